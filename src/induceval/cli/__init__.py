@@ -1,0 +1,1 @@
+"""The ``induceval`` command line: thin functions over the public API."""

@@ -1,0 +1,73 @@
+"""Entry point of the ``induceval`` command.
+
+Each subcommand lives in its own module under ``induceval.cli`` and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a small
+function over the public API.  :data:`COMMANDS` is the registry; its order is
+the order of ``induceval --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from induceval._version import __version__
+from induceval.errors import InducevalError
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+#: subcommand modules under ``induceval.cli`` (each has ``register``)
+COMMANDS: tuple[str, ...] = (
+    "info",
+    "convert",
+    "demo",
+    "eval_cmd",
+    "induce",
+    "wopa_cmd",
+    "pseudo_cmd",
+    "reproduce",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="induceval",
+        description="Evaluate unsupervised induction of linguistic structure.",
+    )
+    parser.add_argument("--version", action="version", version=f"induceval {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"induceval.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"induceval.cli.{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit code (0 ok, 2 bad input, 1 other error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        result = args.func(args)
+    except InducevalError as exc:
+        print(f"induceval: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("induceval: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return int(result or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

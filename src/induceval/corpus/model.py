@@ -1,0 +1,622 @@
+"""The columnar corpus model.
+
+A :class:`Corpus` holds one numpy array per token column (``form``, ``upos``,
+``head`` ...), all aligned, and one per sentence column (``speaker``, ``role``,
+``age_days`` ...), plus the sentence offsets.  Categorical columns store
+``int32`` codes over a :class:`Vocabulary` (``-1`` = missing); integer
+columns (``head``, ``age_days``) store the values themselves (``-1`` =
+missing, ``0`` = root for heads, which are 1-based within a sentence).
+
+Standard column names
+---------------------
+Token columns: ``form``, ``lemma``, ``upos`` (universal tag), ``xpos`` (fine
+tag), ``cpos`` (coarse tag), ``head``, ``deprel``.  A second dependency
+reference of the same text is stored as ``head@NAME`` / ``deprel@NAME``
+(e.g. ``head@xgrt`` for Eve's hand-corrected tier).  Sentence columns:
+``sent_id``, ``speaker``, ``role``, ``age_days``, ``document``, ``language``.
+
+Example
+-------
+>>> b = CorpusBuilder()
+>>> b.add_sentence({"form": ["the", "dog", "barks"], "upos": ["DET", "NOUN", "VERB"],
+...                 "head": [2, 3, 0]}, {"speaker": "MOT"})
+>>> c = b.build()
+>>> c.n_sentences, c.n_tokens, c.sentence(0).strings("form")
+(1, 3, ['the', 'dog', 'barks'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from induceval.errors import InducevalError
+
+__all__ = [
+    "Vocabulary",
+    "Column",
+    "ReadReport",
+    "Corpus",
+    "Sentence",
+    "CorpusBuilder",
+    "INT_COLUMNS",
+    "MISSING",
+    "age_in_days",
+]
+
+#: Code used for a missing value in every column.
+MISSING = -1
+
+#: Column names stored as integers rather than categorical codes.
+INT_COLUMNS = frozenset({"head", "age_days"})
+
+
+def _is_int_column(name: str) -> bool:
+    return name in INT_COLUMNS or name.startswith("head@")
+
+
+def age_in_days(years: int, months: int = 0, days: int = 0) -> int:
+    """Age in days as Chang, Lieven & Tomasello (2006) compute it.
+
+    ``years * 365 + months * 31 + days``.
+
+    References
+    ----------
+    Chang, Lieven & Tomasello (2006), §"Developmental analysis".
+
+    Example
+    -------
+    >>> age_in_days(2, 0, 7)
+    737
+    """
+    return int(years) * 365 + int(months) * 31 + int(days)
+
+
+class Vocabulary:
+    """An append-only bijection between strings and dense integer ids.
+
+    Example
+    -------
+    >>> v = Vocabulary(["a", "b"])
+    >>> v.add("c"), v["b"], v.id("zz"), len(v)
+    (2, 'b', -1, 3)
+    """
+
+    __slots__ = ("_items", "_index")
+
+    def __init__(self, items: Iterable[str] = ()) -> None:
+        self._items: list[str] = []
+        self._index: dict[str, int] = {}
+        for item in items:
+            self.add(item)
+
+    def add(self, item: str) -> int:
+        """Return the id of ``item``, adding it if new."""
+        idx = self._index.get(item)
+        if idx is None:
+            idx = len(self._items)
+            self._index[item] = idx
+            self._items.append(item)
+        return idx
+
+    def id(self, item: str) -> int:
+        """Return the id of ``item`` or ``-1`` when unknown."""
+        return self._index.get(item, MISSING)
+
+    def __getitem__(self, idx: int) -> str:
+        return self._items[idx]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    @property
+    def items(self) -> list[str]:
+        """The strings, in id order (do not modify)."""
+        return self._items
+
+    def encode(self, strings: Iterable[str | None], *, add: bool = True) -> np.ndarray:
+        """Map strings to ids (``None`` -> -1); unknown strings are added or -1."""
+        index = self._index
+        if add:
+            items = self._items
+            out = []
+            append = out.append
+            for s in strings:
+                if s is None:
+                    append(MISSING)
+                    continue
+                i = index.get(s)
+                if i is None:
+                    i = len(items)
+                    index[s] = i
+                    items.append(s)
+                append(i)
+        else:
+            out = [MISSING if s is None else index.get(s, MISSING) for s in strings]
+        return np.asarray(out, dtype=np.int32)
+
+    def decode(self, ids: Iterable[int]) -> list[str | None]:
+        """Map ids back to strings (``-1`` -> ``None``)."""
+        items = self._items
+        return [None if i < 0 else items[i] for i in ids]
+
+    def to_array(self) -> np.ndarray:
+        """The strings as a numpy object array, for fancy indexing."""
+        arr = np.empty(len(self._items), dtype=object)
+        arr[:] = self._items
+        return arr
+
+
+@dataclass(frozen=True)
+class Column:
+    """One aligned column: integer values, with a vocabulary when categorical."""
+
+    values: np.ndarray
+    vocab: Vocabulary | None = None
+
+    @property
+    def categorical(self) -> bool:
+        return self.vocab is not None
+
+    def take(self, index: np.ndarray | slice) -> Column:
+        return Column(self.values[index], self.vocab)
+
+    def strings(self, index: np.ndarray | slice | None = None) -> list[str | None]:
+        """Decoded values (categorical) or Python ints (integer columns)."""
+        vals = self.values if index is None else self.values[index]
+        if self.vocab is None:
+            return [int(v) for v in vals]
+        return self.vocab.decode(vals.tolist())
+
+
+@dataclass
+class ReadReport:
+    """What a reader saw: files, counts of notable items, and what it skipped.
+
+    Nothing is dropped silently: every skipped sentence is counted under a
+    reason, with the first place it happened as an example.
+    """
+
+    files: list[str] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+    skipped: Counter = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+
+    def count(self, what: str, n: int = 1) -> None:
+        """Count a notable item that was kept out of the token stream or flagged."""
+        self.counts[what] += n
+
+    def skip(self, reason: str, where: str = "", n: int = 1) -> None:
+        """Record ``n`` skipped sentences (or utterances) for ``reason``."""
+        self.skipped[reason] += n
+        if where and reason not in self.examples:
+            self.examples[reason] = where
+
+    def merge(self, other: ReadReport) -> ReadReport:
+        out = ReadReport(
+            files=self.files + other.files,
+            counts=self.counts + other.counts,
+            skipped=self.skipped + other.skipped,
+            examples={**other.examples, **self.examples},
+        )
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "files": len(self.files),
+            "counts": dict(sorted(self.counts.items())),
+            "skipped": dict(sorted(self.skipped.items())),
+            "examples": dict(sorted(self.examples.items())),
+        }
+
+
+class Sentence:
+    """A cheap view of one sentence: slices into the corpus's arrays.
+
+    Example
+    -------
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["hi", "there"]}); c = b.build()
+    >>> s = c.sentence(0); len(s), s.codes("form").tolist()
+    (2, [0, 1])
+    """
+
+    __slots__ = ("corpus", "index", "start", "end")
+
+    def __init__(self, corpus: Corpus, index: int) -> None:
+        self.corpus = corpus
+        self.index = index
+        self.start = int(corpus.offsets[index])
+        self.end = int(corpus.offsets[index + 1])
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def codes(self, column: str = "form") -> np.ndarray:
+        """The column's integer codes (a view, not a copy)."""
+        return self.corpus.tokens[column].values[self.start : self.end]
+
+    def strings(self, column: str = "form") -> list:
+        """The column decoded to strings (or ints for integer columns)."""
+        return self.corpus.tokens[column].strings(slice(self.start, self.end))
+
+    def meta(self, column: str) -> object:
+        """A sentence-level value, decoded (``None`` when missing)."""
+        col = self.corpus.sentences[column]
+        v = int(col.values[self.index])
+        if col.vocab is None:
+            return None if v == MISSING else v
+        return None if v == MISSING else col.vocab[v]
+
+    def __repr__(self) -> str:
+        return f"Sentence({self.index}, {' '.join(map(str, self.strings('form')))!r})"
+
+
+def _ranges_index(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Concatenate ``arange(s, e)`` for all pairs, vectorised."""
+    lengths = ends - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    cum = np.cumsum(lengths)
+    idx = np.ones(total, dtype=np.int64)
+    nz = lengths > 0
+    first_pos = np.concatenate(([0], cum[:-1]))[nz]
+    s = starts[nz]
+    idx[first_pos[0]] = s[0]
+    if len(s) > 1:
+        prev_end = (s[:-1] + lengths[nz][:-1])
+        idx[first_pos[1:]] = s[1:] - prev_end + 1
+    return np.cumsum(idx)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A columnar corpus: aligned token columns, sentence columns, offsets.
+
+    Attributes
+    ----------
+    offsets
+        ``int64`` array of length ``n_sentences + 1``; sentence ``i`` holds
+        tokens ``offsets[i]:offsets[i+1]``.
+    tokens
+        Token columns by name; always includes ``form``.
+    sentences
+        Sentence columns by name.
+    report
+        What the reader counted and skipped.
+    name
+        A label (e.g. the path read).
+
+    Example
+    -------
+    >>> b = CorpusBuilder()
+    >>> for words in (["a", "b"], ["c"], ["a"]):
+    ...     b.add_sentence({"form": words})
+    >>> c = b.build()
+    >>> c.select([0, 2]).n_tokens, c.lengths.tolist()
+    (3, [2, 1, 1])
+    """
+
+    offsets: np.ndarray
+    tokens: Mapping[str, Column]
+    sentences: Mapping[str, Column] = field(default_factory=dict)
+    report: ReadReport = field(default_factory=ReadReport)
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if "form" not in self.tokens:
+            raise InducevalError("a corpus needs a 'form' token column")
+        n = int(self.offsets[-1]) if len(self.offsets) else 0
+        for key, col in self.tokens.items():
+            if len(col.values) != n:
+                raise InducevalError(f"token column {key!r} has {len(col.values)} values, expected {n}")
+        m = len(self.offsets) - 1
+        for key, col in self.sentences.items():
+            if len(col.values) != m:
+                raise InducevalError(f"sentence column {key!r} has {len(col.values)} values, expected {m}")
+
+    # -- sizes ---------------------------------------------------------------
+    @property
+    def n_sentences(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def n_tokens(self) -> int:
+        return int(self.offsets[-1])
+
+    def __len__(self) -> int:
+        return self.n_sentences
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """Sentence lengths in tokens."""
+        return np.diff(self.offsets)
+
+    @property
+    def vocab(self) -> Vocabulary:
+        """The form vocabulary."""
+        vocab = self.tokens["form"].vocab
+        assert vocab is not None
+        return vocab
+
+    @property
+    def forms(self) -> np.ndarray:
+        """Form ids of all tokens."""
+        return self.tokens["form"].values
+
+    def sentence_ids(self) -> np.ndarray:
+        """For each token, the index of its sentence."""
+        return np.repeat(np.arange(self.n_sentences, dtype=np.int64), self.lengths)
+
+    def positions(self) -> np.ndarray:
+        """For each token, its 0-based position within its sentence."""
+        return np.arange(self.n_tokens, dtype=np.int64) - np.repeat(self.offsets[:-1], self.lengths)
+
+    # -- access --------------------------------------------------------------
+    def has(self, column: str) -> bool:
+        """True when a token or sentence column of that name exists."""
+        return column in self.tokens or column in self.sentences
+
+    def column(self, name: str) -> Column:
+        """A token column, with an error listing the columns when absent."""
+        try:
+            return self.tokens[name]
+        except KeyError:
+            raise InducevalError(
+                f"corpus {self.name or '<unnamed>'} has no token column {name!r}; "
+                f"it has: {', '.join(sorted(self.tokens))}"
+            ) from None
+
+    def sentence(self, index: int) -> Sentence:
+        if not -self.n_sentences <= index < self.n_sentences:
+            raise IndexError(index)
+        return Sentence(self, index % max(self.n_sentences, 1))
+
+    def __iter__(self) -> Iterator[Sentence]:
+        for i in range(self.n_sentences):
+            yield Sentence(self, i)
+
+    def iter_arrays(self, column: str = "form") -> Iterator[np.ndarray]:
+        """Yield each sentence's codes of ``column`` as array views."""
+        vals = self.column(column).values
+        off = self.offsets
+        for i in range(self.n_sentences):
+            yield vals[off[i] : off[i + 1]]
+
+    def label_strings(self, column: str) -> np.ndarray:
+        """All tokens' values of a categorical column as a numpy object array."""
+        col = self.column(column)
+        if col.vocab is None:
+            return col.values.copy()
+        table = np.append(col.vocab.to_array(), None)
+        return table[col.values]
+
+    # -- derived corpora -----------------------------------------------------
+    def select(self, which: Sequence[int] | np.ndarray) -> Corpus:
+        """A new corpus holding the given sentences (indices or a boolean mask).
+
+        Vocabularies are shared, not copied; only the selected rows of each
+        column are gathered.
+        """
+        which = np.asarray(which)
+        if which.dtype == bool:
+            if len(which) != self.n_sentences:
+                raise InducevalError(
+                    f"mask has {len(which)} entries for {self.n_sentences} sentences")
+            which = np.flatnonzero(which)
+        which = which.astype(np.int64, copy=False)
+        starts = self.offsets[:-1][which]
+        ends = self.offsets[1:][which]
+        tok_index = _ranges_index(starts, ends)
+        offsets = np.concatenate(([0], np.cumsum(ends - starts))).astype(np.int64)
+        return Corpus(
+            offsets=offsets,
+            tokens={k: c.take(tok_index) for k, c in self.tokens.items()},
+            sentences={k: c.take(which) for k, c in self.sentences.items()},
+            report=self.report,
+            name=self.name,
+        )
+
+    def keep_tokens(self, mask: np.ndarray) -> Corpus:
+        """A new corpus with only the tokens where ``mask`` is true.
+
+        Integer head columns are copied as they are: use
+        :func:`induceval.corpus.transforms.remove_tokens` to re-attach
+        dependents of removed tokens.  Sentences may become empty.
+        """
+        mask = np.asarray(mask, dtype=bool)
+        if len(mask) != self.n_tokens:
+            raise InducevalError(f"mask has {len(mask)} entries for {self.n_tokens} tokens")
+        kept = np.concatenate(([0], np.cumsum(mask)))
+        offsets = kept[self.offsets].astype(np.int64)
+        return replace(
+            self,
+            offsets=offsets,
+            tokens={k: c.take(mask) for k, c in self.tokens.items()},
+        )
+
+    def with_tokens(self, **columns: Column) -> Corpus:
+        """A new corpus with token columns added or replaced (others shared)."""
+        return replace(self, tokens={**self.tokens, **columns})
+
+    def with_sentences(self, **columns: Column) -> Corpus:
+        """A new corpus with sentence columns added or replaced."""
+        return replace(self, sentences={**self.sentences, **columns})
+
+    def without(self, *names: str) -> Corpus:
+        """A new corpus without the named token/sentence columns."""
+        return replace(
+            self,
+            tokens={k: v for k, v in self.tokens.items() if k not in names or k == "form"},
+            sentences={k: v for k, v in self.sentences.items() if k not in names},
+        )
+
+    # -- summaries -----------------------------------------------------------
+    def inventory(self, column: str) -> Counter:
+        """Token counts of each value of a categorical column (missing excluded)."""
+        col = self.column(column)
+        counts = np.bincount(col.values[col.values >= 0], minlength=len(col.vocab or ()))
+        vocab = col.vocab
+        if vocab is None:
+            raise InducevalError(f"column {column!r} is not categorical")
+        return Counter({vocab[i]: int(n) for i, n in enumerate(counts) if n})
+
+    def n_types(self, column: str = "form") -> int:
+        """Number of distinct values actually used in a column."""
+        vals = self.column(column).values
+        return int(np.unique(vals[vals >= 0]).size)
+
+
+class CorpusBuilder:
+    """Accumulate sentences, then build a :class:`Corpus` in one go.
+
+    Readers append each sentence's columns as lists; :meth:`build` interns
+    the strings once.  Columns absent from some sentences are filled with
+    ``-1`` (missing) there.
+
+    Parameters
+    ----------
+    name
+        The corpus label.
+    report
+        An existing report to fill (a new one by default).
+
+    Example
+    -------
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["x"]}, {"age_days": 737})
+    >>> b.build().sentences["age_days"].values.tolist()
+    [737]
+    """
+
+    def __init__(self, name: str = "", report: ReadReport | None = None,
+                 vocabularies: Mapping[str, Vocabulary] | None = None) -> None:
+        self.name = name
+        self.report = report if report is not None else ReadReport()
+        self._tok: dict[str, list] = {}
+        self._sent: dict[str, list] = {}
+        self._lengths: list[int] = []
+        self._vocabs: dict[str, Vocabulary] = dict(vocabularies or {})
+
+    @property
+    def n_sentences(self) -> int:
+        return len(self._lengths)
+
+    def add_sentence(self, tokens: Mapping[str, Sequence], meta: Mapping[str, object] | None = None) -> None:
+        """Append one sentence.
+
+        Parameters
+        ----------
+        tokens
+            Column name -> list of values, all of the same length; must include ``form``.
+        meta
+            Sentence column name -> value (``None`` for missing).
+        """
+        n = len(tokens["form"])
+        i = len(self._lengths)
+        done = self.n_tokens_so_far()
+        for key, values in tokens.items():
+            if len(values) != n:
+                raise InducevalError(f"column {key!r} has {len(values)} values for {n} tokens")
+            col = self._tok.get(key)
+            if col is None:
+                col = self._tok[key] = [None] * done
+            col.extend(values)
+        for key, col in self._tok.items():
+            if key not in tokens:
+                col.extend([None] * n)
+        meta = meta or {}
+        for key, value in meta.items():
+            col = self._sent.get(key)
+            if col is None:
+                col = self._sent[key] = [None] * i
+            col.append(value)
+        for key, col in self._sent.items():
+            if key not in meta:
+                col.append(None)
+        self._lengths.append(n)
+        self._ntok = done + n
+
+    def n_tokens_so_far(self) -> int:
+        return getattr(self, "_ntok", 0)
+
+    def _column(self, name: str, values: list) -> Column:
+        if _is_int_column(name):
+            arr = np.fromiter((MISSING if v is None else v for v in values), dtype=np.int32,
+                              count=len(values))
+            return Column(arr)
+        vocab = self._vocabs.setdefault(name, Vocabulary())
+        return Column(vocab.encode(values), vocab)
+
+    def build(self) -> Corpus:
+        """Intern all columns and return the corpus."""
+        offsets = np.zeros(len(self._lengths) + 1, dtype=np.int64)
+        np.cumsum(self._lengths, out=offsets[1:])
+        tokens = {k: self._column(k, v) for k, v in self._tok.items()}
+        if "form" not in tokens:
+            tokens["form"] = Column(np.zeros(0, dtype=np.int32), self._vocabs.setdefault("form", Vocabulary()))
+        sentences = {k: self._column(k, v) for k, v in self._sent.items()}
+        return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=self.report,
+                      name=self.name)
+
+
+def concat(corpora: Sequence[Corpus], name: str = "") -> Corpus:
+    """Concatenate corpora, re-coding categorical columns over merged vocabularies.
+
+    Columns missing in some corpora are filled with ``-1`` there.
+
+    Example
+    -------
+    >>> b1 = CorpusBuilder(); b1.add_sentence({"form": ["a"]})
+    >>> b2 = CorpusBuilder(); b2.add_sentence({"form": ["b", "a"]})
+    >>> c = concat([b1.build(), b2.build()]); c.vocab.items, c.forms.tolist()
+    (['a', 'b'], [0, 1, 0])
+    """
+    if not corpora:
+        return CorpusBuilder(name).build()
+    if len(corpora) == 1:
+        return replace(corpora[0], name=name or corpora[0].name)
+
+    def merge(kind: str, size_of) -> dict[str, Column]:
+        names: list[str] = []
+        for c in corpora:
+            for k in getattr(c, kind):
+                if k not in names:
+                    names.append(k)
+        out: dict[str, Column] = {}
+        for k in names:
+            parts = []
+            vocab: Vocabulary | None = None
+            is_int = _is_int_column(k)
+            if not is_int:
+                vocab = Vocabulary()
+            for c in corpora:
+                col = getattr(c, kind).get(k)
+                n = size_of(c)
+                if col is None:
+                    parts.append(np.full(n, MISSING, dtype=np.int32))
+                elif col.vocab is None or vocab is None:
+                    parts.append(col.values.astype(np.int32, copy=False))
+                else:
+                    remap = np.append(vocab.encode(col.vocab.items), MISSING).astype(np.int32)
+                    parts.append(remap[col.values])
+            out[k] = Column(np.concatenate(parts), vocab)
+        return out
+
+    tokens = merge("tokens", lambda c: c.n_tokens)
+    sentences = merge("sentences", lambda c: c.n_sentences)
+    lengths = np.concatenate([c.lengths for c in corpora])
+    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    report = ReadReport()
+    for c in corpora:
+        report = report.merge(c.report)
+    return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report, name=name)

@@ -1,0 +1,116 @@
+"""The one exception family of induceval.
+
+Every error the library raises on bad input is an :class:`InducevalError`,
+which is a :class:`ValueError`, so ``except ValueError`` also catches it.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InducevalError",
+    "CorpusFormatError",
+    "ParameterError",
+    "MismatchError",
+    "check_range",
+    "check_choice",
+]
+
+
+class InducevalError(ValueError):
+    """Base class of every error induceval raises on bad input or options."""
+
+
+class CorpusFormatError(InducevalError):
+    """A corpus file is malformed.
+
+    Parameters
+    ----------
+    message
+        What was expected.
+    path
+        The file (or ``"<string>"``).
+    line
+        The 1-based line number, when known.
+    text
+        The offending text, shortened to 80 characters.
+
+    Example
+    -------
+    >>> str(CorpusFormatError("expected 10 columns, got 3", path="a.conllu", line=7, text="1\\tx\\ty"))
+    "a.conllu:7: expected 10 columns, got 3: '1\\\\tx\\\\ty'"
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.path = path
+        self.line = line
+        self.text = text
+        self.reason = message
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        elif line is not None:
+            where = f"line {line}: "
+        shown = ""
+        if text is not None:
+            short = text if len(text) <= 80 else text[:77] + "..."
+            shown = f": {short!r}"
+        super().__init__(f"{where}{message}{shown}")
+
+
+class ParameterError(InducevalError):
+    """An option is outside its allowed range or set."""
+
+
+class MismatchError(InducevalError):
+    """Gold and prediction do not describe the same text."""
+
+
+def check_range(
+    name: str,
+    value: float,
+    low: float | None = None,
+    high: float | None = None,
+    *,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> None:
+    """Raise :class:`ParameterError` unless ``low <= value <= high``.
+
+    Example
+    -------
+    >>> check_range("k", 3, 1)
+    >>> check_range("k", 0, 1)
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: k must be in [1, inf), got 0
+    """
+    ok = True
+    if low is not None:
+        ok &= value > low if low_open else value >= low
+    if high is not None:
+        ok &= value < high if high_open else value <= high
+    if not ok:
+        lo = "(" if low_open else "["
+        hi = ")" if high_open or high is None else "]"
+        lows = "-inf" if low is None else f"{low:g}"
+        highs = "inf" if high is None else f"{high:g}"
+        raise ParameterError(f"{name} must be in {lo}{lows}, {highs}{hi}, got {value!r}")
+
+
+def check_choice(name: str, value: object, choices: "list[str] | tuple[str, ...] | set[str]") -> None:
+    """Raise :class:`ParameterError` unless ``value`` is one of ``choices``.
+
+    Example
+    -------
+    >>> check_choice("log", "e", ("2", "e"))
+    """
+    if value not in choices:
+        listed = ", ".join(sorted(map(str, choices)))
+        raise ParameterError(f"{name} must be one of {listed}; got {value!r}")
