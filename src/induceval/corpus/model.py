@@ -81,7 +81,7 @@ class Vocabulary:
     Example
     -------
     >>> v = Vocabulary(["a", "b"])
-    >>> v.add("c"), v["b"], v.id("zz"), len(v)
+    >>> v.add("c"), v[1], v.id("zz"), len(v)
     (2, 'b', -1, 3)
     """
 

@@ -11,7 +11,7 @@ Example
 >>> import numpy as np
 >>> stats = np.array([[1, 2], [2, 2], [0, 2]])   # matched, total per sentence
 >>> acc = lambda s: s[0] / s[1]
->>> round(acc(stats.sum(0)), 4)
+>>> float(acc(stats.sum(0)))
 0.5
 >>> lo, hi = bootstrap_interval(stats, acc, n=200, seed=1)
 >>> lo <= 0.5 <= hi

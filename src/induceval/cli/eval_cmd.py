@@ -1,0 +1,17 @@
+"""``induceval eval tags|deps|substitutable``: score predictions against gold."""
+
+from __future__ import annotations
+
+from induceval.cli.group import register_group
+
+#: one module per ``eval`` target
+MODULES = (
+    "induceval.cli.eval_tags",
+    "induceval.cli.eval_substitutable",
+    "induceval.cli.eval_deps",
+)
+
+
+def register(subparsers) -> None:
+    register_group(subparsers, "eval", "score induced structure against a gold standard",
+                   MODULES)

@@ -1,0 +1,35 @@
+"""Subcommand groups (``eval``, ``induce``, ``reproduce``) built from module lists."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+
+__all__ = ["register_group"]
+
+
+def register_group(subparsers, name: str, help_text: str, modules: Sequence[str]) -> None:
+    """Add ``name`` with one sub-subcommand per module (each has ``register``).
+
+    A listed module that does not exist yet is left out of the help; every
+    module that exists registers its own parser and ``func``.
+    """
+    parser = subparsers.add_parser(name, help=help_text, description=help_text)
+    sub = parser.add_subparsers(dest=f"{name}_command", metavar="WHAT")
+    loaded = 0
+    for mod in modules:
+        try:
+            module = importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+            continue
+        module.register(sub)
+        loaded += 1
+
+    def _missing(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=_missing)

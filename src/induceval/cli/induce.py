@@ -1,0 +1,15 @@
+"""``induceval induce tags|deps``: run an induction model on a corpus."""
+
+from __future__ import annotations
+
+from induceval.cli.group import register_group
+
+MODULES = (
+    "induceval.cli.induce_tags",
+    "induceval.cli.induce_deps",
+)
+
+
+def register(subparsers) -> None:
+    register_group(subparsers, "induce", "induce categories or dependencies on a corpus",
+                   MODULES)
