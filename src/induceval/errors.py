@@ -36,7 +36,9 @@ class CorpusFormatError(InducevalError):
 
     Example
     -------
-    >>> str(CorpusFormatError("expected 10 columns, got 3", path="a.conllu", line=7, text="1\\tx\\ty"))
+    >>> err = CorpusFormatError("expected 10 columns, got 3", path="a.conllu", line=7,
+    ...                         text="1\\tx\\ty")
+    >>> str(err)
     "a.conllu:7: expected 10 columns, got 3: '1\\\\tx\\\\ty'"
     """
 
@@ -104,7 +106,7 @@ def check_range(
         raise ParameterError(f"{name} must be in {lo}{lows}, {highs}{hi}, got {value!r}")
 
 
-def check_choice(name: str, value: object, choices: "list[str] | tuple[str, ...] | set[str]") -> None:
+def check_choice(name: str, value: object, choices: list[str] | tuple[str, ...] | set[str]) -> None:
     """Raise :class:`ParameterError` unless ``value`` is one of ``choices``.
 
     Example

@@ -46,7 +46,8 @@ def make_signature(name: str, options: Mapping[str, object] | None = None, *,
 
     Example
     -------
-    >>> make_signature("m1", {"punct": "excluded", "log": 2}).startswith("m1|punct:excluded|log:2|v:")
+    >>> sig = make_signature("m1", {"punct": "excluded", "log": 2})
+    >>> sig.startswith("m1|punct:excluded|log:2|v:")
     True
     """
     parts = [name]

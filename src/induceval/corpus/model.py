@@ -318,11 +318,13 @@ class Corpus:
         n = int(self.offsets[-1]) if len(self.offsets) else 0
         for key, col in self.tokens.items():
             if len(col.values) != n:
-                raise InducevalError(f"token column {key!r} has {len(col.values)} values, expected {n}")
+                raise InducevalError(
+                    f"token column {key!r} has {len(col.values)} values, expected {n}")
         m = len(self.offsets) - 1
         for key, col in self.sentences.items():
             if len(col.values) != m:
-                raise InducevalError(f"sentence column {key!r} has {len(col.values)} values, expected {m}")
+                raise InducevalError(
+                    f"sentence column {key!r} has {len(col.values)} values, expected {m}")
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -511,7 +513,8 @@ class CorpusBuilder:
     def n_sentences(self) -> int:
         return len(self._lengths)
 
-    def add_sentence(self, tokens: Mapping[str, Sequence], meta: Mapping[str, object] | None = None) -> None:
+    def add_sentence(self, tokens: Mapping[str, Sequence],
+                     meta: Mapping[str, object] | None = None) -> None:
         """Append one sentence.
 
         Parameters
@@ -563,7 +566,8 @@ class CorpusBuilder:
         np.cumsum(self._lengths, out=offsets[1:])
         tokens = {k: self._column(k, v) for k, v in self._tok.items()}
         if "form" not in tokens:
-            tokens["form"] = Column(np.zeros(0, dtype=np.int32), self._vocabs.setdefault("form", Vocabulary()))
+            tokens["form"] = Column(np.zeros(0, dtype=np.int32),
+                                    self._vocabs.setdefault("form", Vocabulary()))
         sentences = {k: self._column(k, v) for k, v in self._sent.items()}
         return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=self.report,
                       name=self.name)

@@ -1,0 +1,183 @@
+"""``induceval pseudo extract|build|score|unseen``: pseudo-word selectional preferences.
+
+- ``extract``: (verb, relation, noun) counts of a corpus.
+- ``build``: a test set with confounders, written to the documented ``.tsv`` format.
+- ``score``: models trained on the training documents, scored on a test set.
+- ``unseen``: the seen/unseen analysis by training size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from induceval.errors import InducevalError, ParameterError
+from induceval.random import DEFAULT_SEED
+
+__all__ = ["register"]
+
+
+def _load(args: argparse.Namespace):
+    from induceval.experiments.chambers2010 import ensure_documents, load_corpus
+
+    return ensure_documents(load_corpus("corpus", args.corpus, on_error=args.on_error))
+
+
+def _extract(args: argparse.Namespace) -> int:
+    from induceval.cli.common import emit
+    from induceval.corpus.tuples import extract_tuples
+    from induceval.report.tables import Table
+
+    inst = extract_tuples(_load(args), args.scheme)
+    counts = inst.counts()
+    rows = [{"verb": v, "relation": r, "noun": n, "count": c}
+            for (v, r, n), c in counts.counts.most_common()]
+    notes = [f"skipped: {n} {reason}" for reason, n in sorted(counts.skipped.items())]
+    emit(Table(["verb", "relation", "noun", "count"], rows, notes=notes), args)
+    return 0
+
+
+def _split(args: argparse.Namespace, corpus):
+    from induceval.measures.pseudowords import split_documents
+
+    return split_documents(corpus.sentences["document"].vocab.items,
+                           test_fraction=args.test_fraction, dev_fraction=args.dev_fraction,
+                           seed=args.seed)
+
+
+def _build(args: argparse.Namespace) -> int:
+    from induceval.corpus.tuples import extract_tuples, word_frequencies
+    from induceval.measures.pseudowords import build_test_set, corpus_fingerprint
+
+    corpus = _load(args)
+    split = _split(args, corpus)
+    inst = extract_tuples(corpus, args.scheme)
+    _, nouns = word_frequencies(corpus, args.scheme, documents=split.train)
+    part = split.dev if args.part == "dev" else split.test
+    ts = build_test_set(inst.in_documents(part), nouns, args.method, seed=args.seed,
+                        corpus=corpus_fingerprint(corpus), split=split.describe())
+    if args.output in ("-", None):
+        raise ParameterError("build needs -o FILE for the test set")
+    ts.write(args.output)
+    return 0
+
+
+def _split_params(text: str) -> dict[str, float]:
+    found = dict(re.findall(r"(seed|test|dev)=([0-9.]+)", text))
+    if set(found) != {"seed", "test", "dev"}:
+        raise InducevalError(f"the test set's split line is not readable: {text!r}")
+    return {k: float(v) for k, v in found.items()}
+
+
+def _score(args: argparse.Namespace) -> int:
+    from induceval.cli.common import emit
+    from induceval.corpus.tuples import extract_tuples
+    from induceval.experiments.chambers2010 import MODEL_ORDER, evaluate_models
+    from induceval.measures.pseudowords import (
+        PseudoTestSet,
+        corpus_fingerprint,
+        significance_mark,
+        split_documents,
+    )
+    from induceval.models.selpref import cooccurrence_counts
+    from induceval.report.tables import Table
+
+    ts = PseudoTestSet.read(args.test_set)
+    corpus = _load(args)
+    fp = corpus_fingerprint(corpus)
+    if ts.corpus and ts.corpus != fp and not args.allow_foreign_test:
+        raise InducevalError(
+            f"{args.test_set} was built on corpus {ts.corpus}, but the training corpus is {fp}; "
+            "pass --allow-foreign-test to score it anyway")
+    params = _split_params(ts.split)
+    split = split_documents(corpus.sentences["document"].vocab.items,
+                            test_fraction=params["test"], dev_fraction=params["dev"],
+                            seed=int(params["seed"]))
+    docs = split.training(args.train_fraction)
+    counts = extract_tuples(corpus, args.scheme).in_documents(docs).counts()
+    models = tuple(args.models.split(",")) if args.models else MODEL_ORDER
+    cooc = None
+    if any("cooccurrence" in m for m in models):
+        cooc = cooccurrence_counts(corpus, args.scheme, documents=docs)
+    res = evaluate_models(counts, ts, cooccurrence=cooc, ties=args.ties,
+                          iterations=args.iterations, seed=args.seed, models=models)
+    rows = []
+    for name, sc in res["models"].items():
+        p = sc.get("p_vs_baseline")
+        rows.append({"model": name, "accuracy_guess": sc["accuracy_guess"],
+                     "accuracy": sc["accuracy"], "precision": sc["precision"],
+                     "coverage": sc["coverage"], "p_vs_baseline": p,
+                     "sig": significance_mark(p) if p is not None else ""})
+    table = Table(["model", "accuracy_guess", "accuracy", "precision", "coverage",
+                   "p_vs_baseline", "sig"], rows,
+                  higher_is_better={"accuracy_guess": True, "accuracy": True},
+                  title=f"{ts.method} confounders, {len(ts)} items",
+                  notes=[ts.signature, f"ties: {args.ties}, randomization: {args.iterations}"])
+    emit(table, args)
+    return 0
+
+
+def _unseen(args: argparse.Namespace) -> int:
+    from induceval.cli.common import emit
+    from induceval.experiments.chambers2010 import prepare, seen_unseen
+
+    prep = prepare(_load(args), "corpus", scheme=args.scheme, seed=args.seed,
+                   with_cooccurrence=False, test_fraction=args.test_fraction,
+                   dev_fraction=args.dev_fraction)
+    emit(seen_unseen(prep, min_seen=args.min_seen), args)
+    return 0
+
+
+def register(subparsers) -> None:
+    from induceval.cli.common import add_format_option
+
+    parser = subparsers.add_parser("pseudo", help="pseudo-word evaluation of selectional "
+                                   "preferences (Chambers & Jurafsky 2010)",
+                                   description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="pseudo_command", metavar="WHAT")
+
+    def common(p: argparse.ArgumentParser, split: bool = True) -> None:
+        p.add_argument("corpus", nargs="+", help="corpus files or folders")
+        p.add_argument("--scheme", default="auto", choices=("auto", "ud", "childes", "conll"),
+                       help="relation scheme (default: detected)")
+        p.add_argument("--on-error", choices=("skip", "fail"), default="skip")
+        p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+        if split:
+            p.add_argument("--test-fraction", type=float, default=0.1)
+            p.add_argument("--dev-fraction", type=float, default=0.05)
+
+    p = sub.add_parser("extract", help="count (verb, relation, noun) tuples")
+    common(p, split=False)
+    add_format_option(p)
+    p.set_defaults(func=_extract)
+
+    p = sub.add_parser("build", help="build a test set with confounders")
+    common(p)
+    p.add_argument("--method", choices=("random", "buckets", "neighbor"), default="neighbor")
+    p.add_argument("--part", choices=("test", "dev"), default="test")
+    p.add_argument("-o", "--output", required=True, help="the test-set file to write")
+    p.set_defaults(func=_build)
+
+    p = sub.add_parser("score", help="train the models and score a test set")
+    common(p, split=False)
+    p.add_argument("--test-set", required=True)
+    p.add_argument("--models", default="", help="comma-separated (default: all)")
+    p.add_argument("--train-fraction", type=float, default=1.0)
+    p.add_argument("--ties", choices=("random", "expected"), default="random")
+    p.add_argument("--iterations", type=int, default=1000)
+    p.add_argument("--allow-foreign-test", action="store_true",
+                   help="score a test set built on another corpus")
+    add_format_option(p)
+    p.set_defaults(func=_score)
+
+    p = sub.add_parser("unseen", help="percentage of unseen test tuples by training size")
+    common(p)
+    p.add_argument("--min-seen", type=int, default=2)
+    add_format_option(p)
+    p.set_defaults(func=_unseen)
+
+    def _help(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=_help)

@@ -1,0 +1,167 @@
+"""Cleaning of a CHAT main tier into the words that ``%mor`` analyses.
+
+Private helper of :mod:`induceval.corpus.readers.chat`.
+
+:func:`clean_main_tier` turns the text of a ``*SPK:`` line into a list of
+``(kind, form)`` items, in the order of the ``%mor`` tier:
+
+- ``WORD``: a spoken word, CHAT markup removed from its form;
+- ``OMITTED``: an omitted word written ``0word`` (``%mor`` analyses it as
+  ``0pos|stem`` in the older files);
+- ``PUNCT``: a terminator (``.``, ``?``, ``!``, ``+...``, ``+/.`` ...), a comma,
+  the tag marker ``„`` or the vocative marker ``‡`` (``%mor`` has them as items
+  ``.``, ``cm|cm``, ``end|end``, ``beg|beg``).
+
+Everything else is left out, as MOR leaves it out: fillers and fragments
+(``&um``, ``&=laughs``), pauses (``(.)``), retraced material (``word [/]``,
+``<a b> [//]``, ``[///]``, ``[/?]``, ``[/-]``), linkers (``+<``, ``++``, ``+^``,
+``+"``, ``+,``), a bare ``0`` (action without speech), unintelligible markers
+(``xxx``, ``yyy``, ``www``, counted in the returned flags) and every bracketed
+annotation (``[= ...]``, ``[+ IMP]``, ``[* ...]``, ``[?]``, ``[<]``, ``[x 3]``...).
+A replacement ``word [: target]`` (or ``<a b> [: target]``) yields the target
+words, since those are what ``%mor`` analyses; ``[:: target]`` keeps the
+original.
+
+Word forms: ``@`` markers (``doggie@c``) are cut, ``(`` ``)`` (omitted
+sounds: ``(be)cause`` -> ``because``), ``:`` (lengthening), ``^`` (pauses
+within a word), quotation marks, arrows and CA symbols are removed; ``+``
+(compounds) and ``_`` (multi-word units) are kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+WORD = 0
+OMITTED = 1
+PUNCT = 2
+SKIP = 3
+UNINTELLIGIBLE = 4
+REPLACED = 5
+
+TERMINATORS = frozenset({
+    ".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?", '+"/.', '+".',
+    "+.", "+=.", "+?", "+!", "+..."
+})
+PUNCT_WORDS = TERMINATORS | {",", "„", "‡"}
+UNINTELLIGIBLE_WORDS = frozenset({"xxx", "yyy", "www", "xx", "yy"})
+
+# characters whose presence sends a main tier to the slow path
+_SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§§↻⁎‡„,;]"
+                      r"|xxx|yyy|www|\bxx\b|\byy\b|\w[.?!]")
+_TOKEN = re.compile(r"\+<|\[[^\[\]]*\]|[<>]|[^\s\[\]<>]+")
+_TIME = re.compile("\x15[^\x15]*\x15")
+_WORD_JUNK = re.compile(r"[():^\"“”‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎]")
+_PAUSE = re.compile(r"\(\d*(?::\d*)?\.*\d*\)\Z")
+_RETRACE = frozenset({"[/]", "[//]", "[///]", "[/?]", "[/-]"})
+_END_PUNCT = re.compile(r"(.*?\w)([.?!,]+)\Z")
+
+
+def _clean_word(t: str) -> tuple[int, str]:
+    """Classify one non-bracket token of the main tier."""
+    if t in PUNCT_WORDS:
+        return PUNCT, t
+    c = t[0]
+    if c == "&":
+        return SKIP, t
+    if c == "+":
+        return SKIP, t  # linker (+<, ++, +^, +", +,) or unknown +code
+    if c == "(" and _PAUSE.match(t):
+        return SKIP, t
+    kind = WORD
+    if c == "0":
+        if len(t) == 1:
+            return SKIP, t
+        kind = OMITTED
+        t = t[1:]
+    at = t.find("@")
+    if at >= 0:
+        t = t[:at]
+    t = _WORD_JUNK.sub("", t)
+    if not t:
+        return SKIP, t
+    if t in UNINTELLIGIBLE_WORDS:
+        return UNINTELLIGIBLE, t
+    return kind, t
+
+
+def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
+    """Clean a main tier.
+
+    Returns
+    -------
+    items
+        ``(kind, form)`` pairs of kinds ``WORD``, ``OMITTED``, ``PUNCT``.
+    n_unintelligible
+        Number of ``xxx``/``yyy``/``www`` markers in the line (retraced or not).
+    n_skipped
+        Number of word-like items left out (fillers, pauses, retraced words...).
+
+    Example
+    -------
+    >>> items, unk, skipped = clean_main_tier("<I want> [//] &um you want (.) xxx it's [: it is] ?")
+    >>> [f for _, f in items], unk, skipped
+    (['you', 'want', 'it', 'is', '?'], 1, 4)
+    """
+    if _SPECIAL.search(text) is None:
+        words = text.split()
+        return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0
+    if "\x15" in text:
+        text = _TIME.sub(" ", text)
+    toks = _TOKEN.findall(text)
+    out: list[list] = []  # [kind, form]
+    stack: list[int] = []
+    scope_start = -1
+    scope_end = -1
+    for t in toks:
+        c = t[0]
+        if c == "<" and t == "<":
+            stack.append(len(out))
+            continue
+        if c == ">" and t == ">":
+            scope_start = stack.pop() if stack else max(len(out) - 1, 0)
+            scope_end = len(out)
+            continue
+        if c == "[":
+            if scope_start < 0:
+                continue
+            if t in _RETRACE:
+                for i in range(scope_start, scope_end):
+                    if out[i][0] != UNINTELLIGIBLE:
+                        out[i][0] = SKIP
+            elif t.startswith("[: "):
+                repl = t[3:-1].split()
+                for i in range(scope_start, scope_end):
+                    if out[i][0] != UNINTELLIGIBLE:
+                        out[i][0] = SKIP
+                if repl and scope_end > scope_start:
+                    out[scope_start] = [REPLACED, repl]
+            continue
+        kind, form = _clean_word(t)
+        if kind == WORD and form[-1] in ".?!," and len(form) > 1:
+            m = _END_PUNCT.match(form)
+            if m is not None:  # terminator glued to the word ("selle?")
+                out.append([WORD, m.group(1)])
+                scope_start, scope_end = len(out) - 1, len(out)
+                out.append([PUNCT, m.group(2)[-1]])
+                continue
+        scope_start, scope_end = len(out), len(out) + 1
+        out.append([kind, form])
+    items: list[tuple[int, str]] = []
+    unk = 0
+    skipped = 0
+    for kind, form in out:
+        if kind <= PUNCT:
+            items.append((kind, form))
+        elif kind == REPLACED:
+            for w in form:
+                k2, f2 = _clean_word(w)
+                if k2 <= PUNCT:
+                    items.append((k2, f2))
+                elif k2 == UNINTELLIGIBLE:
+                    unk += 1
+        elif kind == UNINTELLIGIBLE:
+            unk += 1
+        else:
+            skipped += 1
+    return items, unk, skipped

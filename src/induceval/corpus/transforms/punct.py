@@ -1,0 +1,404 @@
+"""Punctuation: which tokens are punctuation, and removing them with re-attachment.
+
+Dependency evaluation in the PASCAL 2012 challenge removes punctuation
+before scoring, and "any child words under a punctuation node were
+re-attached to their nearest ancestor that wasn't punctuation" (Gelling et
+al. 2012, §2.3).  :func:`remove_tokens` implements that re-attachment for any
+set of removed tokens, in ``head`` and in every second reference
+``head@NAME``; :func:`remove_punctuation` applies it to the tokens chosen by
+a punctuation *policy*.
+
+Policies
+--------
+``"upos"``
+    Gold universal tag ``PUNCT`` (UD) or ``.`` (Petrov et al. 2011) in the
+    ``upos`` column.  An error lists the columns when there is no ``upos``.
+``"tags:A,B"``
+    The listed tags, looked up in ``xpos`` when the corpus has it, else in
+    ``cpos``.  ``"tags@COLUMN:A,B"`` names the column explicitly.  Tags are
+    separated by commas; when the list contains a space it is split on
+    whitespace instead, so the PTB comma tag can be listed:
+    ``"tags:. , : `` ''"``; ``"tags:,"`` alone means the comma tag.
+``"unicode"``
+    The form is non-empty and every character is in a Unicode punctuation
+    category (``Pc Pd Ps Pe Pi Pf Po``) or symbol category
+    (``Sm Sc Sk So``).  Symbols are included because tag sets treat ``$``,
+    ``#``, ``%`` or ``+`` like punctuation (``$`` and ``#`` are ``.`` in
+    Petrov et al.'s PTB map).  Letters, digits and marks are never
+    punctuation, so ``"--"`` and ``"..."`` are, ``"a."`` is not.
+``"keep"``
+    Nothing is punctuation; removal is a no-op.
+
+References
+----------
+Gelling, Cohn, Blunsom & Graça (2012), The PASCAL Challenge on Grammar
+Induction, §2.3.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from induceval.corpus.model import Column, Corpus, ReadReport
+from induceval.errors import InducevalError, ParameterError
+
+__all__ = [
+    "PUNCT_POLICIES",
+    "PUNCT_UPOS",
+    "UNICODE_PUNCT_CATEGORIES",
+    "Removal",
+    "check_punct_policy",
+    "head_columns",
+    "is_unicode_punct",
+    "punctuation_mask",
+    "remove_punctuation",
+    "remove_tokens",
+    "remove_tokens_detailed",
+]
+
+#: The policy names (``tags:...`` and ``tags@COL:...`` take tag lists).
+PUNCT_POLICIES = ("upos", "tags:TAG1,TAG2", "unicode", "keep")
+
+#: Values of the ``upos`` column that count as punctuation (UD and Petrov et al. 2011).
+PUNCT_UPOS = frozenset({"PUNCT", "."})
+
+#: Unicode general categories of the ``"unicode"`` policy.
+UNICODE_PUNCT_CATEGORIES = frozenset({"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po",
+                                      "Sm", "Sc", "Sk", "So"})
+
+
+def is_unicode_punct(form: str | None) -> bool:
+    """True when ``form`` is non-empty and all its characters are punctuation or symbols.
+
+    Example
+    -------
+    >>> [is_unicode_punct(s) for s in (".", "--", "¿", "$", "a.", "", "3")]
+    [True, True, True, True, False, False, False]
+    """
+    if not form:
+        return False
+    return all(unicodedata.category(ch) in UNICODE_PUNCT_CATEGORIES for ch in form)
+
+
+def check_punct_policy(policy: str) -> None:
+    """Raise :class:`ParameterError` unless ``policy`` is a valid policy string.
+
+    Example
+    -------
+    >>> check_punct_policy("tags:.,PUNCT")
+    >>> check_punct_policy("nope")
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: punctuation policy must be one of upos, tags:TAG1,TAG2, \
+unicode, keep; got 'nope'
+    """
+    if not isinstance(policy, str):
+        raise ParameterError(f"punctuation policy must be a string; got {policy!r}")
+    if policy in ("upos", "unicode", "keep"):
+        return
+    if policy.startswith("tags:") or policy.startswith("tags@"):
+        head, sep, tags = policy.partition(":")
+        if not sep or not _split_tags(tags):
+            raise ParameterError(f"punctuation policy {policy!r} lists no tags; "
+                                 "write e.g. 'tags:.,:' or 'tags@cpos:punct'")
+        if head.startswith("tags@") and not head[5:]:
+            raise ParameterError(f"punctuation policy {policy!r} names no column")
+        return
+    raise ParameterError(f"punctuation policy must be one of {', '.join(PUNCT_POLICIES)}; "
+                         f"got {policy!r}")
+
+
+def _split_tags(text: str) -> frozenset[str]:
+    if any(ch.isspace() for ch in text):
+        return frozenset(text.split())
+    if text == ",":
+        return frozenset({","})
+    return frozenset(t for t in text.split(",") if t)
+
+
+def _column_mask(corpus: Corpus, column: str, accept) -> np.ndarray:
+    """Token mask: the decoded value of categorical ``column`` satisfies ``accept``."""
+    col = corpus.column(column)
+    if col.vocab is None:
+        raise InducevalError(f"column {column!r} is not categorical")
+    table = np.fromiter((bool(accept(s)) for s in col.vocab.items), dtype=bool,
+                        count=len(col.vocab))
+    table = np.append(table, False)  # code -1 (missing) -> not punctuation
+    return table[col.values]
+
+
+def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
+    """Boolean array over tokens: True for punctuation under ``policy``.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    policy
+        ``"upos"``, ``"tags:A,B"`` (over ``xpos``, else ``cpos``),
+        ``"tags@COLUMN:A,B"``, ``"unicode"`` or ``"keep"`` (see the module
+        docstring).  Missing values are never punctuation.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``bool``, one entry per token.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["hi", ",", "you", "!"], "upos": ["INTJ", "PUNCT", "PRON", "PUNCT"],
+    ...                 "xpos": ["UH", ",", "PRP", "."]})
+    >>> c = b.build()
+    >>> punctuation_mask(c).tolist(), punctuation_mask(c, "tags:,").tolist()
+    ([False, True, False, True], [False, True, False, False])
+    >>> punctuation_mask(c, "tags:. ,").tolist(), punctuation_mask(c, "tags:.,UH").tolist()
+    ([False, True, False, True], [True, False, False, True])
+    >>> punctuation_mask(c, "unicode").tolist(), punctuation_mask(c, "keep").tolist()
+    ([False, True, False, True], [False, False, False, False])
+    """
+    check_punct_policy(policy)
+    if policy == "keep":
+        return np.zeros(corpus.n_tokens, dtype=bool)
+    if policy == "upos":
+        if "upos" not in corpus.tokens:
+            raise InducevalError(
+                f"punctuation policy 'upos' needs a 'upos' token column; corpus "
+                f"{corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
+                "(use --punct tags:TAG1,TAG2, unicode or keep)")
+        return _column_mask(corpus, "upos", PUNCT_UPOS.__contains__)
+    if policy == "unicode":
+        return _column_mask(corpus, "form", is_unicode_punct)
+    head, _, tag_list = policy.partition(":")
+    tags = _split_tags(tag_list)
+    if head.startswith("tags@"):
+        column = head[5:]
+    elif "xpos" in corpus.tokens:
+        column = "xpos"
+    elif "cpos" in corpus.tokens:
+        column = "cpos"
+    else:
+        raise InducevalError(
+            f"punctuation policy {policy!r} looks tags up in 'xpos' or 'cpos'; corpus "
+            f"{corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
+            "(name a column with tags@COLUMN:...)")
+    return _column_mask(corpus, column, tags.__contains__)
+
+
+def head_columns(corpus: Corpus) -> list[str]:
+    """Names of the dependency head columns: ``head`` and every ``head@NAME``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["a"], "head": [0], "head@x": [0]})
+    >>> head_columns(b.build())
+    ['head', 'head@x']
+    """
+    return [k for k in corpus.tokens if k == "head" or k.startswith("head@")]
+
+
+def copy_report(report: ReadReport) -> ReadReport:
+    """A copy of a report that transforms can add counts to (the input stays unchanged)."""
+    return ReadReport(files=list(report.files), counts=report.counts.copy(),
+                      skipped=report.skipped.copy(), examples=dict(report.examples))
+
+
+def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndarray,
+              removed: np.ndarray, new_pos: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """Re-attach one head column; return (new heads of all tokens, n_invalid, n_cyclic).
+
+    ``sent_start``/``lengths_of_tok``: per token, its sentence's first global
+    index and length.  ``new_pos``: per token, its 0-based position after
+    removal.  The result holds heads for *all* tokens (removed ones included,
+    they are dropped by the caller).
+    """
+    n = len(heads)
+    root, missing = n, n + 1
+    h = heads.astype(np.int64)
+    valid = (h >= 0) & (h <= lengths_of_tok)
+    n_invalid = int(np.count_nonzero(~valid))
+    # parent node of every token: global index, or the ROOT / MISSING sentinel
+    parent = np.where(h > 0, sent_start + h - 1, root)
+    parent[~valid] = missing
+    # target: where a dependent of this node ends up (itself when kept)
+    target = np.empty(n + 2, dtype=np.int64)
+    target[:n] = np.where(removed, parent, np.arange(n))
+    target[root] = root
+    target[missing] = missing
+    n_cyclic = 0
+    if removed.any():
+        # pointer jumping: chains of removed tokens collapse in O(log length) rounds
+        for _ in range(64):
+            nxt = target[target]
+            if np.array_equal(nxt, target):
+                break
+            target = nxt
+        stuck = np.zeros(n + 2, dtype=bool)
+        stuck[:n] = removed
+        cyc = stuck[target]
+        if cyc.any():  # a cycle made only of removed tokens: its dependents lose their head
+            n_cyclic = int(np.count_nonzero(cyc[parent] & ~removed))
+            target[cyc] = missing
+    resolved = target[parent]
+    new_h = np.where(resolved == root, 0, -1).astype(np.int64)
+    inside = resolved < n
+    new_h[inside] = new_pos[resolved[inside]] + 1
+    return new_h.astype(np.int32), n_invalid, n_cyclic
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What :func:`remove_tokens_detailed` did.
+
+    Attributes
+    ----------
+    corpus
+        The corpus without the removed tokens (empty sentences kept).
+    removed
+        The boolean token mask over the *input* corpus.
+    n_removed
+        Number of tokens removed.
+    n_emptied
+        Number of sentences that had tokens and became empty.
+    n_invalid_heads
+        Heads outside ``0..len(sentence)`` (or other negative values than -1)
+        found in the input; they become missing (-1).  Summed over head columns.
+    n_lost_heads
+        Kept tokens whose head chain ended in a cycle of removed tokens; they
+        become missing (-1).  Summed over head columns.
+    """
+
+    corpus: Corpus
+    removed: np.ndarray
+    n_removed: int
+    n_emptied: int
+    n_invalid_heads: int = 0
+    n_lost_heads: int = 0
+
+
+def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -> Removal:
+    """Remove tokens, re-attaching their dependents; return the details.
+
+    See :func:`remove_tokens`.  ``what`` names the removed tokens in the
+    report counts (e.g. ``"punctuation tokens"``).
+    """
+    remove = np.asarray(remove, dtype=bool)
+    if remove.shape != (corpus.n_tokens,):
+        raise InducevalError(f"mask has {remove.size} entries for {corpus.n_tokens} tokens")
+    n_removed = int(np.count_nonzero(remove))
+    lengths = corpus.lengths
+    report = copy_report(corpus.report)
+    if n_removed == 0:
+        report.count(f"removed {what}", 0)
+        return Removal(replace(corpus, report=report), remove, 0, 0)
+    keep = ~remove
+    kept_cum = np.concatenate(([0], np.cumsum(keep)))
+    new_offsets = kept_cum[corpus.offsets].astype(np.int64)
+    new_lengths = np.diff(new_offsets)
+    n_emptied = int(np.count_nonzero((new_lengths == 0) & (lengths > 0)))
+    starts_of_tok = np.repeat(corpus.offsets[:-1], lengths)
+    len_of_tok = np.repeat(lengths, lengths)
+    new_pos = kept_cum[:-1] - np.repeat(new_offsets[:-1], lengths)
+    columns: dict[str, Column] = {}
+    n_invalid = n_lost = 0
+    for name in head_columns(corpus):
+        heads = corpus.tokens[name].values
+        new_h, inv, lost = _reattach(heads, starts_of_tok, len_of_tok, remove, new_pos)
+        # missing heads stay missing (not "invalid")
+        inv -= int(np.count_nonzero(heads == -1))
+        n_invalid += inv
+        n_lost += lost
+        columns[name] = Column(new_h[keep])
+    for name, col in corpus.tokens.items():
+        if name not in columns:
+            columns[name] = col.take(keep)
+    report.count(f"removed {what}", n_removed)
+    report.count(f"sentences empty after removing {what}", n_emptied)
+    if n_invalid:
+        report.count("invalid heads set to missing", n_invalid)
+    if n_lost:
+        report.count(f"heads lost in cycles of removed {what}", n_lost)
+    out = Corpus(offsets=new_offsets, tokens=columns, sentences=corpus.sentences, report=report,
+                 name=corpus.name)
+    return Removal(out, remove, n_removed, n_emptied, n_invalid, n_lost)
+
+
+def remove_tokens(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -> Corpus:
+    """Remove the tokens where ``remove`` is true and re-attach their dependents.
+
+    A kept token whose head is removed is attached to its nearest kept
+    ancestor; if every ancestor up to the root is removed it is attached to
+    the root (``0``).  This is done in ``head`` and in every ``head@NAME``
+    column; heads are renumbered to the new positions.  Other columns are
+    filtered.  Sentences that lose all their tokens are **kept, empty**
+    (callers decide: ``filter_max_length`` keeps them, ``drop_empty`` drops
+    them), so sentence columns and indices stay aligned with the input.
+    Counts go to ``corpus.report.counts`` under ``"removed <what>"`` and
+    ``"sentences empty after removing <what>"`` (a copy of the report; the
+    input corpus is unchanged).  Heads outside ``0..len`` become missing
+    (``-1``) and are counted.
+
+    Vectorised with numpy (pointer jumping over chains of removed tokens):
+    about 0.1 s for a million tokens.
+
+    References
+    ----------
+    Gelling et al. (2012), §2.3: "any child words under a punctuation node
+    were re-attached to their nearest ancestor that wasn't punctuation".
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["a", "b", "c"], "head": [2, 0, 2]})
+    >>> remove_tokens(b.build(), [False, True, False]).tokens["head"].values.tolist()
+    [0, 0]
+    """
+    return remove_tokens_detailed(corpus, remove, what=what).corpus
+
+
+def remove_punctuation(corpus: Corpus, policy: str = "upos") -> Corpus:
+    """Remove punctuation tokens (by ``policy``) and re-attach their dependents.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    policy
+        ``"upos"`` (default), ``"tags:A,B"``, ``"tags@COL:A,B"``,
+        ``"unicode"`` or ``"keep"`` (see :func:`punctuation_mask`).
+
+    Returns
+    -------
+    Corpus
+        The corpus without punctuation.  The report counts
+        ``"removed punctuation tokens"`` and ``"sentences empty after removing
+        punctuation tokens"``; empty sentences are kept (drop them with
+        :func:`induceval.corpus.transforms.drop_empty`).
+
+    References
+    ----------
+    Gelling et al. (2012), §2.3.
+
+    Example
+    -------
+    The comma heads "you" (a hand-made worst case): "you" moves up to the
+    comma's head "hi"; the final "!" is the root, so "hi" re-attaches to 0.
+
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["hi", ",", "you", "!"], "upos": ["INTJ", "PUNCT", "PRON", "PUNCT"],
+    ...                 "head": [4, 1, 2, 0]})
+    >>> c = remove_punctuation(b.build())
+    >>> c.sentence(0).strings("form"), c.tokens["head"].values.tolist()
+    (['hi', 'you'], [0, 1])
+    >>> c.report.counts["removed punctuation tokens"]
+    2
+    """
+    mask = punctuation_mask(corpus, policy)
+    return remove_tokens(corpus, mask, what="punctuation tokens")

@@ -1,0 +1,19 @@
+"""Demo step: pseudo-word evaluation of selectional preferences on the demo corpus."""
+
+from __future__ import annotations
+
+from induceval.corpus.model import Corpus
+from induceval.report.tables import Table
+
+__all__ = ["run"]
+
+
+def run(corpus: Corpus, seed: int) -> list[Table | str]:
+    """Chambers & Jurafsky (2010)'s Figure 4 and unseen curve on the demo corpus.
+
+    The demo corpus is small, so the randomization test runs 200 iterations.
+    """
+    from induceval.experiments.chambers2010 import run_chambers2010
+
+    tables = run_chambers2010({"demo": corpus}, None, seed=seed, iterations=200, plots=False)
+    return [tables["demo_figure4"], tables["demo_unseen"]]

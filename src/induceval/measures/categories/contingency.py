@@ -1,0 +1,326 @@
+"""The gold-by-induced contingency table: the sufficient statistic of token measures.
+
+Every token-level category measure (M-1, 1-1, VI, NVI, V-measure, pairwise
+P/R/F) is a pure function of one table ``n[c, k]`` = number of scored tokens
+with gold class ``c`` and induced cluster ``k``.  The table is built once by
+:func:`contingency` (``np.bincount`` over ``gold * K + pred`` codes, or a
+``scipy.sparse`` matrix when ``G * K`` is large) and is additive: ``t1 + t2``
+is the table of the concatenated data, so totals, bootstrap and merging come
+for free.
+
+Unclustered tokens
+------------------
+Models that leave words unclustered label them ``-1`` (:data:`UNCLUSTERED`).
+Following Frank, Goldwater & Keller (2009, "Effect of unclustered words") the
+table offers two conditions:
+
+- ``"merge"``: all unclustered tokens form one extra cluster (the last column,
+  labelled ``"UNCLUSTERED"``);
+- ``"split"``: each unclustered word *type* forms its own cluster (one extra
+  column per type, labelled ``"UNCLUSTERED:<form id or form>"``); this needs
+  the tokens' form codes.
+
+Tokens with a missing gold class (code ``-1``) and tokens excluded by the
+scoring mask (punctuation) are not counted; both are reported on the table
+(``n_missing_gold``, ``n_masked``) so that nothing is dropped silently.
+
+References
+----------
+Frank, Goldwater & Keller (2009), Evaluating Models of Syntactic Category
+Acquisition without Using a Gold Standard, CogSci 31.
+
+Example
+-------
+>>> t = contingency([0, 0, 1, 1], [1, 1, 0, -1])
+>>> t.dense().tolist()
+[[0, 2, 0], [1, 0, 1]]
+>>> (t + t).n
+8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from induceval.errors import InducevalError, MismatchError, ParameterError, check_choice
+
+__all__ = ["ContingencyTable", "contingency", "UNCLUSTERED", "UNCLUSTERED_LABEL",
+           "SPARSE_CELLS"]
+
+#: the predicted code of an unclustered token
+UNCLUSTERED = -1
+#: the label of unclustered tokens in files and of the merged column
+UNCLUSTERED_LABEL = "UNCLUSTERED"
+#: tables with more cells than this are stored as ``scipy.sparse`` CSR matrices
+SPARSE_CELLS = 1 << 23
+
+
+@dataclass(frozen=True, eq=False)
+class ContingencyTable:
+    """Counts of scored tokens by gold class (rows) and induced cluster (columns).
+
+    Attributes
+    ----------
+    counts
+        ``int64`` array of shape ``(G, K)`` or a ``scipy.sparse`` CSR matrix.
+    gold_labels, pred_labels
+        Row / column labels (strings or ints), or ``None``.
+    n_masked, n_missing_gold, n_unclustered
+        Tokens left out by the scoring mask, tokens without a gold class
+        (both not counted), and counted tokens that were unclustered.
+    """
+
+    counts: object
+    gold_labels: tuple | None = None
+    pred_labels: tuple | None = None
+    n_masked: int = 0
+    n_missing_gold: int = 0
+    n_unclustered: int = 0
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # -- shape and marginals ---------------------------------------------
+    @property
+    def shape(self) -> tuple[int, int]:
+        return tuple(self.counts.shape)  # type: ignore[return-value]
+
+    @property
+    def sparse(self) -> bool:
+        return not isinstance(self.counts, np.ndarray)
+
+    def _get(self, key, fn):
+        val = self._cache.get(key)
+        if val is None:
+            val = self._cache[key] = fn()
+        return val
+
+    @property
+    def row_sums(self) -> np.ndarray:
+        """Tokens per gold class."""
+        return self._get("rows", lambda: np.asarray(self.counts.sum(axis=1)).ravel()
+                         .astype(np.int64))
+
+    @property
+    def col_sums(self) -> np.ndarray:
+        """Tokens per induced cluster."""
+        return self._get("cols", lambda: np.asarray(self.counts.sum(axis=0)).ravel()
+                         .astype(np.int64))
+
+    @property
+    def n(self) -> int:
+        """Number of scored tokens."""
+        return int(self.row_sums.sum())
+
+    def nonzero_values(self) -> np.ndarray:
+        """The non-zero cells (any order)."""
+        def fn():
+            if self.sparse:
+                data = np.asarray(self.counts.data, dtype=np.int64)
+                return data[data > 0]
+            c = self.counts.ravel()
+            return c[c > 0]
+        return self._get("nz", fn)
+
+    def col_max(self) -> np.ndarray:
+        """The largest cell of each column (for M-1)."""
+        def fn():
+            if self.sparse:
+                return np.asarray(self.counts.max(axis=0).toarray()).ravel().astype(np.int64)
+            if self.counts.size == 0:
+                return np.zeros(self.shape[1], dtype=np.int64)
+            return self.counts.max(axis=0)
+        return self._get("colmax", fn)
+
+    def dense(self) -> np.ndarray:
+        """The table as a dense ``int64`` array (careful with huge sparse tables)."""
+        if self.sparse:
+            return np.asarray(self.counts.toarray(), dtype=np.int64)
+        return self.counts
+
+    def used(self) -> ContingencyTable:
+        """The table restricted to non-empty rows and columns (labels kept)."""
+        rows = np.flatnonzero(self.row_sums)
+        cols = np.flatnonzero(self.col_sums)
+        sub = self.counts[rows][:, cols] if self.sparse else self.counts[np.ix_(rows, cols)]
+        gl = None if self.gold_labels is None else tuple(self.gold_labels[i] for i in rows)
+        pl = None if self.pred_labels is None else tuple(self.pred_labels[j] for j in cols)
+        return ContingencyTable(sub, gl, pl, self.n_masked, self.n_missing_gold,
+                                self.n_unclustered)
+
+    # -- additivity --------------------------------------------------------
+    def __add__(self, other: ContingencyTable) -> ContingencyTable:
+        """Sum two tables; labelled tables are aligned by label, others by index."""
+        if not isinstance(other, ContingencyTable):
+            return NotImplemented
+        a, b = self.dense(), other.dense()
+        if self.gold_labels is not None or other.gold_labels is not None or \
+                self.pred_labels is not None or other.pred_labels is not None:
+            gl = _union(_labels(self.gold_labels, a.shape[0]),
+                        _labels(other.gold_labels, b.shape[0]))
+            pl = _union(_labels(self.pred_labels, a.shape[1]),
+                        _labels(other.pred_labels, b.shape[1]))
+            out = np.zeros((len(gl), len(pl)), dtype=np.int64)
+            gi = {x: i for i, x in enumerate(gl)}
+            pi = {x: i for i, x in enumerate(pl)}
+            for t, m in ((self, a), (other, b)):
+                r = [gi[x] for x in _labels(t.gold_labels, m.shape[0])]
+                c = [pi[x] for x in _labels(t.pred_labels, m.shape[1])]
+                out[np.ix_(r, c)] += m
+            labels = (tuple(gl), tuple(pl))
+        else:
+            shape = (max(a.shape[0], b.shape[0]), max(a.shape[1], b.shape[1]))
+            out = np.zeros(shape, dtype=np.int64)
+            out[: a.shape[0], : a.shape[1]] += a
+            out[: b.shape[0], : b.shape[1]] += b
+            labels = (None, None)
+        return ContingencyTable(out, labels[0], labels[1],
+                                self.n_masked + other.n_masked,
+                                self.n_missing_gold + other.n_missing_gold,
+                                self.n_unclustered + other.n_unclustered)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ContingencyTable):
+            return NotImplemented
+        return (self.shape == other.shape and np.array_equal(self.dense(), other.dense())
+                and self.gold_labels == other.gold_labels
+                and self.pred_labels == other.pred_labels)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _labels(labels: Sequence | None, n: int) -> tuple:
+    return tuple(range(n)) if labels is None else tuple(labels)
+
+
+def _union(a: Sequence, b: Sequence) -> list:
+    out = list(a)
+    seen = set(out)
+    for x in b:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out
+
+
+def _as_codes(x, name: str) -> np.ndarray:
+    arr = np.asarray(x)
+    if arr.ndim != 1:
+        raise ParameterError(f"{name} must be a 1-d array of integer codes, got shape {arr.shape}")
+    if arr.size == 0:
+        return arr.astype(np.int64)
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise ParameterError(f"{name} must hold integer codes (-1 = missing), got {arr.dtype}")
+    return arr.astype(np.int64, copy=False)
+
+
+def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None,
+                n_gold: int | None = None, n_pred: int | None = None,
+                gold_labels: Sequence | None = None, pred_labels: Sequence | None = None,
+                form_labels: Sequence | None = None,
+                sparse: bool | None = None) -> ContingencyTable:
+    """Build the gold-by-induced contingency table of aligned token codes.
+
+    Parameters
+    ----------
+    gold
+        Gold class codes, ``>= 0``; ``-1`` = no gold class (not counted,
+        reported as ``n_missing_gold``).
+    pred
+        Induced cluster codes, ``>= 0``; ``-1`` = unclustered.
+    mask
+        Boolean array, ``True`` for tokens to score (e.g. not punctuation);
+        default all.
+    unclustered
+        ``"merge"`` (one cluster of all unclustered tokens) or ``"split"``
+        (one cluster per unclustered word type; needs ``forms``); paper 000.
+    forms
+        Form codes of the tokens (only for ``unclustered="split"``).
+    n_gold, n_pred
+        Numbers of rows / induced columns (default: max code + 1, or the
+        label counts).
+    gold_labels, pred_labels, form_labels
+        Optional labels for rows, columns and (split) form codes.
+    sparse
+        Force a sparse (``True``) or dense (``False``) table; default sparse
+        when the table has more than :data:`SPARSE_CELLS` cells.
+
+    Returns
+    -------
+    ContingencyTable
+
+    Raises
+    ------
+    MismatchError
+        When the arrays differ in length.
+
+    Example
+    -------
+    >>> t = contingency([0, 0, 1], [-1, -1, 0], unclustered="split", forms=[5, 6, 7])
+    >>> t.dense().tolist(), t.pred_labels
+    ([[0, 1, 1], [1, 0, 0]], (0, 'UNCLUSTERED:5', 'UNCLUSTERED:6'))
+    """
+    check_choice("unclustered", unclustered, ("merge", "split"))
+    g = _as_codes(gold, "gold")
+    p = _as_codes(pred, "pred")
+    if len(g) != len(p):
+        raise MismatchError(f"gold has {len(g)} tokens but prediction has {len(p)}")
+    n_total = len(g)
+    keep = np.ones(n_total, dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
+    if len(keep) != n_total:
+        raise MismatchError(f"mask has {len(keep)} entries for {n_total} tokens")
+    n_masked = int(n_total - keep.sum())
+    missing = keep & (g < 0)
+    n_missing = int(missing.sum())
+    keep &= g >= 0
+    if mask is not None or n_missing:
+        g = g[keep]
+        p = p[keep]
+        f = None if forms is None else _as_codes(forms, "forms")[keep]
+    else:
+        f = None if forms is None else _as_codes(forms, "forms")
+    if f is not None and len(f) != len(g):
+        raise MismatchError(f"forms has {len(f)} entries, expected {len(g)}")
+    if np.any(p < UNCLUSTERED):
+        raise ParameterError("pred codes must be >= 0, or -1 for unclustered tokens")
+    if gold_labels is not None:
+        n_gold = len(gold_labels) if n_gold is None else n_gold
+    if pred_labels is not None:
+        n_pred = len(pred_labels) if n_pred is None else n_pred
+    G = int(n_gold) if n_gold is not None else (int(g.max()) + 1 if len(g) else 0)
+    K = int(n_pred) if n_pred is not None else (int(p.max()) + 1 if len(p) else 0)
+    if len(g) and g.max() >= G:
+        raise ParameterError(f"gold code {int(g.max())} >= n_gold={G}")
+    if len(p) and p.max() >= K:
+        raise ParameterError(f"pred code {int(p.max())} >= n_pred={K}")
+    unc = p < 0
+    n_unc = int(unc.sum())
+    plabels = list(pred_labels) if pred_labels is not None else list(range(K))
+    if n_unc:
+        if unclustered == "merge":
+            p = np.where(unc, K, p)
+            K += 1
+            plabels.append(UNCLUSTERED_LABEL)
+        else:
+            if f is None:
+                raise ParameterError("unclustered='split' needs the tokens' form codes (forms=)")
+            utypes, inv = np.unique(f[unc], return_inverse=True)
+            p = p.copy()
+            p[unc] = K + inv
+            K += len(utypes)
+            for t in utypes.tolist():
+                name = form_labels[t] if form_labels is not None else t
+                plabels.append(f"{UNCLUSTERED_LABEL}:{name}")
+    glabels = tuple(gold_labels) if gold_labels is not None else None
+    keep_plabels = pred_labels is not None or n_unc > 0
+    use_sparse = (G * K > SPARSE_CELLS) if sparse is None else sparse
+    if use_sparse:
+        from scipy import sparse as sp
+        counts = sp.csr_matrix((np.ones(len(g), dtype=np.int64), (g, p)), shape=(G, K))
+        counts.sum_duplicates()
+    else:
+        counts = np.bincount(g * K + p, minlength=G * K).astype(np.int64, copy=False)
+        counts = counts.reshape(G, K)
+    return ContingencyTable(counts, glabels, tuple(plabels) if keep_plabels else None,
+                            n_masked, n_missing, n_unc)

@@ -1,0 +1,343 @@
+"""Additive statistics of dependency accuracy: per-token matches, per-sentence rows, breakdowns.
+
+Every dependency measure of induceval is a ratio of two counts summed over
+sentences, so the sufficient statistics are one row per sentence (see
+:data:`STAT_COLUMNS`).  Corpus scores are :func:`scores_from_totals` of the
+column sums; bootstrap intervals and paired significance tests come from
+:mod:`induceval.measures.resampling` over the rows, with the score functions
+of :func:`score_function`.
+
+Which edges count (token ``d`` with gold head ``G(d)`` and predicted head ``P(d)``)
+-----------------------------------------------------------------------------------
+Heads are 1-based positions within the sentence, 0 is the artificial root,
+``-1`` is missing.  A token is *scored* when its gold head is not missing
+(after punctuation removal and the length filter).
+
+directed
+    ``P(d) == G(d)`` (the root attachment included: ``P(d) == G(d) == 0``).
+undirected
+    directed, or the edge is reversed: ``P(d) = h > 0`` and ``G(h) == d``
+    (the predicted head is a gold child of ``d``).
+NED (Schwartz et al. 2011)
+    undirected, or ``P(d) == G(G(d))``: the predicted head is the gold
+    grandparent.  When ``G(d)`` is the root word, its gold head is the
+    artificial root 0, so predicting ``d`` as a root (``P(d) == 0``) counts:
+    this is the flip of ``d`` and the root word that NED was made to forgive.
+    A token whose gold head is 0 has no grandparent.
+root
+    Among tokens whose gold head is 0, the fraction predicted as roots
+    (``P(d) == 0``); this is also the ``ROOT`` column of 003 Table 6.
+
+A predicted head of ``-1`` (missing) is scored and counts as wrong in every
+measure.  ``NED >= undirected >= directed`` holds token by token.
+
+References
+----------
+Gelling, Cohn, Blunsom & Graça (2012), The PASCAL Challenge on Grammar
+Induction, §2.3.
+Schwartz, Abend, Reichart & Rappoport (2011), Neutralizing linguistically
+problematic annotations in unsupervised dependency parsing evaluation. ACL.
+
+Example
+-------
+>>> import numpy as np
+>>> offsets = np.array([0, 3])
+>>> gold = np.array([2, 0, 2])   # "the dog barks"-like: 1 <- 2 (root) -> 3
+>>> pred = np.array([0, 1, 2])   # 1 made the root, the edge 1-2 flipped
+>>> m = edge_matches(gold, pred, offsets)
+>>> m.directed.tolist(), m.undirected.tolist(), m.ned.tolist()
+([False, False, True], [False, True, True], [True, True, True])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from induceval.errors import InducevalError, MismatchError
+
+__all__ = [
+    "STAT_COLUMNS",
+    "MEASURES",
+    "EdgeMatches",
+    "SentenceStats",
+    "Breakdown",
+    "edge_matches",
+    "sentence_stats",
+    "make_breakdown",
+    "scores_from_totals",
+    "score_function",
+    "token_positions",
+    "check_heads",
+]
+
+#: Columns of the per-sentence statistics rows.
+STAT_COLUMNS: tuple[str, ...] = ("tokens", "directed", "undirected", "ned", "root_total",
+                                 "root_directed")
+
+#: Score names, each a ratio of two statistics columns.
+MEASURES: dict[str, tuple[str, str]] = {
+    "directed": ("directed", "tokens"),
+    "undirected": ("undirected", "tokens"),
+    "ned": ("ned", "tokens"),
+    "root": ("root_directed", "root_total"),
+}
+
+_COL = {name: i for i, name in enumerate(STAT_COLUMNS)}
+
+
+def _ratio(num: float, den: float) -> float:
+    return float(num) / float(den) if den else float("nan")
+
+
+def scores_from_totals(totals: np.ndarray | Sequence[float]) -> dict[str, float]:
+    """Scores from summed statistics (a row with :data:`STAT_COLUMNS`).
+
+    A ratio with a zero denominator is ``nan`` (no division by zero).
+
+    Example
+    -------
+    >>> scores_from_totals([4, 2, 3, 4, 1, 1])["undirected"]
+    0.75
+    """
+    t = np.asarray(totals, dtype=float)
+    return {m: _ratio(t[_COL[a]], t[_COL[b]]) for m, (a, b) in MEASURES.items()}
+
+
+def score_function(measure: str = "directed") -> Callable[[np.ndarray], float]:
+    """A function summed-stats -> score, for :mod:`induceval.measures.resampling`.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> score_function("ned")(np.array([4, 2, 3, 4, 1, 1]))
+    1.0
+    """
+    if measure not in MEASURES:
+        from induceval.errors import check_choice
+        check_choice("measure", measure, tuple(MEASURES))
+    a, b = (_COL[c] for c in MEASURES[measure])
+
+    def score(totals: np.ndarray) -> float:
+        return _ratio(totals[a], totals[b])
+
+    score.__name__ = f"{measure}_accuracy"
+    return score
+
+
+def token_positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For every token: the global index of its sentence's first token, and its 1-based position."""
+    offsets = np.asarray(offsets, dtype=np.int64)
+    lengths = np.diff(offsets)
+    starts = np.repeat(offsets[:-1], lengths)
+    pos1 = np.arange(int(offsets[-1]) if len(offsets) else 0, dtype=np.int64) - starts + 1
+    return starts, pos1
+
+
+def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
+                describe: Callable[[int, int], str] | None = None) -> np.ndarray:
+    """Validate a head array: integers, each -1, 0 or a position within its sentence.
+
+    Returns the heads as ``int64``.  Sentences and tokens are numbered from 1
+    in messages.  Raises :class:`~induceval.errors.InducevalError`
+    naming the sentence and token of the first offending head.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> check_heads(np.array([2, 5]), np.array([0, 2]))
+    Traceback (most recent call last):
+    ...
+    induceval.errors.InducevalError: sentence 1, token 2: head 5 is outside the sentence (it has 2 tokens; heads are 0..2, -1 = missing)
+    """
+    heads = np.asarray(heads)
+    starts, pos1 = token_positions(offsets)
+
+    def where(i: int) -> str:
+        s = int(np.searchsorted(offsets, i, side="right") - 1)
+        if describe is not None:
+            return describe(s, int(pos1[i]))
+        return f"sentence {s + 1}, token {int(pos1[i])}"
+
+    if heads.dtype.kind == "f":
+        bad = ~np.isfinite(heads) | (heads != np.round(heads))
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise InducevalError(f"{where(i)}: {what} {heads[i]!r} is not an integer")
+        heads = heads.astype(np.int64)
+    elif heads.dtype.kind not in "iu":
+        raise InducevalError(f"{what} values must be integers, got an array of {heads.dtype}")
+    heads = heads.astype(np.int64, copy=False)
+    if len(heads) != len(starts):
+        raise MismatchError(f"{what} has {len(heads)} values for {len(starts)} tokens")
+    lengths = np.diff(np.asarray(offsets, dtype=np.int64))
+    size = np.repeat(lengths, lengths)
+    bad = (heads < -1) | (heads > size)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise InducevalError(
+            f"{where(i)}: {what} {int(heads[i])} is outside the sentence (it has "
+            f"{int(size[i])} tokens; heads are 0..{int(size[i])}, -1 = missing)")
+    return heads
+
+
+@dataclass(frozen=True)
+class EdgeMatches:
+    """Per-token booleans: scored, directed, undirected, NED, gold root, predicted root."""
+
+    scored: np.ndarray
+    directed: np.ndarray
+    undirected: np.ndarray
+    ned: np.ndarray
+    gold_root: np.ndarray
+
+
+def edge_matches(gold: np.ndarray, pred: np.ndarray, offsets: np.ndarray) -> EdgeMatches:
+    """Which tokens' predicted edges count, vectorised over the whole corpus.
+
+    Parameters
+    ----------
+    gold, pred
+        Heads (1-based within the sentence, 0 = root, -1 = missing), aligned.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    See the module notes for the exact definitions.
+    """
+    gold = np.asarray(gold, dtype=np.int64)
+    pred = np.asarray(pred, dtype=np.int64)
+    starts, pos1 = token_positions(offsets)
+    scored = gold >= 0
+    directed = scored & (pred == gold)
+    has_p = pred > 0
+    p_glob = np.where(has_p, starts + pred - 1, 0)
+    has_g = gold > 0
+    g_glob = np.where(has_g, starts + gold - 1, 0)
+    if len(gold):
+        reverse = has_p & (gold[p_glob] == pos1)
+        grand = np.where(has_g, gold[g_glob], -2)
+    else:
+        reverse = has_p
+        grand = gold
+    grandparent = has_g & (grand >= 0) & (pred == grand)
+    undirected = directed | (scored & reverse)
+    ned = undirected | (scored & grandparent)
+    return EdgeMatches(scored, directed, undirected, ned, scored & (gold == 0))
+
+
+@dataclass
+class SentenceStats:
+    """Per-sentence additive statistics (rows) with the sentences' original indices.
+
+    ``rows[:, j]`` is column :data:`STAT_COLUMNS` ``[j]``.  ``+`` concatenates
+    (statistics of disjoint sets of sentences), so totals, the bootstrap and
+    approximate randomization work on the merged rows.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> s = SentenceStats(np.array([[2, 1, 2, 2, 1, 1]]), np.array([0]))
+    >>> (s + s).scores()["directed"], len(s + s)
+    (0.5, 2)
+    """
+
+    rows: np.ndarray
+    sentence_index: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
+
+    def __add__(self, other: SentenceStats) -> SentenceStats:
+        return SentenceStats(np.concatenate([self.rows, other.rows]),
+                             np.concatenate([self.sentence_index, other.sentence_index]))
+
+    def totals(self) -> np.ndarray:
+        return self.rows.sum(axis=0)
+
+    def scores(self) -> dict[str, float]:
+        return scores_from_totals(self.totals())
+
+    def column(self, name: str) -> np.ndarray:
+        return self.rows[:, _COL[name]]
+
+
+def sentence_stats(matches: EdgeMatches, offsets: np.ndarray,
+                   sentence_index: np.ndarray | None = None) -> SentenceStats:
+    """Sum the per-token matches into one row per sentence."""
+    offsets = np.asarray(offsets, dtype=np.int64)
+    n_sent = len(offsets) - 1
+    sid = np.repeat(np.arange(n_sent), np.diff(offsets))
+    gold_root = matches.gold_root
+    cols = [matches.scored, matches.directed, matches.undirected, matches.ned, gold_root,
+            gold_root & matches.directed]
+    rows = np.empty((n_sent, len(cols)), dtype=np.int64)
+    for j, c in enumerate(cols):
+        rows[:, j] = np.bincount(sid[c], minlength=n_sent)
+    if sentence_index is None:
+        sentence_index = np.arange(n_sent, dtype=np.int64)
+    return SentenceStats(rows, np.asarray(sentence_index, dtype=np.int64))
+
+
+@dataclass
+class Breakdown:
+    """Accuracy stratified by a token property (additive counts per group).
+
+    ``counts[:, j]`` holds tokens, directed, undirected and NED matches of
+    group ``labels[i]``.  ``+`` merges groups by label.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> b = Breakdown("pos", ["NOUN"], np.array([[4, 2, 3, 4]]))
+    >>> (b + b).rows()[0]["directed"], (b + b).rows()[0]["tokens"]
+    (0.5, 8)
+    """
+
+    name: str
+    labels: list[str]
+    counts: np.ndarray
+
+    def rows(self) -> list[dict]:
+        out = []
+        for lab, (n, d, u, e) in zip(self.labels, self.counts.tolist()):
+            out.append({self.name: lab, "tokens": int(n), "directed": _ratio(d, n),
+                        "undirected": _ratio(u, n), "ned": _ratio(e, n)})
+        return out
+
+    def score(self, label: str, measure: str = "directed") -> float:
+        j = {"directed": 1, "undirected": 2, "ned": 3}[measure]
+        try:
+            i = self.labels.index(label)
+        except ValueError:
+            return float("nan")
+        return _ratio(self.counts[i, j], self.counts[i, 0])
+
+    def __add__(self, other: Breakdown) -> Breakdown:
+        labels = list(self.labels) + [lab for lab in other.labels if lab not in self.labels]
+        counts = np.zeros((len(labels), 4), dtype=np.int64)
+        for src in (self, other):
+            idx = [labels.index(lab) for lab in src.labels]
+            counts[idx] += src.counts
+        return Breakdown(self.name, labels, counts)
+
+
+def make_breakdown(name: str, codes: np.ndarray, labels: Sequence[str],
+                   matches: EdgeMatches, order: Sequence[int] | None = None) -> Breakdown:
+    """Counts per group: ``codes[i]`` is token ``i``'s group index into ``labels``.
+
+    Groups without scored tokens are left out; ``order`` gives the display order
+    of group indices (default: by index).
+    """
+    n_groups = len(labels)
+    c = np.asarray(codes, dtype=np.int64)[matches.scored]
+    counts = np.stack([
+        np.bincount(c, minlength=n_groups),
+        np.bincount(c, weights=matches.directed[matches.scored], minlength=n_groups),
+        np.bincount(c, weights=matches.undirected[matches.scored], minlength=n_groups),
+        np.bincount(c, weights=matches.ned[matches.scored], minlength=n_groups),
+    ], axis=1).astype(np.int64)
+    idx = np.arange(n_groups) if order is None else np.asarray(order, dtype=np.int64)
+    idx = idx[counts[idx, 0] > 0]
+    return Breakdown(name, [labels[i] for i in idx], counts[idx])

@@ -1,0 +1,157 @@
+"""Brown clustering: exact agglomerative merges over a window of active clusters.
+
+References
+----------
+Brown, deSouza, Mercer, Della Pietra & Lai (1992). Class-based n-gram models of
+natural language. *Computational Linguistics* 18(4).
+Liang (2005). Semi-supervised learning for natural language. MEng thesis, MIT
+(the ``wcluster`` program; algorithm of §2.4).
+Gelling et al. (2012), paper 003: the ``B`` baseline columns of Tables 2 and 7.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import check_range
+from induceval.models.categories._bigrams import bigram_counts, csr, frequency_rank
+from induceval.models.categories.result import TagInduction, prepare_forms
+from induceval.random import DEFAULT_SEED
+from induceval.signature import make_signature
+
+__all__ = ["brown_clusters", "induce_brown", "BrownClusters"]
+
+
+class BrownClusters(dict):
+    """Word form -> flat cluster id, with ``.paths`` (form -> bit string)."""
+
+    paths: dict[str, str]
+    n_clusters: int
+
+
+def _paths_from_merges(merges: np.ndarray, V: int) -> list[str]:
+    """Bit strings of every leaf: left child ``0``, right child ``1``, root empty."""
+    n_nodes = V + len(merges)
+    prefix = [""] * n_nodes
+    # walk the merges from the last (root) backwards
+    for left, right, node in merges[::-1].tolist():
+        p = prefix[node]
+        prefix[left] = p + "0"
+        prefix[right] = p + "1"
+    return prefix[:V]
+
+
+def _run(corpus: Corpus, k: int, column: str, min_count: int):
+    ids, offsets, types = prepare_forms(corpus, column)
+    n = len(types)
+    counts, rank = frequency_rank(ids, n)
+    keep_type = counts >= min_count
+    # relabel words by frequency rank; rare words (below min_count) drop out
+    V = int(keep_type.sum())
+    word_of_rank = np.argsort(rank)[:V]
+    new_id = np.full(n + 1, -1, dtype=np.int64)
+    new_id[word_of_rank] = np.arange(V)
+    rid = np.where(ids >= 0, new_id[ids], -1)
+    a, b, c = bigram_counts(rid, offsets, V)
+    out_ptr, out_idx, out_cnt = csr(a, b, c, V)
+    in_ptr, in_idx, in_cnt = csr(b, a, c, V)
+    unigram = counts[word_of_rank].astype(np.float64)
+    from induceval.models.categories._brown_core import brown_core
+
+    C = min(k, V)
+    merges, flat_nodes = brown_core(V, C, unigram, out_ptr, out_idx, out_cnt,
+                                    in_ptr, in_idx, in_cnt)
+    # flat cluster ids in order of the most frequent word of each cluster
+    _, first = np.unique(flat_nodes, return_index=True)
+    node_order = flat_nodes[np.sort(first)]
+    relabel = {int(nd): i for i, nd in enumerate(node_order.tolist())}
+    flat = np.array([relabel[int(nd)] for nd in flat_nodes.tolist()], dtype=np.int64)
+    paths = _paths_from_merges(merges, V) if V > 1 else [""] * V
+    return ids, types, word_of_rank, flat, paths, rid, len(node_order)
+
+
+def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
+                   min_count: int = 1) -> BrownClusters:
+    """Brown clusters of the word types of a corpus: flat clusters and bit-string paths.
+
+    Parameters
+    ----------
+    corpus
+        The text to cluster (bigrams are taken within sentences).
+    k
+        ``C``, the number of active clusters in the window and of flat clusters.
+    column
+        The token column holding the words.
+    min_count
+        Types seen fewer times are left out (``wcluster --min-occur``; default 1).
+
+    Returns
+    -------
+    BrownClusters
+        A dict form -> cluster id (``0..k-1``, numbered by their most frequent
+        word), with attributes ``paths`` (form -> bit string of the full merge
+        tree, root first) and ``n_clusters``.
+
+    References
+    ----------
+    Brown et al. (1992); Liang (2005) ``wcluster``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s in ["the dog runs", "a cat runs", "the cat sleeps", "a dog sleeps"]:
+    ...     b.add_sentence({"form": s.split()})
+    >>> cl = brown_clusters(b.build(), 3)
+    >>> cl["dog"] == cl["cat"], cl["the"] == cl["a"], cl.n_clusters
+    (True, True, 3)
+    """
+    check_range("k", k, 1)
+    check_range("min_count", min_count, 1)
+    _, types, word_of_rank, flat, paths, _, n_clusters = _run(corpus, k, column, min_count)
+    out = BrownClusters()
+    out.paths = {}
+    for r, w in enumerate(word_of_rank.tolist()):
+        out[types[w]] = int(flat[r])
+        out.paths[types[w]] = paths[r]
+    out.n_clusters = n_clusters
+    return out
+
+
+def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: str = "form",
+                 min_count: int = 1) -> TagInduction:
+    """Brown clustering as a tagger: every token takes its type's flat cluster.
+
+    Parameters
+    ----------
+    corpus, k, column, min_count
+        As in :func:`brown_clusters`.
+    seed
+        Accepted for a uniform interface; the algorithm is deterministic.
+
+    Returns
+    -------
+    TagInduction
+        With ``paths``; types below ``min_count`` are unclustered.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": "a b a b c".split()})
+    >>> induce_brown(b.build(), 2).tags.tolist()
+    [0, 1, 0, 1, 0]
+    """
+    check_range("k", k, 1)
+    check_range("min_count", min_count, 1)
+    ids, types, word_of_rank, flat, paths, rid, n_clusters = _run(corpus, k, column, min_count)
+    tags = np.where(rid >= 0, flat[np.maximum(rid, 0)], -1).astype(np.int32)
+    type_clusters: dict[str, int | None] = {t: None for t in types}
+    path_map: dict[str, str] = {}
+    for r, w in enumerate(word_of_rank.tolist()):
+        type_clusters[types[w]] = int(flat[r])
+        path_map[types[w]] = paths[r]
+    unclustered = {t for t, c in type_clusters.items() if c is None}
+    sig = make_signature("brown", {"k": k, "min_count": min_count, "column": column})
+    return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
+                        n_clusters=n_clusters, model="brown", signature=sig, paths=path_map)

@@ -1,0 +1,131 @@
+"""The result of a category-induction model: :class:`TagInduction`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from induceval.corpus.model import Column, Corpus, Vocabulary
+
+__all__ = ["TagInduction", "UNCLUSTERED", "prepare_forms"]
+
+#: The label written for an unclustered token (code ``-1`` in :attr:`TagInduction.tags`).
+UNCLUSTERED = "UNCLUSTERED"
+
+
+@dataclass
+class TagInduction:
+    """What a category-induction model returns.
+
+    Attributes
+    ----------
+    tags
+        ``int32`` cluster per token of the corpus, ``-1`` = unclustered.
+    type_clusters
+        Word form -> its cluster (the cluster most of its tokens got), or ``None``
+        when the model left the type unclustered.
+    unclustered
+        The word forms the model left unclustered.
+    n_clusters
+        The number of clusters the model produced (may be below the K asked
+        for when the data cannot support K, e.g. too few frequent frames).
+    model
+        The registry name of the model.
+    signature
+        Every option that changes the output, the seed and the version.
+    paths
+        Brown clustering: word form -> bit-string path in the merge tree.
+    memberships
+        Models whose types can belong to several clusters (frequent frames):
+        word form -> the sorted cluster ids it belongs to.
+    log
+        Training trace (likelihood per iteration, hyperparameters, timings ...).
+    """
+
+    tags: np.ndarray
+    type_clusters: dict[str, int | None]
+    unclustered: set[str]
+    n_clusters: int
+    model: str = ""
+    signature: str = ""
+    paths: dict[str, str] | None = None
+    memberships: dict[str, tuple[int, ...]] | None = None
+    log: dict = field(default_factory=dict)
+
+    @property
+    def n_tokens(self) -> int:
+        return int(len(self.tags))
+
+    def labels(self) -> list[str]:
+        """The token tags as strings (``"UNCLUSTERED"`` for ``-1``)."""
+        return [UNCLUSTERED if t < 0 else str(int(t)) for t in self.tags.tolist()]
+
+    def to_column(self) -> Column:
+        """The tagging as a categorical corpus column (cluster ids as strings)."""
+        n = int(self.tags.max()) + 1 if len(self.tags) and self.tags.max() >= 0 else 0
+        vocab = Vocabulary([str(i) for i in range(n)])
+        return Column(np.asarray(self.tags, dtype=np.int32).copy(), vocab)
+
+    def attach(self, corpus: Corpus, column: str = "pred") -> Corpus:
+        """``corpus`` with the tagging added as token column ``column``."""
+        return corpus.with_tokens(**{column: self.to_column()})
+
+    def cluster_sizes(self, by: str = "types") -> np.ndarray:
+        """Cluster sizes in ``"types"`` or ``"tokens"``, largest first."""
+        if by == "tokens":
+            t = self.tags[self.tags >= 0]
+            sizes = np.bincount(t, minlength=self.n_clusters)
+        else:
+            if self.memberships is not None:
+                cnt: Counter = Counter(c for cs in self.memberships.values() for c in cs)
+            else:
+                cnt = Counter(c for c in self.type_clusters.values() if c is not None)
+            sizes = np.array([cnt.get(i, 0) for i in range(self.n_clusters)], dtype=np.int64)
+        return np.sort(sizes)[::-1]
+
+
+def prepare_forms(corpus: Corpus, column: str = "form") -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Dense word ids of ``column`` (only the types used), offsets, and the type strings.
+
+    Returns ``(ids, offsets, types)`` where ``ids`` are ``int64`` in ``0..len(types)-1``.
+    Missing values (``-1``) are kept as ``-1``.
+    """
+    col = corpus.column(column)
+    vals = col.values.astype(np.int64)
+    used = np.unique(vals[vals >= 0])
+    remap = np.full((int(used.max()) + 2) if len(used) else 1, -1, dtype=np.int64)
+    remap[used] = np.arange(len(used))
+    ids = np.where(vals >= 0, remap[vals], -1)
+    if col.vocab is None:
+        types = [str(int(u)) for u in used]
+    else:
+        items = col.vocab.items
+        types = [items[int(u)] for u in used]
+    return ids, corpus.offsets.astype(np.int64), types
+
+
+def type_clusters_from_tags(ids: np.ndarray, tags: np.ndarray, types: list[str]
+                            ) -> tuple[dict[str, int | None], set[str]]:
+    """Each type's majority cluster over its tokens (ties: lowest id); unclustered set."""
+    n = len(types)
+    out: dict[str, int | None] = {}
+    ok = (ids >= 0) & (tags >= 0)
+    if ok.any():
+        k = int(tags[ok].max()) + 1
+        pair = ids[ok] * k + tags[ok]
+        cnt = np.bincount(pair, minlength=n * k).reshape(n, k)
+        best = cnt.argmax(axis=1)
+        has = cnt.sum(axis=1) > 0
+    else:
+        best = np.zeros(n, dtype=np.int64)
+        has = np.zeros(n, dtype=bool)
+    unclustered = set()
+    for i, t in enumerate(types):
+        if has[i]:
+            out[t] = int(best[i])
+        else:
+            out[t] = None
+            unclustered.add(t)
+    return out, unclustered

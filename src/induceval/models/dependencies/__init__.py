@@ -1,0 +1,275 @@
+"""Dependency induction models: chains, random trees, harmonic, DMV.
+
+Every model is registered in :data:`DEPENDENCY_MODELS` and run through
+:func:`induce_dependencies`, which returns the corpus with a predicted
+``head`` column, the training log and a signature.
+
+==========  ==============================================================
+``lb``      left-branching chain: each word's head is the next word (003 §4)
+``rb``      right-branching chain: each word's head is the previous word
+``random``  uniformly random projective trees (seeded)
+``harmonic``Viterbi trees of the harmonic initialiser, untrained (003's H)
+``dmv``     DMV (Klein & Manning 2004) by EM or Viterbi EM, Viterbi decoding
+==========  ==============================================================
+
+References
+----------
+Klein, D. and Manning, C. D. (2004). Corpus-based induction of syntactic
+structure: models of dependency and constituency. ACL.
+Gelling, D., Cohn, T., Blunsom, P. and Graça, J. (2012). The PASCAL Challenge
+on Grammar Induction. NAACL-HLT WILS, §4.
+
+Example
+-------
+>>> from induceval.corpus.model import CorpusBuilder
+>>> b = CorpusBuilder()
+>>> b.add_sentence({"form": ["the", "dog", "barks"], "upos": ["DET", "NOUN", "VERB"]})
+>>> res = induce_dependencies(b.build(), "lb")
+>>> res.corpus.tokens["head"].values.tolist(), res.signature.split("|")[0]
+([2, 3, 0], 'deps-lb')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from induceval.corpus.model import Column, Corpus
+from induceval.errors import InducevalError, ParameterError, check_choice, check_range
+from induceval.random import DEFAULT_SEED
+from induceval.signature import make_signature
+
+__all__ = ["DEPENDENCY_MODELS", "DependencyInduction", "induce_dependencies", "tag_codes"]
+
+
+@dataclass
+class DependencyInduction:
+    """The result of a dependency induction run.
+
+    Attributes
+    ----------
+    corpus
+        The input corpus with ``head`` replaced by the predicted heads (1-based,
+        0 = root); gold ``deprel``, ``head@*`` and ``deprel@*`` are dropped.
+    heads
+        The predicted heads, aligned with the corpus tokens.
+    model
+        The model name.
+    log
+        Training log (``dmv``): ``log_likelihood`` per iteration, per token,
+        convergence; empty for untrained models.
+    skipped
+        Reason -> number of sentences left out of training (or given a
+        fallback tree), each reason naming its limit.
+    signature
+        Every option that changes the trees, plus version and seed.
+    params
+        The trained :class:`~induceval.models.dependencies.dmv.DMVParams` (``dmv``,
+        ``harmonic``), else ``None``.
+    """
+
+    corpus: Corpus
+    heads: np.ndarray
+    model: str
+    log: dict = field(default_factory=dict)
+    skipped: dict = field(default_factory=dict)
+    signature: str = ""
+    params: object | None = None
+
+    @property
+    def log_likelihood(self) -> list[float]:
+        return list(self.log.get("log_likelihood", []))
+
+
+def tag_codes(corpus: Corpus, tags: str) -> tuple[np.ndarray, list[str], int]:
+    """Tag codes of a column for the DMV, missing values mapped to an extra code.
+
+    Returns ``(codes, names, n_missing)``; the names list has one more entry,
+    ``"<missing>"``, when some tokens have no tag.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["a", "b"], "upos": ["X", None]})
+    >>> codes, names, missing = tag_codes(b.build(), "upos")
+    >>> codes.tolist(), names, missing
+    ([0, 1], ['X', '<missing>'], 1)
+    """
+    col = corpus.column(tags)
+    if col.vocab is None:
+        raise InducevalError(
+            f"column {tags!r} holds integers, not tags; tag columns of "
+            f"{corpus.name or '<unnamed>'}: "
+            f"{', '.join(sorted(k for k, c in corpus.tokens.items() if c.vocab is not None))}")
+    names = list(col.vocab.items)
+    codes = col.values.astype(np.int64)
+    missing = codes < 0
+    n_missing = int(missing.sum())
+    if n_missing:
+        codes = codes.copy()
+        codes[missing] = len(names)
+        names = names + ["<missing>"]
+    return codes, names, n_missing
+
+
+def _predicted_corpus(corpus: Corpus, heads: np.ndarray) -> Corpus:
+    drop = [k for k in corpus.tokens if k == "deprel" or k.startswith(("head@", "deprel@"))]
+    return corpus.without(*drop).with_tokens(head=Column(np.asarray(heads, dtype=np.int32)))
+
+
+def _run_chain(corpus: Corpus, model: str, seed: int, opts: dict):
+    from induceval.models.dependencies.chains import left_branching, right_branching
+    fn = left_branching if model == "lb" else right_branching
+    return fn(corpus.offsets), {}, {}, None, {}
+
+
+def _run_random(corpus: Corpus, model: str, seed: int, opts: dict):
+    from induceval.models.dependencies.random_trees import random_projective
+    return random_projective(corpus.offsets, seed=seed), {}, {}, None, {"seed": seed}
+
+
+_DMV_OPTIONS = {"max_train_length": 10, "iterations": 100, "tolerance": 1e-5,
+                "viterbi_em": False, "smoothing": 0.0, "harmonic_constant": 0.0,
+                "train_on": None}
+
+
+def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
+    from induceval.models.dependencies.dmv import train_dmv
+    from induceval.models.dependencies.inside_outside import MAX_EM_LENGTH
+    from induceval.models.dependencies.viterbi import MAX_VITERBI_LENGTH
+    from induceval.models.dependencies.chains import right_branching
+
+    tags = opts.pop("tags")
+    o = {**_DMV_OPTIONS, **opts}
+    unknown = set(o) - set(_DMV_OPTIONS)
+    if unknown:
+        raise ParameterError(f"unknown option(s) for model {model!r}: {', '.join(sorted(unknown))};"
+                             f" allowed: {', '.join(_DMV_OPTIONS)}")
+    if model == "harmonic":
+        o["iterations"] = 0
+    max_len = o["max_train_length"]
+    if max_len is not None:
+        check_range("max_train_length", max_len, 1)
+    codes, names, n_missing = tag_codes(corpus, tags)
+    train = o["train_on"] if o["train_on"] is not None else corpus
+    if o["train_on"] is not None:
+        tcodes, tnames, _ = tag_codes(train, tags)
+        if tnames[: len(names)] != names[: len(tnames)]:
+            raise InducevalError("train_on corpus must share the tag vocabulary of the corpus")
+        n_tags = max(len(names), len(tnames))
+    else:
+        tcodes, n_tags = codes, len(names)
+    lengths = train.lengths
+    skipped: Counter = Counter()
+    keep = lengths > 0
+    if (~keep).any():
+        skipped["empty sentences"] += int((~keep).sum())
+    if max_len is not None:
+        too_long = keep & (lengths > max_len)
+        if too_long.any():
+            skipped[f"longer than max_train_length={max_len} (not trained on)"] += int(
+                too_long.sum())
+        keep &= ~too_long
+    over = keep & (lengths > MAX_EM_LENGTH)
+    if over.any():
+        skipped[f"longer than the inside-outside limit MAX_EM_LENGTH={MAX_EM_LENGTH} "
+                "(not trained on)"] += int(over.sum())
+    keep &= ~over
+    idx = np.flatnonzero(keep)
+    if len(idx) == 0:
+        raise InducevalError(
+            f"no training sentences left for {model!r} (max_train_length={max_len}); "
+            f"sentence lengths range {int(lengths.min(initial=0))}-{int(lengths.max(initial=0))}")
+    tl = lengths[idx]
+    toff = np.concatenate(([0], np.cumsum(tl))).astype(np.int64)
+    starts = train.offsets[:-1][idx]
+    tok = np.repeat(starts - toff[:-1], tl) + np.arange(int(toff[-1]))
+    params, log = train_dmv(tcodes[tok], toff, n_tags, iterations=o["iterations"],
+                            tolerance=o["tolerance"], viterbi_em=o["viterbi_em"],
+                            smoothing=o["smoothing"],
+                            harmonic_constant=o["harmonic_constant"], tag_names=names)
+    if log.underflow:
+        skipped["underflow in inside-outside (not trained on)"] += log.underflow
+    # decode every sentence of the corpus
+    all_len = corpus.lengths
+    long = all_len > MAX_VITERBI_LENGTH
+    heads = right_branching(corpus.offsets).astype(np.int64)
+    dec = np.flatnonzero(~long & (all_len > 0))
+    if long.any():
+        skipped[f"longer than the Viterbi limit MAX_VITERBI_LENGTH={MAX_VITERBI_LENGTH} "
+                "(given the right-branching chain)"] += int(long.sum())
+    if len(dec):
+        dl = all_len[dec]
+        doff = np.concatenate(([0], np.cumsum(dl))).astype(np.int64)
+        dtok = np.repeat(corpus.offsets[:-1][dec] - doff[:-1], dl) + np.arange(int(doff[-1]))
+        h, _ = params.parse(codes[dtok], doff)
+        heads[dtok] = h
+    info = log.to_dict()
+    info["seconds_per_iteration"] = (float(np.mean(log.seconds)) if log.seconds else None)
+    info["missing_tags"] = n_missing
+    sig = {"tags": tags, "max_train_length": max_len}
+    if model == "dmv":
+        sig.update({"iterations": o["iterations"], "tolerance": o["tolerance"],
+                    "viterbi_em": o["viterbi_em"], "smoothing": o["smoothing"]})
+    sig["harmonic_constant"] = o["harmonic_constant"]
+    if o["train_on"] is not None:
+        sig["train_on"] = train.name or "other"
+    return heads.astype(np.int32), info, dict(skipped), params, sig
+
+
+#: model name -> (runner, needs tags, description)
+DEPENDENCY_MODELS: dict[str, tuple[Callable, bool, str]] = {
+    "lb": (_run_chain, False, "left-branching chain: head = next word, last word is root"),
+    "rb": (_run_chain, False, "right-branching chain: head = previous word, first word is root"),
+    "random": (_run_random, False, "uniformly random projective trees (seeded)"),
+    "harmonic": (_run_dmv, True, "Viterbi trees of the harmonic initialiser, untrained (H)"),
+    "dmv": (_run_dmv, True, "DMV (Klein & Manning 2004), EM from the harmonic initialiser"),
+}
+
+
+def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
+                        seed: int | None = None, **params) -> DependencyInduction:
+    """Induce dependency trees for every sentence of ``corpus``.
+
+    Parameters
+    ----------
+    corpus
+        The corpus; only sentence lengths (chains, random) or the tag column
+        (``harmonic``, ``dmv``) are used.  Remove punctuation first if the
+        evaluation will (PASCAL 2012 trains and scores without punctuation).
+    model
+        One of :data:`DEPENDENCY_MODELS`.
+    tags
+        The tag column the DMV is trained on: ``upos``, ``xpos``, ``cpos`` or an
+        induced cluster column.  Ignored by chains and random trees.
+    seed
+        Seed of the random trees (``None``: :data:`induceval.random.DEFAULT_SEED`).
+        The DMV is deterministic.
+    **params
+        DMV options: ``max_train_length`` (10, the WSJ10 setting; ``None`` =
+        all lengths up to the parser limit), ``iterations`` (100),
+        ``tolerance`` (1e-5, relative log-likelihood gain), ``viterbi_em``
+        (False), ``smoothing`` (0), ``harmonic_constant`` (0), ``train_on`` (a
+        corpus to train on instead, sharing the tag vocabulary).
+
+    Returns
+    -------
+    DependencyInduction
+    """
+    check_choice("model", model, tuple(DEPENDENCY_MODELS))
+    runner, needs_tags, _ = DEPENDENCY_MODELS[model]
+    seed = DEFAULT_SEED if seed is None else int(seed)
+    if needs_tags:
+        heads, log, skipped, fitted, opts = runner(corpus, model, seed, {**params, "tags": tags})
+        signature = make_signature(f"deps-{model}", opts)
+    else:
+        if params:
+            raise ParameterError(f"model {model!r} takes no options; got "
+                                 f"{', '.join(sorted(params))}")
+        heads, log, skipped, fitted, opts = runner(corpus, model, seed, {})
+        signature = make_signature(f"deps-{model}", {}, seed=opts.get("seed"))
+    return DependencyInduction(corpus=_predicted_corpus(corpus, heads), heads=heads, model=model,
+                               log=log, skipped=skipped, signature=signature, params=fitted)

@@ -1,0 +1,487 @@
+"""Distributional category learners for Word Order Prediction Accuracy (WOPA).
+
+The six learners of Chang, Lieven & Tomasello (2006), each a map from every
+word to a category, plus the small protocol through which outside learners
+are scored by the same production and tests
+(:func:`induceval.measures.wopa.evaluate_wopa`).
+
+Learners
+--------
+``lexstat``
+    Every word is its own category.
+``prevword``
+    A word's category is its most frequent previous word (the utterance's
+    initial previous word, its final punctuation, counts as a previous word).
+``freqframe``
+    A word's category is, among the frames ``a _ b`` it occurs in, the frame
+    with the highest token frequency over the whole corpus (Mintz 2003).
+    This global reading is the one consistent with Table 1 of the paper
+    (YOU_IT, frequency 9, beats SHE_IT, frequency 4, although "ate" occurs
+    once in each); ``freqframe_count="pair"`` picks instead the frame in which
+    the word itself occurs most often.
+``tokentype``
+    The frame with the highest ratio frame frequency / unique members.
+``typetoken``
+    The frame with the highest ratio unique members / frame frequency.
+``chance``
+    No categories: its accuracy is the expected accuracy of a random order
+    (``100/n!`` per utterance), see :func:`induceval.measures.wopa.chance_accuracy`.
+
+Frames are ``(previous element, next element)``; the left element of the first
+word is the utterance's initial previous word (its final punctuation) and the
+right element of the last word is an end-of-utterance marker.  Ties between
+frames (or previous words) of equal score are broken, in order, by the higher
+frame frequency, by the higher count of the word in the frame, then by the
+alphabetical order of the context strings: deterministic and independent of
+the order of the corpus.  Words never seen in training get a category of
+their own (whose statistics are all zero).
+
+Plug-in protocol
+----------------
+A user's learner is any object with a ``name`` and **one** of:
+
+``categorize(utterances) -> Mapping[str, str]``
+    A :class:`CategoryLearner`: gets the training utterances (lists of
+    strings: the initial previous word, then the words) and returns a
+    word -> category map.  Statistics and production are then the paper's.
+``fit(utterances)`` and ``score(history, candidates) -> Sequence[float]``
+    A :class:`NextWordScorer`: its own scoring of the next word.  ``history``
+    holds the initial previous word and the words produced so far;
+    production picks the highest-scoring candidate with the same tie rule.
+
+References
+----------
+Chang, F., Lieven, E., & Tomasello, M. (2006). Using child utterances to
+evaluate syntax acquisition algorithms. Proceedings of CogSci 28, 154-159.
+
+Mintz, T. H. (2003). Frequent frames as a cue for grammatical categories in
+child directed speech. Cognition, 90(1), 91-117.
+
+Example
+-------
+>>> utts = Utterances.from_lists([["we", "ate", "it"], ["you", "ate", "it"], ["you", "ate"]])
+>>> cats = Prevword().category_ids(utts)
+>>> [utts.vocab[cats[utts.vocab.index(w)]] for w in ("we", "ate", "it")]
+['.', 'you', 'ate']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from induceval.errors import ParameterError, check_choice
+
+__all__ = [
+    "Utterances",
+    "CategoryLearner",
+    "NextWordScorer",
+    "Lexstat",
+    "Prevword",
+    "Freqframe",
+    "TokenType",
+    "TypeToken",
+    "Chance",
+    "LEARNERS",
+    "PAPER_ORDER",
+    "get_learner",
+    "END",
+    "NO_PUNCT",
+]
+
+#: Marker string of the end of an utterance (right element of the last frame).
+END = "</u>"
+#: Initial previous word of an utterance that has no punctuation.
+NO_PUNCT = "<no-punct>"
+
+
+@dataclass
+class Utterances:
+    """Utterances as integer word ids, punctuation removed.
+
+    Attributes
+    ----------
+    offsets
+        ``int64``, length ``n + 1``: utterance ``i`` holds
+        ``words[offsets[i]:offsets[i+1]]``.
+    words
+        ``int32`` word ids over :attr:`vocab`.
+    start
+        ``int32`` per utterance: the id of the initial previous word (the
+        utterance-final punctuation, or :data:`NO_PUNCT`).
+    vocab
+        Id -> string; includes the punctuation marks, :data:`END` and
+        :data:`NO_PUNCT`.  Training and test utterances share it.
+    index
+        Per utterance, the index of its sentence in the source corpus.
+    """
+
+    offsets: np.ndarray
+    words: np.ndarray
+    start: np.ndarray
+    vocab: list[str]
+    index: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def __post_init__(self) -> None:
+        if len(self.index) != self.n_utterances:
+            self.index = np.arange(self.n_utterances, dtype=np.int64)
+
+    @property
+    def n_utterances(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def lengths(self) -> np.ndarray:
+        return np.diff(self.offsets)
+
+    @property
+    def n_ids(self) -> int:
+        return len(self.vocab)
+
+    @property
+    def end_id(self) -> int:
+        return self.vocab.index(END) if END in self.vocab else -1
+
+    def select(self, which: np.ndarray) -> Utterances:
+        """The utterances at the given indices (or boolean mask), same vocabulary."""
+        which = np.asarray(which)
+        if which.dtype == bool:
+            which = np.flatnonzero(which)
+        starts, ends = self.offsets[:-1][which], self.offsets[1:][which]
+        parts = [self.words[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
+        words = np.concatenate(parts).astype(np.int32) if parts else np.zeros(0, np.int32)
+        offsets = np.concatenate(([0], np.cumsum(ends - starts))).astype(np.int64)
+        return Utterances(offsets, words, self.start[which].astype(np.int32), self.vocab,
+                          self.index[which])
+
+    def as_lists(self, with_start: bool = True) -> list[list[str]]:
+        """Decode to lists of strings (the initial previous word first)."""
+        v = self.vocab
+        out = []
+        for i in range(self.n_utterances):
+            ws = [v[w] for w in self.words[self.offsets[i]:self.offsets[i + 1]].tolist()]
+            out.append(([v[int(self.start[i])]] + ws) if with_start else ws)
+        return out
+
+    @classmethod
+    def from_lists(cls, utterances: Sequence[Sequence[str]], start: str | Sequence[str] = ".",
+                   vocab: list[str] | None = None) -> Utterances:
+        """Encode word lists (punctuation already removed).
+
+        ``start`` is the initial previous word of every utterance, or one per
+        utterance.  An existing ``vocab`` is extended in place.
+        """
+        vocab = [] if vocab is None else vocab
+        index = {s: i for i, s in enumerate(vocab)}
+
+        def enc(s: str) -> int:
+            i = index.get(s)
+            if i is None:
+                i = index[s] = len(vocab)
+                vocab.append(s)
+            return i
+
+        starts = [start] * len(utterances) if isinstance(start, str) else list(start)
+        if len(starts) != len(utterances):
+            raise ParameterError(f"start has {len(starts)} entries for {len(utterances)} "
+                                 "utterances")
+        for marker in (END, NO_PUNCT):
+            enc(marker)
+        words = [enc(w) for u in utterances for w in u]
+        st = [enc(s) for s in starts]
+        offsets = np.concatenate(([0], np.cumsum([len(u) for u in utterances]))).astype(np.int64)
+        return cls(offsets, np.asarray(words, dtype=np.int32), np.asarray(st, dtype=np.int32),
+                   vocab)
+
+
+# -- the plug-in protocol ---------------------------------------------------------------
+
+@runtime_checkable
+class CategoryLearner(Protocol):
+    """A learner that maps words to categories (the paper's statistics are then used)."""
+
+    name: str
+
+    def categorize(self, utterances: Sequence[Sequence[str]]) -> Mapping[str, str]:
+        """Word -> category from training utterances (initial previous word first)."""
+        ...
+
+
+@runtime_checkable
+class NextWordScorer(Protocol):
+    """A learner with its own scoring of the next word (e.g. a connectionist model)."""
+
+    name: str
+
+    def fit(self, utterances: Sequence[Sequence[str]]) -> None:
+        """Learn from training utterances (initial previous word first)."""
+        ...
+
+    def score(self, history: Sequence[str], candidates: Sequence[str]) -> Sequence[float]:
+        """One score per candidate; ``history`` = initial previous word + words produced."""
+        ...
+
+
+# -- built-in learners --------------------------------------------------------------------
+
+def _string_rank(vocab: list[str]) -> np.ndarray:
+    """Rank of every id in the alphabetical order of its string (tie-break order)."""
+    order = sorted(range(len(vocab)), key=vocab.__getitem__)
+    rank = np.empty(len(vocab), dtype=np.int64)
+    rank[np.asarray(order, dtype=np.int64)] = np.arange(len(vocab))
+    return rank
+
+
+def _contexts(utts: Utterances) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per token: word id, left element (previous word / start), right element (next / END)."""
+    n_tok = len(utts.words)
+    words = utts.words.astype(np.int64)
+    lengths = utts.lengths
+    first = utts.offsets[:-1][lengths > 0]
+    last = utts.offsets[1:][lengths > 0] - 1
+    left = np.empty(n_tok, dtype=np.int64)
+    right = np.empty(n_tok, dtype=np.int64)
+    if n_tok:
+        left[1:] = words[:-1]
+        right[:-1] = words[1:]
+        left[first] = utts.start[lengths > 0]
+        right[last] = utts.end_id
+    return words, left, right
+
+
+def _unseen(cats: np.ndarray, seen: np.ndarray, base: int) -> np.ndarray:
+    """Give every unseen id its own category ``base + id``."""
+    ids = np.arange(len(cats), dtype=np.int64)
+    return np.where(seen, cats, base + ids)
+
+
+class _Builtin:
+    """Base of the built-in learners: ``category_ids`` is the fast path."""
+
+    name = ""
+    label = ""
+
+    def category_ids(self, utts: Utterances) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def categorize(self, utterances: Sequence[Sequence[str]]) -> dict[str, str]:
+        """Word -> category name, for inspection (the protocol's form).
+
+        ``utterances`` hold the initial previous word first, then the words.
+        """
+        utts = Utterances.from_lists([u[1:] for u in utterances], [u[0] for u in utterances])
+        cats = self.category_ids(utts)
+        return {utts.vocab[w]: self.category_name(utts, int(cats[w]))
+                for w in np.unique(utts.words).tolist()}
+
+    def category_name(self, utts: Utterances, cat: int) -> str:
+        return utts.vocab[cat] if cat < utts.n_ids else f"<unseen:{cat}>"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Lexstat(_Builtin):
+    """Every word is its own category.
+
+    Example
+    -------
+    >>> Lexstat().categorize([[".", "we", "ate"]])
+    {'we': 'we', 'ate': 'ate'}
+    """
+
+    name = "lexstat"
+    label = "Lexstat"
+
+    def category_ids(self, utts: Utterances) -> np.ndarray:
+        return np.arange(utts.n_ids, dtype=np.int64)
+
+
+class Prevword(_Builtin):
+    """A word's category is its most frequent previous word.
+
+    Ties: the alphabetically first previous word.
+
+    Example
+    -------
+    >>> Prevword().categorize([[".", "you", "ate"], [".", "you", "ate"], [".", "we", "ate"]])
+    {'you': '.', 'ate': 'you', 'we': '.'}
+    """
+
+    name = "prevword"
+    label = "Prevword"
+
+    def category_ids(self, utts: Utterances) -> np.ndarray:
+        n = utts.n_ids
+        words, left, _ = _contexts(utts)
+        cats = np.zeros(n, dtype=np.int64)
+        seen = np.zeros(n, dtype=bool)
+        if len(words):
+            keys, counts = np.unique(words * n + left, return_counts=True)
+            w, p = keys // n, keys % n
+            rank = _string_rank(utts.vocab)
+            order = np.lexsort((rank[p], -counts, w))
+            w, p = w[order], p[order]
+            firsts = np.ones(len(w), dtype=bool)
+            firsts[1:] = w[1:] != w[:-1]
+            cats[w[firsts]] = p[firsts]
+            seen[w[firsts]] = True
+        return _unseen(cats, seen, n)
+
+
+class _FrameLearner(_Builtin):
+    """Choose, for each word, the best of the frames it occurs in."""
+
+    def __init__(self, freqframe_count: str = "frame") -> None:
+        check_choice("freqframe_count", freqframe_count, ("frame", "pair"))
+        self.freqframe_count = freqframe_count
+
+    def frame_table(self, utts: Utterances) -> dict[str, np.ndarray]:
+        """Per (frame, word) pair: word, left, right, pair count, frame frequency, members."""
+        n = utts.n_ids
+        words, left, right = _contexts(utts)
+        frame = left * n + right
+        keys, counts = np.unique(frame * n + words, return_counts=True)
+        f, w = keys // n, keys % n
+        ff, inv = np.unique(f, return_inverse=True)
+        freq = np.bincount(inv, weights=counts).astype(np.int64)
+        members = np.bincount(inv).astype(np.int64)
+        return {"word": w, "left": f // n, "right": f % n, "pair": counts.astype(np.int64),
+                "freq": freq[inv], "members": members[inv], "frame": f}
+
+    def _score(self, t: dict[str, np.ndarray]) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def category_ids(self, utts: Utterances) -> np.ndarray:
+        n = utts.n_ids
+        cats = np.zeros(n, dtype=np.int64)
+        seen = np.zeros(n, dtype=bool)
+        if len(utts.words):
+            t = self.frame_table(utts)
+            rank = _string_rank(utts.vocab)
+            score = self._score(t)
+            order = np.lexsort((rank[t["right"]], rank[t["left"]], -t["pair"], -t["freq"],
+                                -score, t["word"]))
+            w, f = t["word"][order], t["frame"][order]
+            firsts = np.ones(len(w), dtype=bool)
+            firsts[1:] = w[1:] != w[:-1]
+            cats[w[firsts]] = f[firsts]
+            seen[w[firsts]] = True
+        return _unseen(cats, seen, n * n)
+
+    def category_name(self, utts: Utterances, cat: int) -> str:
+        n = utts.n_ids
+        if cat >= n * n:
+            return f"<unseen:{utts.vocab[cat - n * n]}>"
+        return f"{utts.vocab[cat // n].upper()}_{utts.vocab[cat % n].upper()}"
+
+
+class Freqframe(_FrameLearner):
+    """The frame with the highest frequency (``freqframe_count="pair"``: the word's own count).
+
+    Example
+    -------
+    >>> Freqframe().categorize([[".", "you", "ate", "it"], [".", "you", "saw", "it"]])["ate"]
+    'YOU_IT'
+    """
+
+    name = "freqframe"
+    label = "Freqframe"
+
+    def _score(self, t: dict[str, np.ndarray]) -> np.ndarray:
+        return (t["freq"] if self.freqframe_count == "frame" else t["pair"]).astype(float)
+
+
+class TokenType(_FrameLearner):
+    """The frame with the highest ratio frequency / unique members (least diverse slot).
+
+    Example
+    -------
+    >>> TokenType().categorize([[".", "she", "ate", "it"], [".", "she", "ate", "it"],
+    ...                         [".", "you", "ate", "it"]])["ate"]
+    'SHE_IT'
+    """
+
+    name = "tokentype"
+    label = "Token/Type"
+
+    def _score(self, t: dict[str, np.ndarray]) -> np.ndarray:
+        return t["freq"] / t["members"]
+
+
+class TypeToken(_FrameLearner):
+    """The frame with the highest ratio unique members / frequency (most diverse slot).
+
+    Example
+    -------
+    >>> TypeToken().categorize([[".", "she", "ate", "it"], [".", "she", "ate", "it"],
+    ...                         [".", "you", "ate", "it"]])["ate"]
+    'YOU_IT'
+    """
+
+    name = "typetoken"
+    label = "Type/Token"
+
+    def _score(self, t: dict[str, np.ndarray]) -> np.ndarray:
+        return t["members"] / t["freq"]
+
+
+class Chance(_Builtin):
+    """The Chance learner: expected accuracy of a random order (no categories).
+
+    Example
+    -------
+    >>> Chance().is_chance
+    True
+    """
+
+    name = "chance"
+    label = "Chance"
+    is_chance = True
+
+    def category_ids(self, utts: Utterances) -> np.ndarray:
+        return np.zeros(utts.n_ids, dtype=np.int64)
+
+
+#: Built-in learners by name.
+LEARNERS: dict[str, type] = {
+    "chance": Chance,
+    "prevword": Prevword,
+    "freqframe": Freqframe,
+    "tokentype": TokenType,
+    "typetoken": TypeToken,
+    "lexstat": Lexstat,
+}
+
+#: The paper's order, worst to best (Chang et al. 2006, Fig. 1).
+PAPER_ORDER: tuple[str, ...] = tuple(LEARNERS)
+
+_ALIASES = {"token/type": "tokentype", "type/token": "typetoken", "token_type": "tokentype",
+            "type_token": "typetoken"}
+
+
+def get_learner(learner: object, **options: object) -> object:
+    """A learner object from a name (``"lexstat"``, ``"Token/Type"`` ...) or an object.
+
+    Example
+    -------
+    >>> get_learner("Type/Token").label
+    'Type/Token'
+    """
+    if not isinstance(learner, str):
+        if not (hasattr(learner, "categorize") or hasattr(learner, "score")
+                or hasattr(learner, "category_ids")):
+            raise ParameterError(
+                f"a learner needs a categorize() or fit()/score() method; got {learner!r}")
+        return learner
+    key = _ALIASES.get(learner.lower(), learner.lower())
+    if key not in LEARNERS:
+        raise ParameterError(
+            f"learner must be one of {', '.join(LEARNERS)}; got {learner!r}")
+    cls = LEARNERS[key]
+    if issubclass(cls, _FrameLearner) and "freqframe_count" in options:
+        return cls(freqframe_count=str(options["freqframe_count"]))
+    return cls()

@@ -1,0 +1,242 @@
+"""Pseudo-word evaluation (Chambers & Jurafsky 2010): tuples, confounders, models, scores."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from induceval.corpus.model import CorpusBuilder
+from induceval.corpus.tuples import TupleCounts, count_tuples, extract_tuples, word_frequencies
+from induceval.errors import CorpusFormatError, InducevalError, ParameterError
+from induceval.measures.pseudowords import (
+    PseudoTestSet,
+    build_test_set,
+    confounders,
+    decide,
+    score_decisions,
+    split_documents,
+)
+from induceval.models.selpref import (
+    Backoff,
+    ConditionalProbability,
+    Cooccurrence,
+    ErkSimilarity,
+    cooccurrence_counts,
+    model_decisions,
+)
+
+OBJ = lambda *xs: np.array(xs, dtype=object)  # noqa: E731
+
+
+def synthetic_corpus(n_docs: int = 30, per_doc: int = 20, seed: int = 0):
+    """Subjects eat food, drive vehicles: a corpus with real selectional preferences."""
+    rng = np.random.default_rng(seed)
+    verbs = {"eat": ["cake", "apple", "soup", "bread"], "drive": ["car", "bus", "truck"],
+             "read": ["book", "letter", "paper"]}
+    subjects = ["man", "woman", "child", "dog"]
+    b = CorpusBuilder()
+    for d in range(n_docs):
+        for _ in range(per_doc):
+            v = list(verbs)[rng.integers(3)]
+            o = verbs[v][rng.integers(len(verbs[v]))]
+            s = subjects[rng.integers(4)]
+            b.add_sentence({"form": [s, v + "s", "the", o, "in", "town", "."],
+                            "lemma": [s, v, "the", o, "in", "town", "."],
+                            "upos": ["NOUN", "VERB", "DET", "NOUN", "ADP", "NOUN", "PUNCT"],
+                            "head": [2, 0, 4, 2, 6, 2, 2],
+                            "deprel": ["nsubj", "root", "det", "obj", "case", "obl", "punct"]},
+                           {"document": f"doc{d:02d}"})
+    return b.build()
+
+
+def test_extract_ud_relations_hand_worked():
+    # "man eats the cake in town": nsubj man, obj cake, obl town with case 'in' -> prep
+    c = synthetic_corpus(1, 1)
+    t = extract_tuples(c, "ud")
+    assert t.relation.tolist() == ["subj", "obj", "prep"]
+    assert t.noun[0] in {"man", "woman", "child", "dog"} and t.noun[2] == "town"
+    assert t.verb[1] in {"eat", "drive", "read"}
+    assert set(t.document) == {"doc00"}
+
+
+def test_extract_childes_pobj_through_preposition():
+    # put(v) it(pro) on(prep) table(n): POBJ table -> on -> put  => (put, prep, table)
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["put", "ball", "on", "table"], "lemma": ["put", "ball", "on", "table"],
+                    "cpos": ["v", "n", "prep", "n"], "head": [0, 1, 1, 3],
+                    "deprel": ["ROOT", "OBJ", "JCT", "POBJ"]})
+    t = extract_tuples(b.build())
+    assert list(zip(t.verb, t.relation, t.noun)) == [("put", "obj", "ball"),
+                                                     ("put", "prep", "table")]
+
+
+def test_missing_lemma_counted_not_dropped_silently():
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["eat", "x"], "lemma": ["eat", "_"], "upos": ["VERB", "NOUN"],
+                    "head": [0, 1], "deprel": ["root", "obj"]})
+    t = extract_tuples(b.build(), "ud")
+    assert len(t) == 0 and t.skipped["verb or noun without lemma"] == 1
+
+
+def test_scheme_errors_name_columns():
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["a"]})
+    with pytest.raises(InducevalError, match="deprel"):
+        extract_tuples(b.build())
+    with pytest.raises(ParameterError, match="scheme must be one of"):
+        extract_tuples(synthetic_corpus(1, 1), "xyz")
+
+
+def test_counting_is_additive_over_shards():
+    c = synthetic_corpus(4, 5)
+    whole = extract_tuples(c).counts()
+    shards = count_tuples([c.select(np.arange(0, 10)), c.select(np.arange(10, 20))])
+    assert shards.counts == whole.counts and shards.total == 60
+
+
+def test_confounder_methods_hand_worked():
+    freq = Counter({"a": 1, "b": 1, "c": 3, "d": 8, "e": 30, "f": 2000})
+    # neighbor: sorted by (freq, word): a b c d e f -> next above
+    conf, _ = confounders(["a", "c", "f", "zz"], freq, "neighbor")
+    assert conf.tolist() == ["b", "d", "e", "a"]  # top takes the one below; unseen -> lowest
+    # buckets (4, 10, 25, 200, 1000): a,b,c in bucket 0; d in bucket 1 alone -> no confounder
+    conf, skipped = confounders(["a", "d"], freq, "buckets", seed=3)
+    assert conf[0] in {"b", "c"} and conf[1] is None
+    assert skipped["no other noun in the frequency bucket"] == 1
+    # random never returns the original, and excludes the top nouns
+    # (the top is capped at a tenth of the nouns: 10 nouns -> 1 excluded)
+    many = Counter({w: i + 1 for i, w in enumerate("abcdefghij")})
+    conf, _ = confounders(["a"] * 50, many, "random", exclude_top=5, seed=1)
+    assert "a" not in set(conf) and "j" not in set(conf) and "i" in set(conf)
+
+
+def test_confounders_are_seeded():
+    freq = Counter({w: i + 1 for i, w in enumerate("abcdefghij")})
+    a, _ = confounders(list("abcabc"), freq, "buckets", seed=7)
+    b, _ = confounders(list("abcabc"), freq, "buckets", seed=7)
+    assert a.tolist() == b.tolist()
+
+
+def test_split_by_document_is_seeded_and_disjoint():
+    docs = [f"d{i}" for i in range(40)]
+    s1 = split_documents(docs, seed=5)
+    s2 = split_documents(docs, seed=5)
+    assert s1 == s2
+    assert not (set(s1.train) & set(s1.test)) and not (set(s1.dev) & set(s1.test))
+    assert set(s1.training(0.5)) <= set(s1.training(1.0))
+    with pytest.raises(InducevalError, match="at least"):
+        split_documents(["a", "b"], dev_fraction=0.5)
+
+
+def test_decisions_and_scores_hand_worked():
+    # 4 items: two right, one wrong, one tie. accuracy 2/4, +50%: 2.5/4,
+    # precision 2/3, coverage 3/4
+    s = score_decisions(decide([3, 2, 0, 1], [1, 1, 1, 1]), ties="expected").scores
+    assert s["accuracy"] == 0.5 and s["accuracy_guess"] == 0.625
+    assert s["precision"] == pytest.approx(2 / 3) and s["coverage"] == 0.75
+    r = score_decisions(np.zeros(1000, dtype=np.int8), ties="random", seed=1).scores
+    assert 0.45 < r["accuracy_guess"] < 0.55 and r["accuracy"] == 0.0
+
+
+def test_conditional_probability_and_backoff():
+    counts = TupleCounts(Counter({("eat", "obj", "cake"): 3, ("eat", "obj", "soup"): 1}))
+    test = PseudoTestSet(OBJ("eat", "eat", "eat"), OBJ("obj", "obj", "obj"),
+                         OBJ("cake", "pizza", "soup"), OBJ("soup", "rock", "cake"), "neighbor", 1)
+    base = ConditionalProbability(counts)
+    assert model_decisions(base, test).tolist() == [1, 0, -1]
+    # fallback decides the tie on item 2 only
+    fallback = Cooccurrence(Counter({("eat", "pizza"): 2}))
+    assert model_decisions(Backoff(base, fallback), test).tolist() == [1, 1, -1]
+
+
+def test_erk_scores_by_hand():
+    # Slots: eat_obj {cake:2, pie:1}, bake_obj {cake:1, pie:1, bread:1}; query bread for eat_obj.
+    # Jaccard(bread, cake) = |{bake}| / |{eat,bake}| = 1/2; Jaccard(bread, pie) = 1/2
+    # S = 1/2 * 2 + 1/2 * 1 = 1.5 (bread never filled eat_obj itself)
+    counts = TupleCounts(Counter({("eat", "obj", "cake"): 2, ("eat", "obj", "pie"): 1,
+                                  ("bake", "obj", "cake"): 1, ("bake", "obj", "pie"): 1,
+                                  ("bake", "obj", "bread"): 1}))
+    jac = ErkSimilarity(counts, "jaccard")
+    assert jac.score(["eat"], ["obj"], ["bread"])[0] == pytest.approx(1.5)
+    # cosine(bread=(0,1), cake=(2,1)/sqrt5) = 1/sqrt5; pie=(1,1)/sqrt2 -> 1/sqrt2
+    cos = ErkSimilarity(counts, "cosine")
+    want = 2 / np.sqrt(5) + 1 / np.sqrt(2)
+    assert cos.score(["eat"], ["obj"], ["bread"])[0] == pytest.approx(want)
+    # unknown noun or slot scores 0
+    assert jac.score(["fly"], ["obj"], ["bread"])[0] == 0.0
+    # the cutoff removes slots seen <= x times: with x=3 only eat_obj (3) ... removed too -> 0
+    cut = ErkSimilarity(counts, "jaccard", slot_cutoff=3)
+    assert cut.score(["eat"], ["obj"], ["bread"])[0] == 0
+
+
+def test_cooccurrence_windows_count_each_pair_once():
+    b = CorpusBuilder()
+    # eat x x x cake: distance 4 -> counted; eat x x x x cake: distance 5 -> not
+    b.add_sentence({"form": ["eat", "a", "b", "c", "cake", "d", "cake"],
+                    "upos": ["VERB", "X", "X", "X", "NOUN", "X", "NOUN"]})
+    assert cooccurrence_counts(b.build(), "ud") == Counter({("eat", "cake"): 1})
+
+
+def test_test_set_file_round_trip(tmp_path):
+    c = synthetic_corpus(3, 5)
+    inst = extract_tuples(c)
+    _, nouns = word_frequencies(c)
+    ts = build_test_set(inst, nouns, "buckets", seed=9, corpus="abc", split="s")
+    path = tmp_path / "t.tsv"
+    ts.write(path)
+    back = PseudoTestSet.read(path)
+    assert back.confounder.tolist() == ts.confounder.tolist()
+    assert (back.method, back.seed, back.corpus) == ("buckets", 9, "abc")
+    bad = tmp_path / "bad.tsv"
+    bad.write_text(path.read_text().replace("\tbuckets\t9", "", 1))
+    with pytest.raises(CorpusFormatError, match=r"bad.tsv:\d+: expected 6"):
+        PseudoTestSet.read(bad)
+
+
+def test_protocol_shape_on_synthetic_corpus(tmp_path):
+    from induceval.experiments.chambers2010 import run_chambers2010
+
+    tables = run_chambers2010({"syn": synthetic_corpus()}, tmp_path, iterations=20, plots=False)
+    f4 = tables["syn_figure4"]
+    assert [r["model"] for r in f4.rows][0] == "baseline"
+    assert set(f4.columns) == {"model", "random", "buckets", "neighbor"}
+    unseen = tables["syn_unseen"].rows
+    assert unseen[-1]["unseen_pct"] <= unseen[0]["unseen_pct"]
+    # resumable: the finished cells are stored and read back
+    assert list((tmp_path / "cells").glob("*.json"))
+    again = run_chambers2010({"syn": synthetic_corpus()}, tmp_path, iterations=20, plots=False)
+    assert again["syn_figure4"].rows == f4.rows
+
+
+def _write_conllu(corpus, path):
+    lines = []
+    for s in corpus:
+        lines.append(f"# newdoc id = {s.meta('document')}")
+        for i, (f, le, u, h, d) in enumerate(zip(s.strings("form"), s.strings("lemma"),
+                                                  s.strings("upos"), s.strings("head"),
+                                                  s.strings("deprel")), 1):
+            lines.append(f"{i}\t{f}\t{le}\t{u}\t_\t_\t{h}\t{d}\t_\t_")
+        lines.append("")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_cli_build_then_score_and_foreign_test(tmp_path, capsys):
+    from induceval.cli.main import main
+
+    corpus_file = tmp_path / "syn.conllu"
+    _write_conllu(synthetic_corpus(25, 8), corpus_file)
+    ts = tmp_path / "t.tsv"
+    assert main(["pseudo", "build", str(corpus_file), "--method", "neighbor", "-o", str(ts)]) == 0
+    assert ts.read_text().startswith("# format: induceval-pseudowords 1")
+    assert main(["pseudo", "score", str(corpus_file), "--test-set", str(ts), "--iterations", "10",
+                 "--models", "baseline,erk-jaccard", "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("model,accuracy_guess") and "erk-jaccard" in out
+    other = tmp_path / "other.conllu"
+    _write_conllu(synthetic_corpus(25, 8, seed=4), other)
+    assert main(["pseudo", "score", str(other), "--test-set", str(ts)]) == 2
+    assert "--allow-foreign-test" in capsys.readouterr().err
+    assert main(["pseudo", "score", str(other), "--test-set", str(ts), "--iterations", "5",
+                 "--allow-foreign-test", "--models", "baseline"]) == 0
