@@ -52,7 +52,7 @@ def synthetic(n_tokens: int, seed: int = 1) -> tuple[Corpus, np.ndarray]:
     upos = rng.integers(0, len(UPOS), n)
     rel = rng.integers(0, len(RELS), n)
     rel[head == 0] = RELS.index("root")
-    forms = Vocabulary(["w%d" % i for i in range(1000)])
+    forms = Vocabulary([f"w{i}" for i in range(1000)])
     tokens = {
         "form": Column(rng.integers(0, 1000, n).astype(np.int32), forms),
         "upos": Column(upos.astype(np.int32), Vocabulary(UPOS)),
@@ -100,6 +100,11 @@ def main() -> None:
     t0 = time.perf_counter()
     evaluate_dependencies(gold, pred, breakdowns=(), diagnostics=False)
     print(f"  scores only (no breakdowns, no diagnostics): {time.perf_counter() - t0:.3f} s")
+    from induceval.measures.dependencies import chain_heads
+    t0 = time.perf_counter()
+    evaluate_dependencies(gold, chain_heads(gold, "right"))
+    print(f"  LB chain prediction (no punctuation-only cycles to re-attach through): "
+          f"{time.perf_counter() - t0:.3f} s")
     print(f"  directed={r.scores['directed']:.4f} undirected={r.scores['undirected']:.4f} "
           f"ned={r.scores['ned']:.4f} root={r.scores['root']:.4f}; trees: {r.structure}")
     if not args.no_reference:

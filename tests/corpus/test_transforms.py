@@ -259,3 +259,19 @@ def test_childes_reexport_is_lazy():
         assert callable(t.select_child_directed) and callable(t.split_clitics)
     with pytest.raises(AttributeError):
         t.no_such_function  # noqa: B018
+
+
+@pytest.mark.realdata
+def test_real_ud_childes_matches_naive_reference():
+    from induceval.corpus.readers import read_corpus
+    from tests.conftest import shared_path
+
+    path = shared_path("ud", "UD_English-CHILDES", "en_childes-ud-dev.conllu")
+    c = read_corpus(path).select(np.arange(1000))
+    mask = punctuation_mask(c, "upos")
+    out = remove_tokens(c, mask)
+    off = c.offsets
+    expected = [_naive_remove(c.tokens["head"].values[off[i]:off[i + 1]].tolist(),
+                              mask[off[i]:off[i + 1]].tolist()) for i in range(c.n_sentences)]
+    assert heads(out) == expected
+    assert out.n_tokens == c.n_tokens - int(mask.sum()) > 0

@@ -127,3 +127,18 @@ def test_dmv_log_is_reported():
     ll = res.log_likelihood
     assert 1 <= len(ll) <= 5 and ll == sorted(ll)
     assert "viterbi_em:no" in res.signature and "tags:upos" in res.signature
+
+
+def test_punctuation_left_out_and_reattached_to_root():
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["the", "dog", ",", "barks", "."],
+                    "upos": ["DET", "NOUN", "PUNCT", "VERB", "PUNCT"]})
+    b.add_sentence({"form": ["!"], "upos": ["PUNCT"]})
+    b.add_sentence({"form": ["!", "?"], "upos": ["PUNCT", "PUNCT"]})
+    c = b.build()
+    res = induce_dependencies(c, "lb", punct="upos")
+    # LB over "the dog barks": the->dog, dog->barks, barks root (position 4);
+    # punctuation attached to the root word; all-punctuation sentences: first is root
+    assert res.heads.tolist() == [2, 4, 4, 0, 4, 0, 0, 1]
+    assert "punct:upos" in res.signature
+    assert sum(res.skipped.values()) == 5

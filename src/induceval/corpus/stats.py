@@ -29,6 +29,9 @@ TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc"})
 def format_age(days: int) -> str:
     """CHILDES-style ``Y;M.D`` for an age in days (inverse of ``age_in_days``).
 
+    ``y*365 + m*31 + d`` is one-to-one only while ``m*31 + d < 365``; ages
+    from 11;24 within a year read back as the next year.
+
     Example
     -------
     >>> format_age(737), format_age(613)

@@ -612,10 +612,17 @@ _TESTS = ("self", "adult-child")
 
 def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: str,
                initial: str, ties: str, seed: int, cooccurrence: str, chance: str,
-               child_role: str) -> list[WopaResult]:
+               child_role: str, unintelligible: str = "drop") -> list[WopaResult]:
     check_choice("test", test, _TESTS)
+    check_choice("unintelligible", unintelligible, ("drop", "keep"))
     utts, _ = utterances_from_corpus(corpus, punct=punct, initial=initial)
     adult, child = split_speakers(corpus, child_role=child_role)
+    n_unint = 0
+    col = corpus.sentences.get("unintelligible")
+    if unintelligible == "drop" and col is not None and col.vocab is not None:
+        flagged = col.values == col.vocab.id("yes")
+        n_unint = int(flagged.sum())
+        adult, child = adult & ~flagged, child & ~flagged
     train = utts.select(adult)
     if test == "self":
         target = train
@@ -628,18 +635,27 @@ def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: 
     if train.n_utterances == 0:
         raise InducevalError(f"corpus {corpus.name or '<unnamed>'} has no adult lines to "
                              "learn from")
-    extra = {"punct": punct, "initial": initial}
-    return [evaluate_wopa(train, target, lr, ties=ties, seed=seed, cooccurrence=cooccurrence,
-                          chance=chance, test_name=test, corpus=corpus.name,
-                          extra_signature=extra)
-            for lr in learners]
+    extra = {"punct": punct, "initial": initial, "unintelligible": unintelligible}
+    results = [evaluate_wopa(train, target, lr, ties=ties, seed=seed,
+                             cooccurrence=cooccurrence, chance=chance, test_name=test,
+                             corpus=corpus.name, extra_signature=extra)
+               for lr in learners]
+    for r in results:
+        r.counts["unintelligible_dropped"] = n_unint
+    return results
 
 
 def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
                     punct: str = "unicode", initial: str = "punct", ties: str = "random",
                     seed: int = DEFAULT_SEED, cooccurrence: str = "utterance",
-                    chance: str = "paper", child_role: str = "Target_Child") -> list[WopaResult]:
+                    chance: str = "paper", child_role: str = "Target_Child",
+                    unintelligible: str = "drop") -> list[WopaResult]:
     """Learn from the corpus's adult utterances and predict the same utterances.
+
+    Options are those of :func:`evaluate_wopa` and :func:`utterances_from_corpus`;
+    ``unintelligible="drop"`` (default) leaves out utterances the reader flagged
+    in the sentence column ``unintelligible`` (CHAT ``xxx``; their bag of words is
+    incomplete), counted as ``unintelligible_dropped``.
 
     Example
     -------
@@ -653,13 +669,14 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
     """
     return _run_tests(corpus, learners, "self", punct=punct, initial=initial, ties=ties,
                       seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role)
+                      child_role=child_role, unintelligible=unintelligible)
 
 
 def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
                    punct: str = "unicode", initial: str = "punct", ties: str = "random",
                    seed: int = DEFAULT_SEED, cooccurrence: str = "utterance",
-                   chance: str = "paper", child_role: str = "Target_Child") -> list[WopaResult]:
+                   chance: str = "paper", child_role: str = "Target_Child",
+                   unintelligible: str = "drop") -> list[WopaResult]:
     """Learn from the adults' utterances and predict the target child's utterances.
 
     Raises :class:`~induceval.errors.InducevalError` when the corpus has no
@@ -667,7 +684,7 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
     """
     return _run_tests(corpus, learners, "adult-child", punct=punct, initial=initial,
                       ties=ties, seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role)
+                      child_role=child_role, unintelligible=unintelligible)
 
 
 def accuracy_by_day(result: WopaResult, corpus: Corpus) -> list[dict]:

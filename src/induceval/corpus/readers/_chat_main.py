@@ -41,7 +41,7 @@ REPLACED = 5
 
 TERMINATORS = frozenset({
     ".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?", '+"/.', '+".',
-    "+.", "+=.", "+?", "+!", "+..."
+    "+.", "+=.", "+?", "+!"
 })
 PUNCT_WORDS = TERMINATORS | {",", "„", "‡"}
 UNINTELLIGIBLE_WORDS = frozenset({"xxx", "yyy", "www", "xx", "yy"})

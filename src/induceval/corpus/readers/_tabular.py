@@ -32,12 +32,13 @@ Conventions shared by all tabular readers
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -85,6 +86,9 @@ class TabularSpec:
         (``8.1``): they are kept out of the token stream and counted.
     layout
         Human-readable column list used in messages.
+    comments
+        Lines starting with ``#`` are comments.  False for Malt, where ``#``
+        is a word (the PTB tags the pound sign ``#``).
     """
 
     name: str
@@ -93,6 +97,7 @@ class TabularSpec:
     id_col: int | None = 0
     special_ids: bool = False
     layout: str = ""
+    comments: bool = True
 
     def columns_for(self, ncols: int) -> dict[str, int]:
         """The columns present in a line with ``ncols`` fields."""
@@ -160,24 +165,32 @@ def _parse_head(field_: str) -> int | None:
     return None
 
 
+_W = r"[^\S\n]*"  # whitespace within a line
+#: One match per line: groups (``"sent_id"`` or ``""``, value); ``("", "")`` for other lines.
+_COMMENT_RE = re.compile(
+    rf"^(?:#{_W}(?:(sent_id)|newdoc{_W}id){_W}={_W}(.*?){_W}|.*)$", re.MULTILINE)
+
+
+def _parse_comments(lines: str) -> list[tuple[str, str] | None]:
+    r"""Parse ``"\n"``-joined comment lines: ``("sent_id", X)``, ``("newdoc", X)`` or None each.
+
+    ``# sent_id = X`` and ``# newdoc id = X`` (any spacing) are kept; the
+    value is stripped and must not be empty.
+
+    Example
+    -------
+    >>> _parse_comments("# sent_id = a-1 \n#newdoc id=d\n# x")
+    [('sent_id', 'a-1'), ('newdoc', 'd'), None]
+    """
+    out: list[tuple[str, str] | None] = []
+    for kind, value in _COMMENT_RE.findall(lines):
+        out.append((("sent_id" if kind else "newdoc"), value) if value else None)
+    return out
+
+
 def _parse_comment(line: str) -> tuple[str, str] | None:
-    """``("sent_id", X)`` or ``("newdoc", X)`` for the comments we keep."""
-    body = line[1:].strip()
-    if body.startswith("sent_id"):
-        rest = body[len("sent_id"):]
-        rest = rest.lstrip()
-        if rest.startswith("="):
-            value = rest[1:].strip()
-            return ("sent_id", value) if value else None
-        return None
-    if body.startswith("newdoc"):
-        rest = body[len("newdoc"):].strip()
-        if rest.startswith("id"):
-            rest = rest[2:].lstrip()
-            if rest.startswith("="):
-                value = rest[1:].strip()
-                return ("newdoc", value) if value else None
-    return None
+    """One comment line (see :func:`_parse_comments`)."""
+    return _parse_comments(line.replace("\n", " "))[0]
 
 
 def intern(values: Sequence, missing: Iterable = (None, "_")) -> tuple[np.ndarray, list[str]]:
@@ -257,7 +270,7 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
             if bad_utf8 is None:
                 bad_utf8 = (lineno, raw)
             continue
-        if text.startswith("#"):
+        if spec.comments and text.startswith("#"):
             state.counts["comments"] += 1
             parsed = _parse_comment(text)
             if parsed is not None:
@@ -409,12 +422,71 @@ def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
 # -- columnar fast path ----------------------------------------------------------
 
 _BOM = b"\xef\xbb\xbf"
-_KEPT_COMMENT_RE = re.compile(rb"^#[^\n]*?(?:sent_id|newdoc)", re.MULTILINE)
 
 
-def _decode_items(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
-    return [data[s:e].decode("utf-8") for s, e in zip(starts.tolist(), ends.tolist(),
-                                                         strict=True)]
+def _find_all(data: bytes, needle: bytes) -> list[int]:
+    out = []
+    i = data.find(needle)
+    while i >= 0:
+        out.append(i)
+        i = data.find(needle, i + 1)
+    return out
+
+
+#: Below this many bytes of fields, intern with a dict (no numba import/compile).
+SMALL_INPUT_BYTES = 4 << 20
+_INTERN_MODULE = "induceval.corpus.readers._intern"
+
+
+def intern_bytes(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Codes (first-seen order) and first indices of the byte fields ``buf[starts:ends]``.
+
+    Uses the numba kernel :func:`induceval.corpus.readers._intern.intern_fields`
+    on large inputs and a dictionary on small ones (same result).
+
+    Example
+    -------
+    >>> buf = np.frombuffer(b"ab ab c", dtype=np.uint8)
+    >>> codes, first = intern_bytes(buf, np.array([0, 3, 6]), np.array([2, 5, 7]))
+    >>> codes.tolist(), first.tolist()
+    ([0, 0, 1], [0, 2])
+    """
+    n = len(starts)
+    if n == 0:
+        return np.zeros(0, np.int32), np.zeros(0, np.int64)
+    if (_INTERN_MODULE in sys.modules
+            or int((ends - starts).sum()) >= SMALL_INPUT_BYTES):
+        from induceval.corpus.readers._intern import intern_fields
+
+        return intern_fields(buf, starts, ends)
+    data = buf.tobytes()
+    values = [data[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
+    index: dict[bytes, int] = {}
+    first: list[int] = []
+    codes = np.empty(n, dtype=np.int32)
+    for i, v in enumerate(values):
+        c = index.get(v)
+        if c is None:
+            c = index[v] = len(first)
+            first.append(i)
+        codes[i] = c
+    return codes, np.asarray(first, dtype=np.int64)
+
+
+def _decode_items(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+    """Decode the byte ranges ``buf[starts[i]:ends[i]]`` (no newlines inside) in one go."""
+    n = len(starts)
+    if n == 0:
+        return []
+    out_len = (ends - starts) + 1  # each item followed by "\n"
+    out_start = np.concatenate(([0], np.cumsum(out_len)[:-1]))
+    total = int(out_len.sum())
+    idx = np.repeat(starts - out_start, out_len) + np.arange(total, dtype=np.int64)
+    np.minimum(idx, len(buf) - 1, out=idx)
+    gathered = buf[idx]
+    gathered[out_start + out_len - 1] = 10
+    return gathered.tobytes().decode("utf-8").split("\n")[:n]
 
 
 def _fast_file(data: bytes, path: Path, spec: TabularSpec,
@@ -430,8 +502,6 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
         data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    from induceval.corpus.readers._intern import intern_fields
-
     buf = np.frombuffer(data, dtype=np.uint8)
     size = len(buf)
     nl = np.flatnonzero(buf == 10)
@@ -449,7 +519,7 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
         ends = ends - cr
     blank = starts == ends
     first_byte = buf[np.minimum(starts, max(size - 1, 0))] if size else np.zeros(0, np.uint8)
-    comment = ~blank & (first_byte == 35)
+    comment = ~blank & (first_byte == 35) & spec.comments
     is_tok = ~(blank | comment)
     block_of_line = np.cumsum(blank)
     # -- comments: counted; sent_id and newdoc kept (parsed as the streaming path does)
@@ -459,18 +529,16 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
     n_comments = int(comment.sum())
     if n_comments:
         counts["comments"] = n_comments
-        pos = np.array([m.start() for m in _KEPT_COMMENT_RE.finditer(data)], dtype=np.int64)
-        line = np.searchsorted(starts, pos, side="right") - 1
-        if data.startswith(_BOM):  # "^" does not see a comment right after the BOM
-            line = np.concatenate(([0], line))
-        line = np.unique(line[line >= 0])
+        pos = np.array(_find_all(data, b"sent_id") + _find_all(data, b"newdoc"), dtype=np.int64)
+        line = np.unique(np.searchsorted(starts, pos, side="right") - 1)
+        line = line[line >= 0]
         line = line[comment[line]]
         if len(line):
-            for i in line.tolist():
-                parsed = _parse_comment(data[starts[i]:ends[i]].decode("utf-8"))
+            parsed_all = _parse_comments("\n".join(_decode_items(buf, starts[line], ends[line])))
+            blocks = block_of_line[line].tolist()
+            for b, parsed in zip(blocks, parsed_all, strict=True):
                 if parsed is None:
                     continue
-                b = int(block_of_line[i])
                 if parsed[0] == "sent_id":
                     sent_id_of_block[b] = parsed[1]
                 else:
@@ -505,8 +573,8 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
     regular = None
     if spec.id_col is not None:
         c = spec.id_col
-        id_codes, id_first = intern_fields(buf, f_starts[:, c], f_ends[:, c])
-        id_items = _decode_items(data, f_starts[id_first, c], f_ends[id_first, c])
+        id_codes, id_first = intern_bytes(buf, f_starts[:, c], f_ends[:, c])
+        id_items = _decode_items(buf, f_starts[id_first, c], f_ends[id_first, c])
         kinds = np.empty(len(id_items), dtype=np.int64)
         values = np.empty(len(id_items), dtype=np.int64)
         for j, item in enumerate(id_items):
@@ -546,8 +614,8 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
     for name, idx in cols.items():
         fs, fe = f_starts[:, idx], f_ends[:, idx]
         if name == "head":
-            h_codes, h_first = intern_fields(buf, fs, fe)
-            h_items = _decode_items(data, fs[h_first], fe[h_first])
+            h_codes, h_first = intern_bytes(buf, fs, fe)
+            h_items = _decode_items(buf, fs[h_first], fe[h_first])
             table = np.empty(len(h_items), dtype=np.int64)
             for j, item in enumerate(h_items):
                 h = _parse_head(item)
@@ -578,38 +646,61 @@ _FORM_MISSING: tuple = (None,)
 
 
 def _make_vocab(items: list[str]) -> Vocabulary:
-    return Vocabulary(items)
+    """A Vocabulary over distinct ``items`` without a Python loop per item.
+
+    Sets the private fields directly (``Vocabulary(items)`` adds one by one,
+    ~0.3 s on the UD dev+test forms); see the report's request for a public
+    ``Vocabulary.from_unique``.
+    """
+    vocab = Vocabulary()
+    vocab._items = items
+    vocab._index = dict(zip(items, range(len(items))))
+    return vocab
 
 
-def _merge_column(results: list[FileResult], name: str, missing: tuple) -> Column:
+class _Joined:
+    """The bytes of every fast-path file, joined once for all columns."""
+
+    def __init__(self, results: list[FileResult]) -> None:
+        fast = [r for r in results if r.data is not None]
+        self.bigarr = np.frombuffer(b"".join(r.data for r in fast), dtype=np.uint8)
+        sizes = [len(r.data) for r in fast]
+        bases = np.cumsum([0] + sizes)[:-1].tolist()
+        self.base = {id(r): b for r, b in zip(fast, bases, strict=True)}
+
+
+def _merge_column(results: list[FileResult], name: str, missing: tuple,
+                  joined: _Joined) -> Column:
     """One categorical column over all files: byte ranges interned at once, lists merged."""
-    from induceval.corpus.readers._intern import intern_fields
-
     fast = [r for r in results if r.data is not None and name in r.columns]
     index: dict[str, int] = {}
     items: list[str] = []
     fast_codes: dict[int, np.ndarray] = {}
     if fast:
-        big = b"".join(r.data for r in fast)
-        bases = np.cumsum([0] + [len(r.data) for r in fast[:-1]])
-        starts = np.concatenate([r.columns[name][0] + b for r, b in zip(fast, bases, strict=True)])
-        ends = np.concatenate([r.columns[name][1] + b for r, b in zip(fast, bases, strict=True)])
-        codes, first = intern_fields(np.frombuffer(big, dtype=np.uint8), starts, ends)
-        raw_items = _decode_items(big, starts[first], ends[first])
-        remap = np.empty(len(raw_items) + 1, dtype=np.int32)
+        bigarr = joined.bigarr
+        starts = np.concatenate([r.columns[name][0] + joined.base[id(r)] for r in fast])
+        ends = np.concatenate([r.columns[name][1] + joined.base[id(r)] for r in fast])
+        codes, first = intern_bytes(bigarr, starts, ends)
+        items = _decode_items(bigarr, starts[first], ends[first])
+        remap = np.arange(len(items) + 1, dtype=np.int32)
         remap[-1] = MISSING
-        for j, item in enumerate(raw_items):
-            if item in missing:
-                remap[j] = MISSING
-            else:
-                remap[j] = len(items)
-                index[item] = len(items)
-                items.append(item)
+        for m in missing:  # at most one position per missing marker
+            if m is None:
+                continue
+            try:
+                j = items.index(m)
+            except ValueError:
+                continue
+            remap[j] = MISSING
+            remap[j + 1:-1] -= 1
+            del items[j]
         codes = remap[codes]
         splits = np.cumsum([len(r.columns[name][0]) for r in fast])[:-1]
         for r, part in zip(fast, np.split(codes, splits), strict=True):
             fast_codes[id(r)] = part
     parts = []
+    if len(fast) < len(results):
+        index = dict(zip(items, range(len(items))))
     for r in results:
         n = int(r.lengths.sum())
         if id(r) in fast_codes:
@@ -645,6 +736,7 @@ def build_corpus(results: list[FileResult], report: ReadReport, name: str,
     if "form" not in present:
         present.insert(0, "form")
     tokens: dict[str, Column] = {}
+    joined = _Joined(results)
     for k in present:
         if k == "head":
             parts = [r.heads if r.heads is not None else
@@ -652,7 +744,8 @@ def build_corpus(results: list[FileResult], report: ReadReport, name: str,
             tokens[k] = Column(np.concatenate(parts).astype(np.int32) if parts
                                else np.zeros(0, np.int32))
         else:
-            tokens[k] = _merge_column(results, k, _FORM_MISSING if k == "form" else (None, "_"))
+            tokens[k] = _merge_column(results, k, _FORM_MISSING if k == "form" else (None, "_"),
+                                      joined)
     sentences: dict[str, Column] = {}
     metas: dict[str, list] = {"sent_id": [], "document": [], "language": []}
     for r in results:
@@ -692,8 +785,11 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
     paths = as_file_list(files)
     report = ReadReport()
     results = []
-    for p in paths:
-        res = _fast_file(read_bytes(p), p, spec, language)
+    datas = [read_bytes(p) for p in paths]
+    if sum(map(len, datas)) >= SMALL_INPUT_BYTES:
+        importlib.import_module(_INTERN_MODULE)  # numba interning for every column
+    for p, data in zip(paths, datas, strict=True):
+        res = _fast_file(data, p, spec, language)
         if res is None:
             res = _slow_file(p, spec, on_error, report, language)
         report.files.append(str(p))

@@ -77,7 +77,7 @@ Example
 >>> c = read([p])
 >>> s = c.sentence(0)
 >>> s.strings("form"), s.strings("xpos"), s.strings("head")
-(["it", "'s", 'a', 'dog', '.'], ['pro', 'aux', 'det', 'n', '.'], [2, 0, 4, 2, 2])
+(['it', "'s", 'a', 'dog', '.'], ['pro', 'aux', 'det', 'n', '.'], [2, 0, 4, 2, 2])
 >>> s.meta("role"), s.meta("age_days"), s.meta("document")
 ('Mother', 737, 'toy/s01')
 """
@@ -86,6 +86,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -204,6 +205,7 @@ def _parse_mor_item(item: str) -> tuple:
 
 
 _IDX_CACHE: dict[int, list[str]] = {}
+_INT = {str(i): i for i in range(2000)}
 
 
 def _parse_gra(text: str, n: int) -> tuple[list[int], list[str]] | None:
@@ -217,10 +219,10 @@ def _parse_gra(text: str, n: int) -> tuple[list[int], list[str]] | None:
     if parts[0::3] != idx:
         return None
     try:
-        heads = [int(h) for h in parts[1::3]]
-    except ValueError:
+        heads = [_INT[h] for h in parts[1::3]]
+    except KeyError:
         return None
-    if n and (min(heads) < 0 or max(heads) > n):
+    if n and max(heads) > n:
         return None
     return heads, parts[2::3]
 
@@ -355,8 +357,7 @@ def _decode(path: Path, on_error: str, report: ReadReport) -> str:
 
 def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
                     omitted: str = "drop", on_error: str = "fail",
-                    report: ReadReport | None = None,
-                    _cache: dict | None = None) -> Iterator[ChatUtterance]:
+                    report: ReadReport | None = None) -> Iterator[ChatUtterance]:
     """Stream the utterances of one CHAT file.
 
     Parameters
@@ -384,9 +385,35 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     """
     check_choice("omitted", omitted, ("drop", "keep"))
     check_choice("on_error", on_error, ("fail", "skip"))
-    path = Path(path)
     report = report if report is not None else ReadReport()
-    cache = _cache if _cache is not None else {"main": {}, "mor": {}}
+    cache = _new_cache()
+    for hit, speaker, lineno, st, document in _iter_raw(Path(path), split_clitics, omitted,
+                                                       on_error, report, cache):
+        meta = _meta(st, document, speaker, lineno)
+        meta["unintelligible"] = "yes" if hit[1] else "no"
+        yield ChatUtterance({k: list(v) for k, v in hit[0].items()}, meta, lineno)
+
+
+def _new_cache() -> dict:
+    return {"main": {}, "mor": {}, "utt": {}}
+
+
+def _meta(st: _FileState, document: str | None, speaker: str, lineno: int) -> dict:
+    return {
+        "sent_id": f"{document}:{lineno}",
+        "speaker": speaker,
+        "role": st.roles.get(speaker),
+        "age_days": st.age,
+        "document": document,
+        "language": st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
+    }
+
+
+def _iter_raw(path: Path, split_clitics: bool, omitted: str, on_error: str,
+              report: ReadReport, cache: dict) -> Iterator[tuple]:
+    """Yield ``(hit, speaker, line, file_state, document)`` per utterance, where
+    ``hit = [tokens, n_unintelligible, count_deltas, slot]`` may be shared
+    between identical utterances (read-only; ``slot`` is free for the caller)."""
     text = _decode(path, on_error, report)
     st = _FileState()
     document = None
@@ -406,8 +433,8 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
             tiers[name] = value
             continue
         if pending is not None:
-            yield _utterance(pending, tiers, st, document, split_clitics, omitted, counts,
-                             cache)
+            yield (_utterance(pending[2], tiers, split_clitics, omitted, counts, cache),
+                   pending[1], pending[0], st, document)
             pending = None
             tiers = {}
         if c == "*":
@@ -436,7 +463,8 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
                     "or a tab-indented continuation", path=str(path), line=lineno, text=line)
             counts["bad_lines"] += 1
     if pending is not None:
-        yield _utterance(pending, tiers, st, document, split_clitics, omitted, counts, cache)
+        yield (_utterance(pending[2], tiers, split_clitics, omitted, counts, cache),
+               pending[1], pending[0], st, document)
     if not st.begun:
         if on_error == "fail":
             raise CorpusFormatError("no @Begin line: not a CHAT file", path=str(path), line=1,
@@ -444,17 +472,25 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         counts["missing_begin"] += 1
 
 
-def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted, counts,
-               cache) -> ChatUtterance:
-    lineno, speaker, main = pending
-    meta = {
-        "sent_id": f"{document}:{lineno}",
-        "speaker": speaker,
-        "role": st.roles.get(speaker),
-        "age_days": st.age,
-        "document": document,
-        "language": st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
-    }
+def _utterance(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
+               cache: dict) -> list:
+    key = (main, tiers.get("%mor"), tiers.get("%gra"), tiers.get("%xgrt"), tiers.get("%grt"))
+    ucache = cache["utt"]
+    hit = ucache.get(key)
+    if hit is None:
+        deltas: Counter = Counter()
+        toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, cache)
+        hit = [toks, n_unk, tuple(deltas.items()), None]
+        if len(ucache) < 300_000:
+            ucache[key] = hit
+    for k, v in hit[2]:
+        counts[k] += v
+    return hit
+
+
+def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts, cache
+            ) -> tuple[dict, int]:
+    """The token columns of one utterance and its number of unintelligible markers."""
     main_cache = cache["main"]
     hit = main_cache.get(main)
     if hit is None:
@@ -462,7 +498,6 @@ def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted,
         if len(main_cache) < 200_000:
             main_cache[main] = hit
     items, n_unk, _ = hit
-    meta["unintelligible"] = "yes" if n_unk else "no"
     n = len(items)
     mor_text = tiers.get("%mor")
     forms: list
@@ -472,7 +507,7 @@ def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted,
             [("0" + f if k == OMITTED else f) for k, f in items]
         if omitted == "drop" and len(forms) != n:
             counts["omitted_words"] += n - len(forms)
-        return ChatUtterance({"form": forms}, meta, lineno)
+        return {"form": forms}, n_unk
     mor_items = mor_text.split()
     groups = []
     mor_cache = cache["mor"]
@@ -482,9 +517,25 @@ def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted,
             g = mor_cache[it] = _parse_mor_item(it)
         groups.append(g)
     aligned = len(groups) == n
+    simple = aligned
     if aligned:
-        forms, xpos, lemma, kinds = [], [], [], []
+        for g in groups:
+            if len(g) != 1 or g[0][2] == OMITTED:
+                simple = False
+                break
+        if simple:
+            wk = [k for k, _ in items]
+            if OMITTED in wk or [k == PUNCT for k in wk] != [g[0][2] == PUNCT for g in groups]:
+                simple = False
+    if simple:
+        forms = [f for _, f in items]
+        xpos = [g[0][0] for g in groups]
+        lemma = [g[0][1] for g in groups]
+        kinds: list[int] = []
         group_of: list[int] = []
+    elif aligned:
+        forms, xpos, lemma, kinds = [], [], [], []
+        group_of = []
         for gi in range(n):
             kind, form = items[gi]
             g = groups[gi]
@@ -519,7 +570,7 @@ def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted,
         counts["unaligned_mor"] += 1
         forms = [f for k, f in items if k != OMITTED] if omitted == "drop" else \
             [("0" + f if k == OMITTED else f) for k, f in items]
-        return ChatUtterance({"form": forms}, meta, lineno)
+        return {"form": forms}, n_unk
     n_tok = len(forms)
     tokens = {"form": forms, "lemma": lemma, "xpos": xpos}
     refs = []
@@ -548,7 +599,7 @@ def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted,
                         [x for x, kp in zip(r, keep) if kp]) for s, h, r in parsed_refs]
     elif omitted == "keep" and OMITTED in kinds:
         counts["omitted_words"] += kinds.count(OMITTED)
-    if not split_clitics and len(group_of) != len(set(group_of)):
+    if not split_clitics and not simple and len(group_of) != len(set(group_of)):
         # merge clitic parts back into words
         order: list[int] = []
         pos_of: dict[int, int] = {}
@@ -580,7 +631,7 @@ def _utterance(pending, tiers, st: _FileState, document, split_clitics, omitted,
     for suffix, heads, rels in parsed_refs:
         tokens["head" + suffix] = heads if heads is not None else [-1] * n_final
         tokens["deprel" + suffix] = rels if rels is not None else [None] * n_final
-    return ChatUtterance(tokens, meta, lineno)
+    return tokens, n_unk
 
 
 _TOKEN_COLS = ("form", "lemma", "xpos", "head", "deprel", "head@xgrt", "deprel@xgrt")
@@ -591,27 +642,61 @@ _SENT_COLS = ("sent_id", "speaker", "role", "age_days", "document", "language",
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
                 name: str) -> Corpus:
     report = ReadReport()
-    tok: dict[str, list] = {k: [] for k in _TOKEN_COLS}
+    vocabs: dict[str, dict] = {}
+    acc: dict[str, list] = {"form": []}
     sent: dict[str, list] = {k: [] for k in _SENT_COLS}
     lengths: list[int] = []
-    cache: dict = {"main": {}, "mor": {}}
+    cache = _new_cache()
     n_tok = 0
     for path in files:
         report.files.append(str(path))
+        meta_cache: dict[str, tuple] = {}
         try:
-            for utt in iter_utterances(path, split_clitics=split_clitics, omitted=omitted,
-                                       on_error=on_error, report=report, _cache=cache):
-                t = utt.tokens
-                n = len(t["form"])
-                for k in _TOKEN_COLS:
-                    v = t.get(k)
-                    if v is None:
-                        tok[k].extend([-1] * n if k[:4] == "head" else [None] * n)
-                    else:
-                        tok[k].extend(v)
-                m = utt.meta
-                for k in _SENT_COLS:
-                    sent[k].append(m.get(k))
+            for hit, speaker, lineno, st, document in _iter_raw(
+                    path, split_clitics, omitted, on_error, report, cache):
+                enc = hit[3]
+                if enc is None:
+                    enc = {}
+                    for k, v in hit[0].items():
+                        if k[:4] == "head":
+                            enc[k] = v
+                        else:
+                            d = vocabs.get(k)
+                            if d is None:
+                                d = vocabs[k] = {None: -1}
+                            get = d.get
+                            ids = [get(x) for x in v]
+                            if None in ids:
+                                for j, i in enumerate(ids):
+                                    if i is None:
+                                        x = v[j]
+                                        i = ids[j] = d.get(x)
+                                        if i is None:
+                                            i = ids[j] = d[x] = len(d) - 1
+                            enc[k] = ids
+                    hit[3] = enc
+                n = len(enc["form"])
+                for k, v in enc.items():
+                    col = acc.get(k)
+                    if col is None:
+                        col = acc[k] = [-1] * n_tok
+                    col.extend(v)
+                if len(enc) != len(acc):
+                    for k, col in acc.items():
+                        if k not in enc:
+                            col.extend([-1] * n)
+                m = meta_cache.get(speaker)
+                if m is None:
+                    mt = _meta(st, document, speaker, 0)
+                    m = meta_cache[speaker] = (speaker, mt["role"], st.age, document,
+                                               mt["language"])
+                sent["sent_id"].append(f"{document}:{lineno}")
+                sent["speaker"].append(m[0])
+                sent["role"].append(m[1])
+                sent["age_days"].append(m[2])
+                sent["document"].append(m[3])
+                sent["language"].append(m[4])
+                sent["unintelligible"].append("yes" if hit[1] else "no")
                 lengths.append(n)
                 n_tok += n
         except CorpusFormatError as exc:
@@ -624,16 +709,19 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
     np.cumsum(lengths, out=offsets[1:])
     tokens: dict[str, Column] = {}
     for k in _TOKEN_COLS:
-        vals = tok.pop(k)
+        vals = acc.pop(k, None)
+        if vals is None:
+            if k == "form":
+                tokens[k] = Column(np.zeros(0, dtype=np.int32), Vocabulary())
+            continue
+        arr = np.asarray(vals, dtype=np.int32)
         if k[:4] == "head":
-            if k != "head" and not any(v >= 0 for v in vals):
+            if k != "head" and not (arr >= 0).any():
                 continue
-            tokens[k] = Column(np.asarray(vals, dtype=np.int32))
+            tokens[k] = Column(arr)
         else:
-            if k != "form" and all(v is None for v in vals):
-                continue
-            vocab = Vocabulary()
-            tokens[k] = Column(vocab.encode(vals), vocab)
+            items = list(vocabs.get(k, {None: -1}))[1:]
+            tokens[k] = Column(arr, Vocabulary(items))
     if "deprel@xgrt" in tokens and "head@xgrt" not in tokens:
         del tokens["deprel@xgrt"]
     if "xpos" in tokens:

@@ -23,8 +23,9 @@ Example
 -------
 >>> import tempfile, os
 >>> p = os.path.join(tempfile.mkdtemp(), "en_x-ud-dev.conllu")
->>> _ = open(p, "w").write("# sent_id = s1\\n1-2\\tdon't\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\n"
-...     "1\\tdo\\tdo\\tAUX\\tVBP\\t_\\t0\\troot\\t_\\t_\\n2\\tn't\\tnot\\tPART\\tRB\\t_\\t1\\tadvmod\\t_\\t_\\n\\n")
+>>> rows = ["# sent_id = s1", "1-2 don't _ _ _ _ _ _ _ _", "1 do do AUX VBP _ 0 root _ _",
+...         "2 n't not PART RB _ 1 advmod _ _"]
+>>> _ = open(p, "w").write("\\n".join(r.replace(" ", "\\t") for r in rows) + "\\n\\n")
 >>> c = read(p)
 >>> c.sentence(0).strings("form"), c.sentence(0).strings("head"), c.sentence(0).meta("sent_id")
 (['do', "n't"], [0, 1], 's1')

@@ -59,10 +59,10 @@ __all__ = [
     "remove_punctuation",
     "remove_tokens",
     "remove_tokens_detailed",
-    "select_child_directed",
-    "split_clitics",
     "unmapped_tags",
 ]
+# select_child_directed and split_clitics are loaded lazily (see __getattr__) and left out of
+# __all__ so that ``import *`` works before induceval.corpus.transforms.childes exists.
 
 _CHILDES = "induceval.corpus.transforms.childes"
 _LAZY = {"select_child_directed": _CHILDES, "split_clitics": _CHILDES}

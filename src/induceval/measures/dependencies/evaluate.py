@@ -193,11 +193,11 @@ def _describer(corpus: Corpus):
     forms = corpus.tokens["form"]
 
     def describe(s: int, t: int) -> str:
-        parts = [f"sentence {s + 1}"]
+        parts = []
         for key, col in (("sent_id", sid), ("document", doc)):
             if col is not None and col.vocab is not None and col.values[s] >= 0:
                 parts.append(f"{key}={col.vocab[int(col.values[s])]}")
-        text = ", ".join(parts)
+        text = f"sentence {s + 1}" + (f" ({', '.join(parts)})" if parts else "")
         if t > 0:
             i = int(corpus.offsets[s]) + t - 1
             if i < corpus.n_tokens:
@@ -211,8 +211,8 @@ def _describer(corpus: Corpus):
 
 
 def _check_aligned(gold: Corpus, pred: Corpus, check_forms: bool) -> None:
-    gname = gold.name or "gold"
-    pname = pred.name or "prediction"
+    gname = f"gold {gold.name}" if gold.name else "gold"
+    pname = f"prediction {pred.name}" if pred.name else "prediction"
     if gold.n_sentences != pred.n_sentences:
         raise MismatchError(f"{gname} has {gold.n_sentences} sentences but {pname} has "
                             f"{pred.n_sentences}")
@@ -296,6 +296,8 @@ def _breakdowns(work: Corpus, ref: str, gold_h: np.ndarray, m, which: Sequence[s
                 table.append(index[g])
             table.append(index["OTHER"])
             codes = np.asarray(table, dtype=np.int64)[rel.values]
+            # ROOT follows the gold head, not the label (see relations.py)
+            codes[(codes == index["ROOT"]) & (gold_h != 0)] = index["OTHER"]
             codes[gold_h == 0] = index["ROOT"]
             labels = list(TABLE6_GROUPS) + extra
             order = list(range(len(TABLE6_GROUPS) - 1)) + \
@@ -556,7 +558,8 @@ def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
         b = r.breakdown(by, reference)
         rows = b.rows()
         return Table([by, "tokens", "directed", "undirected", "ned"], rows,
-                     title=title or f"{name}: accuracy by {by}", notes=[f"signature: {r.signature}"])
+                     title=title or f"{name}: accuracy by {by}",
+                     notes=[f"signature: {r.signature}"])
     labels: list[str] = []
     for _, r in items:
         for lab in r.breakdown(by, reference).labels:

@@ -116,7 +116,6 @@ SCHEMES: dict[str, Mapping[str, str]] = {
     "conll": CONLL_TO_TABLE6,
 }
 
-_UD_MARKERS = {"nsubj", "obj", "det", "amod", "root", "punct", "case", "advmod", "obl"}
 _CHILDES_MARKERS = {"SUBJ", "JCT", "POBJ", "INCROOT", "QUANT", "COM", "XCOMP"}
 
 
@@ -129,7 +128,7 @@ def detect_scheme(labels: Iterable[str | None]) -> str:
     ('ud', 'childes')
     """
     labels = [lab for lab in labels if lab]
-    if {lab.split(":")[0] for lab in labels} & _UD_MARKERS:
+    if any(lab.islower() for lab in labels):   # UD labels are lower case
         return "ud"
     childes = _CHILDES_MARKERS | (set(CHILDES_TO_TABLE6) - set(CONLL_TO_TABLE6))
     if {part for lab in labels for part in lab.split("-")} & childes:

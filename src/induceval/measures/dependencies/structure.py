@@ -21,8 +21,8 @@ Example
 -------
 >>> import numpy as np
 >>> d = tree_diagnostics(np.array([0, 3, 2, 0, 3, 1, 2]), np.array([0, 3, 7]))
->>> sorted(d.items())
-[('cycles', 1), ('missing_heads', 0), ('multiple_roots', 0), ('no_root', 0), ('non_projective', 1), ('sentences', 2)]
+>>> d["cycles"], d["non_projective"], d["multiple_roots"], d["no_root"], d["sentences"]
+(1, 1, 0, 0, 2)
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def _kernel():
 
 
 def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-sentence arrays: ``roots`` (count), ``cycle`` and ``non_projective`` (bool), ``missing``."""
+    """Per-sentence arrays: roots and missing heads (counts), cycle, non_projective (bool)."""
     heads = np.ascontiguousarray(heads, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     n_sent = len(offsets) - 1

@@ -20,10 +20,30 @@ from numba import njit
 
 
 @njit(cache=True, inline="always")
-def _q(c, la, lb):
-    if c <= 0.0:
+def _q(c, la, lb, f):
+    """``c (log c - la - lb)`` with ``c log c`` read from the table ``f``."""
+    if c <= 0:
         return 0.0
-    return c * (np.log(c) - la - lb)
+    return f[c] - c * (la + lb)
+
+
+@njit(cache=True)
+def _xlogx_table(n):
+    out = np.zeros(n + 1)
+    for i in range(2, n + 1):
+        out[i] = i * np.log(i)
+    return out
+
+
+@njit(cache=True)
+def _set_luv(s, act, nact, c1, luv):
+    for i in range(nact):
+        w = act[i]
+        if w == s:
+            continue
+        v = np.log(c1[s] + c1[w])
+        luv[s, w] = v
+        luv[w, s] = v
 
 
 @njit(cache=True)
@@ -39,43 +59,44 @@ def _find(parent, x):
 
 
 @njit(cache=True)
-def _pair_delta(u, v, act, nact, c2, q, c1, lc1):
+def _pair_delta(u, v, act, nact, c2, q, luvm, lc1, f):
     """Change in (count-scaled) mutual information if u and v were merged."""
-    luv = np.log(c1[u] + c1[v])
+    luv = luvm[u, v]
     total = 0.0
     for i in range(nact):
         w = act[i]
         if w == u or w == v:
             continue
-        bm = _q(c2[u, w] + c2[v, w], luv, lc1[w]) + _q(c2[w, u] + c2[w, v], lc1[w], luv)
+        bm = _q(c2[u, w] + c2[v, w], luv, lc1[w], f) + _q(c2[w, u] + c2[w, v], lc1[w], luv, f)
         total += bm - q[u, w] - q[w, u] - q[v, w] - q[w, v]
     self_c = c2[u, u] + c2[u, v] + c2[v, u] + c2[v, v]
-    total += _q(self_c, luv, luv) - q[u, u] - q[v, v] - q[u, v] - q[v, u]
+    total += _q(self_c, luv, luv, f) - q[u, u] - q[v, v] - q[u, v] - q[v, u]
     return total
 
 
 @njit(cache=True)
-def _third_term(u, v, w, c2, q, c1, lc1):
+def _third_term(u, v, w, c2, q, luvm, lc1, f):
     """Contribution of cluster ``w`` to the merge delta of (u, v)."""
     a = c2[u, w] + c2[v, w]
     b = c2[w, u] + c2[w, v]
-    if a <= 0.0 and b <= 0.0:
+    if a <= 0 and b <= 0:
         return 0.0
-    luv = np.log(c1[u] + c1[v])
-    return (_q(a, luv, lc1[w]) + _q(b, lc1[w], luv)
+    luv = luvm[u, v]
+    return (_q(a, luv, lc1[w], f) + _q(b, lc1[w], luv, f)
             - q[u, w] - q[w, u] - q[v, w] - q[w, v])
 
 
 @njit(cache=True)
-def _set_q(s, act, nact, c2, q, lc1):
+def _set_q(s, act, nact, c2, q, lc1, f):
     for i in range(nact):
         w = act[i]
-        q[s, w] = _q(c2[s, w], lc1[s], lc1[w])
-        q[w, s] = _q(c2[w, s], lc1[w], lc1[s])
+        q[s, w] = _q(c2[s, w], lc1[s], lc1[w], f)
+        q[w, s] = _q(c2[w, s], lc1[w], lc1[s], f)
 
 
 @njit(cache=True)
-def _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent, next_node, merges, n_merges):
+def _merge_best(act, nact, c2, q, L, c1, lc1, luvm, f, slot_node, parent, next_node, merges,
+                n_merges):
     """Merge the best active pair; return the new number of active slots."""
     best = -np.inf
     bs = -1
@@ -103,7 +124,7 @@ def _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent, next_node, merg
                 continue
             a = u if u < v else v
             b = v if u < v else u
-            L[a, b] -= _third_term(a, b, s, c2, q, c1, lc1) + _third_term(a, b, t, c2, q, c1, lc1)
+            L[a, b] -= _third_term(a, b, s, c2, q, luvm, lc1, f) + _third_term(a, b, t, c2, q, luvm, lc1, f)
     # merge counts of t into s
     for i in range(nact):
         w = act[i]
@@ -113,8 +134,8 @@ def _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent, next_node, merg
         c2[w, s] += c2[w, t]
     for i in range(nact):
         w = act[i]
-        c2[t, w] = 0.0
-        c2[w, t] = 0.0
+        c2[t, w] = 0
+        c2[w, t] = 0
         q[t, w] = 0.0
         q[w, t] = 0.0
     c1[s] += c1[t]
@@ -126,7 +147,8 @@ def _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent, next_node, merg
             act[k] = act[i]
             k += 1
     nact = k
-    _set_q(s, act, nact, c2, q, lc1)
+    _set_q(s, act, nact, c2, q, lc1, f)
+    _set_luv(s, act, nact, c1, luvm)
     # add the new s term to every other pair
     for i in range(nact):
         u = act[i]
@@ -138,14 +160,14 @@ def _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent, next_node, merg
                 continue
             a = u if u < v else v
             b = v if u < v else u
-            L[a, b] += _third_term(a, b, s, c2, q, c1, lc1)
+            L[a, b] += _third_term(a, b, s, c2, q, luvm, lc1, f)
     for i in range(nact):
         u = act[i]
         if u == s:
             continue
         a = u if u < s else s
         b = s if u < s else u
-        L[a, b] = _pair_delta(a, b, act, nact, c2, q, c1, lc1)
+        L[a, b] = _pair_delta(a, b, act, nact, c2, q, luvm, lc1, f)
     n = next_node[0]
     next_node[0] += 1
     ns = slot_node[s]
@@ -169,7 +191,12 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
     cluster when all words have entered (``C`` clusters, or ``V`` if fewer).
     """
     S = C + 1
-    c2 = np.zeros((S, S))
+    total = 0
+    for p in range(len(out_cnt)):
+        total += out_cnt[p]
+    ftab = _xlogx_table(total + 1)
+    luvm = np.zeros((S, S))
+    c2 = np.zeros((S, S), dtype=np.int64)
     q = np.zeros((S, S))
     L = np.zeros((S, S))
     c1 = np.ones(S)
@@ -191,9 +218,9 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
         slot_node[f] = x
         for i in range(nact):
             w = act[i]
-            c2[f, w] = 0.0
-            c2[w, f] = 0.0
-        c2[f, f] = 0.0
+            c2[f, w] = 0
+            c2[w, f] = 0
+        c2[f, f] = 0
         # counts between x and the active clusters
         for p in range(out_ptr[x], out_ptr[x + 1]):
             y = out_idx[p]
@@ -214,8 +241,9 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
             c2[sl, f] += in_cnt[p]
         c1[f] = unigram[x]
         lc1[f] = np.log(c1[f])
-        q[f, f] = _q(c2[f, f], lc1[f], lc1[f])
-        _set_q(f, act, nact, c2, q, lc1)
+        q[f, f] = _q(c2[f, f], lc1[f], lc1[f], ftab)
+        _set_q(f, act, nact, c2, q, lc1, ftab)
+        _set_luv(f, act, nact, c1, luvm)
         # the new cluster adds one term to every existing pair
         for i in range(nact):
             u = act[i]
@@ -223,17 +251,17 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
                 v = act[j]
                 a = u if u < v else v
                 b = v if u < v else u
-                L[a, b] += _third_term(a, b, f, c2, q, c1, lc1)
+                L[a, b] += _third_term(a, b, f, c2, q, luvm, lc1, ftab)
         act[nact] = f
         nact += 1
         for i in range(nact - 1):
             u = act[i]
             a = u if u < f else f
             b = f if u < f else u
-            L[a, b] = _pair_delta(a, b, act, nact, c2, q, c1, lc1)
+            L[a, b] = _pair_delta(a, b, act, nact, c2, q, luvm, lc1, ftab)
         # merge back down to C active clusters
         if nact > C:
-            nact = _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent,
+            nact = _merge_best(act, nact, c2, q, L, c1, lc1, luvm, ftab, slot_node, parent,
                                next_node, merges, n_merges)
             n_merges += 1
             for i in range(nact):
@@ -243,7 +271,7 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
     for w in range(V):
         flat[w] = _find(parent, w)
     while nact > 1:
-        nact = _merge_best(act, nact, c2, q, L, c1, lc1, slot_node, parent,
+        nact = _merge_best(act, nact, c2, q, L, c1, lc1, luvm, ftab, slot_node, parent,
                            next_node, merges, n_merges)
         n_merges += 1
     return merges, flat

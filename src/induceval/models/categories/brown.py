@@ -60,8 +60,8 @@ def _run(corpus: Corpus, k: int, column: str, min_count: int):
     from induceval.models.categories._brown_core import brown_core
 
     C = min(k, V)
-    merges, flat_nodes = brown_core(V, C, unigram, out_ptr, out_idx, out_cnt,
-                                    in_ptr, in_idx, in_cnt)
+    merges, flat_nodes = brown_core(V, C, unigram, out_ptr, out_idx, out_cnt.astype(np.int64),
+                                    in_ptr, in_idx, in_cnt.astype(np.int64))
     # flat cluster ids in order of the most frequent word of each cluster
     _, first = np.unique(flat_nodes, return_index=True)
     node_order = flat_nodes[np.sort(first)]

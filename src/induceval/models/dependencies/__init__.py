@@ -230,8 +230,44 @@ DEPENDENCY_MODELS: dict[str, tuple[Callable, bool, str]] = {
 }
 
 
+def _reinsert(corpus: Corpus, kept: np.ndarray, sub_heads: np.ndarray) -> np.ndarray:
+    """Map heads predicted on the kept tokens back to all tokens.
+
+    Left-out tokens are attached to their sentence's root word (the first
+    left-out token is the root of a sentence with no kept token).
+    """
+    sid = corpus.sentence_ids()
+    pos = corpus.positions()
+    heads = np.zeros(corpus.n_tokens, dtype=np.int64)
+    kept_idx = np.flatnonzero(kept)
+    sub_off = np.concatenate(([0], np.cumsum(np.bincount(sid[kept_idx],
+                                                         minlength=corpus.n_sentences))))
+    # original 1-based position of the j-th kept token of each sentence
+    orig_pos = pos[kept_idx] + 1
+    sub_first = sub_off[sid[kept_idx]]
+    h = np.asarray(sub_heads, dtype=np.int64)
+    heads[kept_idx] = np.where(h > 0, orig_pos[np.maximum(h - 1, 0) + sub_first], 0)
+    root_pos = np.zeros(corpus.n_sentences, dtype=np.int64)
+    roots = kept_idx[h == 0]
+    root_pos[sid[roots]] = pos[roots] + 1
+    drop = np.flatnonzero(~kept)
+    if len(drop):
+        ds = sid[drop]
+        no_root = root_pos[ds] == 0
+        first_drop = np.full(corpus.n_sentences, corpus.n_tokens, dtype=np.int64)
+        np.minimum.at(first_drop, ds, drop)
+        for s in np.unique(ds[no_root]):
+            root_pos[s] = pos[first_drop[s]] + 1
+            heads[first_drop[s]] = 0
+        target = root_pos[ds]
+        is_root = drop == first_drop[ds]
+        heads[drop] = np.where(is_root & no_root, 0, target)
+    return heads.astype(np.int32)
+
+
 def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
-                        seed: int | None = None, **params) -> DependencyInduction:
+                        seed: int | None = None, *, punct: str = "keep",
+                        **params) -> DependencyInduction:
     """Induce dependency trees for every sentence of ``corpus``.
 
     Parameters
@@ -248,6 +284,12 @@ def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
     seed
         Seed of the random trees (``None``: :data:`induceval.random.DEFAULT_SEED`).
         The DMV is deterministic.
+    punct
+        Punctuation policy (see :mod:`induceval.corpus.transforms.punct`):
+        tokens it selects are left out of training and parsing and attached
+        to their sentence's root word in the output, so the output keeps every
+        token (evaluation removes them again).  ``"keep"`` (default) uses
+        every token.
     **params
         DMV options: ``max_train_length`` (10, the WSJ10 setting; ``None`` =
         all lengths up to the parser limit), ``iterations`` (100),
@@ -260,6 +302,20 @@ def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
     DependencyInduction
     """
     check_choice("model", model, tuple(DEPENDENCY_MODELS))
+    if punct != "keep":
+        from induceval.corpus.transforms import punctuation_mask
+        kept = ~punctuation_mask(corpus, punct)
+        inner = induce_dependencies(corpus.keep_tokens(kept), model, tags, seed, **params)
+        heads = _reinsert(corpus, kept, inner.heads)
+        sig = inner.signature.split("|")
+        sig.insert(1, f"punct:{punct}")
+        skipped = dict(inner.skipped)
+        n_punct = int((~kept).sum())
+        if n_punct:
+            skipped[f"punctuation tokens (policy {punct}) attached to the root word"] = n_punct
+        return DependencyInduction(corpus=_predicted_corpus(corpus, heads), heads=heads,
+                                   model=model, log=inner.log, skipped=skipped,
+                                   signature="|".join(sig), params=inner.params)
     runner, needs_tags, _ = DEPENDENCY_MODELS[model]
     seed = DEFAULT_SEED if seed is None else int(seed)
     if needs_tags:

@@ -1,0 +1,146 @@
+"""``induceval convert IN... -o OUT --to conllu|pascal``: transform and write a corpus.
+
+The inputs are read together into one corpus, then transformed in this
+order (each step only when asked):
+
+1. ``--child-directed``: keep child-directed utterances (CHILDES)
+2. ``--split-clitics``: split %mor clitics into tokens (CHILDES)
+3. ``--map-tags``: ``ptb-universal`` maps ``xpos`` onto the 12 universal
+   tags of Petrov et al. (2011) (unknown tags -> ``X``);
+   ``childes-collapsed`` / ``childes-stripped`` map the CHILDES %mor tag in
+   ``xpos`` (paper 000, Table 1).  The result goes to the ``upos`` column
+   (column 6 of the PASCAL format), replacing any ``upos`` present.
+4. ``--punct POLICY``: remove punctuation, re-attaching dependents
+   (default ``keep``); sentences left empty are dropped (and counted),
+   since the output formats cannot hold an empty sentence
+5. ``--max-length N``: keep sentences of at most N tokens (after step 4)
+6. ``--boundaries``: add ``<s>`` tokens at sentence starts
+
+A summary of what was read, removed, dropped and written goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from induceval.cli.info import add_input_options, load_inputs
+from induceval.errors import InducevalError
+
+__all__ = ["register", "run", "transform", "MAP_TAGS"]
+
+#: --map-tags choices
+MAP_TAGS = ("ptb-universal", "childes-collapsed", "childes-stripped")
+
+
+def _tag_mapping(name: str):
+    if name == "ptb-universal":
+        from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
+
+        return PTB_TO_UNIVERSAL, "X"
+    module_name = "induceval.corpus.tagsets.childes"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        raise InducevalError(f"--map-tags {name} needs {module_name}, not available yet") from None
+    func = module.collapsed_tag if name == "childes-collapsed" else module.stripped_tag
+    return func, None
+
+
+def _childes_transform(name: str):
+    module_name = "induceval.corpus.transforms.childes"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        option = "--" + name.replace("select_", "").replace("_", "-")
+        raise InducevalError(f"{option} needs {module_name}, not available yet") from None
+    return getattr(module, name)
+
+
+def transform(corpus, args: argparse.Namespace):
+    """Apply the requested transforms (in the documented order) to ``corpus``."""
+    from induceval.corpus import transforms as T
+
+    if args.child_directed:
+        corpus = _childes_transform("select_child_directed")(corpus)
+    if args.split_clitics:
+        corpus = _childes_transform("split_clitics")(corpus)
+    if args.map_tags:
+        mapping, default = _tag_mapping(args.map_tags)
+        corpus = T.map_tags(corpus, "xpos", mapping, "upos", default=default)
+    if args.punct != "keep":
+        corpus = T.drop_empty(T.remove_punctuation(corpus, args.punct))
+    if args.max_length is not None:
+        corpus = T.filter_max_length(corpus, args.max_length)
+    if args.boundaries:
+        corpus = T.add_boundaries(corpus)
+    return corpus
+
+
+def run(args: argparse.Namespace) -> int:
+    from induceval.corpus.model import concat
+    from induceval.corpus.transforms import check_punct_policy
+
+    check_punct_policy(args.punct)
+    if args.output in (None, "-") and args.to is None:
+        raise InducevalError("give --to FORMAT when writing to stdout")
+    to = args.to or ("pascal" if str(args.output).endswith(".pascal") else "conllu")
+    try:
+        writers = importlib.import_module("induceval.corpus.writers")
+    except ModuleNotFoundError as exc:
+        if exc.name != "induceval.corpus.writers":
+            raise
+        raise InducevalError("induceval.corpus.writers is not available yet") from None
+    write = getattr(writers, f"write_{to}")
+    corpora = load_inputs(args, together=True)
+    corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
+        c.name for c in corpora))
+    n_in, t_in = corpus.n_sentences, corpus.n_tokens
+    corpus = transform(corpus, args)
+    if args.output in (None, "-"):
+        import tempfile
+        from pathlib import Path
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"out.{to}"
+            write(corpus, path)
+            sys.stdout.write(path.read_text(encoding="utf-8"))
+    else:
+        write(corpus, args.output)
+    summary = [f"read {n_in} sentences, {t_in} tokens; wrote {corpus.n_sentences} sentences, "
+               f"{corpus.n_tokens} tokens ({to}) to {args.output}"]
+    rep = corpus.report
+    summary += [f"  counted: {k}: {v}" for k, v in sorted(rep.counts.items())]
+    summary += [f"  skipped: {k}: {v}" for k, v in sorted(rep.skipped.items())]
+    if not args.quiet:
+        print("\n".join(summary), file=sys.stderr)
+    return 0
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "convert", help="transform a corpus (punctuation, length, tags...) and write it",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_input_options(parser, format_flag="--from")
+    parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    parser.add_argument("--to", choices=("conllu", "pascal"), default=None,
+                        help="output format (default: from the -o ending, else conllu)")
+    parser.add_argument("--punct", default="keep", metavar="POLICY",
+                        help="remove punctuation: upos, tags:A,B, unicode or keep (default)")
+    parser.add_argument("--max-length", type=int, default=None, metavar="N",
+                        help="keep sentences of at most N tokens (after --punct)")
+    parser.add_argument("--child-directed", action="store_true",
+                        help="keep only child-directed utterances (CHILDES)")
+    parser.add_argument("--split-clitics", action="store_true",
+                        help="split %%mor clitics into separate tokens (CHILDES)")
+    parser.add_argument("--map-tags", choices=MAP_TAGS, default=None,
+                        help="map xpos onto a tag set, written to the upos column")
+    parser.add_argument("--boundaries", action="store_true",
+                        help="add a <s> token at the start of every sentence")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+    parser.set_defaults(func=run)

@@ -1,0 +1,61 @@
+"""``induceval demo``: run every area's demonstration on the built-in demo corpus."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from induceval.cli.common import add_format_option, emit
+from induceval.random import DEFAULT_SEED
+
+__all__ = ["register", "run", "render_report"]
+
+
+def render_report(report, fmt: str = "table") -> str:
+    """Render ``run_demo``'s ``(title, Table|str)`` list as text (or JSON)."""
+    from induceval.report.tables import Table
+
+    if fmt == "json":
+        items = [{"title": t, **({"table": json.loads(x.render("json"))} if isinstance(x, Table)
+                                 else {"text": x})} for t, x in report]
+        return json.dumps(items, indent=2, default=str) + "\n"
+    parts = []
+    for title, item in report:
+        if isinstance(item, Table):
+            body = item.render(fmt)
+            if fmt in ("table", "markdown") and not item.title:
+                body = f"{title}\n{body}"
+            elif fmt == "csv":
+                body = f"# {title}\n{body}"
+        else:
+            body = f"{title}\n{item}\n" if fmt != "markdown" else f"**{title}**\n\n{item}\n"
+        parts.append(body)
+    return ("\n" if fmt != "csv" else "").join(parts)
+
+
+def run(args: argparse.Namespace) -> int:
+    from induceval.errors import check_range
+    from induceval.experiments.demo import DEMO_STEPS, run_demo
+
+    check_range("--sentences", args.sentences, 1)
+    steps = DEMO_STEPS if not args.steps else tuple(args.steps.split(","))
+    report = run_demo(seed=args.seed, n_sentences=args.sentences, steps=steps,
+                      show_progress=True)
+    emit(render_report(report, args.format), args)
+    summary = report[-1][1]
+    failed = [r["step"] for r in summary.rows if r["status"].startswith("failed")]
+    return 1 if failed else 0
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "demo", help="run the whole pipeline on the built-in demo corpus",
+        description=__doc__)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed (default {DEFAULT_SEED})")
+    parser.add_argument("--sentences", type=int, default=2000,
+                        help="size of the demo corpus (default 2000)")
+    parser.add_argument("--steps", default=None,
+                        help="comma-separated step modules to run (default: all)")
+    add_format_option(parser)
+    parser.set_defaults(func=run)

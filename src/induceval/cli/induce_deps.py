@@ -1,0 +1,120 @@
+"""``induceval induce deps``: induce dependency trees and write them.
+
+Example::
+
+    induceval induce deps --model dmv --tags upos en_ewt-ud-dev.conllu -o dmv.conllu
+    induceval eval deps en_ewt-ud-dev.conllu dmv.conllu
+
+The output is the input corpus with predicted heads (every token kept;
+punctuation left out by ``--punct`` is attached to the root word), written
+as CoNLL-U, or in the PASCAL 2012 format when ``-o`` ends in ``.pascal`` or
+``--to pascal`` is given.  A summary (sentences skipped from training with
+the limit named, log-likelihood per iteration, signature) goes to stderr;
+``--log FILE`` writes the training log as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+from induceval.errors import InducevalError
+
+__all__ = ["register", "run"]
+
+MODELS = ("dmv", "lb", "rb", "random", "harmonic")
+
+
+def run(args: argparse.Namespace) -> int:
+    from induceval.cli.info import load_inputs
+    from induceval.corpus.model import concat
+    from induceval.models.dependencies import induce_dependencies
+
+    to = args.to or ("pascal" if str(args.output).endswith(".pascal") else "conllu")
+    try:
+        writers = importlib.import_module("induceval.corpus.writers")
+    except ModuleNotFoundError as exc:
+        if exc.name != "induceval.corpus.writers":
+            raise
+        raise InducevalError("induceval.corpus.writers is not available yet") from None
+    write = getattr(writers, f"write_{to}")
+    corpora = load_inputs(args, together=True)
+    corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
+        c.name for c in corpora))
+    params = {}
+    if args.model in ("dmv", "harmonic"):
+        params = {"max_train_length": None if args.max_train_length == 0
+                  else args.max_train_length}
+        if args.model == "dmv":
+            params.update(iterations=args.iterations, tolerance=args.tolerance,
+                          viterbi_em=args.viterbi_em, smoothing=args.smoothing)
+
+    def log_it(msg: str) -> None:
+        if not args.quiet:
+            print(msg, file=sys.stderr)
+
+    res = induce_dependencies(corpus, args.model, tags=args.tags, seed=args.seed,
+                              punct=args.punct, **params)
+    if args.output in (None, "-"):
+        import tempfile
+        from pathlib import Path
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"out.{to}"
+            write(res.corpus, path)
+            sys.stdout.write(path.read_text(encoding="utf-8"))
+    else:
+        write(res.corpus, args.output)
+    log_it(f"{args.model}: parsed {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
+           f"wrote {to} to {args.output}")
+    for reason, n in res.skipped.items():
+        log_it(f"  skipped/flagged: {reason}: {n}")
+    ll = res.log_likelihood
+    if ll:
+        log_it(f"  EM: {len(ll)} iterations, log-likelihood {ll[0]:.2f} -> {ll[-1]:.2f} "
+               f"({res.log.get('stop_reason', '')})")
+    log_it(f"  signature: {res.signature}")
+    if args.log:
+        with open(args.log, "w", encoding="utf-8") as fh:
+            json.dump({"model": args.model, "signature": res.signature,
+                       "skipped": res.skipped, "log": res.log}, fh, indent=2, default=str)
+    return 0
+
+
+def register(subparsers) -> None:
+    from induceval.cli.info import add_input_options
+    from induceval.random import DEFAULT_SEED
+
+    parser = subparsers.add_parser(
+        "deps", help="induce dependency trees (DMV, chains, random, harmonic)",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_input_options(parser, format_flag="--input-format")
+    parser.set_defaults(seed=DEFAULT_SEED)
+    parser.add_argument("--model", choices=MODELS, default="dmv",
+                        help="dmv (default), lb, rb, random, harmonic")
+    parser.add_argument("--tags", default="upos",
+                        help="tag column the DMV is trained on: upos (default), xpos, cpos, "
+                             "or an induced cluster column")
+    parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    parser.add_argument("--to", choices=("conllu", "pascal"), default=None,
+                        help="output format (default: from the -o ending, else conllu)")
+    parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
+                        help="train on sentences of at most N tokens (default 10, WSJ10; "
+                             "0 = no limit); all sentences are parsed")
+    parser.add_argument("--iterations", type=int, default=100,
+                        help="maximum EM iterations (default 100)")
+    parser.add_argument("--tolerance", type=float, default=1e-5,
+                        help="stop when the relative log-likelihood gain falls below this "
+                             "(default 1e-5)")
+    parser.add_argument("--viterbi-em", action="store_true", help="hard (Viterbi) EM")
+    parser.add_argument("--smoothing", type=float, default=0.0,
+                        help="pseudo-count added to every event in the M-step (default 0)")
+    parser.add_argument("--punct", default="keep", metavar="POLICY",
+                        help="leave punctuation out of training and parsing: upos, tags:A,B, "
+                             "unicode or keep (default)")
+    parser.add_argument("--log", default=None, metavar="FILE",
+                        help="write the training log (log-likelihood per iteration) as JSON")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+    parser.set_defaults(func=run)

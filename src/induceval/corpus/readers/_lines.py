@@ -1,0 +1,93 @@
+"""Shared machinery of the line-per-sentence readers (Brown, plain text)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+
+from induceval.corpus.model import Corpus, ReadReport
+from induceval.corpus.readers._tabular import (
+    FileResult,
+    _iter_lines,
+    as_file_list,
+    build_corpus,
+    corpus_name,
+)
+from induceval.errors import CorpusFormatError, check_choice
+
+__all__ = ["iter_line_sentences", "read_line_format", "TokenParser"]
+
+#: Turns one line's tokens into columns, or raises ``ValueError(index, expected)``.
+TokenParser = Callable[[list[str]], dict[str, list]]
+
+
+class BadToken(Exception):
+    """Raised by a token parser: ``(token, what was expected)``."""
+
+    def __init__(self, token: str, expected: str) -> None:
+        super().__init__(expected)
+        self.token = token
+        self.expected = expected
+
+
+def iter_line_sentences(path: str | os.PathLike, parse: TokenParser, *, on_error: str = "fail",
+                        report: ReadReport | None = None, language: str | None = None,
+                        reason: str = "bad token",
+                        ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
+    """Stream ``(tokens, meta)``: one sentence per non-blank line, tokens split on whitespace."""
+    check_choice("on_error", on_error, ("fail", "skip"))
+    path = Path(path)
+    report = report if report is not None else ReadReport()
+    stem = path.stem
+    for lineno, text, raw in _iter_lines(path):
+        if text is None:
+            shown = raw.decode("utf-8", errors="backslashreplace")
+            err = CorpusFormatError("invalid UTF-8 byte sequence", path=str(path), line=lineno,
+                                    text=shown)
+            if on_error == "fail":
+                raise err
+            report.skip("bad UTF-8", str(err))
+            continue
+        words = text.split()
+        if not words:
+            continue
+        try:
+            tokens = parse(words)
+        except BadToken as bad:
+            err = CorpusFormatError(f"{bad.expected}, got {bad.token!r} in", path=str(path),
+                                    line=lineno, text=text)
+            if on_error == "fail":
+                raise err from None
+            report.skip(reason, str(err))
+            continue
+        yield tokens, {"sent_id": None, "document": stem, "language": language}
+
+
+def read_line_format(files, parse: TokenParser, columns: list[str], *, on_error: str = "fail",
+                     language: str | None = None, name: str | None = None,
+                     reason: str = "bad token") -> Corpus:
+    """Read line-per-sentence files into one corpus."""
+    check_choice("on_error", on_error, ("fail", "skip"))
+    paths = as_file_list(files)
+    report = ReadReport()
+    results = []
+    for p in paths:
+        if not p.is_file():
+            raise CorpusFormatError("no such file", path=str(p))
+        cols: dict[str, list] = {k: [] for k in columns}
+        lengths: list[int] = []
+        docs: list[str] = []
+        for tokens, meta in iter_line_sentences(p, parse, on_error=on_error, report=report,
+                                                language=language, reason=reason):
+            for k in columns:
+                cols[k].extend(tokens[k])
+            lengths.append(len(tokens["form"]))
+            docs.append(meta["document"])
+        results.append(FileResult(cols, None, np.asarray(lengths, dtype=np.int64),
+                                  [None] * len(lengths), docs, language))
+        report.files.append(str(p))
+    return build_corpus(results, report, name if name is not None else corpus_name(paths),
+                        columns)

@@ -1,0 +1,59 @@
+"""PASCAL 2012 grammar-induction challenge reader (9 columns).
+
+Gelling et al. (2012, §2.1): the CoNLL-X format without PHEAD/PDEPREL and with
+a universal POS column inserted at position 6, so nine tab-separated columns
+``ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL``.  Mapped to
+``form, lemma, cpos`` (CPOSTAG), ``xpos`` (POSTAG), ``upos`` (UPOSTAG),
+``head, deprel``; FEATS is ignored.  LEMMA, FEATS and DEPREL are optional in
+the challenge data (``_``), and HEAD/DEPREL are ``_`` in training files: all
+read as missing (``-1``).
+
+References
+----------
+Gelling, Cohn, Blunsom & Graça (2012), The PASCAL Challenge on Grammar
+Induction, NAACL-HLT WILS, §2.1 "Data format".
+
+Example
+-------
+>>> import tempfile, os
+>>> p = os.path.join(tempfile.mkdtemp(), "a.pascal")
+>>> rows = ["1 Hi hi UH UH X _ 0 ROOT", "2 ! ! . . . _ 1 P"]
+>>> _ = open(p, "w").write("\\n".join(r.replace(" ", "\\t") for r in rows) + "\\n")
+>>> c = read(p); c.sentence(0).strings("upos"), c.sentence(0).strings("xpos")
+(['X', '.'], ['UH', '.'])
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from induceval.corpus.model import Corpus, ReadReport
+from induceval.corpus.readers._tabular import TabularSpec, iter_tabular, read_tabular
+
+__all__ = ["SPEC", "read", "iter_sentences"]
+
+SPEC = TabularSpec(
+    name="pascal",
+    ncols=(9,),
+    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "upos": 5, "head": 7, "deprel": 8},
+    id_col=0,
+    special_ids=False,
+    layout="ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL",
+)
+
+
+def read(files, *, on_error: str = "fail", language: str | None = None,
+         name: str | None = None) -> Corpus:
+    """Read PASCAL 2012 files into one corpus.
+
+    Options as :func:`induceval.corpus.readers.conllu.read`.
+    """
+    return read_tabular(files, SPEC, on_error=on_error, language=language, name=name)
+
+
+def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
+                   report: ReadReport | None = None, language: str | None = None,
+                   ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
+    """Stream ``(tokens, meta)`` per sentence (arguments of ``CorpusBuilder.add_sentence``)."""
+    return iter_tabular(path, SPEC, on_error=on_error, report=report, language=language)

@@ -1,0 +1,417 @@
+"""``induceval reproduce chang2006``: WOPA over a population of CHILDES corpora.
+
+Protocol of Chang, Lieven & Tomasello (2006): for every corpus of the
+population and every learner, self-prediction (learn from the adults,
+predict the adults) and adult-to-child (learn from the adults, predict the
+target child); paired t-tests between learners with the corpora as the
+population; accuracy of the child's utterances per recording day against
+the child's age in days, a linear regression per learner, and t-tests
+comparing slopes ``t = (b1 - b2) / sqrt(se1^2 + se2^2)`` with
+``n1 + n2 - 4`` degrees of freedom (the paper's ``t(2344)``); Figures 1-3 as
+PNG.
+
+Population (:func:`default_population`): each child of Manchester
+(``childes/eng-uk/Manchester/<child>``), Eve (``childes/eve``) and each
+Estonian corpus (``childes/estonian/<corpus>``; the two loose files at the
+top of that folder belong to no corpus and are left out).
+
+Example
+-------
+>>> from induceval.corpus.demo import generate_demo_corpus
+>>> res = reproduce_corpora({"a": generate_demo_corpus(300, seed=1),
+...                          "b": generate_demo_corpus(300, seed=2)},
+...                         learners=("chance", "lexstat"), figures_dir=None)
+>>> [t for t in res.tables]
+['per_corpus', 'means', 'ttests', 'slopes', 'slope_tests']
+>>> res.tables["means"].rows[1]["learner"]
+'Lexstat'
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import InducevalError
+from induceval.experiments.cells import Cell, run_cells
+from induceval.models.wopa_learners import LEARNERS, PAPER_ORDER, get_learner
+from induceval.random import DEFAULT_SEED
+from induceval.report.tables import Table
+
+__all__ = [
+    "PAPER_SELF",
+    "default_population",
+    "run_corpus",
+    "reproduce",
+    "reproduce_corpora",
+    "paired_ttests",
+    "slope_analysis",
+    "Chang2006Result",
+    "register",
+]
+
+#: Paper's reported improvements (self-prediction, 14 corpora, p. 157): learner ->
+#: improvement over the previous learner in PAPER_ORDER (Lexstat: about 71 % overall).
+PAPER_SELF = {"prevword": "+28 (t(13)=11.37)", "freqframe": "+10 (t(13)=7.38)",
+              "tokentype": "+8 (t(13)=12.19)", "typetoken": "+5 (t(13)=8.0)",
+              "lexstat": "+7, 71% (t(13)=12.24)"}
+#: Paper's adult-to-child comparisons (p. 157-158).
+PAPER_CHILD = {"freqframe": "n.s. (t(13)=1.31)", "tokentype": "t(13)=3.65, p=.003",
+               "typetoken": "n.s. (t(13)=1.72)", "lexstat": "t(13)=3.03, p=.01"}
+#: Paper's slope comparisons (p. 158).
+PAPER_SLOPES = {"freqframe": "same (t(2344)=0.03)", "tokentype": "same (t(2344)=0.80)",
+                "typetoken": "steeper+ (t(2344)=2.0, p=.045)",
+                "lexstat": "same (t(2344)=0.82)"}
+
+
+def default_population(data_root: str | os.PathLike) -> dict[str, list[Path]]:
+    """Corpus name -> folder, for Manchester children, Eve and the Estonian corpora.
+
+    Missing folders are left out; an empty result raises an error naming the root.
+    """
+    root = Path(data_root)
+    out: dict[str, list[Path]] = {}
+    man = root / "childes" / "eng-uk" / "Manchester"
+    if man.is_dir():
+        for d in sorted(p for p in man.iterdir() if p.is_dir()):
+            out[f"Manchester/{d.name}"] = [d]
+    eve = root / "childes" / "eve"
+    if eve.is_dir():
+        out["Eve"] = [eve]
+    est = root / "childes" / "estonian"
+    if est.is_dir():
+        for d in sorted(p for p in est.iterdir() if p.is_dir()):
+            out[f"Estonian/{d.name}"] = [d]
+    if not out:
+        raise InducevalError(f"no CHILDES corpora (Manchester, eve, estonian) under {root}")
+    return out
+
+
+def _learner_objs(learners: Sequence[object], options: Mapping[str, object]) -> list[object]:
+    return [get_learner(lr, **{k: v for k, v in options.items() if k.endswith("_count")})
+            for lr in learners]
+
+
+def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[object] = PAPER_ORDER,
+               **options: object) -> dict:
+    """One cell of the protocol: both tests and the per-day accuracies of one corpus.
+
+    ``corpus`` is a Corpus or CHAT paths (read here, so cells can run in
+    worker processes).  Returns a JSON-serialisable dict.
+    """
+    from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
+
+    if not isinstance(corpus, Corpus):
+        from induceval.corpus.readers import read_corpus
+
+        corpus = read_corpus([str(p) for p in corpus], format="chat")
+    test_opts = {k: v for k, v in options.items() if not k.endswith("_count")}
+    objs = _learner_objs(learners, options)
+    out: dict = {"corpus": name, "utterances": corpus.n_sentences, "self": {}, "child": {},
+                 "days": {}, "errors": {}}
+    for r in self_prediction(corpus, objs, **test_opts):
+        out["self"][r.learner] = r.to_dict()
+    try:
+        child = adult_to_child(corpus, objs, **test_opts)
+    except InducevalError as exc:
+        out["errors"]["adult-child"] = str(exc)
+        child = []
+    for r in child:
+        out["child"][r.learner] = r.to_dict()
+        try:
+            out["days"][r.learner] = accuracy_by_day(r, corpus)
+        except InducevalError as exc:
+            out["errors"]["developmental"] = str(exc)
+    return out
+
+
+def paired_ttests(per_corpus: Mapping[str, Mapping[str, float]], order: Sequence[str],
+                  test: str = "") -> Table:
+    """Paired t-tests between consecutive learners, corpora as the population.
+
+    ``per_corpus``: learner -> corpus -> WOPA.  Only corpora with a value for
+    both learners enter a test.
+    """
+    from scipy import stats
+
+    rows = []
+    for a, b in zip(order[:-1], order[1:], strict=True):
+        common = sorted(set(per_corpus.get(a, {})) & set(per_corpus.get(b, {})))
+        x = np.array([per_corpus[a][c] for c in common])
+        y = np.array([per_corpus[b][c] for c in common])
+        row = {"test": test, "lower": a, "higher": b, "n_corpora": len(common),
+               "mean_diff": float(np.mean(y - x)) if len(common) else None,
+               "t": None, "df": max(len(common) - 1, 0), "p": None}
+        if len(common) >= 2 and np.any(y - x != (y - x)[0]):
+            res = stats.ttest_rel(y, x)
+            row["t"], row["p"] = float(res.statistic), float(res.pvalue)
+        rows.append(row)
+    return Table(["test", "lower", "higher", "n_corpora", "mean_diff", "t", "df", "p"], rows,
+                 title=f"Paired t-tests between learners ({test})")
+
+
+def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str]) -> tuple[Table, Table]:
+    """Regression of per-day accuracy on age per learner, and slope comparisons.
+
+    ``days``: learner -> list of ``{"age_days", "wopa", ...}`` over all corpora.
+    """
+    from scipy import stats
+
+    fits = {}
+    rows = []
+    for lr in order:
+        pts = days.get(lr, [])
+        if len(pts) < 3:
+            continue
+        x = np.array([p["age_days"] for p in pts], dtype=float)
+        y = np.array([p["wopa"] for p in pts], dtype=float)
+        fit = stats.linregress(x, y)
+        fits[lr] = (fit, len(pts))
+        rows.append({"learner": lr, "days": len(pts), "slope_per_year": fit.slope * 365,
+                     "slope_se": fit.stderr * 365, "intercept": fit.intercept,
+                     "r": fit.rvalue, "p": fit.pvalue})
+    slopes = Table(["learner", "days", "slope_per_year", "slope_se", "intercept", "r", "p"],
+                   rows, title="Accuracy per recording day against age (adult-to-child)",
+                   notes=["slope in WOPA points per year of age (365 days)"])
+    trows = []
+    have = [lr for lr in order if lr in fits]
+    for a, b in zip(have[:-1], have[1:], strict=True):
+        (fa, na), (fb, nb) = fits[a], fits[b]
+        se = math.sqrt(fa.stderr ** 2 + fb.stderr ** 2)
+        t = (fb.slope - fa.slope) / se if se > 0 else float("nan")
+        df = na + nb - 4
+        p = float(2 * stats.t.sf(abs(t), df)) if math.isfinite(t) else float("nan")
+        trows.append({"lower": a, "higher": b, "slope_diff_per_year": (fb.slope - fa.slope) * 365,
+                      "t": t, "df": df, "p": p})
+    tests = Table(["lower", "higher", "slope_diff_per_year", "t", "df", "p"], trows,
+                  title="t-tests comparing regression slopes (df = n1 + n2 - 4)")
+    return slopes, tests
+
+
+@dataclass
+class Chang2006Result:
+    """Tables (per corpus, means, t-tests, slopes, slope tests), figure paths, raw cells."""
+
+    tables: dict[str, Table]
+    figures: list[str] = field(default_factory=list)
+    cells: dict[str, dict] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
+               figures_dir: str | os.PathLike | None) -> Chang2006Result:
+    labels = [getattr(lr, "label", "") or getattr(lr, "name", str(lr)) for lr in learners]
+    keys = [getattr(lr, "name", str(lr)) for lr in learners]
+    per: dict[str, dict[str, dict[str, float]]] = {"self": {}, "child": {}}
+    rows = []
+    errors: dict[str, str] = {}
+    days: dict[str, list[dict]] = {}
+    for cname, cell in cells.items():
+        for kind, msg in cell.get("errors", {}).items():
+            errors[f"{cname}:{kind}"] = msg
+        for test in ("self", "child"):
+            row = {"corpus": cname, "test": "self" if test == "self" else "adult-child"}
+            for lab in labels:
+                r = cell[test].get(lab)
+                if r is None:
+                    continue
+                row[lab] = r["wopa"]
+                row["scored"] = r["scored"]
+                per[test].setdefault(lab, {})[cname] = r["wopa"]
+            if len(row) > 2:
+                rows.append(row)
+        if "developmental" not in cell.get("errors", {}):
+            for lab in labels:
+                for d in cell["days"].get(lab, []):
+                    days.setdefault(lab, []).append({**d, "corpus": cname})
+    per_corpus = Table(["corpus", "test", "scored", *labels], rows, higher_is_better={},
+                       title="WOPA (%) per corpus and learner")
+    mrows = []
+    for lab, key in zip(labels, keys, strict=True):
+        s = list(per["self"].get(lab, {}).values())
+        c = list(per["child"].get(lab, {}).values())
+        mrows.append({"learner": lab, "self": float(np.mean(s)) if s else None,
+                      "self_sd": float(np.std(s, ddof=1)) if len(s) > 1 else None,
+                      "adult_child": float(np.mean(c)) if c else None,
+                      "adult_child_sd": float(np.std(c, ddof=1)) if len(c) > 1 else None,
+                      "n_corpora": len(s), "paper_self": PAPER_SELF.get(key, "")})
+    means = Table(["learner", "self", "self_sd", "adult_child", "adult_child_sd", "n_corpora",
+                   "paper_self"], mrows, higher_is_better={"self": True, "adult_child": True},
+                  title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "
+                        "Token/Type < Type/Token < Lexstat ~71%)")
+    t_self = paired_ttests(per["self"], labels, "self")
+    t_child = paired_ttests(per["child"], labels, "adult-child")
+    ttests = Table(t_self.columns, t_self.rows + t_child.rows,
+                   title="Paired t-tests between consecutive learners (corpora = population)")
+    dev_labels = [lab for lab in labels if lab != "Chance"]
+    slopes, slope_tests = slope_analysis(days, dev_labels)
+    dev_err = {k: v for k, v in errors.items() if k.endswith(":developmental")}
+    if dev_err:
+        note = "developmental analysis without: " + "; ".join(dev_err.values())
+        slopes.notes.append(note)
+        slope_tests.notes.append(note)
+    tables = {"per_corpus": per_corpus, "means": means, "ttests": ttests, "slopes": slopes,
+              "slope_tests": slope_tests}
+    figs: list[str] = []
+    if figures_dir is not None:
+        figs = _figures(per, days, labels, slopes, Path(figures_dir))
+    return Chang2006Result(tables, figs, dict(cells), errors)
+
+
+def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
+             days: Mapping[str, list[dict]], labels: Sequence[str], slopes: Table,
+             out: Path) -> list[str]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for num, test, title in ((1, "self", "Self-prediction"), (2, "child", "Adult-to-child")):
+        fig, ax = plt.subplots(figsize=(7, 4))
+        means, ses = [], []
+        for i, lab in enumerate(labels):
+            vals = np.array(list(per[test].get(lab, {}).values()), dtype=float)
+            means.append(vals.mean() if len(vals) else np.nan)
+            ses.append(vals.std(ddof=1) / np.sqrt(len(vals)) if len(vals) > 1 else 0.0)
+            ax.scatter(np.full(len(vals), i) + np.linspace(-0.2, 0.2, max(len(vals), 1))
+                       [: len(vals)], vals, s=8, color="black", alpha=0.5, zorder=3)
+        ax.bar(range(len(labels)), means, yerr=ses, color="0.75", capsize=3)
+        ax.set_xticks(range(len(labels)), labels)
+        ax.set_ylabel("WOPA (% utterances correct)")
+        ax.set_ylim(0, 100)
+        ax.set_title(f"Fig. {num}: {title} (bars: mean ± SE over corpora; dots: corpora)")
+        fig.tight_layout()
+        path = out / f"figure{num}_{'self' if test == 'self' else 'adult_child'}.png"
+        fig.savefig(path, dpi=120)
+        plt.close(fig)
+        paths.append(str(path))
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fits = {r["learner"]: r for r in slopes.rows}
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, lab in enumerate(lab for lab in labels if lab in fits):
+        pts = days.get(lab, [])
+        x = np.array([p["age_days"] for p in pts], dtype=float)
+        y = np.array([p["wopa"] for p in pts], dtype=float)
+        c = colors[i % len(colors)]
+        ax.scatter(x, y, s=4, alpha=0.25, color=c)
+        xs = np.array([x.min(), x.max()])
+        ax.plot(xs, fits[lab]["intercept"] + fits[lab]["slope_per_year"] / 365 * xs, color=c,
+                label=lab, lw=2)
+    ax.set_xlabel("age of the child (days: years*365 + months*31 + days)")
+    ax.set_ylabel("WOPA per recording day (%)")
+    ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path = out / "figure3_development.png"
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    paths.append(str(path))
+    return paths
+
+
+def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
+                      learners: Sequence[object] = PAPER_ORDER, *,
+                      out_dir: str | os.PathLike | None = None,
+                      figures_dir: str | os.PathLike | None = None, jobs: int = 1,
+                      show_progress: bool = False, **options: object) -> Chang2006Result:
+    """Run the protocol over named corpora (Corpus objects or lists of CHAT paths).
+
+    ``out_dir`` stores finished cells (resume); ``figures_dir`` receives the
+    PNG figures (``None``: none); ``options`` go to the tests
+    (``ties``, ``seed``, ``cooccurrence``, ``punct``, ``initial``,
+    ``unintelligible``, ``chance``) and the learners (``prevword_count`` ...).
+    """
+    if not corpora:
+        raise InducevalError("no corpora given")
+    objs = _learner_objs(learners, options)
+    names = [getattr(lr, "name", str(lr)) for lr in objs]
+    cells = []
+    for cname, c in corpora.items():
+        arg = c if isinstance(c, Corpus) else [str(p) for p in c]
+        opt_key = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+        cells.append(Cell(f"{cname}|{','.join(names)}|{opt_key}", run_corpus,
+                          (arg, cname, names), dict(options)))
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                        desc="chang2006")
+    by_name = {cell["corpus"]: cell for cell in results.values()}
+    return _summarise(by_name, objs, figures_dir)
+
+
+def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = None, *,
+              learners: Sequence[object] = PAPER_ORDER, jobs: int = 1,
+              show_progress: bool = False, figures: bool = True,
+              **options: object) -> Chang2006Result:
+    """The paper's protocol on the default population under ``data_root``.
+
+    Tables are returned; figures are written to ``out_dir`` when given.
+    """
+    pop = default_population(data_root)
+    figdir = out_dir if (figures and out_dir is not None) else None
+    return reproduce_corpora(pop, learners, out_dir=out_dir, figures_dir=figdir, jobs=jobs,
+                             show_progress=show_progress, **options)
+
+
+# -- CLI --------------------------------------------------------------------------------
+
+def register(subparsers) -> None:
+    from induceval.cli.common import add_format_option
+
+    p = subparsers.add_parser(
+        "chang2006", help="WOPA learners over CHILDES corpora (Chang, Lieven & Tomasello 2006)",
+        description=__doc__.split("\n\n")[0])
+    p.add_argument("corpora", nargs="*", metavar="CORPUS",
+                   help="corpus folders or files, each one corpus of the population "
+                        "(default: the population under --data)")
+    p.add_argument("--data", default=os.environ.get("INDUCEVAL_SHARED_DATA", "../shared/data"),
+                   help="root holding childes/eng-uk/Manchester, childes/eve, childes/estonian")
+    p.add_argument("--out", default="results/chang2006",
+                   help="folder for cells (resume), tables and figures")
+    p.add_argument("--learners", default=",".join(PAPER_ORDER),
+                   help=f"comma-separated, from {', '.join(LEARNERS)}")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--ties", choices=("random", "pessimistic"), default="random")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance")
+    p.add_argument("--count", choices=("frame", "pair"), default="frame",
+                   help="Prevword/Freqframe category choice: global frequency of the context "
+                        "(frame) or the word's own count in it (pair)")
+    p.add_argument("--no-figures", action="store_true")
+    p.add_argument("--table", default="means",
+                   choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all"),
+                   help="which table to print (all are written to --out)")
+    add_format_option(p, default="markdown")
+    p.set_defaults(func=_cli)
+
+
+def _cli(args: argparse.Namespace) -> int:
+    import sys
+
+    from induceval.cli.common import emit
+
+    learners = [s.strip() for s in args.learners.split(",") if s.strip()]
+    opts = {"ties": args.ties, "seed": args.seed, "cooccurrence": args.cooccurrence,
+            "prevword_count": args.count, "freqframe_count": args.count}
+    if args.corpora:
+        pop = {Path(c).name: [c] for c in args.corpora}
+        res = reproduce_corpora(pop, learners, out_dir=args.out,
+                                figures_dir=None if args.no_figures else args.out,
+                                jobs=args.jobs, show_progress=True, **opts)
+    else:
+        res = reproduce(args.data, args.out, learners=learners, jobs=args.jobs,
+                        show_progress=True, figures=not args.no_figures, **opts)
+    for name, table in res.tables.items():
+        table.write(str(Path(args.out) / name))
+    for k, msg in res.errors.items():
+        print(f"induceval: note: {k}: {msg}", file=sys.stderr)
+    names = list(res.tables) if args.table == "all" else [args.table]
+    emit("\n".join(res.tables[n].render(args.format) for n in names), args)
+    return 0

@@ -1,0 +1,52 @@
+"""Demo step: the two chain baselines (PASCAL 2012's LB and RB) scored on the demo corpus.
+
+LB: every word headed by its right neighbour (the last word is the root);
+RB: every word headed by its left neighbour (the first word is the root)
+(see :func:`induceval.measures.dependencies.chain_heads`).  Scored the PASCAL
+way — punctuation removed with re-attachment — on all lengths and on length
+<= 10, plus the directed accuracy of each by 003 Table 6 relation group.
+
+References
+----------
+Gelling, Cohn, Blunsom & Graça (2012), The PASCAL Challenge on Grammar
+Induction, §2.3, §4, Tables 3, 6 and 8.
+
+Example
+-------
+>>> from induceval.corpus.demo import generate_demo_corpus
+>>> tables = run(generate_demo_corpus(300), seed=0)
+>>> [t.rows[0]["system"] for t in tables[:2]]
+['LB', 'LB']
+"""
+
+from __future__ import annotations
+
+from induceval.corpus.model import Corpus
+from induceval.measures.dependencies import (
+    breakdown_table,
+    chain_heads,
+    evaluate_dependencies,
+    systems_table,
+)
+
+__all__ = ["run"]
+
+
+def run(corpus: Corpus, seed: int) -> list:
+    """Score LB and RB chains on ``corpus`` (``seed`` is unused: nothing is random)."""
+    systems = {"LB": chain_heads(corpus, "right"), "RB": chain_heads(corpus, "left")}
+    tables = []
+    results = {}
+    for max_length in (None, 10):
+        results = {name: evaluate_dependencies(corpus, heads, max_length=max_length,
+                                               breakdowns=("relation",) if max_length is None
+                                               else ())
+                   for name, heads in systems.items()}
+        title = "Chain baselines on the demo corpus" + \
+            (" (length <= 10)" if max_length else " (all lengths)")
+        tables.append(systems_table(results, title=title, percent=True))
+        if max_length is None:
+            by_rel = breakdown_table(results, "relation",
+                                     title="Directed accuracy by relation (003 Table 6 groups)")
+    tables.append(by_rel)
+    return tables

@@ -1,0 +1,355 @@
+"""PASCAL 2012 dependency track: baselines and DMV on every treebank given.
+
+``induceval reproduce pascal2012-deps TREEBANK... [-o OUT] [--jobs N]``
+
+For each treebank: LB, RB, uniformly random projective trees, H (the
+harmonic initialiser's Viterbi trees) and DMV trained on the coarse, fine
+and universal tags (DMVc, DMVp, DMVu), scored by directed, undirected and
+NED accuracy after punctuation removal with re-attachment (003 §2.3), for
+all lengths (003 Table 3) and for sentences of length <= 10 (003 Table 8);
+plus directed accuracy by relation group (003 Table 6) and by gold edge
+length (003 Figure 1, one PNG per treebank).
+
+Treebanks (a folder or files):
+
+* a folder of ``*.conllu`` (UD): all files read together (dev+test here);
+  punctuation = UPOS ``PUNCT``; coarse = UD's 17 UPOS tags, fine = ``xpos``
+  (when the treebank has it), universal = the 12 tags of Petrov et al.
+  (2011) -- PASCAL's "UPOS" -- mapped from UD UPOS (:data:`UD_TO_PETROV`).
+* a folder of ``*.dp`` (the PTB dependency sample): punctuation by PTB tag
+  (``, . : `` '' -LRB- -RRB-``); fine = PTB tag, coarse = its first two
+  letters (NN, VB, JJ ...), universal = Petrov et al.'s map.
+* a folder of ``*.cha`` (Eve): child-directed utterances only; the gold is
+  the hand-corrected ``%xgrt`` tier where present (sentences without a
+  complete ``%xgrt`` analysis are left out, and counted); punctuation =
+  Unicode punctuation forms; coarse = ``cpos``, fine = ``xpos`` (%mor),
+  universal = the 12 collapsed categories of paper 000 when
+  ``induceval.corpus.tagsets.childes`` is available.
+
+Choices (003 does not state them): every treebank is used whole for
+training and scoring (unsupervised; 003 trained on train+dev+test and scored
+on test); DMV is trained on sentences of length <= 10 (``--max-train-length``)
+and parses all; H uses the fine tags.
+
+References
+----------
+Gelling, D., Cohn, T., Blunsom, P. and Graça, J. (2012). The PASCAL Challenge
+on Grammar Induction. NAACL-HLT WILS.  Tables 3, 6, 8 and Figure 1.
+Klein, D. and Manning, C. D. (2004). Corpus-based induction of syntactic
+structure. ACL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from induceval.errors import InducevalError
+from induceval.random import DEFAULT_SEED
+from induceval.report.tables import Table
+
+__all__ = ["SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps", "register",
+           "PTB_PUNCT"]
+
+#: PTB punctuation tags (Klein & Manning's WSJ10 convention)
+PTB_PUNCT = "tags:. , : `` '' -LRB- -RRB-"
+
+#: UD's 17 UPOS tags -> the 12 universal tags of Petrov et al. (2011), the
+#: "UPOS" of PASCAL 2012 (used as the universal set u on UD treebanks)
+UD_TO_PETROV = {"ADJ": "ADJ", "ADP": "ADP", "ADV": "ADV", "AUX": "VERB", "CCONJ": "CONJ",
+                "DET": "DET", "INTJ": "X", "NOUN": "NOUN", "NUM": "NUM", "PART": "PRT",
+                "PRON": "PRON", "PROPN": "NOUN", "PUNCT": ".", "SCONJ": "CONJ", "SYM": "X",
+                "VERB": "VERB", "X": "X"}
+
+#: system name -> (model, tag kind or None); the column order of 003 Tables 3/8
+SYSTEMS: dict[str, tuple[str, str | None]] = {
+    "DMVc": ("dmv", "c"), "DMVp": ("dmv", "p"), "DMVu": ("dmv", "u"),
+    "H": ("harmonic", "p"), "LB": ("lb", None), "RB": ("rb", None), "random": ("random", None),
+}
+
+
+@dataclass
+class Treebank:
+    """A gold treebank ready for the protocol."""
+
+    name: str
+    corpus: object
+    punct: str
+    tags: dict = field(default_factory=dict)  # kind c/p/u -> column name
+    notes: list = field(default_factory=list)
+
+
+def _has_values(corpus, column: str) -> bool:
+    return column in corpus.tokens and bool((corpus.tokens[column].values >= 0).any())
+
+
+def _files(path: Path, pattern: str) -> list[Path]:
+    return sorted(path.glob(pattern)) if path.is_dir() else [path]
+
+
+@functools.lru_cache(maxsize=4)
+def load_treebank(path: str) -> Treebank:
+    """Read a treebank folder (UD ``*.conllu``, PTB ``*.dp``, CHAT ``*.cha``) for the protocol."""
+    from induceval.corpus.model import concat
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.transforms import map_tags
+
+    p = Path(path)
+    if not p.exists():
+        raise InducevalError(f"treebank {path} does not exist")
+    name = p.name if p.is_dir() else p.stem
+    if (p.is_dir() and any(p.glob("*.conllu"))) or p.suffix == ".conllu":
+        c = concat([read_corpus(f, format="conllu") for f in _files(p, "*.conllu")], name=name)
+        c = map_tags(c, "upos", UD_TO_PETROV, "upos12", default="X")
+        tags = {"c": "upos", "u": "upos12"}
+        if _has_values(c, "xpos"):
+            tags["p"] = "xpos"
+        return Treebank(name, c, "upos", tags)
+    if (p.is_dir() and any(p.glob("*.dp"))) or p.suffix == ".dp":
+        files = _files(p, "*.dp")
+        c = read_corpus(files if len(files) > 1 else files[0], format="malt")
+        from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
+        c = map_tags(c, "xpos", lambda t: t[:2] if t[:1].isalpha() else t, "cpos")
+        c = map_tags(c, "xpos", PTB_TO_UNIVERSAL, "upos", default="X")
+        return Treebank(name, c, PTB_PUNCT, {"c": "cpos", "p": "xpos", "u": "upos"})
+    if (p.is_dir() and any(p.glob("*.cha"))) or p.suffix == ".cha":
+        files = _files(p, "*.cha")
+        c = read_corpus(files if len(files) > 1 else files[0], format="chat")
+        notes = []
+        try:
+            from induceval.corpus.transforms.childes import select_child_directed
+            c = select_child_directed(c)
+        except ImportError:
+            role = c.sentences["role"]
+            target = role.vocab.id("Target_Child") if role.vocab is not None else -1
+            c = c.select(np.flatnonzero(role.values != target))
+        if "head@xgrt" in c.tokens:
+            hx = c.tokens["head@xgrt"].values
+            sid = c.sentence_ids()
+            bad = np.bincount(sid[hx < 0], minlength=c.n_sentences) > 0
+            n_bad = int(bad.sum())
+            c = c.select(np.flatnonzero(~bad))
+            from induceval.corpus.model import Column
+            c = c.with_tokens(head=Column(c.tokens["head@xgrt"].values.copy()))
+            if "deprel@xgrt" in c.tokens:
+                c = c.with_tokens(deprel=c.tokens["deprel@xgrt"])
+            notes.append(f"{name}: gold = %xgrt; {n_bad} child-directed utterances without a "
+                         "complete %xgrt analysis left out")
+        if not _has_values(c, "upos"):
+            try:
+                from induceval.corpus.tagsets.childes import add_childes_tagsets
+                c = add_childes_tagsets(c)
+                c = c.with_tokens(upos=c.tokens["collapsed"])
+                notes.append(f"{name}: universal = the 12 collapsed CHILDES categories "
+                             "(paper 000 Table 1)")
+            except ImportError:
+                pass
+        tags = {k: col for k, col in (("c", "cpos"), ("p", "xpos"), ("u", "upos"))
+                if _has_values(c, col)}
+        return Treebank(name, c, "unicode", tags, notes)
+    raise InducevalError(f"{path}: no *.conllu, *.dp or *.cha files found")
+
+
+def _evaluate(tb: Treebank, pred) -> dict:
+    from induceval.measures.dependencies import evaluate_dependencies
+
+    out = {}
+    for key, ml in (("all", None), ("len10", 10)):
+        r = evaluate_dependencies(tb.corpus, pred, punct=tb.punct, max_length=ml,
+                                  breakdowns=("relation", "edge-length-exact"),
+                                  diagnostics=False)
+        out[key] = {m: r.scores[m] for m in ("directed", "undirected", "ned", "root", "tokens",
+                                             "sentences")}
+        for by in ("relation", "edge-length-exact"):
+            b = r.breakdown(by)
+            out[key][by] = {row[by]: row["directed"] for row in b.rows()}
+    out["signature_eval"] = r.signature
+    return out
+
+
+def run_cell(path: str, system: str, *, max_train_length: int | None = 10,
+             iterations: int = 100, tolerance: float = 1e-5, seed: int = DEFAULT_SEED,
+             tag_column: str | None = None) -> dict:
+    """One protocol cell: ``system`` on the treebank at ``path``, scored (JSON-ready dict)."""
+    from induceval.models.dependencies import induce_dependencies
+
+    tb = load_treebank(str(path))
+    model, kind = SYSTEMS[system] if system in SYSTEMS else ("dmv", None)
+    col = tag_column or (tb.tags.get(kind) if kind else None)
+    if kind and col is None:
+        return {"missing": f"{tb.name} has no {kind!r} tag column"}
+    opts: dict = {}
+    if model in ("dmv", "harmonic"):
+        opts["max_train_length"] = max_train_length
+    if model == "dmv":
+        opts.update(iterations=iterations, tolerance=tolerance)
+    res = induce_dependencies(tb.corpus, model, tags=col or "upos", seed=seed, punct=tb.punct,
+                              **opts)
+    out = _evaluate(tb, res.corpus)
+    out.update(signature=res.signature, iterations=len(res.log_likelihood),
+               skipped=res.skipped, tags=col, notes=tb.notes)
+    return out
+
+
+def _pct(x) -> float | None:
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else 100.0 * x
+
+
+def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
+                      notes: list[str] | None = None, title_prefix: str = "003") -> list[Table]:
+    """Build Table 3/8-shaped tables (rows treebanks, columns systems) and Table 6."""
+    tables = []
+    for key, label in (("all", "all sentence lengths (003 Table 3)"),
+                       ("len10", "sentences of length <= 10 (003 Table 8)")):
+        for m in ("directed", "undirected", "ned"):
+            rows = []
+            for tb in treebanks:
+                row = {"treebank": tb}
+                for s in systems:
+                    r = results.get(f"{tb}|{s}", {})
+                    row[s] = _pct(r[key][m]) if key in r else None
+                rows.append(row)
+            avg = {"treebank": "averages"}
+            for s in systems:
+                vals = [r[s] for r in rows if r[s] is not None]
+                avg[s] = float(np.mean(vals)) if vals else None
+            rows.append(avg)
+            tables.append(Table(["treebank"] + systems, rows,
+                                title=f"{m} accuracy (%), {label}", digits=1,
+                                notes=list(notes or []) if not tables else []))
+    for tb in treebanks:
+        groups: list[str] = []
+        for s in systems:
+            r = results.get(f"{tb}|{s}", {})
+            for g in r.get("all", {}).get("relation", {}):
+                if g not in groups:
+                    groups.append(g)
+        if not groups:
+            continue
+        rows = []
+        for s in systems:
+            r = results.get(f"{tb}|{s}", {})
+            if "all" not in r:
+                continue
+            rel = r["all"]["relation"]
+            rows.append({"system": s, **{g: _pct(rel.get(g)) for g in groups}})
+        tables.append(Table(["system"] + groups, rows, digits=1,
+                            higher_is_better={g: True for g in groups},
+                            title=f"{tb}: directed accuracy (%) by relation (003 Table 6)"))
+    return tables
+
+
+def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
+                       max_edge: int = 9) -> Path | None:
+    """003 Figure 1 for one treebank: directed accuracy by gold edge length (PNG)."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 4))
+    for i, s in enumerate(systems):
+        r = results.get(f"{tb}|{s}", {})
+        if "all" not in r:
+            continue
+        e = r["all"]["edge-length-exact"]
+        xs = [k for k in range(1, max_edge + 1) if str(k) in e]
+        ax.plot(xs, [100 * e[str(k)] for k in xs], marker="os^vDx+*"[i % 8], label=s)
+    ax.set_xlabel("edge length")
+    ax.set_ylabel("directed accuracy (%)")
+    ax.set_title(f"{tb} (003 Figure 1)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,
+                    systems: list[str] | None = None, max_train_length: int | None = 10,
+                    iterations: int = 100, tolerance: float = 1e-5, seed: int = DEFAULT_SEED,
+                    show_progress: bool = False, figures: bool = True) -> list[Table]:
+    """Run the dependency protocol; return its tables (figures written to ``out_dir``).
+
+    Cells (treebank x system) are stored under ``out_dir/cells`` and reused
+    on a rerun (resume); ``jobs`` runs them in parallel processes.
+    """
+    from induceval.experiments.cells import Cell, run_cells
+
+    systems = list(systems or SYSTEMS)
+    for s in systems:
+        if s not in SYSTEMS:
+            raise InducevalError(f"unknown system {s!r}; choose from {', '.join(SYSTEMS)}")
+    names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
+    cells = [Cell(f"{names[str(t)]}|{s}", run_cell, (str(t), s),
+                  {"max_train_length": max_train_length, "iterations": iterations,
+                   "tolerance": tolerance, "seed": seed})
+             for t in treebanks for s in systems]
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                        desc="pascal2012-deps")
+    notes = [f"DMV: EM from the harmonic initialiser, trained on length <= {max_train_length}, "
+             f"at most {iterations} iterations, tolerance {tolerance:g}; random seed {seed}",
+             "'-': the treebank has no such tag column"]
+    for r in results.values():
+        for n in r.get("notes", []):
+            if n not in notes:
+                notes.append(n)
+    sig = next((r["signature"] for k, r in results.items() if k.endswith("|DMVu")
+                and "signature" in r), None)
+    if sig:
+        notes.append(f"DMVu signature: {sig}")
+    tables = tables_from_cells(results, list(names.values()), systems, notes)
+    if figures and out_dir is not None:
+        for tb in names.values():
+            png = edge_length_figure(results, tb, systems,
+                                     Path(out_dir) / f"figure1_{tb}.png")
+            if png:
+                tables[0].notes.append(f"Figure 1 ({tb}): {png}")
+    return tables
+
+
+def add_protocol_options(parser: argparse.ArgumentParser) -> None:
+    from induceval.cli.common import add_format_option
+
+    parser.add_argument("treebanks", nargs="+", metavar="TREEBANK",
+                        help="treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha)")
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="store finished cells (resume) and figures here")
+    parser.add_argument("--jobs", type=int, default=1, help="parallel worker processes")
+    parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
+                        help="DMV trained on sentences of at most N tokens (default 10; 0 = all)")
+    parser.add_argument("--iterations", type=int, default=100, help="max EM iterations")
+    parser.add_argument("--tolerance", type=float, default=1e-5,
+                        help="relative log-likelihood gain to stop EM")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of random trees")
+    add_format_option(parser)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import emit
+
+    tables = pascal2012_deps(args.treebanks, args.out, jobs=args.jobs,
+                             systems=args.systems.split(",") if args.systems else None,
+                             max_train_length=args.max_train_length or None,
+                             iterations=args.iterations, tolerance=args.tolerance,
+                             seed=args.seed, show_progress=True)
+    emit("\n".join(t.render(args.format) for t in tables), args)
+    return 0
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "pascal2012-deps", help="PASCAL 2012 dependency track: LB, RB, random, H, DMVc/p/u",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_protocol_options(parser)
+    parser.add_argument("--systems", default=None,
+                        help=f"comma-separated subset of {','.join(SYSTEMS)}")
+    parser.set_defaults(func=_run)

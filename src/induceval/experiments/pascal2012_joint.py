@@ -1,0 +1,157 @@
+"""PASCAL 2012 joint track: DMV trained on induced Brown clusters instead of gold tags.
+
+``induceval reproduce pascal2012-joint TREEBANK... [-o OUT] [--jobs N]``
+
+For each treebank and each gold tag set (coarse c, fine p, universal u),
+the words (punctuation removed) are clustered by Brown clustering
+(:func:`induceval.models.categories.brown_clusters`) into ``K`` clusters,
+``K`` being the number of distinct gold tags of that set, as 003 did
+("the DMV model performs best when using the same number of word clusters as
+there are POS tags"); the DMV is then trained on the cluster column and
+scored by directed, undirected and NED accuracy for all lengths (003
+Table 4) and for length <= 10 (003 Table 9).
+
+Treebanks are read as in :mod:`induceval.experiments.pascal2012_deps`.  ``K``
+is capped by ``--max-k`` (default 200; Brown clustering is quadratic in
+``K``), the cap being reported.  Choices as in the dependency protocol (DMV
+trained on length <= 10, every treebank used whole).
+
+References
+----------
+Gelling, D., Cohn, T., Blunsom, P. and Graça, J. (2012). The PASCAL Challenge
+on Grammar Induction. NAACL-HLT WILS, §5.1 (Brown baselines), §6.3, Tables 4 and 9.
+Brown, P. F. et al. (1992). Class-based n-gram models of natural language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import numpy as np
+
+from induceval.errors import InducevalError
+from induceval.random import DEFAULT_SEED
+from induceval.report.tables import Table
+
+__all__ = ["KINDS", "run_joint_cell", "pascal2012_joint", "register", "cluster_column"]
+
+#: system name -> gold tag kind whose inventory size gives K
+KINDS = {"DMVc": "c", "DMVp": "p", "DMVu": "u"}
+
+
+def cluster_column(corpus, k: int, punct: str = "keep", column: str = "brown"):
+    """Add a token column of Brown cluster ids (``B0``, ``B1`` ...) computed without punctuation.
+
+    Returns ``(corpus, n_clusters)``; unclustered words are missing (``-1``).
+    """
+    from induceval.corpus.model import Column, Vocabulary
+    from induceval.corpus.transforms import punctuation_mask
+    from induceval.models.categories import brown_clusters
+
+    mask = punctuation_mask(corpus, punct) if punct != "keep" else np.zeros(corpus.n_tokens, bool)
+    clusters = brown_clusters(corpus.keep_tokens(~mask), k)
+    n = int(getattr(clusters, "n_clusters", len(set(clusters.values()))))
+    vocab = Vocabulary([f"B{i}" for i in range(n)])
+    forms = corpus.vocab.items
+    table = np.array([clusters.get(f, -1) if clusters.get(f) is not None else -1
+                      for f in forms] + [-1], dtype=np.int32)
+    values = table[corpus.forms]
+    values[mask] = -1
+    return corpus.with_tokens(**{column: Column(values, vocab)}), n
+
+
+def run_joint_cell(path: str, system: str, *, max_k: int = 200,
+                   max_train_length: int | None = 10, iterations: int = 100,
+                   tolerance: float = 1e-5) -> dict:
+    """One cell: DMV on Brown clusters with K = the size of tag set ``KINDS[system]``."""
+    from induceval.experiments.pascal2012_deps import _evaluate, load_treebank
+    from induceval.corpus.transforms import punctuation_mask
+    from induceval.models.dependencies import induce_dependencies
+
+    tb = load_treebank(str(path))
+    col = tb.tags.get(KINDS[system])
+    if col is None:
+        return {"missing": f"{tb.name} has no {KINDS[system]!r} tag column"}
+    mask = punctuation_mask(tb.corpus, tb.punct) if tb.punct != "keep" else None
+    vals = tb.corpus.tokens[col].values
+    vals = vals if mask is None else vals[~mask]
+    k_gold = int(np.unique(vals[vals >= 0]).size)
+    k = min(k_gold, max_k)
+    corpus, n_clusters = cluster_column(tb.corpus, k, tb.punct)
+    res = induce_dependencies(corpus, "dmv", tags="brown", punct=tb.punct,
+                              max_train_length=max_train_length, iterations=iterations,
+                              tolerance=tolerance)
+    out = _evaluate(tb, res.corpus)
+    out.update(signature=res.signature + f"|brown_k:{k}", iterations=len(res.log_likelihood),
+               k_gold=k_gold, k=k, n_clusters=n_clusters, skipped=res.skipped)
+    return out
+
+
+def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,
+                     max_k: int = 200, max_train_length: int | None = 10,
+                     iterations: int = 100, tolerance: float = 1e-5,
+                     show_progress: bool = False) -> list[Table]:
+    """Run the joint protocol; return 003 Table 4/9-shaped tables (rows treebanks)."""
+    from pathlib import Path
+
+    from induceval.experiments.cells import Cell, run_cells
+
+    names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
+    cells = [Cell(f"joint|{names[str(t)]}|{s}", run_joint_cell, (str(t), s),
+                  {"max_k": max_k, "max_train_length": max_train_length,
+                   "iterations": iterations, "tolerance": tolerance})
+             for t in treebanks for s in KINDS]
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                        desc="pascal2012-joint")
+    tables = []
+    for key, label in (("all", "all sentence lengths (003 Table 4)"),
+                       ("len10", "sentences of length <= 10 (003 Table 9)")):
+        for m in ("directed", "undirected", "ned"):
+            rows = []
+            for tb in names.values():
+                row: dict = {"treebank": tb}
+                for s in KINDS:
+                    r = results.get(f"joint|{tb}|{s}", {})
+                    v = r.get(key, {}).get(m)
+                    row[s] = None if v is None or math.isnan(v) else 100 * v
+                    row[f"K{s[-1]}"] = r.get("k")
+                rows.append(row)
+            avg: dict = {"treebank": "averages"}
+            for s in KINDS:
+                vals = [r[s] for r in rows if r[s] is not None]
+                avg[s] = float(np.mean(vals)) if vals else None
+            rows.append(avg)
+            cols = ["treebank"] + list(KINDS) + [f"K{s[-1]}" for s in KINDS]
+            notes = [] if tables else [
+                "DMV trained on Brown clusters of the words (punctuation removed), K = number "
+                f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
+                f"{max_train_length}; '-': no such gold tag set"]
+            tables.append(Table(cols, rows, digits=1, notes=notes,
+                                title=f"joint task: {m} accuracy (%), {label}"))
+    return tables
+
+
+def _run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import emit
+
+    if args.max_k < 2:
+        raise InducevalError(f"--max-k must be at least 2, got {args.max_k}")
+    tables = pascal2012_joint(args.treebanks, args.out, jobs=args.jobs, max_k=args.max_k,
+                              max_train_length=args.max_train_length or None,
+                              iterations=args.iterations, tolerance=args.tolerance,
+                              show_progress=True)
+    emit("\n".join(t.render(args.format) for t in tables), args)
+    return 0
+
+
+def register(subparsers) -> None:
+    from induceval.experiments.pascal2012_deps import add_protocol_options
+
+    parser = subparsers.add_parser(
+        "pascal2012-joint", help="PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_protocol_options(parser)
+    parser.add_argument("--max-k", type=int, default=200,
+                        help="cap on the number of Brown clusters (default 200)")
+    parser.set_defaults(func=_run, seed=DEFAULT_SEED)

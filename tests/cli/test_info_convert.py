@@ -1,0 +1,114 @@
+"""Golden CLI tests of ``induceval info``, ``convert`` and ``demo``.
+
+Fixtures and the hand-worked explanation: tests/fixtures/cli/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+
+import pytest
+
+from induceval.cli.convert import transform
+from induceval.cli.main import main
+from induceval.corpus.readers import read_corpus
+from tests.conftest import FIXTURES
+
+CLI = FIXTURES / "cli"
+
+
+def _columns(corpus, names=("form", "upos", "head", "deprel")):
+    return {n: [corpus.sentence(i).strings(n) for i in range(corpus.n_sentences)] for n in names}
+
+
+def test_info_golden_table(monkeypatch, tmp_path):
+    monkeypatch.chdir(CLI)
+    out = tmp_path / "info.txt"
+    assert main(["info", "tiny.conllu", "-o", str(out)]) == 0
+    assert out.read_text() == (CLI / "tiny.info.expected.txt").read_text()
+
+
+def test_info_json(tmp_path):
+    out = tmp_path / "info.json"
+    assert main(["info", str(CLI / "tiny.conllu"), "--format", "json", "-o", str(out)]) == 0
+    d = json.loads(out.read_text())
+    # hand-counted (tests/fixtures/cli/README.md)
+    assert (d["sentences"], d["tokens"], d["types"]) == (3, 14, 13)
+    assert d["tag_columns"]["upos"]["inventory"]["PUNCT"] == 5
+    assert d["dependencies"]["head"]["relations"] == 9
+
+
+def test_info_demo_and_errors(tmp_path, capsys):
+    out = tmp_path / "demo.json"
+    assert main(["info", "--demo", "--format", "json", "-o", str(out)]) == 0
+    d = json.loads(out.read_text())
+    assert set(d["speakers"]) == {"MOT", "FAT", "CHI"}
+    assert d["age_days"]["min_ymd"] == "1;8.0" and d["age_days"]["max_ymd"] == "3;0.0"
+    assert main(["info", str(tmp_path / "absent.conllu")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["info"]) == 2
+
+
+def _args(**kw):
+    base = dict(child_directed=False, split_clitics=False, map_tags=None, punct="keep",
+                max_length=None, boundaries=False)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_convert_transform_matches_hand_worked_expectation():
+    corpus = read_corpus(CLI / "tiny.conllu")
+    out = transform(corpus, _args(punct="upos", max_length=6))
+    expected = read_corpus(CLI / "tiny.punct6.expected.conllu")
+    assert _columns(out) == _columns(expected)
+    assert out.report.counts["removed punctuation tokens"] == 5
+    assert out.report.counts["sentences dropped: empty"] == 1
+    shorter = transform(corpus, _args(punct="upos", max_length=5))
+    assert shorter.n_sentences == 1
+    assert shorter.report.counts["sentences dropped: longer than 5 tokens"] == 1
+
+
+def test_convert_map_tags_and_boundaries():
+    corpus = read_corpus(CLI / "tiny.conllu")
+    out = transform(corpus, _args(map_tags="ptb-universal", boundaries=True))
+    s = out.sentence(0)
+    # en-ptb.map: VB -> VERB, "," -> ".", DT -> DET; the <s> marker has no tag
+    assert s.strings("form") == ["<s>", "look", ",", "the", "dog", "!"]
+    assert s.strings("upos") == [None, "VERB", ".", "DET", "NOUN", "."]
+    assert s.strings("head") == [-1, 0, 2, 5, 3, 2]
+
+
+needs_writers = pytest.mark.skipif(
+    importlib.util.find_spec("induceval.corpus.writers") is None,
+    reason="induceval.corpus.writers (helper 'readers') not available yet")
+
+
+@needs_writers
+@pytest.mark.parametrize("fmt", ["conllu", "pascal"])
+def test_convert_golden(tmp_path, fmt):
+    out = tmp_path / f"out.{fmt}"
+    assert main(["convert", str(CLI / "tiny.conllu"), "--punct", "upos", "--max-length", "6",
+                 "--to", fmt, "-o", str(out), "-q"]) == 0
+    expected = read_corpus(CLI / "tiny.punct6.expected.conllu")
+    assert _columns(read_corpus(out, format=fmt)) == _columns(expected)
+
+
+def test_convert_bad_policy(capsys):
+    assert main(["convert", str(CLI / "tiny.conllu"), "--punct", "bogus", "--to", "conllu"]) == 2
+    assert "punctuation policy must be one of" in capsys.readouterr().err
+
+
+def test_demo_cli_reports_missing_steps(tmp_path):
+    out = tmp_path / "demo.txt"
+    assert main(["demo", "--sentences", "60", "--steps", "demo_no_such_step",
+                 "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "corpus demo" in text and "demo_no_such_step" in text
+    assert "not available yet" in text
+    out_json = tmp_path / "demo.json"
+    assert main(["demo", "--sentences", "60", "--steps", "demo_no_such_step", "--format",
+                 "json", "-o", str(out_json)]) == 0
+    items = json.loads(out_json.read_text())
+    assert [i["title"] for i in items] == ["demo corpus", "demo_no_such_step", "demo steps"]

@@ -1,0 +1,130 @@
+"""PASCAL 2012 dependency and joint protocols on a tiny hand-written treebank,
+the induce-deps CLI, and the DMV demo step."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from induceval.cli.main import main
+from induceval.experiments.pascal2012_deps import SYSTEMS, load_treebank, pascal2012_deps, run_cell
+from tests.conftest import FIXTURES, shared_path
+
+TOY = FIXTURES / "dependency-models" / "toy.conllu"
+
+
+def test_load_treebank_tag_sets():
+    tb = load_treebank(str(TOY))
+    assert tb.tags == {"c": "upos", "u": "upos12", "p": "xpos"}
+    assert tb.punct == "upos"
+    # UD -> Petrov 12: NOUN stays NOUN, PUNCT becomes "."
+    assert set(tb.corpus.inventory("upos12")) == {"DET", "NOUN", "VERB", ".", "ADP", "ADJ"}
+
+
+def test_chain_cells_hand_worked():
+    # Toy treebank without punctuation: 26 scored tokens.  LB (head = next word,
+    # last word root) gets: s1 the->dog, dog->barks, barks root (3/3);
+    # s2 3/3; s3 dogs->bark, bark root? no: LB makes "cat" root (0/1 for bark),
+    # at->the (x), the->cat (ok), cat root (x) -> dogs ok => 2/5;
+    # s4 the->cat ok, cat->sees ok, sees->a x, a->dog ok, dog root x -> 3/5;
+    # s5 cats->sleep ok, sleep root ok -> 2/2;
+    # s6 a->big x, big->dog x... see below: a(2 gold)->2 ok, big(3)->3 ok,
+    # dog(4)->4 ok, sees root->5 x, the(6)->6 ok, small(7)->7 ok, cat(4)->8 x,
+    # in(10)->9 x, the(10)->10 ok, house(4)->11 x, today(4) root x -> 6/11.
+    # total 3+3+2+3+2+6 = 19/29.
+    r = run_cell(str(TOY), "LB")
+    assert r["all"]["tokens"] == 29
+    assert r["all"]["directed"] == pytest.approx(19 / 29)
+    assert r["len10"]["sentences"] == 5
+
+
+def test_protocol_tables_and_resume(tmp_path):
+    out = tmp_path / "run"
+    tables = pascal2012_deps([str(TOY)], str(out), systems=["LB", "RB", "H", "DMVu"],
+                             iterations=5)
+    titles = [t.title for t in tables]
+    assert any("003 Table 3" in t for t in titles) and any("003 Table 8" in t for t in titles)
+    assert any("003 Table 6" in t for t in titles)
+    first = tables[0]
+    assert first.columns == ["treebank", "LB", "RB", "H", "DMVu"]
+    assert first.rows[0]["LB"] == pytest.approx(100 * 19 / 29)
+    cells = sorted(p.name for p in (out / "cells").glob("*.json"))
+    assert len(cells) == 4
+    # resume: stored cells are read back, identical tables
+    again = pascal2012_deps([str(TOY)], str(out), systems=["LB", "RB", "H", "DMVu"],
+                            iterations=5)
+    assert again[0].rows == first.rows
+    assert (out / "figure1_toy.png").exists()
+
+
+def test_systems_registry_matches_paper_columns():
+    assert list(SYSTEMS) == ["DMVc", "DMVp", "DMVu", "H", "LB", "RB", "random"]
+
+
+def test_joint_protocol_runs(tmp_path):
+    pytest.importorskip("induceval.models.categories")
+    from induceval.experiments.pascal2012_joint import pascal2012_joint
+
+    tables = pascal2012_joint([str(TOY)], None, iterations=3)
+    row = tables[0].rows[0]
+    assert row["Kc"] == 6 and row["Ku"] == 5  # gold UD tags / Petrov tags without PUNCT
+    assert 0 <= row["DMVu"] <= 100
+
+
+def test_reproduce_cli(tmp_path, capsys):
+    rc = main(["reproduce", "pascal2012-deps", str(TOY), "--systems", "LB,RB",
+               "--format", "csv", "--out", str(tmp_path)])
+    assert rc == 0
+    assert "treebank,LB,RB" in capsys.readouterr().out
+
+
+def test_induce_deps_cli_round_trip(tmp_path):
+    pytest.importorskip("induceval.corpus.writers")
+    out = tmp_path / "pred.conllu"
+    log = tmp_path / "log.json"
+    rc = main(["induce", "deps", "--model", "dmv", "--tags", "upos", str(TOY), "-o", str(out),
+               "--iterations", "5", "--log", str(log), "-q"])
+    assert rc == 0
+    from induceval.corpus.readers import read_corpus
+    pred = read_corpus(out, format="conllu")
+    assert pred.n_tokens == 33
+    assert json.loads(log.read_text())["log"]["log_likelihood"]
+    rc = main(["eval", "deps", str(TOY), str(out)])
+    assert rc == 0
+
+
+def test_induce_deps_cli_missing_column(tmp_path, capsys):
+    rc = main(["induce", "deps", "--model", "dmv", "--tags", "cpos", str(TOY),
+               "-o", str(tmp_path / "x.conllu"), "-q"])
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "no token column 'cpos'" in err and "upos" in err
+
+
+def test_demo_step():
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.experiments.demo_dmv import run
+
+    table = run(generate_demo_corpus(n_sentences=200, seed=3), seed=3)[0]
+    rows = {r["system"]: r for r in table.rows}
+    assert rows["DMV"]["directed"] > rows["random"]["directed"]
+
+
+@pytest.mark.realdata
+def test_dmv_improves_on_harmonic_on_real_slice():
+    # 003 §6.2: "In all cases DMV improved over its initialisation condition".
+    path = shared_path("ud", "UD_English-EWT", "en_ewt-ud-dev.conllu")
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.transforms import filter_max_length, remove_punctuation
+    from induceval.measures.dependencies import evaluate_dependencies
+    from induceval.models.dependencies import induce_dependencies
+
+    c = filter_max_length(remove_punctuation(read_corpus(path, format="conllu"), "upos"), 10)
+    c = c.select(range(min(800, c.n_sentences)))
+    h = induce_dependencies(c, "harmonic")
+    d = induce_dependencies(c, "dmv", iterations=30)
+    sh = evaluate_dependencies(c, h.corpus, punct="keep", breakdowns=()).scores
+    sd = evaluate_dependencies(c, d.corpus, punct="keep", breakdowns=()).scores
+    assert sd["undirected"] > sh["undirected"]
+    assert d.log_likelihood == sorted(d.log_likelihood)

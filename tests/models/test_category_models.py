@@ -1,0 +1,256 @@
+"""Category-induction models: determinism, shapes, hand-checked cases, invariants."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from induceval.corpus.model import CorpusBuilder
+from induceval.errors import ParameterError
+from induceval.models.categories import CATEGORY_MODELS, brown_clusters, induce_tags
+from tests.models._brown_reference import brute_force_brown
+
+
+def _corpus(sentences, **cols):
+    b = CorpusBuilder()
+    for i, s in enumerate(sentences):
+        toks = {"form": s.split()}
+        for name, values in cols.items():
+            toks[name] = values[i].split()
+        b.add_sentence(toks)
+    return b.build()
+
+
+@pytest.fixture(scope="module")
+def demo():
+    from induceval.corpus.demo import generate_demo_corpus
+
+    return generate_demo_corpus(n_sentences=300, seed=7)
+
+
+FAST = {"bhmm": {"iterations": 5}, "random": {"gold": "upos"}}
+
+
+@pytest.mark.parametrize("model", sorted(CATEGORY_MODELS))
+def test_every_model_is_deterministic_and_well_shaped(demo, model):
+    params = FAST.get(model, {})
+    a = induce_tags(demo, model, 5, seed=3, **params)
+    b = induce_tags(demo, model, 5, seed=3, **params)
+    assert a.tags.dtype == np.int32 and a.tags.shape == (demo.n_tokens,)
+    assert np.array_equal(a.tags, b.tags)
+    assert a.type_clusters == b.type_clusters
+    assert a.tags.max() < a.n_clusters
+    assert a.signature.startswith(model) and "v:" in a.signature
+    # every type is reported, either in a cluster or unclustered
+    assert set(a.type_clusters) == set(demo.vocab.items[i] for i in np.unique(demo.forms))
+    assert a.unclustered == {t for t, c in a.type_clusters.items() if c is None}
+    # unclustered types have only unclustered tokens
+    forms = demo.label_strings("form")
+    for t in list(a.unclustered)[:20]:
+        assert (a.tags[forms == t] == -1).all()
+
+
+def test_unknown_model_is_rejected(demo):
+    with pytest.raises(ParameterError, match="model must be one of"):
+        induce_tags(demo, "nope", 3)
+
+
+def test_seed_changes_sampling_models(demo):
+    a = induce_tags(demo, "bhmm", 5, seed=1, iterations=3)
+    b = induce_tags(demo, "bhmm", 5, seed=2, iterations=3)
+    assert not np.array_equal(a.tags, b.tags)
+
+
+# -- Brown clustering ----------------------------------------------------------
+
+
+def _random_sentences(seed):
+    rs = np.random.default_rng(seed)
+    V = int(rs.integers(4, 12))
+    sents = [[f"w{x}" for x in rs.integers(0, V, size=rs.integers(1, 7))]
+             for _ in range(int(rs.integers(3, 15)))]
+    return sents, int(rs.integers(2, 5))
+
+
+# seed 20 of this generator has two exactly tied merges (broken differently)
+@pytest.mark.parametrize("seed", [s for s in range(24) if s != 20])
+def test_brown_matches_brute_force(seed):
+    sents, C = _random_sentences(seed)
+    corpus = _corpus([" ".join(s) for s in sents])
+    got = brown_clusters(corpus, C)
+    groups: dict[int, set] = {}
+    for w, c in got.items():
+        groups.setdefault(c, set()).add(w)
+    flat, _ = brute_force_brown(sents, C)
+    assert sorted(map(sorted, groups.values())) == sorted(map(sorted, flat))
+
+
+def test_brown_hand_example():
+    # determiners, nouns and verbs occupy identical slots: the three flat clusters
+    corpus = _corpus(["the dog runs", "a cat runs", "the cat sleeps", "a dog sleeps"])
+    cl = brown_clusters(corpus, 3)
+    groups = sorted(sorted(w for w in cl if cl[w] == c) for c in set(cl.values()))
+    assert groups == [["a", "the"], ["cat", "dog"], ["runs", "sleeps"]]
+    # siblings in the merge tree differ only in their last bit
+    assert cl.paths["the"][:-1] == cl.paths["a"][:-1]
+    assert cl.paths["dog"][:-1] == cl.paths["cat"][:-1]
+
+
+def test_brown_paths_are_consistent_with_flat_clusters(demo):
+    cl = brown_clusters(demo, 6)
+    paths = cl.paths
+    assert len(set(paths.values())) == len(paths)  # leaves have distinct paths
+    groups: dict[int, list[str]] = {}
+    for w, c in cl.items():
+        groups.setdefault(c, []).append(paths[w])
+    import os
+
+    prefixes = {c: os.path.commonprefix(ps) for c, ps in groups.items()}
+    for c, pre in prefixes.items():
+        for d, ps in groups.items():
+            if d != c:
+                assert not any(p.startswith(pre) for p in ps)
+
+
+def test_brown_min_count_leaves_rare_words_unclustered(demo):
+    r = induce_tags(demo, "brown", 4, min_count=3)
+    forms = demo.label_strings("form")
+    counts = {t: int((forms == t).sum()) for t in r.type_clusters}
+    assert r.unclustered == {t for t, n in counts.items() if n < 3}
+
+
+# -- exchange --------------------------------------------------------------------
+
+
+def test_exchange_never_decreases_likelihood(demo):
+    from induceval.models.categories.exchange import class_bigram_loglik
+    from induceval.models.categories.result import prepare_forms
+
+    for init in ("rank", "random"):
+        r = induce_tags(demo, "exchange", 8, init=init, seed=5)
+        ll = r.log["loglik"]
+        assert all(b >= a - 1e-6 for a, b in zip(ll, ll[1:]))
+        assert ll[-1] > ll[0]
+        # the reported likelihood is the one of the returned classes
+        ids, off, types = prepare_forms(demo)
+        classes = np.array([r.type_clusters[t] for t in types])
+        assert class_bigram_loglik(ids, off, classes) == pytest.approx(ll[-1], rel=1e-9)
+
+
+def test_exchange_hand_example():
+    corpus = _corpus(["the dog runs", "a cat runs", "the cat sleeps", "a dog sleeps"] * 3)
+    r = induce_tags(corpus, "exchange", 3)
+    tc = r.type_clusters
+    assert tc["the"] == tc["a"] and tc["dog"] == tc["cat"] and tc["runs"] == tc["sleeps"]
+    assert len({tc["the"], tc["dog"], tc["runs"]}) == 3
+
+
+# -- BHMM ------------------------------------------------------------------------
+
+
+def test_bhmm_sampler_counts_stay_consistent(demo):
+    from induceval.models.categories.bhmm import bhmm_counts
+    from induceval.models.categories.result import prepare_forms
+
+    r = induce_tags(demo, "bhmm", 6, iterations=12, seed=4, hyper_every=5)
+    ids, off, types = prepare_forms(demo)
+    expected = bhmm_counts(ids, off, r.tags, 6, len(types))
+    for got, exp in zip(r.log["counts"], expected):
+        assert np.array_equal(got, exp)
+    n3, n2, ne, nt = r.log["counts"]
+    assert n3.sum() == demo.n_tokens + demo.n_sentences  # one end transition per sentence
+    assert ne.sum() == nt.sum() == demo.n_tokens
+    assert r.log["alpha"] > 0 and r.log["beta"] > 0
+
+
+def test_bhmm_learns_something_on_demo(demo):
+    # 60 sweeps on the demo corpus: far above the accuracy of a random tagging
+    r = induce_tags(demo, "bhmm", 10, iterations=60, seed=1)
+    gold = demo.tokens["upos"].values
+    def m1(tags):
+        t = np.bincount(tags * 100 + gold, minlength=100 * 100).reshape(100, 100)
+        return t.max(axis=1).sum() / len(gold)
+    rand = np.random.default_rng(0).integers(0, 10, size=len(gold))
+    assert m1(r.tags) > m1(rand) + 0.15
+
+
+# -- frequent frames ---------------------------------------------------------------
+
+
+def test_frequent_frames_hand_example():
+    # frames: (you, it) x4 [want, see, want, see], (the, ran) x2 [dog, cat], (a, ran) x1
+    corpus = _corpus(["you want it", "you see it", "you want it", "you see it",
+                      "the dog ran", "the cat ran", "a bird ran"])
+    r = induce_tags(corpus, "ff", 5, threshold=0.2)  # 0.2 * 7 frames = 1.4: two frames pass
+    assert r.log["n_frames"] == 2 and r.n_clusters == 2
+    assert r.memberships == {"want": (0,), "see": (0,), "dog": (1,), "cat": (1,)}
+    assert r.unclustered == {"you", "it", "the", "ran", "a", "bird"}
+    # tokens in frames got the frame's cluster
+    assert r.tags.tolist()[:6] == [-1, 0, -1, -1, 0, -1]
+
+
+def test_frequent_frames_merge_by_relative_overlap():
+    # frame A: {x, y}; frame B: {x, y, z}; frame C: {q}; overlap(A,B)=2/3, others 0
+    sents = (["a x b", "a y b"] * 3 + ["c x d", "c y d", "c z d"] * 2 + ["e q f"] * 6)
+    corpus = _corpus(sents)
+    r = induce_tags(corpus, "ff", 2, threshold=0.05)
+    assert r.log["n_frames"] == 3 and r.n_clusters == 2
+    assert r.memberships["x"] == r.memberships["z"] != r.memberships["q"]
+
+
+def test_frequent_frames_ambiguous_tokens_are_drawn_by_cluster_size():
+    # "x" is in the cluster of frame (a _ b) and in that of (c _ d), which also holds u, v:
+    # outside frames, x gets the (c _ d) cluster with p = 3/(3+1)
+    sents = ["a x b"] * 10 + ["c x d", "c u d", "c v d"] * 10 + ["x"] * 2000
+    r = induce_tags(_corpus(sents), "ff", 5, threshold=0.01, seed=1)
+    outside = r.tags[-2000:]
+    big = r.memberships["u"][0]
+    assert set(outside.tolist()) == set(r.memberships["x"])
+    assert abs((outside == big).mean() - 0.75) < 0.04
+
+
+# -- hierarchical clustering --------------------------------------------------------
+
+
+def test_hierarchical_groups_substitutable_words():
+    corpus = _corpus(["the dog ran away", "the cat ran away", "a dog sat down",
+                      "a cat sat down"] * 3)
+    r = induce_tags(corpus, "hc", 4, n_targets=8, n_contexts=8)
+    tc = r.type_clusters
+    assert tc["dog"] == tc["cat"] and r.n_clusters == 4
+
+
+def test_hierarchical_spearman_matches_scipy():
+    from scipy.stats import spearmanr
+
+    from induceval.models.categories.hierarchical import _spearman_distance
+
+    x = np.random.default_rng(0).poisson(2.0, size=(5, 30)).astype(float)
+    d = _spearman_distance(x)
+    for i in range(5):
+        for j in range(5):
+            if i != j:
+                assert d[i, j] == pytest.approx(1 - spearmanr(x[i], x[j])[0])
+
+
+def test_hierarchical_only_targets_are_clustered(demo):
+    r = induce_tags(demo, "hc", 5, n_targets=20, n_contexts=10)
+    assert sum(c is not None for c in r.type_clusters.values()) == 20
+    assert r.n_clusters == 5
+
+
+# -- random baseline --------------------------------------------------------------
+
+
+def test_random_baseline_copies_gold_type_sizes(demo):
+    from induceval.models.categories.random_baseline import gold_type_sizes
+    from induceval.models.categories.result import prepare_forms
+
+    r = induce_tags(demo, "random", None, gold="upos", seed=9)
+    ids, _, types = prepare_forms(demo)
+    sizes = gold_type_sizes(ids, demo.tokens["upos"].values.astype(np.int64), len(types))
+    assert sorted(r.cluster_sizes().tolist()) == sorted(sizes.tolist())
+    # all tokens of a type share a cluster
+    forms = demo.label_strings("form")
+    for t in list(r.type_clusters)[:30]:
+        assert len(set(r.tags[forms == t].tolist())) == 1
