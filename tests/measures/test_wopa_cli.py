@@ -6,7 +6,8 @@ Hand-worked (Lexstat, paper p. 157): from "." the first step scores
 it: C(.->it)*3 + A(it>is) + A(it>here) = 0.5*3 + 1 + 0.5 = 3.0, here: 0.5*3 + 0.5 + 0.5 =
 2.5, is: 0 + 0 + 0.5 = 0.5 -> "it"; then "is" (C(it->is)*2 + A(is>here) = 2.5 vs 0.5) and
 "here": every bag {it, is, here} becomes "it is here", so one of the two utterances is
-right: 50%.  Chance: 100/3! = 16.67%.
+right: 50%.  Chance: 100/3! = 16.67%.  "unintelligible" counts the corpus's flagged
+utterances (the child's "xxx ."), left out of training and test alike.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ def test_golden_csv_self(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == ("corpus,learner,wopa,correct,scored,one_word,no_words,unintelligible,"
                       "tied_steps")
-    assert out[1] == f"{TOY},Chance,16.666666666666664,0.3333333333333333,2,1,0,0,0"
-    assert out[2] == f"{TOY},Lexstat,50.0,1.0,2,1,0,0,0"
+    assert out[1] == f"{TOY},Chance,16.666666666666664,0.3333333333333333,2,1,0,1,0"
+    assert out[2] == f"{TOY},Lexstat,50.0,1.0,2,1,0,1,0"
 
 
 def test_golden_json_adult_child(capsys):

@@ -33,7 +33,7 @@ def _is_projective_tree(heads: tuple[int, ...]) -> bool:
     n = len(heads)
     if sum(h == 0 for h in heads) != 1:
         return False
-    for i, h in enumerate(heads):  # acyclic
+    for i in range(len(heads)):  # acyclic
         seen, j = set(), i + 1
         while j != 0:
             if j in seen:

@@ -6,7 +6,8 @@ Example::
     induceval eval deps en_ewt-ud-dev.conllu dmv.conllu
 
 The output is the input corpus with predicted heads (every token kept;
-punctuation left out by ``--punct`` is attached to the root word), written
+punctuation, left out of training and parsing by ``--punct``, default UPOS
+``PUNCT`` when the corpus has UPOS, is attached to the root word), written
 as CoNLL-U, or in the PASCAL 2012 format when ``-o`` ends in ``.pascal`` or
 ``--to pascal`` is given.  A summary (sentences skipped from training with
 the limit named, log-likelihood per iteration, signature) goes to stderr;
@@ -55,8 +56,11 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(msg, file=sys.stderr)
 
+    punct = args.punct
+    if punct == "auto":
+        punct = "upos" if "upos" in corpus.tokens else "keep"
     res = induce_dependencies(corpus, args.model, tags=args.tags, seed=args.seed,
-                              punct=args.punct, **params)
+                              punct=punct, **params)
     if args.output in (None, "-"):
         import tempfile
         from pathlib import Path
@@ -111,9 +115,10 @@ def register(subparsers) -> None:
     parser.add_argument("--viterbi-em", action="store_true", help="hard (Viterbi) EM")
     parser.add_argument("--smoothing", type=float, default=0.0,
                         help="pseudo-count added to every event in the M-step (default 0)")
-    parser.add_argument("--punct", default="keep", metavar="POLICY",
-                        help="leave punctuation out of training and parsing: upos, tags:A,B, "
-                             "unicode or keep (default)")
+    parser.add_argument("--punct", default="auto", metavar="POLICY",
+                        help="leave punctuation out of training and parsing (it is attached "
+                             "to the root word in the output): upos, tags:A,B, unicode, keep; "
+                             "default auto = upos when the corpus has a upos column, else keep")
     parser.add_argument("--log", default=None, metavar="FILE",
                         help="write the training log (log-likelihood per iteration) as JSON")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")

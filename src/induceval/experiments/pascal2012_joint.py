@@ -65,8 +65,8 @@ def run_joint_cell(path: str, system: str, *, max_k: int = 200,
                    max_train_length: int | None = 10, iterations: int = 100,
                    tolerance: float = 1e-5) -> dict:
     """One cell: DMV on Brown clusters with K = the size of tag set ``KINDS[system]``."""
-    from induceval.experiments.pascal2012_deps import _evaluate, load_treebank
     from induceval.corpus.transforms import punctuation_mask
+    from induceval.experiments.pascal2012_deps import _evaluate, load_treebank
     from induceval.models.dependencies import induce_dependencies
 
     tb = load_treebank(str(path))

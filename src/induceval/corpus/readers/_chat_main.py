@@ -47,8 +47,7 @@ PUNCT_WORDS = TERMINATORS | {",", "„", "‡"}
 UNINTELLIGIBLE_WORDS = frozenset({"xxx", "yyy", "www", "xx", "yy"})
 
 # characters whose presence sends a main tier to the slow path
-_SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§§↻⁎‡„,;]"
-                      r"|xxx|yyy|www|\bxx\b|\byy\b|\w[.?!]")
+_SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎‡„,;]")
 _TOKEN = re.compile(r"\+<|\[[^\[\]]*\]|[<>]|[^\s\[\]<>]+")
 _TIME = re.compile("\x15[^\x15]*\x15")
 _WORD_JUNK = re.compile(r"[():^\"“”‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎]")
@@ -103,7 +102,10 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
     >>> [f for _, f in items], unk, skipped
     (['you', 'want', 'it', 'is', '?'], 1, 4)
     """
-    if _SPECIAL.search(text) is None:
+    tail = text.rstrip()[-2:]
+    if (_SPECIAL.search(text) is None and "xxx" not in text and "yyy" not in text
+            and "www" not in text and "xx" not in text.split() and "yy" not in text.split()
+            and not (len(tail) == 2 and tail[1] in ".?!" and not tail[0].isspace())):
         words = text.split()
         return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0
     if "\x15" in text:

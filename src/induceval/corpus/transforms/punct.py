@@ -215,40 +215,19 @@ def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndar
     ``sent_start``/``lengths_of_tok``: per token, its sentence's first global
     index and length.  ``new_pos``: per token, its 0-based position after
     removal.  The result holds heads for *all* tokens (removed ones included,
-    they are dropped by the caller).
+    they are dropped by the caller).  Each head chain is followed past
+    removed tokens to the nearest kept ancestor (or the root); a chain that
+    loops through removed tokens only (possible in predicted trees) leaves
+    the dependent without a head (``-1``), counted as ``n_cyclic``.  A numba
+    loop: about 10 ms for a million tokens.
     """
-    n = len(heads)
-    root, missing = n, n + 1
-    h = heads.astype(np.int64)
-    valid = (h >= 0) & (h <= lengths_of_tok)
-    n_invalid = int(np.count_nonzero(~valid))
-    # parent node of every token: global index, or the ROOT / MISSING sentinel
-    parent = np.where(h > 0, sent_start + h - 1, root)
-    parent[~valid] = missing
-    # target: where a dependent of this node ends up (itself when kept)
-    target = np.empty(n + 2, dtype=np.int64)
-    target[:n] = np.where(removed, parent, np.arange(n))
-    target[root] = root
-    target[missing] = missing
-    n_cyclic = 0
-    if removed.any():
-        # pointer jumping: chains of removed tokens collapse in O(log length) rounds
-        for _ in range(64):
-            nxt = target[target]
-            if np.array_equal(nxt, target):
-                break
-            target = nxt
-        stuck = np.zeros(n + 2, dtype=bool)
-        stuck[:n] = removed
-        cyc = stuck[target]
-        if cyc.any():  # a cycle made only of removed tokens: its dependents lose their head
-            n_cyclic = int(np.count_nonzero(cyc[parent] & ~removed))
-            target[cyc] = missing
-    resolved = target[parent]
-    new_h = np.where(resolved == root, 0, -1).astype(np.int64)
-    inside = resolved < n
-    new_h[inside] = new_pos[resolved[inside]] + 1
-    return new_h.astype(np.int32), n_invalid, n_cyclic
+    from induceval.corpus.transforms._kernels import reattach_kernel
+
+    out, n_invalid, n_cyclic = reattach_kernel(
+        np.ascontiguousarray(heads, dtype=np.int64), np.ascontiguousarray(sent_start, np.int64),
+        np.ascontiguousarray(lengths_of_tok, np.int64), np.ascontiguousarray(removed, bool),
+        np.ascontiguousarray(new_pos, np.int64))
+    return out, int(n_invalid), int(n_cyclic)
 
 
 @dataclass(frozen=True)

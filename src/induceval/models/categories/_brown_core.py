@@ -24,7 +24,9 @@ def _q(c, la, lb, f):
     """``c (log c - la - lb)`` with ``c log c`` read from the table ``f``."""
     if c <= 0:
         return 0.0
-    return f[c] - c * (la + lb)
+    if c < 4096:
+        return f[c] - c * (la + lb)
+    return c * (np.log(c) - la - lb)
 
 
 @njit(cache=True)
@@ -194,7 +196,7 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
     total = 0
     for p in range(len(out_cnt)):
         total += out_cnt[p]
-    ftab = _xlogx_table(total + 1)
+    ftab = _xlogx_table(4096)
     luvm = np.zeros((S, S))
     c2 = np.zeros((S, S), dtype=np.int64)
     q = np.zeros((S, S))

@@ -4,13 +4,13 @@ Every model is registered in :data:`DEPENDENCY_MODELS` and run through
 :func:`induce_dependencies`, which returns the corpus with a predicted
 ``head`` column, the training log and a signature.
 
-==========  ==============================================================
-``lb``      left-branching chain: each word's head is the next word (003 §4)
-``rb``      right-branching chain: each word's head is the previous word
-``random``  uniformly random projective trees (seeded)
-``harmonic``Viterbi trees of the harmonic initialiser, untrained (003's H)
-``dmv``     DMV (Klein & Manning 2004) by EM or Viterbi EM, Viterbi decoding
-==========  ==============================================================
+============  ==============================================================
+``lb``        left-branching chain: each word's head is the next word (003 §4)
+``rb``        right-branching chain: each word's head is the previous word
+``random``    uniformly random projective trees (seeded)
+``harmonic``  Viterbi trees of the harmonic initialiser, untrained (003's H)
+``dmv``       DMV (Klein & Manning 2004) by EM or Viterbi EM, Viterbi decoding
+============  ==============================================================
 
 References
 ----------
@@ -137,10 +137,10 @@ _DMV_OPTIONS = {"max_train_length": 10, "iterations": 100, "tolerance": 1e-5,
 
 
 def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
+    from induceval.models.dependencies.chains import right_branching
     from induceval.models.dependencies.dmv import train_dmv
     from induceval.models.dependencies.inside_outside import MAX_EM_LENGTH
     from induceval.models.dependencies.viterbi import MAX_VITERBI_LENGTH
-    from induceval.models.dependencies.chains import right_branching
 
     tags = opts.pop("tags")
     o = {**_DMV_OPTIONS, **opts}

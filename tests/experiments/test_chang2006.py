@@ -1,0 +1,111 @@
+"""The chang2006 protocol on tiny corpora: tables, t-tests, slopes, figures, resume, CLI."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from induceval.corpus.demo import generate_demo_corpus
+from induceval.corpus.model import CorpusBuilder
+from induceval.errors import InducevalError
+from induceval.experiments.chang2006 import (
+    default_population,
+    paired_ttests,
+    reproduce_corpora,
+    slope_analysis,
+)
+
+
+def test_paired_ttests_match_scipy():
+    per = {"A": {"c1": 10.0, "c2": 20.0, "c3": 30.0},
+           "B": {"c1": 15.0, "c2": 22.0, "c3": 40.0}}
+    row = paired_ttests(per, ["A", "B"], "self").rows[0]
+    # hand: differences 5, 2, 10 -> mean 17/3, sd 4.0415, t = mean / (sd / sqrt 3)
+    d = np.array([5.0, 2.0, 10.0])
+    t = d.mean() / (d.std(ddof=1) / math.sqrt(3))
+    assert row["t"] == pytest.approx(t)
+    assert row["t"] == pytest.approx(stats.ttest_rel([15, 22, 40], [10, 20, 30]).statistic)
+    assert (row["df"], row["n_corpora"]) == (2, 3)
+    assert row["mean_diff"] == pytest.approx(17 / 3)
+
+
+def test_slope_comparison_by_hand():
+    # A: accuracy = 50 + 0 * age; B: accuracy rises 0.01 per day, with noise
+    rng = np.random.default_rng(0)
+    ages = np.arange(600, 1100, 10)
+    days = {"A": [{"age_days": int(a), "wopa": 50 + rng.normal()} for a in ages],
+            "B": [{"age_days": int(a), "wopa": 40 + 0.01 * a + rng.normal()} for a in ages]}
+    slopes, tests = slope_analysis(days, ["A", "B"])
+    fa = stats.linregress(ages, [d["wopa"] for d in days["A"]])
+    fb = stats.linregress(ages, [d["wopa"] for d in days["B"]])
+    t = (fb.slope - fa.slope) / math.sqrt(fa.stderr ** 2 + fb.stderr ** 2)
+    row = tests.rows[0]
+    assert row["t"] == pytest.approx(t)
+    assert row["df"] == 2 * len(ages) - 4          # the paper's t(2344) = 2 * 1174 - 4
+    assert row["p"] < 1e-6
+    assert slopes.rows[1]["slope_per_year"] == pytest.approx(fb.slope * 365)
+
+
+def test_reproduce_on_demo_corpora(tmp_path):
+    corpora = {f"demo{s}": generate_demo_corpus(400, seed=s) for s in (1, 2, 3)}
+    res = reproduce_corpora(corpora, ("chance", "prevword", "lexstat"), out_dir=tmp_path,
+                            figures_dir=tmp_path)
+    means = {r["learner"]: r for r in res.tables["means"].rows}
+    assert means["Chance"]["self"] < means["Lexstat"]["self"]
+    assert means["Lexstat"]["n_corpora"] == 3
+    assert len(res.tables["per_corpus"].rows) == 6            # 3 corpora x 2 tests
+    tt = res.tables["ttests"].rows
+    assert [(r["test"], r["lower"], r["higher"]) for r in tt][:2] == \
+        [("self", "Chance", "Prevword"), ("self", "Prevword", "Lexstat")]
+    assert all(r["df"] == 2 for r in tt)
+    # 6 recording days per demo corpus, 3 corpora -> 18 points per learner
+    assert {r["days"] for r in res.tables["slopes"].rows} == {18}
+    assert [r["df"] for r in res.tables["slope_tests"].rows] == [32]
+    assert len(res.figures) == 3 and all((tmp_path / p).exists() for p in res.figures)
+    assert res.figures[0].endswith(".png")
+    # resume: the cells are read back, same numbers
+    again = reproduce_corpora(corpora, ("chance", "prevword", "lexstat"), out_dir=tmp_path)
+    assert again.tables["means"].rows == res.tables["means"].rows
+    md = res.tables["means"].render("markdown")
+    assert "| Lexstat |" in md
+
+
+def test_missing_ages_only_affect_development():
+    b = CorpusBuilder(name="noage")
+    for spk, text in [("MOT", "where is the ball ?"), ("MOT", "the ball is here ."),
+                      ("CHI", "ball here ."), ("CHI", "where ball ?")]:
+        b.add_sentence({"form": text.split()},
+                       {"speaker": spk, "role": "Target_Child" if spk == "CHI" else "Mother"})
+    res = reproduce_corpora({"noage": b.build(), "demo": generate_demo_corpus(200)},
+                            ("chance", "lexstat"))
+    assert len(res.tables["per_corpus"].rows) == 4
+    assert "noage:developmental" in res.errors
+    assert any("age" in n for n in res.tables["slopes"].notes)
+
+
+def test_default_population(tmp_path):
+    for d in ("childes/eng-uk/Manchester/anne", "childes/eng-uk/Manchester/becky",
+              "childes/eve", "childes/estonian/Vija"):
+        (tmp_path / d).mkdir(parents=True)
+    (tmp_path / "childes/estonian/loose.cha").write_text("")
+    pop = default_population(tmp_path)
+    assert list(pop) == ["Manchester/anne", "Manchester/becky", "Eve", "Estonian/Vija"]
+    with pytest.raises(InducevalError, match="no CHILDES corpora"):
+        default_population(tmp_path / "nothing")
+
+
+def test_cli_on_fixture(tmp_path, capsys):
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    toy = str(FIXTURES / "wopa" / "toy.cha")
+    rc = main(["reproduce", "chang2006", toy, "--out", str(tmp_path), "--learners",
+               "chance,lexstat", "--no-figures", "--format", "csv"])
+    assert rc == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("learner,self,self_sd,adult_child")
+    assert out[2].startswith("Lexstat,50.0,,50.0")
+    assert (tmp_path / "means.md").exists() and (tmp_path / "ttests.json").exists()
