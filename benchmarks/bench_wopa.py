@@ -44,7 +44,7 @@ def python_reference(train_lists, test_lists):
         prev = el[0]
         ok = True
         for step in range(len(ws)):
-            def val(m):
+            def val(m, prev=prev, ws=ws, rem=rem):
                 k = (prev, ws[m])
                 c = ctx[k] / cden[k] if cden[k] else 0.0
                 a = 0.0

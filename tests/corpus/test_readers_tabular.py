@@ -292,3 +292,11 @@ def test_brown_files_read():
     assert c.n_sentences > 100
     assert c.sentence(0).strings("form")[:3] == ["The", "Fulton", "County"]
     assert not any(t.endswith("-tl") for t in c.tokens["cpos"].vocab)
+
+
+def test_auto_format_directory_of_extensionless_brown_files(tmp_path):
+    (tmp_path / "ca01").write_text("The/at dog/nn ./.\n")
+    (tmp_path / "README").write_text("not a corpus file\n")
+    c = read_corpus(tmp_path)
+    assert c.n_sentences == 1 and c.report.files == [str(tmp_path / "ca01")]
+    assert c.sentence(0).strings("xpos") == ["at", "nn", "."]

@@ -130,3 +130,17 @@ def test_dmv_improves_on_harmonic_on_real_slice():
     sd = evaluate_dependencies(c, d.corpus, punct="keep", breakdowns=()).scores
     assert sd["undirected"] > sh["undirected"]
     assert d.log_likelihood == sorted(d.log_likelihood)
+
+
+def test_induce_deps_cli_golden_lb(tmp_path):
+    # Hand-worked: toy sentence 1 "the dog barks ." without punctuation is
+    # "the dog barks"; LB heads each word by the next one: the->dog (2),
+    # dog->barks (3), barks = root (0); "." is attached to the root word (3).
+    # Sentence 3 "dogs bark at the cat ." -> 2 3 4 5 0 5.
+    pytest.importorskip("induceval.corpus.writers")
+    out = tmp_path / "lb.conllu"
+    assert main(["induce", "deps", "--model", "lb", str(TOY), "-o", str(out), "-q"]) == 0
+    from induceval.corpus.readers import read_corpus
+    pred = read_corpus(out, format="conllu")
+    assert pred.sentence(0).strings("head") == [2, 3, 0, 3]
+    assert pred.sentence(2).strings("head") == [2, 3, 4, 5, 0, 5]

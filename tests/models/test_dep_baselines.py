@@ -142,3 +142,18 @@ def test_punctuation_left_out_and_reattached_to_root():
     assert res.heads.tolist() == [2, 4, 4, 0, 4, 0, 0, 1]
     assert "punct:upos" in res.signature
     assert sum(res.skipped.values()) == 5
+
+
+def test_parser_limit_named_and_long_sentences_finite():
+    from induceval.models.dependencies.inside_outside import MAX_EM_LENGTH
+    tags = ["DET", "NOUN", "VERB", "ADP"]
+    long = [tags[i % 4] for i in range(MAX_EM_LENGTH + 1)]
+    at_limit = long[:MAX_EM_LENGTH]
+    c = _corpus([["DET", "NOUN", "VERB"]] * 3 + [long, at_limit])
+    res = induce_dependencies(c, "dmv", max_train_length=None, iterations=2)
+    assert res.skipped == {
+        f"longer than the inside-outside limit MAX_EM_LENGTH={MAX_EM_LENGTH} (not trained on)": 1}
+    # the sentence at the limit was trained on without underflow
+    assert res.log["underflow_sentences"] == 0
+    off = res.corpus.offsets
+    assert _projective_single_root(res.heads[off[3]:off[4]])

@@ -93,6 +93,23 @@ class Vocabulary:
         for item in items:
             self.add(item)
 
+    @classmethod
+    def from_unique(cls, items: list[str]) -> Vocabulary:
+        """A vocabulary over ``items``, which must be distinct (not checked
+        item by item: a duplicate raises :class:`InducevalError`).
+
+        Example
+        -------
+        >>> Vocabulary.from_unique(["x", "y"]).id("y")
+        1
+        """
+        vocab = cls()
+        vocab._items = list(items)
+        vocab._index = dict(zip(vocab._items, range(len(vocab._items))))
+        if len(vocab._index) != len(vocab._items):
+            raise InducevalError("Vocabulary.from_unique got duplicate items")
+        return vocab
+
     def add(self, item: str) -> int:
         """Return the id of ``item``, adding it if new."""
         idx = self._index.get(item)

@@ -62,6 +62,7 @@ def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
+            found = len(out)
             for f in sorted(p.rglob("*")):
                 if not f.is_file() or f.name.startswith(".") or f.name in _SKIP_NAMES:
                     continue
@@ -71,6 +72,10 @@ def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
                         out.append(f)
                 elif ext_fmt == fmt or (fmt == "brown" and f.suffix == ""):
                     out.append(f)
+            if fmt == "auto" and len(out) == found:
+                # no known ending (e.g. the Brown corpus's ca01 ...): extension-less files
+                out.extend(f for f in sorted(p.rglob("*")) if f.is_file() and f.suffix == ""
+                           and not f.name.startswith(".") and f.name not in _SKIP_NAMES)
         elif p.exists():
             out.append(p)
         else:

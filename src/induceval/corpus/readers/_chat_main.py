@@ -102,11 +102,9 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
     >>> [f for _, f in items], unk, skipped
     (['you', 'want', 'it', 'is', '?'], 1, 4)
     """
-    tail = text.rstrip()[-2:]
-    if (_SPECIAL.search(text) is None and "xxx" not in text and "yyy" not in text
-            and "www" not in text and "xx" not in text.split() and "yy" not in text.split()
-            and not (len(tail) == 2 and tail[1] in ".?!" and not tail[0].isspace())):
-        words = text.split()
+    words = text.split()
+    if (_SPECIAL.search(text) is None and UNINTELLIGIBLE_WORDS.isdisjoint(words)
+            and not (words and len(words[-1]) > 1 and words[-1][-1] in ".?!")):
         return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0
     if "\x15" in text:
         text = _TIME.sub(" ", text)

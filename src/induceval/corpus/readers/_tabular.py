@@ -652,10 +652,7 @@ def _make_vocab(items: list[str]) -> Vocabulary:
     ~0.3 s on the UD dev+test forms); see the report's request for a public
     ``Vocabulary.from_unique``.
     """
-    vocab = Vocabulary()
-    vocab._items = items
-    vocab._index = dict(zip(items, range(len(items))))
-    return vocab
+    return Vocabulary.from_unique(items)
 
 
 class _Joined:

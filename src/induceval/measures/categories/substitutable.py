@@ -1,0 +1,292 @@
+"""Gold-free substitutable precision and recall (Frank, Goldwater & Keller 2009, eqs. 2-3).
+
+S-clusters are built from *frames* ``a _ b`` (two words with exactly one
+word between them) of a separate test corpus:
+
+- every word of a frame, and every word inside an S-cluster, carries the
+  cluster the model assigned it (``word|cluster``), so an ambiguous frame
+  (``to|INF _ cake`` vs ``to|PREP _ cake``) gives separate S-clusters;
+- sentence-boundary markers ``<s>`` and ``</s>`` pad every sentence and are
+  frame words (with their own cluster);
+- a frame counts only if it occurs in both the training and the test corpus
+  and more than once in the test corpus (``min_frame_count=2``; every test
+  occurrence counts, whatever its middle word);
+- an S-cluster holds the (clustered) test word types found in the frame that
+  are in the training vocabulary.
+
+With ``S`` the S-clusters and ``C`` the model clusters (sets of clustered
+word types over the model's vocabulary),
+
+    SP = sum_s sum_c |s∩c|(|s∩c|-1) / sum_c |c|(|c|-1)       (eq. 2)
+    SR = sum_s sum_c |s∩c|(|s∩c|-1) / sum_s |s|(|s|-1)       (eq. 3)
+
+The three sums are the additive statistics (:class:`SubstitutableStats`).
+
+Unclustered words: ``merge`` puts every unclustered type into one cluster
+``UNCLUSTERED`` (frames and S-cluster members carry it); ``split`` gives each
+its own cluster, which contributes no pair (paper 000, "Effect of unclustered
+words").
+
+Cluster sizes ``|c|``: the number of word types the model put in ``c``,
+counted over the clustering's vocabulary — the keys of a type clustering, or
+the distinct (form, cluster) pairs of the training tagging when clusters are
+given per token.  Choice documented here since the paper does not spell it
+out.
+
+References
+----------
+Frank, Goldwater & Keller (2009), CogSci 31, "Substitutable Precision and
+Recall", eqs. (2)-(3), and the Manchester/CHILDES protocol.
+
+Example
+-------
+>>> from induceval.corpus.model import CorpusBuilder
+>>> b = CorpusBuilder()
+>>> for s in ("the dog runs", "the cat runs", "a dog sleeps"):
+...     b.add_sentence({"form": s.split()})
+>>> train = b.build()
+>>> b = CorpusBuilder()
+>>> for s in ("the dog runs", "the cat runs", "the cat runs"):
+...     b.add_sentence({"form": s.split()})
+>>> test = b.build()
+>>> # qualifying test frames (>= 2 test occurrences, seen in training):
+>>> # "the _ runs" -> {dog|1, cat|1}; "<s> _ cat" -> {the|0}; "cat _ </s>" -> {runs|2}
+>>> cl = {"the": 0, "a": 0, "dog": 1, "cat": 1, "runs": 2, "sleeps": 2}
+>>> r = substitutable_scores(train, test, cl)
+>>> r.stats.n_frames, r.stats.overlap_pairs, r.stats.s_pairs, r.stats.c_pairs
+(3, 1, 1, 3)
+>>> r.scores["sp"], r.scores["sr"]
+(0.3333333333333333, 1.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.signature import make_signature
+
+__all__ = ["SubstitutableStats", "SubstitutableResult", "substitutable_stats",
+           "substitutable_scores", "sp_sr"]
+
+
+@dataclass(frozen=True)
+class SubstitutableStats:
+    """Sufficient statistics of SP/SR: the three pair sums of eqs. 2-3, plus counts.
+
+    ``overlap_pairs`` = sum_s sum_c |s∩c|(|s∩c|-1) / 2; ``c_pairs`` = sum_c
+    |c|(|c|-1) / 2; ``s_pairs`` = sum_s |s|(|s|-1) / 2 (unordered pairs; the
+    factor 2 cancels).
+    """
+
+    overlap_pairs: int
+    s_pairs: int
+    c_pairs: int
+    n_frames: int = 0
+    n_s_members: int = 0
+    n_test_oov_tokens: int = 0
+
+    def __add__(self, other: SubstitutableStats) -> SubstitutableStats:
+        """Add the S-cluster sums of two test sets (cluster pairs must agree)."""
+        if not isinstance(other, SubstitutableStats):
+            return NotImplemented
+        if other.c_pairs != self.c_pairs:
+            raise ParameterError("cannot add SP/SR statistics of different clusterings")
+        return SubstitutableStats(self.overlap_pairs + other.overlap_pairs,
+                                  self.s_pairs + other.s_pairs, self.c_pairs,
+                                  self.n_frames + other.n_frames,
+                                  self.n_s_members + other.n_s_members,
+                                  self.n_test_oov_tokens + other.n_test_oov_tokens)
+
+
+def sp_sr(stats: SubstitutableStats) -> dict[str, float]:
+    """SP, SR (and their F) from the statistics; ``nan`` when a denominator is 0.
+
+    Example
+    -------
+    >>> sp_sr(SubstitutableStats(2, 4, 8))
+    {'sp': 0.25, 'sr': 0.5, 'sf': 0.3333333333333333}
+    """
+    nan = float("nan")
+    sp = stats.overlap_pairs / stats.c_pairs if stats.c_pairs else nan
+    sr = stats.overlap_pairs / stats.s_pairs if stats.s_pairs else nan
+    sf = 2 * sp * sr / (sp + sr) if sp == sp and sr == sr and sp + sr > 0 else \
+        (0.0 if sp == sp and sr == sr else nan)
+    return {"sp": sp, "sr": sr, "sf": sf}
+
+
+@dataclass
+class SubstitutableResult:
+    """SP/SR scores with their statistics and signature."""
+
+    scores: dict[str, float]
+    stats: SubstitutableStats
+    signature: str
+
+
+def _pairs(n: np.ndarray) -> int:
+    n = n.astype(np.int64)
+    return int((n * (n - 1)).sum() // 2)
+
+
+def _form_strings(corpus: Corpus, column: str) -> tuple[np.ndarray, list[str]]:
+    col = corpus.column(column)
+    if col.vocab is None:
+        raise ParameterError(f"column {column!r} is not categorical")
+    return col.values.astype(np.int64), col.vocab.items
+
+
+def _frame_codes(corpus: Corpus, words: np.ndarray, tags: np.ndarray, n_lab: int,
+                 boundaries: bool, M: int) -> np.ndarray:
+    """For each token, the code of its frame (left key, right key); -1 = no frame.
+
+    A key is ``(slot) * n_lab + tag`` with slot 0 = ``<s>``, 1 = ``</s>``,
+    2 = out-of-vocabulary, ``3 + w`` = training word ``w``.
+    """
+    k = (words + 3) * n_lab + tags
+    n = len(k)
+    bnd = n_lab - 1
+    left = np.full(n, -1, dtype=np.int64)
+    right = np.full(n, -1, dtype=np.int64)
+    if n:
+        left[1:] = k[:-1]
+        right[:-1] = k[1:]
+    starts, ends = corpus.offsets[:-1], corpus.offsets[1:]
+    ne = ends > starts
+    valid = np.ones(n, dtype=bool)
+    if boundaries:
+        left[starts[ne]] = 0 * n_lab + bnd
+        right[ends[ne] - 1] = 1 * n_lab + bnd
+    else:
+        valid[starts[ne]] = False
+        valid[ends[ne] - 1] = False
+    return np.where(valid, left * M + right, -1)
+
+
+def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=None,
+                        form_column: str = "form", unclustered: str = "merge",
+                        min_frame_count: int = 2, boundaries: bool = True) -> SubstitutableStats:
+    """The pair sums of SP/SR (see the module docstring for the frame rules).
+
+    Parameters
+    ----------
+    train, test
+        Training and (separate) test corpora.
+    clustering
+        Either a mapping ``form -> cluster label`` (a type clustering; absent
+        forms and ``None`` values are unclustered) applied to both corpora, or
+        an integer array of cluster codes aligned with the test tokens
+        (``-1`` = unclustered); then ``train_tags`` must give the training
+        tokens' codes in the same code space.
+    train_tags
+        Cluster codes of the training tokens (token-level clusterings only).
+    unclustered
+        ``"merge"`` or ``"split"``.
+    min_frame_count
+        A frame counts when it occurs at least this many times in the test
+        corpus (paper: more than once, i.e. 2); every test occurrence counts,
+        whatever its middle word.
+    boundaries
+        Pad sentences with ``<s>``/``</s>`` frame words (paper: yes).
+    """
+    check_choice("unclustered", unclustered, ("merge", "split"))
+    check_range("min_frame_count", min_frame_count, 1)
+    tr_codes, tr_items = _form_strings(train, form_column)
+    te_codes, te_items = _form_strings(test, form_column)
+    used_tr = np.unique(tr_codes)
+    if isinstance(clustering, Mapping):
+        local: dict = {}
+        for c in clustering.values():
+            if c is not None:
+                local.setdefault(c, len(local))
+        tr_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
+                           else -1 for w in tr_items] + [-1], dtype=np.int64)
+        te_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
+                           else -1 for w in te_items] + [-1], dtype=np.int64)
+        tr_tags = tr_tab[tr_codes]
+        te_tags = te_tab[te_codes]
+        # model clusters over the model's vocabulary: clustering keys + training words
+        c_sizes = np.bincount([local[c] for c in clustering.values() if c is not None],
+                              minlength=len(local)).astype(np.int64)
+        vocab = set(clustering) | {tr_items[i] for i in used_tr.tolist()}
+        n_unc_types = sum(1 for w in vocab if clustering.get(w) is None)
+    else:
+        te_tags = np.asarray(clustering, dtype=np.int64)
+        if len(te_tags) != test.n_tokens:
+            raise MismatchError(f"clustering has {len(te_tags)} codes for {test.n_tokens} "
+                                "test tokens")
+        if train_tags is None:
+            raise ParameterError("a token-level clustering needs train_tags (cluster codes of "
+                                 "the training tokens)")
+        tr_tags = np.asarray(train_tags, dtype=np.int64)
+        if len(tr_tags) != train.n_tokens:
+            raise MismatchError(f"train_tags has {len(tr_tags)} codes for {train.n_tokens} "
+                                "training tokens")
+        ok = tr_tags >= 0
+        nk = int(tr_tags.max(initial=0)) + 1
+        pairs = np.unique(tr_codes[ok] * nk + tr_tags[ok])
+        c_sizes = np.bincount(pairs % nk, minlength=nk).astype(np.int64)
+        n_unc_types = int(np.unique(tr_codes[~ok]).size)
+    if unclustered == "merge" and n_unc_types:
+        c_sizes = np.append(c_sizes, n_unc_types)
+    c_pairs = _pairs(c_sizes)
+
+    # shared word space: the training vocabulary; test words map into it (OOV = -1)
+    tr_index = {w: i for i, w in enumerate(tr_items)}
+    te_words = np.array([tr_index.get(w, -1) for w in te_items] + [-1],
+                        dtype=np.int64)[te_codes]
+    V = len(tr_items)
+    n_clusters = int(max(tr_tags.max(initial=-1), te_tags.max(initial=-1))) + 1
+    unc_lab, n_lab = n_clusters, n_clusters + 2  # last label = boundary
+    # frame words: an unclustered word is labelled UNCLUSTERED; under split its word
+    # identity, already in the key, makes it its own cluster
+    tr_keys_tags = np.where(tr_tags < 0, unc_lab, tr_tags)
+    te_keys_tags = np.where(te_tags < 0, unc_lab, te_tags)
+    M = (V + 3) * n_lab  # every key is below M
+    tr_frame = _frame_codes(train, tr_codes, tr_keys_tags, n_lab, boundaries, M)
+    te_frame = _frame_codes(test, te_words, te_keys_tags, n_lab, boundaries, M)
+    tr_set = np.unique(tr_frame[tr_frame >= 0])
+    uf, inv, cnt = np.unique(te_frame, return_inverse=True, return_counts=True)
+    frame_ok = (cnt >= min_frame_count) & (uf >= 0) & np.isin(uf, tr_set)
+    in_frame = frame_ok[inv]
+    tok_ok = in_frame & (te_words >= 0)
+    n_oov = int(np.sum(in_frame & (te_words < 0)))
+    fid = inv[tok_ok].astype(np.int64)
+    words = te_words[tok_ok]
+    tags = te_tags[tok_ok]
+    if unclustered == "merge":
+        cl = np.where(tags < 0, unc_lab, tags)
+    else:
+        cl = np.where(tags < 0, n_lab + words, tags)
+    NC = n_lab + V + 1
+    mem = np.unique((fid * (V + 1) + words) * NC + cl)
+    m_cl = mem % NC
+    m_fid = (mem // NC) // (V + 1)
+    s_sizes = np.bincount(m_fid) if len(m_fid) else np.zeros(0, dtype=np.int64)
+    _, sc = np.unique(m_fid * NC + m_cl, return_counts=True)
+    return SubstitutableStats(
+        overlap_pairs=_pairs(sc), s_pairs=_pairs(s_sizes), c_pairs=c_pairs,
+        n_frames=int(np.count_nonzero(s_sizes)), n_s_members=int(len(mem)),
+        n_test_oov_tokens=n_oov)
+
+
+def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=None,
+                         form_column: str = "form", unclustered: str = "merge",
+                         min_frame_count: int = 2,
+                         boundaries: bool = True) -> SubstitutableResult:
+    """Substitutable precision and recall of a clustering (paper 000 eqs. 2-3).
+
+    See :func:`substitutable_stats` for the parameters and the module
+    docstring for the frame rules.  Returns scores ``sp``, ``sr`` and ``sf``
+    (their harmonic mean), the statistics and a signature.
+    """
+    stats = substitutable_stats(train, test, clustering, train_tags=train_tags,
+                                form_column=form_column, unclustered=unclustered,
+                                min_frame_count=min_frame_count, boundaries=boundaries)
+    sig = make_signature("spsr", {"unclustered": unclustered, "min_frame": min_frame_count,
+                                  "boundaries": boundaries})
+    return SubstitutableResult(sp_sr(stats), stats, sig)
