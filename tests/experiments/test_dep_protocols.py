@@ -59,7 +59,17 @@ def test_protocol_tables_and_resume(tmp_path):
 
 
 def test_systems_registry_matches_paper_columns():
-    assert list(SYSTEMS) == ["DMVc", "DMVp", "DMVu", "H", "LB", "RB", "random"]
+    from induceval.experiments.pascal2012_deps import PAPER_SYSTEMS
+    assert PAPER_SYSTEMS == ["DMVc", "DMVp", "DMVu", "H", "LB", "RB", "random"]
+    assert set(PAPER_SYSTEMS) | {"Hc", "Hp", "Hu"} == set(SYSTEMS)
+
+
+def test_improvement_table(tmp_path):
+    tables = pascal2012_deps([str(TOY)], None, systems=["DMVu", "Hu"], iterations=5,
+                             figures=False)
+    imp = [t for t in tables if "harmonic initialiser" in t.title][0]
+    row = imp.rows[0]
+    assert row["gainu"] == pytest.approx(row["DMVu"] - row["Hu"])
 
 
 def test_joint_protocol_runs(tmp_path):

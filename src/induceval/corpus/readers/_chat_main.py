@@ -9,8 +9,10 @@ Private helper of :mod:`induceval.corpus.readers.chat`.
 - ``OMITTED``: an omitted word written ``0word`` (``%mor`` analyses it as
   ``0pos|stem`` in the older files);
 - ``PUNCT``: a terminator (``.``, ``?``, ``!``, ``+...``, ``+/.`` ...), a comma,
-  the tag marker ``„`` or the vocative marker ``‡`` (``%mor`` has them as items
-  ``.``, ``cm|cm``, ``end|end``, ``beg|beg``).
+  the tag marker ``„``, the vocative marker ``‡`` or a quotation mark ``“`` ``”``
+  (``%mor`` has them as items ``.``, ``cm|cm``, ``end|end``, ``beg|beg``,
+  ``bq|bq``, ``eq|eq``; older files leave the quotation marks out of ``%mor``,
+  and the reader then retries without them).
 
 Everything else is left out, as MOR leaves it out: fillers and fragments
 (``&um``, ``&=laughs``), pauses (``(.)``), retraced material (``word [/]``,
@@ -24,7 +26,7 @@ original.
 
 Word forms: ``@`` markers (``doggie@c``) are cut, ``(`` ``)`` (omitted
 sounds: ``(be)cause`` -> ``because``), ``:`` (lengthening), ``^`` (pauses
-within a word), quotation marks, arrows and CA symbols are removed; ``+``
+within a word), arrows and CA symbols are removed; ``+``
 (compounds) and ``_`` (multi-word units) are kept.
 """
 
@@ -43,14 +45,15 @@ TERMINATORS = frozenset({
     ".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?", '+"/.', '+".',
     "+.", "+=.", "+?", "+!"
 })
-PUNCT_WORDS = TERMINATORS | {",", "„", "‡"}
+PUNCT_WORDS = TERMINATORS | {",", "„", "‡", "“", "”"}
+QUOTES = frozenset({"“", "”"})
 UNINTELLIGIBLE_WORDS = frozenset({"xxx", "yyy", "www", "xx", "yy"})
 
 # characters whose presence sends a main tier to the slow path
 _SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎‡„,;]")
 _TOKEN = re.compile(r"\+<|\[[^\[\]]*\]|[<>]|[^\s\[\]<>]+")
 _TIME = re.compile("\x15[^\x15]*\x15")
-_WORD_JUNK = re.compile(r"[():^\"“”‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎]")
+_WORD_JUNK = re.compile(r"[():^\"‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎]")
 _PAUSE = re.compile(r"\(\d*(?::\d*)?\.*\d*\)\Z")
 _RETRACE = frozenset({"[/]", "[//]", "[///]", "[/?]", "[/-]"})
 _END_PUNCT = re.compile(r"(.*?\w)([.?!,]+)\Z")
@@ -108,6 +111,8 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
         return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0
     if "\x15" in text:
         text = _TIME.sub(" ", text)
+    if "“" in text or "”" in text:
+        text = text.replace("“", " “ ").replace("”", " ” ")
     toks = _TOKEN.findall(text)
     out: list[list] = []  # [kind, form]
     stack: list[int] = []

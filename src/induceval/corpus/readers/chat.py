@@ -94,7 +94,7 @@ from typing import NamedTuple
 import numpy as np
 
 from induceval.corpus.model import Column, Corpus, ReadReport, Vocabulary, age_in_days, concat
-from induceval.corpus.readers._chat_main import OMITTED, PUNCT, clean_main_tier
+from induceval.corpus.readers._chat_main import OMITTED, PUNCT, QUOTES, clean_main_tier
 from induceval.errors import CorpusFormatError, check_choice, check_range
 
 __all__ = ["read", "iter_utterances", "ChatUtterance", "parse_age", "split_clitic_form"]
@@ -225,6 +225,28 @@ def _parse_gra(text: str, n: int) -> tuple[list[int], list[str]] | None:
     if n and max(heads) > n:
         return None
     return heads, parts[2::3]
+
+
+def _parse_gra_without(text: str, xpos: list, markers: tuple) -> tuple | None:
+    """Parse a dependency tier that leaves out the ``‡``/``„`` marker tokens
+    (Eve's ``%xgrt``); the markers get no head (-1)."""
+    keep = [x not in markers for x in xpos]
+    parsed = _parse_gra(text, sum(keep))
+    if parsed is None:
+        return None
+    full_index = [0] + [i + 1 for i, k in enumerate(keep) if k]
+    heads: list[int] = []
+    rels: list = []
+    it = iter(zip(*parsed))
+    for k in keep:
+        if k:
+            h, r = next(it)
+            heads.append(full_index[h])
+            rels.append(r)
+        else:
+            heads.append(-1)
+            rels.append(None)
+    return heads, rels
 
 
 def _drop_tokens(keep: list[bool], heads: list[int] | None) -> list[int] | None:
@@ -516,6 +538,9 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts, c
         if g is None:
             g = mor_cache[it] = _parse_mor_item(it)
         groups.append(g)
+    if len(groups) != n and any(f in QUOTES for _, f in items):
+        items = [it for it in items if it[1] not in QUOTES]  # older %mor: no bq|bq/eq|eq
+        n = len(items)
     aligned = len(groups) == n
     simple = aligned
     if aligned:
@@ -584,6 +609,10 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts, c
     parsed_refs = []
     for suffix, tier_text, what in refs:
         parsed = _parse_gra(tier_text, n_tok)
+        if parsed is None and suffix and ("beg" in xpos or "end" in xpos):
+            parsed = _parse_gra_without(tier_text, xpos, ("beg", "end"))
+            if parsed is not None:
+                counts["xgrt_without_markers"] += 1
         if parsed is None:
             counts[what] += 1
             parsed_refs.append((suffix, None, None))

@@ -3,14 +3,26 @@
 This follows Liang's ``wcluster`` (Liang 2005, §2.4; Brown et al. 1992): words
 enter in decreasing frequency; each new word gets its own cluster, and while
 more than ``C`` clusters are active the pair whose merge loses the least
-average mutual information is merged.  The loss of every pair is kept in a
-table ``L`` updated incrementally in ``O(C^2)`` per step, which makes the
-whole run ``O(V C^2)``.
+average mutual information (AMI) is merged.  After all words have entered, the
+``C`` clusters are merged down to one, giving the full binary tree.
 
-Quantities are kept as counts: ``q(c2, a, b) = c2 (log c2 - log a - log b)``
-is proportional to a term ``p(s,t) log p(s,t) / (p(s) p(t))`` of the
-mutual information (the ``log N`` terms cancel inside every merge delta
-because merging preserves the total bigram count).
+Bookkeeping.  With counts ``c2[u, w]`` (bigrams between active clusters),
+``c1[u]`` (unigram counts) and ``f(x) = x log x``, the change in AMI (scaled
+by the number of bigrams; the ``log N`` terms cancel) when ``u`` and ``v``
+merge is::
+
+    L(u, v) = F(u, v) + l_u T_u + l_v T_v - l_uv (T_u + T_v) + self(u, v)
+
+where ``l_u = log c1[u]``, ``l_uv = log(c1[u] + c1[v])``, ``T_u`` is the bigram
+mass between ``u`` and the other clusters, ``self`` collects the four
+``u``/``v`` cells, and ``F(u, v) = sum_w g(c2[u,w], c2[v,w]) + g(c2[w,u],
+c2[w,v])`` with ``g(x, y) = f(x+y) - f(x) - f(y)`` (zero when ``x`` or ``y`` is
+zero).  Only ``F`` needs an ``O(C)`` sum, and it depends on counts alone, so
+adding a word or merging a cluster ``t`` into ``s`` changes ``F`` only where
+``t`` has bigrams: the update costs ``O(C * nnz(t))`` instead of ``O(C^2)``
+(the full ``O(C^2)`` refresh of Liang's implementation is what a dense ``t``
+still costs).  The merge chosen at every step is the same as with the
+textbook update; ties go to the first pair in slot order.
 """
 
 from __future__ import annotations
@@ -18,15 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
-@njit(cache=True, inline="always")
-def _q(c, la, lb, f):
-    """``c (log c - la - lb)`` with ``c log c`` read from the table ``f``."""
-    if c <= 0:
-        return 0.0
-    if c < 4096:
-        return f[c] - c * (la + lb)
-    return c * (np.log(c) - la - lb)
+_TABLE = 4096
 
 
 @njit(cache=True)
@@ -37,15 +41,18 @@ def _xlogx_table(n):
     return out
 
 
-@njit(cache=True)
-def _set_luv(s, act, nact, c1, luv):
-    for i in range(nact):
-        w = act[i]
-        if w == s:
-            continue
-        v = np.log(c1[s] + c1[w])
-        luv[s, w] = v
-        luv[w, s] = v
+@njit(cache=True, inline="always")
+def _f(c, tab):
+    if c < _TABLE:
+        return tab[c]
+    return c * np.log(c)
+
+
+@njit(cache=True, inline="always")
+def _g(x, y, tab):
+    if x <= 0 or y <= 0:
+        return 0.0
+    return _f(x + y, tab) - _f(x, tab) - _f(y, tab)
 
 
 @njit(cache=True)
@@ -61,73 +68,103 @@ def _find(parent, x):
 
 
 @njit(cache=True)
-def _pair_delta(u, v, act, nact, c2, q, luvm, lc1, f):
-    """Change in (count-scaled) mutual information if u and v were merged."""
+def _loss(u, v, c2, F, R, Cc, lc1, luvm, tab):
+    """Change in scaled AMI if clusters u and v merged."""
+    cuv = c2[u, v]
+    cvu = c2[v, u]
+    cuu = c2[u, u]
+    cvv = c2[v, v]
+    Tu = R[u] + Cc[u] - 2 * cuu - cuv - cvu
+    Tv = R[v] + Cc[v] - 2 * cvv - cuv - cvu
+    lu = lc1[u]
+    lv = lc1[v]
     luv = luvm[u, v]
-    total = 0.0
-    for i in range(nact):
-        w = act[i]
-        if w == u or w == v:
-            continue
-        bm = _q(c2[u, w] + c2[v, w], luv, lc1[w], f) + _q(c2[w, u] + c2[w, v], lc1[w], luv, f)
-        total += bm - q[u, w] - q[w, u] - q[v, w] - q[w, v]
-    self_c = c2[u, u] + c2[u, v] + c2[v, u] + c2[v, v]
-    total += _q(self_c, luv, luv, f) - q[u, u] - q[v, v] - q[u, v] - q[v, u]
+    total = F[u, v] + lu * Tu + lv * Tv - luv * (Tu + Tv)
+    sc = cuu + cuv + cvu + cvv
+    total += _f(sc, tab) - 2.0 * sc * luv
+    total -= _f(cuu, tab) - 2.0 * cuu * lu
+    total -= _f(cvv, tab) - 2.0 * cvv * lv
+    total -= _f(cuv, tab) - cuv * (lu + lv)
+    total -= _f(cvu, tab) - cvu * (lu + lv)
     return total
 
 
 @njit(cache=True)
-def _third_term(u, v, w, c2, q, luvm, lc1, f):
-    """Contribution of cluster ``w`` to the merge delta of (u, v)."""
-    a = c2[u, w] + c2[v, w]
-    b = c2[w, u] + c2[w, v]
-    if a <= 0 and b <= 0:
-        return 0.0
-    luv = luvm[u, v]
-    return (_q(a, luv, lc1[w], f) + _q(b, lc1[w], luv, f)
-            - q[u, w] - q[w, u] - q[v, w] - q[w, v])
-
-
-@njit(cache=True)
-def _set_q(s, act, nact, c2, q, lc1, f):
-    for i in range(nact):
-        w = act[i]
-        q[s, w] = _q(c2[s, w], lc1[s], lc1[w], f)
-        q[w, s] = _q(c2[w, s], lc1[w], lc1[s], f)
-
-
-@njit(cache=True)
-def _merge_best(act, nact, c2, q, L, c1, lc1, luvm, f, slot_node, parent, next_node, merges,
-                n_merges):
+def _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
+                slot_node, parent, next_node, merges, n_merges):
     """Merge the best active pair; return the new number of active slots."""
     best = -np.inf
-    bs = -1
-    bt = -1
+    lo = -1
+    hi = -1
     for i in range(nact):
         u = act[i]
         for j in range(i + 1, nact):
             v = act[j]
-            a = u if u < v else v
-            b = v if u < v else u
-            if L[a, b] > best:
-                best = L[a, b]
-                bs = a
-                bt = b
-    s = bs
-    t = bt
-    # remove the old s and t terms from every other pair
+            val = _loss(u, v, c2, F, R, Cc, lc1, luvm, tab)
+            if val > best:
+                best = val
+                lo = u
+                hi = v
+    # the merge tree records (first, second) in slot-scan order
+    left_node = slot_node[lo]
+    right_node = slot_node[hi]
+    # absorb the cluster with fewer bigram partners into the other
+    n_lo = 0
+    n_hi = 0
+    for i in range(nact):
+        w = act[i]
+        if c2[lo, w] > 0 or c2[w, lo] > 0:
+            n_lo += 1
+        if c2[hi, w] > 0 or c2[w, hi] > 0:
+            n_hi += 1
+    if n_hi <= n_lo:
+        s = lo
+        t = hi
+    else:
+        s = hi
+        t = lo
+    # neighbours of t among the other clusters
+    nn = 0
+    for i in range(nact):
+        w = act[i]
+        if w == s or w == t:
+            continue
+        if c2[t, w] > 0 or c2[w, t] > 0:
+            nbr[nn] = w
+            nn += 1
+            mark[w] = 1
+    # 1. pairs (u, v) outside {s, t}: the w=s and w=t terms become one w=s' term
+    for a in range(nn):
+        u = nbr[a]
+        for i in range(nact):
+            v = act[i]
+            if v == s or v == t or v == u:
+                continue
+            if mark[v] == 1 and v < u:
+                continue  # pair already updated from v's side
+            d = (_g(c2[u, s] + c2[u, t], c2[v, s] + c2[v, t], tab) - _g(c2[u, s], c2[v, s], tab)
+                 - _g(c2[u, t], c2[v, t], tab)
+                 + _g(c2[s, u] + c2[t, u], c2[s, v] + c2[t, v], tab)
+                 - _g(c2[s, u], c2[s, v], tab) - _g(c2[t, u], c2[t, v], tab))
+            F[u, v] += d
+            F[v, u] += d
+    # 2. pairs (s', u): drop the w=t term, update the w in nbr(t) terms
     for i in range(nact):
         u = act[i]
         if u == s or u == t:
             continue
-        for j in range(i + 1, nact):
-            v = act[j]
-            if v == s or v == t:
+        d = -(_g(c2[s, t], c2[u, t], tab) + _g(c2[t, s], c2[t, u], tab))
+        for a in range(nn):
+            w = nbr[a]
+            if w == u:
                 continue
-            a = u if u < v else v
-            b = v if u < v else u
-            L[a, b] -= _third_term(a, b, s, c2, q, luvm, lc1, f) + _third_term(a, b, t, c2, q, luvm, lc1, f)
-    # merge counts of t into s
+            d += (_g(c2[s, w] + c2[t, w], c2[u, w], tab) - _g(c2[s, w], c2[u, w], tab)
+                  + _g(c2[w, s] + c2[w, t], c2[w, u], tab) - _g(c2[w, s], c2[w, u], tab))
+        F[s, u] += d
+        F[u, s] = F[s, u]
+    for a in range(nn):
+        mark[nbr[a]] = 0
+    # 3. merge the counts of t into s
     for i in range(nact):
         w = act[i]
         c2[s, w] += c2[t, w]
@@ -138,46 +175,36 @@ def _merge_best(act, nact, c2, q, L, c1, lc1, luvm, f, slot_node, parent, next_n
         w = act[i]
         c2[t, w] = 0
         c2[w, t] = 0
-        q[t, w] = 0.0
-        q[w, t] = 0.0
+        F[t, w] = 0.0
+        F[w, t] = 0.0
     c1[s] += c1[t]
     lc1[s] = np.log(c1[s])
-    # drop t from the active list
     k = 0
     for i in range(nact):
         if act[i] != t:
             act[k] = act[i]
             k += 1
     nact = k
-    _set_q(s, act, nact, c2, q, lc1, f)
-    _set_luv(s, act, nact, c1, luvm)
-    # add the new s term to every other pair
+    rs = 0
+    cs = 0
     for i in range(nact):
-        u = act[i]
-        if u == s:
-            continue
-        for j in range(i + 1, nact):
-            v = act[j]
-            if v == s:
-                continue
-            a = u if u < v else v
-            b = v if u < v else u
-            L[a, b] += _third_term(a, b, s, c2, q, luvm, lc1, f)
-    for i in range(nact):
-        u = act[i]
-        if u == s:
-            continue
-        a = u if u < s else s
-        b = s if u < s else u
-        L[a, b] = _pair_delta(a, b, act, nact, c2, q, luvm, lc1, f)
+        w = act[i]
+        rs += c2[s, w]
+        cs += c2[w, s]
+        if w != s:
+            x = np.log(c1[s] + c1[w])
+            luvm[s, w] = x
+            luvm[w, s] = x
+    R[s] = rs
+    Cc[s] = cs
+    R[t] = 0
+    Cc[t] = 0
     n = next_node[0]
     next_node[0] += 1
-    ns = slot_node[s]
-    nt = slot_node[t]
-    parent[ns] = n
-    parent[nt] = n
-    merges[n_merges, 0] = ns
-    merges[n_merges, 1] = nt
+    parent[left_node] = n
+    parent[right_node] = n
+    merges[n_merges, 0] = left_node
+    merges[n_merges, 1] = right_node
     merges[n_merges, 2] = n
     slot_node[s] = n
     slot_node[t] = -1
@@ -193,17 +220,17 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
     cluster when all words have entered (``C`` clusters, or ``V`` if fewer).
     """
     S = C + 1
-    total = 0
-    for p in range(len(out_cnt)):
-        total += out_cnt[p]
-    ftab = _xlogx_table(4096)
+    tab = _xlogx_table(_TABLE)
     luvm = np.zeros((S, S))
     c2 = np.zeros((S, S), dtype=np.int64)
-    q = np.zeros((S, S))
-    L = np.zeros((S, S))
+    F = np.zeros((S, S))
+    R = np.zeros(S, dtype=np.int64)
+    Cc = np.zeros(S, dtype=np.int64)
     c1 = np.ones(S)
     lc1 = np.zeros(S)
     act = np.empty(S, dtype=np.int64)
+    mark = np.zeros(S, dtype=np.int64)
+    nbr = np.empty(S, dtype=np.int64)
     nact = 0
     slot_node = np.full(S, -1, dtype=np.int64)
     node_slot = np.full(2 * V + 1, -1, dtype=np.int64)
@@ -213,7 +240,6 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
     n_merges = 0
     flat = np.empty(V, dtype=np.int64)
     for x in range(V):
-        # a free slot
         f = 0
         while slot_node[f] != -1:
             f += 1
@@ -222,8 +248,9 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
             w = act[i]
             c2[f, w] = 0
             c2[w, f] = 0
+            F[f, w] = 0.0
+            F[w, f] = 0.0
         c2[f, f] = 0
-        # counts between x and the active clusters
         for p in range(out_ptr[x], out_ptr[x + 1]):
             y = out_idx[p]
             if y > x:
@@ -231,40 +258,55 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
             if y == x:
                 c2[f, f] += out_cnt[p]
             else:
-                r = _find(parent, y)
-                sl = node_slot[r]
-                c2[f, sl] += out_cnt[p]
+                c2[f, node_slot[_find(parent, y)]] += out_cnt[p]
         for p in range(in_ptr[x], in_ptr[x + 1]):
             y = in_idx[p]
             if y >= x:
                 continue
-            r = _find(parent, y)
-            sl = node_slot[r]
-            c2[sl, f] += in_cnt[p]
+            c2[node_slot[_find(parent, y)], f] += in_cnt[p]
         c1[f] = unigram[x]
         lc1[f] = np.log(c1[f])
-        q[f, f] = _q(c2[f, f], lc1[f], lc1[f], ftab)
-        _set_q(f, act, nact, c2, q, lc1, ftab)
-        _set_luv(f, act, nact, c1, luvm)
-        # the new cluster adds one term to every existing pair
+        nn = 0
+        rs = c2[f, f]
+        cs = c2[f, f]
+        for i in range(nact):
+            w = act[i]
+            R[w] += c2[w, f]
+            Cc[w] += c2[f, w]
+            rs += c2[f, w]
+            cs += c2[w, f]
+            xl = np.log(c1[f] + c1[w])
+            luvm[f, w] = xl
+            luvm[w, f] = xl
+            if c2[f, w] > 0 or c2[w, f] > 0:
+                nbr[nn] = w
+                nn += 1
+        R[f] = rs
+        Cc[f] = cs
+        # pairs of old clusters both linked to the new one gain a w=f term
+        for a in range(nn):
+            u = nbr[a]
+            for b in range(a + 1, nn):
+                v = nbr[b]
+                d = _g(c2[u, f], c2[v, f], tab) + _g(c2[f, u], c2[f, v], tab)
+                F[u, v] += d
+                F[v, u] += d
+        # pairs (u, f): only the neighbours of f contribute
         for i in range(nact):
             u = act[i]
-            for j in range(i + 1, nact):
-                v = act[j]
-                a = u if u < v else v
-                b = v if u < v else u
-                L[a, b] += _third_term(a, b, f, c2, q, luvm, lc1, ftab)
+            d = 0.0
+            for a in range(nn):
+                w = nbr[a]
+                if w == u:
+                    continue
+                d += _g(c2[u, w], c2[f, w], tab) + _g(c2[w, u], c2[w, f], tab)
+            F[u, f] = d
+            F[f, u] = d
         act[nact] = f
         nact += 1
-        for i in range(nact - 1):
-            u = act[i]
-            a = u if u < f else f
-            b = f if u < f else u
-            L[a, b] = _pair_delta(a, b, act, nact, c2, q, luvm, lc1, ftab)
-        # merge back down to C active clusters
         if nact > C:
-            nact = _merge_best(act, nact, c2, q, L, c1, lc1, luvm, ftab, slot_node, parent,
-                               next_node, merges, n_merges)
+            nact = _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
+                               slot_node, parent, next_node, merges, n_merges)
             n_merges += 1
             for i in range(nact):
                 node_slot[slot_node[act[i]]] = act[i]
@@ -273,7 +315,7 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
     for w in range(V):
         flat[w] = _find(parent, w)
     while nact > 1:
-        nact = _merge_best(act, nact, c2, q, L, c1, lc1, luvm, ftab, slot_node, parent,
-                           next_node, merges, n_merges)
+        nact = _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
+                           slot_node, parent, next_node, merges, n_merges)
         n_merges += 1
     return merges, flat

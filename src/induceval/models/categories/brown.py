@@ -31,11 +31,20 @@ class BrownClusters(dict):
 
 
 def _paths_from_merges(merges: np.ndarray, V: int) -> list[str]:
-    """Bit strings of every leaf: left child ``0``, right child ``1``, root empty."""
+    """Bit strings of every leaf (words ranked by frequency), root = empty string.
+
+    At each merge the child holding the more frequent word gets ``0`` and the
+    other ``1``, so paths do not depend on bookkeeping order.
+    """
     n_nodes = V + len(merges)
+    lowest = np.arange(n_nodes)
+    for left, right, node in merges.tolist():
+        lowest[node] = min(lowest[left], lowest[right])
     prefix = [""] * n_nodes
     # walk the merges from the last (root) backwards
     for left, right, node in merges[::-1].tolist():
+        if lowest[right] < lowest[left]:
+            left, right = right, left
         p = prefix[node]
         prefix[left] = p + "0"
         prefix[right] = p + "1"

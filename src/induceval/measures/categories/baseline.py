@@ -1,0 +1,124 @@
+"""The random baseline of Frank, Goldwater & Keller (2009).
+
+"For each cluster in the gold standard, we created a cluster with the same
+number of word types, selected at random from the full vocabulary ... a
+random clustering with the same cluster size distribution as the gold
+standard, and all tokens of each type in the same cluster."
+
+Since every type must land in exactly one random cluster, each type is
+counted in one gold cluster: its most frequent gold class (ties: the lowest
+class code).  The vocabulary is shuffled (seeded) and cut into consecutive
+blocks of those sizes.
+
+References
+----------
+Frank, Goldwater & Keller (2009), CogSci 31, "Model Implementation and
+Experiments" (random baseline), Table 3.
+
+Example
+-------
+>>> b = random_baseline([0, 1, 2, 3, 0], [5, 5, 7, 7, 5], seed=3)
+>>> sorted(np.bincount(b.type_clusters[b.type_clusters >= 0]).tolist())
+[2, 2]
+>>> b.tags.tolist() == b.type_clusters[[0, 1, 2, 3, 0]].tolist()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from induceval.errors import MismatchError
+from induceval.random import DEFAULT_SEED
+from induceval.random import rng as make_rng
+from induceval.signature import make_signature
+
+__all__ = ["RandomBaseline", "random_baseline", "majority_gold_by_type"]
+
+
+@dataclass
+class RandomBaseline:
+    """A random type clustering with the gold type-size distribution.
+
+    Attributes
+    ----------
+    type_clusters
+        Cluster of each form code (``-1`` for forms absent from the data).
+    tags
+        Cluster of each token.
+    sizes
+        Types per cluster (cluster ``k`` mirrors the ``k``-th gold class in
+        code order among the classes that own at least one type).
+    signature
+    """
+
+    type_clusters: np.ndarray
+    tags: np.ndarray
+    sizes: np.ndarray
+    signature: str
+
+
+def majority_gold_by_type(forms, gold) -> np.ndarray:
+    """The most frequent gold class of each form code (ties: lowest class; -1 if none).
+
+    Example
+    -------
+    >>> majority_gold_by_type([0, 0, 0, 1], [2, 1, 2, -1]).tolist()
+    [2, -1]
+    """
+    f = np.asarray(forms, dtype=np.int64)
+    g = np.asarray(gold, dtype=np.int64)
+    if len(f) != len(g):
+        raise MismatchError(f"forms has {len(f)} tokens but gold has {len(g)}")
+    n_f = int(f.max()) + 1 if len(f) else 0
+    out = np.full(n_f, -1, dtype=np.int64)
+    ok = g >= 0
+    if not ok.any():
+        return out
+    G = int(g.max()) + 1
+    key, cnt = np.unique(f[ok] * G + g[ok], return_counts=True)
+    tf, tg = key // G, key % G
+    # sort by form, then count descending, then class ascending; first per form wins
+    order = np.lexsort((tg, -cnt, tf))
+    tf, tg = tf[order], tg[order]
+    first = np.ones(len(tf), dtype=bool)
+    first[1:] = tf[1:] != tf[:-1]
+    out[tf[first]] = tg[first]
+    return out
+
+
+def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBaseline:
+    """Random clusters with the same numbers of types as the gold classes.
+
+    Parameters
+    ----------
+    forms
+        Form code of each token (the vocabulary is the set of codes present).
+    gold
+        Gold class of each token (``-1`` = none); the number of random
+        clusters is the number of gold classes that own a type.
+    seed
+        Random seed (same seed, same clustering).
+    """
+    f = np.asarray(forms, dtype=np.int64)
+    maj = majority_gold_by_type(f, gold)
+    present = np.zeros(len(maj), dtype=bool)
+    present[f] = True
+    types = np.flatnonzero(present)
+    owned = maj[types]
+    # types without any gold class count with the largest class? no: keep them
+    # as their own group at the end so the vocabulary is complete
+    classes, sizes = np.unique(owned[owned >= 0], return_counts=True)
+    n_none = int(np.sum(owned < 0))
+    if n_none:
+        sizes = np.append(sizes, n_none)
+    perm = make_rng(seed).permutation(types)
+    labels = np.repeat(np.arange(len(sizes)), sizes)
+    type_clusters = np.full(len(maj), -1, dtype=np.int64)
+    type_clusters[perm] = labels
+    sig = make_signature("random_baseline", {"k": len(sizes), "by": "majority_gold"},
+                         seed=DEFAULT_SEED if seed is None else seed)
+    return RandomBaseline(type_clusters, type_clusters[f] if len(f) else f.copy(),
+                          sizes.astype(np.int64), sig)

@@ -1,0 +1,120 @@
+"""``word<TAB>cluster`` type lists: reading, writing, and detecting them.
+
+A type list has one ``word<TAB>cluster`` pair a line; a polysemous word has
+one line per cluster; the cluster ``UNCLUSTERED`` (or an empty cluster field)
+marks a word the model left unclustered.  Blank lines and lines starting with
+``#`` are ignored.
+
+Example
+-------
+>>> import tempfile, os
+>>> p = os.path.join(tempfile.mkdtemp(), "clusters.tsv")
+>>> write_type_clusters(p, {"dog": {"3"}, "run": {"1", "3"}, "xyz": set()})
+>>> read_type_clusters(p)
+{'dog': {'3'}, 'run': {'1', '3'}, 'xyz': set()}
+>>> is_type_list(p)
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import CorpusFormatError, InducevalError
+from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
+
+__all__ = ["read_type_clusters", "write_type_clusters", "is_type_list", "tags_from_type_clusters"]
+
+
+def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
+    """Read a ``word<TAB>cluster`` list into ``{word: set of clusters}``.
+
+    Raises
+    ------
+    CorpusFormatError
+        On a line without exactly two tab-separated fields (file, line, text).
+    """
+    out: dict[str, set[str]] = {}
+    with open(path, encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            line = line.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.split("\t")
+            if len(parts) != 2 or not parts[0]:
+                raise CorpusFormatError("expected 'word<TAB>cluster'", path=str(path),
+                                        line=lineno, text=line)
+            word, cluster = parts[0], parts[1].strip()
+            entry = out.setdefault(word, set())
+            if cluster and cluster != UNCLUSTERED_LABEL:
+                entry.add(cluster)
+    return out
+
+
+def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object]) -> None:
+    """Write ``{word: cluster or set of clusters}`` (empty/None = unclustered)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for word in sorted(clusters):
+            value = clusters[word]
+            vals = sorted(map(str, value)) if isinstance(value, (set, frozenset, list, tuple)) \
+                else ([] if value is None else [str(value)])
+            if not vals:
+                vals = [UNCLUSTERED_LABEL]
+            for v in vals:
+                fh.write(f"{word}\t{v}\n")
+
+
+def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
+    """True when the first non-blank lines all have exactly two tab-separated fields."""
+    seen = 0
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                line = line.rstrip("\n")
+                if not line.strip() or line.startswith("#"):
+                    continue
+                if len(line.split("\t")) != 2:
+                    return False
+                seen += 1
+                if seen >= n_lines:
+                    break
+    except OSError as exc:
+        raise InducevalError(f"{path}: cannot read: {exc}") from None
+    return seen > 0
+
+
+def tags_from_type_clusters(corpus: Corpus, clusters: Mapping[str, set[str]], *,
+                            form_column: str = "form") -> tuple[np.ndarray, list[str], int]:
+    """Tag every token with its word's single cluster.
+
+    Returns ``(codes, labels, n_unclustered_tokens)``; words absent from the
+    list or unclustered get ``-1``.
+
+    Raises
+    ------
+    InducevalError
+        When a word of the corpus has several clusters (a polysemous type list
+        can only be scored at the type level).
+    """
+    col = corpus.column(form_column)
+    labels: list[str] = sorted({c for cs in clusters.values() for c in cs})
+    index = {c: i for i, c in enumerate(labels)}
+    table = np.full(len(col.vocab or ()) + 1, -1, dtype=np.int64)
+    used = np.unique(col.values)
+    for i in used.tolist():
+        if i < 0:
+            continue
+        w = col.vocab[i]
+        cs = clusters.get(w) or set()
+        if len(cs) > 1:
+            raise InducevalError(
+                f"word {w!r} has {len(cs)} clusters in the type list; token-level scores need "
+                "one cluster per word (use --level type)")
+        if cs:
+            table[i] = index[next(iter(cs))]
+    codes = table[col.values]
+    return codes, labels, int(np.sum(codes < 0))
