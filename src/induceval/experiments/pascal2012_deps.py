@@ -53,7 +53,8 @@ from induceval.errors import InducevalError
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 
-__all__ = ["SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps", "register",
+__all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
+           "render_tables", "improvement_table", "tables_from_cells", "register",
            "PTB_PUNCT"]
 
 #: PTB punctuation tags (Klein & Manning's WSJ10 convention)
@@ -92,7 +93,11 @@ class Treebank:
 
 
 def _has_values(corpus, column: str) -> bool:
-    return column in corpus.tokens and bool((corpus.tokens[column].values >= 0).any())
+    """True when the column exists with at least two distinct tags (else it is no tag set)."""
+    if column not in corpus.tokens:
+        return False
+    v = corpus.tokens[column].values
+    return int(np.unique(v[v >= 0]).size) >= 2
 
 
 def _files(path: Path, pattern: str) -> list[Path]:
@@ -349,6 +354,13 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     return tables
 
 
+def render_tables(tables: list[Table], fmt: str) -> str:
+    """All tables in one document (a JSON array for ``json``)."""
+    if fmt == "json":
+        return "[\n" + ",\n".join(t.render("json").strip() for t in tables) + "\n]\n"
+    return "\n".join(t.render(fmt) for t in tables)
+
+
 def add_protocol_options(parser: argparse.ArgumentParser) -> None:
     from induceval.cli.common import add_format_option
 
@@ -374,7 +386,7 @@ def _run(args: argparse.Namespace) -> int:
                              max_train_length=args.max_train_length or None,
                              iterations=args.iterations, tolerance=args.tolerance,
                              seed=args.seed, show_progress=True)
-    emit("\n".join(t.render(args.format) for t in tables), args)
+    emit(render_tables(tables, args.format), args)
     return 0
 
 

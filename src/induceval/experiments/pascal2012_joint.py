@@ -134,6 +134,7 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
 
 def _run(args: argparse.Namespace) -> int:
     from induceval.cli.common import emit
+    from induceval.experiments.pascal2012_deps import render_tables
 
     if args.max_k < 2:
         raise InducevalError(f"--max-k must be at least 2, got {args.max_k}")
@@ -141,7 +142,7 @@ def _run(args: argparse.Namespace) -> int:
                               max_train_length=args.max_train_length or None,
                               iterations=args.iterations, tolerance=args.tolerance,
                               show_progress=True)
-    emit("\n".join(t.render(args.format) for t in tables), args)
+    emit(render_tables(tables, args.format), args)
     return 0
 
 

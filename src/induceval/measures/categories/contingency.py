@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.errors import InducevalError, MismatchError, ParameterError, check_choice
+from induceval.errors import MismatchError, ParameterError, check_choice
 
 __all__ = ["ContingencyTable", "contingency", "UNCLUSTERED", "UNCLUSTERED_LABEL",
            "SPARSE_CELLS"]

@@ -19,7 +19,7 @@ Example
 -------
 >>> r = evaluate_tags([0, 0, 1, 1], [3, 3, 3, 4])
 >>> r.scores["m1"], r.scores["1to1"], round(r.scores["vi"], 4)
-(0.75, 0.75, 0.6887)
+(0.75, 0.75, 1.1887)
 >>> r.signature.split("|")[:3]
 ['tags', 'level:token', 'punct:keep']
 """
@@ -384,6 +384,7 @@ def evaluate_tags(gold, pred, *, gold_column: str = "upos", pred_column: str | N
         opts.update(log=log_base, beta=beta)
     if level != "token":
         opts["restarts"] = restarts
+        opts["greedy_start"] = True
     sig = make_signature("tags", opts,
                          seed=(DEFAULT_SEED if seed is None else seed) if level != "token"
                          else None)

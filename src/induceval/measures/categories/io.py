@@ -10,8 +10,8 @@ Example
 >>> import tempfile, os
 >>> p = os.path.join(tempfile.mkdtemp(), "clusters.tsv")
 >>> write_type_clusters(p, {"dog": {"3"}, "run": {"1", "3"}, "xyz": set()})
->>> read_type_clusters(p)
-{'dog': {'3'}, 'run': {'1', '3'}, 'xyz': set()}
+>>> {w: sorted(c) for w, c in read_type_clusters(p).items()}
+{'dog': ['3'], 'run': ['1', '3'], 'xyz': []}
 >>> is_type_list(p)
 True
 """

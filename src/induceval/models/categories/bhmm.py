@@ -114,7 +114,7 @@ def _mh(value, logp_fn_id, n3, n2, ne, nt, T, V, Tb, steps):
         cur = _log_marginal_emit(ne, nt, value, T, V)
     for _ in range(steps):
         sd = 0.1 * value
-        prop = value + sd * np.random.standard_normal()
+        prop = value + sd * np.random.standard_normal()  # noqa: NPY002 (numba, seeded)
         if prop <= 0.0:
             continue
         if logp_fn_id == 0:
@@ -125,7 +125,7 @@ def _mh(value, logp_fn_id, n3, n2, ne, nt, T, V, Tb, steps):
         # Gaussian proposal with value-dependent spread: Hastings correction
         log_q_fwd = -math.log(sd) - 0.5 * ((prop - value) / sd) ** 2
         log_q_back = -math.log(sd_back) - 0.5 * ((value - prop) / sd_back) ** 2
-        if math.log(np.random.random() + 1e-300) < new - cur + log_q_back - log_q_fwd:
+        if math.log(np.random.random() + 1e-300) < new - cur + log_q_back - log_q_fwd:  # noqa: NPY002
             value = prop
             cur = new
     return value
@@ -134,7 +134,7 @@ def _mh(value, logp_fn_id, n3, n2, ne, nt, T, V, Tb, steps):
 @njit(cache=True, fastmath=True)
 def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
            sample_hyper, hyper_every, seed):
-    np.random.seed(seed)
+    np.random.seed(seed)  # noqa: NPY002 (numba: per-call seeded state)
     Tb = T + 1
     B = T
     n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V)
@@ -199,7 +199,7 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
                         val = math.exp(inv_temp * math.log(val))
                     total += val
                     p[t] = total
-                u = np.random.random() * total
+                u = np.random.random() * total  # noqa: NPY002
                 new = 0
                 while new < T - 1 and p[new] <= u:
                     new += 1

@@ -1,0 +1,84 @@
+"""Speed of the category-induction models on a 200k-token slice of the Brown corpus, K=45.
+
+Run: ``python benchmarks/bench_category_models.py [--tokens 200000] [--k 45] [--sweeps 5]``.
+
+The reference tools are not installed here, so their times are the ones given
+in issue 5 (about 200k tokens of WSJ, 45 clusters, one thread, same kind of
+machine): Liang's ``wcluster`` 2.5 s, ``mkcls`` 3.6 s, ClusterCat 1.45 s, the
+Cython BHMM of Frank et al. 6.5 s per trigram Gibbs sweep, ``pgibbs`` about
+5 s per bigram sweep.  Both wall-clock and process CPU seconds are printed,
+because the machine may be shared (CPU time is the fairer figure then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+#: row key -> [(reference tool, seconds)] from issue 5
+REFERENCE = {
+    "brown": [("wcluster", 2.5)],
+    "exchange": [("ClusterCat", 1.45), ("mkcls", 3.6)],
+    "bhmm": [("Cython BHMM (Frank et al.)", 6.5)],
+}
+
+
+def _timed(fn):
+    w0, c0 = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, time.perf_counter() - w0, time.process_time() - c0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tokens", type=int, default=200_000)
+    ap.add_argument("--k", type=int, default=45)
+    ap.add_argument("--sweeps", type=int, default=5, help="BHMM sweeps to time")
+    args = ap.parse_args(argv)
+
+    from _brown_slice import brown_slice
+
+    from induceval.models.categories import induce_tags
+
+    corpus = brown_slice(args.tokens)
+    print(f"corpus: Brown (../shared/data/brown), {corpus.n_tokens} tokens, "
+          f"{corpus.n_sentences} sentences, {corpus.n_types()} types; K={args.k}")
+    try:
+        print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    except OSError:
+        pass
+    # compile the numba kernels on a tiny slice first (cached on disk afterwards)
+    tiny = corpus.select(range(50))
+    for m, p in (("brown", {}), ("exchange", {}), ("bhmm", {"iterations": 2})):
+        induce_tags(tiny, m, 5, **p)
+
+    rows = []
+    _, w, c = _timed(lambda: induce_tags(corpus, "brown", args.k))
+    rows.append(("brown", w, c))
+    r, w, c = _timed(lambda: induce_tags(corpus, "exchange", args.k))
+    rows.append((f"exchange ({len(r.log['moves'])} passes)", w, c))
+    r, w, c = _timed(lambda: induce_tags(corpus, "bhmm", args.k, iterations=args.sweeps,
+                                         seed=1, anneal_fraction=1.0))
+    rows.append(("bhmm trigram, per sweep (annealed)", w / args.sweeps, c / args.sweeps))
+    r, w, c = _timed(lambda: induce_tags(corpus, "bhmm", args.k, iterations=args.sweeps,
+                                         seed=1, temp_start=1.0, sample_hyper=False))
+    rows.append(("bhmm trigram, per sweep (T=1)", w / args.sweeps, c / args.sweeps))
+    _, w, c = _timed(lambda: induce_tags(corpus, "ff", args.k))
+    rows.append(("ff", w, c))
+    _, w, c = _timed(lambda: induce_tags(corpus, "hc", args.k))
+    rows.append(("hc", w, c))
+
+    print(f"{'model':40s} {'wall s':>8s} {'cpu s':>8s}  reference")
+    for name, w, c in rows:
+        refs = REFERENCE.get(name.split()[0], [])
+        ref = "; ".join(f"{tool} {secs:g} s -> ratio {c / secs:.2f}" for tool, secs in refs)
+        print(f"{name:40s} {w:8.2f} {c:8.2f} {ref}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""``induceval eval substitutable``: gold-free substitutable precision and recall.
+
+Example::
+
+    induceval eval substitutable --train manchester/ --test other/ --pred clusters.tsv
+
+``--pred`` is a ``word<TAB>cluster`` type list (one cluster per word; a
+word absent from the list, or listed as ``UNCLUSTERED``, is unclustered).
+S-clusters come from frames of the test corpus as in Frank et al. (2009).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from induceval.cli.common import add_format_option, emit
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "substitutable", help="substitutable precision/recall (no gold standard needed)",
+        description="Substitutable precision and recall (Frank, Goldwater & Keller 2009, "
+                    "eqs. 2-3) of a word clustering, with S-clusters from frames of a "
+                    "separate test corpus.")
+    p.add_argument("--train", required=True, metavar="T", help="training corpus")
+    p.add_argument("--test", required=True, metavar="U", help="test corpus")
+    p.add_argument("--pred", action="append", required=True, metavar="P",
+                   help="word<TAB>cluster list (repeat: one row per system)")
+    p.add_argument("--name", action="append", default=None, help="system names")
+    p.add_argument("--format-in", dest="corpus_format", default="auto",
+                   help="format of the train/test corpora (default: auto)")
+    p.add_argument("--unclustered", choices=("merge", "split"), default="merge",
+                   help="unclustered words in one cluster (merge) or each its own")
+    p.add_argument("--min-frame-count", type=int, default=2,
+                   help="frames must occur at least this often in the test corpus (default 2)")
+    p.add_argument("--no-boundaries", action="store_true",
+                   help="do not add <s>/</s> markers to frames")
+    add_format_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from induceval.corpus import read_corpus
+    from induceval.errors import InducevalError, ParameterError
+    from induceval.measures.categories import read_type_clusters, substitutable_scores
+    from induceval.report.tables import Table
+    train = read_corpus(args.train, format=args.corpus_format)
+    test = read_corpus(args.test, format=args.corpus_format)
+    names = args.name or [Path(p).stem for p in args.pred]
+    if len(names) != len(args.pred):
+        raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")
+    rows, sig = [], ""
+    for path, name in zip(args.pred, names):
+        sets = read_type_clusters(path)
+        poly = [w for w, cs in sets.items() if len(cs) > 1]
+        if poly:
+            raise InducevalError(f"{path}: word {poly[0]!r} has several clusters; "
+                                 "substitutable scores need one cluster per word")
+        mapping = {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
+        r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
+                                 min_frame_count=args.min_frame_count,
+                                 boundaries=not args.no_boundaries)
+        sig = r.signature
+        rows.append({"system": name, **r.scores, "frames": r.stats.n_frames,
+                     "s_members": r.stats.n_s_members})
+    table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
+                  higher_is_better={"sp": True, "sr": True, "sf": True},
+                  title="substitutable precision and recall", notes=[f"signature: {sig}"])
+    emit(table, args)
+    return 0

@@ -1,0 +1,71 @@
+"""Helpers shared by the category protocols (frank2009, reichart2010, pascal2012-pos)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+
+__all__ = ["shared_data_dir", "spearman_table", "to_jsonable", "ensure_dir"]
+
+
+def shared_data_dir() -> Path:
+    """``$INDUCEVAL_SHARED_DATA``, else ``../shared/data`` from the working directory."""
+    env = os.environ.get("INDUCEVAL_SHARED_DATA")
+    return Path(env) if env else Path("..") / "shared" / "data"
+
+
+def ensure_dir(path: str | os.PathLike) -> Path:
+    p = Path(path)
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def to_jsonable(x):
+    """Numpy scalars/arrays to plain Python, recursively."""
+    if isinstance(x, dict):
+        return {str(k): to_jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [to_jsonable(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return x.tolist()
+    if isinstance(x, np.generic):
+        return x.item()
+    return x
+
+
+def gold_type_sizes(corpus: Corpus, column: str, mask: np.ndarray | None = None) -> list[int]:
+    """Sizes in types of each gold category (a type counts in every category it has), largest first."""
+    forms = corpus.forms.astype(np.int64)
+    gold = corpus.column(column).values.astype(np.int64)
+    ok = gold >= 0
+    if mask is not None:
+        ok &= mask
+    if not ok.any():
+        return []
+    G = int(gold[ok].max()) + 1
+    pairs = np.unique(forms[ok] * G + gold[ok])
+    sizes = np.bincount(pairs % G, minlength=G)
+    return sorted((int(s) for s in sizes if s > 0), reverse=True)
+
+
+def spearman_rho(a, b) -> tuple[float, float]:
+    """Spearman rho and two-sided p-value (scipy), ``nan`` when undefined."""
+    from scipy.stats import spearmanr
+
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    ok = np.isfinite(a) & np.isfinite(b)
+    if ok.sum() < 3 or np.ptp(a[ok]) == 0 or np.ptp(b[ok]) == 0:
+        return float("nan"), float("nan")
+    res = spearmanr(a[ok], b[ok])
+    return float(res.statistic), float(res.pvalue)
+
+
+def stars(p: float) -> str:
+    if p != p:  # nan
+        return ""
+    return "**" if p < 0.01 else "*" if p < 0.05 else ""

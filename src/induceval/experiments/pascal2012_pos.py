@@ -1,0 +1,254 @@
+"""``induceval reproduce pascal2012-pos``: the Brown and mkcls baselines of the PASCAL 2012 POS track.
+
+For every treebank, Brown clusters (B) and exchange/mkcls clusters (MK) are
+induced with K equal to the number of coarse (c), fine (p) and universal (u)
+tags of that treebank, and scored with many-to-one (M-1), one-to-one (1-1),
+V-measure (VM) and variation of information (VI, bits) against the universal
+tags (003 Table 2) and against the fine tags (003 Table 7).  M-1, 1-1 and VM
+are given in percent as in the paper.
+
+Choices (each an option): the clusters are induced on all the text given for
+a treebank and scored on all of it (the shared data holds UD dev+test splits,
+not the PASCAL training sets); every token is scored (``punct="keep"``);
+a treebank without a coarse column uses its universal tags as coarse tags,
+one without fine tags its coarse tags; the WSJ sample (Malt format, PTB tags)
+gets universal tags by Petrov et al.'s mapping.  K values are in the ``k``
+table.  The paper's own numbers are written next to ours (``*_paper``).
+
+References
+----------
+Gelling, Cohn, Blunsom & Graça (2012). The PASCAL Challenge on Grammar
+Induction. *NAACL-HLT WILS*, Tables 2 and 7 (columns Bc Bp Bu MKc MKp MKu).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import InducevalError, check_choice
+from induceval.experiments._category_common import ensure_dir, shared_data_dir, to_jsonable
+from induceval.experiments._pascal2012_paper import PAPER
+from induceval.experiments.cells import Cell, run_cells
+from induceval.random import DEFAULT_SEED
+from induceval.report.tables import Table
+
+__all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "register"]
+
+MODELS = {"brown": "B", "exchange": "MK"}
+TAGSETS = ("c", "p", "u")
+METRICS = (("m1", "M-1", True, 100.0), ("1to1", "1-1", True, 100.0),
+           ("v", "VM", True, 100.0), ("vi", "VI", False, 1.0))
+PAPER_KEY = {"m1": "m1", "1to1": "1to1", "v": "vm", "vi": "vi"}
+
+
+def default_treebanks() -> dict[str, tuple[list[str], str]]:
+    """003's treebank names -> (paths, format) in ../shared/data (those present)."""
+    root = shared_data_dir()
+    ud = root / "ud"
+    spec = {
+        "basque": ud / "UD_Basque-BDT", "czech": ud / "UD_Czech-CAC",
+        "danish": ud / "UD_Danish-DDT", "dutch": ud / "UD_Dutch-Alpino",
+        "en-childes": ud / "UD_English-CHILDES", "portuguese": ud / "UD_Portuguese-Bosque",
+        "slovene": ud / "UD_Slovenian-SSJ", "swedish": ud / "UD_Swedish-Talbanken",
+    }
+    out = {name: ([str(p)], "conllu") for name, p in spec.items() if p.exists()}
+    ptb = root / "ptb" / "dependency-treebank-sample"
+    if ptb.exists():
+        out["en-ptb"] = ([str(ptb)], "malt")
+    return dict(sorted(out.items()))
+
+
+def prepare_treebank(corpus: Corpus) -> Corpus:
+    """Add universal tags to PTB-tagged text without them (Petrov et al. mapping)."""
+    if "upos" not in corpus.tokens or corpus.n_types("upos") == 0:
+        if "xpos" not in corpus.tokens:
+            raise InducevalError(f"{corpus.name}: no upos or xpos column to score against")
+        from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
+        from induceval.corpus.transforms import map_tags
+
+        corpus = map_tags(corpus, "xpos", PTB_TO_UNIVERSAL, "upos")
+    return corpus
+
+
+def _tag_column(corpus: Corpus, which: str) -> str:
+    has = {c: c in corpus.tokens and corpus.n_types(c) > 0 for c in ("cpos", "xpos", "upos")}
+    if which == "u":
+        return "upos"
+    if which == "c":
+        return "cpos" if has["cpos"] else "upos"
+    return "xpos" if has["xpos"] else ("cpos" if has["cpos"] else "upos")
+
+
+def tag_counts(corpus: Corpus) -> dict[str, int]:
+    """K for the c, p and u conditions: the number of coarse, fine and universal tags."""
+    return {t: corpus.n_types(_tag_column(corpus, t)) for t in TAGSETS}
+
+
+def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
+             punct: str = "keep", params: Mapping | None = None) -> dict:
+    """Induce ``model`` with ``k`` clusters; score against UPOS and the fine tags."""
+    from induceval.measures.categories import evaluate_tags
+    from induceval.models.categories import induce_tags
+
+    result = induce_tags(corpus, model, k, seed=seed, **dict(params or {}))
+    out = {"model": model, "k": k, "signature": result.signature,
+           "n_clusters": int(result.n_clusters)}
+    pred = result.tags.astype(np.int64)
+    for name, col in (("upos", "upos"), ("fine", _tag_column(corpus, "p"))):
+        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2)
+        out[name] = {m: ev.scores[m] for m, *_ in METRICS}
+        out[name]["signature"] = ev.signature
+    return to_jsonable(out)
+
+
+def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
+                       out_dir: str | os.PathLike | None = None,
+                       models: Sequence[str] = ("brown", "exchange"),
+                       seed: int = DEFAULT_SEED, punct: str = "keep",
+                       max_sentences: int | None = None, model_params: Mapping | None = None,
+                       jobs: int = 1, show_progress: bool = False) -> dict[str, Table]:
+    """Run the pascal2012-pos protocol; return (and write) its tables.
+
+    Parameters
+    ----------
+    treebanks
+        Name -> Corpus or ``(paths, format)`` (default: :func:`default_treebanks`).
+    out_dir
+        Tables ``table2_<metric>``, ``table7_<metric>`` (+ ``_paper``), ``k``,
+        and the finished cells (resumable).
+    models
+        ``brown`` (B) and/or ``exchange`` (MK).
+    seed, punct, model_params
+        Passed to the models / :func:`evaluate_tags`.
+    max_sentences
+        Use only the first N sentences of each treebank.
+    jobs, show_progress
+        Parallel worker processes; progress bar.
+
+    Returns
+    -------
+    dict
+        Tables by name.
+    """
+    for m in models:
+        check_choice("model", m, tuple(MODELS))
+    treebanks = treebanks if treebanks is not None else default_treebanks()
+    if not treebanks:
+        raise InducevalError("no treebank given and none found in ../shared/data")
+    corpora: dict[str, Corpus] = {}
+    for name, spec in treebanks.items():
+        if isinstance(spec, Corpus):
+            c = spec
+        else:
+            from induceval.corpus.readers import read_corpus
+
+            paths, fmt = spec
+            c = read_corpus(paths, format=fmt)
+        c = prepare_treebank(c)
+        if max_sentences:
+            c = c.select(np.arange(min(max_sentences, c.n_sentences)))
+        corpora[name] = c
+    cells = []
+    keys: dict[tuple[str, str, str], str] = {}
+    kinfo = []
+    for name, c in corpora.items():
+        ks = tag_counts(c)
+        kinfo.append({"testset": name, "tokens": c.n_tokens, **{f"K{t}": ks[t] for t in TAGSETS},
+                      **{f"{t} column": _tag_column(c, t) for t in TAGSETS}})
+        done: dict[tuple[str, int], str] = {}
+        for model in models:
+            for t in TAGSETS:
+                k = ks[t]
+                if (model, k) in done:  # same K: same clustering
+                    keys[(name, model, t)] = done[(model, k)]
+                    continue
+                key = f"{name}-{model}-k{k}-seed{seed}"
+                params = dict((model_params or {}).get(model, {}))
+                cells.append(Cell(key, pos_cell, (c, model, k),
+                                  {"seed": seed, "punct": punct, "params": params}))
+                keys[(name, model, t)] = key
+                done[(model, k)] = key
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                        desc="pascal2012-pos")
+    cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
+    tables: dict[str, Table] = {}
+    for tab, against in (("table2", "upos"), ("table7", "fine")):
+        for metric, label, higher, scale in METRICS:
+            rows = []
+            for name in corpora:
+                row = {"testset": name}
+                for m in models:
+                    for t in TAGSETS:
+                        row[f"{MODELS[m]}{t}"] = results[keys[(name, m, t)]][against][metric] \
+                            * scale
+                rows.append(row)
+            if len(rows) > 1:
+                avg = {"testset": "averages"}
+                for c in cols:
+                    avg[c] = float(np.mean([r[c] for r in rows]))
+                rows.append(avg)
+            what = "UPOS" if against == "upos" else "fine POS tags"
+            tables[f"{tab}_{metric}"] = Table(
+                ["testset", *cols], rows, digits=2,
+                title=f"003 {'Table 2' if tab == 'table2' else 'Table 7'} layout: {label} "
+                      f"against {what}", notes=[f"seed {seed}; punct {punct}"])
+            prow = []
+            for name in corpora:
+                vals = PAPER.get((tab, PAPER_KEY[metric]), {}).get(name)
+                if vals is not None:
+                    prow.append({"testset": name, **dict(zip(
+                        ("Bc", "Bp", "Bu", "MKc", "MKp", "MKu"), vals))})
+            tables[f"{tab}_{metric}_paper"] = Table(
+                ["testset", "Bc", "Bp", "Bu", "MKc", "MKp", "MKu"], prow, digits=2,
+                title=f"003 {'Table 2' if tab == 'table2' else 'Table 7'}: {label} "
+                      f"(paper's numbers, PASCAL data)")
+    tables["k"] = Table(["testset", "tokens", "Kc", "Kp", "Ku", "c column", "p column",
+                         "u column"], kinfo, title="K values (numbers of tags) per treebank")
+    if out_dir is not None:
+        out = ensure_dir(out_dir)
+        for name, t in tables.items():
+            t.write(str(out / name))
+    return tables
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "pascal2012-pos", help="PASCAL 2012 POS track baselines: Brown and mkcls (003 Tables 2, 7)",
+        description=__doc__.split("\n\n")[0])
+    p.add_argument("--treebank", action="append", default=None, metavar="NAME=PATH[,PATH][:FMT]",
+                   help="a treebank (repeatable); default: the 003 treebanks in ../shared/data")
+    p.add_argument("-o", "--out", required=True, help="output folder")
+    p.add_argument("--models", default="brown,exchange")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--punct", default="keep", help="punctuation policy for scoring (keep)")
+    p.add_argument("--max-sentences", type=int, default=None)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(func=_cli)
+
+
+def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
+    if "=" not in spec:
+        raise InducevalError(f"--treebank must be NAME=PATH[,PATH][:FORMAT]; got {spec!r}")
+    name, rest = spec.split("=", 1)
+    fmt = "auto"
+    if ":" in rest and rest.rsplit(":", 1)[1] in ("conllu", "conllx", "pascal", "malt", "brown"):
+        rest, fmt = rest.rsplit(":", 1)
+    return name, (rest.split(","), fmt)
+
+
+def _cli(args: argparse.Namespace) -> int:
+    treebanks = dict(_parse_treebank(s) for s in args.treebank) if args.treebank else None
+    tables = run_pascal2012_pos(treebanks, out_dir=args.out, models=args.models.split(","),
+                                seed=args.seed, punct=args.punct,
+                                max_sentences=args.max_sentences, jobs=args.jobs,
+                                show_progress=not args.no_progress)
+    for name in ("k", "table2_m1", "table2_1to1", "table2_v", "table2_vi"):
+        print(tables[name].render("table"))
+    print(f"written to {args.out}")
+    return 0

@@ -1,0 +1,255 @@
+"""CHAT reader: hand-made fixtures for every convention, fuzzing, a few real files."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from induceval.corpus.readers import read_corpus
+from induceval.corpus.readers.chat import iter_utterances, parse_age, read, split_clitic_form
+from induceval.errors import CorpusFormatError
+from tests.conftest import FIXTURES, shared_path
+
+CHAT = FIXTURES / "chat"
+
+
+@pytest.fixture(scope="module")
+def conv():
+    return read([CHAT / "conventions.cha"])
+
+
+# Expected tokens of each utterance of conventions.cha, worked out by hand from
+# the CHAT manual's rules (see the reader's docstring).
+EXPECTED_FORMS = [
+    ["do", "you", "want", "to", "mash", "some", "potatos", "?"],
+    ["more", "cookie", "."],  # [+ IMP] postcode dropped
+    ["it", "'s", "all", "gone", "has", "it", "?"],  # &um, <all gone> [/] and (.) dropped
+    ["you", "more", "cookies", "?"],  # omitted 0v dropped
+    ["how_about", "another", "graham+cracker", "?"],  # [= biscuit] dropped
+    ["let", "'s", "get", "."],  # xxx not in %mor
+    ["I", "ca", "n't", "see", "the", "doggie", "+..."],  # I don't [//] retraced, @c cut
+    ["yes", "‡", "the", "sugar", ",", "Ann", "."],
+    ["you", "have", "another", "cookie", "right", "on", "the", "table", "."],  # continuation
+    ["going", "to", "eat", "it", "."],  # gonna [: going to]
+    ["this", "one", "has", "too", "many", "words", "."],  # %mor too short: unaligned
+    ["look", "at", "that", "."],  # %gra points past the utterance
+    ["."],  # 0 [=! laughs] .
+]
+
+
+def test_forms(conv):
+    assert conv.n_sentences == len(EXPECTED_FORMS)
+    for i, forms in enumerate(EXPECTED_FORMS):
+        assert conv.sentence(i).strings("form") == forms, i
+
+
+def test_tags_lemmas(conv):
+    s = conv.sentence(2)
+    assert s.strings("xpos") == ["pro", "aux", "adv:int", "part", "v", "pro", "?"]
+    assert s.strings("cpos") == ["pro", "aux", "adv", "part", "v", "pro", "?"]
+    assert s.strings("lemma") == ["it", "be", "all", "go", "have", "it", "?"]
+    assert conv.sentence(4).strings("lemma")[2] == "graham+cracker"
+    assert conv.sentence(6).strings("lemma")[5] == "dog"
+    assert conv.sentence(7).strings("xpos") == ["co", "beg", "det", "n", "cm", "n:prop", "."]
+    # unaligned %mor: words kept, tags missing
+    assert conv.sentence(10).strings("xpos") == [None] * 7
+
+
+def test_heads(conv):
+    assert conv.sentence(0).strings("head") == [3, 3, 0, 5, 3, 7, 5, 3]
+    assert conv.sentence(2).strings("head") == [4, 4, 4, 0, 4, 5, 4]
+    assert conv.sentence(2).strings("deprel")[:2] == ["SUBJ", "AUX"]
+    # 0v was the root: its dependents move to its head (0), "more" -> "cookies" renumbered
+    assert conv.sentence(3).strings("head") == [0, 3, 0, 0]
+    assert conv.sentence(8).strings("head") == [2, 0, 4, 2, 6, 2, 8, 6, 2]
+    assert conv.sentence(11).strings("head") == [-1] * 4
+    assert conv.sentence(11).strings("xpos") == ["v", "prep", "pro:dem", "."]
+
+
+def test_xgrt(conv):
+    assert conv.sentence(1).strings("head@xgrt") == [2, 0, 2]
+    assert conv.sentence(1).strings("deprel@xgrt")[1] == "INCROOT"
+    # %xgrt without the ‡ token: realigned, ‡ gets no head
+    assert conv.sentence(7).strings("head@xgrt") == [4, -1, 4, 0, 4, 4, 4]
+    assert conv.sentence(0).strings("head@xgrt") == [-1] * 8
+
+
+def test_meta(conv):
+    s = conv.sentence(0)
+    assert (s.meta("speaker"), s.meta("role"), s.meta("age_days")) == ("MOT", "Mother", 737)
+    assert s.meta("document") == "toy/conventions"
+    assert s.meta("sent_id") == "toy/conventions:8"
+    assert s.meta("language") == "eng"
+    assert conv.sentence(1).meta("role") == "Target_Child"
+    assert conv.sentence(6).meta("role") == "Father"  # from @Participants only
+    assert [s.meta("unintelligible") for s in conv].count("yes") == 1
+    assert conv.sentence(5).meta("unintelligible") == "yes"
+
+
+def test_counts(conv):
+    c = conv.report.counts
+    assert c["unaligned_mor"] == 1
+    assert c["unaligned_gra"] == 1
+    assert c["aligned_xgrt"] == 2 and c["xgrt_without_markers"] == 1
+    assert c["unaligned_xgrt"] == 0
+    assert c["omitted_words"] == 1
+    assert c["utterances"] == 13
+
+
+def test_keep_omitted():
+    c = read([CHAT / "conventions.cha"], omitted="keep")
+    s = c.sentence(3)
+    assert s.strings("form") == ["you", "0v", "more", "cookies", "?"]
+    assert s.strings("head") == [2, 0, 4, 2, 2]
+
+
+def test_split_clitics_false():
+    c = read([CHAT / "conventions.cha"], split_clitics=False)
+    s = c.sentence(2)
+    assert s.strings("form") == ["it's", "all", "gone", "has", "it", "?"]
+    assert s.strings("xpos")[0] == "pro~aux"
+    # it's = it(->gone) + 's(->gone): the word attaches to "gone" (word 3)
+    assert s.strings("head") == [3, 3, 0, 3, 4, 3]
+    assert c.sentence(6).strings("form")[1] == "can't"
+
+
+def test_iter_utterances_streams():
+    utts = list(iter_utterances(CHAT / "conventions.cha"))
+    assert len(utts) == 13
+    assert utts[5].tokens["form"] == ["let", "'s", "get", "."]
+    assert utts[5].meta["unintelligible"] == "yes" and utts[5].line == 24
+    utts[0].tokens["form"].append("x")  # lists are the caller's own
+    assert list(iter_utterances(CHAT / "conventions.cha"))[0].tokens["form"][-1] == "?"
+
+
+def test_no_mor():
+    c = read_corpus(CHAT / "nomor.cha")
+    assert "xpos" not in c.tokens and "head" not in c.tokens
+    assert c.sentence(0).strings("form") == ["teeme", "me", "midagi", "siin", "peal", "või",
+                                             "saame", "selle", "?"]
+    assert c.sentence(1).strings("form") == ["no", "need", "ju", "."]
+    assert c.sentence(1).meta("unintelligible") == "yes"
+    assert c.sentence(0).meta("age_days") is None  # no target child
+    assert c.sentence(0).meta("role") == "Father"
+    assert c.sentence(0).meta("language") == "est"
+    assert c.sentence(0).meta("document") == "korgesaar/nomor"
+
+
+def test_broken_files():
+    with pytest.raises(CorpusFormatError, match=r"nobegin.cha:3: utterance before @Begin"):
+        read([CHAT / "nobegin.cha"])
+    with pytest.raises(CorpusFormatError, match=r"badutf8.cha:3: invalid UTF-8") as exc:
+        read([CHAT / "badutf8.cha"])
+    assert exc.value.line == 3
+    c = read([CHAT / "nobegin.cha", CHAT / "badutf8.cha", CHAT / "conventions.cha"],
+             on_error="skip")
+    assert c.report.counts["missing_begin"] == 1
+    assert c.report.counts["bad_utf8_files"] == 1
+    assert c.n_sentences == 1 + 1 + 13
+
+
+def test_line_errors(tmp_path):
+    p = tmp_path / "x.cha"
+    p.write_text("@Begin\nhello there\n")
+    with pytest.raises(CorpusFormatError, match="x.cha:2"):
+        read([p])
+    p.write_text("@Begin\n%mor:\tn|dog\n")
+    with pytest.raises(CorpusFormatError, match="dependent tier before any utterance"):
+        read([p])
+    assert read([p], on_error="skip").report.counts["orphan_tiers"] == 1
+
+
+def test_helpers():
+    # ages: years*365 + months*31 + days (Chang et al. 2006)
+    assert parse_age("2;0.07") == 737 and parse_age("1;6.") == 551
+    assert split_clitic_form("won't", ["neg"]) == ["wo", "n't"]
+    assert split_clitic_form("shouldn't've", ["neg", "aux"]) == ["should", "n't", "'ve"]
+
+
+def test_jobs_equal_single():
+    files = [CHAT / "conventions.cha", CHAT / "nomor.cha"]
+    a, b = read(files), read(files, jobs=2)
+    assert a.n_tokens == b.n_tokens
+    assert a.label_strings("form").tolist() == b.label_strings("form").tolist()
+    assert a.label_strings("xpos").tolist() == b.label_strings("xpos").tolist()
+
+
+_CHATTY = st.text(alphabet=st.sampled_from(list("ab xy0&@+<>[]/=:.?!,()|~$*%\t\n\"“‡„'-")),
+                  max_size=200)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(main=_CHATTY, mor=_CHATTY, gra=_CHATTY)
+def test_fuzz_tiers(main, mor, gra):
+    text = f"@Begin\n*MOT:\t{main}\n%mor:\t{mor}\n%gra:\t{gra}\n@End\n"
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "f.cha"
+        p.write_text(text, encoding="utf-8")
+        try:
+            c = read([p])
+        except CorpusFormatError:
+            return
+        for col in ("head", "head@xgrt"):
+            if col in c.tokens:
+                assert (c.tokens[col].values <= c.lengths.max(initial=0)).all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_fuzz_bytes(data):
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "f.cha"
+        p.write_bytes(b"@Begin\n" + data)
+        try:
+            read([p])
+        except CorpusFormatError:
+            pass
+        p.write_bytes(data)
+        try:
+            read([p])
+        except CorpusFormatError:
+            pass
+
+
+# ---- real data (skipped when ../shared/data is absent) -------------------------
+
+def test_real_manchester_file():
+    p = shared_path("childes", "eng-uk", "Manchester", "becky", "becky01a.cha")
+    c = read([p])
+    assert c.report.counts["unaligned_mor"] == 0
+    assert c.report.counts["unaligned_gra"] == 0
+    s = c.sentence(0)
+    assert s.strings("form")[:3] == ["do", "you", "want"]
+    assert s.meta("age_days") == 737  # @ID CHI 2;0.07
+    assert s.meta("document") == "manchester/becky01a"
+    # every aligned utterance: tokens = %mor items with clitics split; heads in range
+    heads = c.tokens["head"].values
+    assert heads.max() <= c.lengths.max()
+
+
+def test_real_eve_xgrt():
+    p = shared_path("childes", "eve", "eve01.cha")
+    c = read([p])
+    counts = c.report.counts
+    assert "head@xgrt" in c.tokens and "deprel@xgrt" in c.tokens
+    assert counts["aligned_gra"] > 0.95 * counts["utterances"]
+    assert counts["aligned_xgrt"] > 0.85 * counts["utterances"]
+    assert c.sentence(0).meta("age_days") == 365 + 6 * 31  # 1;6.
+
+
+def test_real_eve06_grt():
+    p = shared_path("childes", "eve", "eve06.cha")
+    c = read([p])
+    assert c.report.counts["aligned_xgrt"] > 0.75 * c.report.counts["utterances"]
+
+
+def test_real_estonian():
+    p = shared_path("childes", "estonian", "adf_adm01.cha")
+    c = read([p])
+    assert "xpos" not in c.tokens
+    assert c.n_sentences > 100
+    assert c.sentence(0).strings("form")[-1] == "?"

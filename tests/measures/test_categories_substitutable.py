@@ -1,0 +1,107 @@
+"""Substitutable precision/recall (paper 000 eqs. 2-3) and the random baseline."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from induceval.corpus.model import CorpusBuilder
+from induceval.errors import MismatchError, ParameterError
+from induceval.measures.categories import (
+    SubstitutableStats,
+    evaluate_tags,
+    majority_gold_by_type,
+    random_baseline,
+    sp_sr,
+    substitutable_scores,
+    substitutable_stats,
+)
+
+
+def corpus(*sentences):
+    b = CorpusBuilder()
+    for s in sentences:
+        b.add_sentence({"form": s.split()})
+    return b.build()
+
+
+TRAIN = corpus("the dog runs", "the cat runs", "a dog sleeps", "you see it")
+TEST = corpus("the dog runs", "the cat runs", "the cat runs", "the pig runs", "you see it")
+CL = {"the": "D", "a": "D", "dog": "N", "cat": "N", "runs": "V", "sleeps": "V",
+      "you": "P", "see": "V", "it": "P"}
+
+
+def test_hand_worked_frames():
+    # Test frames (with <s>, </s>) and their test counts:
+    #   the _ runs: 4 (dog, cat, cat, pig) -> seen in training; pig is not in the training
+    #     vocabulary, so the S-cluster is {dog|N, cat|N}
+    #   <s> _ cat: 2 -> {the|D};  cat _ </s>: 2 -> {runs|V}
+    #   <s> _ dog, dog _ </s>, <s> _ pig, pig _ </s>, <s> _ see, you _ it, see _ </s>: once
+    # -> 3 S-clusters; pairs inside: {dog, cat} = 1, both in N: overlap 1
+    # model clusters over the vocabulary: D{the,a} 1 pair, N{dog,cat} 1, V{runs,sleeps,see} 3,
+    #   P{you,it} 1 -> 6 pairs;  SP = 1/6, SR = 1/1
+    st = substitutable_stats(TRAIN, TEST, CL)
+    assert (st.n_frames, st.overlap_pairs, st.s_pairs, st.c_pairs) == (3, 1, 1, 6)
+    assert st.n_test_oov_tokens == 1  # "pig" inside "the _ runs"
+    r = substitutable_scores(TRAIN, TEST, CL)
+    assert r.scores["sp"] == pytest.approx(1 / 6) and r.scores["sr"] == 1.0
+    assert r.signature.startswith("spsr|unclustered:merge|min_frame:2|boundaries:yes")
+
+
+def test_frame_words_carry_clusters():
+    # "the" ambiguous in the model: as a different cluster the frame "the _ runs" differs
+    cl = dict(CL)
+    st_all = substitutable_stats(TRAIN, TEST, cl)
+    # tag tokens: the test "the" before cat gets another cluster -> frame differs from training
+    test_tags = np.array([0, 1, 2, 9, 1, 2, 9, 1, 2, 0, 1, 2, 3, 2, 3])
+    train_tags = np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 2, 3])
+    st = substitutable_stats(TRAIN, TEST, test_tags, train_tags=train_tags)
+    # "the|9 _ runs" is not a training frame: only "the|0 _ runs" (dog, pig) counts, once
+    # in test -> not frequent; remaining qualifying frames: none with 2+ members
+    assert st.overlap_pairs == 0 and st_all.overlap_pairs == 1
+
+
+def test_min_frame_count_and_boundaries():
+    assert substitutable_stats(TRAIN, TEST, CL, min_frame_count=1).n_frames > 3
+    no_b = substitutable_stats(TRAIN, TEST, CL, boundaries=False)
+    assert no_b.n_frames == 1  # only "the _ runs"
+
+
+def test_unclustered_merge_split():
+    cl = {"the": "D", "dog": "N"}  # cat, runs, ... unclustered
+    m = substitutable_stats(TRAIN, TEST, cl, unclustered="merge")
+    s = substitutable_stats(TRAIN, TEST, cl, unclustered="split")
+    # merge: cat joins the UNCLUSTERED cluster with 6 other unclustered training types
+    # (runs, a, sleeps, you, see, it, cat = 7 -> 21 pairs); split: no model pairs
+    assert m.c_pairs == 21 and s.c_pairs == 0
+    assert sp_sr(s)["sp"] != sp_sr(s)["sp"]  # nan: no pair in any model cluster
+
+
+def test_errors_and_additivity():
+    with pytest.raises(ParameterError):
+        substitutable_stats(TRAIN, TEST, np.zeros(TEST.n_tokens, dtype=int))
+    with pytest.raises(MismatchError):
+        substitutable_stats(TRAIN, TEST, np.zeros(3, dtype=int), train_tags=[0])
+    a = SubstitutableStats(1, 2, 10)
+    assert sp_sr(a + a) == {"sp": 0.2, "sr": 0.5, "sf": pytest.approx(2 * 0.1 / 0.7)}
+
+
+def test_random_baseline_sizes_and_seed():
+    r = np.random.default_rng(0)
+    forms = r.integers(0, 200, 3000)
+    gold = (forms % 7 + r.integers(0, 2, 3000)) % 7
+    a = random_baseline(forms, gold, seed=5)
+    b = random_baseline(forms, gold, seed=5)
+    c = random_baseline(forms, gold, seed=6)
+    assert np.array_equal(a.tags, b.tags) and not np.array_equal(a.tags, c.tags)
+    maj = majority_gold_by_type(forms, gold)
+    gold_sizes = sorted(np.bincount(maj[maj >= 0]).tolist())
+    assert sorted(a.sizes.tolist()) == gold_sizes
+    # all tokens of a type in one cluster
+    for f in np.unique(forms)[:20]:
+        assert len(set(a.tags[forms == f].tolist())) == 1
+    assert "seed:5" in a.signature
+    # the random baseline is worse than the gold type clustering
+    rb = evaluate_tags(gold, a.tags, forms=forms)
+    gm = evaluate_tags(gold, maj[forms], forms=forms)
+    assert rb.scores["m1"] < gm.scores["m1"]

@@ -1,0 +1,141 @@
+"""Type-level measures of Reichart, Abend & Rappoport (2010, §4)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from induceval.measures.categories import (
+    TypeEntries,
+    many_to_one_type_mapping,
+    one_to_one_type_mapping,
+    type_entries,
+    type_entries_from_sets,
+    type_level_scores,
+    type_scores_for_mapping,
+)
+from induceval.measures.categories.type_level import TYPE_MEASURES
+
+
+def _paper_example(n: int, r: int, l_per_class: int = 2) -> TypeEntries:
+    """Paper 004 §3/§4.1 example: each item has r of n gold classes (classes of equal
+    size) and is in all |K| = n induced clusters."""
+    combos = list(itertools.combinations(range(n), r))
+    gold = {f"w{i}": set(c) for i, c in enumerate(combos * l_per_class)}
+    pred = {w: set(range(100, 100 + n)) for w in gold}
+    return type_entries_from_sets(gold, pred)
+
+
+@pytest.mark.parametrize("n,r", [(2, 1), (3, 1), (3, 2), (4, 2), (4, 4)])
+def test_paper_worked_example(n, r):
+    # paper 004 §4.1: "recall is always 1, but precision is r/n", under 1-1 and M-1:
+    # MacroI = MicroI = 2 (r/n) / (1 + r/n)
+    e = _paper_example(n, r)
+    expected = 2 * (r / n) / (1 + r / n)
+    s = type_level_scores(e, restarts=5, seed=3)
+    for m in ("macro_i", "micro_i"):
+        assert s[f"{m}_1to1"] == pytest.approx(expected, abs=1e-12)
+        assert s[f"{m}_m1"] == pytest.approx(expected, abs=1e-12)
+    # the bijection gives R = 1, P = r/n per item
+    h = one_to_one_type_mapping(e, "macro_i")
+    assert sorted(h.tolist()) == list(range(n))
+
+
+def test_hand_worked_example():
+    # types: a: A={N}, B={1};  b: A={N, V}, B={1, 2};  c: A={V}, B={1}
+    # 1-1 best: 1->N, 2->V: IM = 1 + 2 + 0 = 3; sum|A| = 4, sum|B| = 4: MacroI = 6/8
+    # MicroI = (2*1/2 + 2*2/4 + 0) / 3 = 2/3
+    # clusters: |k1| = 3 types, |k2| = 1; classes |N| = 2, |V| = 2
+    # MicroC 1-1 (1->N, 2->V): F1 = 2*2/(2+3) = 0.8, F2 = 2*1/(2+1) = 2/3;
+    #   (3*0.8 + 1*2/3)/4 = 0.7667
+    e = type_entries_from_sets({"a": {"N"}, "b": {"N", "V"}, "c": {"V"}},
+                               {"a": {1}, "b": {1, 2}, "c": {1}})
+    s = type_level_scores(e, restarts=5)
+    assert s["macro_i_1to1"] == pytest.approx(6 / 8)
+    assert s["micro_i_1to1"] == pytest.approx(2 / 3)
+    assert s["micro_c_1to1"] == pytest.approx((3 * 0.8 + 2 / 3) / 4)
+    # M-1: 1->N, 2->V is also best for MacroI: h(B) = {N},{N,V},{N}: IM = 1+2+0 = 3,
+    #   sum |h(B)| = 4: 6/8;  mapping both to V gives IM = 0+1+1 = 2, sum|h(B)| = 3: 4/7
+    assert s["macro_i_m1"] == pytest.approx(6 / 8)
+    # unmapped clusters still count in |h(B_i)| under 1-1 (paper §4.1)
+    assert type_scores_for_mapping(e, [0, -1])["macro_i"] == pytest.approx(2 * 2 / 8)
+
+
+def test_brute_force_small():
+    r = np.random.default_rng(11)
+    for trial in range(12):
+        n = int(r.integers(5, 20))
+        e = type_entries(r.integers(0, 6, n), r.integers(0, 3, n), r.integers(-1, 3, n),
+                         unclustered=("merge", "split")[trial % 2])
+        if e.n_pred > 5:
+            continue
+        for m in TYPE_MEASURES:
+            best_m1 = max(type_scores_for_mapping(e, h)[m]
+                          for h in itertools.product(range(e.n_gold), repeat=e.n_pred))
+            h, s, runs = many_to_one_type_mapping(e, m, restarts=10, seed=trial)
+            assert s <= best_m1 + 1e-12
+            # every run ends in a local optimum: no single move improves it
+            for j in range(e.n_pred):
+                for c in range(e.n_gold):
+                    h2 = h.copy()
+                    h2[j] = c
+                    assert type_scores_for_mapping(e, h2)[m] <= s + 1e-12
+            best_11 = max(type_scores_for_mapping(e, list(p))[m] for p in
+                          itertools.permutations(list(range(e.n_gold)) + [-1] * e.n_pred,
+                                                 e.n_pred))
+            s11 = type_scores_for_mapping(e, one_to_one_type_mapping(e, m))[m]
+            assert s11 == pytest.approx(best_11, abs=1e-12)
+
+
+def test_properties_random():
+    r = np.random.default_rng(2)
+    for trial in range(10):
+        n = 300
+        forms, gold = r.integers(0, 60, n), r.integers(0, 5, n)
+        pred = r.integers(0, 7, n)
+        e = type_entries(forms, gold, pred)
+        s = type_level_scores(e, restarts=3, seed=trial)
+        assert all(0 <= v <= 1 for v in s.values())
+        for m in TYPE_MEASURES:
+            assert s[f"{m}_m1"] >= s[f"{m}_1to1"] - 1e-9  # M-1 >= 1-1 (every 1-1 is an M-1 start)
+        # relabelling the clusters does not change any score
+        perm = r.permutation(7)
+        s2 = type_level_scores(type_entries(forms, gold, perm[pred]), restarts=3, seed=trial)
+        for k in s:
+            if k.endswith("1to1"):
+                assert s2[k] == pytest.approx(s[k], abs=1e-12)
+        # perfect clustering is best and equals 1
+        p = type_level_scores(type_entries(forms, gold, gold * 3 + 1), restarts=2)
+        assert all(v == pytest.approx(1.0) for v in p.values())
+
+
+def test_seed_reproducible():
+    r = np.random.default_rng(0)
+    e = type_entries(r.integers(0, 80, 500), r.integers(0, 6, 500), r.integers(0, 9, 500))
+    a = many_to_one_type_mapping(e, "micro_c", restarts=4, seed=7)
+    b = many_to_one_type_mapping(e, "micro_c", restarts=4, seed=7)
+    assert np.array_equal(a[0], b[0]) and a[2] == b[2]
+
+
+def test_edge_cases():
+    empty = type_entries([], [], [])
+    s = type_level_scores(empty, restarts=1)
+    assert all(np.isnan(v) for v in s.values())
+    one = type_entries([0, 1, 2], [0, 0, 0], [5, 5, 5])
+    assert all(v == 1.0 for v in type_level_scores(one, restarts=1).values())
+    singletons = type_entries([0, 1, 2], [0, 0, 0], [0, 1, 2])
+    s = type_level_scores(singletons, restarts=2)
+    # M-1 maps all to the one class: perfect; 1-1 maps one cluster: IM = 1
+    assert s["macro_i_m1"] == 1.0 and s["macro_i_1to1"] == pytest.approx(2 / 6)
+
+
+def test_entries_additive_and_labels():
+    a = type_entries([0, 1], [0, 1], [0, 1], form_labels=["x", "y"], gold_labels=["N", "V"],
+                     pred_labels=["c0", "c1"])
+    b = type_entries([0], [0], [1], form_labels=["x"], gold_labels=["N"],
+                     pred_labels=["c0", "c1"])
+    c = a + b
+    assert c.type_labels == ("x", "y")
+    assert c.pred_sizes_by_type.tolist() == [2, 1]
