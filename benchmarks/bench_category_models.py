@@ -38,6 +38,9 @@ def main(argv=None) -> int:
     ap.add_argument("--tokens", type=int, default=200_000)
     ap.add_argument("--k", type=int, default=45)
     ap.add_argument("--sweeps", type=int, default=5, help="BHMM sweeps to time")
+    ap.add_argument("--quality", action="store_true",
+                    help="also score Brown and exchange clusters (K=45) on the Brown slice and "
+                         "on the WSJ sample")
     args = ap.parse_args(argv)
 
     from _brown_slice import brown_slice
@@ -77,7 +80,32 @@ def main(argv=None) -> int:
         refs = REFERENCE.get(name.split()[0], [])
         ref = "; ".join(f"{tool} {secs:g} s -> ratio {c / secs:.2f}" for tool, secs in refs)
         print(f"{name:40s} {w:8.2f} {c:8.2f} {ref}")
+    if args.quality:
+        quality(corpus, args.k)
     return 0
+
+
+def quality(brown_corpus, k: int) -> None:
+    """M-1, 1-1, VM (percent) and VI (bits) of Brown and exchange clusters, all tokens."""
+    from _brown_slice import SHARED
+
+    from induceval.corpus.readers import read_corpus
+    from induceval.experiments.pascal2012_pos import prepare_treebank
+    from induceval.measures.categories import evaluate_tags
+    from induceval.models.categories import induce_tags
+
+    wsj = prepare_treebank(read_corpus(SHARED / "ptb" / "dependency-treebank-sample",
+                                       format="malt"))
+    print(f"\nquality at K={k} (all tokens scored)")
+    print(f"{'corpus':26s} {'gold':10s} {'model':9s} {'M-1':>6s} {'1-1':>6s} {'VM':>6s} {'VI':>6s}")
+    for cname, corpus, golds in (("Brown 200k slice", brown_corpus, ("xpos",)),
+                                 ("WSJ sample (94k)", wsj, ("xpos", "upos"))):
+        for model in ("brown", "exchange"):
+            r = induce_tags(corpus, model, k)
+            for g in golds:
+                s = evaluate_tags(corpus, r.tags, gold_column=g, punct="keep").scores
+                print(f"{cname:26s} {g:10s} {model:9s} {100 * s['m1']:6.2f} "
+                      f"{100 * s['1to1']:6.2f} {100 * s['v']:6.2f} {s['vi']:6.2f}")
 
 
 if __name__ == "__main__":

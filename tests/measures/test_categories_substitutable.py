@@ -45,7 +45,7 @@ def test_hand_worked_frames():
     assert st.n_test_oov_tokens == 1  # "pig" inside "the _ runs"
     r = substitutable_scores(TRAIN, TEST, CL)
     assert r.scores["sp"] == pytest.approx(1 / 6) and r.scores["sr"] == 1.0
-    assert r.signature.startswith("spsr|unclustered:merge|min_frame:2|boundaries:yes")
+    assert r.signature.startswith("spsr|unclustered:merge|min_frame:2|boundaries:yes|csize:types")
 
 
 def test_frame_words_carry_clusters():

@@ -254,3 +254,38 @@ def test_random_baseline_copies_gold_type_sizes(demo):
     forms = demo.label_strings("form")
     for t in list(r.type_clusters)[:30]:
         assert len(set(r.tags[forms == t].tolist())) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bhmm_conditional_matches_brute_force_joint(seed):
+    # The sampler's conditional (GG07 Eq. 8 with the repeated-trigram corrections) must equal
+    # the ratio of collapsed joint probabilities, computed from the Dirichlet-multinomial
+    # closed form for each candidate tag.  Few tags make repeated trigrams common.
+    from induceval.models.categories.bhmm import (
+        _build_counts,
+        _log_marginal_emit,
+        _log_marginal_trans,
+        token_conditional,
+    )
+
+    rs = np.random.default_rng(seed)
+    T, V = 2, 3
+    lengths = rs.integers(1, 6, size=4)
+    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    n = int(offsets[-1])
+    ids = rs.integers(0, V, size=n).astype(np.int64)
+    tags = rs.integers(0, T, size=n).astype(np.int64)
+    alpha, beta = 0.3, 0.7
+    for i in range(n):
+        got = token_conditional(ids, offsets, tags.copy(), i, T, V, alpha, beta)
+        logj = []
+        for t in range(T):
+            tt = tags.copy()
+            tt[i] = t
+            n3, n2, ne, nt = _build_counts(ids, offsets, tt, T, V)
+            logj.append(_log_marginal_trans(n3, n2, alpha, T + 1)
+                        + _log_marginal_emit(ne, nt, beta, T, V))
+        logj = np.array(logj)
+        expected = np.exp(logj - logj.max())
+        expected /= expected.sum()
+        assert got == pytest.approx(expected, rel=1e-9)

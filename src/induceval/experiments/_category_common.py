@@ -9,7 +9,8 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 
-__all__ = ["shared_data_dir", "spearman_table", "to_jsonable", "ensure_dir"]
+__all__ = ["shared_data_dir", "spearman_rho", "stars", "to_jsonable", "ensure_dir",
+           "gold_type_sizes"]
 
 
 def shared_data_dir() -> Path:
@@ -38,7 +39,7 @@ def to_jsonable(x):
 
 
 def gold_type_sizes(corpus: Corpus, column: str, mask: np.ndarray | None = None) -> list[int]:
-    """Sizes in types of each gold category (a type counts in every category it has), largest first."""
+    """Sizes in types of each gold category, largest first (a type counts in each of its tags)."""
     forms = corpus.forms.astype(np.int64)
     gold = corpus.column(column).values.astype(np.int64)
     ok = gold >= 0

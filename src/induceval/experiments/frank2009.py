@@ -360,8 +360,9 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                 if gold in random_done:
                     continue  # the K=53 and K=80 conditions share one random baseline
                 random_done.add(gold)  # its row is labelled with the first K using that gold
-            key = f"{model}-k{k}-seed{seed}"
             params = _model_params(model, bhmm_iterations, model_params)
+            key = f"{model}-k{k}-seed{seed}" + "".join(
+                f"-{p}={v}" for p, v in sorted(params.items()))
             cells.append(Cell(key, frank_cell, (model, k, gold, train_c, test_c),
                               {"seed": seed, "params": params}))
             order.append((key, (model, k)))

@@ -1,4 +1,4 @@
-"""``induceval reproduce pascal2012-pos``: the Brown and mkcls baselines of the PASCAL 2012 POS track.
+"""``induceval reproduce pascal2012-pos``: Brown and mkcls baselines of the PASCAL 2012 POS track.
 
 For every treebank, Brown clusters (B) and exchange/mkcls clusters (MK) are
 induced with K equal to the number of coarse (c), fine (p) and universal (u)
@@ -167,8 +167,9 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                 if (model, k) in done:  # same K: same clustering
                     keys[(name, model, t)] = done[(model, k)]
                     continue
-                key = f"{name}-{model}-k{k}-seed{seed}"
                 params = dict((model_params or {}).get(model, {}))
+                key = f"{name}-{model}-k{k}-seed{seed}-{punct}" + "".join(
+                    f"-{p}={v}" for p, v in sorted(params.items()))
                 cells.append(Cell(key, pos_cell, (c, model, k),
                                   {"seed": seed, "punct": punct, "params": params}))
                 keys[(name, model, t)] = key
@@ -178,7 +179,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
     tables: dict[str, Table] = {}
     for tab, against in (("table2", "upos"), ("table7", "fine")):
-        for metric, label, higher, scale in METRICS:
+        for metric, label, _higher, scale in METRICS:
             rows = []
             for name in corpora:
                 row = {"testset": name}

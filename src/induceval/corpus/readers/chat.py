@@ -330,28 +330,6 @@ def _header(line: str, st: _FileState) -> None:
         st.langs = [x for x in re.split(r"[,\s]+", value) if x]
 
 
-def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(line number, line) with tab-continuation lines joined."""
-    if "\n\t" not in text:
-        for i, ln in enumerate(text.split("\n"), 1):
-            yield i, ln
-        return
-    lines = text.split("\n")
-    n = len(lines)
-    i = 0
-    while i < n:
-        ln = lines[i]
-        j = i + 1
-        if j < n and lines[j][:1] == "\t":
-            buf = [ln]
-            while j < n and lines[j][:1] == "\t":
-                buf.append(lines[j][1:])
-                j += 1
-            ln = " ".join(buf)
-        yield i + 1, ln
-        i = j
-
-
 def _decode(path: Path, on_error: str, report: ReadReport) -> str:
     try:
         data = path.read_bytes()
@@ -408,16 +386,20 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     check_choice("omitted", omitted, ("drop", "keep"))
     check_choice("on_error", on_error, ("fail", "skip"))
     report = report if report is not None else ReadReport()
-    cache = _new_cache()
-    for hit, speaker, lineno, st, document in _iter_raw(Path(path), split_clitics, omitted,
-                                                       on_error, report, cache):
+    mor_cache: dict = {}
+    st, units = _file_units(Path(path), on_error, report)
+    document = _document(st, Path(path))
+    for speaker, body, lineno in units:
+        toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
+        for k, v in deltas:
+            report.counts[k] += v
         meta = _meta(st, document, speaker, lineno)
-        meta["unintelligible"] = "yes" if hit[1] else "no"
-        yield ChatUtterance({k: list(v) for k, v in hit[0].items()}, meta, lineno)
+        meta["unintelligible"] = "yes" if n_unk else "no"
+        yield ChatUtterance(toks, meta, lineno)
 
 
-def _new_cache() -> dict:
-    return {"main": {}, "mor": {}, "utt": {}}
+def _document(st: _FileState, path: Path) -> str:
+    return f"{st.corpus or path.parent.name}/{path.stem}"
 
 
 def _meta(st: _FileState, document: str | None, speaker: str, lineno: int) -> dict:
@@ -431,95 +413,123 @@ def _meta(st: _FileState, document: str | None, speaker: str, lineno: int) -> di
     }
 
 
-def _iter_raw(path: Path, split_clitics: bool, omitted: str, on_error: str,
-              report: ReadReport, cache: dict) -> Iterator[tuple]:
-    """Yield ``(hit, speaker, line, file_state, document)`` per utterance, where
-    ``hit = [tokens, n_unintelligible, count_deltas, slot]`` may be shared
-    between identical utterances (read-only; ``slot`` is free for the caller)."""
+def _fail_or_count(on_error: str, report: ReadReport, what: str, message: str, path: Path,
+                   line: int, text: str) -> None:
+    if on_error == "fail":
+        raise CorpusFormatError(message, path=str(path), line=line, text=text)
+    report.count(what)
+
+
+def _other_lines(lines: list[str], first_line: int, st: _FileState, path: Path, on_error: str,
+                 report: ReadReport) -> None:
+    """Header / stray lines outside utterances (continuations already joined)."""
+    for off, line in lines:
+        c = line[:1]
+        if c == "@":
+            _header(line, st)
+        elif c == "%":
+            _fail_or_count(on_error, report, "orphan_tiers",
+                           "dependent tier before any utterance", path, first_line + off, line)
+        elif c == "*":
+            _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin",
+                           path, first_line + off, line)
+        elif line.strip():
+            _fail_or_count(on_error, report, "bad_lines",
+                           "expected a header (@), an utterance (*), a dependent tier (%) "
+                           "or a tab-indented continuation", path, first_line + off, line)
+
+
+def _join(raw_lines: list[str]) -> list[tuple[int, str]]:
+    """(offset, line) with tab-continuation lines joined to the line before."""
+    out: list[tuple[int, str]] = []
+    for i, ln in enumerate(raw_lines):
+        if ln[:1] == "\t" and out:
+            out[-1] = (out[-1][0], out[-1][1] + " " + ln[1:])
+        else:
+            out.append((i, ln))
+    return out
+
+
+def _file_units(path: Path, on_error: str, report: ReadReport
+                ) -> tuple[_FileState, list[tuple[str, str, int]]]:
+    """Split a file into utterances: ``(speaker, body, line)`` where ``body`` is
+    the text after ``*SPK:`` with its dependent tiers (``\\n%tier:...``),
+    continuation lines joined.  Headers update the returned file state."""
     text = _decode(path, on_error, report)
     st = _FileState()
-    document = None
-    pending: tuple[int, str, str] | None = None
-    tiers: dict[str, str] = {}
-    counts = report.counts
-    for lineno, line in _logical_lines(text):
-        c = line[:1]
-        if c == "%":
-            if pending is None:
-                if on_error == "fail":
-                    raise CorpusFormatError("dependent tier before any utterance",
-                                            path=str(path), line=lineno, text=line)
-                counts["orphan_tiers"] += 1
-                continue
-            name, _, value = line.partition(":")
-            tiers[name] = value
-            continue
-        if pending is not None:
-            yield (_utterance(pending[2], tiers, split_clitics, omitted, counts, cache),
-                   pending[1], pending[0], st, document)
-            pending = None
-            tiers = {}
-        if c == "*":
-            if not st.begun:
-                if on_error == "fail":
-                    raise CorpusFormatError("utterance before @Begin", path=str(path),
-                                            line=lineno, text=line)
-                counts["missing_begin"] += 1
-                st.begun = True
-            if document is None:
-                document = f"{st.corpus or path.parent.name}/{path.stem}"
-            colon = line.find(":")
-            if colon < 0:
-                if on_error == "fail":
-                    raise CorpusFormatError("utterance line without ':'", path=str(path),
-                                            line=lineno, text=line)
-                report.skip("malformed_utterance_line", f"{path}:{lineno}")
-                continue
-            pending = (lineno, line[1:colon].strip(), line[colon + 1:])
-        elif c == "@":
-            _header(line, st)
-        elif line.strip():
+    units: list[tuple[str, str, int]] = []
+    if text[:1] == "*":
+        text = "\n" + text
+        lineno = 0
+    else:
+        lineno = 1
+    blocks = text.split("\n*")
+    head = blocks[0]
+    _other_lines(_join(head.split("\n")), lineno, st, path, on_error, report)
+    lineno += head.count("\n") + 1
+    append = units.append
+    for b in blocks[1:]:
+        start = lineno
+        n_nl = b.count("\n")
+        lineno += n_nl + 1
+        if not st.begun:
+            _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,
+                           start, "*" + b.split("\n", 1)[0])
+            st.begun = True
+        if "\n\t" in b:
+            joined = b.replace("\n\t", " ")
+            if joined.count("\n") != joined.count("\n%"):
+                parts = _join(b.split("\n"))
+                k = 1
+                while k < len(parts) and parts[k][1][:1] == "%":
+                    k += 1
+                joined = "\n".join(x for _, x in parts[:k])
+                _other_lines(parts[k:], start, st, path, on_error, report)
+            b = joined
+        elif n_nl != b.count("\n%"):
+            raw = b.split("\n")
+            k = 1
+            while k < len(raw) and raw[k][:1] == "%":
+                k += 1
+            _other_lines(list(enumerate(raw))[k:], start, st, path, on_error, report)
+            b = "\n".join(raw[:k])
+        colon = b.find(":")
+        if colon < 0 or "\n" in b[:colon]:
             if on_error == "fail":
-                raise CorpusFormatError(
-                    "expected a header (@), an utterance (*), a dependent tier (%) "
-                    "or a tab-indented continuation", path=str(path), line=lineno, text=line)
-            counts["bad_lines"] += 1
-    if pending is not None:
-        yield (_utterance(pending[2], tiers, split_clitics, omitted, counts, cache),
-               pending[1], pending[0], st, document)
+                raise CorpusFormatError("utterance line without ':'", path=str(path),
+                                        line=start, text="*" + b.split("\n", 1)[0])
+            report.skip("malformed_utterance_line", f"{path}:{start}")
+            continue
+        append((b[:colon].strip(), b[colon + 1:], start))
     if not st.begun:
-        if on_error == "fail":
-            raise CorpusFormatError("no @Begin line: not a CHAT file", path=str(path), line=1,
-                                    text=text[:80])
-        counts["missing_begin"] += 1
+        _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
+                       path, 1, text[:80])
+    return st, units
 
 
-def _utterance(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
-               cache: dict) -> list:
-    key = (main, tiers.get("%mor"), tiers.get("%gra"), tiers.get("%xgrt"), tiers.get("%grt"))
-    ucache = cache["utt"]
-    hit = ucache.get(key)
-    if hit is None:
-        deltas: Counter = Counter()
-        toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, cache)
-        hit = [toks, n_unk, tuple(deltas.items()), None]
-        if len(ucache) < 300_000:
-            ucache[key] = hit
-    for k, v in hit[2]:
-        counts[k] += v
-    return hit
+def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: dict
+             ) -> tuple[dict, int, tuple]:
+    """Tokens of one utterance body, its number of unintelligible markers and the
+    report counts it adds."""
+    if "\n%" in body:
+        parts = body.split("\n%")
+        main = parts[0]
+        tiers = {}
+        for t in parts[1:]:
+            name, _, value = t.partition(":")
+            tiers["%" + name] = value
+    else:
+        main = body
+        tiers = {}
+    deltas: Counter = Counter()
+    toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, mor_cache)
+    return toks, n_unk, tuple(deltas.items())
 
 
-def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts, cache
-            ) -> tuple[dict, int]:
+def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
+            mor_cache: dict) -> tuple[dict, int]:
     """The token columns of one utterance and its number of unintelligible markers."""
-    main_cache = cache["main"]
-    hit = main_cache.get(main)
-    if hit is None:
-        hit = clean_main_tier(main)
-        if len(main_cache) < 200_000:
-            main_cache[main] = hit
-    items, n_unk, _ = hit
+    items, n_unk, _ = clean_main_tier(main)
     n = len(items)
     mor_text = tiers.get("%mor")
     forms: list
@@ -531,13 +541,26 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts, c
             counts["omitted_words"] += n - len(forms)
         return {"form": forms}, n_unk
     mor_items = mor_text.split()
-    groups = []
-    mor_cache = cache["mor"]
-    for it in mor_items:
-        g = mor_cache.get(it)
-        if g is None:
-            g = mor_cache[it] = _parse_mor_item(it)
-        groups.append(g)
+    try:
+        infos = [mor_cache[it] for it in mor_items]
+    except KeyError:
+        for it in mor_items:
+            if it not in mor_cache:
+                g = _parse_mor_item(it)
+                mor_cache[it] = (g, g[0][:3] if len(g) == 1 and g[0][2] != OMITTED else None)
+        infos = [mor_cache[it] for it in mor_items]
+    if len(infos) == n and len(tiers) == 2:
+        simple_parts = [i[1] for i in infos]
+        gra_text = tiers.get("%gra")
+        if (gra_text is not None and None not in simple_parts
+                and [k for k, _ in items] == [p[2] for p in simple_parts]):
+            parsed = _parse_gra(gra_text, n)
+            if parsed is not None:
+                counts["aligned_gra"] += 1
+                return {"form": [f for _, f in items], "lemma": [p[1] for p in simple_parts],
+                        "xpos": [p[0] for p in simple_parts], "head": parsed[0],
+                        "deprel": parsed[1]}, n_unk
+    groups = [i[0] for i in infos]
     if len(groups) != n and any(f in QUOTES for _, f in items):
         items = [it for it in items if it[1] not in QUOTES]  # older %mor: no bq|bq/eq|eq
         n = len(items)
@@ -670,87 +693,108 @@ _SENT_COLS = ("sent_id", "speaker", "role", "age_days", "document", "language",
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
                 name: str) -> Corpus:
+    """Read files into a corpus.
+
+    Each distinct utterance body (main tier + dependent tiers) is analysed
+    once; its encoded columns are stored once and gathered with numpy.
+    """
     report = ReadReport()
+    mor_cache: dict = {}
+    uid_of: dict[str, int] = {}
     vocabs: dict[str, dict] = {}
-    acc: dict[str, list] = {"form": []}
-    sent: dict[str, list] = {k: [] for k in _SENT_COLS}
-    lengths: list[int] = []
-    cache = _new_cache()
-    n_tok = 0
+    flat: dict[str, list] = {"form": []}  # encoded tokens of each distinct utterance
+    u_len: list[int] = []
+    u_unk: list[bool] = []
+    u_deltas: list[tuple] = []
+    seq: list[int] = []  # distinct-utterance id of each utterance
+    seq_meta: list[int] = []
+    lines: list[int] = []
+    meta_rows: list[tuple] = []
+    n_flat = 0
     for path in files:
         report.files.append(str(path))
-        meta_cache: dict[str, tuple] = {}
         try:
-            for hit, speaker, lineno, st, document in _iter_raw(
-                    path, split_clitics, omitted, on_error, report, cache):
-                enc = hit[3]
-                if enc is None:
-                    enc = {}
-                    for k, v in hit[0].items():
-                        if k[:4] == "head":
-                            enc[k] = v
-                        else:
-                            d = vocabs.get(k)
-                            if d is None:
-                                d = vocabs[k] = {None: -1}
-                            get = d.get
-                            ids = [get(x) for x in v]
-                            if None in ids:
-                                for j, i in enumerate(ids):
-                                    if i is None:
-                                        x = v[j]
-                                        i = ids[j] = d.get(x)
-                                        if i is None:
-                                            i = ids[j] = d[x] = len(d) - 1
-                            enc[k] = ids
-                    hit[3] = enc
-                n = len(enc["form"])
-                for k, v in enc.items():
-                    col = acc.get(k)
-                    if col is None:
-                        col = acc[k] = [-1] * n_tok
-                    col.extend(v)
-                if len(enc) != len(acc):
-                    for k, col in acc.items():
-                        if k not in enc:
-                            col.extend([-1] * n)
-                m = meta_cache.get(speaker)
-                if m is None:
-                    mt = _meta(st, document, speaker, 0)
-                    m = meta_cache[speaker] = (speaker, mt["role"], st.age, document,
-                                               mt["language"])
-                sent["sent_id"].append(f"{document}:{lineno}")
-                sent["speaker"].append(m[0])
-                sent["role"].append(m[1])
-                sent["age_days"].append(m[2])
-                sent["document"].append(m[3])
-                sent["language"].append(m[4])
-                sent["unintelligible"].append("yes" if hit[1] else "no")
-                lengths.append(n)
-                n_tok += n
+            st, units = _file_units(path, on_error, report)
         except CorpusFormatError as exc:
             if on_error == "fail":
                 raise
             report.skip("broken_file", str(exc))
-    report.count("utterances", len(lengths))
-    report.count("tokens", n_tok)
-    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+            continue
+        document = _document(st, path)
+        meta_of: dict[str, int] = {}
+        for speaker, body, lineno in units:
+            uid = uid_of.get(body)
+            if uid is None:
+                toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
+                n = len(toks["form"])
+                for k, v in toks.items():
+                    col = flat.get(k)
+                    if col is None:
+                        col = flat[k] = [-1] * n_flat
+                    if k[:4] == "head":
+                        col.extend(v)
+                        continue
+                    d = vocabs.get(k)
+                    if d is None:
+                        d = vocabs[k] = {None: -1}
+                    get = d.get
+                    ids = [get(x) for x in v]
+                    if None in ids:
+                        for j, i in enumerate(ids):
+                            if i is None:
+                                x = v[j]
+                                i = ids[j] = get(x)
+                                if i is None:
+                                    ids[j] = d[x] = len(d) - 1
+                    col.extend(ids)
+                n_flat += n
+                if toks.keys() != flat.keys():
+                    for col in flat.values():
+                        if len(col) < n_flat:
+                            col.extend([-1] * (n_flat - len(col)))
+                uid = uid_of[body] = len(u_len)
+                u_len.append(n)
+                u_unk.append(bool(n_unk))
+                u_deltas.append(deltas)
+            m = meta_of.get(speaker)
+            if m is None:
+                mt = _meta(st, document, speaker, 0)
+                m = meta_of[speaker] = len(meta_rows)
+                meta_rows.append((speaker, mt["role"], st.age, document, mt["language"]))
+            seq.append(uid)
+            seq_meta.append(m)
+            lines.append(lineno)
+    # -- gather -------------------------------------------------------------
+    seq_a = np.asarray(seq, dtype=np.int64)
+    ulen = np.asarray(u_len, dtype=np.int64)
+    ustart = np.zeros(len(ulen) + 1, dtype=np.int64)
+    np.cumsum(ulen, out=ustart[1:])
+    lengths = ulen[seq_a] if len(seq_a) else np.zeros(0, dtype=np.int64)
+    offsets = np.zeros(len(seq_a) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
+    n_tok = int(offsets[-1])
+    idx = (np.repeat(ustart[:-1][seq_a] - offsets[:-1], lengths)
+           + np.arange(n_tok, dtype=np.int64)) if n_tok else np.zeros(0, dtype=np.int64)
+    occurrences = np.bincount(seq_a, minlength=len(ulen)) if len(seq_a) else ulen
+    for uid, deltas in enumerate(u_deltas):
+        for k, v in deltas:
+            report.counts[k] += int(v * occurrences[uid])
+    report.count("utterances", len(seq))
+    report.count("tokens", n_tok)
     tokens: dict[str, Column] = {}
     for k in _TOKEN_COLS:
-        vals = acc.pop(k, None)
+        vals = flat.pop(k, None)
         if vals is None:
             if k == "form":
                 tokens[k] = Column(np.zeros(0, dtype=np.int32), Vocabulary())
             continue
-        arr = np.asarray(vals, dtype=np.int32)
+        arr = np.asarray(vals, dtype=np.int32)[idx]
         if k[:4] == "head":
             if k != "head" and not (arr >= 0).any():
                 continue
             tokens[k] = Column(arr)
         else:
-            items = list(vocabs.get(k, {None: -1}))[1:]
-            tokens[k] = Column(arr, Vocabulary(items))
+            tokens[k] = Column(arr, Vocabulary(list(vocabs.get(k, {None: -1}))[1:]))
     if "deprel@xgrt" in tokens and "head@xgrt" not in tokens:
         del tokens["deprel@xgrt"]
     if "xpos" in tokens:
@@ -760,14 +804,24 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
         table = np.append(cv.encode([x.split(":")[0] for x in xv.items]), -1).astype(np.int32)
         tokens["cpos"] = Column(table[tokens["xpos"].values], cv)
     sentences: dict[str, Column] = {}
-    for k in _SENT_COLS:
-        vals = sent[k]
+    meta_idx = np.asarray(seq_meta, dtype=np.int64)
+    for j, k in enumerate(("speaker", "role", "age_days", "document", "language")):
         if k == "age_days":
-            sentences[k] = Column(np.asarray([-1 if v is None else v for v in vals],
-                                             dtype=np.int32))
+            table = np.asarray([-1 if r[2] is None else r[2] for r in meta_rows] + [-1],
+                               dtype=np.int32)
+            sentences[k] = Column(table[meta_idx] if len(meta_idx) else table[:0])
         else:
             vocab = Vocabulary()
-            sentences[k] = Column(vocab.encode(vals), vocab)
+            table = np.append(vocab.encode([r[j] for r in meta_rows]), -1).astype(np.int32)
+            sentences[k] = Column(table[meta_idx] if len(meta_idx) else table[:0], vocab)
+    docs = [r[3] for r in meta_rows]
+    sid_vocab = Vocabulary()
+    sentences["sent_id"] = Column(sid_vocab.encode(
+        [f"{docs[m]}:{ln}" for m, ln in zip(seq_meta, lines)]), sid_vocab)
+    unk_vocab = Vocabulary(["no", "yes"])
+    unk = np.asarray(u_unk, dtype=np.int32)
+    sentences["unintelligible"] = Column(unk[seq_a] if len(seq_a) else unk[:0], unk_vocab)
+    sentences = {k: sentences[k] for k in _SENT_COLS}
     return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report, name=name)
 
 

@@ -27,7 +27,7 @@ def _f(im, a, hb):
 @njit(cache=True)
 def climb(measure, h, order, n_gold, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, gsize,
           max_sweeps):
-    """Hill-climb the mapping ``h`` (modified in place); return the number of sweeps."""
+    """Hill-climb the mapping ``h`` (modified in place); return (sweeps, final score)."""
     n_types = len(b_ptr) - 1
     G = n_gold
     mark = np.zeros(G, dtype=np.int64)
@@ -208,7 +208,22 @@ def climb(measure, h, order, n_gold, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, g
                 S += _f(IM[i], ai, H[i]) - old_f
             h[j] = cn
             changed = True
-    return sweeps
+    # the final score, recomputed exactly from the integer state
+    if measure == MACRO_I:
+        score = 2.0 * IMt / (SA + Ht)
+    elif measure == MICRO_I:
+        score = 0.0
+        for i in range(n_types):
+            score += _f(IM[i], a_ptr[i + 1] - a_ptr[i], H[i])
+        score /= n_types
+    else:
+        score = 0.0
+        Nst = 0
+        for c in range(G):
+            score += _term(U[c], CM[c], gsize[c])
+            Nst += U[c]
+        score = score / Nst if Nst > 0 else 0.0
+    return sweeps, score
 
 
 def warm_up() -> None:

@@ -98,7 +98,8 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBa
         Form code of each token (the vocabulary is the set of codes present).
     gold
         Gold class of each token (``-1`` = none); the number of random
-        clusters is the number of gold classes that own a type.
+        clusters is the number of gold classes that own a type.  Types with
+        no gold class at all stay unclustered (``-1``).
     seed
         Random seed (same seed, same clustering).
     """
@@ -108,13 +109,9 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBa
     present[f] = True
     types = np.flatnonzero(present)
     owned = maj[types]
-    # types without any gold class count with the largest class? no: keep them
-    # as their own group at the end so the vocabulary is complete
+    # types without any gold class (e.g. only punctuation tokens) stay unclustered (-1)
     classes, sizes = np.unique(owned[owned >= 0], return_counts=True)
-    n_none = int(np.sum(owned < 0))
-    if n_none:
-        sizes = np.append(sizes, n_none)
-    perm = make_rng(seed).permutation(types)
+    perm = make_rng(seed).permutation(types[owned >= 0])
     labels = np.repeat(np.arange(len(sizes)), sizes)
     type_clusters = np.full(len(maj), -1, dtype=np.int64)
     type_clusters[perm] = labels

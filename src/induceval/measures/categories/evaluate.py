@@ -84,11 +84,12 @@ _M = [
     Measure("pr", "token", True, 0, 1, "pairwise recall", "000 eq. 1"),
     Measure("pf", "token", True, 0, 1, "pairwise F", "000 eq. 1"),
 ]
-for _meas in ("macro_i", "micro_i", "micro_c"):
-    for _mp, _txt in (("1to1", "1-1 (Kuhn-Munkres)"), ("m1", "M-1 (hill climbing)")):
-        _M.append(Measure(f"{_meas}_{_mp}", "type", True, 0, 1,
-                          f"{_meas.replace('_', '').replace('macroi', 'MacroI')} {_txt}",
-                          "004 §4"))
+for _meas, _name, _sec in (("macro_i", "MacroI (= MacroC)", "004 §4.1"),
+                           ("micro_i", "MicroI", "004 §4.1"), ("micro_c", "MicroC", "004 §4.2")):
+    for _mp, _txt in (("1to1", "1-1 mapping (Kuhn-Munkres)"),
+                      ("m1", "M-1 mapping (hill climbing, restarts)")):
+        _M.append(Measure(f"{_meas}_{_mp}", "type", True, 0, 1, f"type-level {_name}, {_txt}",
+                          _sec))
 
 #: every category measure by name
 MEASURES: dict[str, Measure] = {m.name: m for m in _M}

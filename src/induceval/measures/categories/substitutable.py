@@ -169,7 +169,8 @@ def _frame_codes(corpus: Corpus, words: np.ndarray, tags: np.ndarray, n_lab: int
 
 def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=None,
                         form_column: str = "form", unclustered: str = "merge",
-                        min_frame_count: int = 2, boundaries: bool = True) -> SubstitutableStats:
+                        min_frame_count: int = 2, boundaries: bool = True,
+                        cluster_size: str = "types") -> SubstitutableStats:
     """The pair sums of SP/SR (see the module docstring for the frame rules).
 
     Parameters
@@ -192,8 +193,14 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
         whatever its middle word.
     boundaries
         Pad sentences with ``<s>``/``</s>`` frame words (paper: yes).
+    cluster_size
+        ``"types"`` (default): ``|c|`` counts word types, as the set notation
+        of eq. 2 reads; ``"tokens"``: ``|c|`` counts the training tokens in
+        ``c`` — the magnitudes of paper 000 Table 3 (SP ~ 1e-4) suggest this
+        reading, so it is offered for comparison.
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
+    check_choice("cluster_size", cluster_size, ("types", "tokens"))
     check_range("min_frame_count", min_frame_count, 1)
     tr_codes, tr_items = _form_strings(train, form_column)
     te_codes, te_items = _form_strings(test, form_column)
@@ -231,6 +238,9 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
         pairs = np.unique(tr_codes[ok] * nk + tr_tags[ok])
         c_sizes = np.bincount(pairs % nk, minlength=nk).astype(np.int64)
         n_unc_types = int(np.unique(tr_codes[~ok]).size)
+    if cluster_size == "tokens":
+        c_sizes = np.bincount(tr_tags[tr_tags >= 0], minlength=len(c_sizes)).astype(np.int64)
+        n_unc_types = int(np.sum(tr_tags < 0)) if unclustered == "merge" else 0
     if unclustered == "merge" and n_unc_types:
         c_sizes = np.append(c_sizes, n_unc_types)
     c_pairs = _pairs(c_sizes)
@@ -276,8 +286,8 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
 
 def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=None,
                          form_column: str = "form", unclustered: str = "merge",
-                         min_frame_count: int = 2,
-                         boundaries: bool = True) -> SubstitutableResult:
+                         min_frame_count: int = 2, boundaries: bool = True,
+                         cluster_size: str = "types") -> SubstitutableResult:
     """Substitutable precision and recall of a clustering (paper 000 eqs. 2-3).
 
     See :func:`substitutable_stats` for the parameters and the module
@@ -286,7 +296,8 @@ def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=
     """
     stats = substitutable_stats(train, test, clustering, train_tags=train_tags,
                                 form_column=form_column, unclustered=unclustered,
-                                min_frame_count=min_frame_count, boundaries=boundaries)
+                                min_frame_count=min_frame_count, boundaries=boundaries,
+                                cluster_size=cluster_size)
     sig = make_signature("spsr", {"unclustered": unclustered, "min_frame": min_frame_count,
-                                  "boundaries": boundaries})
+                                  "boundaries": boundaries, "csize": cluster_size})
     return SubstitutableResult(sp_sr(stats), stats, sig)

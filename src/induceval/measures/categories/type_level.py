@@ -159,8 +159,27 @@ def _group(keys: list, values: list) -> dict:
 
 
 def _unique_pairs(t: np.ndarray, c: np.ndarray, n_c: int) -> np.ndarray:
-    key = np.unique(t.astype(np.int64) * max(n_c, 1) + c)
-    return np.vstack([key // max(n_c, 1), key % max(n_c, 1)]).astype(np.int64)
+    n_c = max(n_c, 1)
+    key = t.astype(np.int64) * n_c + c
+    space = (int(t.max()) + 1) * n_c if len(t) else 0
+    if space <= max(64 * len(key), 1 << 20):
+        flags = np.zeros(space, dtype=bool)
+        flags[key] = True
+        key = np.flatnonzero(flags)
+    else:
+        key = np.unique(key)
+    return np.vstack([key // n_c, key % n_c]).astype(np.int64)
+
+
+def _compact(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(x, return_inverse=True)`` for non-negative codes, via bincount."""
+    if len(x) == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    lo = int(x.min())
+    present = np.bincount(x - lo) > 0
+    values = np.flatnonzero(present) + lo
+    remap = np.cumsum(present) - 1
+    return values.astype(np.int64), remap[x - lo].astype(np.int64)
 
 
 def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
@@ -195,8 +214,8 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
     if mask is not None:
         keep &= np.asarray(mask, dtype=bool)
     f, g, p = f[keep], g[keep], p[keep]
-    utypes, ti = np.unique(f, return_inverse=True)
-    ugold, gi = np.unique(g, return_inverse=True)
+    utypes, ti = _compact(f)
+    ugold, gi = _compact(g)
     unc = p < 0
     pc = p.copy()
     plab_extra: list = []
@@ -211,7 +230,7 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
             pc[unc] = start + inv
             plab_extra = [(start + k, f"UNCLUSTERED:{_lab(form_labels, utypes[t])}")
                           for k, t in enumerate(ut.tolist())]
-    upred, pi = np.unique(pc, return_inverse=True)
+    upred, pi = _compact(pc)
     extra = dict(plab_extra)
     tl = tuple(_lab(form_labels, x) for x in utypes.tolist())
     gl = tuple(_lab(gold_labels, x) for x in ugold.tolist())
@@ -393,14 +412,14 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
         h = np.argmax(entries.overlap(), axis=0).astype(np.int64)
         starts.append((h, np.arange(K, dtype=np.int64)))
     for h, order in starts:
-        hc.climb(code, h, order, G, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, gsize,
-                 max_sweeps)
-        s = type_scores_for_mapping(entries, h)[measure]
-        runs.append(s)
+        _, s = hc.climb(code, h, order, G, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, gsize,
+                        max_sweeps)
+        runs.append(float(s))
         if s > best_s:
             best_h, best_s = h, s
     assert best_h is not None
-    return best_h, best_s, runs
+    # the reported score: the pure function of the best mapping
+    return best_h, type_scores_for_mapping(entries, best_h)[measure], runs
 
 
 # -- one function per measure ------------------------------------------------

@@ -131,6 +131,83 @@ def _mh(value, logp_fn_id, n3, n2, ne, nt, T, V, Tb, steps):
     return value
 
 
+@njit(cache=True, inline="always")
+def _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta, Ta, Vb,
+                 inv_temp):
+    """Cumulative unnormalised conditional of each tag (GG07 Eq. 8) into ``p``; returns the total.
+
+    The counts must exclude the token being sampled.
+    """
+    total = 0.0
+    d1 = n2[p2 * Tb + p1] + Ta
+    for t in range(T):
+        pe = (ne[w * T + t] + beta) / (nt[t] + Vb)
+        f1 = (n3[_tri(p2, p1, t, Tb)] + alpha) / d1
+        a2 = n3[_tri(p1, t, n1, Tb)]
+        c2 = n2[p1 * Tb + t]
+        if p2 == p1 and p1 == t:
+            c2 += 1
+            if t == n1:
+                a2 += 1
+        f2 = (a2 + alpha) / (c2 + Ta)
+        val = pe * f1 * f2
+        if has3:
+            a3 = n3[_tri(t, n1, nn2, Tb)]
+            c3 = n2[t * Tb + n1]
+            if p2 == t and p1 == n1:
+                c3 += 1
+                if t == nn2:
+                    a3 += 1
+            if p1 == t and t == n1:
+                c3 += 1
+                if n1 == nn2:
+                    a3 += 1
+            val *= (a3 + alpha) / (c3 + Ta)
+        if inv_temp != 1.0:
+            val = math.exp(inv_temp * math.log(val))
+        total += val
+        p[t] = total
+    return total
+
+
+@njit(cache=True)
+def token_conditional(ids, offsets, tags, i, T, V, alpha, beta):
+    """Normalised conditional P(t_i = t | all other tags, words) at temperature 1 (for tests)."""
+    Tb = T + 1
+    B = T
+    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V)
+    s = 0
+    while offsets[s + 1] <= i:
+        s += 1
+    start = offsets[s]
+    end = offsets[s + 1]
+    w = ids[i]
+    old = tags[i]
+    p2 = tags[i - 2] if i - 2 >= start else B
+    p1 = tags[i - 1] if i - 1 >= start else B
+    n1 = tags[i + 1] if i + 1 < end else B
+    has3 = i + 1 < end
+    nn2 = tags[i + 2] if i + 2 < end else B
+    n3[_tri(p2, p1, old, Tb)] -= 1
+    n2[p2 * Tb + p1] -= 1
+    n3[_tri(p1, old, n1, Tb)] -= 1
+    n2[p1 * Tb + old] -= 1
+    if has3:
+        n3[_tri(old, n1, nn2, Tb)] -= 1
+        n2[old * Tb + n1] -= 1
+    ne[w * T + old] -= 1
+    nt[old] -= 1
+    p = np.zeros(T)
+    total = _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta,
+                         Tb * alpha, V * beta, 1.0)
+    out = np.empty(T)
+    prev = 0.0
+    for t in range(T):
+        out[t] = (p[t] - prev) / total
+        prev = p[t]
+    return out
+
+
 @njit(cache=True, fastmath=True)
 def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
            sample_hyper, hyper_every, seed):
@@ -170,35 +247,8 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
                     n2[old * Tb + n1] -= 1
                 ne[w * T + old] -= 1
                 nt[old] -= 1
-                total = 0.0
-                d1 = n2[p2 * Tb + p1] + Ta
-                for t in range(T):
-                    pe = (ne[w * T + t] + beta) / (nt[t] + Vb)
-                    f1 = (n3[_tri(p2, p1, t, Tb)] + alpha) / d1
-                    a2 = n3[_tri(p1, t, n1, Tb)]
-                    c2 = n2[p1 * Tb + t]
-                    if p2 == p1 and p1 == t:
-                        c2 += 1
-                        if t == n1:
-                            a2 += 1
-                    f2 = (a2 + alpha) / (c2 + Ta)
-                    val = pe * f1 * f2
-                    if has3:
-                        a3 = n3[_tri(t, n1, nn2, Tb)]
-                        c3 = n2[t * Tb + n1]
-                        if p2 == t and p1 == n1:
-                            c3 += 1
-                            if t == nn2:
-                                a3 += 1
-                        if p1 == t and t == n1:
-                            c3 += 1
-                            if n1 == nn2:
-                                a3 += 1
-                        val *= (a3 + alpha) / (c3 + Ta)
-                    if inv_temp != 1.0:
-                        val = math.exp(inv_temp * math.log(val))
-                    total += val
-                    p[t] = total
+                total = _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb,
+                                     alpha, beta, Ta, Vb, inv_temp)
                 u = np.random.random() * total  # noqa: NPY002
                 new = 0
                 while new < T - 1 and p[new] <= u:

@@ -118,13 +118,11 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     if F > k:
         overlap = members @ members.T
         size = np.diag(overlap).copy()
-        while n_alive > k:
+        with np.errstate(invalid="ignore", divide="ignore"):
             denom = np.maximum.outer(size, size)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                score = np.where(denom > 0, overlap / np.maximum(denom, 1e-12), 0.0)
-            score[~alive, :] = -1.0
-            score[:, ~alive] = -1.0
-            score[np.tril_indices(F)] = -1.0
+            score = np.where(denom > 0, overlap / np.maximum(denom, 1e-12), 0.0)
+        score[np.tril_indices(F)] = -1.0  # only pairs i < j
+        while n_alive > k:
             flat = int(np.argmax(score))
             i, j = divmod(flat, F)
             members[i] = np.maximum(members[i], members[j])
@@ -133,12 +131,16 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
             n_alive -= 1
             cluster_of_frame[cluster_of_frame == j] = i
             row = members @ members[i]
-            overlap[i, :] = row
-            overlap[:, i] = row
-            overlap[j, :] = 0.0
-            overlap[:, j] = 0.0
             size[i] = row[i]
-            size[j] = 0.0
+            with np.errstate(invalid="ignore", divide="ignore"):
+                d = np.maximum(size, size[i])
+                new = np.where(d > 0, row / np.maximum(d, 1e-12), 0.0)
+            new[~alive] = -1.0
+            score[:i, i] = new[:i]
+            score[i, i + 1:] = new[i + 1:]
+            score[i, i] = -1.0
+            score[j, :] = -1.0
+            score[:, j] = -1.0
     # renumber clusters 0..n-1 in order of their first (most frequent) frame
     roots = [c for c in range(F) if alive[c]]
     renum = np.full(F, -1, dtype=np.int64)

@@ -1,0 +1,253 @@
+"""``induceval reproduce reichart2010``: token- and type-level scores of taggings (004 Table 1).
+
+For a set of taggings of one corpus (prediction files, or models run here),
+the six token-level measures (M-1, 1-1, NVI, V, H(C|K), H(K|C)) and the six
+type-level measures (MacroI, MicroI, MicroC, each under an M-1 mapping found
+by hill climbing with restarts and a 1-1 Kuhn-Munkres mapping) are computed
+with :func:`induceval.measures.categories.evaluate_tags` (``level="both"``),
+punctuation excluded (004 §5.1).  A second table gives Spearman's rho between
+the system rankings of every token measure and every type measure (lower-is-
+better measures ranked by their negation), and between the mean token rank
+and the mean type rank: 004's point is that the two levels rank systems
+differently.
+
+References
+----------
+Reichart, Abend & Rappoport (2010). Type level clustering evaluation: new
+measures and a POS induction case study. *CoNLL*, Table 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import InducevalError
+from induceval.experiments._category_common import (
+    ensure_dir,
+    shared_data_dir,
+    spearman_rho,
+    stars,
+    to_jsonable,
+)
+from induceval.experiments.cells import Cell, run_cells
+from induceval.random import DEFAULT_SEED
+from induceval.report.tables import Table
+
+__all__ = ["run_reichart2010", "score_tagging", "TOKEN_COLUMNS", "TYPE_COLUMNS", "register"]
+
+#: Table 1 token columns: label -> (measure, higher is better)
+TOKEN_COLUMNS = {"M-1": ("m1", True), "1-1": ("1to1", True), "NVI": ("nvi", False),
+                 "V": ("v", True), "H(C|K)": ("h_c_given_k", False),
+                 "H(K|C)": ("h_k_given_c", False)}
+#: Table 1 type columns
+TYPE_COLUMNS = {"MacroI M-1": "macro_i_m1", "MacroI 1-1": "macro_i_1to1",
+                "MicroI M-1": "micro_i_m1", "MicroI 1-1": "micro_i_1to1",
+                "MicroC M-1": "micro_c_m1", "MicroC 1-1": "micro_c_1to1"}
+
+
+def score_tagging(gold: Corpus, pred, *, gold_column: str = "upos", punct="auto",
+                  log_base="e", restarts: int = 10, seed: int = DEFAULT_SEED) -> dict:
+    """Every Table 1 measure of one tagging (a tag array aligned with ``gold`` or a Corpus)."""
+    from induceval.measures.categories import evaluate_tags
+
+    if isinstance(pred, Corpus):
+        pcol = gold_column if gold_column in pred.tokens else "upos"
+        ev = evaluate_tags(gold, pred, gold_column=gold_column, pred_column=pcol, punct=punct,
+                           log_base=log_base, level="both", restarts=restarts, seed=seed)
+    else:
+        ev = evaluate_tags(gold, np.asarray(pred, dtype=np.int64), gold_column=gold_column,
+                           punct=punct, log_base=log_base, level="both", restarts=restarts,
+                           seed=seed)
+    out = {label: ev.scores[m] for label, (m, _) in TOKEN_COLUMNS.items()}
+    out.update({label: ev.scores[m] for label, m in TYPE_COLUMNS.items()})
+    out["signature"] = ev.signature
+    return to_jsonable(out)
+
+
+def _model_cell(gold: Corpus, model: str, k: int, params: dict, seed: int, score_opts: dict
+                ) -> dict:
+    from induceval.models.categories import induce_tags
+
+    result = induce_tags(gold, model, k, seed=seed, **params)
+    out = score_tagging(gold, result.tags, seed=seed, **score_opts)
+    out["model_signature"] = result.signature
+    return out
+
+
+def _file_cell(gold: Corpus, path: str, fmt: str, score_opts: dict, seed: int) -> dict:
+    from induceval.corpus.readers import read_corpus
+
+    pred = read_corpus(path, format=fmt)
+    return score_tagging(gold, pred, seed=seed, **score_opts)
+
+
+def parse_model_spec(spec: str) -> tuple[str, int, dict]:
+    """``"bhmm:45:iterations=500"`` -> ``("bhmm", 45, {"iterations": 500})``."""
+    parts = spec.split(":")
+    if len(parts) < 2:
+        raise InducevalError(f"a model spec is MODEL:K[:param=value...]; got {spec!r}")
+    params = {}
+    for p in parts[2:]:
+        key, _, value = p.partition("=")
+        try:
+            params[key] = int(value)
+        except ValueError:
+            try:
+                params[key] = float(value)
+            except ValueError:
+                params[key] = value
+    return parts[0], int(parts[1]), params
+
+
+def run_reichart2010(gold: Corpus | str | os.PathLike, *,
+                     predictions: Mapping[str, object] | None = None,
+                     models: Sequence[str] = (), out_dir: str | os.PathLike | None = None,
+                     gold_column: str = "upos", gold_format: str = "auto",
+                     pred_format: str = "auto", punct="auto", log_base="e",
+                     restarts: int = 10, seed: int = DEFAULT_SEED, jobs: int = 1,
+                     show_progress: bool = False) -> dict[str, Table]:
+    """Score a set of taggings of one corpus at token and type level (004 Table 1).
+
+    Parameters
+    ----------
+    gold
+        The gold corpus (or its path).
+    predictions
+        System name -> prediction file path, Corpus, or tag array aligned with ``gold``.
+    models
+        Model specs ``MODEL:K[:param=value...]`` run on the gold text here
+        (e.g. ``brown:45``, ``bhmm:45:iterations=500``).
+    out_dir
+        Writes ``table1`` and ``rank_correlation`` (md/csv/json) and the cells.
+    gold_column, punct, log_base, restarts, seed
+        Scoring options (004: punctuation excluded, natural log, 10 restarts).
+    jobs, show_progress
+        Parallel cells; progress bar.
+
+    Returns
+    -------
+    dict
+        ``table1`` and ``rank_correlation``.
+    """
+    if not isinstance(gold, Corpus):
+        from induceval.corpus.readers import read_corpus
+
+        gold = read_corpus(gold, format=gold_format)
+    score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
+                  "restarts": restarts}
+    cells: list[Cell] = []
+    names: list[str] = []
+    for name, pred in (predictions or {}).items():
+        key = f"pred-{name}"
+        if isinstance(pred, (str, os.PathLike)):
+            cells.append(Cell(key, _file_cell, (gold, str(pred), pred_format, score_opts, seed)))
+        else:
+            cells.append(Cell(key, score_tagging, (gold, pred),
+                              {"seed": seed, **score_opts}))
+        names.append(name)
+    for spec in models:
+        model, k, params = parse_model_spec(spec)
+        cells.append(Cell(f"model-{spec}-seed{seed}", _model_cell,
+                          (gold, model, k, params, seed, score_opts)))
+        names.append(spec)
+    if len(cells) < 1:
+        raise InducevalError("give at least one prediction or model")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                        desc="reichart2010")
+    rows = []
+    for name, cell in zip(names, cells):
+        r = results[cell.key]
+        rows.append({"system": name, **{c: r[c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}})
+    higher = {label: hib for label, (_, hib) in TOKEN_COLUMNS.items()}
+    higher.update({label: True for label in TYPE_COLUMNS})
+    t1 = Table(["system", *TOKEN_COLUMNS, *TYPE_COLUMNS], rows, higher_is_better=higher,
+               digits=3, title="004 Table 1 layout: token level (left) and type level (right)",
+               notes=[f"gold {gold_column}; punct {punct}; log {log_base}; M-1 type mapping: "
+                      f"hill climbing, {restarts} restarts, seed {seed}"])
+    corr = []
+
+    def signed(label):
+        sign = 1.0 if higher[label] else -1.0
+        return [sign * r[label] for r in rows]
+
+    for tl in TOKEN_COLUMNS:
+        for yl in TYPE_COLUMNS:
+            rho, p = spearman_rho(signed(tl), signed(yl))
+            corr.append({"token measure": tl, "type measure": yl, "rho": rho, "p": p,
+                         "sig": stars(p), "N": len(rows)})
+    if len(rows) >= 3:
+        from scipy.stats import rankdata
+
+        tok_rank = np.mean([rankdata([-v for v in signed(t)]) for t in TOKEN_COLUMNS], axis=0)
+        typ_rank = np.mean([rankdata([-v for v in signed(t)]) for t in TYPE_COLUMNS], axis=0)
+        rho, p = spearman_rho(tok_rank, typ_rank)
+        corr.append({"token measure": "mean token rank", "type measure": "mean type rank",
+                     "rho": rho, "p": p, "sig": stars(p), "N": len(rows)})
+    t2 = Table(["token measure", "type measure", "rho", "p", "sig", "N"], corr, digits=3,
+               title="Spearman's rho between token-level and type-level system rankings",
+               notes=["lower-is-better measures (NVI, H(C|K), H(K|C)) ranked by their "
+                      "negation; **: p < 0.01, *: p < 0.05"])
+    tables = {"table1": t1, "rank_correlation": t2}
+    if out_dir is not None:
+        out = ensure_dir(out_dir)
+        for name, t in tables.items():
+            t.write(str(out / name))
+    return tables
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "reichart2010", help="Reichart et al. (2010): token and type level scores (004 Table 1)",
+        description=__doc__.split("\n\n")[0])
+    p.add_argument("--gold", default=None,
+                   help="gold corpus (default: ../shared/data WSJ dependency sample)")
+    p.add_argument("--gold-format", default="auto")
+    p.add_argument("--gold-column", default="upos")
+    p.add_argument("--pred", nargs="*", default=[], metavar="[NAME=]PATH",
+                   help="prediction files (PASCAL/CoNLL, tags in the gold column or upos)")
+    p.add_argument("--model", nargs="*", default=None, metavar="MODEL:K[:p=v]",
+                   help="models to run on the gold text (default without --pred: "
+                        "brown:45 exchange:45 hc:45 ff:45 bhmm:45:iterations=200 random)")
+    p.add_argument("-o", "--out", required=True)
+    p.add_argument("--punct", default="auto")
+    p.add_argument("--log-base", default="e")
+    p.add_argument("--restarts", type=int, default=10)
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(func=_cli)
+
+
+DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iterations=200",
+                  "random:45:gold=upos")
+
+
+def _cli(args: argparse.Namespace) -> int:
+    gold = args.gold
+    gold_format = args.gold_format
+    if gold is None:
+        gold = str(shared_data_dir() / "ptb" / "dependency-treebank-sample")
+        gold_format = "malt"
+    from induceval.corpus.readers import read_corpus
+    from induceval.experiments.pascal2012_pos import prepare_treebank
+
+    corpus = prepare_treebank(read_corpus(gold, format=gold_format))
+    preds = {}
+    for spec in args.pred:
+        name, _, path = spec.rpartition("=")
+        preds[name or os.path.basename(path)] = path
+    models = args.model if args.model is not None else ([] if preds else list(DEFAULT_MODELS))
+    log_base = args.log_base if args.log_base == "e" else float(args.log_base)
+    tables = run_reichart2010(corpus, predictions=preds, models=models, out_dir=args.out,
+                              gold_column=args.gold_column, punct=args.punct,
+                              log_base=log_base, restarts=args.restarts, seed=args.seed,
+                              jobs=args.jobs, show_progress=not args.no_progress)
+    for t in tables.values():
+        print(t.render("table"))
+    print(f"written to {args.out}")
+    return 0

@@ -1,0 +1,164 @@
+"""The category protocols (frank2009, reichart2010, pascal2012-pos) on tiny inputs."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from induceval.corpus.model import CorpusBuilder
+from tests.conftest import shared_path
+
+# a toy child-directed corpus with %mor-style tags: (words, mor tags)
+_UTTS = [
+    ("you want the ball .", "pro v det n ."),
+    ("you see the dog .", "pro v det n ."),
+    ("we want a cup .", "pro v det n ."),
+    ("look at the dog .", "v prep det n ."),
+    ("put it on the table .", "v pro prep det n ."),
+    ("the dog is big .", "det n cop adj ."),
+    ("do you want it ?", "mod pro v pro ?"),
+    ("that is a ball .", "pro:dem cop det n ."),
+]
+
+
+def _childes(n_repeat=6, child_every=3):
+    b = CorpusBuilder()
+    for r in range(n_repeat):
+        for i, (w, t) in enumerate(_UTTS):
+            spk, role = ("CHI", "Target_Child") if (i + r) % child_every == 0 else ("MOT", "Mother")
+            b.add_sentence({"form": w.split(), "xpos": t.split()},
+                           {"speaker": spk, "role": role, "unintelligible": "no"})
+    return b.build()
+
+
+def test_prepare_childes_drops_child_and_punctuation():
+    from induceval.experiments.frank2009 import prepare_childes
+
+    c = prepare_childes(_childes())
+    speakers = {c.sentence(i).meta("speaker") for i in range(c.n_sentences)}
+    assert speakers == {"MOT"}
+    assert "." not in set(c.label_strings("form").tolist())
+    assert set(c.inventory("collapsed")) <= {"N", "V", "DET", "PREP", "ADJ"}
+
+
+def test_frank2009_tiny_end_to_end(tmp_path):
+    from induceval.experiments.frank2009 import run_frank2009
+
+    train, test = _childes(6), _childes(4, child_every=2)
+    tables = run_frank2009(train, test, out_dir=tmp_path, ks=(3, 6), bhmm_iterations=5,
+                           model_params={"ff": {"threshold": 0.01},
+                                         "hc": {"n_targets": 20, "n_contexts": 10}})
+    t3 = tables["table3"]
+    labels = [(r["Model"], r["K"]) for r in t3.rows]
+    # random once per gold inventory (3 -> collapsed, 6 -> stripped), others at every K
+    assert labels == [("Random", 3), ("Random", 6), ("BHMM", 3), ("BHMM", 6), ("HC", 3),
+                      ("HC", 6), ("FF", 3), ("FF", 6)]
+    for r in t3.rows:
+        for m in ("PP", "PR", "MA", "SP", "SR"):
+            assert 0.0 <= r[m] <= 1.0
+    assert [(r["Model"], r["K"]) for r in tables["table4"].rows] == labels[4:]
+    assert len(tables["table2"].rows) == 10
+    for name in ("table2", "table3", "table4", "table3_paper"):
+        for ext in ("md", "csv", "json"):
+            assert (tmp_path / f"{name}.{ext}").exists()
+    for fig in ("figure1.png", "figure2.png"):
+        assert (tmp_path / fig).read_bytes()[:4] == b"\x89PNG"
+    # resume: the finished cells are read back, not recomputed
+    cells = sorted(p.name for p in (tmp_path / "cells").glob("*.json"))
+    assert len(cells) == 8
+    stored = json.loads((tmp_path / "cells" / cells[0]).read_text())
+    stored["result"]["merge"]["PP"] = 0.123456
+    (tmp_path / "cells" / cells[0]).write_text(json.dumps(stored))
+    again = run_frank2009(train, test, out_dir=tmp_path, ks=(3, 6), bhmm_iterations=5,
+                          model_params={"ff": {"threshold": 0.01},
+                                        "hc": {"n_targets": 20, "n_contexts": 10}},
+                          figures=False)
+    assert 0.123456 in [r["PP"] for r in again["table3"].rows]
+
+
+def test_frank2009_hc_merge_vs_split():
+    # HC leaves all but the 5 most frequent types unclustered: split differs from merge
+    from induceval.experiments.frank2009 import frank_cell, prepare_childes
+
+    c = prepare_childes(_childes())
+    r = frank_cell("hc", 3, "collapsed", c, c, params={"n_targets": 5, "n_contexts": 5})
+    assert r["types_clustered"] == 5
+    assert r["merge"]["PR"] > r["split"]["PR"]
+    assert sum(r["sizes_types"]) == 5
+
+
+@pytest.mark.realdata
+def test_frank2009_on_a_slice_of_manchester(tmp_path):
+    from induceval.experiments.frank2009 import run_frank2009
+
+    man = shared_path("childes", "eng-uk", "Manchester", "becky")
+    bel = shared_path("childes", "eng-uk", "Belfast")
+    train = sorted(man.glob("*.cha"))[:2]
+    test = sorted(bel.rglob("*.cha"))[:1]
+    tables = run_frank2009(train, test, ks=(12,), models=("hc", "ff", "random"),
+                           figures=False)
+    rows = {r["Model"]: r for r in tables["table3"].rows}
+    assert set(rows) == {"HC", "FF", "Random"}
+    assert rows["HC"]["PR"] > rows["FF"]["PR"]  # HC's big clusters: high pairwise recall
+
+
+def _treebank(seed=0):
+    rs = np.random.default_rng(seed)
+    lex = {"DET": (["the", "a"], "DT"), "NOUN": (["dog", "cat", "ball"], "NN"),
+           "VERB": (["sees", "likes"], "VBZ"), "ADJ": (["big", "red"], "JJ")}
+    b = CorpusBuilder()
+    for _ in range(60):
+        tags = ["DET", "NOUN", "VERB", "DET", "ADJ", "NOUN"] if rs.random() < 0.5 else \
+            ["DET", "ADJ", "NOUN", "VERB"]
+        words = [lex[t][0][rs.integers(len(lex[t][0]))] for t in tags]
+        b.add_sentence({"form": words, "upos": tags, "xpos": [lex[t][1] for t in tags]})
+    return b.build()
+
+
+def test_pascal2012_pos_tiny(tmp_path):
+    from induceval.experiments.pascal2012_pos import run_pascal2012_pos
+
+    tables = run_pascal2012_pos({"en-ptb": _treebank(0), "toy": _treebank(1)}, out_dir=tmp_path)
+    assert tables["k"].rows[0]["Ku"] == 4 and tables["k"].rows[0]["Kp"] == 4
+    m1 = tables["table2_m1"]
+    assert m1.columns == ["testset", "Bc", "Bp", "Bu", "MKc", "MKp", "MKu"]
+    assert [r["testset"] for r in m1.rows] == ["en-ptb", "toy", "averages"]
+    for r in m1.rows:
+        for c in m1.columns[1:]:
+            assert 0 <= r[c] <= 100
+    # the paper's numbers are given for the treebanks it had
+    assert tables["table2_m1_paper"].rows[0]["Bc"] == pytest.approx(77.29)
+    assert (tmp_path / "table7_vi.json").exists()
+
+
+def test_reichart2010_tiny(tmp_path):
+    from induceval.experiments.reichart2010 import run_reichart2010
+
+    gold = _treebank(2)
+    perfect = gold.tokens["upos"].values.astype(np.int64)
+    noisy = perfect.copy()
+    noisy[::3] = 0
+    tables = run_reichart2010(gold, predictions={"perfect": perfect, "noisy": noisy},
+                              models=["brown:4"], out_dir=tmp_path, punct="keep")
+    rows = {r["system"]: r for r in tables["table1"].rows}
+    assert rows["perfect"]["M-1"] == 1.0 and rows["perfect"]["MicroC 1-1"] == 1.0
+    assert rows["perfect"]["NVI"] == 0.0
+    assert rows["noisy"]["M-1"] < 1.0
+    assert len(tables["table1"].columns) == 13
+    assert len(tables["rank_correlation"].rows) == 37
+    assert (tmp_path / "table1.md").exists()
+
+
+def test_reichart2010_reads_prediction_files(tmp_path):
+    from induceval.cli.main import main
+    from induceval.experiments.reichart2010 import run_reichart2010
+    from tests.conftest import FIXTURES
+
+    tiny = FIXTURES / "category-models" / "tiny.conllu"
+    pred = tmp_path / "ex.pascal"
+    assert main(["induce", "tags", "--model", "exchange", "--k", "4", str(tiny),
+                 "-o", str(pred)]) == 0
+    tables = run_reichart2010(tiny, predictions={"exchange": str(pred)})
+    assert tables["table1"].rows[0]["M-1"] == 1.0
