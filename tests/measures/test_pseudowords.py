@@ -72,6 +72,20 @@ def test_extract_childes_pobj_through_preposition():
                                                      ("put", "prep", "table")]
 
 
+def test_arguments_option_adds_pronouns():
+    # "you eat it": both arguments are pronouns -> no tuple with nouns only
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["you", "eat", "it"], "upos": ["PRON", "VERB", "PRON"],
+                    "head": [2, 0, 2], "deprel": ["nsubj", "root", "obj"]})
+    c = b.build()
+    assert len(extract_tuples(c, "ud")) == 0
+    t = extract_tuples(c, "ud", arguments="nominals")
+    assert list(zip(t.relation, t.noun)) == [("subj", "you"), ("obj", "it")]
+    assert word_frequencies(c, "ud", arguments="nominals")[1] == Counter({"you": 1, "it": 1})
+    with pytest.raises(ParameterError, match="arguments must be one of"):
+        extract_tuples(c, "ud", arguments="pronouns")
+
+
 def test_missing_lemma_counted_not_dropped_silently():
     b = CorpusBuilder()
     b.add_sentence({"form": ["eat", "x"], "lemma": ["eat", "_"], "upos": ["VERB", "NOUN"],

@@ -28,7 +28,7 @@ def _extract(args: argparse.Namespace) -> int:
     from induceval.corpus.tuples import extract_tuples
     from induceval.report.tables import Table
 
-    inst = extract_tuples(_load(args), args.scheme)
+    inst = extract_tuples(_load(args), args.scheme, arguments=args.arguments)
     counts = inst.counts()
     rows = [{"verb": v, "relation": r, "noun": n, "count": c}
             for (v, r, n), c in counts.counts.most_common()]
@@ -51,8 +51,9 @@ def _build(args: argparse.Namespace) -> int:
 
     corpus = _load(args)
     split = _split(args, corpus)
-    inst = extract_tuples(corpus, args.scheme)
-    _, nouns = word_frequencies(corpus, args.scheme, documents=split.train)
+    inst = extract_tuples(corpus, args.scheme, arguments=args.arguments)
+    _, nouns = word_frequencies(corpus, args.scheme, documents=split.train,
+                                arguments=args.arguments)
     part = split.dev if args.part == "dev" else split.test
     ts = build_test_set(inst.in_documents(part), nouns, args.method, seed=args.seed,
                         corpus=corpus_fingerprint(corpus), split=split.describe())
@@ -94,7 +95,8 @@ def _score(args: argparse.Namespace) -> int:
                             test_fraction=params["test"], dev_fraction=params["dev"],
                             seed=int(params["seed"]))
     docs = split.training(args.train_fraction)
-    counts = extract_tuples(corpus, args.scheme).in_documents(docs).counts()
+    counts = extract_tuples(corpus, args.scheme,
+                            arguments=args.arguments).in_documents(docs).counts()
     models = tuple(args.models.split(",")) if args.models else MODEL_ORDER
     cooc = None
     if any("cooccurrence" in m for m in models):
@@ -123,6 +125,7 @@ def _unseen(args: argparse.Namespace) -> int:
 
     prep = prepare(_load(args), "corpus", scheme=args.scheme, seed=args.seed,
                    with_cooccurrence=False, test_fraction=args.test_fraction,
+                   arguments=args.arguments,
                    dev_fraction=args.dev_fraction)
     emit(seen_unseen(prep, min_seen=args.min_seen), args)
     return 0
@@ -141,6 +144,8 @@ def register(subparsers) -> None:
         p.add_argument("--scheme", default="auto", choices=("auto", "ud", "childes", "conll"),
                        help="relation scheme (default: detected)")
         p.add_argument("--on-error", choices=("skip", "fail"), default="skip")
+        p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
+                       help="which dependents count as arguments (default: nouns, as the paper)")
         p.add_argument("--seed", type=int, default=DEFAULT_SEED)
         if split:
             p.add_argument("--test-fraction", type=float, default=0.1)

@@ -61,6 +61,7 @@ from induceval.errors import InducevalError, ParameterError
 
 __all__ = [
     "RELATIONS",
+    "ARGUMENTS",
     "RelationScheme",
     "SCHEMES",
     "TupleInstances",
@@ -102,6 +103,8 @@ class RelationScheme:
         verb; the tuple is (that verb, prep, noun) (CHILDES ``POBJ``).
     prep_tags
         Tags of prepositions for ``prep_object`` (empty: any tag).
+    pronoun_tags
+        Tags of pronouns, arguments under ``arguments="nominals"``.
     excluded
         Full relation labels never used, even when their base is mapped.
     match_base
@@ -117,6 +120,7 @@ class RelationScheme:
     case_relations: frozenset[str] = frozenset()
     prep_object: frozenset[str] = frozenset()
     prep_tags: frozenset[str] = frozenset()
+    pronoun_tags: frozenset[str] = frozenset()
     excluded: frozenset[str] = frozenset()
     match_base: bool = False
 
@@ -127,18 +131,23 @@ SCHEMES: dict[str, RelationScheme] = {
         name="ud", tag_column="upos", verb_tags=frozenset({"VERB"}),
         noun_tags=frozenset({"NOUN", "PROPN"}), direct={"nsubj": "subj", "obj": "obj"},
         oblique=frozenset({"obl", "nmod"}), case_relations=frozenset({"case"}),
+        pronoun_tags=frozenset({"PRON"}),
         excluded=frozenset({"nsubj:pass", "nsubj:outer", "nmod:poss", "obl:tmod", "obl:npmod",
                             "nmod:tmod", "nmod:npmod"}),
         match_base=True),
     "childes": RelationScheme(
         name="childes", tag_column="cpos", verb_tags=frozenset({"v"}),
         noun_tags=frozenset({"n"}), direct={"SUBJ": "subj", "OBJ": "obj"},
-        prep_object=frozenset({"POBJ"}), prep_tags=frozenset({"prep"})),
+        prep_object=frozenset({"POBJ"}), prep_tags=frozenset({"prep"}),
+        pronoun_tags=frozenset({"pro"})),
     "conll": RelationScheme(
         name="conll", tag_column="xpos", verb_tags=_PTB_VERBS, noun_tags=_PTB_NOUNS,
         direct={"SBJ": "subj", "OBJ": "obj"}, prep_object=frozenset({"PMOD"}),
-        prep_tags=frozenset({"IN", "TO"})),
+        prep_tags=frozenset({"IN", "TO"}), pronoun_tags=frozenset({"PRP"})),
 }
+
+#: which dependents count as arguments (``extract_tuples(arguments=...)``)
+ARGUMENTS = ("nouns", "nominals", "any")
 
 
 def detect_scheme(corpus: Corpus) -> str:
@@ -256,7 +265,8 @@ def _word_strings(corpus: Corpus, use_lemma: bool, lowercase: bool) -> tuple[np.
 
 
 def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
-                   use_lemma: bool = True, lowercase: bool = True) -> TupleInstances:
+                   use_lemma: bool = True, lowercase: bool = True,
+                   arguments: str = "nouns") -> TupleInstances:
     """Extract every (verb, relation, noun) occurrence of a corpus.
 
     Parameters
@@ -269,6 +279,10 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
         Use the ``lemma`` column when present (else forms).
     lowercase
         Lower-case verbs and nouns.
+    arguments
+        ``"nouns"`` (the paper's: the argument is a noun), ``"nominals"``
+        (nouns and pronouns; child-directed speech has mostly pronoun
+        subjects and objects) or ``"any"`` (any dependent in the relation).
 
     Returns
     -------
@@ -277,6 +291,8 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
         (the corpus name when absent).
     """
     sch = _scheme(scheme, corpus)
+    if arguments not in ARGUMENTS:
+        raise ParameterError(f"arguments must be one of {', '.join(ARGUMENTS)}; got {arguments!r}")
     for need in ("head", "deprel", sch.tag_column):
         if need not in corpus.tokens:
             raise InducevalError(
@@ -291,7 +307,12 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
     tags = corpus.tokens[sch.tag_column]
     tagv = tags.values
     is_verb = np.isin(tagv, _code_set(tags, sch.verb_tags))
-    is_noun = np.isin(tagv, _code_set(tags, sch.noun_tags))
+    if arguments == "any":
+        is_noun = np.ones(len(tagv), dtype=bool)
+    elif arguments == "nominals":
+        is_noun = np.isin(tagv, _code_set(tags, sch.noun_tags | sch.pronoun_tags))
+    else:
+        is_noun = np.isin(tagv, _code_set(tags, sch.noun_tags))
     rel_col = corpus.tokens["deprel"]
     rel_names = rel_col.vocab.items
 
@@ -388,7 +409,7 @@ def count_tuples(corpora: Iterable[Corpus], scheme: str | RelationScheme = "auto
 
 def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
                      documents: Iterable[str] | None = None, use_lemma: bool = True,
-                     lowercase: bool = True) -> tuple[Counter, Counter]:
+                     lowercase: bool = True, arguments: str = "nouns") -> tuple[Counter, Counter]:
     """Token frequencies of verbs and of nouns (by the scheme's tags).
 
     Chambers & Jurafsky determine noun frequency "by counting all tokens
@@ -399,7 +420,8 @@ def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
     -------
     (verbs, nouns)
         Two Counters of word -> token count, restricted to ``documents``
-        when given.
+        when given.  With ``arguments="nominals"`` pronouns count as nouns;
+        with ``"any"``, every token that is not a verb does.
     """
     sch = _scheme(scheme, corpus)
     if sch.tag_column not in corpus.tokens:
@@ -412,7 +434,11 @@ def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
         keep = np.isin(docs.values, wanted)[corpus.sentence_ids()]
     words, _ = _word_strings(corpus, use_lemma, lowercase)
     out = []
-    for tagset in (sch.verb_tags, sch.noun_tags):
-        mask = keep & np.isin(tags.values, _code_set(tags, tagset))
+    nouns = sch.noun_tags | (sch.pronoun_tags if arguments == "nominals" else frozenset())
+    for i, tagset in enumerate((sch.verb_tags, nouns)):
+        is_tag = np.isin(tags.values, _code_set(tags, tagset))
+        if i == 1 and arguments == "any":
+            is_tag = ~np.isin(tags.values, _code_set(tags, sch.verb_tags))
+        mask = keep & is_tag
         out.append(Counter(w for w in words[mask].tolist() if w is not None))
     return out[0], out[1]

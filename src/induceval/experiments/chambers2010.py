@@ -123,18 +123,19 @@ class Prepared:
 def prepare(corpus: Corpus, name: str = "", *, scheme: str = "auto", seed: int = DEFAULT_SEED,
             test_fraction: float = 0.1, dev_fraction: float = 0.05,
             sizes: Mapping[str, float] = SIZES, with_cooccurrence: bool = True,
-            min_documents: int = 20, chunk_sentences: int = 100) -> Prepared:
+            min_documents: int = 20, chunk_sentences: int = 100,
+            arguments: str = "nouns") -> Prepared:
     """Extract tuples, split documents and count what the models need."""
     from induceval.models.selpref import cooccurrence_counts
 
     corpus = ensure_documents(corpus, min_documents, chunk_sentences)
-    inst = extract_tuples(corpus, scheme)
+    inst = extract_tuples(corpus, scheme, arguments=arguments)
     if len(inst) == 0:
         raise InducevalError(f"corpus {name or corpus.name!r} yields no (verb, relation, noun) "
                              "tuples: does it have heads, relations and verb/noun tags?")
     split = split_documents(corpus.sentences["document"].vocab.items,
                             test_fraction=test_fraction, dev_fraction=dev_fraction, seed=seed)
-    verbs, nouns = word_frequencies(corpus, scheme, documents=split.train)
+    verbs, nouns = word_frequencies(corpus, scheme, documents=split.train, arguments=arguments)
     docs = corpus.sentences["document"]
     doc_names = docs.vocab.to_array()[docs.values]
     tokens_per_doc = Counter()
@@ -310,7 +311,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                      methods: Sequence[str] = CONFOUNDER_METHODS,
                      models: Sequence[str] = MODEL_ORDER, jobs: int = 1,
                      show_progress: bool = False, scheme: str = "auto",
-                     plots: bool = True) -> dict[str, Table]:
+                     plots: bool = True, arguments: str = "nouns") -> dict[str, Table]:
     """Run the whole protocol on each corpus; return (and write) its tables.
 
     Parameters
@@ -326,6 +327,9 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         tie policy; randomization iterations.
     methods, models
         Confounder methods and models to run.
+    arguments
+        ``"nouns"`` (the paper), ``"nominals"`` (pronouns too) or ``"any"``;
+        see :func:`induceval.corpus.tuples.extract_tuples`.
     jobs
         Cells run in parallel processes.
     """
@@ -335,23 +339,25 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         if m not in CONFOUNDER_METHODS:
             raise ParameterError(f"methods must be among {', '.join(CONFOUNDER_METHODS)}; "
                                  f"got {m!r}")
-    preps = {name: prepare(c, name, scheme=scheme, seed=seed) for name, c in corpora.items()}
+    preps = {name: prepare(c, name, scheme=scheme, seed=seed, arguments=arguments)
+             for name, c in corpora.items()}
     cells = []
     for name, prep in preps.items():
         for method in methods:
             for size in SIZES:
                 if size != "x2" and method == "random":
                     continue
-                cells.append(Cell(f"{name}|{method}|{size}|{ties}|{iterations}|{seed}", _cell,
+                cells.append(Cell(f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}",
+                                  _cell,
                                   (prep, size, method, ties, iterations, seed, tuple(models))))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="chambers2010")
-    sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme},
-                         seed=seed)
+    sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
+                                          "arguments": arguments}, seed=seed)
     tables: dict[str, Table] = {}
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
-            return results.get(f"{_name}|{method}|{size}|{ties}|{iterations}|{seed}")
+            return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}")
 
         tables[f"{name}_unseen"] = seen_unseen(prep)
         tables[f"{name}_rare"] = rare_words(prep)
@@ -536,7 +542,7 @@ def _main(args: argparse.Namespace) -> int:
     corpora = {name: load_corpus(name, paths) for name, paths in specs.items()}
     tables = run_chambers2010(corpora, args.out, seed=args.seed, ties=args.ties,
                               iterations=args.iterations, jobs=args.jobs, show_progress=True,
-                              methods=args.methods.split(","))
+                              methods=args.methods.split(","), arguments=args.arguments)
     text = "".join(t.render("markdown") + "\n" for t in tables.values())
     args.format = "markdown"
     emit(text, args)
@@ -555,6 +561,8 @@ def register(subparsers) -> None:
     p.add_argument("--out", default="runs/chambers2010", help="output folder (resumable)")
     p.add_argument("--methods", default=",".join(CONFOUNDER_METHODS))
     p.add_argument("--ties", choices=("random", "expected"), default="random")
+    p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
+                   help="which dependents count as arguments (default: nouns, as the paper)")
     p.add_argument("--iterations", type=int, default=1000,
                    help="approximate randomization iterations (default 1000)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
