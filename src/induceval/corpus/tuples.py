@@ -370,7 +370,8 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
     words, _ = _word_strings(corpus, use_lemma, lowercase)
     verbs = words[verb_pos[idx]]
     nouns = words[idx]
-    missing = np.array([v is None for v in verbs]) | np.array([n is None for n in nouns])
+    missing = (np.array([v is None for v in verbs], dtype=bool)
+               | np.array([n is None for n in nouns], dtype=bool))
     skipped: Counter = Counter()
     if missing.any():
         skipped["verb or noun without lemma"] = int(missing.sum())
