@@ -50,7 +50,8 @@ QUOTES = frozenset({"“", "”"})
 UNINTELLIGIBLE_WORDS = frozenset({"xxx", "yyy", "www", "xx", "yy"})
 
 # characters whose presence sends a main tier to the slow path
-_SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎‡„,;]")
+_SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎‡„;]")
+_GLUED_COMMA = re.compile(r"\S,|,\S")
 _TOKEN = re.compile(r"\+<|\[[^\[\]]*\]|[<>]|[^\s\[\]<>]+")
 _TIME = re.compile("\x15[^\x15]*\x15")
 _WORD_JUNK = re.compile(r"[():^\"‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎]")
@@ -107,6 +108,7 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
     """
     words = text.split()
     if (_SPECIAL.search(text) is None and UNINTELLIGIBLE_WORDS.isdisjoint(words)
+            and ("," not in text or _GLUED_COMMA.search(text) is None)
             and not (words and len(words[-1]) > 1 and words[-1][-1] in ".?!")):
         return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0
     if "\x15" in text:

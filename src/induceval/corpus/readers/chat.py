@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -521,7 +521,7 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: dict
     else:
         main = body
         tiers = {}
-    deltas: Counter = Counter()
+    deltas: defaultdict = defaultdict(int)
     toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, mor_cache)
     return toks, n_unk, tuple(deltas.items())
 
