@@ -41,6 +41,8 @@ def main(argv=None) -> int:
     ap.add_argument("--quality", action="store_true",
                     help="also score Brown and exchange clusters (K=45) on the Brown slice and "
                          "on the WSJ sample")
+    ap.add_argument("--manchester", action="store_true",
+                    help="also time FF and HC on all child-directed Manchester (K=12, 53, 80)")
     args = ap.parse_args(argv)
 
     from _brown_slice import brown_slice
@@ -70,6 +72,9 @@ def main(argv=None) -> int:
     r, w, c = _timed(lambda: induce_tags(corpus, "bhmm", args.k, iterations=args.sweeps,
                                          seed=1, temp_start=1.0, sample_hyper=False))
     rows.append(("bhmm trigram, per sweep (T=1)", w / args.sweeps, c / args.sweeps))
+    r, w, c = _timed(lambda: induce_tags(corpus, "bhmm", args.k, iterations=args.sweeps,
+                                         seed=1, anneal_fraction=1.0, order=2))
+    rows.append(("bhmm bigram, per sweep (annealed)", w / args.sweeps, c / args.sweeps))
     _, w, c = _timed(lambda: induce_tags(corpus, "ff", args.k))
     rows.append(("ff", w, c))
     _, w, c = _timed(lambda: induce_tags(corpus, "hc", args.k))
@@ -78,11 +83,33 @@ def main(argv=None) -> int:
     print(f"{'model':40s} {'wall s':>8s} {'cpu s':>8s}  reference")
     for name, w, c in rows:
         refs = REFERENCE.get(name.split()[0], [])
+        if name.startswith("bhmm bigram"):
+            refs = [("pgibbs (about)", 5.0)]
         ref = "; ".join(f"{tool} {secs:g} s -> ratio {c / secs:.2f}" for tool, secs in refs)
         print(f"{name:40s} {w:8.2f} {c:8.2f} {ref}")
     if args.quality:
         quality(corpus, args.k)
+    if args.manchester:
+        manchester()
     return 0
+
+
+def manchester() -> None:
+    """FF and HC on the whole child-directed Manchester corpus (paper 000's training set)."""
+    from _brown_slice import SHARED
+
+    from induceval.corpus.readers import read_corpus
+    from induceval.experiments.frank2009 import prepare_childes
+    from induceval.models.categories import induce_tags
+
+    c, w, cpu = _timed(lambda: prepare_childes(read_corpus(
+        SHARED / "childes" / "eng-uk" / "Manchester", format="chat")))
+    print(f"\nManchester CDS: {c.n_tokens} tokens, {c.n_sentences} utterances "
+          f"(read + prepare {w:.1f} s wall, {cpu:.1f} s cpu)")
+    for model in ("ff", "hc"):
+        for k in (12, 53, 80):
+            _, w, cpu = _timed(lambda m=model, kk=k: induce_tags(c, m, kk))
+            print(f"{model} K={k}: {w:.2f} s wall, {cpu:.2f} s cpu")
 
 
 def quality(brown_corpus, k: int) -> None:

@@ -10,7 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from induceval.corpus.readers import read_corpus
-from induceval.corpus.readers.chat import iter_utterances, parse_age, read, split_clitic_form
+from induceval.corpus.readers.chat import (
+    iter_sentences,
+    iter_utterances,
+    parse_age,
+    read,
+    split_clitic_form,
+)
 from induceval.errors import CorpusFormatError
 from tests.conftest import FIXTURES, shared_path
 
@@ -38,6 +44,7 @@ EXPECTED_FORMS = [
     ["this", "one", "has", "too", "many", "words", "."],  # %mor too short: unaligned
     ["look", "at", "that", "."],  # %gra points past the utterance
     ["."],  # 0 [=! laughs] .
+    ["I", "want", "a", "dish", "."],  # xxx has a token in %xgrt only
 ]
 
 
@@ -76,6 +83,9 @@ def test_xgrt(conv):
     # %xgrt without the ‡ token: realigned, ‡ gets no head
     assert conv.sentence(7).strings("head@xgrt") == [4, -1, 4, 0, 4, 4, 4]
     assert conv.sentence(0).strings("head@xgrt") == [-1] * 8
+    # %xgrt gives xxx a token (3): removed, "dish" (its dependent) re-attached to "want"
+    assert conv.sentence(13).strings("head@xgrt") == [2, 0, 4, 2, 2]
+    assert conv.sentence(13).strings("head") == [2, 0, 4, 2, 2]
 
 
 def test_meta(conv):
@@ -86,18 +96,22 @@ def test_meta(conv):
     assert s.meta("language") == "eng"
     assert conv.sentence(1).meta("role") == "Target_Child"
     assert conv.sentence(6).meta("role") == "Father"  # from @Participants only
-    assert [s.meta("unintelligible") for s in conv].count("yes") == 1
+    assert [s.meta("unintelligible") for s in conv].count("yes") == 2
     assert conv.sentence(5).meta("unintelligible") == "yes"
+    # vocabularies follow first appearance (deterministic across runs)
+    assert conv.sentences["speaker"].vocab.items == ["MOT", "CHI", "FAT"]
+    assert conv.tokens["form"].vocab.items[:3] == ["do", "you", "want"]
 
 
 def test_counts(conv):
     c = conv.report.counts
     assert c["unaligned_mor"] == 1
     assert c["unaligned_gra"] == 1
-    assert c["aligned_xgrt"] == 2 and c["xgrt_without_markers"] == 1
+    assert c["aligned_xgrt"] == 3 and c["xgrt_without_markers"] == 1
+    assert c["xgrt_with_unintelligible"] == 1
     assert c["unaligned_xgrt"] == 0
     assert c["omitted_words"] == 1
-    assert c["utterances"] == 13
+    assert c["utterances"] == 14
 
 
 def test_keep_omitted():
@@ -119,7 +133,7 @@ def test_split_clitics_false():
 
 def test_iter_utterances_streams():
     utts = list(iter_utterances(CHAT / "conventions.cha"))
-    assert len(utts) == 13
+    assert len(utts) == 14
     assert utts[5].tokens["form"] == ["let", "'s", "get", "."]
     assert utts[5].meta["unintelligible"] == "yes" and utts[5].line == 24
     utts[0].tokens["form"].append("x")  # lists are the caller's own
@@ -149,7 +163,7 @@ def test_broken_files():
              on_error="skip")
     assert c.report.counts["missing_begin"] == 1
     assert c.report.counts["bad_utf8_files"] == 1
-    assert c.n_sentences == 1 + 1 + 13
+    assert c.n_sentences == 1 + 1 + 14
 
 
 def test_line_errors(tmp_path):
@@ -253,3 +267,16 @@ def test_real_estonian():
     assert "xpos" not in c.tokens
     assert c.n_sentences > 100
     assert c.sentence(0).strings("form")[-1] == "?"
+
+
+def test_mor_prefix_and_markers(tmp_path):
+    p = tmp_path / "p.cha"
+    p.write_text("@UTF8\n@Begin\n*MOT:\tyes (.) ‡ undo it .\n"
+                 "%mor:\tco|yes voc|‡ un#v|do pro|it .\n"
+                 "%gra:\t1|2|COM 2|0|ROOT 3|2|OBJ 4|2|PUNCT\n@End\n")
+    (u,) = iter_sentences(p)
+    # prefix moves to the lemma; eve06-style voc|‡ is the vocative marker;
+    # %gra without a token for ‡ is realigned over the other tokens
+    assert u.tokens["xpos"] == ["co", "beg", "v", "pro", "."]
+    assert u.tokens["lemma"][2] == "un#do"
+    assert u.tokens["head"] == [3, -1, 0, 3, 3]

@@ -27,14 +27,14 @@ CHAT = FIXTURES / "chat"
 def test_select_child_directed_fixture():
     c = read([CHAT / "conventions.cha"])
     d = select_child_directed(c)
-    # 13 utterances: 1 CHI, 1 with xxx, 1 with no word ("0 [=! laughs] .")
+    # 14 utterances: 1 CHI, 2 with xxx, 1 with no word ("0 [=! laughs] .")
     assert d.n_sentences == 10
     assert d.report.counts["utterances dropped: child"] == 1
-    assert d.report.counts["utterances dropped: unintelligible"] == 1
+    assert d.report.counts["utterances dropped: unintelligible"] == 2
     assert d.report.counts["utterances dropped: no words"] == 1
     assert "CHI" not in {s.meta("speaker") for s in d}
     keep_unk = select_child_directed(c, drop_unintelligible=False, drop_empty=False)
-    assert keep_unk.n_sentences == 12
+    assert keep_unk.n_sentences == 13
 
 
 def test_select_by_token_when_no_column():

@@ -162,3 +162,16 @@ def test_reichart2010_reads_prediction_files(tmp_path):
                  "-o", str(pred)]) == 0
     tables = run_reichart2010(tiny, predictions={"exchange": str(pred)})
     assert tables["table1"].rows[0]["M-1"] == 1.0
+
+
+def test_pascal2012_pos_tag_columns_and_cap():
+    from induceval.experiments.pascal2012_pos import _tag_column, tag_counts
+
+    tb = _treebank(3)
+    # a fine column holding one value ("_" in UD files without XPOS) is no tag set
+    from induceval.corpus.model import Column, Vocabulary
+
+    no_xpos = tb.with_tokens(xpos=Column(np.zeros(tb.n_tokens, dtype=np.int32), Vocabulary(["_"])))
+    assert _tag_column(no_xpos, "p") == "upos"
+    assert tag_counts(tb) == {"c": 4, "p": 4, "u": 4}
+    assert tag_counts(tb, max_k=3) == {"c": 3, "p": 3, "u": 3}

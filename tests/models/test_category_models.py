@@ -148,13 +148,14 @@ def test_exchange_hand_example():
 # -- BHMM ------------------------------------------------------------------------
 
 
-def test_bhmm_sampler_counts_stay_consistent(demo):
+@pytest.mark.parametrize("order", [2, 3])
+def test_bhmm_sampler_counts_stay_consistent(demo, order):
     from induceval.models.categories.bhmm import bhmm_counts
     from induceval.models.categories.result import prepare_forms
 
-    r = induce_tags(demo, "bhmm", 6, iterations=12, seed=4, hyper_every=5)
+    r = induce_tags(demo, "bhmm", 6, iterations=12, seed=4, hyper_every=5, order=order)
     ids, off, types = prepare_forms(demo)
-    expected = bhmm_counts(ids, off, r.tags, 6, len(types))
+    expected = bhmm_counts(ids, off, r.tags, 6, len(types), order)
     for got, exp in zip(r.log["counts"], expected):
         assert np.array_equal(got, exp)
     n3, n2, ne, nt = r.log["counts"]
@@ -256,8 +257,9 @@ def test_random_baseline_copies_gold_type_sizes(demo):
         assert len(set(r.tags[forms == t].tolist())) == 1
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_bhmm_conditional_matches_brute_force_joint(seed):
+@pytest.mark.parametrize("order", [2, 3])
+@pytest.mark.parametrize("seed", range(5))
+def test_bhmm_conditional_matches_brute_force_joint(seed, order):
     # The sampler's conditional (GG07 Eq. 8 with the repeated-trigram corrections) must equal
     # the ratio of collapsed joint probabilities, computed from the Dirichlet-multinomial
     # closed form for each candidate tag.  Few tags make repeated trigrams common.
@@ -277,15 +279,22 @@ def test_bhmm_conditional_matches_brute_force_joint(seed):
     tags = rs.integers(0, T, size=n).astype(np.int64)
     alpha, beta = 0.3, 0.7
     for i in range(n):
-        got = token_conditional(ids, offsets, tags.copy(), i, T, V, alpha, beta)
+        got = token_conditional(ids, offsets, tags.copy(), i, T, V, alpha, beta, order)
         logj = []
         for t in range(T):
             tt = tags.copy()
             tt[i] = t
-            n3, n2, ne, nt = _build_counts(ids, offsets, tt, T, V)
+            n3, n2, ne, nt = _build_counts(ids, offsets, tt, T, V, order)
             logj.append(_log_marginal_trans(n3, n2, alpha, T + 1)
                         + _log_marginal_emit(ne, nt, beta, T, V))
         logj = np.array(logj)
         expected = np.exp(logj - logj.max())
         expected /= expected.sum()
         assert got == pytest.approx(expected, rel=1e-9)
+
+
+def test_exchange_restarts_keep_the_best_likelihood(demo):
+    one = induce_tags(demo, "exchange", 8)
+    many = induce_tags(demo, "exchange", 8, restarts=4, seed=2)
+    assert many.log["loglik"][-1] >= one.log["loglik"][-1]
+    assert "restarts:4" in many.signature and "seed:2" in many.signature

@@ -23,12 +23,14 @@ _PARAMS = {
     "--alpha": ("alpha", float, "bhmm: transition Dirichlet parameter (default 0.003)"),
     "--beta": ("beta", float, "bhmm: emission Dirichlet parameter (default 1)"),
     "--no-hyper": ("sample_hyper", None, "bhmm: keep alpha and beta fixed"),
+    "--order": ("order", int, "bhmm: 3 (trigram, default) or 2 (bigram)"),
     "--threshold": ("threshold", float, "ff: frame frequency share (default 0.0009)"),
     "--n-targets": ("n_targets", int, "hc: number of target types (default 1000)"),
     "--n-contexts": ("n_contexts", int, "hc: number of context types (default 150)"),
     "--min-count": ("min_count", int, "brown: minimum type count (default 1)"),
     "--max-iter": ("max_iter", int, "exchange: maximum passes (default 20)"),
     "--init": ("init", str, "exchange: rank|random initial classes"),
+    "--restarts": ("restarts", int, "exchange: runs, keep the best likelihood (default 1)"),
     "--gold": ("gold", str, "random: gold column whose type-size profile is copied"),
 }
 

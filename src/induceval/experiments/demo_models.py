@@ -7,8 +7,6 @@ tokens each model clusters.
 
 from __future__ import annotations
 
-import time
-
 from induceval.corpus.model import Corpus
 from induceval.report.tables import Table
 
@@ -37,17 +35,14 @@ def run(corpus: Corpus, seed: int) -> list:
     for model, (k, params) in DEMO_SETTINGS.items():
         if model == "random" and "upos" not in corpus.tokens:
             continue
-        t0 = time.perf_counter()
         r = induce_tags(corpus, model, k, seed=seed, **params)
-        secs = time.perf_counter() - t0
-        row = {"model": model, "K": r.n_clusters, "coverage": float((r.tags >= 0).mean()),
-               "seconds": secs}
+        row = {"model": model, "K": r.n_clusters, "coverage": float((r.tags >= 0).mean())}
         if evaluate_tags is not None and "upos" in corpus.tokens:
             ev = evaluate_tags(corpus, r.tags, gold_column="upos", punct="keep")
             row.update({"M-1": ev.scores["m1"], "1-1": ev.scores["1to1"],
                         "VM": ev.scores["v"], "VI": ev.scores["vi"]})
         rows.append(row)
-    cols = ["model", "K", "coverage", "M-1", "1-1", "VM", "VI", "seconds"]
+    cols = ["model", "K", "coverage", "M-1", "1-1", "VM", "VI"]
     table = Table([c for c in cols if any(c in r for r in rows)], rows,
                   higher_is_better={"M-1": True, "1-1": True, "VM": True, "VI": False},
                   title="Category induction on the demo corpus (scored against UPOS)",

@@ -76,7 +76,8 @@ def prepare_treebank(corpus: Corpus) -> Corpus:
 
 
 def _tag_column(corpus: Corpus, which: str) -> str:
-    has = {c: c in corpus.tokens and corpus.n_types(c) > 0 for c in ("cpos", "xpos", "upos")}
+    # a column with a single value (e.g. "_" everywhere) is no tag set
+    has = {c: c in corpus.tokens and corpus.n_types(c) > 1 for c in ("cpos", "xpos", "upos")}
     if which == "u":
         return "upos"
     if which == "c":
@@ -84,9 +85,16 @@ def _tag_column(corpus: Corpus, which: str) -> str:
     return "xpos" if has["xpos"] else ("cpos" if has["cpos"] else "upos")
 
 
-def tag_counts(corpus: Corpus) -> dict[str, int]:
-    """K for the c, p and u conditions: the number of coarse, fine and universal tags."""
-    return {t: corpus.n_types(_tag_column(corpus, t)) for t in TAGSETS}
+def tag_counts(corpus: Corpus, max_k: int | None = None) -> dict[str, int]:
+    """K for the c, p and u conditions: the number of coarse, fine and universal tags.
+
+    ``max_k`` caps K (e.g. UD Czech has 600+ positional fine tags, where the
+    PASCAL data had 61).
+    """
+    ks = {t: corpus.n_types(_tag_column(corpus, t)) for t in TAGSETS}
+    if max_k is not None:
+        ks = {t: min(k, max_k) for t, k in ks.items()}
+    return ks
 
 
 def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
@@ -111,7 +119,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                        models: Sequence[str] = ("brown", "exchange"),
                        seed: int = DEFAULT_SEED, punct: str = "keep",
                        max_sentences: int | None = None, model_params: Mapping | None = None,
-                       jobs: int = 1, show_progress: bool = False) -> dict[str, Table]:
+                       max_k: int | None = 200, jobs: int = 1,
+                       show_progress: bool = False) -> dict[str, Table]:
     """Run the pascal2012-pos protocol; return (and write) its tables.
 
     Parameters
@@ -127,6 +136,9 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
         Passed to the models / :func:`evaluate_tags`.
     max_sentences
         Use only the first N sentences of each treebank.
+    max_k
+        Cap on K (default 200; ``None``: no cap).  The ``k`` table shows the
+        tag counts and the K used.
     jobs, show_progress
         Parallel worker processes; progress bar.
 
@@ -157,9 +169,11 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     keys: dict[tuple[str, str, str], str] = {}
     kinfo = []
     for name, c in corpora.items():
-        ks = tag_counts(c)
+        ks = tag_counts(c, max_k)
+        n_tags = tag_counts(c)
         kinfo.append({"testset": name, "tokens": c.n_tokens, **{f"K{t}": ks[t] for t in TAGSETS},
-                      **{f"{t} column": _tag_column(c, t) for t in TAGSETS}})
+                      **{f"{t} column": f"{_tag_column(c, t)} ({n_tags[t]} tags)"
+                         for t in TAGSETS}})
         done: dict[tuple[str, int], str] = {}
         for model in models:
             for t in TAGSETS:
@@ -168,7 +182,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                     keys[(name, model, t)] = done[(model, k)]
                     continue
                 params = dict((model_params or {}).get(model, {}))
-                key = f"{name}-{model}-k{k}-seed{seed}-{punct}" + "".join(
+                fine = _tag_column(c, "p")
+                key = f"{name}-{model}-k{k}-seed{seed}-{punct}-fine={fine}" + "".join(
                     f"-{p}={v}" for p, v in sorted(params.items()))
                 cells.append(Cell(key, pos_cell, (c, model, k),
                                   {"seed": seed, "punct": punct, "params": params}))
@@ -228,6 +243,7 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--punct", default="keep", help="punctuation policy for scoring (keep)")
     p.add_argument("--max-sentences", type=int, default=None)
+    p.add_argument("--max-k", type=int, default=200, help="cap on K (default 200; 0: none)")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=_cli)
@@ -247,7 +263,8 @@ def _cli(args: argparse.Namespace) -> int:
     treebanks = dict(_parse_treebank(s) for s in args.treebank) if args.treebank else None
     tables = run_pascal2012_pos(treebanks, out_dir=args.out, models=args.models.split(","),
                                 seed=args.seed, punct=args.punct,
-                                max_sentences=args.max_sentences, jobs=args.jobs,
+                                max_sentences=args.max_sentences, max_k=args.max_k or None,
+                                jobs=args.jobs,
                                 show_progress=not args.no_progress)
     for name in ("k", "table2_m1", "table2_1to1", "table2_v", "table2_vi"):
         print(tables[name].render("table"))

@@ -40,6 +40,7 @@ PUNCT = 2
 SKIP = 3
 UNINTELLIGIBLE = 4
 REPLACED = 5
+UNINT_RETRACED = 6
 
 TERMINATORS = frozenset({
     ".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?", '+"/.', '+".',
@@ -88,7 +89,7 @@ def _clean_word(t: str) -> tuple[int, str]:
     return kind, t
 
 
-def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
+def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[int]]:
     """Clean a main tier.
 
     Returns
@@ -99,18 +100,21 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
         Number of ``xxx``/``yyy``/``www`` markers in the line (retraced or not).
     n_skipped
         Number of word-like items left out (fillers, pauses, retraced words...).
+    unintelligible_positions
+        For each ``xxx``/``yyy``/``www`` not retraced, the index in ``items``
+        it precedes (some dependency tiers give it a token).
 
     Example
     -------
-    >>> items, unk, skipped = clean_main_tier("<I want> [//] &um you want (.) xxx it's [: it is] ?")
-    >>> [f for _, f in items], unk, skipped
-    (['you', 'want', 'it', 'is', '?'], 1, 4)
+    >>> items, unk, skipped, pos = clean_main_tier("<I want> [//] &um you want (.) xxx it's ?")
+    >>> [f for _, f in items], unk, skipped, pos
+    (['you', 'want', "it's", '?'], 1, 4, [2])
     """
     words = text.split()
     if (_SPECIAL.search(text) is None and UNINTELLIGIBLE_WORDS.isdisjoint(words)
             and ("," not in text or _GLUED_COMMA.search(text) is None)
             and not (words and len(words[-1]) > 1 and words[-1][-1] in ".?!")):
-        return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0
+        return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0, []
     if "\x15" in text:
         text = _TIME.sub(" ", text)
     if "“" in text or "”" in text:
@@ -132,15 +136,12 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
         if c == "[":
             if scope_start < 0:
                 continue
-            if t in _RETRACE:
+            if t in _RETRACE or t.startswith("[: "):
                 for i in range(scope_start, scope_end):
-                    if out[i][0] != UNINTELLIGIBLE:
-                        out[i][0] = SKIP
-            elif t.startswith("[: "):
+                    unint = out[i][0] in (UNINTELLIGIBLE, UNINT_RETRACED)
+                    out[i][0] = UNINT_RETRACED if unint else SKIP
+            if t.startswith("[: "):
                 repl = t[3:-1].split()
-                for i in range(scope_start, scope_end):
-                    if out[i][0] != UNINTELLIGIBLE:
-                        out[i][0] = SKIP
                 if repl and scope_end > scope_start:
                     out[scope_start] = [REPLACED, repl]
             continue
@@ -157,6 +158,7 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
     items: list[tuple[int, str]] = []
     unk = 0
     skipped = 0
+    unk_pos: list[int] = []
     for kind, form in out:
         if kind <= PUNCT:
             items.append((kind, form))
@@ -169,6 +171,9 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int]:
                     unk += 1
         elif kind == UNINTELLIGIBLE:
             unk += 1
+            unk_pos.append(len(items))
+        elif kind == UNINT_RETRACED:
+            unk += 1
         else:
             skipped += 1
-    return items, unk, skipped
+    return items, unk, skipped, unk_pos

@@ -7,7 +7,9 @@ gold inventories built from the ``%mor`` tier:
   annotated ``part|play-PROG``"), i.e. the POS field with subcategories kept
   (``pro:sub``, ``adv:loc``, ``n:prop``) and with affixes, fusional suffixes,
   prefixes (``un#v`` -> ``v``) and the omitted-word mark (``0aux`` -> ``aux``)
-  removed.  The paper reports 53 such categories on its Manchester copy.
+  removed.  The paper reports 53 such categories on its Manchester copy; on
+  the 10-child copy in ``shared/data`` (child-directed speech, read by
+  :mod:`induceval.corpus.readers.chat`) we also find 53 besides punctuation.
 - **collapsed**: the 12 categories of their Table 1 (ADJ, ADV, OTH, CONJ, DET,
   INF, N, NEG, PART, PREP, QN, V).  The paper gives only examples, so the
   mapping from ``%mor`` POS is ours, decided by the coarse POS (the part
@@ -44,6 +46,7 @@ from dataclasses import replace
 import numpy as np
 
 from induceval.corpus.model import Column, Corpus, Vocabulary
+from induceval.errors import InducevalError
 
 __all__ = ["COLLAPSED", "COLLAPSED_CATEGORIES", "PUNCT_POS", "collapsed_tag", "stripped_tag",
            "add_childes_tagsets"]
@@ -132,7 +135,7 @@ def add_childes_tagsets(corpus: Corpus, source: str = "xpos") -> Corpus:
     col = corpus.column(source)
     vocab = col.vocab
     if vocab is None:
-        raise ValueError(f"column {source!r} is not categorical")
+        raise InducevalError(f"column {source!r} is not categorical")
     tokens = dict(corpus.tokens)
     for name, fn in (("collapsed", collapsed_tag), ("stripped", stripped_tag)):
         out = Vocabulary()

@@ -169,7 +169,9 @@ def split_clitics(corpus: Corpus, *, heads: str = "attach") -> Corpus:
     on CHAT, or plain text).  Categorical token columns: a value joined with
     ``~`` with as many parts as the word (``pro~aux`` from the CHAT reader) is
     split part by part; otherwise the host keeps the value and the clitic
-    parts get a missing value (-1).
+    parts get a missing value (-1).  A word whose form has no such
+    contraction (``wanna``) stays one token and keeps its values (``v~inf``).
+    The number of tokens added is counted in ``report.counts["clitics split"]``.
 
     Parameters
     ----------

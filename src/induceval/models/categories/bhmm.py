@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from induceval.corpus.model import Corpus
-from induceval.errors import check_range
+from induceval.errors import check_choice, check_range
 from induceval.models.categories.result import (
     TagInduction,
     prepare_forms,
@@ -51,7 +51,7 @@ def _tri(a, b, c, Tb):
 
 
 @njit(cache=True)
-def _build_counts(ids, offsets, tags, T, V):
+def _build_counts(ids, offsets, tags, T, V, order=3):
     Tb = T + 1
     B = T
     n3 = np.zeros(Tb * Tb * Tb, dtype=np.int64)
@@ -67,7 +67,7 @@ def _build_counts(ids, offsets, tags, T, V):
             n2[a * Tb + b] += 1
             ne[ids[i] * T + t] += 1
             nt[t] += 1
-            a = b
+            a = b if order == 3 else B
             b = t
         n3[_tri(a, b, B, Tb)] += 1
         n2[a * Tb + b] += 1
@@ -132,8 +132,8 @@ def _mh(value, logp_fn_id, n3, n2, ne, nt, T, V, Tb, steps):
 
 
 @njit(cache=True, inline="always")
-def _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta, Ta, Vb,
-                 inv_temp):
+def _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta, Ta,
+                 Vb, inv_temp):
     """Cumulative unnormalised conditional of each tag (GG07 Eq. 8) into ``p``; returns the total.
 
     The counts must exclude the token being sampled.
@@ -143,9 +143,9 @@ def _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta
     for t in range(T):
         pe = (ne[w * T + t] + beta) / (nt[t] + Vb)
         f1 = (n3[_tri(p2, p1, t, Tb)] + alpha) / d1
-        a2 = n3[_tri(p1, t, n1, Tb)]
-        c2 = n2[p1 * Tb + t]
-        if p2 == p1 and p1 == t:
+        a2 = n3[_tri(q1, t, n1, Tb)]
+        c2 = n2[q1 * Tb + t]
+        if p2 == q1 and p1 == t:
             c2 += 1
             if t == n1:
                 a2 += 1
@@ -171,11 +171,11 @@ def _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta
 
 
 @njit(cache=True)
-def token_conditional(ids, offsets, tags, i, T, V, alpha, beta):
+def token_conditional(ids, offsets, tags, i, T, V, alpha, beta, order=3):
     """Normalised conditional P(t_i = t | all other tags, words) at temperature 1 (for tests)."""
     Tb = T + 1
     B = T
-    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V)
+    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
     s = 0
     while offsets[s + 1] <= i:
         s += 1
@@ -183,22 +183,23 @@ def token_conditional(ids, offsets, tags, i, T, V, alpha, beta):
     end = offsets[s + 1]
     w = ids[i]
     old = tags[i]
-    p2 = tags[i - 2] if i - 2 >= start else B
+    p2 = tags[i - 2] if i - 2 >= start and order == 3 else B
     p1 = tags[i - 1] if i - 1 >= start else B
+    q1 = p1 if order == 3 else B
     n1 = tags[i + 1] if i + 1 < end else B
-    has3 = i + 1 < end
+    has3 = i + 1 < end and order == 3
     nn2 = tags[i + 2] if i + 2 < end else B
     n3[_tri(p2, p1, old, Tb)] -= 1
     n2[p2 * Tb + p1] -= 1
-    n3[_tri(p1, old, n1, Tb)] -= 1
-    n2[p1 * Tb + old] -= 1
+    n3[_tri(q1, old, n1, Tb)] -= 1
+    n2[q1 * Tb + old] -= 1
     if has3:
         n3[_tri(old, n1, nn2, Tb)] -= 1
         n2[old * Tb + n1] -= 1
     ne[w * T + old] -= 1
     nt[old] -= 1
     p = np.zeros(T)
-    total = _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta,
+    total = _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta,
                          Tb * alpha, V * beta, 1.0)
     out = np.empty(T)
     prev = 0.0
@@ -210,11 +211,11 @@ def token_conditional(ids, offsets, tags, i, T, V, alpha, beta):
 
 @njit(cache=True, fastmath=True)
 def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
-           sample_hyper, hyper_every, seed):
+           sample_hyper, hyper_every, seed, order):
     np.random.seed(seed)  # noqa: NPY002 (numba: per-call seeded state)
     Tb = T + 1
     B = T
-    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V)
+    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
     p = np.zeros(T)
     hist_alpha = np.zeros(n_iter)
     hist_beta = np.zeros(n_iter)
@@ -232,22 +233,23 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
             for i in range(start, end):
                 w = ids[i]
                 old = tags[i]
-                p2 = tags[i - 2] if i - 2 >= start else B
+                p2 = tags[i - 2] if i - 2 >= start and order == 3 else B
                 p1 = tags[i - 1] if i - 1 >= start else B
+                q1 = p1 if order == 3 else B
                 n1 = tags[i + 1] if i + 1 < end else B
-                has3 = i + 1 < end
+                has3 = i + 1 < end and order == 3
                 nn2 = tags[i + 2] if i + 2 < end else B
                 # remove the token
                 n3[_tri(p2, p1, old, Tb)] -= 1
                 n2[p2 * Tb + p1] -= 1
-                n3[_tri(p1, old, n1, Tb)] -= 1
-                n2[p1 * Tb + old] -= 1
+                n3[_tri(q1, old, n1, Tb)] -= 1
+                n2[q1 * Tb + old] -= 1
                 if has3:
                     n3[_tri(old, n1, nn2, Tb)] -= 1
                     n2[old * Tb + n1] -= 1
                 ne[w * T + old] -= 1
                 nt[old] -= 1
-                total = _token_probs(p, w, p2, p1, n1, nn2, has3, n3, n2, ne, nt, T, Tb,
+                total = _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb,
                                      alpha, beta, Ta, Vb, inv_temp)
                 u = np.random.random() * total  # noqa: NPY002
                 new = 0
@@ -256,8 +258,8 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
                 tags[i] = new
                 n3[_tri(p2, p1, new, Tb)] += 1
                 n2[p2 * Tb + p1] += 1
-                n3[_tri(p1, new, n1, Tb)] += 1
-                n2[p1 * Tb + new] += 1
+                n3[_tri(q1, new, n1, Tb)] += 1
+                n2[q1 * Tb + new] += 1
                 if has3:
                     n3[_tri(new, n1, nn2, Tb)] += 1
                     n2[new * Tb + n1] += 1
@@ -272,22 +274,24 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
     return n3, n2, ne, nt, hist_alpha, hist_beta, logp
 
 
-def bhmm_counts(ids: np.ndarray, offsets: np.ndarray, tags: np.ndarray, k: int, n_types: int):
+def bhmm_counts(ids: np.ndarray, offsets: np.ndarray, tags: np.ndarray, k: int, n_types: int,
+                order: int = 3):
     """Trigram, context, emission and tag counts of a tagging (as the sampler keeps them).
 
     Returns ``(n3, n2, ne, nt)`` flat ``int64`` arrays (``n3`` indexed
-    ``(a*(k+1)+b)*(k+1)+c`` with boundary tag ``k``).
+    ``(a*(k+1)+b)*(k+1)+c`` with boundary tag ``k``; for ``order=2`` the first
+    context tag ``a`` is always the boundary, so ``n3`` holds bigram counts).
     """
     return _build_counts(np.asarray(ids, np.int64), np.asarray(offsets, np.int64),
-                         np.asarray(tags, np.int64), k, n_types)
+                         np.asarray(tags, np.int64), k, n_types, order)
 
 
 def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations: int = 2000,
                 alpha: float = 0.003, beta: float = 1.0, temp_start: float = 2.0,
                 temp_end: float = 1.0, anneal_fraction: float = 0.5,
-                sample_hyper: bool = True, hyper_every: int = 10,
+                sample_hyper: bool = True, hyper_every: int = 10, order: int = 3,
                 column: str = "form") -> TagInduction:
-    """Bayesian trigram HMM tagging by collapsed Gibbs sampling (GG07), the final sample.
+    """Bayesian HMM tagging by collapsed Gibbs sampling (GG07), the final sample.
 
     Parameters
     ----------
@@ -309,6 +313,9 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     sample_hyper
         Resample ``alpha`` and ``beta`` by Metropolis-Hastings (5 proposals
         each) every ``hyper_every`` sweeps.
+    order
+        ``3``: trigram transitions (GG07's BHMM, as in 000 and 004); ``2``:
+        bigram transitions (the model of ``pgibbs``).
     column
         Token column holding the words.
 
@@ -340,6 +347,7 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     check_range("temp_end", temp_end, 0, low_open=True)
     check_range("anneal_fraction", anneal_fraction, 0.0, 1.0)
     check_range("hyper_every", hyper_every, 1)
+    check_choice("order", order, (2, 3))
     ids, offsets, types = prepare_forms(corpus, column)
     keep = ids >= 0
     if not keep.all():  # missing words are dropped from the sequences and left untagged
@@ -356,12 +364,13 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     n3, n2, ne, nt, ha, hb, logp = _gibbs(
         seq_ids.astype(np.int64), seq_offsets.astype(np.int64), tags, k, V, iterations,
         float(alpha), float(beta), float(temp_start), float(temp_end), anneal_iters,
-        bool(sample_hyper), int(hyper_every), int(seed) % (2**32))
+        bool(sample_hyper), int(hyper_every), int(seed) % (2**32), int(order))
     elapsed = time.perf_counter() - t0
     out = np.full(len(ids), -1, dtype=np.int32)
     out[keep] = tags
     type_clusters, unclustered = type_clusters_from_tags(ids, out, types)
-    sig = make_signature("bhmm", {"k": k, "iter": iterations, "alpha": alpha, "beta": beta,
+    sig = make_signature("bhmm", {"k": k, "order": order, "iter": iterations, "alpha": alpha,
+                                  "beta": beta,
                                   "anneal": f"{temp_start:g}-{temp_end:g}/{anneal_fraction:g}",
                                   "hyper": sample_hyper, "column": column}, seed=seed)
     return TagInduction(

@@ -183,7 +183,7 @@ def class_bigram_loglik(ids: np.ndarray, offsets: np.ndarray, classes: np.ndarra
 
 
 def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_iter: int = 20,
-                    init: str = "rank", column: str = "form") -> TagInduction:
+                    init: str = "rank", restarts: int = 1, column: str = "form") -> TagInduction:
     """Exchange (mkcls-style) clustering: one class per type, class-bigram likelihood.
 
     Parameters
@@ -199,6 +199,10 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     init
         ``"rank"``: the word of frequency rank ``r`` starts in class ``r mod k``
         (deterministic); ``"random"``: uniform random classes from ``seed``.
+    restarts
+        Run this many times and keep the classes with the highest likelihood:
+        the first run uses ``init``, the others random initialisations drawn
+        from ``seed`` (mkcls also keeps the best of several runs).
     column
         Token column holding the words.
 
@@ -234,14 +238,21 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     out_cnt = out_cnt.astype(np.int64)
     in_cnt = in_cnt.astype(np.int64)
     count = np.bincount(a, weights=c, minlength=n + 1).astype(np.int64)
-    if init == "rank":
-        cls = (np.arange(n + 1) % k).astype(np.int64)
-    else:
-        cls = rng(seed).integers(0, k, size=n + 1).astype(np.int64)
-    cls[n] = k
+    check_range("restarts", restarts, 1)
     total = int(c.sum()) + int(count.max(initial=0))
-    history, moves = _exchange_core(n, k, cls, count, out_ptr, out_idx, out_cnt,
-                                    in_ptr, in_idx, in_cnt, max_iter, total)
+    gen = rng(seed)
+    best = None
+    for run in range(restarts):
+        if run == 0 and init == "rank":
+            cls = (np.arange(n + 1) % k).astype(np.int64)
+        else:
+            cls = gen.integers(0, k, size=n + 1).astype(np.int64)
+        cls[n] = k
+        history, moves = _exchange_core(n, k, cls, count, out_ptr, out_idx, out_cnt,
+                                        in_ptr, in_idx, in_cnt, max_iter, total)
+        if best is None or history[-1] > best[1][-1]:
+            best = (cls, history, moves, run)
+    cls, history, moves, best_run = best
     word_class = cls[:n]
     # renumber classes by their most frequent word
     used, first = np.unique(word_class, return_index=True)
@@ -250,8 +261,11 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     word_class = renum[word_class]
     tags = np.where(rid >= 0, word_class[np.maximum(rid, 0)], -1).astype(np.int32)
     type_clusters = {types[order[r]]: int(word_class[r]) for r in range(n)}
+    random_used = init == "random" or restarts > 1
     sig = make_signature("exchange", {"k": k, "init": init, "max_iter": max_iter,
-                                      "column": column}, seed=seed if init == "random" else None)
+                                      "restarts": restarts, "column": column},
+                         seed=seed if random_used else None)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=set(),
                         n_clusters=len(used), model="exchange", signature=sig,
-                        log={"loglik": history.tolist(), "moves": moves.tolist()})
+                        log={"loglik": history.tolist(), "moves": moves.tolist(),
+                             "best_run": best_run})

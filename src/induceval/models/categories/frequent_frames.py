@@ -164,17 +164,23 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         n_of = np.array([len(s) for s in type_sets], dtype=np.int64)
         todo = todo[n_of[ids[todo]] > 0]
         if len(todo):
-            u = gen.random(len(todo))
-            for w in np.unique(ids[todo]).tolist():
-                cs = type_sets[w]
-                sel = todo[ids[todo] == w]
+            u = gen.random(len(todo))  # one draw per token, in token order
+            words = ids[todo]
+            order = np.argsort(words, kind="stable")
+            sorted_words = words[order]
+            bounds = np.flatnonzero(np.diff(sorted_words)) + 1
+            starts = np.concatenate(([0], bounds))
+            ends = np.concatenate((bounds, [len(order)]))
+            for a, b in zip(starts.tolist(), ends.tolist()):
+                sel = order[a:b]
+                cs = type_sets[int(sorted_words[a])]
                 if len(cs) == 1:
-                    tags[sel] = cs[0]
+                    tags[todo[sel]] = cs[0]
                     continue
                 p = np.cumsum(sizes[cs].astype(np.float64))
                 p /= p[-1]
-                draw = np.searchsorted(p, u[np.searchsorted(todo, sel)], side="right")
-                tags[sel] = cs[np.minimum(draw, len(cs) - 1)]
+                draw = np.searchsorted(p, u[sel], side="right")
+                tags[todo[sel]] = cs[np.minimum(draw, len(cs) - 1)]
     from induceval.models.categories.result import type_clusters_from_tags
 
     type_clusters, unclustered = type_clusters_from_tags(ids, tags, types)
