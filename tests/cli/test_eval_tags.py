@@ -77,8 +77,15 @@ def test_substitutable_cli(capsys, tmp_path):
     cl = tmp_path / "cl.tsv"
     cl.write_text("the\t0\na\t0\ndog\t1\ncat\t1\nruns\t2\nsleeps\t2\n")
     # frames: the_runs {dog, cat} (1 pair, same cluster), <s>_cat {the}, cat_</s> {runs}
-    # model pairs: 3 clusters of 2 -> 3; SP = 1/3, SR = 1
+    # overlap: {dog, cat} share cluster 1 -> 2*1 = 2 ordered pairs; S pairs 2 -> SR = 1.
+    # Default |c| in training tokens: each cluster holds 3 tokens (the the a / dog cat dog /
+    # runs runs sleeps) -> 3 * 3*2 = 18 pairs, SP = 2/18 = 1/9.
     assert main(["eval", "substitutable", "--train", str(train), "--test", str(test),
                  "--pred", str(cl), "--format", "json"]) == 0
     row = json.loads(capsys.readouterr().out)["rows"][0]
-    assert row["sp"] == pytest.approx(1 / 3) and row["sr"] == 1.0 and row["frames"] == 3
+    assert row["sp"] == pytest.approx(1 / 9) and row["sr"] == 1.0 and row["frames"] == 3
+    # |c| in types: 3 clusters of 2 types -> 3 * 2*1 = 6 pairs, SP = 2/6 = 1/3
+    assert main(["eval", "substitutable", "--train", str(train), "--test", str(test),
+                 "--pred", str(cl), "--cluster-size", "types", "--format", "json"]) == 0
+    row = json.loads(capsys.readouterr().out)["rows"][0]
+    assert row["sp"] == pytest.approx(1 / 3) and row["sr"] == 1.0

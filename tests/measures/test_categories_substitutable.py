@@ -40,10 +40,10 @@ def test_hand_worked_frames():
     # -> 3 S-clusters; pairs inside: {dog, cat} = 1, both in N: overlap 1
     # model clusters over the vocabulary: D{the,a} 1 pair, N{dog,cat} 1, V{runs,sleeps,see} 3,
     #   P{you,it} 1 -> 6 pairs;  SP = 1/6, SR = 1/1
-    st = substitutable_stats(TRAIN, TEST, CL)
+    st = substitutable_stats(TRAIN, TEST, CL, cluster_size="types")
     assert (st.n_frames, st.overlap_pairs, st.s_pairs, st.c_pairs) == (3, 1, 1, 6)
     assert st.n_test_oov_tokens == 1  # "pig" inside "the _ runs"
-    r = substitutable_scores(TRAIN, TEST, CL)
+    r = substitutable_scores(TRAIN, TEST, CL, cluster_size="types")
     assert r.scores["sp"] == pytest.approx(1 / 6) and r.scores["sr"] == 1.0
     assert r.signature.startswith("spsr|unclustered:merge|min_frame:2|boundaries:yes|csize:types")
 
@@ -51,26 +51,27 @@ def test_hand_worked_frames():
 def test_frame_words_carry_clusters():
     # "the" ambiguous in the model: as a different cluster the frame "the _ runs" differs
     cl = dict(CL)
-    st_all = substitutable_stats(TRAIN, TEST, cl)
+    st_all = substitutable_stats(TRAIN, TEST, cl, cluster_size="types")
     # tag tokens: the test "the" before cat gets another cluster -> frame differs from training
     test_tags = np.array([0, 1, 2, 9, 1, 2, 9, 1, 2, 0, 1, 2, 3, 2, 3])
     train_tags = np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 2, 3])
-    st = substitutable_stats(TRAIN, TEST, test_tags, train_tags=train_tags)
+    st = substitutable_stats(TRAIN, TEST, test_tags, train_tags=train_tags, cluster_size="types")
     # "the|9 _ runs" is not a training frame: only "the|0 _ runs" (dog, pig) counts, once
     # in test -> not frequent; remaining qualifying frames: none with 2+ members
     assert st.overlap_pairs == 0 and st_all.overlap_pairs == 1
 
 
 def test_min_frame_count_and_boundaries():
-    assert substitutable_stats(TRAIN, TEST, CL, min_frame_count=1).n_frames > 3
-    no_b = substitutable_stats(TRAIN, TEST, CL, boundaries=False)
+    one = substitutable_stats(TRAIN, TEST, CL, min_frame_count=1, cluster_size="types")
+    assert one.n_frames > 3
+    no_b = substitutable_stats(TRAIN, TEST, CL, boundaries=False, cluster_size="types")
     assert no_b.n_frames == 1  # only "the _ runs"
 
 
 def test_unclustered_merge_split():
     cl = {"the": "D", "dog": "N"}  # cat, runs, ... unclustered
-    m = substitutable_stats(TRAIN, TEST, cl, unclustered="merge")
-    s = substitutable_stats(TRAIN, TEST, cl, unclustered="split")
+    m = substitutable_stats(TRAIN, TEST, cl, unclustered="merge", cluster_size="types")
+    s = substitutable_stats(TRAIN, TEST, cl, unclustered="split", cluster_size="types")
     # merge: cat joins the UNCLUSTERED cluster with 6 other unclustered training types
     # (runs, a, sleeps, you, see, it, cat = 7 -> 21 pairs); split: no model pairs
     assert m.c_pairs == 21 and s.c_pairs == 0

@@ -38,6 +38,9 @@ def register(subparsers) -> None:
                    help="frames must occur at least this often in the test corpus (default 2)")
     p.add_argument("--no-boundaries", action="store_true",
                    help="do not add <s>/</s> markers to frames")
+    p.add_argument("--cluster-size", choices=("tokens", "types"), default="tokens",
+                   help="count |c| of eq. 2 in training tokens (default, the paper's "
+                        "magnitudes) or in word types")
     add_format_option(p)
     p.set_defaults(func=run)
 
@@ -62,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         mapping = {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
         r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
                                  min_frame_count=args.min_frame_count,
-                                 boundaries=not args.no_boundaries)
+                                 boundaries=not args.no_boundaries,
+                                 cluster_size=args.cluster_size)
         sig = r.signature
         rows.append({"system": name, **r.scores, "frames": r.stats.n_frames,
                      "s_members": r.stats.n_s_members})

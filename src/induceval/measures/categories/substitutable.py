@@ -27,11 +27,13 @@ Unclustered words: ``merge`` puts every unclustered type into one cluster
 its own cluster, which contributes no pair (paper 000, "Effect of unclustered
 words").
 
-Cluster sizes ``|c|``: the number of word types the model put in ``c``,
-counted over the clustering's vocabulary — the keys of a type clustering, or
-the distinct (form, cluster) pairs of the training tagging when clusters are
-given per token.  Choice documented here since the paper does not spell it
-out.
+Cluster sizes ``|c|``: by default the number of *training tokens* the model
+put in ``c`` (``cluster_size="tokens"``), the reading that reproduces the
+magnitude of paper 000's SP values; ``cluster_size="types"`` counts word
+types over the clustering's vocabulary (the keys of a type clustering, or the
+distinct (form, cluster) pairs of the training tagging), as the set notation
+of eq. 2 reads — but then SP can exceed 1 (see :func:`substitutable_stats`).
+The paper does not spell the choice out; it is in the signature (``csize``).
 
 References
 ----------
@@ -52,7 +54,7 @@ Example
 >>> # qualifying test frames (>= 2 test occurrences, seen in training):
 >>> # "the _ runs" -> {dog|1, cat|1}; "<s> _ cat" -> {the|0}; "cat _ </s>" -> {runs|2}
 >>> cl = {"the": 0, "a": 0, "dog": 1, "cat": 1, "runs": 2, "sleeps": 2}
->>> r = substitutable_scores(train, test, cl)
+>>> r = substitutable_scores(train, test, cl, cluster_size="types")
 >>> r.stats.n_frames, r.stats.overlap_pairs, r.stats.s_pairs, r.stats.c_pairs
 (3, 1, 1, 3)
 >>> r.scores["sp"], r.scores["sr"]
@@ -170,7 +172,7 @@ def _frame_codes(corpus: Corpus, words: np.ndarray, tags: np.ndarray, n_lab: int
 def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=None,
                         form_column: str = "form", unclustered: str = "merge",
                         min_frame_count: int = 2, boundaries: bool = True,
-                        cluster_size: str = "types") -> SubstitutableStats:
+                        cluster_size: str = "tokens") -> SubstitutableStats:
     """The pair sums of SP/SR (see the module docstring for the frame rules).
 
     Parameters
@@ -194,10 +196,14 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     boundaries
         Pad sentences with ``<s>``/``</s>`` frame words (paper: yes).
     cluster_size
-        ``"types"`` (default): ``|c|`` counts word types, as the set notation
-        of eq. 2 reads; ``"tokens"``: ``|c|`` counts the training tokens in
-        ``c`` — the magnitudes of paper 000 Table 3 (SP ~ 1e-4) suggest this
-        reading, so it is offered for comparison.
+        ``"tokens"`` (default): ``|c|`` counts the training tokens in ``c``;
+        this reproduces the magnitudes of paper 000 Table 3 (SP ~ 1e-5 to
+        1e-4).  ``"types"``: ``|c|`` counts word types, as the set notation
+        of eq. 2 literally reads; then SP is not bounded by 1, because
+        S-clusters overlap (a word type sits in many frames) and the
+        numerator sums over all of them, while the denominator counts each
+        type once: on Manchester, models that cluster few types (HC, FF in
+        the split condition) get SP > 1.
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
     check_choice("cluster_size", cluster_size, ("types", "tokens"))
@@ -287,7 +293,7 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
 def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=None,
                          form_column: str = "form", unclustered: str = "merge",
                          min_frame_count: int = 2, boundaries: bool = True,
-                         cluster_size: str = "types") -> SubstitutableResult:
+                         cluster_size: str = "tokens") -> SubstitutableResult:
     """Substitutable precision and recall of a clustering (paper 000 eqs. 2-3).
 
     See :func:`substitutable_stats` for the parameters and the module
