@@ -9,8 +9,8 @@ counted in the returned corpus's ``report.counts``.
 - :func:`filter_max_length`, :func:`filter_min_length`, :func:`drop_empty`
 - :func:`map_tags`, :func:`unmapped_tags`
 - :func:`add_boundaries`, :func:`boundary_mask`
-- CHILDES-specific, from :mod:`induceval.corpus.transforms.childes` (loaded
-  on first use): :func:`select_child_directed`, :func:`split_clitics`
+- CHILDES-specific, from :mod:`induceval.corpus.transforms.childes`:
+  :func:`select_child_directed`, :func:`split_clitics`
 
 The PASCAL 2012 dependency protocol is
 ``filter_max_length(remove_punctuation(corpus, "upos"), 10)``.
@@ -27,7 +27,6 @@ Example
 
 from __future__ import annotations
 
-import importlib
 
 from induceval.corpus.transforms.boundaries import add_boundaries, boundary_mask
 from induceval.corpus.transforms.length import drop_empty, filter_max_length, filter_min_length
@@ -61,25 +60,7 @@ __all__ = [
     "remove_tokens_detailed",
     "unmapped_tags",
 ]
-# select_child_directed and split_clitics are loaded lazily (see __getattr__) and left out of
-# __all__ so that ``import *`` works before induceval.corpus.transforms.childes exists.
 
-_CHILDES = "induceval.corpus.transforms.childes"
-_LAZY = {"select_child_directed": _CHILDES, "split_clitics": _CHILDES}
+from induceval.corpus.transforms.childes import select_child_directed, split_clitics  # noqa: E402
 
-
-def __getattr__(name: str):
-    """Load the CHILDES transforms on first use (their module may be absent)."""
-    module_name = _LAZY.get(name)
-    if module_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise  # a missing dependency inside the module is a real error
-        raise AttributeError(f"{name} is not available: module {module_name} is not "
-                             "installed yet") from None
-    value = getattr(module, name)
-    globals()[name] = value
-    return value
+__all__ += ["select_child_directed", "split_clitics"]
