@@ -27,7 +27,6 @@ Example
 
 from __future__ import annotations
 
-
 from induceval.corpus.transforms.boundaries import add_boundaries, boundary_mask
 from induceval.corpus.transforms.length import drop_empty, filter_max_length, filter_min_length
 from induceval.corpus.transforms.punct import (
