@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers import brown, conllu, conllx, malt, pascal, plain
+from induceval.corpus.readers import brown, conllu, conllx, malt, pascal, plain, ptb
 from induceval.corpus.readers._tabular import (
     _fast_file,
     _slow_file,
@@ -23,7 +23,7 @@ from induceval.corpus.readers._tabular import (
 )
 from induceval.errors import CorpusFormatError
 
-READERS = [conllu, conllx, pascal, malt, brown, plain]
+READERS = [conllu, conllx, pascal, malt, brown, plain, ptb]
 SETTINGS = settings(max_examples=120, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

@@ -14,6 +14,7 @@ Formats (name: module, file endings)
 - ``brown``: ``word/tag`` tokens, one sentence a line (Brown corpus files)
 - ``plain``: whitespace-tokenised text, one sentence a line (``.txt``)
 - ``chat``: CHILDES CHAT (``.cha``)
+- ``ptb``: Penn Treebank bracketed trees, leaves as ``form``/``xpos`` (``.mrg``)
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ READERS: dict[str, str] = {
     "brown": "brown",
     "plain": "plain",
     "chat": "chat",
+    "ptb": "ptb",
 }
 
 #: file ending -> format name
@@ -49,6 +51,7 @@ EXTENSIONS: dict[str, str] = {
     ".malt": "malt",
     ".txt": "plain",
     ".cha": "chat",
+    ".mrg": "ptb",
 }
 
 _SKIP_NAMES = {"README", "CONTENTS", "LICENSE", "LICENSE.txt", "README.md", "cats.txt"}

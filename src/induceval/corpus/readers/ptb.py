@@ -1,0 +1,336 @@
+"""Penn Treebank reader: bracketed constituency trees (``.mrg`` files).
+
+A file holds several top-level trees, each usually wrapped in an unlabelled
+outer bracket: ``( (S (NP-SBJ (NNP Pierre) ...) (. .)) )``.  Every tree is
+one sentence; its tokens are the leaves ``(TAG word)`` in order, giving the
+columns ``form`` (the word) and ``xpos`` (the tag).  Phrase labels (``NP-SBJ``)
+are not kept.
+
+Conventions
+-----------
+- **Empty elements** (leaves tagged ``-NONE-``: traces ``*T*-1``, null
+  complementisers ``0``, ``*U*`` ...) are kept out of the token stream and
+  counted in ``report.counts["empty_elements"]``.  A tree whose leaves are
+  all empty elements has no tokens: it is not a sentence and is counted in
+  ``report.counts["trees_without_words"]``.
+- **PTB escapes are kept as they are**: brackets appear as ``-LRB-``,
+  ``-RRB-``, ``-LCB-``, ``-RCB-`` (tags and words), opening and closing
+  quotes as the two-character tokens `` and '' (word and tag), and, in some
+  releases, slashes and asterisks as ``\\/`` and ``\\*``.
+  Nothing is unescaped, so forms match the PTB-derived dependency files
+  (Malt/CoNLL) token for token.
+- Sentence columns: ``document`` (the file stem, e.g. ``wsj_0001``),
+  ``sent_id`` (``"<stem>:<n>"``, ``n`` = the 1-based position of the tree
+  in its file, counting every top-level tree, so ids stay stable when a tree
+  is skipped) and ``language`` (``"en"`` unless given).
+- Whitespace (including line breaks) is free inside a tree; a UTF-8
+  byte-order mark and Windows line ends are accepted.
+
+Errors
+------
+A :class:`~induceval.errors.CorpusFormatError` names the file, a line and
+the offending text, for:
+
+- unbalanced parentheses: a tree not closed at the end of the file or
+  before the next tree (line of the tree's start), or a ``)`` outside any
+  tree ("unbalanced parentheses");
+- a word without a tag: ``(word)``, ``(NP Pierre Vinken)`` (the untagged
+  "parsed" layout) or a word next to a bracket ``(S (NP x) word)``, and an
+  empty bracket ``()`` ("bad leaf");
+- text outside a tree ("text outside a tree");
+- bytes that are not UTF-8 ("bad UTF-8", the line holding them).
+
+With ``on_error="skip"`` the bad tree (or stray text) is skipped, counted
+in ``report.skipped[reason]`` with the first location as an example, and
+reading resumes at the next top-level tree.
+
+Resynchronisation
+-----------------
+Top-level trees in Penn Treebank files start at the beginning of a line
+(``( (S`` or ``((S``) while the brackets inside a tree are indented.  With
+``new_tree_at_line_start=True`` (the default) a ``(`` at the start of a
+line therefore opens a new top-level tree: if the previous tree is still
+open, it is reported as not closed (instead of swallowing the following
+trees into it).  Set it to False for files that put inner brackets at the
+start of a line; then only the brackets count.
+
+References
+----------
+Marcus, Santorini & Marcinkiewicz (1993), Building a large annotated corpus
+of English: the Penn Treebank.  Computational Linguistics 19(2).
+Bies et al. (1995), Bracketing Guidelines for Treebank II Style.
+
+Example
+-------
+>>> import tempfile, os
+>>> p = os.path.join(tempfile.mkdtemp(), "wsj_0001.mrg")
+>>> _ = open(p, "w").write("( (S (NP-SBJ (PRP It)) (VP (VBZ is) (NP (-NONE- *T*-1)))"
+...                        " (. .)) )\\n")
+>>> c = read(p)
+>>> c.sentence(0).strings("form"), c.sentence(0).strings("xpos")
+(['It', 'is', '.'], ['PRP', 'VBZ', '.'])
+>>> c.sentence(0).meta("sent_id"), c.report.counts["empty_elements"]
+('wsj_0001:1', 1)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+from induceval.corpus.model import Corpus, ReadReport
+from induceval.corpus.readers._tabular import (
+    FileResult,
+    as_file_list,
+    build_corpus,
+    corpus_name,
+    read_bytes,
+)
+from induceval.errors import CorpusFormatError, check_choice
+
+__all__ = ["read", "iter_sentences", "EMPTY_TAG"]
+
+#: The tag of empty elements (traces), kept out of the token stream.
+EMPTY_TAG = "-NONE-"
+
+_TOKEN_RE = re.compile(r"[()]|[^\s()]+")
+_BAD_BYTE_RE = re.compile("[\udc80-\udcff]")
+
+
+class _Bad(Exception):
+    """A malformed tree: (reason, error)."""
+
+    def __init__(self, reason: str, error: CorpusFormatError) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.error = error
+
+
+class _Text:
+    """A decoded file with line lookup (positions are increasing, so counting is cheap)."""
+
+    def __init__(self, text: str, path: Path) -> None:
+        self.text = text
+        self.path = str(path)
+        self._pos = 0
+        self._line = 1
+
+    def line_of(self, pos: int) -> int:
+        if pos < self._pos:  # rare: look back from the start
+            return self.text.count("\n", 0, pos) + 1
+        self._line += self.text.count("\n", self._pos, pos)
+        self._pos = pos
+        return self._line
+
+    def line_text(self, pos: int) -> str:
+        start = self.text.rfind("\n", 0, pos) + 1
+        end = self.text.find("\n", pos)
+        line = self.text[start:] if end < 0 else self.text[start:end]
+        return line.strip().encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+    def error(self, reason: str, message: str, pos: int) -> _Bad:
+        return _Bad(reason, CorpusFormatError(message, path=self.path, line=self.line_of(pos),
+                                              text=self.line_text(pos)))
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
+                ) -> Iterator[tuple[int, list[str], list[str]]]:
+    """Yield ``(tree number, forms, tags)`` per well-formed top-level tree."""
+    text = src.text
+    check_bytes = _BAD_BYTE_RE.search(text) is not None
+    tokens = _TOKEN_RE.finditer(text)
+    n_tree = 0
+    pending: re.Match | None = None  # a token pushed back for the next tree
+    while True:
+        m = pending if pending is not None else next(tokens, None)
+        pending = None
+        if m is None:
+            return
+        tok = m.group()
+        pos = m.start()
+        stack: list[list] = []
+        try:
+            if tok != "(":
+                if tok == ")":
+                    raise src.error("unbalanced parentheses",
+                                    "unbalanced parentheses: ')' outside any tree", pos)
+                if check_bytes and _BAD_BYTE_RE.search(tok):
+                    raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                raise src.error("text outside a tree",
+                                "text outside a tree (expected '(')", pos)
+            n_tree += 1
+            start = pos
+            forms: list[str] = []
+            tags: list[str] = []
+            n_empty = 0
+            # open brackets: [label, word, has a bracketed child, position]
+            stack.append([None, None, False, pos])
+            while stack:
+                m = next(tokens, None)
+                if m is None:
+                    raise src.error("unbalanced parentheses",
+                                    "unbalanced parentheses: the tree starting here is not "
+                                    "closed at the end of the file", start)
+                tok = m.group()
+                pos = m.start()
+                top = stack[-1]
+                if tok == "(":
+                    if line_start and (pos == 0 or text[pos - 1] == "\n"):
+                        pending = m
+                        line = src.line_of(pos)
+                        raise src.error("unbalanced parentheses",
+                                        f"unbalanced parentheses: the tree starting here is not "
+                                        f"closed before the next tree at line {line}", start)
+                    stack.append([None, None, False, pos])
+                    if top[1] is not None:
+                        raise src.error("bad leaf", f"a word without a tag: {top[1]!r} in "
+                                        f"({top[0]} {top[1]} ...) is followed by a bracket", pos)
+                    top[2] = True
+                elif tok == ")":
+                    stack.pop()
+                    label, word = top[0], top[1]
+                    if word is not None:
+                        if label == EMPTY_TAG:
+                            n_empty += 1
+                        else:
+                            forms.append(word)
+                            tags.append(label)
+                    elif not top[2]:
+                        what = "an empty bracket '()'" if label is None else \
+                            f"a word without a tag: ({label})"
+                        raise src.error("bad leaf", what, top[3])
+                else:
+                    if check_bytes and _BAD_BYTE_RE.search(tok):
+                        raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                    if top[0] is None and not top[2]:
+                        top[0] = tok
+                    elif top[1] is None and not top[2]:
+                        top[1] = tok
+                    else:
+                        raise src.error("bad leaf", f"a word without a tag: {tok!r} (expected "
+                                        f"'(TAG word)')", pos)
+        except _Bad as bad:
+            if on_error == "fail":
+                raise bad.error from None
+            report.skip(bad.reason, str(bad.error))
+            if pending is None:
+                pending = _resync(tokens, text, len(stack), line_start)
+            continue
+        if n_empty:
+            report.count("empty_elements", n_empty)
+        if forms:
+            yield n_tree, forms, tags
+        else:
+            report.count("trees_without_words")
+
+
+def _resync(tokens: Iterator[re.Match], text: str, depth: int, line_start: bool,
+            ) -> re.Match | None:
+    """Skip past an error: return the next tree's ``(``, or None to carry on reading.
+
+    At ``depth`` 0 (stray text) everything up to the next ``(`` is skipped;
+    inside a tree, the rest of the tree is skipped (up to its closing
+    bracket, or up to a ``(`` at the start of a line when ``line_start``).
+    """
+    for m in tokens:
+        tok = m.group()
+        if tok == "(":
+            pos = m.start()
+            if depth == 0 or (line_start and (pos == 0 or text[pos - 1] == "\n")):
+                return m
+            depth += 1
+        elif tok == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                return None
+    return None
+
+
+def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
+                   report: ReadReport | None = None, language: str | None = "en",
+                   new_tree_at_line_start: bool = True,
+                   ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
+    """Stream ``(tokens, meta)`` per tree (arguments of ``CorpusBuilder.add_sentence``).
+
+    The file is read and decoded at once; trees are parsed and yielded one
+    at a time.  See the module docstring for the conventions and errors.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.mrg")
+    >>> _ = open(p, "w").write("((S (NN Hi) (. .)))\\n((NP (NN x)))\\n")
+    >>> [(t["form"], m["sent_id"]) for t, m in iter_sentences(p)]
+    [(['Hi', '.'], 'a:1'), (['x'], 'a:2')]
+    """
+    check_choice("on_error", on_error, ("fail", "skip"))
+    path = Path(path)
+    report = report if report is not None else ReadReport()
+    src = _Text(_decode(read_bytes(path)), path)
+    stem = path.stem
+    for n, forms, tags in _iter_trees(src, report, on_error, new_tree_at_line_start):
+        yield ({"form": forms, "xpos": tags},
+               {"sent_id": f"{stem}:{n}", "document": stem, "language": language})
+
+
+def read(files, *, on_error: str = "fail", language: str | None = "en",
+         name: str | None = None, new_tree_at_line_start: bool = True) -> Corpus:
+    """Read Penn Treebank bracketed files into one corpus.
+
+    Parameters
+    ----------
+    files
+        A path or a list of paths.
+    on_error
+        ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` (file,
+        line, text); ``"skip"`` skips the bad tree and counts it in
+        ``report.skipped`` under ``"unbalanced parentheses"``, ``"bad leaf"``,
+        ``"text outside a tree"`` or ``"bad UTF-8"``.
+    language
+        The ``language`` sentence column (default ``"en"``).
+    name
+        The corpus name (default: the path, or the common folder).
+    new_tree_at_line_start
+        A ``(`` at the start of a line opens a new top-level tree (see the
+        module docstring); False to rely on the brackets alone.
+
+    Returns
+    -------
+    Corpus
+        Token columns ``form`` and ``xpos``; sentence columns ``sent_id``,
+        ``document``, ``language``.
+    """
+    check_choice("on_error", on_error, ("fail", "skip"))
+    paths = as_file_list(files)
+    report = ReadReport()
+    results = []
+    for p in paths:
+        if not p.is_file():
+            raise CorpusFormatError("no such file", path=str(p))
+        forms: list[str] = []
+        tags: list[str] = []
+        lengths: list[int] = []
+        sent_ids: list[str] = []
+        for tokens, meta in iter_sentences(p, on_error=on_error, report=report,
+                                           language=language,
+                                           new_tree_at_line_start=new_tree_at_line_start):
+            forms.extend(tokens["form"])
+            tags.extend(tokens["xpos"])
+            lengths.append(len(tokens["form"]))
+            sent_ids.append(meta["sent_id"])
+        results.append(FileResult({"form": forms, "xpos": tags}, None,
+                                  np.asarray(lengths, dtype=np.int64), sent_ids,
+                                  [p.stem] * len(lengths), language))
+        report.files.append(str(p))
+    return build_corpus(results, report, name if name is not None else corpus_name(paths),
+                        ["form", "xpos"])
