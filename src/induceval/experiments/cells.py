@@ -4,7 +4,8 @@ A protocol is a set of *cells* (one model on one corpus at one K, say), each
 a picklable call returning a JSON-serialisable dict.  :func:`run_cells`
 stores each finished cell as ``<out>/cells/<key>.json`` and skips cells
 already stored, so an interrupted run resumes without recomputing them.
-``jobs > 1`` runs cells in local worker processes.
+``jobs > 1`` runs cells in local worker processes.  A stored cell is reused
+only when it was written by the same package version.
 
 Example
 -------
@@ -28,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from induceval._version import __version__
 from induceval.errors import InducevalError, check_range
 from induceval.report.progress import progress
 
@@ -84,9 +86,13 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
     todo: list[Cell] = []
     for c in cells:
         path = store / f"{_safe(c.key)}.json" if store else None
+        stored = None
         if path is not None and path.exists():
             with open(path, encoding="utf-8") as fh:
-                results[c.key] = json.load(fh)["result"]
+                stored = json.load(fh)
+        # a cell stored by another package version is recomputed: defaults may differ
+        if stored is not None and stored.get("version") == __version__:
+            results[c.key] = stored["result"]
         else:
             todo.append(c)
 
@@ -95,7 +101,8 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         if store is not None:
             tmp = store / f".{_safe(cell.key)}.tmp"
             with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump({"key": cell.key, "result": result}, fh, default=str)
+                json.dump({"key": cell.key, "version": __version__, "result": result}, fh,
+                          default=str)
             os.replace(tmp, store / f"{_safe(cell.key)}.json")
 
     if jobs == 1 or len(todo) <= 1:
