@@ -190,3 +190,21 @@ def test_all_singletons():
 def test_bad_log_base():
     with pytest.raises(ParameterError):
         tok.log_factor(1)
+
+
+def test_nvi_single_gold_class_is_exactly_h_of_k():
+    # Regression (found by hypothesis): with one gold class over 1,000 tokens,
+    # H(C) came out as float noise (~1e-16) instead of 0, and NVI = VI / H(C)
+    # reached 3.9e15.  By the definition (004 §3) NVI is H(K) when H(C) = 0:
+    # four equal clusters give H(K) = log2(4) = 2 bits exactly.
+    from induceval.measures.categories.contingency import contingency
+    from induceval.measures.categories.token import (
+        entropy_gold,
+        normalized_variation_of_information,
+    )
+
+    gold = np.zeros(1000, dtype=np.int64)
+    pred = np.arange(1000) % 4
+    table = contingency(gold, pred)
+    assert entropy_gold(table) == 0.0
+    assert normalized_variation_of_information(table) == pytest.approx(2.0, abs=1e-12)

@@ -256,6 +256,11 @@ def _xlogx_sum(counts: np.ndarray) -> float:
 def _entropy_of(counts: np.ndarray, n: int, log_base) -> float:
     if n == 0:
         return NAN
+    if np.count_nonzero(counts) <= 1:
+        # One occupied class: the entropy is exactly 0.  Computing it as
+        # log n - n log n / n leaves float noise (~1e-16), which NVI would
+        # then divide by.
+        return 0.0
     h = math.log(n) - _xlogx_sum(counts) / n
     return max(h, 0.0) / log_factor(log_base)
 
