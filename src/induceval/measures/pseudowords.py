@@ -77,7 +77,7 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.corpus.tuples import TupleInstances
 from induceval.errors import CorpusFormatError, InducevalError, ParameterError, check_range
-from induceval.random import DEFAULT_SEED
+from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
 __all__ = [
@@ -144,7 +144,7 @@ def split_documents(documents: Iterable[str], *, test_fraction: float = 0.1,
         raise InducevalError(
             f"a document split needs at least {n_test + n_dev + 1} documents "
             f"(test, dev and train); the corpus has {len(docs)}")
-    order = np.random.default_rng(seed).permutation(len(docs))
+    order = stream(seed, "pseudowords.split").permutation(len(docs))
     shuffled = [docs[i] for i in order]
     return DocumentSplit(train=tuple(shuffled[n_test + n_dev:]),
                          dev=tuple(shuffled[n_test:n_test + n_dev]),
@@ -217,7 +217,7 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     nf = np.array([frequencies.get(n, 0) for n in nouns], dtype=np.int64)
     out = np.empty(len(nouns), dtype=object)
     skipped: Counter = Counter()
-    rng = np.random.default_rng(seed)
+    rng = stream(seed, "pseudowords.confounders")
     if method == "neighbor":
         pos = np.array([index.get(n, -1) for n in nouns], dtype=np.int64)
         unseen = pos < 0
@@ -455,7 +455,7 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     if ties == "expected":
         guess = 0.5 * undecided
     else:
-        guess = undecided * (np.random.default_rng(seed).random(len(d)) < 0.5)
+        guess = undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
     stats = np.column_stack([correct, wrong, undecided, correct + guess])
     return DecisionScores(stats, ties, seed)
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 import numpy as np
 
 from induceval.errors import check_range
-from induceval.random import DEFAULT_SEED
+from induceval.random import DEFAULT_SEED, stream
 
 __all__ = ["bootstrap_scores", "bootstrap_interval", "approximate_randomization"]
 
@@ -37,7 +37,7 @@ def bootstrap_scores(stats: np.ndarray, score: ScoreFn, n: int = 1000,
     """Scores of ``n`` bootstrap resamples of the rows of ``stats``."""
     check_range("n", n, 1)
     stats = np.asarray(stats)
-    rng = np.random.default_rng(seed)
+    rng = stream(seed, "resampling.bootstrap")
     m = stats.shape[0]
     out = np.empty(n)
     for i in range(n):
@@ -75,7 +75,7 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
         from induceval.errors import MismatchError
         raise MismatchError(f"paired statistics differ in shape: {a.shape} vs {b.shape}")
     observed = abs(score(a.sum(0)) - score(b.sum(0)))
-    rng = np.random.default_rng(seed)
+    rng = stream(seed, "resampling.permutation")
     diff = b - a
     base_a = a.sum(0)
     base_b = b.sum(0)

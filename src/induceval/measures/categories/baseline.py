@@ -111,7 +111,7 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBa
     owned = maj[types]
     # types without any gold class (e.g. only punctuation tokens) stay unclustered (-1)
     classes, sizes = np.unique(owned[owned >= 0], return_counts=True)
-    perm = make_rng(seed).permutation(types[owned >= 0])
+    perm = make_rng(seed, "categories.random_baseline").permutation(types[owned >= 0])
     labels = np.repeat(np.arange(len(sizes)), sizes)
     type_clusters = np.full(len(maj), -1, dtype=np.int64)
     type_clusters[perm] = labels

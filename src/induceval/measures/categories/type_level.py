@@ -402,7 +402,7 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     m_ptr, m_idx = entries._csr("m_csr", entries.pred_pairs[1], entries.pred_pairs[0], K)
     a_ptr, a_idx = entries._csr("a_csr", entries.gold_pairs[0], entries.gold_pairs[1], l)
     gsize = entries.class_sizes.astype(np.int64)
-    gen = make_rng(seed)
+    gen = make_rng(seed, "categories.type_level_restarts")
     best_h, best_s, runs = None, -1.0, []
     starts = []
     for _ in range(restarts):

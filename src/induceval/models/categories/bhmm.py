@@ -39,7 +39,7 @@ from induceval.models.categories.result import (
     prepare_forms,
     type_clusters_from_tags,
 )
-from induceval.random import DEFAULT_SEED
+from induceval.random import DEFAULT_SEED, stream, stream_seed
 from induceval.signature import make_signature
 
 __all__ = ["induce_bhmm", "bhmm_counts"]
@@ -357,14 +357,14 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     else:
         seq_offsets, seq_ids = offsets, ids
     V = max(len(types), 1)
-    gen = np.random.default_rng(seed)
+    gen = stream(seed, "models.bhmm.init")
     tags = gen.integers(0, k, size=len(seq_ids)).astype(np.int64)
     anneal_iters = int(round(anneal_fraction * iterations))
     t0 = time.perf_counter()
     n3, n2, ne, nt, ha, hb, logp = _gibbs(
         seq_ids.astype(np.int64), seq_offsets.astype(np.int64), tags, k, V, iterations,
         float(alpha), float(beta), float(temp_start), float(temp_end), anneal_iters,
-        bool(sample_hyper), int(hyper_every), int(seed) % (2**32), int(order))
+        bool(sample_hyper), int(hyper_every), stream_seed(seed, "models.bhmm.sampler"), int(order))
     elapsed = time.perf_counter() - t0
     out = np.full(len(ids), -1, dtype=np.int32)
     out[keep] = tags

@@ -240,7 +240,7 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     count = np.bincount(a, weights=c, minlength=n + 1).astype(np.int64)
     check_range("restarts", restarts, 1)
     total = int(c.sum()) + int(count.max(initial=0))
-    gen = rng(seed)
+    gen = rng(seed, "models.exchange")
     best = None
     for run in range(restarts):
         if run == 0 and init == "rank":

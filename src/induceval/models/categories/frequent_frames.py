@@ -159,7 +159,7 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         if len(type_sets[w]):
             memberships[types[w]] = tuple(int(c) for c in type_sets[w])
     if outside_frames == "sample":
-        gen = rng(seed)
+        gen = rng(seed, "models.frequent_frames")
         todo = np.flatnonzero((tags < 0) & (ids >= 0))
         n_of = np.array([len(s) for s in type_sets], dtype=np.int64)
         todo = todo[n_of[ids[todo]] > 0]

@@ -89,7 +89,7 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
         base, extra = divmod(V, k)
         sizes = np.array([base + (1 if i < extra else 0) for i in range(k)], dtype=np.int64)
         sizes = sizes[sizes > 0]
-    perm = rng(seed).permutation(V)
+    perm = rng(seed, "models.random").permutation(V)
     type_cluster = np.full(V, -1, dtype=np.int64)
     start = 0
     for c, size in enumerate(sizes.tolist()):

@@ -192,7 +192,7 @@ def random_projective(offsets: np.ndarray, seed: int | None = None) -> np.ndarra
     lengths = np.diff(offsets)
     n_max = int(lengths.max()) if len(lengths) else 0
     R, A = _tables(max(n_max, 1))
-    uni = rng(seed).random(2 * n_tok + 2)
+    uni = rng(seed, "deps.random_trees").random(2 * n_tok + 2)
     heads = np.zeros(n_tok, dtype=np.int64)
     _sample(offsets, uni, R, A, heads)
     return heads.astype(np.int32)
