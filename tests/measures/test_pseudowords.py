@@ -114,7 +114,8 @@ def test_confounder_methods_hand_worked():
     freq = Counter({"a": 1, "b": 1, "c": 3, "d": 8, "e": 30, "f": 2000})
     # neighbor: sorted by (freq, word): a b c d e f -> next above
     conf, _ = confounders(["a", "c", "f", "zz"], freq, "neighbor")
-    assert conf.tolist() == ["b", "d", "e", "a"]  # top takes the one below; unseen -> lowest
+    assert conf.tolist()[:3] == ["b", "d", "e"]  # top takes the one below
+    assert conf[3] in {"a", "b"}  # unseen -> a noun of the lowest frequency (1: a, b)
     # buckets (4, 10, 25, 200, 1000): a,b,c in bucket 0; d in bucket 1 alone -> no confounder
     conf, skipped = confounders(["a", "d"], freq, "buckets", seed=3)
     assert conf[0] in {"b", "c"} and conf[1] is None
@@ -122,8 +123,78 @@ def test_confounder_methods_hand_worked():
     # random never returns the original, and excludes the top nouns
     # (the top is capped at a tenth of the nouns: 10 nouns -> 1 excluded)
     many = Counter({w: i + 1 for i, w in enumerate("abcdefghij")})
-    conf, _ = confounders(["a"] * 50, many, "random", exclude_top=5, seed=1)
+    conf, _ = confounders(["a"] * 50, many, "random", exclude_top=5, seed=1,
+                          random_range=(1, None))
     assert "a" not in set(conf) and "j" not in set(conf) and "i" in set(conf)
+
+
+def test_unseen_nouns_get_different_neighbour_confounders():
+    """Issue 13: unseen nouns sit at frequency 0 and used to share the first hapax.
+
+    Hand-worked: the lowest training frequency is 1 (five hapaxes h0..h4);
+    each of 40 unseen nouns draws one of them, so with 40 draws all five
+    occur with overwhelming probability, and the same seed repeats them.
+    """
+    freq = Counter({f"h{i}": 1 for i in range(5)} | {"m": 4, "z": 9})
+    unseen = [f"u{i}" for i in range(40)]
+    conf, _ = confounders(unseen, freq, "neighbor", seed=3)
+    assert set(conf) == {f"h{i}" for i in range(5)}
+    again, _ = confounders(unseen, freq, "neighbor", seed=3)
+    assert again.tolist() == conf.tolist()
+    # seen nouns are unaffected: h4 -> m (next in (frequency, spelling) order)
+    assert confounders(["h4", "m"], freq, "neighbor", seed=3)[0].tolist() == ["m", "z"]
+
+
+def test_random_confounders_paper_range_hand_worked():
+    """001 §6.2: random confounders from [30, 400000], scaled to the corpus.
+
+    Hand-worked: 2.25M training tokens are 1/100 of the paper's 225M, so the
+    upper bound is 4,000 and the lower one stays 30: of a(2) b(29) c(30)
+    d(4000) e(4001) only c and d qualify.
+    """
+    from induceval.measures.pseudowords import paper_random_range
+
+    freq = Counter({"a": 2, "b": 29, "c": 30, "d": 4000, "e": 4001})
+    assert paper_random_range(freq, 2_250_000) == (30, 4000)
+    conf, _ = confounders(["a"] * 40 + ["c"] * 10, freq, "random", seed=2,
+                          corpus_tokens=2_250_000)
+    assert set(conf[:40]) == {"c", "d"} and set(conf[40:]) == {"d"}
+    # unscaled (no corpus size): the paper's own range; e qualifies too
+    conf, _ = confounders(["a"] * 60, freq, "random", seed=2)
+    assert set(conf) == {"c", "d", "e"}
+    # a range given by hand is used as is
+    conf, _ = confounders(["a"] * 60, freq, "random", seed=2, random_range=(1, 29))
+    assert set(conf) == {"b"} or set(conf) <= {"a", "b"}
+    with pytest.raises(InducevalError, match="frequency range"):
+        confounders(["a"], freq, "random", random_range=(5000, None))
+
+
+def test_paper_range_scales_both_bounds_for_tiny_corpora():
+    from induceval.measures.pseudowords import paper_random_range, parse_random_range
+
+    # 22,500 tokens: s = 1e-4; [30, 40] holds no noun -> [max(1, round(.003)), 40]
+    assert paper_random_range(Counter({"a": 2, "b": 3}), 22_500) == (1, 40)
+    # at or above half the paper's size: unscaled
+    assert paper_random_range(Counter({"a": 2}), 200_000_000) == (30, 400000)
+    assert parse_random_range("5,") == (5, None)
+    with pytest.raises(InducevalError, match="random-range"):
+        parse_random_range("5")
+    with pytest.raises(InducevalError, match="below LOW"):
+        parse_random_range("9,3")
+
+
+def test_random_range_is_in_signature_and_file(tmp_path):
+    from induceval.corpus.tuples import TupleInstances
+    from induceval.measures.pseudowords import PseudoTestSet, build_test_set
+
+    obj = lambda *xs: np.array(xs, dtype=object)  # noqa: E731
+    t = TupleInstances(obj("eat", "eat"), obj("obj", "obj"), obj("a", "c"), obj("d1", "d1"))
+    freq = Counter({"a": 2, "b": 29, "c": 30, "d": 4000, "e": 4001})
+    ts = build_test_set(t, freq, "random", seed=1, corpus_tokens=2_250_000)
+    assert ts.random_range == "30-4000" and "range:30-4000" in ts.signature
+    ts.write(tmp_path / "t.tsv")
+    back = PseudoTestSet.read(tmp_path / "t.tsv")
+    assert back.random_range == "30-4000" and back.signature == ts.signature
 
 
 def test_confounders_are_seeded():

@@ -47,7 +47,12 @@ def _split(args: argparse.Namespace, corpus):
 
 def _build(args: argparse.Namespace) -> int:
     from induceval.corpus.tuples import extract_tuples, word_frequencies
-    from induceval.measures.pseudowords import build_test_set, corpus_fingerprint
+    from induceval.measures.pseudowords import (
+        build_test_set,
+        corpus_fingerprint,
+        document_tokens,
+        parse_random_range,
+    )
 
     corpus = _load(args)
     split = _split(args, corpus)
@@ -56,7 +61,9 @@ def _build(args: argparse.Namespace) -> int:
                                 arguments=args.arguments)
     part = split.dev if args.part == "dev" else split.test
     ts = build_test_set(inst.in_documents(part), nouns, args.method, seed=args.seed,
-                        corpus=corpus_fingerprint(corpus), split=split.describe())
+                        corpus=corpus_fingerprint(corpus), split=split.describe(),
+                        random_range=parse_random_range(args.random_range),
+                        corpus_tokens=document_tokens(corpus, split.train))
     if args.output in ("-", None):
         raise ParameterError("build needs -o FILE for the test set")
     ts.write(args.output)
@@ -160,6 +167,9 @@ def register(subparsers) -> None:
     common(p)
     p.add_argument("--method", choices=("random", "buckets", "neighbor"), default="neighbor")
     p.add_argument("--part", choices=("test", "dev"), default="test")
+    p.add_argument("--random-range", default="paper", metavar="paper|LOW,HIGH",
+                   help="noun frequency range of random confounders (default: paper = "
+                        "001's [30, 400000], scaled to a smaller training corpus)")
     p.add_argument("-o", "--output", required=True, help="the test-set file to write")
     p.set_defaults(func=_build)
 

@@ -53,6 +53,7 @@ from induceval.measures.pseudowords import (
     PseudoTestSet,
     build_test_set,
     corpus_fingerprint,
+    parse_random_range,
     score_decisions,
     significance_mark,
     split_documents,
@@ -118,6 +119,8 @@ class Prepared:
     verb_frequencies: Counter
     train_tokens: dict[str, int]
     cooccurrence: dict[str, Counter]
+    #: tokens of all training documents (where the noun frequencies are counted)
+    frequency_tokens: int = 0
 
 
 def prepare(corpus: Corpus, name: str = "", *, scheme: str = "auto", seed: int = DEFAULT_SEED,
@@ -148,7 +151,8 @@ def prepare(corpus: Corpus, name: str = "", *, scheme: str = "auto", seed: int =
             cooc[key] = cooccurrence_counts(corpus, scheme, documents=split.training(frac))
     return Prepared(name=name or corpus.name, fingerprint=corpus_fingerprint(corpus),
                     instances=inst, split=split, noun_frequencies=nouns, verb_frequencies=verbs,
-                    train_tokens=train_tokens, cooccurrence=cooc)
+                    train_tokens=train_tokens, cooccurrence=cooc,
+                    frequency_tokens=sum(tokens_per_doc[d] for d in split.train))
 
 
 def seen_unseen(prep: Prepared, fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0),
@@ -282,21 +286,24 @@ def evaluate_models(counts: TupleCounts, test: PseudoTestSet, *, dev: PseudoTest
 
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,
-          models: Sequence[str]) -> dict:
+          models: Sequence[str], random_range: str | tuple = "paper") -> dict:
     frac = SIZES.get(size, None)
     if frac is None:
         frac = float(size)
     train = prep.instances.in_documents(prep.split.training(frac)).counts()
+    # noun frequencies are counted on all training documents: scale the range to them
+    scale = {"random_range": random_range, "corpus_tokens": prep.frequency_tokens or None}
     test = build_test_set(prep.instances.in_documents(prep.split.test), prep.noun_frequencies,
                           method, seed=seed, corpus=prep.fingerprint,
-                          split=prep.split.describe())
+                          split=prep.split.describe(), **scale)
     dev = build_test_set(prep.instances.in_documents(prep.split.dev), prep.noun_frequencies,
                          method, seed=seed + 1, corpus=prep.fingerprint,
-                         split=prep.split.describe())
+                         split=prep.split.describe(), **scale)
     res = evaluate_models(train, test, dev=dev, cooccurrence=prep.cooccurrence.get(size),
                           ties=ties, iterations=iterations, seed=seed, models=models)
     res["train_tuples"] = train.total
     res["skipped"] = dict(test.skipped)
+    res["random_range"] = test.random_range
     return res
 
 
@@ -311,7 +318,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                      methods: Sequence[str] = CONFOUNDER_METHODS,
                      models: Sequence[str] = MODEL_ORDER, jobs: int = 1,
                      show_progress: bool = False, scheme: str = "auto",
-                     plots: bool = True, arguments: str = "nouns") -> dict[str, Table]:
+                     plots: bool = True, arguments: str = "nouns",
+                     random_range: str | tuple[int, int | None] = "paper") -> dict[str, Table]:
     """Run the whole protocol on each corpus; return (and write) its tables.
 
     Parameters
@@ -330,6 +338,11 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     arguments
         ``"nouns"`` (the paper), ``"nominals"`` (pronouns too) or ``"any"``;
         see :func:`induceval.corpus.tuples.extract_tuples`.
+    random_range
+        Frequency range of random confounders: ``"paper"`` (001 §6.2's
+        [30, 400000], scaled to a corpus much smaller than the paper's 225M
+        tokens; see :func:`induceval.measures.pseudowords.paper_random_range`)
+        or ``(low, high)``.
     jobs
         Cells run in parallel processes.
     """
@@ -341,23 +354,27 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                                  f"got {m!r}")
     preps = {name: prepare(c, name, scheme=scheme, seed=seed, arguments=arguments)
              for name, c in corpora.items()}
+    rr = random_range if isinstance(random_range, str) else \
+        f"{random_range[0]}-{'' if random_range[1] is None else random_range[1]}"
     cells = []
     for name, prep in preps.items():
         for method in methods:
             for size in SIZES:
                 if size != "x2" and method == "random":
                     continue
-                cells.append(Cell(f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}",
-                                  _cell,
-                                  (prep, size, method, ties, iterations, seed, tuple(models))))
+                cells.append(Cell(f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
+                                  f"|{rr}", _cell,
+                                  (prep, size, method, ties, iterations, seed, tuple(models),
+                                   random_range)))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="chambers2010")
     sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
-                                          "arguments": arguments}, seed=seed)
+                                          "arguments": arguments, "range": rr}, seed=seed)
     tables: dict[str, Table] = {}
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
-            return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}")
+            return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
+                               f"|{rr}")
 
         tables[f"{name}_unseen"] = seen_unseen(prep)
         tables[f"{name}_rare"] = rare_words(prep)
@@ -374,7 +391,11 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
             rows, ["model", *methods],
             title=f"Figure 4 ({name}): accuracy +50% by confounder, training x2",
             notes=["* p < 0.01, † p < 0.05 against the column's baseline "
-                   "(approximate randomization)", sig])
+                   "(approximate randomization)",
+                   "random confounders: noun frequencies in "
+                   f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
+                   "(001 §6.2: [30, 400000] on 225M tokens; upper bound scaled to this corpus)",
+                   sig])
         # Figure 5
         rows = []
         f5_methods = [m for m in methods if m != "random"]
@@ -542,7 +563,8 @@ def _main(args: argparse.Namespace) -> int:
     corpora = {name: load_corpus(name, paths) for name, paths in specs.items()}
     tables = run_chambers2010(corpora, args.out, seed=args.seed, ties=args.ties,
                               iterations=args.iterations, jobs=args.jobs, show_progress=True,
-                              methods=args.methods.split(","), arguments=args.arguments)
+                              methods=args.methods.split(","), arguments=args.arguments,
+                              random_range=parse_random_range(args.random_range))
     text = "".join(t.render("markdown") + "\n" for t in tables.values())
     args.format = "markdown"
     emit(text, args)
@@ -565,6 +587,9 @@ def register(subparsers) -> None:
                    help="which dependents count as arguments (default: nouns, as the paper)")
     p.add_argument("--iterations", type=int, default=1000,
                    help="approximate randomization iterations (default 1000)")
+    p.add_argument("--random-range", default="paper", metavar="paper|LOW,HIGH",
+                   help="noun frequency range of random confounders (default: paper = "
+                        "001's [30, 400000], scaled to a smaller training corpus)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("-o", "--output", default="-")

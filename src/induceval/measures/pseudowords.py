@@ -20,9 +20,22 @@ documents ("counting all tokens with noun POS tags"):
 
 ``random``
     A random noun whose frequency lies in ``random_range`` (inclusive).  The
-    paper used [30, 400000], which removed about the 100 most frequent
-    nouns; the default here is ``(1, None)`` with the 100 most frequent nouns
-    excluded (``exclude_top=100``), which is the same rule stated by rank.
+    default ``"paper"`` is the paper's range [30, 400000] (§6.2: the upper
+    bound removes "(approximately) the top 100 most frequent nouns", the
+    lower one is set "as previous work seems to do"), measured on Train x2
+    (about 225M tokens, the condition of its Figure 4).  On a corpus much
+    smaller than that (``corpus_tokens`` below half of 225M) the range is
+    scaled (:func:`paper_random_range`): the upper bound, a rank cut, in
+    proportion to the corpus size, ``round(400000 * corpus_tokens / 225e6)``
+    (never below the lower bound); the lower bound 30, an absolute
+    reliability floor, is kept unless fewer than 2 nouns fall in the range,
+    and only then scaled in proportion too (at least 1; if still fewer than
+    2 nouns qualify, the upper bound is dropped).  The range actually
+    used is reported in the test set's ``range`` and its signature.  Give a
+    tuple ``(low, high)`` (``high`` ``None``: no bound) for another range;
+    ``exclude_top=100`` with ``(1, None)`` is the rank rule of versions
+    before 0.2 (no lower bound; on Manchester 86% of noun types then fall
+    below 30 and the median confounder frequency is 3 instead of 66).
 ``buckets``
     A random noun from the original noun's frequency bucket.  Default
     upper bounds ``(4, 10, 25, 200, 1000)``, plus a last bucket ``>1000``:
@@ -34,7 +47,15 @@ documents ("counting all tokens with noun POS tags"):
     "the nearest neighbor of n with greater frequency": a strict
     "greater" would give every noun of frequency f the same confounder.
     The most frequent noun takes the one below it.  A test noun unseen in
-    training is placed at frequency 0.
+    training is placed at frequency 0 (the paper sorts "all seen nouns", §6.2,
+    and does not say where unseen ones go): its nearest neighbours with
+    greater frequency are all the nouns of the lowest training frequency,
+    and one of them is drawn with the seeded generator for each item, so
+    unseen nouns do not all share the alphabetically first hapax.
+    Frequencies are counted in the training documents (the paper's wording,
+    "word corpus frequency from the 41 test documents", names the documents
+    the test pairs come from; a 400,000 upper bound only makes sense for
+    training-corpus counts).
 
 The test-set file (``.tsv``, UTF-8)
     Lines starting with ``#`` are a header of ``# key: value`` lines:
@@ -82,6 +103,10 @@ from induceval.signature import make_signature
 
 __all__ = [
     "CONFOUNDER_METHODS",
+    "PAPER_RANDOM_RANGE",
+    "paper_random_range",
+    "parse_random_range",
+    "document_tokens",
     "DEFAULT_BUCKETS",
     "DocumentSplit",
     "split_documents",
@@ -96,6 +121,10 @@ __all__ = [
 ]
 
 CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
+#: The paper's range of random confounders (001 §6.2) and the size of the
+#: training corpus it was set on (Train x2, 001 §6.1).
+PAPER_RANDOM_RANGE = (30, 400000)
+PAPER_TRAIN_TOKENS = 225_000_000
 DEFAULT_BUCKETS = (4, 10, 25, 200, 1000)
 FILE_FORMAT = "induceval-pseudowords 1"
 
@@ -175,9 +204,99 @@ def _bucket_of(freqs: np.ndarray, bounds: Sequence[int]) -> np.ndarray:
     return np.searchsorted(np.asarray(bounds), freqs, side="left")
 
 
+def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None,
+                       ) -> tuple[int, int | None]:
+    """The paper's random-confounder range, scaled to a smaller corpus.
+
+    001 §6.2 used [30, 400000] on about 225M training tokens.  When
+    ``corpus_tokens`` is below half of that, the upper bound is scaled in
+    proportion (``round(400000 * s)``, ``s = corpus_tokens / 225e6``, at
+    least the lower bound); the lower bound stays 30 unless fewer than 2
+    nouns of ``frequencies`` fall in the range, and then becomes
+    ``max(1, round(30 * s))``; if even that range holds fewer than 2 nouns,
+    the upper bound is dropped.  ``corpus_tokens=None``: no scaling.
+
+    Example
+    -------
+    Hand-worked: 2.25M tokens give s = 0.01, so the upper bound is 4000;
+    two nouns lie in [30, 4000], so the lower bound stays 30.  With 22,500
+    tokens (s = 1e-4) the upper bound would be 40, no noun lies in
+    [30, 40], and both bounds scale: [max(1, round(0.003)), 40] = [1, 40].
+
+    >>> freq = Counter({"a": 2, "b": 31, "c": 900, "d": 5000})
+    >>> paper_random_range(freq, 2_250_000), paper_random_range(freq, None)
+    ((30, 4000), (30, 400000))
+    >>> paper_random_range(Counter({"a": 2, "b": 3}), 22_500)
+    (1, 40)
+    """
+    lo, hi = PAPER_RANDOM_RANGE
+    if corpus_tokens is None or corpus_tokens >= PAPER_TRAIN_TOKENS / 2:
+        return lo, hi
+    s = corpus_tokens / PAPER_TRAIN_TOKENS
+    hi = max(lo, int(round(hi * s)))
+    def n_in(a: int, b: int | None) -> int:
+        return sum(1 for f in frequencies.values() if a <= f and (b is None or f <= b))
+
+    if n_in(lo, hi) < 2:
+        lo = max(1, int(round(lo * s)))
+        hi = max(lo, hi)
+        if n_in(lo, hi) < 2:  # a corpus too small or too skewed for any scaling
+            return lo, None
+    return lo, hi
+
+
+def parse_random_range(text: str) -> str | tuple[int, int | None]:
+    """Parse a ``--random-range`` value: ``paper`` or ``LOW,HIGH`` (``HIGH`` may be empty).
+
+    Example
+    -------
+    >>> parse_random_range("paper"), parse_random_range("30,400000"), parse_random_range("1,")
+    ('paper', (30, 400000), (1, None))
+    """
+    text = text.strip()
+    if text == "paper":
+        return "paper"
+    lo, sep, hi = text.partition(",")
+    try:
+        if not sep:
+            raise ValueError
+        low = int(lo)
+        high = int(hi) if hi.strip() else None
+    except ValueError:
+        raise ParameterError(
+            f"--random-range must be 'paper' or LOW,HIGH (HIGH may be empty); got {text!r}"
+        ) from None
+    check_range("random range low", low, 0)
+    if high is not None and high < low:
+        raise ParameterError(f"--random-range: HIGH ({high}) is below LOW ({low})")
+    return low, high
+
+
+def document_tokens(corpus: Corpus, documents: Iterable[str]) -> int:
+    """Number of tokens in the given documents of ``corpus`` (for range scaling)."""
+    col = corpus.sentences["document"]
+    wanted = set(documents)
+    names = col.vocab.to_array()[col.values]
+    mask = np.fromiter((n in wanted for n in names.tolist()), dtype=bool, count=len(names))
+    return int(np.asarray(corpus.lengths)[mask].sum())
+
+
+def _resolve_range(random_range, frequencies: Counter, corpus_tokens: int | None,
+                   ) -> tuple[int, int | None]:
+    if isinstance(random_range, str):
+        if random_range != "paper":
+            raise ParameterError(
+                f"random_range must be 'paper' or a (low, high) pair; got {random_range!r}")
+        return paper_random_range(frequencies, corpus_tokens)
+    lo, hi = random_range
+    return int(lo), (None if hi is None else int(hi))
+
+
 def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neighbor", *,
-                seed: int = DEFAULT_SEED, random_range: tuple[int, int | None] = (1, None),
-                exclude_top: int = 100, buckets: Sequence[int] = DEFAULT_BUCKETS,
+                seed: int = DEFAULT_SEED,
+                random_range: str | tuple[int, int | None] = "paper",
+                corpus_tokens: int | None = None,
+                exclude_top: int = 0, buckets: Sequence[int] = DEFAULT_BUCKETS,
                 ) -> tuple[np.ndarray, Counter]:
     """Choose one confounder for each noun.
 
@@ -192,10 +311,15 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     seed
         Seed of the random choices (``random``, ``buckets``).
     random_range
-        Inclusive frequency range of ``random`` confounders (``None``: no upper bound).
+        ``"paper"`` (default: 001's [30, 400000], scaled by
+        :func:`paper_random_range`) or an inclusive frequency range
+        ``(low, high)`` of ``random`` confounders (``None``: no upper bound).
+    corpus_tokens
+        Tokens of the corpus the frequencies were counted on (scales the
+        ``"paper"`` range; ``None``: unscaled).
     exclude_top
         ``random`` leaves out this many most frequent nouns (at most a tenth
-        of all nouns, so that small corpora keep candidates).
+        of all nouns, so that small corpora keep candidates); default 0.
     buckets
         Upper bounds of the frequency buckets; a last bucket holds the rest.
 
@@ -222,13 +346,15 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
         pos = np.array([index.get(n, -1) for n in nouns], dtype=np.int64)
         unseen = pos < 0
         nxt = pos + 1
-        nxt[unseen] = 0
+        # unseen nouns (frequency 0): any noun of the lowest frequency, seeded draw
+        n_lowest = int(np.searchsorted(freq, freq[0], side="right"))
+        nxt[unseen] = rng.integers(0, n_lowest, int(unseen.sum()))
         top = nxt >= len(vocab)
         nxt[top] = len(vocab) - 2
         for i, j in enumerate(nxt.tolist()):
             out[i] = vocab[j] if 0 <= j < len(vocab) and vocab[j] != nouns[i] else None
     elif method == "random":
-        lo, hi = random_range
+        lo, hi = _resolve_range(random_range, frequencies, corpus_tokens)
         cand = (freq >= lo) & (freq <= (hi if hi is not None else np.iinfo(np.int64).max))
         top_n = min(exclude_top, len(vocab) // 10)
         if top_n > 0:
@@ -236,7 +362,7 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
         pool = np.flatnonzero(cand)
         if len(pool) < 2:
             raise InducevalError(
-                f"random confounders: only {len(pool)} nouns in frequency range {random_range} "
+                f"random confounders: only {len(pool)} nouns in frequency range {(lo, hi)} "
                 f"after excluding the top {exclude_top}; widen the range")
         draw = pool[rng.integers(0, len(pool), len(nouns))]
         alt = pool[rng.integers(0, len(pool), len(nouns))]
@@ -284,13 +410,18 @@ class PseudoTestSet:
     corpus: str = ""
     split: str = ""
     skipped: Counter = field(default_factory=Counter)
+    #: frequency range of ``random`` confounders actually used ("30-4000"), else ""
+    random_range: str = ""
 
     def __len__(self) -> int:
         return len(self.verb)
 
     @property
     def signature(self) -> str:
-        return make_signature("pseudowords", {"method": self.method, "split": self.split},
+        opts = {"method": self.method, "split": self.split}
+        if self.random_range:
+            opts["range"] = self.random_range
+        return make_signature("pseudowords", opts,
                               seed=self.seed)
 
     def write(self, path: str | os.PathLike) -> None:
@@ -299,6 +430,8 @@ class PseudoTestSet:
             fh.write(f"# format: {FILE_FORMAT}\n# corpus: {self.corpus}\n"
                      f"# method: {self.method}\n# seed: {self.seed}\n# split: {self.split}\n"
                      f"# signature: {self.signature}\n")
+            if self.random_range:
+                fh.write(f"# range: {self.random_range}\n")
             for reason, n in sorted(self.skipped.items()):
                 fh.write(f"# skipped: {n}\t{reason}\n")
             fh.write("verb\trelation\tnoun\tconfounder\tmethod\tseed\n")
@@ -357,7 +490,8 @@ class PseudoTestSet:
                                     text=header.get("seed")) from None
         return cls(arr[0], arr[1], arr[2], arr[3], method=header.get("method", ""),
                    seed=seed, corpus=header.get("corpus", ""),
-                   split=header.get("split", ""), skipped=skipped)
+                   split=header.get("split", ""), skipped=skipped,
+                   random_range=header.get("range", ""))
 
 
 def build_test_set(test: TupleInstances, noun_frequencies: Counter, method: str = "neighbor", *,
@@ -383,9 +517,14 @@ def build_test_set(test: TupleInstances, noun_frequencies: Counter, method: str 
     conf, skipped = confounders(test.noun.tolist(), noun_frequencies, method, seed=seed,
                                 **options)
     keep = np.array([c is not None for c in conf], dtype=bool)
+    used = ""
+    if method == "random":
+        lo, hi = _resolve_range(options.get("random_range", "paper"), noun_frequencies,
+                                options.get("corpus_tokens"))
+        used = f"{lo}-{'' if hi is None else hi}"
     return PseudoTestSet(test.verb[keep], test.relation[keep], test.noun[keep], conf[keep],
                          method=method, seed=seed, corpus=corpus, split=split,
-                         skipped=skipped + Counter(test.skipped))
+                         skipped=skipped + Counter(test.skipped), random_range=used)
 
 
 def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:
