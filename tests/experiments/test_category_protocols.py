@@ -131,6 +131,34 @@ def test_pascal2012_pos_tiny(tmp_path):
     # the paper's numbers are given for the treebanks it had
     assert tables["table2_m1_paper"].rows[0]["Bc"] == pytest.approx(77.29)
     assert (tmp_path / "table7_vi.json").exists()
+    # 003's 1-1 is the greedy mapping; the optimal one is reported beside it
+    for tab in ("table2", "table7"):
+        g, o = tables[f"{tab}_1to1"], tables[f"{tab}_1to1_optimal"]
+        for rg, ro in zip(g.rows, o.rows):
+            for c in g.columns[1:]:
+                assert rg[c] <= ro[c] + 1e-9
+    assert "table2_1to1_paper" in tables and "table2_1to1_optimal_paper" not in tables
+
+
+def test_pascal2012_pos_one_to_one_is_greedy():
+    """Hand-worked (as in ``token.one_to_one``'s doctest): clusters x, y; tags A, B.
+
+    Counts x: A 5, B 3; y: A 4, B 1 (13 tokens).  Greedy takes the largest
+    cell x-A (5), then y-B (1): 6/13.  Optimal takes x-B + y-A = 3 + 4 = 7/13.
+    """
+    from induceval.corpus.model import CorpusBuilder
+    from induceval.experiments.pascal2012_pos import METRICS, pos_cell
+
+    b = CorpusBuilder()
+    tags = ["A"] * 5 + ["B"] * 3 + ["A"] * 4 + ["B"]
+    forms = ["x"] * 8 + ["y"] * 5
+    b.add_sentence({"form": forms, "upos": tags, "xpos": tags})
+    c = b.build()
+    assert ("1to1_greedy", "1to1", "1-1", True, 100.0) in METRICS
+    # the "model": brown with K=2 on two word types puts x and y apart
+    out = pos_cell(c, "brown", 2)
+    assert out["upos"]["1to1_greedy"] == pytest.approx(6 / 13)
+    assert out["upos"]["1to1"] == pytest.approx(7 / 13)
 
 
 def test_reichart2010_tiny(tmp_path):
@@ -175,3 +203,26 @@ def test_pascal2012_pos_tag_columns_and_cap():
     assert _tag_column(no_xpos, "p") == "upos"
     assert tag_counts(tb) == {"c": 4, "p": 4, "u": 4}
     assert tag_counts(tb, max_k=3) == {"c": 3, "p": 3, "u": 3}
+
+
+def test_reichart2010_defaults_to_fine_tags_without_punctuation():
+    """004 §5.1: the full WSJ tag set without punctuation, not UPOS.
+
+    Hand-worked: gold xpos NN NNS VB . (upos NOUN NOUN VERB .); a tagging that
+    puts NN and NNS together (cluster 0) and VB apart (1), punctuation in 2.
+    Against the fine tags without punctuation (3 tokens: NN NNS VB) M-1 =
+    2/3 (cluster 0 maps to one of NN/NNS); against UPOS it would be 1.
+    """
+    from induceval.corpus.model import CorpusBuilder
+    from induceval.experiments.reichart2010 import run_reichart2010
+
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["dog", "dogs", "run", "."],
+                    "upos": ["NOUN", "NOUN", "VERB", "."], "xpos": ["NN", "NNS", "VB", "."]})
+    gold = b.build()
+    pred = np.array([0, 0, 1, 2])
+    t = run_reichart2010(gold, predictions={"p": pred})["table1"]
+    assert t.rows[0]["M-1"] == pytest.approx(2 / 3)
+    assert "gold xpos (3 tags" in t.notes[0]
+    t = run_reichart2010(gold, predictions={"p": pred}, gold_column="upos")["table1"]
+    assert t.rows[0]["M-1"] == pytest.approx(1.0)

@@ -154,3 +154,23 @@ def test_induce_deps_cli_golden_lb(tmp_path):
     pred = read_corpus(out, format="conllu")
     assert pred.sentence(0).strings("head") == [2, 3, 0, 3]
     assert pred.sentence(2).strings("head") == [2, 3, 4, 5, 0, 5]
+
+
+def test_ptb_punctuation_includes_dollar_and_hash(tmp_path):
+    """003 §2.3 removes PASCAL's ``.`` tag, which Petrov et al.'s map gives ``$`` and ``#``.
+
+    Hand-worked: "It costs $ 5 # ." -> tags PRP VBZ $ CD # . ; the punctuation
+    mask is the $, # and . tokens (3 of 6), and with them removed 3 tokens remain.
+    """
+    from induceval.corpus.transforms.punct import punctuation_mask
+    from induceval.experiments.pascal2012_deps import PTB_PUNCT
+
+    f = tmp_path / "s.dp"
+    f.write_text("It\tPRP\t2\ncosts\tVBZ\t0\n$\t$\t2\n5\tCD\t3\n#\t#\t2\n.\t.\t2\n\n")
+    tb = load_treebank(str(f))
+    assert tb.punct == PTB_PUNCT
+    mask = punctuation_mask(tb.corpus, tb.punct)
+    assert mask.tolist() == [False, False, True, False, True, True]
+    from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
+    listed = set(PTB_PUNCT.partition(":")[2].split())
+    assert listed == {t for t, u in PTB_TO_UNIVERSAL.items() if u == "."}

@@ -16,9 +16,11 @@ Treebanks (a folder or files):
   punctuation = UPOS ``PUNCT``; coarse = UD's 17 UPOS tags, fine = ``xpos``
   (when the treebank has it), universal = the 12 tags of Petrov et al.
   (2011) -- PASCAL's "UPOS" -- mapped from UD UPOS (:data:`UD_TO_PETROV`).
-* a folder of ``*.dp`` (the PTB dependency sample): punctuation by PTB tag
-  (``, . : `` '' -LRB- -RRB-``); fine = PTB tag, coarse = its first two
-  letters (NN, VB, JJ ...), universal = Petrov et al.'s map.
+* a folder of ``*.dp`` (the PTB dependency sample): punctuation by PTB tag,
+  the tags Petrov et al.'s universal map sends to ``.`` (PASCAL's punctuation,
+  :data:`PTB_PUNCT`: ``, . : `` '' -LRB- -RRB- $ #`` and ``! ? ( )``);
+  fine = PTB tag, coarse = its first two letters (NN, VB, JJ ...),
+  universal = Petrov et al.'s map.
 * a folder of ``*.cha`` (Eve): child-directed utterances only; the gold is
   the hand-corrected ``%xgrt`` tier where present (sentences without a
   complete ``%xgrt`` analysis are left out, and counted); punctuation =
@@ -57,8 +59,10 @@ __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", 
            "render_tables", "improvement_table", "tables_from_cells", "register",
            "PTB_PUNCT"]
 
-#: PTB punctuation tags (Klein & Manning's WSJ10 convention)
-PTB_PUNCT = "tags:. , : `` '' -LRB- -RRB-"
+#: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
+#: sends to ``.``, the tag PASCAL 2012 removes (003 §2.3) -- so ``$`` and ``#``
+#: too, which Klein & Manning's WSJ10 list (``. , : `` '' -LRB- -RRB-``) keeps.
+PTB_PUNCT = ("tags:! # $ '' ( ) , -LRB- -RRB- . : ? ``")
 
 #: UD's 17 UPOS tags -> the 12 universal tags of Petrov et al. (2011), the
 #: "UPOS" of PASCAL 2012 (used as the universal set u on UD treebanks)
