@@ -40,4 +40,4 @@ def test_duplicate_keys_and_bad_jobs_are_errors(tmp_path):
 
 def test_parallel_cells_give_the_same_results(tmp_path):
     cells = [Cell(f"c{i}", _square, (i,)) for i in range(4)]
-    assert run_cells(cells, None, jobs=2) == {f"c{i}": i * i for i in range(4)}
+    assert run_cells(cells, None, jobs=2, executor="local") == {f"c{i}": i * i for i in range(4)}

@@ -57,7 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        result = args.func(args)
+        from induceval.cli.common import executor_from_args
+        from induceval.parallel import use_executor
+
+        with use_executor(executor_from_args(args)):
+            result = args.func(args)
     except InducevalError as exc:
         print(f"induceval: error: {exc}", file=sys.stderr)
         return 2

@@ -23,13 +23,34 @@ def _load(args: argparse.Namespace):
     return ensure_documents(load_corpus("corpus", args.corpus, on_error=args.on_error))
 
 
+def _read_shard(path: str, on_error: str = "skip"):
+    """One file of a corpus, read as :func:`~induceval.experiments.chambers2010.load_corpus`."""
+    from induceval.experiments.chambers2010 import load_corpus
+
+    return load_corpus("shard", [path], on_error=on_error)
+
+
 def _extract(args: argparse.Namespace) -> int:
-    from induceval.cli.common import emit
-    from induceval.corpus.tuples import extract_tuples
+    from functools import partial
+
+    from induceval.cli.common import emit, executor_from_args
+    from induceval.corpus.readers import expand_paths
+    from induceval.corpus.tuples import count_tuples, detect_scheme, extract_tuples
     from induceval.report.tables import Table
 
-    inst = extract_tuples(_load(args), args.scheme, arguments=args.arguments)
-    counts = inst.counts()
+    spec = executor_from_args(args)
+    if spec is not None and spec.resolved_engine() == "dask":
+        # one shard per file, counted on the workers and summed in file order
+        files = [str(f) for f in expand_paths(list(args.corpus))]
+        if not files:
+            raise InducevalError(f"no corpus files under {', '.join(args.corpus)}")
+        reader = partial(_read_shard, on_error=args.on_error)
+        scheme = args.scheme
+        if scheme == "auto":
+            scheme = detect_scheme(reader(files[0]))
+        counts = count_tuples(files, scheme, reader=reader, arguments=args.arguments)
+    else:
+        counts = extract_tuples(_load(args), args.scheme, arguments=args.arguments).counts()
     rows = [{"verb": v, "relation": r, "noun": n, "count": c}
             for (v, r, n), c in counts.counts.most_common()]
     notes = [f"skipped: {n} {reason}" for reason, n in sorted(counts.skipped.items())]
@@ -139,7 +160,7 @@ def _unseen(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
-    from induceval.cli.common import add_format_option
+    from induceval.cli.common import add_executor_options, add_format_option
 
     parser = subparsers.add_parser("pseudo", help="pseudo-word evaluation of selectional "
                                    "preferences (Chambers & Jurafsky 2010)",
@@ -160,6 +181,7 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("extract", help="count (verb, relation, noun) tuples")
     common(p, split=False)
+    add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=_extract)
 

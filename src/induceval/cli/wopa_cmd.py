@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from induceval.cli.common import add_format_option, emit
+from induceval.cli.common import add_executor_options, add_format_option, emit
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run"]
@@ -47,39 +47,60 @@ def register(subparsers) -> None:
                    help="keep utterances the reader flagged unintelligible")
     p.add_argument("--by-day", action="store_true",
                    help="one row per recording day (age in days) instead of per corpus")
+    add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def score_corpus(path: str, input_format: str, learner_names: list[str], test: str,
+                 by_day: bool, count: str, options: dict) -> tuple[list[dict], list[str]]:
+    """One cell of the wopa grid: the rows and signatures of one corpus (read here)."""
     from induceval.corpus.readers import read_corpus
     from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
     from induceval.models.wopa_learners import get_learner
+
+    learners = [get_learner(s, prevword_count=count, freqframe_count=count)
+                for s in learner_names]
+    scorer = self_prediction if test == "self" else adult_to_child
+    corpus = read_corpus(path, format=input_format)
+    rows, signatures = [], []
+    for r in scorer(corpus, learners, **options):
+        signatures.append(r.signature)
+        if by_day:
+            for d in accuracy_by_day(r, corpus):
+                rows.append({"corpus": path, "learner": r.learner, **d})
+        else:
+            rows.append({"corpus": path, "learner": r.learner, "wopa": r.accuracy,
+                         "correct": r.n_correct, "scored": r.n_scored,
+                         "one_word": r.counts["one_word"],
+                         "no_words": r.counts["no_words"],
+                         "unintelligible": r.counts.get("unintelligible_dropped", 0),
+                         "tied_steps": r.counts["tied_steps"]})
+    return rows, signatures
+
+
+def run(args: argparse.Namespace) -> int:
+    from induceval.experiments.cells import Cell, run_cells
+    from induceval.models.wopa_learners import get_learner
     from induceval.report.tables import Table
 
-    learners = [get_learner(s.strip(), prevword_count=args.count, freqframe_count=args.count)
-                for s in args.learners.split(",") if s.strip()]
-    test = self_prediction if args.test == "self" else adult_to_child
+    names = [s.strip() for s in args.learners.split(",") if s.strip()]
+    for s in names:  # unknown learners fail here, before any corpus is read
+        get_learner(s, prevword_count=args.count, freqframe_count=args.count)
+    options = dict(punct=args.punct, initial=args.initial, ties=args.ties, seed=args.seed,
+                   cooccurrence=args.cooccurrence, chance=args.chance,
+                   unintelligible="keep" if args.keep_unintelligible else "drop")
+    # one cell per corpus: run in parallel with --jobs / --scheduler (same rows either way)
+    cells = [Cell(f"{i}:{path}", score_corpus,
+                  (str(path), args.input_format, names, args.test, args.by_day, args.count,
+                   options)) for i, path in enumerate(args.corpora)]
+    results = run_cells(cells, None, jobs=args.jobs, desc="wopa")
     rows = []
     signatures = []
-    for path in args.corpora:
-        corpus = read_corpus(path, format=args.input_format)
-        results = test(corpus, learners, punct=args.punct, initial=args.initial,
-                       ties=args.ties, seed=args.seed, cooccurrence=args.cooccurrence,
-                       chance=args.chance,
-                       unintelligible="keep" if args.keep_unintelligible else "drop")
-        for r in results:
-            signatures.append(r.signature)
-            if args.by_day:
-                for d in accuracy_by_day(r, corpus):
-                    rows.append({"corpus": path, "learner": r.learner, **d})
-            else:
-                rows.append({"corpus": path, "learner": r.learner, "wopa": r.accuracy,
-                             "correct": r.n_correct, "scored": r.n_scored,
-                             "one_word": r.counts["one_word"],
-                             "no_words": r.counts["no_words"],
-                             "unintelligible": r.counts.get("unintelligible_dropped", 0),
-                             "tied_steps": r.counts["tied_steps"]})
+    for cell in cells:
+        r, sig = results[cell.key]
+        rows += r
+        signatures += sig
     cols = (["corpus", "learner", "age_days", "wopa", "correct", "scored"] if args.by_day else
             ["corpus", "learner", "wopa", "correct", "scored", "one_word", "no_words",
              "unintelligible", "tied_steps"])

@@ -390,22 +390,84 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
     )
 
 
-def count_tuples(corpora: Iterable[Corpus], scheme: str | RelationScheme = "auto",
-                 **options) -> TupleCounts:
+def _count_shard(item, scheme, reader, input_format, on_error, options) -> TupleCounts:
+    if isinstance(item, Corpus):
+        corpus = item
+    elif reader is not None:
+        corpus = reader(item)
+    else:
+        from induceval.corpus.readers import read_corpus
+
+        corpus = read_corpus(item, format=input_format, on_error=on_error)
+    return extract_tuples(corpus, scheme, **options).counts()
+
+
+def _add(a: TupleCounts, b: TupleCounts) -> TupleCounts:
+    return a + b
+
+
+def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
+                 executor=None, jobs: int = 1, input_format: str = "auto",
+                 on_error: str = "fail", reader=None, **options) -> TupleCounts:
     """Count tuples over a stream of corpora (shards), merging count tables.
 
     Memory is bounded by the number of distinct tuples, not by the corpus:
     each shard is counted and merged, then dropped.
+
+    Parameters
+    ----------
+    corpora
+        Shards: :class:`Corpus` objects, or paths of files (or folders) read
+        one at a time with ``reader`` (default :func:`read_corpus` with
+        ``input_format`` and ``on_error``).
+    scheme, options
+        As in :func:`extract_tuples` (give the scheme explicitly when shards
+        could differ in the relations they happen to contain).
+    executor, jobs
+        Where shards are counted (see :func:`induceval.parallel.map_reduce`):
+        ``None`` counts them in this process, unless a Dask engine is set by
+        :func:`induceval.parallel.use_executor`; a ``distributed.Client``,
+        ``"dask"`` or an :class:`~induceval.parallel.ExecutorSpec` maps the
+        shards over Dask workers (each reads and counts its own shard, so pass
+        paths, not corpora) and sums the tables in shard order: the result,
+        down to the order of equal counts in ``most_common()``, is that of
+        one process.
+    reader
+        Path -> Corpus (picklable: a module-level function or a partial).
 
     Example
     -------
     >>> count_tuples([]).total
     0
     """
-    total = TupleCounts()
-    for shard in corpora:
-        total = total + extract_tuples(shard, scheme, **options).counts()
-    return total
+    from functools import partial
+
+    from induceval.parallel import dask_client
+
+    fn = partial(_count_shard, scheme=scheme, reader=reader, input_format=input_format,
+                 on_error=on_error, options=options)
+    if executor is None and jobs == 1:
+        from induceval.parallel import current_executor
+
+        spec = current_executor()
+        if spec is None or spec.resolved_engine() != "dask":
+            total = TupleCounts()
+            for shard in corpora:
+                total = total + fn(shard)
+            return total
+    items = list(corpora)
+    if not items:
+        return TupleCounts()
+    from induceval.parallel import map_reduce
+
+    with dask_client(executor, jobs=jobs, n_tasks=len(items)) as client:
+        if client is None:
+            total = TupleCounts()
+            for shard in items:
+                total = total + fn(shard)
+            return total
+        return TupleCounts() + map_reduce(fn, items, _add, executor=client,
+                                          name="count-tuples")
 
 
 def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,

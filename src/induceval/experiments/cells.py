@@ -4,8 +4,19 @@ A protocol is a set of *cells* (one model on one corpus at one K, say), each
 a picklable call returning a JSON-serialisable dict.  :func:`run_cells`
 stores each finished cell as ``<out>/cells/<key>.json`` and skips cells
 already stored, so an interrupted run resumes without recomputing them.
-``jobs > 1`` runs cells in local worker processes.  A stored cell is reused
-only when it was written by the same package version.
+A stored cell is reused only when it was written by the same package version.
+
+Where cells run is one seam, the ``executor`` (see :mod:`induceval.parallel`):
+``local`` runs them in this process (``jobs=1``) or a local process pool;
+``dask`` submits them to a ``distributed.Client`` (an embedded LocalCluster of
+``jobs`` workers, an existing scheduler, or a Slurm cluster).  Either way the
+results are collected in this process and each cell is written atomically
+(temporary file, then rename) as soon as it is back, so a cell interrupted on
+a worker is recomputed by the next run (or by Dask on another worker), never
+half-stored; results do not depend on the number of workers nor on the order
+in which cells finish.  A cell that fails on a worker raises an
+:class:`~induceval.errors.InducevalError` naming it; the cells finished
+before are kept.
 
 Example
 -------
@@ -26,11 +37,13 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from induceval._version import __version__
 from induceval.errors import InducevalError, check_range
+from induceval.parallel import _worker_error, dask_client, local_jobs, task_key
 from induceval.report.progress import progress
 
 __all__ = ["Cell", "run_cells"]
@@ -54,8 +67,17 @@ def _run(cell: Cell):
     return cell.fn(*cell.args, **cell.kwargs)
 
 
+def _run_parts(fn: Callable, args: tuple, kwargs: dict):
+    return fn(*args, **kwargs)
+
+
+def _identity(x):
+    return x
+
+
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
-              show_progress: bool = False, desc: str = "cells") -> dict[str, object]:
+              show_progress: bool = False, desc: str = "cells",
+              executor=None) -> dict[str, object]:
     """Compute every cell not already stored under ``out_dir/cells``.
 
     Parameters
@@ -68,6 +90,12 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         Worker processes (1 = in this process).
     show_progress
         Show a progress bar on stderr.
+    executor
+        Where cells run: ``None`` (the engine set by
+        :func:`induceval.parallel.use_executor`, else local processes, or an
+        embedded Dask LocalCluster when ``jobs > 1`` and Dask is installed),
+        ``"local"``, ``"dask"``, an :class:`~induceval.parallel.ExecutorSpec`
+        or a ``distributed.Client``.
 
     Returns
     -------
@@ -105,14 +133,85 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
                           default=str)
             os.replace(tmp, store / f"{_safe(cell.key)}.json")
 
-    if jobs == 1 or len(todo) <= 1:
+    if not todo:
+        return {k: results[k] for k in keys}
+    with dask_client(executor, jobs=jobs, n_tasks=len(todo)) as client:
+        if client is not None:
+            _run_on_dask(client, todo, save, show_progress, desc)
+            return {k: results[k] for k in keys}
+    n_jobs = local_jobs(executor, jobs)
+    if n_jobs == 1 or len(todo) <= 1:
         for cell in progress(todo, desc=desc, enabled=show_progress, unit="cell"):
             save(cell, _run(cell))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=n_jobs) as pool:
             futures = {pool.submit(_run, c): c for c in todo}
             done = as_completed(futures)
             for fut in progress(done, total=len(todo), desc=desc, enabled=show_progress,
                                 unit="cell"):
-                save(futures[fut], fut.result())
+                cell = futures[fut]
+                try:
+                    result = fut.result()
+                except InducevalError:
+                    raise
+                except BrokenProcessPool as exc:
+                    raise InducevalError(f"cell {cell.key!r}: a worker process died "
+                                         f"({exc}); finished cells are stored, rerun to "
+                                         "resume") from exc
+                save(cell, result)
     return {k: results[k] for k in keys}
+
+
+def _shared_args(client, todo: Sequence[Cell]) -> dict[int, object]:
+    """Arguments passed to several cells (a corpus, say), sent once as Dask tasks.
+
+    They are submitted as tasks rather than scattered, so that Dask can
+    recompute them when the worker holding them dies.
+    """
+    seen: dict[int, int] = {}
+    objs: dict[int, object] = {}
+    for c in todo:
+        for a in (*c.args, *c.kwargs.values()):
+            if a is None or isinstance(a, (str, bytes, int, float, bool)):
+                continue
+            seen[id(a)] = seen.get(id(a), 0) + 1
+            objs[id(a)] = a
+    shared = {}
+    for i, n in seen.items():
+        if n > 1:
+            shared[i] = client.submit(_identity, objs[i], key=task_key("data", str(i)),
+                                      pure=False)
+    return shared
+
+
+def _run_on_dask(client, todo: Sequence[Cell], save, show_progress: bool, desc: str) -> None:
+    import warnings
+
+    from distributed import as_completed as dask_completed
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*Sending large graph.*")
+        warnings.filterwarnings("ignore", message=".*Large object.*")
+        shared = _shared_args(client, todo)
+
+        def swap(a):
+            return shared.get(id(a), a)
+
+        futures = {}
+        for c in todo:
+            fut = client.submit(_run_parts, c.fn, tuple(swap(a) for a in c.args),
+                                {k: swap(v) for k, v in c.kwargs.items()},
+                                key=task_key("cell", _safe(c.key)), pure=False)
+            futures[fut] = c
+    try:
+        for fut in progress(dask_completed(list(futures)), total=len(futures), desc=desc,
+                            enabled=show_progress, unit="cell"):
+            cell = futures[fut]
+            try:
+                result = fut.result()
+            except Exception as exc:
+                raise _worker_error(f"cell {cell.key!r} failed on a Dask worker", exc) from exc
+            save(cell, result)
+    except BaseException:  # a failure or Ctrl-C: stop the rest (finished cells are stored)
+        client.cancel(list(futures) + list(shared.values()))
+        raise

@@ -591,6 +591,8 @@ def register(subparsers) -> None:
                    help="noun frequency range of random confounders (default: paper = "
                         "001's [30, 400000], scaled to a smaller training corpus)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--jobs", type=int, default=1)
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(p)
     p.add_argument("-o", "--output", default="-")
     p.set_defaults(func=_main)

@@ -377,7 +377,9 @@ def register(subparsers) -> None:
                    help="folder for cells (resume), tables and figures")
     p.add_argument("--learners", default=",".join(PAPER_ORDER),
                    help=f"comma-separated, from {', '.join(LEARNERS)}")
-    p.add_argument("--jobs", type=int, default=1)
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(p)
     p.add_argument("--ties", choices=("random", "pessimistic"), default="random")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance")

@@ -429,7 +429,9 @@ def register(subparsers) -> None:
                    help="frequent-frame threshold share (000: 0.0009; Mintz: 0.0013)")
     p.add_argument("--max-sentences", type=int, default=None,
                    help="use only the first N utterances of train and test (quick runs)")
-    p.add_argument("--jobs", type=int, default=1)
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(p)
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=_cli)
 

@@ -372,7 +372,9 @@ def add_protocol_options(parser: argparse.ArgumentParser) -> None:
                         help="treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha)")
     parser.add_argument("--out", default=None, metavar="DIR",
                         help="store finished cells (resume) and figures here")
-    parser.add_argument("--jobs", type=int, default=1, help="parallel worker processes")
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(parser)
     parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
                         help="DMV trained on sentences of at most N tokens (default 10; 0 = all)")
     parser.add_argument("--iterations", type=int, default=100, help="max EM iterations")

@@ -255,7 +255,9 @@ def register(subparsers) -> None:
     p.add_argument("--punct", default="keep", help="punctuation policy for scoring (keep)")
     p.add_argument("--max-sentences", type=int, default=None)
     p.add_argument("--max-k", type=int, default=200, help="cap on K (default 200; 0: none)")
-    p.add_argument("--jobs", type=int, default=1)
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(p)
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=_cli)
 

@@ -272,7 +272,9 @@ def register(subparsers) -> None:
     p.add_argument("--log-base", default="e")
     p.add_argument("--restarts", type=int, default=10)
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--jobs", type=int, default=1)
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(p)
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=_cli)
 

@@ -1,0 +1,423 @@
+"""Where parallel work runs: in this process, a local process pool, or Dask.
+
+Two kinds of work are parallel in induceval: a protocol's independent
+*cells* (:func:`induceval.experiments.cells.run_cells`) and *counting*
+(additive count tables mapped over file shards and summed,
+:func:`map_reduce`).  Both take their engine from an :class:`ExecutorSpec`:
+
+``local``
+    Today's default: one process (``jobs=1``) or a pool of ``jobs`` local
+    processes.  Needs nothing beyond the core dependencies.
+``dask``
+    A ``distributed.Client``: an embedded ``LocalCluster`` of ``jobs``
+    worker processes (the default engine when ``jobs > 1`` and Dask is
+    installed), an existing scheduler (``scheduler="tcp://host:8786"`` or the
+    ``INDUCEVAL_SCHEDULER`` environment variable), or a
+    ``dask_jobqueue.SLURMCluster`` (``cluster="slurm"`` with
+    ``cluster_options``) scaled to the number of jobs.
+
+Dask is an optional extra (``pip install induceval[dask]``) imported only
+when a Dask engine is used; asking for one without it raises an
+:class:`~induceval.errors.InducevalError` saying how to install it.
+
+The CLI sets the engine for a whole command with :func:`use_executor` (a
+context: one cluster is started lazily, shared by every call inside it and
+closed at the end); library calls may pass ``executor=`` explicitly (a spec,
+``"local"``/``"dask"``, or a ``distributed.Client``).
+
+Example
+-------
+>>> spec = ExecutorSpec(jobs=1)
+>>> spec.resolved_engine()
+'local'
+>>> map_reduce(len, ["ab", "cde", "f"], lambda a, b: a + b)
+6
+>>> parse_cluster_options(["cores=2", "memory=4GB", "job_extra_directives=--exclusive"])
+{'cores': 2, 'memory': '4GB', 'job_extra_directives': ['--exclusive']}
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import logging
+import os
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from induceval.errors import InducevalError, ParameterError, check_range
+
+__all__ = [
+    "ENGINES",
+    "CLUSTERS",
+    "SCHEDULER_ENV",
+    "ExecutorSpec",
+    "require_dask",
+    "use_executor",
+    "current_executor",
+    "dask_client",
+    "make_cluster",
+    "parse_cluster_options",
+    "map_reduce",
+]
+
+#: the engines of :class:`ExecutorSpec` (``auto``: dask when jobs > 1 and installed)
+ENGINES = ("auto", "local", "dask")
+#: the cluster managers ``cluster=`` accepts (dask_jobqueue)
+CLUSTERS = ("slurm",)
+#: environment variable naming an existing Dask scheduler
+SCHEDULER_ENV = "INDUCEVAL_SCHEDULER"
+
+_INSTALL = "pip install 'induceval[dask]'"
+# cluster options that dask_jobqueue takes as lists (given once per item on the CLI)
+_LIST_OPTIONS = frozenset({"job_extra_directives", "job_script_prologue", "worker_extra_args",
+                           "job_directives_skip"})
+
+
+def require_dask(what: str = "the Dask engine"):
+    """Import ``distributed``, or fail with how to install it.
+
+    Example
+    -------
+    >>> try:
+    ...     _ = require_dask()
+    ... except InducevalError as exc:  # without the extra: says how to install it
+    ...     assert "induceval[dask]" in str(exc)
+    """
+    try:
+        import distributed
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise InducevalError(f"{what} needs Dask, which is not installed: "
+                             f"{_INSTALL}") from exc
+    return distributed
+
+
+def _dask_available() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:  # pragma: no cover - depends on the environment
+        return False
+    return True
+
+
+def parse_cluster_options(items: Sequence[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` strings -> keyword arguments of a dask_jobqueue cluster.
+
+    Integers and floats are converted; ``true``/``false`` become booleans;
+    list-valued options (``job_extra_directives``, ``job_script_prologue``,
+    ``worker_extra_args``, ``job_directives_skip``) accumulate one item per
+    occurrence.
+    """
+    out: dict[str, Any] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ParameterError(f"--cluster-opt must be KEY=VALUE; got {item!r}")
+        conv: Any = value
+        if value.lower() in ("true", "false"):
+            conv = value.lower() == "true"
+        else:
+            for cast in (int, float):
+                try:
+                    conv = cast(value)
+                    break
+                except ValueError:
+                    pass
+        if key in _LIST_OPTIONS:
+            out.setdefault(key, []).append(value)
+        else:
+            out[key] = conv
+    return out
+
+
+@dataclass(frozen=True)
+class ExecutorSpec:
+    """Where parallel work runs (see the module docstring).
+
+    Parameters
+    ----------
+    engine
+        ``auto`` (default), ``local`` or ``dask``.
+    jobs
+        Local processes, or workers of the embedded LocalCluster / the
+        Slurm cluster (>= 1).
+    scheduler
+        Address of an existing Dask scheduler (implies ``dask``); ``None``
+        reads ``INDUCEVAL_SCHEDULER``.
+    cluster
+        ``"slurm"`` for a ``dask_jobqueue.SLURMCluster`` (implies ``dask``).
+    cluster_options
+        Keyword arguments of that cluster (see :func:`parse_cluster_options`).
+    """
+
+    engine: str = "auto"
+    jobs: int = 1
+    scheduler: str | None = None
+    cluster: str | None = None
+    cluster_options: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise ParameterError(f"engine must be one of {', '.join(ENGINES)}; "
+                                 f"got {self.engine!r}")
+        check_range("jobs", self.jobs, 1)
+        if self.cluster is not None and self.cluster not in CLUSTERS:
+            raise ParameterError(f"cluster must be one of {', '.join(CLUSTERS)}; "
+                                 f"got {self.cluster!r}")
+        if self.engine == "local" and (self.scheduler or self.cluster):
+            raise ParameterError("engine 'local' cannot use a Dask scheduler or cluster; "
+                                 "drop --scheduler/--cluster or use --engine dask")
+
+    @property
+    def address(self) -> str | None:
+        """The scheduler address: the given one, else ``$INDUCEVAL_SCHEDULER``."""
+        return self.scheduler or os.environ.get(SCHEDULER_ENV) or None
+
+    def resolved_engine(self) -> str:
+        """``local`` or ``dask`` (``auto``: dask with a scheduler/cluster, or jobs > 1)."""
+        if self.engine != "auto":
+            return self.engine
+        if self.cluster or self.address:
+            return "dask"
+        if self.jobs > 1 and _dask_available():
+            return "dask"
+        return "local"
+
+
+class _Session:
+    """A spec plus the Dask client it started (lazily; closed on exit)."""
+
+    def __init__(self, spec: ExecutorSpec, client=None) -> None:
+        self.spec = spec
+        self._client = client
+        self._owned = contextlib.ExitStack()
+
+    def client(self, n_tasks: int | None = None):
+        if self._client is None:
+            self._client = self._owned.enter_context(_open_client(self.spec, n_tasks))
+        return self._client
+
+    def close(self) -> None:
+        self._owned.close()
+        self._client = None
+
+
+_CURRENT: contextvars.ContextVar[_Session | None] = contextvars.ContextVar(
+    "induceval_executor", default=None)
+
+
+def current_executor() -> ExecutorSpec | None:
+    """The spec set by the innermost :func:`use_executor`, if any."""
+    sess = _CURRENT.get()
+    return sess.spec if sess is not None else None
+
+
+@contextlib.contextmanager
+def use_executor(spec: ExecutorSpec | None) -> Iterator[ExecutorSpec | None]:
+    """Run the enclosed calls on ``spec``; a Dask cluster is started once, when first needed.
+
+    Example
+    -------
+    >>> with use_executor(ExecutorSpec(engine="local", jobs=2)):
+    ...     current_executor().jobs
+    2
+    """
+    if spec is None:
+        yield None
+        return
+    if spec.resolved_engine() == "dask":
+        require_dask()
+    sess = _Session(spec)
+    token = _CURRENT.set(sess)
+    try:
+        yield spec
+    finally:
+        _CURRENT.reset(token)
+        sess.close()
+
+
+def make_cluster(kind: str, options: dict | None = None, *, jobs: int | None = None):
+    """A dask_jobqueue cluster of ``kind`` (``slurm``), scaled to ``jobs`` when given.
+
+    Construction only writes the job script; ``scale`` submits jobs with
+    ``sbatch``.  Options are those of ``dask_jobqueue.SLURMCluster``
+    (``cores``, ``memory``, ``processes``, ``queue``, ``account``,
+    ``walltime``, ``job_extra_directives``...); ``cores`` defaults to 1 and
+    ``memory`` to ``"4GB"``.
+    """
+    if kind not in CLUSTERS:
+        raise ParameterError(f"cluster must be one of {', '.join(CLUSTERS)}; got {kind!r}")
+    try:
+        import dask_jobqueue
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise InducevalError(f"--cluster {kind} needs dask-jobqueue, which is not installed: "
+                             f"{_INSTALL}") from exc
+    opts = {"cores": 1, "memory": "4GB", "processes": 1}
+    opts.update(options or {})
+    try:
+        cluster = dask_jobqueue.SLURMCluster(**opts)
+    except TypeError as exc:
+        raise ParameterError(f"bad --cluster-opt for {kind}: {exc}") from exc
+    if jobs:
+        cluster.scale(jobs=jobs)
+    return cluster
+
+
+@contextlib.contextmanager
+def _open_client(spec: ExecutorSpec, n_tasks: int | None = None):
+    distributed = require_dask()
+    if spec.cluster:
+        n = spec.jobs if spec.jobs > 1 else max(1, n_tasks or 1)
+        cluster = make_cluster(spec.cluster, spec.cluster_options, jobs=n)
+        with cluster, distributed.Client(cluster) as client:
+            yield client
+        return
+    if spec.address:
+        try:
+            client = distributed.Client(spec.address, timeout="20s")
+        except OSError as exc:
+            raise InducevalError(f"cannot reach the Dask scheduler at {spec.address}: "
+                                 f"{exc}") from exc
+        with client:
+            yield client
+        return
+    cluster = distributed.LocalCluster(
+        n_workers=spec.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+        silence_logs=logging.CRITICAL)
+    with cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+@contextlib.contextmanager
+def dask_client(executor=None, *, jobs: int = 1, n_tasks: int | None = None):
+    """The ``distributed.Client`` of ``executor``, or ``None`` for local work.
+
+    ``executor`` is a ``Client`` (used as is), an :class:`ExecutorSpec`,
+    ``"local"``/``"dask"``/``"auto"``, or ``None`` (the spec of the current
+    :func:`use_executor`, else ``ExecutorSpec(jobs=jobs)``).  A cluster this
+    function starts is closed on exit; one from :func:`use_executor` stays
+    open for the rest of that context.
+    """
+    if executor is not None and not isinstance(executor, (str, ExecutorSpec)):
+        yield executor  # a distributed.Client (or anything with its interface)
+        return
+    sess = _CURRENT.get()
+    if executor is None and sess is not None:
+        if sess.spec.resolved_engine() == "dask":
+            yield sess.client(n_tasks)
+        else:
+            yield None
+        return
+    if isinstance(executor, str):
+        spec = ExecutorSpec(engine=executor, jobs=jobs)
+    else:
+        spec = executor or ExecutorSpec(jobs=jobs)
+    if spec.resolved_engine() != "dask":
+        yield None
+        return
+    with _open_client(spec, n_tasks) as client:
+        yield client
+
+
+def local_jobs(executor, jobs: int) -> int:
+    """The local process count for ``executor`` (the current context's when ``None``)."""
+    if isinstance(executor, ExecutorSpec):
+        return executor.jobs
+    sess = _CURRENT.get()
+    if executor is None and sess is not None:
+        return max(jobs, sess.spec.jobs)
+    return jobs
+
+
+def task_key(prefix: str, name: str) -> str:
+    """A unique Dask task key that names the work (shown in Dask's errors and dashboard)."""
+    return f"induceval-{prefix}-{name}-{uuid.uuid4().hex[:10]}"
+
+
+def _tree_reduce(client, futures: list, combine: Callable, split_every: int):
+    level = 0
+    while len(futures) > 1:
+        nxt = []
+        for i in range(0, len(futures), split_every):
+            group = futures[i:i + split_every]
+            if len(group) == 1:
+                nxt.append(group[0])
+            else:
+                nxt.append(client.submit(_combine_all, combine, group,
+                                         key=task_key("reduce", f"{level}-{i}"), pure=False))
+        futures = nxt
+        level += 1
+    return futures[0]
+
+
+def _combine_all(combine: Callable, parts: list):
+    acc = parts[0]
+    for p in parts[1:]:
+        acc = combine(acc, p)
+    return acc
+
+
+def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=None,
+               jobs: int = 1, split_every: int = 8, name: str = "map"):
+    """``combine`` over ``fn(item)`` for every item, in item order.
+
+    The reduction is a left fold in item order (serially) or a tree of
+    in-order groups of ``split_every`` (on Dask); for an associative
+    ``combine`` (sums of count tables) both give the same result, including
+    the insertion order of dict-based tables, so results are bit for bit
+    those of one process.  On Dask, only the partial tables travel: each item
+    (typically a file shard) is read and counted on a worker, so a worker's
+    peak memory is bounded by its shard and the table, not by the corpus.
+
+    Parameters
+    ----------
+    fn
+        Item -> count table (picklable, e.g. a module-level function or a
+        :func:`functools.partial` of one).
+    items
+        The shards (paths or small objects).
+    combine
+        Two tables -> their sum (associative).
+    executor, jobs
+        As in :func:`dask_client`; local engines run serially in this process.
+    split_every
+        Fan-in of the tree reduction on Dask.
+    """
+    items = list(items)
+    if not items:
+        raise ParameterError("map_reduce needs at least one item")
+    with dask_client(executor, jobs=jobs, n_tasks=len(items)) as client:
+        if client is None:
+            acc = fn(items[0])
+            for it in items[1:]:
+                acc = combine(acc, fn(it))
+            return acc
+        futures = [client.submit(fn, it, key=task_key(name, str(i)), pure=False)
+                   for i, it in enumerate(items)]
+        try:
+            total = _tree_reduce(client, futures, combine, split_every)
+            return total.result()
+        except BaseException as exc:
+            failed = [items[i] for i, f in enumerate(futures) if f.status == "error"]
+            client.cancel(futures)
+            if not isinstance(exc, Exception):
+                raise
+            where = f" (shard {failed[0]!r})" if failed else ""
+            raise _worker_error(f"{name} failed on a Dask worker{where}", exc) from exc
+
+
+def _worker_error(prefix: str, exc: BaseException) -> InducevalError:
+    """An InducevalError for a failure on a worker (keeps the subclass of an InducevalError)."""
+    kind = type(exc).__name__
+    if kind == "KilledWorker":
+        return InducevalError(f"{prefix}: the workers computing it died repeatedly ({exc}); "
+                              "nothing half-done was stored; rerun to resume")
+    if isinstance(exc, InducevalError):
+        try:
+            return type(exc)(f"{prefix}: {exc}")
+        except TypeError:
+            pass
+    return InducevalError(f"{prefix}: {kind}: {exc}")

@@ -1,0 +1,285 @@
+"""Cells and counting on a real Dask LocalCluster (2 worker processes).
+
+Every result on Dask is compared with the serial path of the same call, byte
+for byte for stored cells: the engine must never change a number.  Workers
+are killed in the middle of a cell (the cell's function ends its own worker
+process the first time it runs, as an out-of-memory kill or a lost node
+would) to check that the cell is recomputed and never half-stored.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from induceval.errors import InducevalError, ParameterError
+from induceval.experiments.cells import Cell, run_cells
+from induceval.parallel import ExecutorSpec, map_reduce, parse_cluster_options, use_executor
+
+distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: "
+                                  "pip install 'induceval[dask]'")
+
+TIMEOUT = 60  # seconds for any one Dask wait; a hung cluster fails instead of hanging CI
+
+
+@pytest.fixture(scope="module")
+def client():
+    import cloudpickle
+
+    # the helpers below travel by value: the workers need not import this test module
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=50)
+    c = distributed.Client(cluster, timeout=TIMEOUT)
+    c.wait_for_workers(2, timeout=TIMEOUT)
+    yield c
+    c.close()
+    cluster.close()
+    cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+
+
+def _stored(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((out / "cells").iterdir())}
+
+
+def _slow_square(x: int, delay: float) -> int:
+    time.sleep(delay)
+    return x * x
+
+
+def _die_once(x: int, marker: str) -> dict:
+    """Kill the worker process running this the first time (marker absent), then compute."""
+    if not os.path.exists(marker):
+        Path(marker).write_text(str(os.getpid()))
+        os._exit(1)  # the worker dies mid-cell, as with an OOM kill
+    return {"x": x, "square": x * x}
+
+
+def _fail(x: int) -> int:
+    raise ValueError(f"bad input {x}")
+
+
+# --- cells -------------------------------------------------------------------------------
+
+
+def test_frank2009_on_the_demo_corpus_same_bytes_serial_and_dask(tmp_path, client):
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.experiments.frank2009 import run_frank2009
+
+    train = generate_demo_corpus(n_sentences=300, seed=1)
+    test = generate_demo_corpus(n_sentences=100, seed=2)
+    kw = dict(ks=(12, 20), bhmm_iterations=10, figures=False,
+              model_params={"hc": {"n_targets": 30, "n_contexts": 10}})
+    serial = run_frank2009(train, test, out_dir=tmp_path / "serial", **kw)
+    with use_executor(ExecutorSpec(engine="local")):
+        again = run_frank2009(train, test, out_dir=tmp_path / "again", **kw)
+    with use_executor(ExecutorSpec(scheduler=client.scheduler.address)):
+        on_dask = run_frank2009(train, test, out_dir=tmp_path / "dask", **kw)
+    assert _stored(tmp_path / "dask") == _stored(tmp_path / "serial") == _stored(
+        tmp_path / "again")
+    for name in ("table3", "table4", "table2", "coverage"):
+        assert on_dask[name].render("csv") == serial[name].render("csv")
+
+
+def test_chang2006_on_demo_corpora_through_a_client(tmp_path, client):
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.experiments.chang2006 import reproduce_corpora
+
+    corpora = {f"demo{s}": generate_demo_corpus(150, seed=s) for s in (1, 2, 3)}
+    learners = ("chance", "prevword", "lexstat")
+    serial = reproduce_corpora(corpora, learners, out_dir=tmp_path / "serial")
+    with use_executor(ExecutorSpec(scheduler=client.scheduler.address)):
+        dask = reproduce_corpora(corpora, learners, out_dir=tmp_path / "dask")
+    assert _stored(tmp_path / "dask") == _stored(tmp_path / "serial")
+    assert dask.tables["means"].rows == serial.tables["means"].rows
+
+
+def test_any_completion_order_same_results_and_bytes(tmp_path, client):
+    # the first cells are the slowest: they finish last on 2 workers
+    cells = [Cell(f"c{i}", _slow_square, (i, 0.05 * (6 - i))) for i in range(6)]
+    serial = run_cells(cells, tmp_path / "serial")
+    on_dask = run_cells(cells, tmp_path / "dask", executor=client)
+    assert list(on_dask) == [c.key for c in cells]
+    assert on_dask == serial == {f"c{i}": i * i for i in range(6)}
+    assert _stored(tmp_path / "dask") == _stored(tmp_path / "serial")
+
+
+def test_a_killed_worker_cell_is_recomputed_never_half_stored(tmp_path, client):
+    marker = str(tmp_path / "died")
+    cells = [Cell(f"k{i}", _die_once, (i, marker if i == 2 else str(tmp_path)))
+             for i in range(5)]
+    out = run_cells(cells, tmp_path / "run", executor=client)
+    assert os.path.exists(marker)  # a worker did die in the middle of cell k2
+    assert out == {f"k{i}": {"x": i, "square": i * i} for i in range(5)}
+    names = sorted(p.name for p in (tmp_path / "run" / "cells").iterdir())
+    assert names == [f"k{i}.json" for i in range(5)]  # no temporary file left
+    client.wait_for_workers(2, timeout=TIMEOUT)  # the nanny restarted it
+
+
+def test_a_failing_cell_is_named_and_finished_cells_are_kept(tmp_path, client):
+    cells = [Cell("ok", _slow_square, (3, 0.0)), Cell("broken-cell", _fail, (7,))]
+    with pytest.raises(InducevalError, match=r"cell 'broken-cell'.*ValueError: bad input 7"):
+        run_cells(cells, tmp_path, executor=client)
+    assert run_cells(cells[:1], tmp_path, executor="local") == {"ok": 9}
+
+
+def test_cli_reproduce_with_scheduler_equals_serial(tmp_path, capsys, client):
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    toy = str(FIXTURES / "dependency-models" / "toy.conllu")
+    args = ["reproduce", "pascal2012-deps", toy, "--systems", "LB,RB,DMVu", "--format", "csv"]
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    serial = capsys.readouterr().out
+    assert main([*args, "--out", str(tmp_path / "b"), "--scheduler",
+                 client.scheduler.address]) == 0
+    assert capsys.readouterr().out == serial
+    assert _stored(tmp_path / "a") == _stored(tmp_path / "b")
+
+
+def test_cli_wopa_grid_with_scheduler_equals_serial(capsys, client, monkeypatch):
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    files = sorted(str(p) for p in (FIXTURES / "wopa").glob("*.cha"))[:3]
+    if not files:
+        pytest.skip("no CHAT fixtures under tests/fixtures/wopa")
+    args = ["wopa", *files, "--learners", "chance,prevword", "--format", "csv"]
+    assert main(args) == 0
+    serial = capsys.readouterr().out
+    monkeypatch.setenv("INDUCEVAL_SCHEDULER", client.scheduler.address)
+    assert main(args) == 0  # the address from the environment
+    assert capsys.readouterr().out == serial
+
+
+# --- counting ----------------------------------------------------------------------------
+
+
+def _shards(tmp_path: Path, n: int = 4) -> list[str]:
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.corpus.writers import write_conllu
+
+    paths = []
+    for i in range(n):
+        p = tmp_path / f"shard{i}.conllu"
+        write_conllu(generate_demo_corpus(n_sentences=120, seed=10 + i), p)
+        paths.append(str(p))
+    return paths
+
+
+def _read_or_die(path: str, marker: str):
+    from induceval.corpus.readers import read_corpus
+
+    if path.endswith("shard2.conllu") and not os.path.exists(marker):
+        Path(marker).write_text("x")
+        os._exit(1)
+    return read_corpus(path)
+
+
+def test_count_tuples_over_shards_identical_to_one_process(tmp_path, client):
+    from functools import partial
+
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.tuples import count_tuples, extract_tuples
+
+    paths = _shards(tmp_path)
+    whole = extract_tuples(read_corpus(paths), "ud").counts()
+    serial = count_tuples(paths, "ud")
+    on_dask = count_tuples(paths, "ud", executor=client)
+    assert whole.total > 0
+    for got in (serial, on_dask):
+        assert got.counts == whole.counts
+        # same insertion order: most_common() breaks ties identically
+        assert got.counts.most_common() == whole.counts.most_common()
+        assert got.skipped == whole.skipped
+    # a worker dies while reading shard 2: the shard is recounted, the total is the same
+    marker = str(tmp_path / "died")
+    again = count_tuples(paths, "ud", executor=client,
+                         reader=partial(_read_or_die, marker=marker))
+    assert os.path.exists(marker)
+    assert again.counts.most_common() == whole.counts.most_common()
+
+
+def test_cli_pseudo_extract_sharded_on_dask_equals_serial(tmp_path, capsys, client):
+    from induceval.cli.main import main
+
+    paths = _shards(tmp_path, 3)
+    args = ["pseudo", "extract", *paths, "--format", "csv"]
+    assert main(args) == 0
+    serial = capsys.readouterr().out
+    assert main([*args, "--scheduler", client.scheduler.address]) == 0
+    assert capsys.readouterr().out == serial
+    assert serial.count("\n") > 10
+
+
+def test_map_reduce_keeps_item_order(client):
+    items = [f"w{i % 7}" for i in range(40)]
+    serial = map_reduce(lambda w: Counter([w]), items, lambda a, b: a + b)
+    on_dask = map_reduce(_counter_of, items, _add_counters, executor=client, split_every=3)
+    assert list(on_dask.items()) == list(serial.items())
+
+
+def _counter_of(w: str) -> Counter:
+    return Counter([w])
+
+
+def _add_counters(a: Counter, b: Counter) -> Counter:
+    return a + b
+
+
+# --- options and errors (no cluster) -----------------------------------------------------
+
+
+def test_engine_resolution_and_option_errors(monkeypatch):
+    monkeypatch.delenv("INDUCEVAL_SCHEDULER", raising=False)
+    assert ExecutorSpec(jobs=1).resolved_engine() == "local"
+    assert ExecutorSpec(jobs=2).resolved_engine() == "dask"
+    assert ExecutorSpec(jobs=2, engine="local").resolved_engine() == "local"
+    assert ExecutorSpec(scheduler="tcp://x:1").resolved_engine() == "dask"
+    monkeypatch.setenv("INDUCEVAL_SCHEDULER", "tcp://h:8786")
+    assert ExecutorSpec().address == "tcp://h:8786"
+    with pytest.raises(ParameterError, match="engine must be one of"):
+        ExecutorSpec(engine="spark")
+    with pytest.raises(InducevalError, match="jobs"):
+        ExecutorSpec(jobs=0)
+    with pytest.raises(ParameterError, match="cannot use a Dask scheduler"):
+        ExecutorSpec(engine="local", cluster="slurm")
+    with pytest.raises(ParameterError, match="KEY=VALUE"):
+        parse_cluster_options(["memory"])
+
+
+def test_without_dask_the_error_says_how_to_install(monkeypatch):
+    from induceval.parallel import require_dask
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(InducevalError, match=r"pip install 'induceval\[dask\]'"):
+        require_dask()
+    with pytest.raises(InducevalError, match=r"induceval\[dask\]"):
+        with use_executor(ExecutorSpec(engine="dask")):
+            pass
+    # --jobs N without Dask falls back to local processes
+    assert ExecutorSpec(jobs=2).resolved_engine() == "local"
+
+
+def test_slurm_cluster_is_built_from_cluster_options():
+    pytest.importorskip("dask_jobqueue")
+    from induceval.parallel import make_cluster
+
+    opts = parse_cluster_options(["queue=short", "memory=8GB", "walltime=02:00:00",
+                                  "account=lab", "job_extra_directives=--exclusive"])
+    opts["scheduler_options"] = {"dashboard_address": ":0"}
+    cluster = make_cluster("slurm", opts)  # constructed, not scaled: no sbatch here
+    try:
+        script = cluster.job_script()
+    finally:
+        cluster.close()
+    assert "#SBATCH -p short" in script
+    assert "#SBATCH -A lab" in script
+    assert "#SBATCH -t 02:00:00" in script
+    assert "#SBATCH --exclusive" in script
+    assert "--nthreads 1" in script or "--nworkers 1" in script
