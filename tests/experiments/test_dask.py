@@ -76,14 +76,15 @@ def test_frank2009_on_the_demo_corpus_same_bytes_serial_and_dask(tmp_path, clien
     kw = dict(ks=(12, 20), bhmm_iterations=10, figures=False,
               model_params={"hc": {"n_targets": 30, "n_contexts": 10}})
     serial = run_frank2009(train, test, out_dir=tmp_path / "serial", **kw)
-    with use_executor(ExecutorSpec(engine="local")):
-        again = run_frank2009(train, test, out_dir=tmp_path / "again", **kw)
+    with use_executor(ExecutorSpec(engine="local", jobs=2)):  # a local process pool
+        pooled = run_frank2009(train, test, out_dir=tmp_path / "again", **kw)
     with use_executor(ExecutorSpec(scheduler=client.scheduler.address)):
         on_dask = run_frank2009(train, test, out_dir=tmp_path / "dask", **kw)
     assert _stored(tmp_path / "dask") == _stored(tmp_path / "serial") == _stored(
         tmp_path / "again")
     for name in ("table3", "table4", "table2", "coverage"):
         assert on_dask[name].render("csv") == serial[name].render("csv")
+        assert pooled[name].render("csv") == serial[name].render("csv")
 
 
 def test_chang2006_on_demo_corpora_through_a_client(tmp_path, client):
