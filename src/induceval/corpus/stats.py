@@ -23,7 +23,7 @@ from induceval.report.tables import Table
 __all__ = ["describe", "describe_table", "format_age", "TAG_COLUMN_EXCLUDE"]
 
 #: Categorical token columns that are not tag columns.
-TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc"})
+TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc", "deps", "phead", "pdeprel"})
 
 
 def format_age(days: int) -> str:
@@ -130,7 +130,7 @@ def describe(corpus: Corpus) -> dict:
         "mean_length": round(float(lengths.mean()), 3) if corpus.n_sentences else 0.0,
         "max_length": int(lengths.max()) if corpus.n_sentences else 0,
         "token_columns": sorted(corpus.tokens),
-        "sentence_columns": sorted(corpus.sentences),
+        "sentence_columns": sorted(k for k in corpus.sentences if not k.startswith("_")),
         "tag_columns": tag_columns,
         "dependencies": {h: _head_stats(corpus, h) for h in head_columns(corpus)},
         "speakers": meta["speaker"],

@@ -1,14 +1,58 @@
-"""Writers for CoNLL-U and the PASCAL 2012 format, with predicted tags or heads.
+"""Writers for CoNLL-U, CoNLL-X and the PASCAL 2012 format, with predicted tags or heads.
 
-Writing a corpus and reading it back gives the same annotation for every
-column the readers keep (form, lemma, tags, head, deprel, ``sent_id``,
-``document``).  Missing values (``-1``) are written as ``_``.  FEATS, DEPS
-and MISC are not stored and are written as ``_``.
+Lossless
+--------
+What the tabular readers read, the writers write back: every token column
+(FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL, DEPS, MISC; CoNLL-X CPOSTAG,
+PHEAD, PDEPREL) and, from the sentence column ``_lines``
+(:data:`~induceval.corpus.readers._tabular.LINES_COLUMN`), every comment,
+multiword-token range line (``18-19``) and empty node (``8.1``) in its
+place.  A CoNLL-U file read and written back is byte-identical to the input
+up to these normalisations:
+
+- line ends are ``\\n`` (a ``\\r\\n`` file is written with ``\\n``) and a
+  UTF-8 byte-order mark is not written;
+- every sentence is followed by exactly one blank line (so the file ends
+  with ``\\n\\n``; several blank lines, or whitespace-only lines, between
+  sentences become one);
+- comment lines outside any sentence are not kept (the reader counts them);
+- an integer HEAD is written in canonical form (``07`` -> ``7``).
+
+Missing values (``-1``) are written as ``_``.
+
+What is left out is counted
+---------------------------
+Every writer returns a :class:`WriteReport`: sentences and tokens written,
+and under ``left_out`` what it could not write, with the reason:
+
+- ``"empty sentences"``: a sentence with no tokens is never written (an
+  empty block, or a block of comments alone, is not valid CoNLL-U); what is
+  written reads back to ``report.sentences`` sentences;
+- ``"multiword/empty-node lines of changed sentences"``: range lines and
+  empty nodes of a sentence whose tokens changed since it was read
+  (punctuation removed, ``<s>`` added...), since their IDs no longer hold;
+  the DEPS of such a sentence are written as ``_`` (counted as ``"DEPS of
+  changed sentences"``, in tokens);
+- ``"multiword/empty-node lines (format cannot hold them)"`` for CoNLL-X and
+  PASCAL output;
+- ``"comment lines"`` when ``comments=False``.
+
+Comments
+--------
+A sentence read from a file with comments keeps its own comment lines,
+verbatim.  A sentence without ``_lines`` (read from CHAT, plain text, Brown,
+or built in memory) gets comments generated from its sentence columns, in
+this order (keys as the CoNLL-U reader reads them back, see
+:mod:`induceval.corpus.readers._tabular`): ``# newdoc id = D`` when the
+``document`` changes, ``# sent_id``, ``# speaker``, ``# speaker_role``
+(column ``role``), ``# age_days``, ``# language``, ``# child_name``
+(``child``), ``# corpus_name`` (``corpus``).
 
 Predictions go into a slot with ``tags_column`` (a token column name, a
 :class:`~induceval.corpus.model.Column`, or an array aligned with the tokens:
 strings, or integer cluster ids written as numbers with ``-1`` -> ``missing_tag``)
-and ``heads_column`` (a column name or an integer array, ``-1`` -> ``_``).
+and ``heads_column`` (a column name, an integer array with ``-1`` -> ``_``, or
+``None`` for no heads at all).
 
 Example
 -------
@@ -16,34 +60,108 @@ Example
 >>> from induceval.corpus.model import CorpusBuilder
 >>> b = CorpusBuilder(); b.add_sentence({"form": ["Dogs", "bark"], "upos": ["NOUN", "VERB"],
 ...                                     "head": [2, 0]}, {"sent_id": "s1"})
->>> out = io.StringIO(); write_conllu(b.build(), out, tags_column=np.array([3, -1]))
+>>> out = io.StringIO(); rep = write_conllu(b.build(), out, tags_column=np.array([3, -1]))
 >>> print(out.getvalue().replace("\\t", " "), end="")
 # sent_id = s1
 1 Dogs _ 3 _ _ 2 _ _ _
 2 bark _ _ _ _ 0 _ _ _
 <BLANKLINE>
+>>> rep.sentences, rep.tokens, dict(rep.left_out)
+(1, 2, {})
 """
 
 from __future__ import annotations
 
 import io
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO
 
 import numpy as np
 
 from induceval.corpus.model import Column, Corpus
-from induceval.errors import InducevalError, check_choice
+from induceval.errors import InducevalError, ParameterError, check_choice
 
-__all__ = ["write_conllu", "write_pascal", "write_tabular"]
+__all__ = ["write_conllu", "write_conllx", "write_pascal", "write_tabular", "write_corpus",
+           "WriteReport", "OUTPUT_FORMATS", "output_format"]
 
 ColumnLike = str | Column | np.ndarray | Sequence | None
 
 #: Slot layouts: slot names in file order (``_id`` = token number, ``None`` = always ``_``).
-CONLLU_SLOTS = ("_id", "form", "lemma", "upos", "xpos", None, "head", "deprel", None, None)
-PASCAL_SLOTS = ("_id", "form", "lemma", "cpos", "xpos", "upos", None, "head", "deprel")
+CONLLU_SLOTS = ("_id", "form", "lemma", "upos", "xpos", "feats", "head", "deprel", "deps",
+                "misc")
+CONLLX_SLOTS = ("_id", "form", "lemma", "cpos", "xpos", "feats", "head", "deprel", "phead",
+                "pdeprel")
+PASCAL_SLOTS = ("_id", "form", "lemma", "cpos", "xpos", "upos", "feats", "head", "deprel")
+
+#: Output file ending -> format (``tsv`` is a ``word<TAB>cluster`` list: ``induce tags`` only).
+OUTPUT_FORMATS = {
+    ".conllu": "conllu",
+    ".conll": "conllx",
+    ".conllx": "conllx",
+    ".pascal": "pascal",
+    ".tsv": "tsv",
+}
+
+#: Slots that always use ``_`` for a missing value (tag slots use ``missing_tag``).
+_PLAIN_SLOTS = frozenset({"form", "lemma", "head", "deprel", "feats", "deps", "misc", "phead",
+                          "pdeprel"})
+
+_LINES = "_lines"
+_DEPS_LIKE = ("deps",)
+
+
+def output_format(path: str | os.PathLike | None, to: str | None = None, *,
+                  allowed: Sequence[str] = ("conllu", "conllx", "pascal", "tsv"),
+                  option: str = "--to") -> str:
+    """The output format: ``to`` when given, else from the ending of ``path``.
+
+    Raises :class:`~induceval.errors.ParameterError` for an unknown ending
+    (or a format not in ``allowed``), naming the endings understood.
+
+    Example
+    -------
+    >>> output_format("pred.conll"), output_format("x.out", "pascal"), output_format("a.tsv")
+    ('conllx', 'pascal', 'tsv')
+    """
+    if to is not None:
+        fmt = to
+    else:
+        suffix = Path(str(path)).suffix.lower() if path not in (None, "-") else ""
+        fmt = OUTPUT_FORMATS.get(suffix)
+        if fmt is None:
+            endings = ", ".join(f"{e} ({f})" for e, f in OUTPUT_FORMATS.items() if f in allowed)
+            where = "stdout" if path in (None, "-") else f"-o {path}"
+            raise ParameterError(
+                f"cannot tell the output format of {where}: give {option} "
+                f"({', '.join(allowed)}) or an -o ending among {endings}")
+    if fmt not in allowed:
+        raise ParameterError(f"{option} must be one of {', '.join(allowed)}; got {fmt!r}")
+    return fmt
+
+
+@dataclass
+class WriteReport:
+    """What a writer wrote, and what it left out (with reasons)."""
+
+    format: str
+    sentences: int = 0
+    tokens: int = 0
+    left_out: Counter = field(default_factory=Counter)
+
+    def to_dict(self) -> dict:
+        return {"format": self.format, "sentences": self.sentences, "tokens": self.tokens,
+                "left_out": dict(sorted(self.left_out.items()))}
+
+    def summary(self) -> list[str]:
+        """Human-readable lines (what the CLI prints)."""
+        lines = [f"wrote {self.sentences} sentences, {self.tokens} tokens ({self.format})"]
+        lines += [f"  left out: {k}: {v}" for k, v in sorted(self.left_out.items())]
+        return lines
 
 
 def _strings(corpus: Corpus, source: ColumnLike, *, missing: str, what: str) -> np.ndarray:
@@ -68,7 +186,8 @@ def _strings(corpus: Corpus, source: ColumnLike, *, missing: str, what: str) -> 
         raise InducevalError(f"{what} has {arr.size} values for {n} tokens")
     if arr.dtype.kind in "iu":
         vals = arr.astype(np.int64)
-        out[:] = [str(v) if v >= 0 else missing for v in vals.tolist()]
+        table = {v: str(v) for v in np.unique(vals[vals >= 0]).tolist()}
+        out[:] = [table[v] if v >= 0 else missing for v in vals.tolist()]
         return out
     out[:] = [missing if v is None else str(v) for v in arr.tolist()]
     return out
@@ -84,14 +203,36 @@ def _open(path_or_file: str | os.PathLike | IO[str]):
 
 
 def _check_field(values: np.ndarray, slot: str) -> None:
-    for v in values.tolist():
+    for v in set(values.tolist()):
         if "\t" in v or "\n" in v or "\r" in v:
             raise InducevalError(f"cannot write {slot} value {v!r}: it contains a tab or newline")
 
 
+def _sentence_strings(corpus: Corpus, name: str) -> list:
+    col = corpus.sentences.get(name)
+    if col is None:
+        return [None] * corpus.n_sentences
+    if col.vocab is None:
+        return [None if v < 0 else str(v) for v in col.values.tolist()]
+    return col.vocab.decode(col.values.tolist())
+
+
+#: Generated comments: (comment key, sentence column), after ``# newdoc id``.
+GENERATED_COMMENTS = (
+    ("sent_id", "sent_id"),
+    ("speaker", "speaker"),
+    ("speaker_role", "role"),
+    ("age_days", "age_days"),
+    ("language", "language"),
+    ("child_name", "child"),
+    ("corpus_name", "corpus"),
+)
+
+
 def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
                   slots: Sequence[str | None], *, sources: Mapping[str, ColumnLike],
-                  missing_tag: str = "_", comments: bool = True) -> None:
+                  missing_tag: str = "_", comments: bool = True,
+                  token_lines: bool = True, format: str = "tabular") -> WriteReport:
     """Write ``corpus`` with one token a line in the given slot layout.
 
     Parameters
@@ -99,67 +240,141 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
     slots
         Slot names in file order (see :data:`CONLLU_SLOTS`).
     sources
-        Slot name -> where its values come from (column name, Column, array).
+        Slot name -> where its values come from (column name, Column, array,
+        or ``None`` for all ``_``); by default the column of the slot's name.
     missing_tag
         What a missing value is written as in tag slots (``_`` by default;
         e.g. ``"UNCLUSTERED"`` for unclustered tokens of a predicted tagging).
     comments
-        Write ``# newdoc id`` (when the ``document`` changes) and
-        ``# sent_id`` comments.
+        Write comments: each sentence's own (kept by the reader) or, for a
+        sentence without, generated from the sentence columns.
+    token_lines
+        Write the kept multiword-token and empty-node lines (CoNLL-U only).
+    format
+        The format name in the report.
+
+    Returns
+    -------
+    WriteReport
     """
     n = corpus.n_tokens
+    report = WriteReport(format)
+    lengths = corpus.lengths
+    kept_lines = _sentence_strings(corpus, _LINES) if _LINES in corpus.sentences else None
+    # which sentences changed since they were read (their kept token lines no longer hold)
+    changed = np.zeros(corpus.n_sentences, dtype=bool)
+    recorded: list = [None] * corpus.n_sentences
+    if kept_lines is not None:
+        for i, value in enumerate(kept_lines):
+            if value is not None:
+                head, _, rest = value.partition("\n")
+                recorded[i] = rest
+                changed[i] = int(head) != lengths[i]
     cols: list[np.ndarray] = []
     for slot in slots:
         if slot == "_id":
             cols.append(np.char.mod("%d", corpus.positions() + 1).astype(object)
                         if n else np.empty(0, dtype=object))
-        elif slot is None:
+            continue
+        if slot is None:
             col = np.empty(n, dtype=object)
             col[:] = "_"
             cols.append(col)
-        else:
-            src = sources.get(slot, slot)
-            miss = "_" if slot in ("form", "lemma", "head", "deprel") else missing_tag
-            if slot == "head":
-                col = _strings(corpus, src, missing="_", what="heads")
-            else:
-                col = _strings(corpus, src, missing=miss, what=f"the {slot} column")
-            _check_field(col, slot)
-            cols.append(col)
+            continue
+        src = sources.get(slot, slot)
+        miss = "_" if slot in _PLAIN_SLOTS else missing_tag
+        col = _strings(corpus, src, missing=miss, what="heads" if slot == "head"
+                       else f"the {slot} column")
+        if slot in _DEPS_LIKE and changed.any():
+            tok_changed = np.repeat(changed, lengths)
+            stale = tok_changed & (col != "_")
+            if stale.any():
+                col[stale] = "_"
+                report.left_out["DEPS of changed sentences (tokens)"] += int(stale.sum())
+        _check_field(col, slot)
+        cols.append(col)
     lines = ["\t".join(row) for row in zip(*(c.tolist() for c in cols), strict=True)] if n else []
+    del cols
 
-    def meta(name: str) -> list:
-        col = corpus.sentences.get(name)
-        if col is None or col.vocab is None:
-            return [None] * corpus.n_sentences
-        return col.vocab.decode(col.values.tolist())
-
-    sent_ids = meta("sent_id")
-    docs = meta("document")
+    gen = {key: _sentence_strings(corpus, name) for key, name in GENERATED_COMMENTS
+           if name in corpus.sentences} if comments else {}
+    docs = _sentence_strings(corpus, "document") if comments else []
     buf = io.StringIO()
+    write = buf.write
     off = corpus.offsets.tolist()
     prev_doc = None
+    left = report.left_out
     for i in range(corpus.n_sentences):
+        a, b = off[i], off[i + 1]
+        kept = recorded[i]
+        if a == b:
+            left["empty sentences"] += 1
+            if comments and docs:
+                prev_doc = docs[i] if kept is None else prev_doc
+            continue
+        report.sentences += 1
+        report.tokens += b - a
+        if kept is not None:
+            if comments:
+                prev_doc = docs[i]
+            pending = []
+            for part in kept.split("\n") if kept else ():
+                pos_s, _, text = part.partition("\t")
+                is_comment = text.startswith("#")
+                if is_comment and not comments:
+                    left["comment lines"] += 1
+                    continue
+                if not is_comment:
+                    if not token_lines:
+                        left["multiword/empty-node lines (format cannot hold them)"] += 1
+                        continue
+                    if changed[i]:
+                        left["multiword/empty-node lines of changed sentences"] += 1
+                        continue
+                pending.append((int(pos_s), text))
+            j = 0
+            for t in range(b - a):
+                while j < len(pending) and pending[j][0] <= t:
+                    write(pending[j][1])
+                    write("\n")
+                    j += 1
+                write(lines[a + t])
+                write("\n")
+            for _, text in pending[j:]:
+                write(text)
+                write("\n")
+            write("\n")
+            continue
         if comments:
             doc = docs[i]
             if doc is not None and doc != prev_doc:
-                buf.write(f"# newdoc id = {doc}\n")
+                write(f"# newdoc id = {doc}\n")
             prev_doc = doc
-            if sent_ids[i] is not None:
-                buf.write(f"# sent_id = {sent_ids[i]}\n")
-        if off[i + 1] > off[i]:
-            buf.write("\n".join(lines[off[i]:off[i + 1]]))
-            buf.write("\n\n")
-        elif comments:
-            buf.write("\n")
+            for key, values in gen.items():
+                v = values[i]
+                if v is not None:
+                    write(f"# {key} = {v}\n")
+        write("\n".join(lines[a:b]))
+        write("\n\n")
     with _open(path_or_file) as fh:
         fh.write(buf.getvalue())
+    return report
+
+
+def _sources(columns, tags_slot, tags_column, heads_column) -> dict:
+    sources = dict(columns or {})
+    sources[tags_slot] = tags_column
+    sources["head"] = heads_column
+    if heads_column is None:
+        sources.setdefault("deprel", None)
+        sources.setdefault("deps", None)
+    return sources
 
 
 def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
                  tags_column: ColumnLike = "upos", heads_column: ColumnLike = "head",
                  tags_slot: str = "upos", columns: Mapping[str, ColumnLike] | None = None,
-                 missing_tag: str = "_", comments: bool = True) -> None:
+                 missing_tag: str = "_", comments: bool = True) -> WriteReport:
     """Write a corpus as CoNLL-U (``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``).
 
     Parameters
@@ -173,50 +388,104 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
         column name, a Column, or an array aligned with the tokens (e.g. the
         ``tags`` of a tag induction).
     heads_column
-        What goes into HEAD: a column name (e.g. ``"head@xgrt"``) or an int array.
+        What goes into HEAD: a column name (e.g. ``"head@xgrt"``), an int
+        array, or ``None``: no heads (HEAD, DEPREL and DEPS written ``_``,
+        e.g. for tag predictions, which must not carry gold trees).
     tags_slot
         ``"upos"`` or ``"xpos"``.
     columns
         Other slots' sources (``form``, ``lemma``, ``upos``, ``xpos``,
-        ``deprel``), by default the columns of the same name.
+        ``feats``, ``deprel``, ``deps``, ``misc``), by default the columns of
+        the same name.
     missing_tag
         How a missing tag is written (``_``; ``"UNCLUSTERED"`` for predictions).
     comments
-        Write ``# newdoc id`` and ``# sent_id`` comments.
+        Write comments (the sentence's own, or generated; see the module docstring).
 
-    Empty sentences are written as their comments only (they cannot be
-    represented in CoNLL-U).
+    Returns
+    -------
+    WriteReport
+        Sentences and tokens written; what was left out (e.g. empty sentences).
     """
     check_choice("tags_slot", tags_slot, ("upos", "xpos"))
+    return write_tabular(corpus, path_or_file, CONLLU_SLOTS,
+                         sources=_sources(columns, tags_slot, tags_column, heads_column),
+                         missing_tag=missing_tag, comments=comments, format="conllu")
+
+
+def write_conllx(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
+                 tags_column: ColumnLike = "cpos", heads_column: ColumnLike = "head",
+                 tags_slot: str = "cpos", columns: Mapping[str, ColumnLike] | None = None,
+                 missing_tag: str = "_", comments: bool = True) -> WriteReport:
+    """Write a corpus as CoNLL-X (``ID FORM LEMMA CPOSTAG POSTAG FEATS HEAD DEPREL PHEAD PDEPREL``).
+
+    CPOSTAG comes from the ``cpos`` column, or from ``upos`` when the corpus
+    has no ``cpos`` (a UD corpus); POSTAG from ``xpos``.  ``tags_slot`` is
+    ``"cpos"`` or ``"xpos"``; other parameters as :func:`write_conllu`.
+    CoNLL-X has no multiword-token or empty-node lines: those kept from a
+    CoNLL-U source are left out and counted.
+
+    Example
+    -------
+    >>> import io
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["Hi"], "upos": ["INTJ"], "head": [0]})
+    >>> out = io.StringIO(); _ = write_conllx(b.build(), out, comments=False)
+    >>> out.getvalue().split("\\t")
+    ['1', 'Hi', '_', 'INTJ', '_', '_', '0', '_', '_', '_\\n\\n']
+    """
+    check_choice("tags_slot", tags_slot, ("cpos", "xpos"))
+    if tags_slot == "cpos" and isinstance(tags_column, str) and tags_column == "cpos" \
+            and "cpos" not in corpus.tokens:
+        tags_column = "upos"
     sources = dict(columns or {})
-    sources[tags_slot] = tags_column
-    sources["head"] = heads_column
-    write_tabular(corpus, path_or_file, CONLLU_SLOTS, sources=sources, missing_tag=missing_tag,
-                  comments=comments)
+    if tags_slot != "cpos" and "cpos" not in sources and "cpos" not in corpus.tokens:
+        sources["cpos"] = "upos"
+    return write_tabular(corpus, path_or_file, CONLLX_SLOTS,
+                         sources=_sources(sources, tags_slot, tags_column, heads_column),
+                         missing_tag=missing_tag, comments=comments, token_lines=False,
+                         format="conllx")
 
 
 def write_pascal(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
                  tags_column: ColumnLike = "upos", heads_column: ColumnLike = "head",
                  tags_slot: str = "upos", columns: Mapping[str, ColumnLike] | None = None,
-                 missing_tag: str = "_", comments: bool = False) -> None:
+                 missing_tag: str = "_", comments: bool = False) -> WriteReport:
     """Write a corpus in the PASCAL 2012 9-column format.
 
     ``ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL`` (Gelling et al.
     2012, §2.1).  ``tags_slot`` is ``"upos"``, ``"cpos"`` or ``"xpos"``; other
     parameters as :func:`write_conllu`.  Comments are off by default (the
-    challenge files have none; the reader accepts them).
+    challenge files have none; the reader accepts them): the sentence's own
+    comment lines are then left out and counted.
 
     Example
     -------
     >>> import io
     >>> from induceval.corpus.model import CorpusBuilder
     >>> b = CorpusBuilder(); b.add_sentence({"form": ["Hi"], "cpos": ["UH"], "head": [0]})
-    >>> out = io.StringIO(); write_pascal(b.build(), out); out.getvalue().split("\\t")
+    >>> out = io.StringIO(); _ = write_pascal(b.build(), out); out.getvalue().split("\\t")
     ['1', 'Hi', '_', 'UH', '_', '_', '_', '0', '_\\n\\n']
     """
     check_choice("tags_slot", tags_slot, ("upos", "cpos", "xpos"))
-    sources = dict(columns or {})
-    sources[tags_slot] = tags_column
-    sources["head"] = heads_column
-    write_tabular(corpus, path_or_file, PASCAL_SLOTS, sources=sources, missing_tag=missing_tag,
-                  comments=comments)
+    return write_tabular(corpus, path_or_file, PASCAL_SLOTS,
+                         sources=_sources(columns, tags_slot, tags_column, heads_column),
+                         missing_tag=missing_tag, comments=comments, token_lines=False,
+                         format="pascal")
+
+
+def write_corpus(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], format: str,
+                 **options) -> WriteReport:
+    """Write with the writer of ``format`` (``conllu``, ``conllx`` or ``pascal``).
+
+    Example
+    -------
+    >>> import io
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["a"]}); b.add_sentence({"form": []})
+    >>> rep = write_corpus(b.build(), io.StringIO(), "conllu"); rep.sentences, dict(rep.left_out)
+    (1, {'empty sentences': 1})
+    """
+    writers = {"conllu": write_conllu, "conllx": write_conllx, "pascal": write_pascal}
+    check_choice("format", format, tuple(writers))
+    return writers[format](corpus, path_or_file, **options)

@@ -1,33 +1,77 @@
 """Shared machinery of the tab-separated readers (CoNLL-U, CoNLL-X, PASCAL, Malt).
 
-Each file is read twice at most:
+Reading streams: each file is read in chunks of about :data:`CHUNK_BYTES`
+cut at blank lines, and each chunk's columns go straight into ``int32``
+codes over corpus-wide vocabularies (:class:`_Accumulator`); no per-token
+Python object is kept and no file is ever held whole as a list of lines.
+Each chunk goes through one of two paths:
 
-1. a *columnar fast path* (:func:`_fast_file`) reads the whole file, splits it
-   into lines once, separates blank/comment/token lines with numpy, splits all
-   token fields with one ``str.split`` and interns columns with dictionaries.
-   It validates everything (column counts, token IDs, heads) in bulk and gives
-   up (returns ``None``) at the first anomaly;
+1. a *columnar fast path* (:func:`_fast_file`) splits the chunk into lines
+   with numpy, separates blank/comment/token lines, finds all field
+   boundaries at once and interns each column's byte fields (numba on large
+   inputs).  It validates everything (column counts, token IDs, heads) in
+   bulk and gives up (returns ``None``) at the first anomaly;
 2. the *streaming path* (:func:`iter_tabular`) reads line by line, sentence by
    sentence, and defines the semantics: it raises
    :class:`~induceval.errors.CorpusFormatError` naming file, line, offending
    text and what was expected, or skips the bad sentence (``on_error="skip"``).
 
-A file with an anomaly is therefore re-read by the streaming path, so both
-paths give identical corpora on valid input (checked by property tests) and
-errors always come from one place.
+A file with an anomaly in any chunk is rolled back and re-read by the
+streaming path, so both paths give identical corpora on valid input (checked
+by property tests) and errors always come from one place.
 
 Conventions shared by all tabular readers
 -----------------------------------------
 - Sentences are separated by blank lines (whitespace-only lines count as
   blank); lines starting with ``#`` are comments (counted in
-  ``report.counts["comments"]``).  ``# sent_id = X`` sets the sentence's
-  ``sent_id``; ``# newdoc id = X`` sets ``document`` from that sentence on
-  (the default document is the file stem).
+  ``report.counts["comments"]``).
 - ``_`` means missing (``-1``) in every column except ``form``, where ``_``
   is kept as a word (UD writes a literal underscore token that way).
 - Token IDs must run 1, 2, 3 ... within a sentence; heads are ``_`` or
   non-negative ASCII integers no larger than the sentence length.
 - A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted.
+
+Lossless reading
+----------------
+Every line of a sentence that is not a regular token (comments, CoNLL-U
+multiword-token ranges ``1-2`` and empty nodes ``8.1``) is kept verbatim, in
+order, with its position (the number of regular tokens before it), in the
+sentence column ``_lines`` (:data:`LINES_COLUMN`): one string per sentence,
+``"<n tokens>"`` followed by ``"\\n<position>\\t<line>"`` for each kept line.
+The writers (:mod:`induceval.corpus.writers`) write them back in place, so a
+file read and written back is byte-identical up to the normalisations listed
+in :mod:`induceval.corpus.writers`.  Comment lines outside any sentence (a
+block made only of comments) are counted (``"comment lines outside a
+sentence"``) but not kept.
+
+Sentence metadata in comments
+-----------------------------
+``# key = value`` comments set sentence columns (any spacing around ``=``;
+the value is stripped and must not be empty):
+
+============================ ======================================================
+comment                      sentence column
+============================ ======================================================
+``# sent_id = X``            ``sent_id``
+``# newdoc id = X``          ``document``, from that sentence on (default: the
+                             file stem)
+``# speaker = X``            ``speaker`` (CHAT speaker code, e.g. ``MOT``)
+``# speaker_role = X``       ``role`` (CHAT role, e.g. ``Target_Child``, ``Mother``;
+                             the UD English-CHILDES key)
+``# age_days = N``           ``age_days`` (integer days, as the CHAT reader counts)
+``# speaker_age = M``        ``age_days`` = ``round(M * 365.25 / 12)`` when there is
+                             no ``age_days`` comment: the target child's age in
+                             months, UD English-CHILDES convention
+``# language = X``           ``language`` (else the reader's ``language`` option,
+                             else the UD file-name prefix)
+``# child_name = X``         ``child`` (UD English-CHILDES)
+``# corpus_name = X``        ``corpus`` (UD English-CHILDES)
+============================ ======================================================
+
+The columns ``speaker``, ``role``, ``age_days``, ``child`` and ``corpus`` exist
+only when some sentence has the comment.  An ``age_days``/``speaker_age``
+value that is not a number is counted (``"unreadable age comments"``) and
+left missing.
 """
 
 from __future__ import annotations
@@ -49,12 +93,15 @@ from induceval.errors import CorpusFormatError, check_choice
 __all__ = [
     "TabularSpec",
     "FileResult",
+    "LINES_COLUMN",
+    "META_COMMENTS",
     "as_file_list",
     "read_tabular",
     "iter_tabular",
     "build_corpus",
     "intern",
     "language_from_name",
+    "months_to_days",
 ]
 
 _MW_RE = re.compile(r"[0-9]+-[0-9]+\Z")
@@ -63,6 +110,42 @@ _UD_NAME_RE = re.compile(r"([a-z]{2,3})_[A-Za-z0-9]+-ud-")
 
 #: Kinds of ID field.
 _REGULAR, _MULTIWORD, _EMPTY, _BAD = 0, 1, 2, 3
+
+#: Sentence column holding the kept non-token lines of each sentence.
+LINES_COLUMN = "_lines"
+
+#: Comment key -> sentence column (see the module docstring).
+META_COMMENTS = {
+    "sent_id": "sent_id",
+    "newdoc id": "document",
+    "speaker": "speaker",
+    "speaker_role": "role",
+    "age_days": "age_days",
+    "speaker_age": "age_days",
+    "language": "language",
+    "child_name": "child",
+    "corpus_name": "corpus",
+}
+
+#: Token columns in the order the corpus lists them.
+COLUMN_ORDER = ("form", "lemma", "upos", "cpos", "xpos", "head", "deprel", "feats", "deps",
+                "misc", "phead", "pdeprel")
+
+#: Chunk size of the streaming reader (bytes; a chunk ends at a blank line).
+CHUNK_BYTES = 8 << 20
+
+
+def months_to_days(months: float) -> int:
+    """An age in (fractional) months in days: ``round(months * 365.25 / 12)``.
+
+    The UD English-CHILDES ``# speaker_age`` convention (months as a float).
+
+    Example
+    -------
+    >>> months_to_days(24), months_to_days(27.23053861475595)
+    (730, 829)
+    """
+    return int(round(float(months) * 365.25 / 12))
 
 
 @dataclass(frozen=True)
@@ -83,7 +166,8 @@ class TabularSpec:
         implicitly (Malt).
     special_ids
         Accept CoNLL-U multiword-token ranges (``1-2``) and empty nodes
-        (``8.1``): they are kept out of the token stream and counted.
+        (``8.1``): they are kept out of the token stream, counted, and kept
+        verbatim in the sentence's ``_lines``.
     layout
         Human-readable column list used in messages.
     comments
@@ -106,10 +190,14 @@ class TabularSpec:
 
 @dataclass
 class FileResult:
-    """The columns read from one file, before interning.
+    """The columns read from one file (or chunk), before interning.
 
     ``columns`` maps a column name to a list of strings (streaming path) or,
     when ``data`` is set, to ``(starts, ends)`` byte ranges into ``data``.
+    ``meta`` holds the optional sentence columns read from comments
+    (``speaker``, ``role``, ``age_days``, ``child``, ``corpus``), ``languages``
+    the per-sentence language (``None`` = the file's), ``lines`` the
+    ``_lines`` strings (``None`` when the format keeps none).
     """
 
     columns: dict[str, list]
@@ -121,6 +209,11 @@ class FileResult:
     counts: Counter = field(default_factory=Counter)
     #: the file's bytes when ``columns`` hold byte ranges (fast path), else None
     data: bytes | None = None
+    meta: dict[str, list] = field(default_factory=dict)
+    languages: list | None = None
+    lines: list | None = None
+    #: the document in force after the last sentence (carried to the next chunk)
+    document_out: str | None = None
 
 
 # -- small helpers -----------------------------------------------------------
@@ -166,31 +259,80 @@ def _parse_head(field_: str) -> int | None:
 
 
 _W = r"[^\S\n]*"  # whitespace within a line
-#: One match per line: groups (``"sent_id"`` or ``""``, value); ``("", "")`` for other lines.
-_COMMENT_RE = re.compile(
-    rf"^(?:#{_W}(?:(sent_id)|newdoc{_W}id){_W}={_W}(.*?){_W}|.*)$", re.MULTILINE)
-
-
-def _parse_comments(lines: str) -> list[tuple[str, str] | None]:
-    r"""Parse ``"\n"``-joined comment lines: ``("sent_id", X)``, ``("newdoc", X)`` or None each.
-
-    ``# sent_id = X`` and ``# newdoc id = X`` (any spacing) are kept; the
-    value is stripped and must not be empty.
-
-    Example
-    -------
-    >>> _parse_comments("# sent_id = a-1 \n#newdoc id=d\n# x")
-    [('sent_id', 'a-1'), ('newdoc', 'd'), None]
-    """
-    out: list[tuple[str, str] | None] = []
-    for kind, value in _COMMENT_RE.findall(lines):
-        out.append((("sent_id" if kind else "newdoc"), value) if value else None)
-    return out
+_META_RE = re.compile(
+    rf"#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
+    rf"child_name|corpus_name){_W}={_W}(.*?){_W}\Z")
 
 
 def _parse_comment(line: str) -> tuple[str, str] | None:
-    """One comment line (see :func:`_parse_comments`)."""
-    return _parse_comments(line.replace("\n", " "))[0]
+    """``(key, value)`` of a metadata comment (see :data:`META_COMMENTS`), else None.
+
+    Example
+    -------
+    >>> _parse_comment("# sent_id = a-1 "), _parse_comment("#newdoc id=d"), _parse_comment("# x")
+    (('sent_id', 'a-1'), ('newdoc id', 'd'), None)
+    """
+    m = _META_RE.match(line)
+    if m is None or not m.group(2):
+        return None
+    key = m.group(1)
+    if key.startswith("newdoc"):
+        key = "newdoc id"
+    return key, m.group(2)
+
+
+class _State:
+    """What carries from sentence to sentence: the document, and the counts."""
+
+    __slots__ = ("document", "counts")
+
+    def __init__(self, document: str) -> None:
+        self.document = document
+        self.counts: Counter = Counter()
+
+
+def _apply_comment(text: str, meta: dict, state: _State) -> None:
+    """Update ``meta`` (and the document in ``state``) from one comment line."""
+    parsed = _parse_comment(text)
+    if parsed is None:
+        return
+    key, value = parsed
+    col = META_COMMENTS[key]
+    if col == "document":
+        state.document = value
+    elif col == "age_days":
+        try:
+            days = int(value) if key == "age_days" else months_to_days(float(value))
+        except ValueError:
+            state.counts["unreadable age comments"] += 1
+            return
+        if key == "age_days" or "_age_from_days" not in meta:
+            meta["age_days"] = days
+        if key == "age_days":
+            meta["_age_from_days"] = True
+    else:
+        meta[col] = value
+
+
+def _encode_lines(n: int, kept: list[tuple[int, str]]) -> str:
+    """The ``_lines`` value of a sentence of ``n`` tokens with ``kept`` (position, line)."""
+    return str(n) + "".join([f"\n{pos}\t{text}" for pos, text in kept])
+
+
+def decode_lines(value: str) -> tuple[int, list[tuple[int, str]]]:
+    """Inverse of the ``_lines`` encoding: ``(n tokens, [(position, line), ...])``.
+
+    Example
+    -------
+    >>> decode_lines("2\\n0\\t# sent_id = 1\\n0\\t1-2\\tdon't")
+    (2, [(0, '# sent_id = 1'), (0, "1-2\\tdon't")])
+    """
+    parts = value.split("\n")
+    kept = []
+    for part in parts[1:]:
+        pos, _, text = part.partition("\t")
+        kept.append((int(pos), text))
+    return int(parts[0]), kept
 
 
 def intern(values: Sequence, missing: Iterable = (None, "_")) -> tuple[np.ndarray, list[str]]:
@@ -252,19 +394,13 @@ def _iter_blocks(path: Path) -> Iterator[list[tuple[int, str | None, bytes]]]:
         yield block
 
 
-class _State:
-    __slots__ = ("document", "counts")
-
-    def __init__(self, document: str) -> None:
-        self.document = document
-        self.counts: Counter = Counter()
-
-
 def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
     """Parse one block; return (tokens, meta) or raise (reason, error)."""
-    sent_id = None
+    meta: dict = {}
     token_lines = []
+    order: list[tuple[str, int, str]] = []  # ("c"omment | "t"oken, lineno, text)
     bad_utf8 = None
+    n_comments = 0
     for lineno, text, raw in block:
         if text is None:
             if bad_utf8 is None:
@@ -272,25 +408,28 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
             continue
         if spec.comments and text.startswith("#"):
             state.counts["comments"] += 1
-            parsed = _parse_comment(text)
-            if parsed is not None:
-                key, value = parsed
-                if key == "sent_id":
-                    sent_id = value
-                else:
-                    state.document = value
+            n_comments += 1
+            _apply_comment(text, meta, state)
+            order.append(("c", lineno, text))
             continue
         token_lines.append((lineno, text))
+        order.append(("t", lineno, text))
     if bad_utf8 is not None:
         lineno, raw = bad_utf8
         shown = raw.decode("utf-8", errors="backslashreplace")
         raise _Bad("bad UTF-8", _err(spec, path, lineno, shown, "invalid UTF-8 byte sequence"))
     if not token_lines:
+        if n_comments:
+            state.counts["comment lines outside a sentence"] += n_comments
         return None
     fields_all = []
+    kept: list[tuple[int, str]] = []
     ncols = None
     counts = Counter()
-    for lineno, text in token_lines:
+    for kind, lineno, text in order:
+        if kind == "c":
+            kept.append((len(fields_all), text))
+            continue
         fields = text.split("\t")
         if len(fields) not in spec.ncols or (ncols is not None and len(fields) != ncols):
             allowed = ncols if ncols is not None else " or ".join(map(str, spec.ncols))
@@ -299,15 +438,17 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
                 f"expected {allowed} tab-separated columns ({spec.layout}), got {len(fields)}"))
         ncols = len(fields)
         if spec.id_col is not None:
-            kind, value = _classify_id(fields[spec.id_col], spec.special_ids)
-            if kind == _MULTIWORD:
+            kind_id, value = _classify_id(fields[spec.id_col], spec.special_ids)
+            if kind_id == _MULTIWORD:
                 counts["multiword_tokens"] += 1
+                kept.append((len(fields_all), text))
                 continue
-            if kind == _EMPTY:
+            if kind_id == _EMPTY:
                 counts["empty_nodes"] += 1
+                kept.append((len(fields_all), text))
                 continue
             expected = len(fields_all) + 1
-            if kind == _BAD or value != expected:
+            if kind_id == _BAD or value != expected:
                 raise _Bad("bad token ID", _err(
                     spec, path, lineno, text,
                     f"expected token ID {expected} in column 1, got {fields[spec.id_col]!r}"))
@@ -341,7 +482,11 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
         else:
             tokens[name] = [None if f[idx] == "_" else f[idx] for _, _, f in fields_all]
     state.counts.update(counts)
-    meta = {"sent_id": sent_id, "document": state.document}
+    meta.pop("_age_from_days", None)
+    meta["sent_id"] = meta.get("sent_id")
+    meta["document"] = state.document
+    if spec.comments:
+        meta[LINES_COLUMN] = _encode_lines(n, kept)
     return tokens, meta
 
 
@@ -358,9 +503,10 @@ def iter_tabular(path: str | os.PathLike, spec: TabularSpec, *, on_error: str = 
     """Stream ``(tokens, meta)`` pairs, one per sentence, from a tabular file.
 
     ``tokens`` maps column names to lists (``None`` = missing; heads are ints);
-    ``meta`` holds ``sent_id``, ``document`` and ``language``: exactly the
-    arguments of :meth:`CorpusBuilder.add_sentence`.  Counts (comments,
-    multiword tokens, empty nodes) and skipped sentences go to ``report``.
+    ``meta`` holds ``sent_id``, ``document``, ``language``, the metadata read
+    from comments and ``_lines``: exactly the arguments of
+    :meth:`CorpusBuilder.add_sentence`.  Counts (comments, multiword tokens,
+    empty nodes) and skipped sentences go to ``report``.
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     path = Path(path)
@@ -379,21 +525,29 @@ def iter_tabular(path: str | os.PathLike, spec: TabularSpec, *, on_error: str = 
                 continue
             if parsed is not None:
                 tokens, meta = parsed
-                meta["language"] = language
+                if meta.get("language") is None:
+                    meta["language"] = language
                 yield tokens, meta
     finally:
         for key, n in state.counts.items():
             report.count(key, n)
 
 
+_OPTIONAL_META = ("speaker", "role", "age_days", "child", "corpus")
+
+
 def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
                language: str | None) -> FileResult:
+    """Read a file with the streaming path (per-sentence lists; used on anomalies)."""
     names = list(spec.columns)
     columns: dict[str, list] = {k: [] for k in names if k != "head"}
     heads: list = []
     lengths: list[int] = []
     sent_ids: list = []
     documents: list = []
+    languages: list = []
+    lines: list = []
+    meta_cols: dict[str, list] = {}
     has_head = "head" in spec.columns
     seen: set[str] = set()
     for tokens, meta in iter_tabular(path, spec, on_error=on_error, report=report,
@@ -406,9 +560,18 @@ def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
             h = tokens.get("head")
             heads.extend([MISSING] * n if h is None else
                          [MISSING if v is None else v for v in h])
+        i = len(lengths)
         lengths.append(n)
         sent_ids.append(meta["sent_id"])
         documents.append(meta["document"])
+        languages.append(meta["language"])
+        lines.append(meta.get(LINES_COLUMN))
+        for k in _OPTIONAL_META:
+            if k in meta:
+                meta_cols.setdefault(k, [None] * i).append(meta[k])
+        for col in meta_cols.values():
+            if len(col) == i:
+                col.append(None)
     if lengths:
         columns = {k: v for k, v in columns.items() if k in seen}
     else:
@@ -416,22 +579,14 @@ def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
     head_arr = np.asarray(heads, dtype=np.int32) if has_head and (
         "head" in seen or not lengths and spec.columns["head"] < min(spec.ncols)) else None
     return FileResult(columns, head_arr, np.asarray(lengths, dtype=np.int64), sent_ids,
-                      documents, language if language is not None else language_from_name(path))
+                      documents, language if language is not None else language_from_name(path),
+                      meta=meta_cols, languages=languages,
+                      lines=lines if spec.comments else None)
 
 
 # -- columnar fast path ----------------------------------------------------------
 
 _BOM = b"\xef\xbb\xbf"
-
-
-def _find_all(data: bytes, needle: bytes) -> list[int]:
-    out = []
-    i = data.find(needle)
-    while i >= 0:
-        out.append(i)
-        i = data.find(needle, i + 1)
-    return out
-
 
 #: Below this many bytes of fields, intern with a dict (no numba import/compile).
 SMALL_INPUT_BYTES = 4 << 20
@@ -489,14 +644,16 @@ def _decode_items(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list
     return gathered.tobytes().decode("utf-8").split("\n")[:n]
 
 
-def _fast_file(data: bytes, path: Path, spec: TabularSpec,
-               language: str | None) -> FileResult | None:
-    """Read a whole file at once at the byte level; ``None`` at the first anomaly.
+def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
+               document: str | None = None, first: bool = True) -> FileResult | None:
+    """Read a whole file (or a chunk of one ending at a blank line) at the byte level.
 
-    Lines, comment/blank/token lines and field boundaries come from numpy
-    searches over the bytes; only the distinct values of each column are ever
-    decoded.  Text columns are returned as byte ranges (``fields``), interned
-    later over all files at once.
+    Returns ``None`` at the first anomaly.  Lines, comment/blank/token lines
+    and field boundaries come from numpy searches over the bytes; only the
+    distinct values of each column are ever decoded.  Text columns are
+    returned as byte ranges, interned by the caller.  ``document`` is the
+    document in force before the chunk (default: the file stem); ``first``
+    says whether the chunk starts the file (a byte-order mark is skipped).
     """
     try:
         data.decode("utf-8")
@@ -507,12 +664,14 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
     nl = np.flatnonzero(buf == 10)
     starts = np.concatenate(([0], nl + 1)).astype(np.int64)
     ends = np.concatenate((nl, [size])).astype(np.int64)
-    if starts[-1] == size:  # the file ends with "\n" (or is empty)
+    del nl
+    if starts[-1] == size:  # the data ends with "\n" (or is empty)
         starts, ends = starts[:-1], ends[:-1]
     lang = language if language is not None else language_from_name(path)
-    counts: Counter = Counter()
+    state = _State(path.stem if document is None else document)
+    counts = state.counts
     n_lines = len(starts)
-    if n_lines and data.startswith(_BOM):
+    if n_lines and first and data.startswith(_BOM):
         starts[0] += 3
     if n_lines:
         cr = (ends > starts) & (buf[np.maximum(ends - 1, 0)] == 13)
@@ -522,36 +681,21 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
     comment = ~blank & (first_byte == 35) & spec.comments
     is_tok = ~(blank | comment)
     block_of_line = np.cumsum(blank)
-    # -- comments: counted; sent_id and newdoc kept (parsed as the streaming path does)
-    sent_id_of_block: dict[int, str] = {}
-    newdoc_blocks: list[int] = []
-    newdoc_values: list[str] = []
     n_comments = int(comment.sum())
     if n_comments:
         counts["comments"] = n_comments
-        pos = np.array(_find_all(data, b"sent_id") + _find_all(data, b"newdoc"), dtype=np.int64)
-        line = np.unique(np.searchsorted(starts, pos, side="right") - 1)
-        line = line[line >= 0]
-        line = line[comment[line]]
-        if len(line):
-            parsed_all = _parse_comments("\n".join(_decode_items(buf, starts[line], ends[line])))
-            blocks = block_of_line[line].tolist()
-            for b, parsed in zip(blocks, parsed_all, strict=True):
-                if parsed is None:
-                    continue
-                if parsed[0] == "sent_id":
-                    sent_id_of_block[b] = parsed[1]
-                else:
-                    newdoc_blocks.append(b)
-                    newdoc_values.append(parsed[1])
     tok_idx = np.flatnonzero(is_tok)
     n_tok_lines = len(tok_idx)
     if n_tok_lines == 0:
+        if n_comments:
+            return None  # comments outside sentences: the streaming path counts them
         cols = spec.columns_for(min(spec.ncols))
         return FileResult({k: (np.zeros(0, np.int64), np.zeros(0, np.int64))
                            for k in cols if k != "head"},
                           np.zeros(0, np.int32) if "head" in cols else None,
-                          np.zeros(0, np.int64), [], [], lang, counts, data=data)
+                          np.zeros(0, np.int64), [], [], lang, counts, data=data,
+                          languages=[], lines=[] if spec.comments else None,
+                          document_out=state.document)
     tabs = np.flatnonzero(buf == 9)
     t_starts = starts[tok_idx]
     t_ends = ends[tok_idx]
@@ -560,6 +704,7 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
     ncols = int(ntabs[0]) + 1
     if ncols not in spec.ncols or not (ntabs == ncols - 1).all():
         return None
+    del ntabs
     # field boundaries, one row per token line
     f_starts = np.empty((n_tok_lines, ncols), dtype=np.int64)
     f_ends = np.empty((n_tok_lines, ncols), dtype=np.int64)
@@ -569,6 +714,8 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
         tab_pos = tabs[first_tab[:, None] + np.arange(ncols - 1)]
         f_starts[:, 1:] = tab_pos + 1
         f_ends[:, :-1] = tab_pos
+        del tab_pos
+    del tabs, first_tab
     block = block_of_line[tok_idx]
     regular = None
     if spec.id_col is not None:
@@ -594,20 +741,26 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
         reg_block = block[regular]
         if np.unique(reg_block).size != np.unique(block).size:
             return None  # a sentence made only of multiword/empty lines
+        special_lines = tok_idx[~regular]
         f_starts = f_starts[regular]
         f_ends = f_ends[regular]
     else:
         reg_block = block
+        special_lines = np.zeros(0, np.int64)
     n_tok = len(reg_block)
     change = np.flatnonzero(reg_block[1:] != reg_block[:-1]) + 1
     sent_starts = np.concatenate(([0], change)).astype(np.int64)
     lengths = np.diff(np.append(sent_starts, n_tok))
-    tok_len = np.repeat(lengths, lengths)
+    n_sent = len(lengths)
+    sent_blocks = reg_block[sent_starts]
+    if n_comments and np.setdiff1d(block_of_line[comment], sent_blocks).size:
+        return None  # a block made only of comments: the streaming path counts it
     if spec.id_col is not None:
         ids = values[id_codes] if regular is None else values[id_codes][regular]
         positions = np.arange(n_tok, dtype=np.int64) - np.repeat(sent_starts, lengths)
         if not (ids == positions + 1).all():
             return None
+        del ids, positions
     cols = spec.columns_for(ncols)
     fields: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     heads = None
@@ -623,139 +776,259 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec,
                     return None
                 table[j] = h
             heads64 = table[h_codes]
-            if (heads64 > tok_len).any():
+            if (heads64 > np.repeat(lengths, lengths)).any():
                 return None
             heads = heads64.astype(np.int32)
         else:
             fields[name] = (np.ascontiguousarray(fs), np.ascontiguousarray(fe))
-    sent_blocks = reg_block[sent_starts]
-    sent_ids = [sent_id_of_block.get(b) for b in sent_blocks.tolist()]
-    if newdoc_blocks:
-        which = np.searchsorted(np.asarray(newdoc_blocks), sent_blocks, side="right") - 1
-        table_docs = newdoc_values + [path.stem]  # index -1 -> stem
-        documents = [table_docs[w] for w in which.tolist()]
+    del f_starts, f_ends
+    # -- kept lines (comments, multiword ranges, empty nodes) and metadata, per sentence
+    sent_ids: list = [None] * n_sent
+    documents: list = []
+    languages: list = []
+    meta_cols: dict[str, list] = {}
+    lines: list | None = [] if spec.comments else None
+    kept_idx = np.flatnonzero(comment)
+    if len(special_lines):
+        kept_idx = np.union1d(kept_idx, special_lines)
+    if spec.comments:
+        kept_text = _decode_items(buf, starts[kept_idx], ends[kept_idx])
+        kept_block = block_of_line[kept_idx]
+        # regular tokens before each kept line, within its sentence
+        reg_before = np.searchsorted(tok_idx if regular is None else tok_idx[regular],
+                                     kept_idx)
+        kept_pos = (reg_before - np.searchsorted(reg_block, kept_block)).tolist()
+        kept_sent = np.searchsorted(sent_blocks, kept_block)
+        bounds = np.searchsorted(kept_sent, np.arange(n_sent + 1)).tolist()
+        is_comment = comment[kept_idx].tolist()
+        lengths_list = lengths.tolist()
+        for s in range(n_sent):
+            meta: dict = {}
+            a, b = bounds[s], bounds[s + 1]
+            for j in range(a, b):
+                if is_comment[j]:
+                    _apply_comment(kept_text[j], meta, state)
+            sent_ids[s] = meta.get("sent_id")
+            documents.append(state.document)
+            languages.append(meta.get("language", lang))
+            for k in _OPTIONAL_META:
+                if k in meta:
+                    meta_cols.setdefault(k, [None] * s).append(meta[k])
+            for col in meta_cols.values():
+                if len(col) == s:
+                    col.append(None)
+            lines.append(_encode_lines(lengths_list[s], list(zip(
+                kept_pos[a:b], kept_text[a:b]))))
     else:
-        documents = [path.stem] * len(sent_starts)
+        documents = [state.document] * n_sent
+        languages = [lang] * n_sent
     return FileResult(fields, heads, lengths.astype(np.int64), sent_ids, documents, lang,
-                      counts, data=data)
+                      counts, data=data, meta=meta_cols, languages=languages, lines=lines,
+                      document_out=state.document)
 
 
 # -- assembling the corpus -------------------------------------------------------
 
-_FORM_MISSING: tuple = (None,)
+_FORM_MISSING: frozenset = frozenset()
+_TAG_MISSING: frozenset = frozenset({"_"})
 
 
-def _make_vocab(items: list[str]) -> Vocabulary:
-    """A Vocabulary over distinct ``items`` without a Python loop per item.
+class _Sink:
+    """One categorical column filled part by part into a corpus-wide vocabulary."""
 
-    Sets the private fields directly (``Vocabulary(items)`` adds one by one,
-    ~0.3 s on the UD dev+test forms); see the report's request for a public
-    ``Vocabulary.from_unique``.
-    """
-    return Vocabulary.from_unique(items)
+    __slots__ = ("index", "items", "parts", "n", "missing")
 
+    def __init__(self, n_before: int, missing: frozenset) -> None:
+        self.index: dict[str, int] = {}
+        self.items: list[str] = []
+        self.parts: list[np.ndarray] = []
+        self.n = 0
+        self.missing = missing
+        if n_before:
+            self.fill(n_before)
 
-class _Joined:
-    """The bytes of every fast-path file, joined once for all columns."""
+    def fill(self, n: int) -> None:
+        if n:
+            self.parts.append(np.full(n, MISSING, np.int32))
+            self.n += n
 
-    def __init__(self, results: list[FileResult]) -> None:
-        fast = [r for r in results if r.data is not None]
-        self.bigarr = np.frombuffer(b"".join(r.data for r in fast), dtype=np.uint8)
-        sizes = [len(r.data) for r in fast]
-        bases = np.cumsum([0] + sizes)[:-1].tolist()
-        self.base = {id(r): b for r, b in zip(fast, bases, strict=True)}
-
-
-def _merge_column(results: list[FileResult], name: str, missing: tuple,
-                  joined: _Joined) -> Column:
-    """One categorical column over all files: byte ranges interned at once, lists merged."""
-    fast = [r for r in results if r.data is not None and name in r.columns]
-    index: dict[str, int] = {}
-    items: list[str] = []
-    fast_codes: dict[int, np.ndarray] = {}
-    if fast:
-        bigarr = joined.bigarr
-        starts = np.concatenate([r.columns[name][0] + joined.base[id(r)] for r in fast])
-        ends = np.concatenate([r.columns[name][1] + joined.base[id(r)] for r in fast])
-        codes, first = intern_bytes(bigarr, starts, ends)
-        items = _decode_items(bigarr, starts[first], ends[first])
-        remap = np.arange(len(items) + 1, dtype=np.int32)
-        remap[-1] = MISSING
-        for m in missing:  # at most one position per missing marker
-            if m is None:
-                continue
-            try:
-                j = items.index(m)
-            except ValueError:
-                continue
-            remap[j] = MISSING
-            remap[j + 1:-1] -= 1
-            del items[j]
-        codes = remap[codes]
-        splits = np.cumsum([len(r.columns[name][0]) for r in fast])[:-1]
-        for r, part in zip(fast, np.split(codes, splits), strict=True):
-            fast_codes[id(r)] = part
-    parts = []
-    if len(fast) < len(results):
-        index = dict(zip(items, range(len(items))))
-    for r in results:
-        n = int(r.lengths.sum())
-        if id(r) in fast_codes:
-            parts.append(fast_codes[id(r)])
-            continue
-        col = r.columns.get(name)
-        if col is None:
-            parts.append(np.full(n, MISSING, np.int32))
-            continue
-        local, local_items = intern(col, missing)
+    def add_codes(self, codes: np.ndarray, local_items: list[str]) -> None:
+        """Append local ``codes`` (``-1`` = missing) over ``local_items``."""
         remap = np.empty(len(local_items) + 1, dtype=np.int32)
         remap[-1] = MISSING
+        index, items, missing = self.index, self.items, self.missing
         for j, item in enumerate(local_items):
+            if item in missing:
+                remap[j] = MISSING
+                continue
             g = index.get(item)
             if g is None:
                 g = index[item] = len(items)
                 items.append(item)
             remap[j] = g
-        parts.append(remap[local])
-    values = np.concatenate(parts).astype(np.int32) if parts else np.zeros(0, np.int32)
-    return Column(values, _make_vocab(items))
+        self.parts.append(remap[codes])
+        self.n += len(codes)
+
+    def add_ranges(self, buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
+        codes, first = intern_bytes(buf, starts, ends)
+        self.add_codes(codes, _decode_items(buf, starts[first], ends[first]))
+
+    def add_strings(self, values: Sequence) -> None:
+        codes, local = intern(values, (None,))
+        self.add_codes(codes, local)
+
+    def mark(self) -> tuple[int, int, int]:
+        return len(self.items), len(self.parts), self.n
+
+    def rollback(self, mark: tuple[int, int, int]) -> None:
+        n_items, n_parts, n = mark
+        for item in self.items[n_items:]:
+            del self.index[item]
+        del self.items[n_items:]
+        del self.parts[n_parts:]
+        self.n = n
+
+    def column(self) -> Column:
+        values = (np.concatenate(self.parts).astype(np.int32, copy=False) if self.parts
+                  else np.zeros(0, np.int32))
+        return Column(values, Vocabulary.from_unique(self.items))
+
+
+class _IntSink:
+    """An integer column (heads) filled part by part."""
+
+    __slots__ = ("parts", "n")
+
+    def __init__(self, n_before: int) -> None:
+        self.parts: list[np.ndarray] = []
+        self.n = 0
+        self.fill(n_before)
+
+    def fill(self, n: int) -> None:
+        if n:
+            self.parts.append(np.full(n, MISSING, np.int32))
+            self.n += n
+
+    def add(self, values: np.ndarray) -> None:
+        self.parts.append(np.asarray(values, dtype=np.int32))
+        self.n += len(values)
+
+    def mark(self) -> tuple[int, int]:
+        return len(self.parts), self.n
+
+    def rollback(self, mark: tuple[int, int]) -> None:
+        del self.parts[mark[0]:]
+        self.n = mark[1]
+
+    def column(self) -> Column:
+        return Column(np.concatenate(self.parts).astype(np.int32, copy=False) if self.parts
+                      else np.zeros(0, np.int32))
+
+
+class _Accumulator:
+    """Token and sentence columns of a corpus, filled file by file (or chunk by chunk)."""
+
+    def __init__(self) -> None:
+        self.tokens: dict[str, _Sink | _IntSink] = {}
+        self.lengths: list[np.ndarray] = []
+        self.n_tokens = 0
+        self.n_sentences = 0
+        self.sent: dict[str, list] = {"sent_id": [], "document": [], "language": []}
+        self.counts: Counter = Counter()
+
+    def _sink(self, name: str) -> _Sink | _IntSink:
+        sink = self.tokens.get(name)
+        if sink is None:
+            sink = self.tokens[name] = (
+                _IntSink(self.n_tokens) if name == "head" else
+                _Sink(self.n_tokens, _FORM_MISSING if name == "form" else _TAG_MISSING))
+        return sink
+
+    def add(self, r: FileResult) -> None:
+        n = int(r.lengths.sum())
+        n_sent = len(r.lengths)
+        present = set(r.columns)
+        if r.heads is not None:
+            present.add("head")
+        buf = np.frombuffer(r.data, dtype=np.uint8) if r.data is not None else None
+        for name in present:
+            sink = self._sink(name)
+            if name == "head":
+                sink.add(r.heads)
+            elif buf is not None:
+                starts, ends = r.columns[name]
+                sink.add_ranges(buf, starts, ends)
+            else:
+                sink.add_strings(r.columns[name])
+        for name, sink in self.tokens.items():
+            if name not in present:
+                sink.fill(n)
+        self.lengths.append(np.asarray(r.lengths, dtype=np.int64))
+        sent = self.sent
+        sent["sent_id"].extend(r.sent_ids)
+        sent["document"].extend(r.documents)
+        sent["language"].extend(r.languages if r.languages is not None
+                                else [r.language] * n_sent)
+        extra = dict(r.meta)
+        if r.lines is not None:
+            extra[LINES_COLUMN] = r.lines
+        for key, values in extra.items():
+            sent.setdefault(key, [None] * self.n_sentences).extend(values)
+        for values in sent.values():
+            if len(values) == self.n_sentences:
+                values.extend([None] * n_sent)
+        self.n_tokens += n
+        self.n_sentences += n_sent
+
+    def mark(self) -> tuple:
+        return (self.n_tokens, self.n_sentences, len(self.lengths), set(self.tokens),
+                set(self.sent), {k: s.mark() for k, s in self.tokens.items()})
+
+    def rollback(self, mark: tuple) -> None:
+        n_tok, n_sent, n_len, tok_names, sent_names, sink_marks = mark
+        self.tokens = {k: s for k, s in self.tokens.items() if k in tok_names}
+        for k, s in self.tokens.items():
+            s.rollback(sink_marks[k])
+        self.sent = {k: v[:n_sent] for k, v in self.sent.items() if k in sent_names}
+        del self.lengths[n_len:]
+        self.n_tokens, self.n_sentences = n_tok, n_sent
+
+    def build(self, report: ReadReport, name: str, order: Sequence[str]) -> Corpus:
+        lengths = np.concatenate(self.lengths) if self.lengths else np.zeros(0, np.int64)
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        names = [k for k in order if k in self.tokens]
+        names += [k for k in self.tokens if k not in names]
+        if "form" not in names:
+            names.insert(0, "form")
+        tokens: dict[str, Column] = {}
+        for k in names:
+            sink = self._sink(k)
+            tokens[k] = sink.column()
+            sink.parts = []  # free the parts as soon as each column is joined
+        sentences: dict[str, Column] = {}
+        for k, values in self.sent.items():
+            if k == "age_days":
+                sentences[k] = Column(np.fromiter(
+                    (MISSING if v is None else v for v in values), dtype=np.int32,
+                    count=len(values)))
+            else:
+                codes, items = intern(values, (None,))
+                sentences[k] = Column(codes, Vocabulary.from_unique(items))
+        for key, n in self.counts.items():
+            report.count(key, n)
+        return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report,
+                      name=name)
 
 
 def build_corpus(results: list[FileResult], report: ReadReport, name: str,
                  order: Sequence[str]) -> Corpus:
     """Intern the columns of all files into one :class:`Corpus`."""
-    lengths = (np.concatenate([r.lengths for r in results]) if results
-               else np.zeros(0, np.int64))
-    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    present = [k for k in order if any(k in r.columns or (k == "head" and r.heads is not None)
-                                       for r in results)]
-    if "form" not in present:
-        present.insert(0, "form")
-    tokens: dict[str, Column] = {}
-    joined = _Joined(results)
-    for k in present:
-        if k == "head":
-            parts = [r.heads if r.heads is not None else
-                     np.full(int(r.lengths.sum()), MISSING, np.int32) for r in results]
-            tokens[k] = Column(np.concatenate(parts).astype(np.int32) if parts
-                               else np.zeros(0, np.int32))
-        else:
-            tokens[k] = _merge_column(results, k, _FORM_MISSING if k == "form" else (None, "_"),
-                                      joined)
-    sentences: dict[str, Column] = {}
-    metas: dict[str, list] = {"sent_id": [], "document": [], "language": []}
+    acc = _Accumulator()
     for r in results:
-        metas["sent_id"].extend(r.sent_ids)
-        metas["document"].extend(r.documents)
-        metas["language"].extend([r.language] * len(r.lengths))
-    for k, values in metas.items():
-        codes, items = intern(values, (None,))
-        sentences[k] = Column(codes, _make_vocab(items))
-    for r in results:
-        for key, n in r.counts.items():
-            report.count(key, n)
-    return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report, name=name)
+        acc.add(r)
+        acc.counts.update(r.counts)
+    return acc.build(report, name, order)
 
 
 def corpus_name(files: list[Path]) -> str:
@@ -775,21 +1048,81 @@ def read_bytes(path: Path) -> bytes:
         raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
 
 
+def iter_chunks(path: Path, size: int = 0) -> Iterator[bytes]:
+    """The bytes of a file in pieces of about ``size`` bytes, each ending after a blank line.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "f")
+    >>> _ = open(p, "wb").write(b"a\\nb\\n\\nc\\n\\nd\\n")
+    >>> list(iter_chunks(Path(p), size=3))
+    [b'a\\nb\\n\\n', b'c\\n\\n', b'd\\n']
+    """
+    size = size or CHUNK_BYTES
+    try:
+        fh = open(path, "rb")
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
+    with fh:
+        carry = b""
+        while True:
+            piece = fh.read(size)
+            if not piece:
+                if carry:
+                    yield carry
+                return
+            data = carry + piece if carry else piece
+            # search only the new bytes (and the 2 before them) for a blank line
+            lo = max(len(carry) - 2, 0)
+            cut = max(data.rfind(b"\n\n", lo) + 2, data.rfind(b"\n\r\n", lo) + 3)
+            if cut < 3:  # -1 + 2 or -1 + 3: no blank line yet
+                carry = data
+                continue
+            yield data[:cut]
+            carry = data[cut:]
+
+
 def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
-                 language: str | None = None, name: str | None = None) -> Corpus:
-    """Read tabular files into one corpus (fast path, streaming fallback)."""
+                 language: str | None = None, name: str | None = None,
+                 chunk_bytes: int = 0) -> Corpus:
+    """Read tabular files into one corpus, streaming (see the module docstring).
+
+    ``chunk_bytes`` sets the chunk size (default :data:`CHUNK_BYTES`).
+    """
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
     report = ReadReport()
-    results = []
-    datas = [read_bytes(p) for p in paths]
-    if sum(map(len, datas)) >= SMALL_INPUT_BYTES:
+    total = 0
+    for p in paths:
+        try:
+            total += p.stat().st_size
+        except OSError:
+            pass
+    if total >= SMALL_INPUT_BYTES:
         importlib.import_module(_INTERN_MODULE)  # numba interning for every column
-    for p, data in zip(paths, datas, strict=True):
-        res = _fast_file(data, p, spec, language)
-        if res is None:
-            res = _slow_file(p, spec, on_error, report, language)
+    acc = _Accumulator()
+    for p in paths:
+        mark = acc.mark()
+        document = None
+        counts: Counter = Counter()
+        ok = True
+        for i, chunk in enumerate(iter_chunks(p, chunk_bytes)):
+            res = _fast_file(chunk, p, spec, language, document=document, first=i == 0)
+            if res is None:
+                ok = False
+                break
+            acc.add(res)
+            counts.update(res.counts)
+            document = res.document_out
+            del res, chunk
+        if ok:
+            acc.counts.update(counts)
+        else:
+            acc.rollback(mark)
+            acc.add(_slow_file(p, spec, on_error, report, language))
         report.files.append(str(p))
-        results.append(res)
-    order = ["form", "lemma", "upos", "cpos", "xpos", "head", "deprel"]
-    return build_corpus(results, report, name if name is not None else corpus_name(paths), order)
+    if acc.n_tokens == 0:
+        for k in spec.columns_for(min(spec.ncols)):
+            acc._sink(k)
+    return acc.build(report, name if name is not None else corpus_name(paths), COLUMN_ORDER)

@@ -46,7 +46,8 @@ __all__ = ["SPEC", "read", "iter_sentences"]
 SPEC = TabularSpec(
     name="conllu",
     ncols=(10,),
-    columns={"form": 1, "lemma": 2, "upos": 3, "xpos": 4, "head": 6, "deprel": 7},
+    columns={"form": 1, "lemma": 2, "upos": 3, "xpos": 4, "feats": 5, "head": 6, "deprel": 7,
+             "deps": 8, "misc": 9},
     id_col=0,
     special_ids=True,
     layout="ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",

@@ -35,7 +35,8 @@ __all__ = ["SPEC", "read", "iter_sentences"]
 SPEC = TabularSpec(
     name="conllx",
     ncols=(10,),
-    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "head": 6, "deprel": 7},
+    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "feats": 5, "head": 6, "deprel": 7,
+             "phead": 8, "pdeprel": 9},
     id_col=0,
     special_ids=False,
     layout="ID FORM LEMMA CPOSTAG POSTAG FEATS HEAD DEPREL PHEAD PDEPREL",

@@ -36,7 +36,8 @@ __all__ = ["SPEC", "read", "iter_sentences"]
 SPEC = TabularSpec(
     name="pascal",
     ncols=(9,),
-    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "upos": 5, "head": 7, "deprel": 8},
+    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "upos": 5, "feats": 6, "head": 7,
+             "deprel": 8},
     id_col=0,
     special_ids=False,
     layout="ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL",
