@@ -285,7 +285,7 @@ def _open_client(spec: ExecutorSpec, n_tasks: int | None = None):
             yield client
         return
     cluster = distributed.LocalCluster(
-        n_workers=spec.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+        n_workers=spec.jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
         silence_logs=logging.CRITICAL)
     with cluster, distributed.Client(cluster) as client:
         yield client

@@ -34,7 +34,7 @@ def client():
     # the helpers below travel by value: the workers need not import this test module
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=50)
+                                       dashboard_address=":0", silence_logs=50)
     c = distributed.Client(cluster, timeout=TIMEOUT)
     c.wait_for_workers(2, timeout=TIMEOUT)
     yield c
@@ -204,6 +204,46 @@ def test_count_tuples_over_shards_identical_to_one_process(tmp_path, client):
                          reader=partial(_read_or_die, marker=marker))
     assert os.path.exists(marker)
     assert again.counts.most_common() == whole.counts.most_common()
+
+
+def test_bigram_tables_over_shards_identical_to_the_whole_corpus(tmp_path, client):
+    import numpy as np
+
+    from induceval.corpus.counting import bigram_table, count_bigrams
+    from induceval.corpus.readers import read_corpus
+
+    paths = _shards(tmp_path)
+    for boundary in (False, True):
+        whole = bigram_table(read_corpus(paths), boundary=boundary)
+        for got in (count_bigrams(paths, boundary=boundary),
+                    count_bigrams(paths, boundary=boundary, executor=client)):
+            assert got.vocab == whole.vocab and got.n_tokens == whole.n_tokens
+            assert np.array_equal(got.unigrams, whole.unigrams)
+            for x, y in zip(got.triples(), whole.triples()):
+                assert np.array_equal(x, y)
+    assert whole.n_tokens == sum(read_corpus(p).n_tokens for p in paths)
+
+
+def test_evaluation_statistics_over_files_identical_to_the_whole_corpus(tmp_path, client):
+    from induceval.corpus.readers import read_corpus
+    from induceval.measures.categories.evaluate import evaluate_tags
+    from induceval.measures.dependencies.evaluate import evaluate_dependencies
+    from induceval.measures.sharded import dependency_stats_over_files, tag_table_over_files
+
+    paths = _shards(tmp_path)
+    pairs = [(p, p) for p in paths]
+    whole = read_corpus(paths)
+    table = evaluate_tags(whole, whole, gold_column="upos", pred_column="xpos",
+                          punct="keep").table
+    deps = evaluate_dependencies(whole, whole, punct="keep", breakdowns=(),
+                                 diagnostics=False).reference().stats
+    for ex in (None, client):
+        t = tag_table_over_files(pairs, gold_column="upos", pred_column="xpos", punct="keep",
+                                 executor=ex)
+        assert t == table and t.n == table.n
+        s = dependency_stats_over_files(pairs, punct="keep", executor=ex)
+        assert (s.rows == deps.rows).all() and (s.sentence_index == deps.sentence_index).all()
+        assert s.scores() == deps.scores()
 
 
 def test_cli_pseudo_extract_sharded_on_dask_equals_serial(tmp_path, capsys, client):

@@ -1,0 +1,187 @@
+"""Word and bigram count tables of a sharded corpus (locally or on Dask).
+
+Brown and exchange clustering, and the initial statistics of HC, FF and the
+BHMM, are functions of unigram and bigram counts.  :func:`count_bigrams`
+builds those tables from many files, one shard at a time — in this process
+or on Dask workers (``executor=``, see :mod:`induceval.parallel`) — and sums
+them in file order.  A :class:`BigramTable` is additive: ``t1 + t2`` aligns
+the vocabularies by string (the union in order of first appearance) and sums
+the counts, so the merged table is the same, bit for bit, however the shards
+were distributed; its vocabulary is that of reading the files in order.
+
+The bigrams are those of
+:func:`induceval.models.categories._bigrams.bigram_counts`: adjacent tokens
+within a sentence, or with ``boundary=True`` each sentence wrapped in one
+boundary symbol (id ``len(vocab)``).
+
+Example
+-------
+>>> from induceval.corpus.model import CorpusBuilder
+>>> b = CorpusBuilder()
+>>> b.add_sentence({"form": ["the", "dog", "barks"]})
+>>> b.add_sentence({"form": ["the", "cat"]})
+>>> t = count_bigrams([b.build()])
+>>> t.vocab, t.unigrams.tolist()
+(('the', 'dog', 'barks', 'cat'), [2, 1, 1, 1])
+>>> [(t.vocab[a], t.vocab[b], int(c)) for a, b, c in zip(*t.triples())]
+[('the', 'dog', 1), ('the', 'cat', 1), ('dog', 'barks', 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+
+__all__ = ["BigramTable", "count_bigrams"]
+
+_BOUNDARY = -2  # the boundary symbol inside a table (its id is len(vocab) outside)
+
+
+@dataclass(frozen=True)
+class BigramTable:
+    """Unigram and bigram counts over a vocabulary of strings.
+
+    Attributes
+    ----------
+    vocab
+        The word strings; id = position.
+    unigrams
+        Token count of each word (``int64``).
+    a, b, count
+        Distinct bigrams (``a`` followed by ``b``) and their counts, sorted
+        by ``(a, b)``; the boundary symbol is stored as ``-2``
+        (:meth:`triples` gives it id ``len(vocab)``).
+    boundary
+        Whether sentences were wrapped in the boundary symbol.
+    n_tokens
+        Tokens counted.
+    """
+
+    vocab: tuple
+    unigrams: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    count: np.ndarray
+    boundary: bool = False
+    n_tokens: int = 0
+
+    def triples(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(a, b, count)`` with the boundary symbol as id ``len(vocab)``."""
+        n = len(self.vocab)
+        return (np.where(self.a == _BOUNDARY, n, self.a), np.where(self.b == _BOUNDARY, n, self.b),
+                self.count)
+
+    def __add__(self, other: BigramTable) -> BigramTable:
+        if self.boundary != other.boundary:
+            from induceval.errors import ParameterError
+
+            raise ParameterError("cannot add bigram tables counted with and without boundaries")
+        index = {w: i for i, w in enumerate(self.vocab)}
+        vocab = list(self.vocab)
+        remap = np.empty(len(other.vocab) + 2, dtype=np.int64)
+        for j, w in enumerate(other.vocab):
+            i = index.get(w)
+            if i is None:
+                i = index[w] = len(vocab)
+                vocab.append(w)
+            remap[j] = i
+        remap[_BOUNDARY] = _BOUNDARY  # remap[-2]: the boundary stays the boundary
+        uni = np.zeros(len(vocab), dtype=np.int64)
+        uni[: len(self.unigrams)] += self.unigrams
+        np.add.at(uni, remap[: len(other.vocab)], other.unigrams)
+        a = np.concatenate([self.a, remap[other.a]])
+        b = np.concatenate([self.b, remap[other.b]])
+        c = np.concatenate([self.count, other.count])
+        a, b, c = _reduce(a, b, c, len(vocab))
+        return BigramTable(tuple(vocab), uni, a, b, c, self.boundary,
+                           self.n_tokens + other.n_tokens)
+
+
+def _reduce(a: np.ndarray, b: np.ndarray, c: np.ndarray, n: int):
+    size = n + 1
+    aa = np.where(a == _BOUNDARY, n, a)
+    bb = np.where(b == _BOUNDARY, n, b)
+    key = aa * size + bb
+    uniq, inv = np.unique(key, return_inverse=True)
+    sums = np.zeros(len(uniq), dtype=np.int64)
+    np.add.at(sums, inv.ravel(), c)
+    ua, ub = uniq // size, uniq % size
+    return (np.where(ua == n, _BOUNDARY, ua), np.where(ub == n, _BOUNDARY, ub), sums)
+
+
+def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False,
+                 lowercase: bool = False) -> BigramTable:
+    """The :class:`BigramTable` of one corpus (vocabulary in order of first appearance)."""
+    from induceval.models.categories._bigrams import bigram_counts
+
+    col = corpus.tokens[column]
+    items = col.vocab.to_array()
+    values = col.values.astype(np.int64)
+    words = items[values[values >= 0]] if len(values) else items[:0]
+    if lowercase:
+        words = np.array([w.lower() for w in words.tolist()], dtype=object)
+    # re-code in order of first appearance (the readers' vocabularies may hold unused items)
+    uniq, first, inv = np.unique(words.astype(str), return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(uniq), dtype=np.int64)
+    rank[order] = np.arange(len(uniq))
+    ids = np.full(len(values), -1, dtype=np.int64)
+    ids[values >= 0] = rank[inv.ravel()]
+    vocab = tuple(uniq[order].tolist())
+    n = len(vocab)
+    a, b, c = bigram_counts(ids, corpus.offsets, n, boundary=n if boundary else None)
+    a = np.where(a == n, _BOUNDARY, a)
+    b = np.where(b == n, _BOUNDARY, b)
+    uni = np.bincount(ids[ids >= 0], minlength=n).astype(np.int64)
+    return BigramTable(vocab, uni, a.astype(np.int64), b.astype(np.int64),
+                       c.astype(np.int64), boundary, int((ids >= 0).sum()))
+
+
+def _shard_table(item, *, column, boundary, lowercase, input_format) -> BigramTable:
+    if isinstance(item, Corpus):
+        corpus = item
+    else:
+        from induceval.corpus.readers import read_corpus
+
+        corpus = read_corpus(item, format=input_format)
+    return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
+
+
+def _add(x: BigramTable, y: BigramTable) -> BigramTable:
+    return x + y
+
+
+def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,
+                  lowercase: bool = False, input_format: str = "auto", executor=None,
+                  jobs: int = 1) -> BigramTable:
+    """Unigram and bigram counts of a corpus given as shards (paths or corpora), summed.
+
+    Parameters
+    ----------
+    shards
+        File paths (read one at a time, on the worker that counts them) or
+        :class:`Corpus` objects.
+    column
+        The token column counted (``form``, ``lemma``...).
+    boundary
+        Wrap each sentence in a boundary symbol (exchange clustering).
+    lowercase
+        Lower-case the words first.
+    executor, jobs
+        Where shards are counted (:func:`induceval.parallel.map_reduce`).
+    """
+    from induceval.parallel import map_reduce
+
+    fn = partial(_shard_table, column=column, boundary=boundary, lowercase=lowercase,
+                 input_format=input_format)
+    empty = BigramTable((), np.zeros(0, np.int64), np.zeros(0, np.int64),
+                        np.zeros(0, np.int64), np.zeros(0, np.int64), boundary, 0)
+    if not len(shards):
+        return empty
+    return empty + map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
+                              name="count-bigrams")
