@@ -52,7 +52,7 @@ def test_info_demo_and_errors(tmp_path, capsys):
 
 
 def _args(**kw):
-    base = dict(child_directed=False, split_clitics=False, map_tags=None, punct="keep",
+    base = dict(child_directed=False, split_clitics=False, map_tags=None, remove_punct=None,
                 max_length=None, boundaries=False)
     base.update(kw)
     return argparse.Namespace(**base)
@@ -60,12 +60,12 @@ def _args(**kw):
 
 def test_convert_transform_matches_hand_worked_expectation():
     corpus = read_corpus(CLI / "tiny.conllu")
-    out = transform(corpus, _args(punct="upos", max_length=6))
+    out = transform(corpus, _args(remove_punct="upos", max_length=6))
     expected = read_corpus(CLI / "tiny.punct6.expected.conllu")
     assert _columns(out) == _columns(expected)
     assert out.report.counts["removed punctuation tokens"] == 5
     assert out.report.counts["sentences dropped: empty"] == 1
-    shorter = transform(corpus, _args(punct="upos", max_length=5))
+    shorter = transform(corpus, _args(remove_punct="upos", max_length=5))
     assert shorter.n_sentences == 1
     assert shorter.report.counts["sentences dropped: longer than 5 tokens"] == 1
 
@@ -89,14 +89,15 @@ needs_writers = pytest.mark.skipif(
 @pytest.mark.parametrize("fmt", ["conllu", "pascal"])
 def test_convert_golden(tmp_path, fmt):
     out = tmp_path / f"out.{fmt}"
-    assert main(["convert", str(CLI / "tiny.conllu"), "--punct", "upos", "--max-length", "6",
+    assert main(["convert", str(CLI / "tiny.conllu"), "--remove-punct", "upos", "--max-length", "6",
                  "--to", fmt, "-o", str(out), "-q"]) == 0
     expected = read_corpus(CLI / "tiny.punct6.expected.conllu")
     assert _columns(read_corpus(out, format=fmt)) == _columns(expected)
 
 
 def test_convert_bad_policy(capsys):
-    assert main(["convert", str(CLI / "tiny.conllu"), "--punct", "bogus", "--to", "conllu"]) == 2
+    assert main(["convert", str(CLI / "tiny.conllu"), "--remove-punct", "bogus",
+                 "--to", "conllu"]) == 2
     assert "punctuation policy must be one of" in capsys.readouterr().err
 
 

@@ -1,20 +1,143 @@
-"""Helpers shared by CLI subcommands: output format and writing results."""
+"""Options shared by every CLI subcommand, defined once, and writing results.
+
+Every command builds its parser from these helpers, so that an option has one
+name and one meaning everywhere (``tests/cli/test_consistency.py`` walks the
+parser tree and checks it):
+
+- ``-o/--output FILE``: the one result a command writes (default: stdout);
+  :func:`add_output_option`.
+- ``--out DIR``: the folder of a ``reproduce`` protocol (cells, tables,
+  figures); :func:`add_out_dir_option`.
+- ``--input-format FMT``: the format of the input corpus;
+  ``--gold-format``/``--pred-format`` only where two inputs differ;
+  :func:`add_input_format_option`, :func:`add_gold_pred_format_options`.
+- ``--format {table,markdown,csv,json,latex}``, ``--percent`` and
+  ``-o/--output`` on every command that prints a table;
+  :func:`add_format_option`.
+- ``--no-progress`` on every command that can run long;
+  :func:`add_progress_option`.
+- ``--punct POLICY`` with the one default :data:`PUNCT_DEFAULT` (``auto``:
+  detected from the corpus); :func:`add_punct_option`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+from pathlib import Path
 
+from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table
 
-__all__ = ["add_format_option", "add_executor_options", "executor_from_args", "emit"]
+__all__ = [
+    "FORMATS",
+    "PUNCT_DEFAULT",
+    "INPUT_FORMAT_HELP",
+    "add_format_option",
+    "add_gold_pred_format_options",
+    "add_input_format_option",
+    "add_data_option",
+    "add_executor_options",
+    "add_out_dir_option",
+    "add_output_option",
+    "add_progress_option",
+    "add_punct_option",
+    "check_output_path",
+    "data_dir",
+    "emit",
+    "emit_tables",
+    "executor_from_args",
+    "progress_enabled",
+    "write_atomic",
+]
+
+#: the one default of ``--punct`` in every command
+PUNCT_DEFAULT = "auto"
+
+#: help of every input-format option
+INPUT_FORMAT_HELP = ("auto (default: from the file ending and content), conllu, conllx, pascal, "
+                     "malt, brown, plain, chat, ptb")
+
+_PUNCT_HELP = ("punctuation: auto (default: detected from the corpus: UPOS PUNCT when the "
+               "corpus has UPOS, else the PTB punctuation tags, else the CHILDES ones, else "
+               "forms made of punctuation characters), upos, ptb, childes, tags:T1,T2, "
+               "unicode or keep")
 
 
-def add_format_option(parser: argparse.ArgumentParser, default: str = "table") -> None:
+def add_output_option(parser: argparse.ArgumentParser, *, required: bool = False,
+                      help: str | None = None) -> None:
+    """``-o/--output FILE``: the one file a command writes (default: stdout)."""
+    parser.add_argument("-o", "--output", default=None if required else "-",
+                        required=required, metavar="FILE",
+                        help=help or "write the result to this file (default: stdout)")
+
+
+def add_out_dir_option(parser: argparse.ArgumentParser, *, default: str | None = None,
+                       help: str | None = None) -> None:
+    """``--out DIR``: the folder of a protocol's cells, tables and figures."""
+    shown = f" (default: {default})" if default else ""
+    parser.add_argument("--out", default=default, metavar="DIR",
+                        help=(help or "folder for stored cells (resume), tables and figures")
+                        + shown)
+
+
+def add_data_option(parser: argparse.ArgumentParser) -> None:
+    """``--data DIR``: the shared data folder of a protocol's default corpora."""
+    parser.add_argument("--data", default=None, metavar="DIR",
+                        help="folder of the default corpora (default: $INDUCEVAL_SHARED_DATA, "
+                             "else ../shared/data next to the clone induceval is installed "
+                             "from, else ../shared/data from the working folder)")
+
+
+def data_dir(args: argparse.Namespace) -> Path:
+    """``args.data`` or the shared data folder (see :func:`add_data_option`)."""
+    from induceval.experiments._category_common import shared_data_dir
+
+    return Path(args.data) if getattr(args, "data", None) else shared_data_dir()
+
+
+def add_input_format_option(parser: argparse.ArgumentParser, *, help: str | None = None) -> None:
+    """``--input-format FMT`` (dest ``input_format``)."""
+    parser.add_argument("--input-format", dest="input_format", default="auto", metavar="FMT",
+                        help=help or "input format: " + INPUT_FORMAT_HELP)
+
+
+def add_gold_pred_format_options(parser: argparse.ArgumentParser, *,
+                                 pred_extra: str = "") -> None:
+    """``--gold-format`` and ``--pred-format``, where the two inputs can differ."""
+    parser.add_argument("--gold-format", default="auto", metavar="FMT",
+                        help="gold file format: " + INPUT_FORMAT_HELP)
+    parser.add_argument("--pred-format", default="auto", metavar="FMT",
+                        help="predicted file format: " + INPUT_FORMAT_HELP + pred_extra)
+
+
+def add_progress_option(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``: no progress bars (they are also off when stderr is not a terminal)."""
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no progress bars on stderr (off anyway when stderr is not a "
+                             "terminal)")
+
+
+def add_punct_option(parser: argparse.ArgumentParser, *, what: str = "") -> None:
+    """``--punct POLICY`` with the shared default :data:`PUNCT_DEFAULT`."""
+    parser.add_argument("--punct", default=PUNCT_DEFAULT, metavar="POLICY",
+                        help=(what + "; " if what else "") + _PUNCT_HELP)
+
+
+def add_format_option(parser: argparse.ArgumentParser, default: str = "table", *,
+                      output: bool = True, progress: bool = True, percent: bool = True) -> None:
+    """``--format``, ``--percent``, ``-o/--output`` and ``--no-progress`` of a table command."""
     parser.add_argument("--format", choices=FORMATS, default=default,
-                        help=f"output format (default: {default})")
-    parser.add_argument("-o", "--output", default="-",
-                        help="write the result to this file (default: stdout)")
+                        help=f"output format (default: {default}); latex is a booktabs table")
+    if percent:
+        parser.add_argument("--percent", action="store_true",
+                            help="show scores between 0 and 1 as percentages")
+    if output:
+        add_output_option(parser)
+    if progress:
+        add_progress_option(parser)
 
 
 def add_executor_options(parser: argparse.ArgumentParser) -> None:
@@ -64,11 +187,86 @@ def executor_from_args(args: argparse.Namespace):
                         cluster_options=parse_cluster_options(args.cluster_opt))
 
 
+def progress_enabled(args: argparse.Namespace) -> bool:
+    """Progress bars: on unless ``--no-progress`` or stderr is not a terminal."""
+    if getattr(args, "no_progress", False):
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def check_output_path(path: str | os.PathLike | None, *, option: str = "-o") -> None:
+    """Fail at once (before any work) when ``path`` cannot be written as a file.
+
+    Example
+    -------
+    >>> check_output_path("-")
+    >>> check_output_path("/nonexistent-dir/x.txt")
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: -o /nonexistent-dir/x.txt: folder /nonexistent-dir does \
+not exist
+    """
+    if path in (None, "-"):
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise ParameterError(f"{option} {path}: is a folder; give a file name")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise ParameterError(f"{option} {path}: folder {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise ParameterError(f"{option} {path}: folder {parent} is not writable")
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename.
+
+    An interruption leaves either the old file or the new one, never half of it.
+    """
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
     """Write a table in ``args.format`` (or a string) to ``args.output``."""
-    text = text_or_table.render(args.format) if isinstance(text_or_table, Table) else text_or_table
+    if isinstance(text_or_table, Table):
+        table = text_or_table
+        if getattr(args, "percent", False):
+            table = table.as_percent()
+        text = table.render(getattr(args, "format", "table"))
+    else:
+        text = text_or_table
     if getattr(args, "output", "-") in ("-", None):
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_atomic(args.output, text)
+
+
+def emit_tables(tables: list[Table], args: argparse.Namespace) -> None:
+    """Write several tables in ``args.format`` (JSON: ``{"tables": [...]}``)."""
+    import json
+
+    if getattr(args, "percent", False):
+        tables = [t.as_percent() for t in tables]
+    fmt = getattr(args, "format", "table")
+    if len(tables) == 1:
+        text = tables[0].render(fmt)
+    elif fmt == "json":
+        text = json.dumps({"tables": [t.to_json() for t in tables]}, indent=2,
+                          allow_nan=False) + "\n"
+    else:
+        text = "\n".join(t.render(fmt) for t in tables)
+    emit(text, args)

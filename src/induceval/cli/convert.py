@@ -8,15 +8,21 @@ order (each step only when asked):
 3. ``--map-tags``: ``ptb-universal`` maps ``xpos`` onto the 12 universal
    tags of Petrov et al. (2011) (unknown tags -> ``X``);
    ``childes-collapsed`` / ``childes-stripped`` map the CHILDES %mor tag in
-   ``xpos`` (paper 000, Table 1).  The result goes to the ``upos`` column
+   ``xpos`` (Frank, Goldwater & Keller 2009, Table 1).  The result goes to the ``upos`` column
    (column 6 of the PASCAL format), replacing any ``upos`` present.
-4. ``--punct POLICY``: remove punctuation, re-attaching dependents
-   (default ``keep``); sentences left empty are dropped (and counted),
+4. ``--remove-punct [POLICY]``: remove punctuation, re-attaching dependents
+   (alone: the punctuation detected from the corpus, as ``--punct auto`` of
+   the other commands); sentences left empty are dropped (and counted),
    since the output formats cannot hold an empty sentence
 5. ``--max-length N``: keep sentences of at most N tokens (after step 4)
 6. ``--boundaries``: add ``<s>`` tokens at sentence starts
 
-A summary of what was read, removed, dropped and written goes to stderr.
+Without ``-o`` the corpus is written to stdout as CoNLL-U.  A summary of
+what was read, removed, dropped and written goes to stderr.
+
+Example::
+
+    induceval convert --demo --remove-punct --max-length 10 -o demo10.conllu
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import argparse
 import importlib
 import sys
 
+from induceval.cli.common import add_output_option
 from induceval.cli.info import add_input_options, load_inputs
 from induceval.errors import InducevalError
 
@@ -73,8 +80,12 @@ def transform(corpus, args: argparse.Namespace):
     if args.map_tags:
         mapping, default = _tag_mapping(args.map_tags)
         corpus = T.map_tags(corpus, "xpos", mapping, "upos", default=default)
-    if args.punct != "keep":
-        corpus = T.drop_empty(T.remove_punctuation(corpus, args.punct))
+    remove = getattr(args, "remove_punct", None)
+    if remove not in (None, "keep"):
+        from induceval.corpus.transforms.punct import resolve_punct_policy
+
+        policy = resolve_punct_policy(corpus, remove)
+        corpus = T.drop_empty(T.remove_punctuation(corpus, policy))
     if args.max_length is not None:
         corpus = T.filter_max_length(corpus, args.max_length)
     if args.boundaries:
@@ -83,12 +94,13 @@ def transform(corpus, args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.corpus.model import concat
     from induceval.corpus.transforms import check_punct_policy
 
-    check_punct_policy(args.punct)
-    if args.output in (None, "-") and args.to is None:
-        raise InducevalError("give --to FORMAT when writing to stdout")
+    if args.remove_punct is not None:
+        check_punct_policy(args.remove_punct)
+    check_output_path(args.output)
     to = args.to or ("pascal" if str(args.output).endswith(".pascal") else "conllu")
     try:
         writers = importlib.import_module("induceval.corpus.writers")
@@ -126,12 +138,15 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "convert", help="transform a corpus (punctuation, length, tags...) and write it",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_input_options(parser, format_flag="--from")
-    parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    add_input_options(parser)
+    add_output_option(parser, help="output file (default: stdout, CoNLL-U)")
     parser.add_argument("--to", choices=("conllu", "pascal"), default=None,
                         help="output format (default: from the -o ending, else conllu)")
-    parser.add_argument("--punct", default="keep", metavar="POLICY",
-                        help="remove punctuation: upos, tags:A,B, unicode or keep (default)")
+    parser.add_argument("--remove-punct", nargs="?", const="auto", default=None,
+                        metavar="POLICY",
+                        help="remove punctuation, re-attaching its dependents; alone: detected "
+                             "from the corpus (auto), else upos, ptb, childes, tags:A,B or "
+                             "unicode (default: keep everything)")
     parser.add_argument("--max-length", type=int, default=None, metavar="N",
                         help="keep sentences of at most N tokens (after --punct)")
     parser.add_argument("--child-directed", action="store_true",

@@ -39,8 +39,11 @@ def run(args: argparse.Namespace) -> int:
 
     check_range("--sentences", args.sentences, 1)
     steps = DEMO_STEPS if not args.steps else tuple(args.steps.split(","))
+    from induceval.cli.common import check_output_path, progress_enabled
+
+    check_output_path(args.output)
     report = run_demo(seed=args.seed, n_sentences=args.sentences, steps=steps,
-                      show_progress=True)
+                      show_progress=progress_enabled(args))
     emit(render_report(report, args.format), args)
     summary = report[-1][1]
     failed = [r["step"] for r in summary.rows if r["status"].startswith("failed")]

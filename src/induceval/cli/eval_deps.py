@@ -5,18 +5,24 @@ Example::
     induceval eval deps --gold test.conllu --pred dmv.conllu --pred lb.conllu \\
         --max-length 10 --by relation --plot accuracy-by-edge-length fig1.png
 
-Several ``--pred`` give one table with a row per system (003 Table 3);
-several ``--gold`` (or ``--reference`` columns such as ``head@xgrt``) are
-several references: each is scored and the maximum is reported (003 §6.4).
+Several ``--pred`` give one table with a row per system (as in Table 3 of
+the PASCAL 2012 report); several ``--gold`` (or ``--reference`` columns such
+as ``head@xgrt``) are several references: each is scored and the maximum is
+reported.  Punctuation is detected from the gold corpus (UPOS, else the PTB
+punctuation tags, else CHILDES, else punctuation characters) unless
+``--punct`` names a policy; the choice is in the notes and the signature.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
-from induceval.cli.common import add_format_option, emit
+from induceval.cli.common import (
+    add_format_option,
+    add_gold_pred_format_options,
+    add_punct_option,
+)
 
 __all__ = ["register", "run"]
 
@@ -42,19 +48,20 @@ def register(subparsers) -> None:
                         "head@NAME column of the gold, e.g. head and head@xgrt for Eve)")
     p.add_argument("--max-length", type=int, default=None, metavar="N",
                    help="keep sentences of at most N words after punctuation removal")
-    p.add_argument("--punct", default="upos",
-                   help="punctuation policy: upos (default), tags:T1,T2, unicode or keep")
+    add_punct_option(p, what="punctuation removed (with re-attachment) before scoring")
+    p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
+                   help="a malformed gold or predicted sentence: fail (default) or skip it "
+                        "and count it")
     p.add_argument("--by", action="append", choices=BY_CHOICES, default=None,
                    help="add a breakdown table (repeatable)")
     p.add_argument("--measure", choices=("directed", "undirected", "ned"), default="directed",
                    help="measure shown in breakdown tables of several systems")
-    p.add_argument("--gold-format", default="auto", help="gold file format (default: auto)")
-    p.add_argument("--pred-format", default="auto", help="predicted file format (default: auto)")
+    add_gold_pred_format_options(p)
     p.add_argument("--no-check-forms", action="store_true",
                    help="do not require identical word forms in gold and prediction")
-    p.add_argument("--percent", action="store_true", help="scores in percent")
     p.add_argument("--plot", nargs=2, metavar=("KIND", "PATH"), default=None,
-                   help="draw a figure: accuracy-by-edge-length out.png (003 Figure 1)")
+                   help="draw a figure: accuracy-by-edge-length out.png (Figure 1 of the "
+                        "PASCAL 2012 report)")
     add_format_option(p)
     p.set_defaults(func=run)
 
@@ -70,7 +77,9 @@ def _names(preds: list[str], names: list[str] | None) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path, emit_tables
     from induceval.corpus import read_corpus
+    from induceval.corpus.transforms import resolve_punct_policy
     from induceval.errors import ParameterError
     from induceval.measures.dependencies import (
         breakdown_table,
@@ -78,9 +87,18 @@ def run(args: argparse.Namespace) -> int:
         systems_table,
     )
 
+    check_output_path(args.output)
+    if args.max_length is not None and args.max_length < 1:
+        raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
     golds = []
+    skipped: dict[str, int] = {}
     for i, g in enumerate(args.gold):
-        corpus = read_corpus(g, format=args.gold_format)
+        corpus = read_corpus(g, format=args.gold_format, on_error=args.on_error)
+        if corpus.n_tokens == 0:
+            raise ParameterError(f"gold corpus {g} has no tokens")
+        for k, v in corpus.report.skipped.items():
+            if v:
+                skipped[f"{g}: {k}"] = v
         if len(args.gold) > 1:
             from dataclasses import replace
             corpus = replace(corpus, name=Path(g).stem if len(set(map(lambda x: Path(x).stem,
@@ -89,16 +107,29 @@ def run(args: argparse.Namespace) -> int:
         golds.append(corpus)
     names = _names(args.pred, args.name)
     breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
+    punct = resolve_punct_policy(golds[0], args.punct)
     results = {}
     for name, path in zip(names, args.pred):
-        pred = read_corpus(path, format=args.pred_format)
+        pred = read_corpus(path, format=args.pred_format, on_error=args.on_error)
+        for k, v in pred.report.skipped.items():
+            if v:
+                skipped[f"{path}: {k}"] = v
         results[name] = evaluate_dependencies(
             golds if len(golds) > 1 else golds[0], pred,
-            references=args.reference or "auto", punct=args.punct, max_length=args.max_length,
+            references=args.reference or "auto", punct=punct, max_length=args.max_length,
             breakdowns=breakdowns, check_forms=not args.no_check_forms)
-    tables = [systems_table(results, percent=args.percent,
-                            title="Dependency accuracy" + (f" (length <= {args.max_length})"
-                                                           if args.max_length else ""))]
+    table = systems_table(results, title="Dependency accuracy" + (
+        f" (length <= {args.max_length})" if args.max_length else ""))
+    table.notes.insert(0, f"punctuation: {punct}" + (" (detected)" if args.punct == "auto"
+                                                      else ""))
+    if args.on_error == "skip":
+        n_skip = sum(skipped.values())
+        table.notes.append(f"skipped malformed sentences: {n_skip}" + (
+            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
+            if skipped else ""))
+        table.notes = [n.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
+                       if n.startswith("signature:") else n for n in table.notes]
+    tables = [table]
     for by in args.by or ():
         tables.append(breakdown_table(results, by, measure=args.measure))
     if args.plot:
@@ -107,11 +138,5 @@ def run(args: argparse.Namespace) -> int:
             raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
         from induceval.measures.dependencies.plot import plot_accuracy_by_edge_length
         plot_accuracy_by_edge_length(results, path)
-    if len(tables) == 1:
-        emit(tables[0], args)
-    elif args.format == "json":
-        emit(json.dumps({"tables": [json.loads(t.render("json")) for t in tables]}, indent=2)
-             + "\n", args)
-    else:
-        emit("\n".join(t.render(args.format) for t in tables), args)
+    emit_tables(tables, args)
     return 0

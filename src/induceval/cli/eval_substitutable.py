@@ -2,7 +2,7 @@
 
 Example::
 
-    induceval eval substitutable --train manchester/ --test other/ --pred clusters.tsv
+    induceval eval substitutable --train gold.conllu --test gold.conllu --pred clusters.tsv
 
 ``--pred`` is a ``word<TAB>cluster`` type list (one cluster per word; a
 word absent from the list, or listed as ``UNCLUSTERED``, is unclustered).
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from induceval.cli.common import add_format_option, emit
+from induceval.cli.common import add_format_option, add_input_format_option, emit
 
 __all__ = ["register", "run"]
 
@@ -29,9 +29,9 @@ def register(subparsers) -> None:
     p.add_argument("--test", required=True, metavar="U", help="test corpus")
     p.add_argument("--pred", action="append", required=True, metavar="P",
                    help="word<TAB>cluster list (repeat: one row per system)")
-    p.add_argument("--name", action="append", default=None, help="system names")
-    p.add_argument("--format-in", dest="corpus_format", default="auto",
-                   help="format of the train/test corpora (default: auto)")
+    p.add_argument("--name", action="append", default=None,
+                   help="system names, one per --pred (default: file stems)")
+    add_input_format_option(p)
     p.add_argument("--unclustered", choices=("merge", "split"), default="merge",
                    help="unclustered words in one cluster (merge) or each its own")
     p.add_argument("--min-frame-count", type=int, default=2,
@@ -46,12 +46,18 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
     from induceval.errors import InducevalError, ParameterError
     from induceval.measures.categories import read_type_clusters, substitutable_scores
     from induceval.report.tables import Table
-    train = read_corpus(args.train, format=args.corpus_format)
-    test = read_corpus(args.test, format=args.corpus_format)
+
+    check_output_path(args.output)
+    train = read_corpus(args.train, format=args.input_format)
+    test = read_corpus(args.test, format=args.input_format)
+    for what, c in (("--train", train), ("--test", test)):
+        if c.n_tokens == 0:
+            raise ParameterError(f"{what} corpus has no tokens")
     names = args.name or [Path(p).stem for p in args.pred]
     if len(names) != len(args.pred):
         raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")

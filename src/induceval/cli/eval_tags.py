@@ -6,9 +6,11 @@ Example::
         --level both --unclustered merge --log-base e
 
 Gold and predicted corpora (PASCAL, CoNLL-U/X, ...) are read with
-:func:`induceval.corpus.read_corpus`; a prediction may also be a
+``induceval.corpus.read_corpus``; a prediction may also be a
 ``word<TAB>cluster`` type list.  Several ``--pred`` give one table with a row
-per system and the best value of each column marked.
+per system and the best value of each column marked.  The gold tag column
+and the punctuation are detected from the gold corpus (UPOS, else PTB
+``xpos``, else CHILDES tags) and named in the notes and the signature.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from induceval.cli.common import add_format_option, emit
+from induceval.cli.common import (
+    add_format_option,
+    add_gold_pred_format_options,
+    add_punct_option,
+    emit,
+)
 
 __all__ = ["register", "run", "build_table"]
 
@@ -32,23 +39,26 @@ def register(subparsers) -> None:
                    help="predicted corpus or word<TAB>cluster list (repeat: one row per system)")
     p.add_argument("--name", action="append", default=None,
                    help="system names, one per --pred (default: file stems)")
-    p.add_argument("--gold-column", default="upos", help="gold tag column (default: upos)")
+    p.add_argument("--gold-column", default="auto",
+                   help="gold tag column (default auto: upos, else PTB xpos, else CHILDES tags)")
     p.add_argument("--pred-column", default=None,
-                   help="predicted cluster column (default: the gold column)")
-    p.add_argument("--gold-format", default="auto", help="gold file format (default: auto)")
-    p.add_argument("--pred-format", default="auto",
-                   help="predicted file format, or 'types' for a word<TAB>cluster list "
-                        "(default: auto-detect)")
+                   help="predicted cluster column (default: the column of the gold column's "
+                        "name; an error when it is identical to the gold column)")
+    p.add_argument("--allow-identical", action="store_true",
+                   help="score a prediction column identical to the gold one, or --gold-column "
+                        "form")
+    add_gold_pred_format_options(p, pred_extra=", or types for a word<TAB>cluster list")
     p.add_argument("--level", choices=("token", "type", "both"), default="token",
                    help="token measures, type-level measures, or both (default: token)")
     p.add_argument("--unclustered", choices=("merge", "split"), default="merge",
                    help="unclustered words in one cluster (merge) or one cluster per type")
-    p.add_argument("--punct", default="auto",
-                   help="punctuation excluded from scoring: auto (default: upos when the gold "
-                        "has it, else unicode), upos, tags:T1,T2, unicode, or keep")
+    add_punct_option(p, what="punctuation excluded from scoring")
     p.add_argument("--log-base", choices=("2", "e"), default="2",
                    help="logarithm base of VI, NVI and entropies (default: 2)")
     p.add_argument("--beta", type=float, default=1.0, help="V-measure beta (default: 1)")
+    p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
+                   help="a malformed gold or predicted sentence: fail (default) or skip it "
+                        "and count it")
     p.add_argument("--restarts", type=int, default=10,
                    help="M-1 hill-climbing restarts for type-level measures (default: 10)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: package seed)")
@@ -66,14 +76,15 @@ def _names(preds: list[str], names: list[str] | None) -> list[str]:
     return stems if len(set(stems)) == len(stems) else list(preds)
 
 
-def build_table(results, names):
+def build_table(results, names, extra_notes=()):
     """One row per system; columns the measures; best values marked."""
     from induceval.measures.categories import MEASURES
     from induceval.report.tables import Table
     cols = [m for m in MEASURES if m in results[0].scores]
     rows = [r.row(n) for r, n in zip(results, names)]
     counts = results[0].counts
-    notes = [f"signature: {results[0].signature}"]
+    notes = [f"signature: {s}" for s in dict.fromkeys(r.signature for r in results)]
+    notes += list(extra_notes)
     notes.append("tokens: " + ", ".join(f"{k}={v}" for k, v in counts.items()))
     for r, n in zip(results, names):
         if r.counts.get("n_unclustered"):
@@ -84,11 +95,27 @@ def build_table(results, names):
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
+    from induceval.corpus.transforms import detect_gold_scheme, resolve_punct_policy
+    from induceval.errors import ParameterError
     from induceval.measures.categories import evaluate_tags, is_type_list, read_type_clusters
     from induceval.random import DEFAULT_SEED
-    gold = read_corpus(args.gold, format=args.gold_format)
+
+    check_output_path(args.output)
+    gold = read_corpus(args.gold, format=args.gold_format, on_error=args.on_error)
+    if gold.n_tokens == 0:
+        raise ParameterError(f"gold corpus {args.gold} has no tokens")
     names = _names(args.pred, args.name)
+    scheme = detect_gold_scheme(gold)
+    gold_column = scheme.tag_column if args.gold_column == "auto" else args.gold_column
+    if gold_column is None:
+        raise ParameterError(f"{args.gold} has no gold tag column (upos, xpos or cpos); it has: "
+                             f"{', '.join(sorted(gold.tokens))}; name one with --gold-column")
+    punct = resolve_punct_policy(gold, args.punct)
+    notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
+             + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
+    skipped = {k: v for k, v in gold.report.skipped.items() if v}
     results = []
     for path in args.pred:
         fmt = args.pred_format
@@ -97,12 +124,23 @@ def run(args: argparse.Namespace) -> int:
                                                                     ".pascal", ".conllx")):
             pred = read_type_clusters(path)
         else:
-            pred = read_corpus(path, format=fmt)
+            pred = read_corpus(path, format=fmt, on_error=args.on_error)
+            for k, v in pred.report.skipped.items():
+                if v:
+                    skipped[f"{path}: {k}"] = v
         results.append(evaluate_tags(
-            gold, pred, gold_column=args.gold_column, pred_column=args.pred_column,
-            punct=args.punct, unclustered=args.unclustered,
+            gold, pred, gold_column=gold_column, pred_column=args.pred_column,
+            punct=punct, unclustered=args.unclustered,
             log_base=args.log_base if args.log_base == "e" else 2, beta=args.beta,
             level=args.level, restarts=args.restarts,
-            seed=DEFAULT_SEED if args.seed is None else args.seed))
-    emit(build_table(results, names), args)
+            seed=DEFAULT_SEED if args.seed is None else args.seed,
+            allow_identical=args.allow_identical))
+    if args.on_error == "skip":
+        n_skip = sum(skipped.values())
+        notes.append(f"skipped malformed sentences: {n_skip}" + (
+            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
+            if skipped else ""))
+        for r in results:
+            r.signature = r.signature.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
+    emit(build_table(results, names, notes), args)
     return 0

@@ -2,12 +2,14 @@
 
 Example::
 
-    induceval induce deps --model dmv --tags upos en_ewt-ud-dev.conllu -o dmv.conllu
-    induceval eval deps en_ewt-ud-dev.conllu dmv.conllu
+    induceval induce deps --model dmv --demo -o dmv.conllu
+    induceval eval deps --gold gold.conllu --pred dmv.conllu
 
+The tags the DMV is trained on (``--tags``, default ``auto``: UPOS, else PTB
+``xpos``, else CHILDES tags) and the punctuation (``--punct``, default
+``auto``: detected the same way as by ``eval deps``) come from the corpus.
 The output is the input corpus with predicted heads (every token kept;
-punctuation, left out of training and parsing by ``--punct``, default UPOS
-``PUNCT`` when the corpus has UPOS, is attached to the root word), written
+punctuation, left out of training and parsing, is attached to the root word), written
 as CoNLL-U, or in the PASCAL 2012 format when ``-o`` ends in ``.pascal`` or
 ``--to pascal`` is given.  A summary (sentences skipped from training with
 the limit named, log-likelihood per iteration, signature) goes to stderr;
@@ -29,9 +31,16 @@ MODELS = ("dmv", "lb", "rb", "random", "harmonic")
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.cli.info import load_inputs
     from induceval.corpus.model import concat
+    from induceval.corpus.transforms import detect_gold_scheme, resolve_punct_policy
+    from induceval.errors import ParameterError
     from induceval.models.dependencies import induce_dependencies
+
+    check_output_path(args.output)
+    if args.log:
+        check_output_path(args.log, option="--log")
 
     to = args.to or ("pascal" if str(args.output).endswith(".pascal") else "conllu")
     try:
@@ -44,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     corpora = load_inputs(args, together=True)
     corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
         c.name for c in corpora))
+    if corpus.n_tokens == 0:
+        raise ParameterError("the input corpus has no tokens")
     params = {}
     if args.model in ("dmv", "harmonic"):
         params = {"max_train_length": None if args.max_train_length == 0
@@ -56,10 +67,18 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(msg, file=sys.stderr)
 
-    punct = args.punct
-    if punct == "auto":
-        punct = "upos" if "upos" in corpus.tokens else "keep"
-    res = induce_dependencies(corpus, args.model, tags=args.tags, seed=args.seed,
+    punct = resolve_punct_policy(corpus, args.punct)
+    tags = args.tags
+    if tags == "auto":
+        tags = detect_gold_scheme(corpus).tag_column
+        if tags is None and args.model in ("dmv", "harmonic"):
+            raise ParameterError(f"--model {args.model} needs a tag column (upos, xpos or cpos; "
+                                 f"the corpus has {', '.join(sorted(corpus.tokens))}); "
+                                 "name one with --tags")
+    log_it(f"{args.model}: tags: {tags or 'none'}"
+           + (" (detected)" if args.tags == "auto" else "")
+           + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))
+    res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
                               punct=punct, **params)
     if args.output in (None, "-"):
         import tempfile
@@ -70,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             write(res.corpus, path)
             sys.stdout.write(path.read_text(encoding="utf-8"))
     else:
-        write(res.corpus, args.output)
+        _write_atomic(write, res.corpus, args.output)
     log_it(f"{args.model}: parsed {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
            f"wrote {to} to {args.output}")
     for reason, n in res.skipped.items():
@@ -81,27 +100,50 @@ def run(args: argparse.Namespace) -> int:
                f"({res.log.get('stop_reason', '')})")
     log_it(f"  signature: {res.signature}")
     if args.log:
-        with open(args.log, "w", encoding="utf-8") as fh:
-            json.dump({"model": args.model, "signature": res.signature,
-                       "skipped": res.skipped, "log": res.log}, fh, indent=2, default=str)
+        from induceval.cli.common import write_atomic
+        from induceval.report.tables import json_clean
+
+        write_atomic(args.log, json.dumps(json_clean({
+            "model": args.model, "signature": res.signature, "skipped": res.skipped,
+            "log": res.log}), indent=2, allow_nan=False))
     return 0
 
 
+def _write_atomic(write, corpus, path) -> None:
+    """Write through a temporary file in the same folder, then rename."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
+    os.close(fd)
+    try:
+        write(corpus, tmp)
+        os.replace(tmp, p)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
 def register(subparsers) -> None:
+    from induceval.cli.common import add_output_option, add_progress_option, add_punct_option
     from induceval.cli.info import add_input_options
     from induceval.random import DEFAULT_SEED
 
     parser = subparsers.add_parser(
         "deps", help="induce dependency trees (DMV, chains, random, harmonic)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_input_options(parser, format_flag="--input-format")
+    add_input_options(parser)
     parser.set_defaults(seed=DEFAULT_SEED)
     parser.add_argument("--model", choices=MODELS, default="dmv",
                         help="dmv (default), lb, rb, random, harmonic")
-    parser.add_argument("--tags", default="upos",
-                        help="tag column the DMV is trained on: upos (default), xpos, cpos, "
-                             "or an induced cluster column")
-    parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    parser.add_argument("--tags", default="auto",
+                        help="tag column the DMV is trained on: auto (default: upos, else PTB "
+                             "xpos, else CHILDES tags), upos, xpos, cpos, or an induced "
+                             "cluster column")
+    add_output_option(parser, help="output file (default: stdout)")
     parser.add_argument("--to", choices=("conllu", "pascal"), default=None,
                         help="output format (default: from the -o ending, else conllu)")
     parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
@@ -115,10 +157,9 @@ def register(subparsers) -> None:
     parser.add_argument("--viterbi-em", action="store_true", help="hard (Viterbi) EM")
     parser.add_argument("--smoothing", type=float, default=0.0,
                         help="pseudo-count added to every event in the M-step (default 0)")
-    parser.add_argument("--punct", default="auto", metavar="POLICY",
-                        help="leave punctuation out of training and parsing (it is attached "
-                             "to the root word in the output): upos, tags:A,B, unicode, keep; "
-                             "default auto = upos when the corpus has a upos column, else keep")
+    add_punct_option(parser, what="punctuation left out of training and parsing (attached to "
+                                   "the root word in the output)")
+    add_progress_option(parser)
     parser.add_argument("--log", default=None, metavar="FILE",
                         help="write the training log (log-likelihood per iteration) as JSON")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")

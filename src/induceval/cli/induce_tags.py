@@ -1,9 +1,14 @@
 """``induceval induce tags``: induce word categories on a corpus and write PASCAL predictions.
 
-Example: ``induceval induce tags --model brown --k 45 wsj.conllu -o brown45.pascal``.
+Example::
+
+    induceval induce tags --model brown --k 12 --demo -o brown12.pascal
+
 The predicted cluster (``UNCLUSTERED`` for tokens a model leaves out) is
 written in the tag columns (CPOS, POS and UPOS) of the PASCAL 9-column format,
-so ``induceval eval tags --gold wsj.conllu --pred brown45.pascal`` scores it.
+so ``induceval eval tags --gold gold.conllu --pred brown12.pascal`` scores it.
+Without ``-o`` the predictions go to stdout.  A summary (clusters, signature)
+goes to stderr.
 """
 
 from __future__ import annotations
@@ -68,10 +73,23 @@ def _write_pascal_fallback(corpus, path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from induceval.corpus.readers import read_corpus
+    import sys
+
+    from induceval.cli.common import check_output_path
+    from induceval.cli.info import load_inputs
+    from induceval.corpus.model import concat
+    from induceval.errors import ParameterError
     from induceval.models.categories import induce_tags
 
-    corpus = read_corpus(args.corpus, format=args.input_format)
+    check_output_path(args.output)
+    for opt in ("clusters", "log"):
+        if getattr(args, opt):
+            check_output_path(getattr(args, opt), option=f"--{opt}")
+    corpora = load_inputs(args, together=True)
+    corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
+        c.name for c in corpora))
+    if corpus.n_tokens == 0:
+        raise ParameterError("the input corpus has no tokens")
     params = {}
     for opt, (name, typ, _) in _PARAMS.items():
         value = getattr(args, opt.lstrip("-").replace("-", "_"))
@@ -83,41 +101,77 @@ def run(args: argparse.Namespace) -> int:
     if args.column != "form":
         params["column"] = args.column
     result = induce_tags(corpus, args.model, args.k, seed=args.seed, **params)
-    write_predictions(corpus, result, args.output)
+    _write_output(corpus, result, args.output)
+    from induceval.cli.common import write_atomic
+    from induceval.report.tables import json_clean
+
     if args.clusters:
-        with open(args.clusters, "w", encoding="utf-8") as fh:
-            for form, c in result.type_clusters.items():
-                label = "UNCLUSTERED" if c is None else str(c)
-                path = f"\t{result.paths[form]}" if result.paths and form in result.paths else ""
-                fh.write(f"{form}\t{label}{path}\n")
+        lines = []
+        for form, c in result.type_clusters.items():
+            label = "UNCLUSTERED" if c is None else str(c)
+            path = f"\t{result.paths[form]}" if result.paths and form in result.paths else ""
+            lines.append(f"{form}\t{label}{path}\n")
+        write_atomic(args.clusters, "".join(lines))
     if args.log:
         log = {k: v for k, v in result.log.items() if k != "counts"}
-        with open(args.log, "w", encoding="utf-8") as fh:
-            json.dump({"signature": result.signature, "n_clusters": result.n_clusters,
-                       "unclustered_types": len(result.unclustered), **log}, fh, indent=2,
-                      default=str)
+        write_atomic(args.log, json.dumps(json_clean(
+            {"signature": result.signature, "n_clusters": result.n_clusters,
+             "unclustered_types": len(result.unclustered), **log}), indent=2) + "\n")
+    if not args.quiet:
+        print(f"{args.model}: {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
+              f"{result.n_clusters} clusters, {len(result.unclustered)} types unclustered; "
+              f"wrote {args.output}\n  signature: {result.signature}", file=sys.stderr)
     return 0
 
 
+def _write_output(corpus, result, output) -> None:
+    import os
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    if output in (None, "-"):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "out.pascal"
+            write_predictions(corpus, result, str(path))
+            sys.stdout.write(path.read_text(encoding="utf-8"))
+        return
+    p = Path(output)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
+    os.close(fd)
+    try:
+        write_predictions(corpus, result, tmp)
+        os.replace(tmp, p)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
 def register(subparsers) -> None:
+    from induceval.cli.common import add_output_option, add_progress_option
+    from induceval.cli.info import add_input_options
     from induceval.models.categories import MODEL_DESCRIPTIONS
 
     models = ", ".join(f"{k} ({v})" for k, v in MODEL_DESCRIPTIONS.items())
     p = subparsers.add_parser(
         "tags", help="induce word categories and write PASCAL-format predictions",
         description=f"Induce word categories on CORPUS. Models: {models}.")
-    p.add_argument("corpus", nargs="+", help="corpus file(s) or folder(s)")
-    p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS))
+    add_input_options(p)
+    p.set_defaults(seed=DEFAULT_SEED)
+    p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS),
+                   help="the induction model")
     p.add_argument("--k", type=int, default=None,
                    help="number of clusters (required except for random with --gold)")
-    p.add_argument("-o", "--output", required=True, help="PASCAL-format output file")
-    p.add_argument("--input-format", default="auto", help="corpus format (default: auto)")
+    add_output_option(p, help="PASCAL-format output file (default: stdout)")
     p.add_argument("--column", "--tags-column", dest="column", default="form",
                    help="token column holding the words to cluster (default: form)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"random seed (default {DEFAULT_SEED})")
-    p.add_argument("--clusters", help="also write 'word<TAB>cluster[<TAB>path]' lines here")
-    p.add_argument("--log", help="also write the signature and training log as JSON here")
+    add_progress_option(p)
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+    p.add_argument("--clusters", metavar="FILE",
+                   help="also write 'word<TAB>cluster[<TAB>path]' lines here")
+    p.add_argument("--log", metavar="FILE",
+                   help="also write the signature and training log as JSON here")
     for opt, (_, typ, help_text) in _PARAMS.items():
         if typ is None:
             p.add_argument(opt, action="store_true", help=help_text)

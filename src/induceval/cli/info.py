@@ -12,25 +12,28 @@ from __future__ import annotations
 import argparse
 import json
 
-from induceval.cli.common import add_format_option, emit
+from induceval.cli.common import (
+    add_format_option,
+    add_input_format_option,
+    emit,
+    progress_enabled,
+)
 
 __all__ = ["register", "run", "add_input_options", "load_inputs"]
 
 
-def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
-                      format_flag: str = "--input-format") -> None:
-    """PATH arguments, the input format, ``--on-error`` and ``--demo``."""
+def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*") -> None:
+    """PATH arguments, ``--input-format``, ``--on-error``, ``--demo`` and ``--seed``."""
     parser.add_argument("paths", nargs=nargs, metavar="PATH",
                         help="corpus files or directories")
-    parser.add_argument(format_flag, dest="input_format", default="auto",
-                        help="input format: auto (default), conllu, conllx, pascal, malt, "
-                             "brown, plain, chat")
+    add_input_format_option(parser)
     parser.add_argument("--on-error", choices=("fail", "skip"), default="fail",
                         help="on a malformed sentence: fail (default) or skip and count it")
     parser.add_argument("--demo", action="store_true",
                         help="use the built-in demo corpus instead of (or besides) PATHs")
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the demo corpus (default: induceval's default seed)")
+                        help="random seed of the models and of the --demo corpus (default: "
+                             "induceval's default seed)")
 
 
 def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
@@ -48,7 +51,7 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
     if not args.paths and not args.demo:
         raise ParameterError("give at least one PATH (or --demo)")
     groups = [args.paths] if together and args.paths else [[p] for p in args.paths]
-    for group in progress(groups, enabled=True, desc="reading", unit="input"):
+    for group in progress(groups, enabled=progress_enabled(args), desc="reading", unit="input"):
         corpora.append(read_corpus(group if len(group) > 1 else group[0],
                                    format=args.input_format, on_error=args.on_error))
     return corpora

@@ -18,9 +18,14 @@ __all__ = ["register"]
 
 
 def _load(args: argparse.Namespace):
+    from induceval.errors import ParameterError
     from induceval.experiments.chambers2010 import ensure_documents, load_corpus
 
-    return ensure_documents(load_corpus("corpus", args.corpus, on_error=args.on_error))
+    corpus = ensure_documents(load_corpus("corpus", args.corpus, on_error=args.on_error,
+                                          format=args.input_format))
+    if corpus.n_tokens == 0:
+        raise ParameterError("the input corpus has no tokens")
+    return corpus
 
 
 def _read_shard(path: str, on_error: str = "skip"):
@@ -67,6 +72,7 @@ def _split(args: argparse.Namespace, corpus):
 
 
 def _build(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.corpus.tuples import extract_tuples, word_frequencies
     from induceval.measures.pseudowords import (
         build_test_set,
@@ -75,6 +81,7 @@ def _build(args: argparse.Namespace) -> int:
         parse_random_range,
     )
 
+    check_output_path(args.output)
     corpus = _load(args)
     split = _split(args, corpus)
     inst = extract_tuples(corpus, args.scheme, arguments=args.arguments)
@@ -87,8 +94,26 @@ def _build(args: argparse.Namespace) -> int:
                         corpus_tokens=document_tokens(corpus, split.train))
     if args.output in ("-", None):
         raise ParameterError("build needs -o FILE for the test set")
-    ts.write(args.output)
+    _write_test_set(ts, args.output)
     return 0
+
+
+def _write_test_set(ts, path: str) -> None:
+    """Write through a temporary file and a rename (no half-written test set)."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
+    os.close(fd)
+    try:
+        ts.write(tmp)
+        os.replace(tmp, p)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 def _split_params(text: str) -> dict[str, float]:
@@ -160,7 +185,13 @@ def _unseen(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
-    from induceval.cli.common import add_executor_options, add_format_option
+    from induceval.cli.common import (
+        add_executor_options,
+        add_format_option,
+        add_input_format_option,
+        add_output_option,
+        add_progress_option,
+    )
 
     parser = subparsers.add_parser("pseudo", help="pseudo-word evaluation of selectional "
                                    "preferences (Chambers & Jurafsky 2010)",
@@ -169,15 +200,21 @@ def register(subparsers) -> None:
 
     def common(p: argparse.ArgumentParser, split: bool = True) -> None:
         p.add_argument("corpus", nargs="+", help="corpus files or folders")
+        add_input_format_option(p)
         p.add_argument("--scheme", default="auto", choices=("auto", "ud", "childes", "conll"),
                        help="relation scheme (default: detected)")
-        p.add_argument("--on-error", choices=("skip", "fail"), default="skip")
+        p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
+                       help="on a malformed sentence: fail (default) or skip and count it")
         p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
                        help="which dependents count as arguments (default: nouns, as the paper)")
-        p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+        p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                       help=f"seed of the document split and confounders (default "
+                            f"{DEFAULT_SEED})")
         if split:
-            p.add_argument("--test-fraction", type=float, default=0.1)
-            p.add_argument("--dev-fraction", type=float, default=0.05)
+            p.add_argument("--test-fraction", type=float, default=0.1,
+                           help="share of documents in the test part (default 0.1)")
+            p.add_argument("--dev-fraction", type=float, default=0.05,
+                           help="share of documents in the dev part (default 0.05)")
 
     p = sub.add_parser("extract", help="count (verb, relation, noun) tuples")
     common(p, split=False)
@@ -187,21 +224,29 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("build", help="build a test set with confounders")
     common(p)
-    p.add_argument("--method", choices=("random", "buckets", "neighbor"), default="neighbor")
-    p.add_argument("--part", choices=("test", "dev"), default="test")
+    p.add_argument("--method", choices=("random", "buckets", "neighbor"), default="neighbor",
+                   help="how confounders are chosen (default: neighbor)")
+    p.add_argument("--part", choices=("test", "dev"), default="test",
+                   help="the document part the test set is built from (default: test)")
     p.add_argument("--random-range", default="paper", metavar="paper|LOW,HIGH",
                    help="noun frequency range of random confounders (default: paper = "
-                        "001's [30, 400000], scaled to a smaller training corpus)")
-    p.add_argument("-o", "--output", required=True, help="the test-set file to write")
+                        "Chambers & Jurafsky's [30, 400000], scaled to a smaller training "
+                        "corpus)")
+    add_output_option(p, required=True, help="the test-set file to write")
+    add_progress_option(p)
     p.set_defaults(func=_build)
 
     p = sub.add_parser("score", help="train the models and score a test set")
     common(p, split=False)
-    p.add_argument("--test-set", required=True)
+    p.add_argument("--test-set", required=True, metavar="FILE",
+                   help="a test set written by 'pseudo build'")
     p.add_argument("--models", default="", help="comma-separated (default: all)")
-    p.add_argument("--train-fraction", type=float, default=1.0)
-    p.add_argument("--ties", choices=("random", "expected"), default="random")
-    p.add_argument("--iterations", type=int, default=1000)
+    p.add_argument("--train-fraction", type=float, default=1.0,
+                   help="share of the training documents used (default 1)")
+    p.add_argument("--ties", choices=("random", "expected"), default="random",
+                   help="ties scored as a random guess or as half right (default: random)")
+    p.add_argument("--iterations", type=int, default=1000,
+                   help="approximate randomization iterations (default 1000)")
     p.add_argument("--allow-foreign-test", action="store_true",
                    help="score a test set built on another corpus")
     add_format_option(p)
@@ -209,7 +254,8 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("unseen", help="percentage of unseen test tuples by training size")
     common(p)
-    p.add_argument("--min-seen", type=int, default=2)
+    p.add_argument("--min-seen", type=int, default=2,
+                   help="a tuple counts as seen from this many training occurrences (default 2)")
     add_format_option(p)
     p.set_defaults(func=_unseen)
 

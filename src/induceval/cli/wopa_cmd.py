@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import argparse
 
-from induceval.cli.common import add_executor_options, add_format_option, emit
+from induceval.cli.common import (
+    add_executor_options,
+    add_format_option,
+    add_input_format_option,
+    add_punct_option,
+    emit,
+    progress_enabled,
+)
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run"]
@@ -25,17 +32,19 @@ def register(subparsers) -> None:
                     "from their bags of words.")
     p.add_argument("corpora", nargs="+", metavar="CORPUS",
                    help="corpus files or folders; each is scored separately")
-    p.add_argument("--input-format", default="auto", help="reader format (default: auto)")
+    add_input_format_option(p)
     p.add_argument("--learners", default=_LEARNERS,
                    help=f"comma-separated learners (default: {_LEARNERS})")
-    p.add_argument("--test", choices=("self", "adult-child"), default="self")
+    p.add_argument("--test", choices=("self", "adult-child"), default="self",
+                   help="predict the adults' own utterances (self, default) or the child's")
     p.add_argument("--ties", choices=("random", "pessimistic"), default="random",
                    help="tie rule of production (random: seeded hash draw)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed of random tie breaking (default {DEFAULT_SEED})")
     p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance",
                    help="normalisation of the statistics")
-    p.add_argument("--punct", default="unicode",
-                   help="punctuation policy: unicode, upos, tags:A,B, keep (default: unicode)")
+    add_punct_option(p, what="punctuation: out of the bag of words, its last token the initial "
+                              "previous word")
     p.add_argument("--initial", choices=("punct", "boundary"), default="punct",
                    help="initial previous word: the final punctuation or one marker")
     p.add_argument("--chance", choices=("paper", "exact"), default="paper",
@@ -53,16 +62,26 @@ def register(subparsers) -> None:
 
 
 def score_corpus(path: str, input_format: str, learner_names: list[str], test: str,
-                 by_day: bool, count: str, options: dict) -> tuple[list[dict], list[str]]:
-    """One cell of the wopa grid: the rows and signatures of one corpus (read here)."""
+                 by_day: bool, count: str, options: dict) -> tuple[list[dict], list[str], str]:
+    """One cell of the wopa grid: the rows, signatures and punctuation policy of one corpus.
+
+    The corpus is read here; ``--punct auto`` is resolved on it.
+    """
     from induceval.corpus.readers import read_corpus
     from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
     from induceval.models.wopa_learners import get_learner
 
     learners = [get_learner(s, prevword_count=count, freqframe_count=count)
                 for s in learner_names]
+    from induceval.corpus.transforms import resolve_punct_policy
+    from induceval.errors import ParameterError
+
     scorer = self_prediction if test == "self" else adult_to_child
     corpus = read_corpus(path, format=input_format)
+    if corpus.n_tokens == 0:
+        raise ParameterError(f"corpus {path} has no tokens")
+    punct = resolve_punct_policy(corpus, options.get("punct", "auto"))
+    options = {**options, "punct": punct}
     rows, signatures = [], []
     for r in scorer(corpus, learners, **options):
         signatures.append(r.signature)
@@ -76,14 +95,16 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
                          "no_words": r.counts["no_words"],
                          "unintelligible": r.counts.get("unintelligible_dropped", 0),
                          "tied_steps": r.counts["tied_steps"]})
-    return rows, signatures
+    return rows, signatures, punct
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.experiments.cells import Cell, run_cells
     from induceval.models.wopa_learners import get_learner
     from induceval.report.tables import Table
 
+    check_output_path(args.output)
     names = [s.strip() for s in args.learners.split(",") if s.strip()]
     for s in names:  # unknown learners fail here, before any corpus is read
         get_learner(s, prevword_count=args.count, freqframe_count=args.count)
@@ -94,19 +115,25 @@ def run(args: argparse.Namespace) -> int:
     cells = [Cell(f"{i}:{path}", score_corpus,
                   (str(path), args.input_format, names, args.test, args.by_day, args.count,
                    options)) for i, path in enumerate(args.corpora)]
-    results = run_cells(cells, None, jobs=args.jobs, desc="wopa")
+    results = run_cells(cells, None, jobs=args.jobs, desc="wopa",
+                        show_progress=progress_enabled(args))
     rows = []
     signatures = []
-    for cell in cells:
-        r, sig = results[cell.key]
+    puncts = {}
+    for cell, path in zip(cells, args.corpora):
+        r, sig, *rest = results[cell.key]
         rows += r
         signatures += sig
+        if rest:
+            puncts[path] = rest[0]
     cols = (["corpus", "learner", "age_days", "wopa", "correct", "scored"] if args.by_day else
             ["corpus", "learner", "wopa", "correct", "scored", "one_word", "no_words",
              "unintelligible", "tied_steps"])
     notes = ["no_words: utterances without words after removing punctuation (skipped); "
              "one_word: not scored (one order); unintelligible: utterances flagged by the reader, "
              "dropped from training and test"]
+    notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
+              for c, p in puncts.items()]
     notes += sorted({f"signature: {s}" for s in signatures})
     table = Table(cols, rows, title=f"WOPA (%), test: {args.test}", notes=notes, digits=2)
     emit(table, args)

@@ -519,15 +519,19 @@ def default_corpora(shared: str | os.PathLike) -> dict[str, list[str]]:
     return out
 
 
-def load_corpus(name: str, paths: Sequence[str], on_error: str = "skip") -> Corpus:
-    """Read a corpus for the protocol; CHAT corpora keep child-directed speech only."""
+def load_corpus(name: str, paths: Sequence[str], on_error: str = "skip",
+                format: str = "auto") -> Corpus:
+    """Read a corpus for the protocol; CHAT corpora keep child-directed speech only.
+
+    ``format`` is the reader format (``auto``: by file ending and content).
+    """
     from induceval.corpus.model import concat
     from induceval.corpus.readers import detect_format, expand_paths, read_corpus
 
     files = expand_paths(list(paths))
     if not files:
         raise InducevalError(f"no corpus files under {', '.join(paths)}")
-    fmt = detect_format(files[0])
+    fmt = detect_format(files[0]) if format == "auto" else format
     if fmt == "chat":
         from induceval.corpus.transforms.childes import select_child_directed
 
@@ -535,7 +539,7 @@ def load_corpus(name: str, paths: Sequence[str], on_error: str = "skip") -> Corp
     else:
         parts = []
         for f in files:
-            c = read_corpus(f, on_error=on_error)
+            c = read_corpus(f, format=format, on_error=on_error)
             if "document" not in c.sentences:
                 vocab = Vocabulary([Path(f).stem])
                 c = c.with_sentences(document=Column(np.zeros(c.n_sentences, np.int32), vocab))
@@ -555,19 +559,20 @@ def _parse_corpus_args(specs: Sequence[str]) -> dict[str, list[str]]:
 
 
 def _main(args: argparse.Namespace) -> int:
-    from induceval.cli.common import emit
+    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
 
-    specs = _parse_corpus_args(args.corpus) if args.corpus else default_corpora(args.shared)
+    check_output_path(args.output)
+    specs = _parse_corpus_args(args.corpus) if args.corpus else default_corpora(data_dir(args))
     if not specs:
-        raise InducevalError("no corpora: give --corpus NAME=PATH or --shared DIR with data")
+        raise InducevalError(f"no corpora under {data_dir(args)}: give --corpus NAME=PATH or "
+                             "--data DIR")
     corpora = {name: load_corpus(name, paths) for name, paths in specs.items()}
     tables = run_chambers2010(corpora, args.out, seed=args.seed, ties=args.ties,
-                              iterations=args.iterations, jobs=args.jobs, show_progress=True,
+                              iterations=args.iterations, jobs=args.jobs,
+                              show_progress=progress_enabled(args),
                               methods=args.methods.split(","), arguments=args.arguments,
                               random_range=parse_random_range(args.random_range))
-    text = "".join(t.render("markdown") + "\n" for t in tables.values())
-    args.format = "markdown"
-    emit(text, args)
+    emit_tables(list(tables.values()), args)
     return 0
 
 
@@ -575,24 +580,29 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "chambers2010", help="pseudo-word selectional preferences (Chambers & Jurafsky 2010)",
         description=__doc__.split("\n\n")[0])
+    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
+
     p.add_argument("--corpus", action="append", default=[], metavar="NAME=PATH[,PATH]",
                    help="a corpus (repeatable); default: Manchester CDS and UD per language "
-                        "under --shared")
-    p.add_argument("--shared", default=str(Path("..") / "shared" / "data"),
-                   help="the shared data folder for the default corpora")
-    p.add_argument("--out", default="runs/chambers2010", help="output folder (resumable)")
-    p.add_argument("--methods", default=",".join(CONFOUNDER_METHODS))
-    p.add_argument("--ties", choices=("random", "expected"), default="random")
+                        "under --data")
+    add_data_option(p)
+    add_out_dir_option(p, default="runs/chambers2010")
+    p.add_argument("--methods", default=",".join(CONFOUNDER_METHODS),
+                   help=f"confounder methods (default: {','.join(CONFOUNDER_METHODS)})")
+    p.add_argument("--ties", choices=("random", "expected"), default="random",
+                   help="ties scored as a random guess or as half right (default: random)")
     p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
                    help="which dependents count as arguments (default: nouns, as the paper)")
     p.add_argument("--iterations", type=int, default=1000,
                    help="approximate randomization iterations (default 1000)")
     p.add_argument("--random-range", default="paper", metavar="paper|LOW,HIGH",
                    help="noun frequency range of random confounders (default: paper = "
-                        "001's [30, 400000], scaled to a smaller training corpus)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+                        "Chambers & Jurafsky's [30, 400000], scaled to a smaller training "
+                        "corpus)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed (default {DEFAULT_SEED})")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.add_argument("-o", "--output", default="-")
+    add_format_option(p, default="markdown")
     p.set_defaults(func=_main)

@@ -363,7 +363,7 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 # -- CLI --------------------------------------------------------------------------------
 
 def register(subparsers) -> None:
-    from induceval.cli.common import add_format_option
+    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
 
     p = subparsers.add_parser(
         "chang2006", help="WOPA learners over CHILDES corpora (Chang, Lieven & Tomasello 2006)",
@@ -371,22 +371,23 @@ def register(subparsers) -> None:
     p.add_argument("corpora", nargs="*", metavar="CORPUS",
                    help="corpus folders or files, each one corpus of the population "
                         "(default: the population under --data)")
-    p.add_argument("--data", default=os.environ.get("INDUCEVAL_SHARED_DATA", "../shared/data"),
-                   help="root holding childes/eng-uk/Manchester, childes/eve, childes/estonian")
-    p.add_argument("--out", default="results/chang2006",
-                   help="folder for cells (resume), tables and figures")
+    add_data_option(p)
+    add_out_dir_option(p, default="runs/chang2006")
     p.add_argument("--learners", default=",".join(PAPER_ORDER),
                    help=f"comma-separated, from {', '.join(LEARNERS)}")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.add_argument("--ties", choices=("random", "pessimistic"), default="random")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance")
+    p.add_argument("--ties", choices=("random", "pessimistic"), default="random",
+                   help="tie rule of production (default: random, a seeded draw)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed (default {DEFAULT_SEED})")
+    p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance",
+                   help="normalisation of the statistics (default: utterance)")
     p.add_argument("--count", choices=("frame", "pair"), default="frame",
                    help="Prevword/Freqframe category choice: global frequency of the context "
                         "(frame) or the word's own count in it (pair)")
-    p.add_argument("--no-figures", action="store_true")
+    p.add_argument("--no-figures", action="store_true", help="write tables only")
     p.add_argument("--table", default="means",
                    choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all"),
                    help="which table to print (all are written to --out)")
@@ -397,8 +398,9 @@ def register(subparsers) -> None:
 def _cli(args: argparse.Namespace) -> int:
     import sys
 
-    from induceval.cli.common import emit
+    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
 
+    check_output_path(args.output)
     learners = [s.strip() for s in args.learners.split(",") if s.strip()]
     opts = {"ties": args.ties, "seed": args.seed, "cooccurrence": args.cooccurrence,
             "prevword_count": args.count, "freqframe_count": args.count}
@@ -406,14 +408,15 @@ def _cli(args: argparse.Namespace) -> int:
         pop = {Path(c).name: [c] for c in args.corpora}
         res = reproduce_corpora(pop, learners, out_dir=args.out,
                                 figures_dir=None if args.no_figures else args.out,
-                                jobs=args.jobs, show_progress=True, **opts)
+                                jobs=args.jobs, show_progress=progress_enabled(args), **opts)
     else:
-        res = reproduce(args.data, args.out, learners=learners, jobs=args.jobs,
-                        show_progress=True, figures=not args.no_figures, **opts)
+        res = reproduce(data_dir(args), args.out, learners=learners, jobs=args.jobs,
+                        show_progress=progress_enabled(args), figures=not args.no_figures,
+                        **opts)
     for name, table in res.tables.items():
         table.write(str(Path(args.out) / name))
     for k, msg in res.errors.items():
         print(f"induceval: note: {k}: {msg}", file=sys.stderr)
     names = list(res.tables) if args.table == "all" else [args.table]
-    emit("\n".join(res.tables[n].render(args.format) for n in names), args)
+    emit_tables([res.tables[n] for n in names], args)
     return 0

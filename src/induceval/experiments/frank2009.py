@@ -96,12 +96,12 @@ PAPER_TABLE2 = {("SP", "PP"): (0.638, "*"), ("SR", "PR"): (0.755, "**"),
                 ("SP", "MA"): (0.677, "*")}
 
 
-def _default_train() -> Path:
-    return shared_data_dir() / "childes" / "eng-uk" / "Manchester"
+def _default_train(data: Path | None = None) -> Path:
+    return (data or shared_data_dir()) / "childes" / "eng-uk" / "Manchester"
 
 
-def _default_test() -> list[Path]:
-    root = shared_data_dir() / "childes" / "eng-uk"
+def _default_test(data: Path | None = None) -> list[Path]:
+    root = (data or shared_data_dir()) / "childes" / "eng-uk"
     return [root / n for n in ("Belfast", "Cruttenden", "Fletcher", "Gathburn", "Howe",
                                "Korman", "Wells", "Wooten")]
 
@@ -416,34 +416,45 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "frank2009", help="Frank, Goldwater & Keller (2009): HC, FF, BHMM, Random; Tables 2-4",
         description=__doc__.split("\n\n")[0])
+    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
+
     p.add_argument("--train", nargs="+", default=None,
-                   help="training CHAT files/folders (default: ../shared/data Manchester)")
+                   help="training CHAT files/folders (default: Manchester under --data)")
     p.add_argument("--test", nargs="+", default=None,
                    help="test CHAT files/folders for SP/SR (default: the other eng-uk corpora)")
-    p.add_argument("-o", "--out", required=True, help="output folder (tables, figures, cells)")
+    add_data_option(p)
+    add_out_dir_option(p, default="runs/frank2009")
     p.add_argument("--k", default="12,53,80", help="K conditions (default 12,53,80)")
-    p.add_argument("--models", default="random,bhmm,hc,ff")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--bhmm-iterations", type=int, default=2000)
+    p.add_argument("--models", default="random,bhmm,hc,ff",
+                   help="comma-separated models (default: random,bhmm,hc,ff)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed (default {DEFAULT_SEED})")
+    p.add_argument("--bhmm-iterations", type=int, default=2000,
+                   help="BHMM Gibbs sweeps (default 2000)")
     p.add_argument("--ff-threshold", type=float, default=0.0009,
-                   help="frequent-frame threshold share (000: 0.0009; Mintz: 0.0013)")
+                   help="frequent-frame threshold share (Frank et al.: 0.0009; Mintz: 0.0013)")
     p.add_argument("--max-sentences", type=int, default=None,
                    help="use only the first N utterances of train and test (quick runs)")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.add_argument("--no-progress", action="store_true")
+    add_format_option(p)
     p.set_defaults(func=_cli)
 
 
 def _cli(args: argparse.Namespace) -> int:
+    import sys
+
+    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
+
+    check_output_path(args.output)
+    data = data_dir(args)
     tables = run_frank2009(
-        args.train or _default_train(), args.test or _default_test(), out_dir=args.out,
+        args.train or _default_train(data), args.test or _default_test(data), out_dir=args.out,
         ks=[int(x) for x in args.k.split(",")], models=args.models.split(","), seed=args.seed,
         bhmm_iterations=args.bhmm_iterations,
         model_params={"ff": {"threshold": args.ff_threshold}},
-        max_sentences=args.max_sentences, jobs=args.jobs, show_progress=not args.no_progress)
-    for name in ("table3", "table4", "table2"):
-        print(tables[name].render("table"))
-    print(f"written to {args.out}")
+        max_sentences=args.max_sentences, jobs=args.jobs, show_progress=progress_enabled(args))
+    emit_tables([tables[name] for name in ("table3", "table4", "table2")], args)
+    print(f"induceval: written to {args.out}", file=sys.stderr)
     return 0

@@ -1,14 +1,18 @@
 """PASCAL 2012 dependency track: baselines and DMV on every treebank given.
 
-``induceval reproduce pascal2012-deps TREEBANK... [-o OUT] [--jobs N]``
+``induceval reproduce pascal2012-deps [TREEBANK...] [--out DIR] [--jobs N]``
+
+Without TREEBANK arguments, the treebanks under the shared data folder are
+used (:func:`default_treebank_paths`: the UD treebanks, the PTB dependency
+sample and Eve).
 
 For each treebank: LB, RB, uniformly random projective trees, H (the
 harmonic initialiser's Viterbi trees) and DMV trained on the coarse, fine
 and universal tags (DMVc, DMVp, DMVu), scored by directed, undirected and
-NED accuracy after punctuation removal with re-attachment (003 §2.3), for
-all lengths (003 Table 3) and for sentences of length <= 10 (003 Table 8);
-plus directed accuracy by relation group (003 Table 6) and by gold edge
-length (003 Figure 1, one PNG per treebank).
+NED accuracy after punctuation removal with re-attachment (Gelling et al.
+§2.3), for all lengths (their Table 3) and for sentences of length <= 10
+(Table 8); plus directed accuracy by relation group (Table 6) and by gold
+edge length (Figure 1, one PNG per treebank).
 
 Treebanks (a folder or files):
 
@@ -25,13 +29,13 @@ Treebanks (a folder or files):
   the hand-corrected ``%xgrt`` tier where present (sentences without a
   complete ``%xgrt`` analysis are left out, and counted); punctuation =
   Unicode punctuation forms; coarse = ``cpos``, fine = ``xpos`` (%mor),
-  universal = the 12 collapsed categories of paper 000 when
+  universal = the 12 collapsed categories of Frank et al. (2009) when
   ``induceval.corpus.tagsets.childes`` is available.
 
-Choices (003 does not state them): every treebank is used whole for
-training and scoring (unsupervised; 003 trained on train+dev+test and scored
-on test); DMV is trained on sentences of length <= 10 (``--max-train-length``)
-and parses all; H uses the fine tags.
+Choices (the challenge report does not state them): every treebank is used
+whole for training and scoring (unsupervised; the challenge trained on
+train+dev+test and scored on test); DMV is trained on sentences of length
+<= 10 (``--max-train-length``) and parses all; H uses the fine tags.
 
 References
 ----------
@@ -57,7 +61,7 @@ from induceval.report.tables import Table
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
            "render_tables", "improvement_table", "tables_from_cells", "register",
-           "PTB_PUNCT"]
+           "PTB_PUNCT", "default_treebank_paths"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
 #: sends to ``.``, the tag PASCAL 2012 removes (003 §2.3) -- so ``$`` and ``#``
@@ -365,13 +369,39 @@ def render_tables(tables: list[Table], fmt: str) -> str:
     return "\n".join(t.render(fmt) for t in tables)
 
 
-def add_protocol_options(parser: argparse.ArgumentParser) -> None:
-    from induceval.cli.common import add_format_option
+def default_treebank_paths(root=None) -> list[str]:
+    """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve."""
+    from induceval.experiments._category_common import shared_data_dir
 
-    parser.add_argument("treebanks", nargs="+", metavar="TREEBANK",
-                        help="treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha)")
-    parser.add_argument("--out", default=None, metavar="DIR",
-                        help="store finished cells (resume) and figures here")
+    root = Path(root) if root is not None else shared_data_dir()
+    out = sorted(str(p) for p in (root / "ud").glob("UD_*") if p.is_dir())
+    for extra in (root / "ptb" / "dependency-treebank-sample", root / "childes" / "eve"):
+        if extra.is_dir():
+            out.append(str(extra))
+    return out
+
+
+def treebank_args(args: argparse.Namespace) -> list[str]:
+    """The TREEBANK arguments, or the default treebanks under ``--data``."""
+    from induceval.cli.common import data_dir
+
+    if args.treebanks:
+        return args.treebanks
+    found = default_treebank_paths(data_dir(args))
+    if not found:
+        raise InducevalError(f"no treebanks under {data_dir(args)}; give TREEBANK paths or "
+                             "--data DIR")
+    return found
+
+
+def add_protocol_options(parser: argparse.ArgumentParser, name: str = "pascal2012-deps") -> None:
+    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
+
+    parser.add_argument("treebanks", nargs="*", metavar="TREEBANK",
+                        help="treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha; "
+                             "default: the treebanks under --data)")
+    add_data_option(parser)
+    add_out_dir_option(parser, default=f"runs/{name}")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(parser)
@@ -385,14 +415,15 @@ def add_protocol_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from induceval.cli.common import emit
+    from induceval.cli.common import check_output_path, emit_tables, progress_enabled
 
-    tables = pascal2012_deps(args.treebanks, args.out, jobs=args.jobs,
+    check_output_path(args.output)
+    tables = pascal2012_deps(treebank_args(args), args.out, jobs=args.jobs,
                              systems=args.systems.split(",") if args.systems else None,
                              max_train_length=args.max_train_length or None,
                              iterations=args.iterations, tolerance=args.tolerance,
-                             seed=args.seed, show_progress=True)
-    emit(render_tables(tables, args.format), args)
+                             seed=args.seed, show_progress=progress_enabled(args))
+    emit_tables(tables, args)
     return 0
 
 

@@ -133,16 +133,17 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
 
 
 def _run(args: argparse.Namespace) -> int:
-    from induceval.cli.common import emit
-    from induceval.experiments.pascal2012_deps import render_tables
+    from induceval.cli.common import check_output_path, emit_tables, progress_enabled
+    from induceval.experiments.pascal2012_deps import treebank_args
 
     if args.max_k < 2:
         raise InducevalError(f"--max-k must be at least 2, got {args.max_k}")
-    tables = pascal2012_joint(args.treebanks, args.out, jobs=args.jobs, max_k=args.max_k,
+    check_output_path(args.output)
+    tables = pascal2012_joint(treebank_args(args), args.out, jobs=args.jobs, max_k=args.max_k,
                               max_train_length=args.max_train_length or None,
                               iterations=args.iterations, tolerance=args.tolerance,
-                              show_progress=True)
-    emit(render_tables(tables, args.format), args)
+                              show_progress=progress_enabled(args))
+    emit_tables(tables, args)
     return 0
 
 
@@ -152,7 +153,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "pascal2012-joint", help="PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_protocol_options(parser)
+    add_protocol_options(parser, "pascal2012-joint")
     parser.add_argument("--max-k", type=int, default=200,
                         help="cap on the number of Brown clusters (default 200)")
     parser.set_defaults(func=_run, seed=DEFAULT_SEED)

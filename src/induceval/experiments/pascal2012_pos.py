@@ -55,9 +55,11 @@ METRICS = (("m1", "m1", "M-1", True, 100.0), ("1to1_greedy", "1to1", "1-1", True
 PAPER_KEY = {"m1": "m1", "1to1_greedy": "1to1", "v": "vm", "vi": "vi"}
 
 
-def default_treebanks() -> dict[str, tuple[list[str], str]]:
-    """003's treebank names -> (paths, format) in ../shared/data (those present)."""
-    root = shared_data_dir()
+def default_treebanks(root=None) -> dict[str, tuple[list[str], str]]:
+    """The PASCAL 2012 treebank names -> (paths, format) in the shared data (those present)."""
+    from pathlib import Path
+
+    root = Path(root) if root is not None else shared_data_dir()
     ud = root / "ud"
     spec = {
         "basque": ud / "UD_Basque-BDT", "czech": ud / "UD_Czech-CAC",
@@ -247,18 +249,31 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "pascal2012-pos", help="PASCAL 2012 POS track baselines: Brown and mkcls (003 Tables 2, 7)",
         description=__doc__.split("\n\n")[0])
+    from induceval.cli.common import (
+        add_data_option,
+        add_format_option,
+        add_out_dir_option,
+        add_punct_option,
+    )
+
     p.add_argument("--treebank", action="append", default=None, metavar="NAME=PATH[,PATH][:FMT]",
-                   help="a treebank (repeatable); default: the 003 treebanks in ../shared/data")
-    p.add_argument("-o", "--out", required=True, help="output folder")
-    p.add_argument("--models", default="brown,exchange")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--punct", default="keep", help="punctuation policy for scoring (keep)")
-    p.add_argument("--max-sentences", type=int, default=None)
+                   help="a treebank (repeatable); default: the PASCAL 2012 treebanks under "
+                        "--data")
+    add_data_option(p)
+    add_out_dir_option(p, default="runs/pascal2012-pos")
+    p.add_argument("--models", default="brown,exchange",
+                   help="comma-separated models (default: brown,exchange)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed (default {DEFAULT_SEED})")
+    add_punct_option(p, what="punctuation excluded from scoring (auto here: keep, as the "
+                              "PASCAL 2012 POS track scored every token)")
+    p.add_argument("--max-sentences", type=int, default=None,
+                   help="use only the first N sentences of each treebank (quick runs)")
     p.add_argument("--max-k", type=int, default=200, help="cap on K (default 200; 0: none)")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.add_argument("--no-progress", action="store_true")
+    add_format_option(p)
     p.set_defaults(func=_cli)
 
 
@@ -273,14 +288,23 @@ def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
 
 
 def _cli(args: argparse.Namespace) -> int:
-    treebanks = dict(_parse_treebank(s) for s in args.treebank) if args.treebank else None
+    import sys
+
+    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
+
+    check_output_path(args.output)
+    treebanks = (dict(_parse_treebank(s) for s in args.treebank) if args.treebank
+                 else default_treebanks(data_dir(args)))
+    if not treebanks:
+        raise InducevalError(f"no treebanks under {data_dir(args)}; give --treebank or --data")
     tables = run_pascal2012_pos(treebanks, out_dir=args.out, models=args.models.split(","),
-                                seed=args.seed, punct=args.punct,
+                                seed=args.seed,
+                                punct="keep" if args.punct == "auto" else args.punct,
                                 max_sentences=args.max_sentences, max_k=args.max_k or None,
                                 jobs=args.jobs,
-                                show_progress=not args.no_progress)
-    for name in ("k", "table2_m1", "table2_1to1", "table2_1to1_optimal", "table2_v",
-                 "table2_vi"):
-        print(tables[name].render("table"))
-    print(f"written to {args.out}")
+                                show_progress=progress_enabled(args))
+    emit_tables([tables[name] for name in ("k", "table2_m1", "table2_1to1",
+                                           "table2_1to1_optimal", "table2_v", "table2_vi")],
+                args)
+    print(f"induceval: written to {args.out}", file=sys.stderr)
     return 0

@@ -47,7 +47,6 @@ from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError
 from induceval.experiments._category_common import (
     ensure_dir,
-    shared_data_dir,
     spearman_rho,
     stars,
     to_jsonable,
@@ -256,26 +255,37 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "reichart2010", help="Reichart et al. (2010): token and type level scores (004 Table 1)",
         description=__doc__.split("\n\n")[0])
+    from induceval.cli.common import (
+        add_data_option,
+        add_format_option,
+        add_gold_pred_format_options,
+        add_out_dir_option,
+        add_punct_option,
+    )
+
     p.add_argument("--gold", default=None,
-                   help="gold corpus (default: ../shared/data WSJ dependency sample)")
-    p.add_argument("--gold-format", default="auto")
+                   help="gold corpus (default: the WSJ dependency sample under --data)")
+    add_data_option(p)
+    add_gold_pred_format_options(p)
     p.add_argument("--gold-column", default="auto",
-                   help="gold tag column (default auto: xpos, the fine tags as 004, when "
-                        "present, else upos)")
+                   help="gold tag column (default auto: xpos, the fine tags as Reichart et al., "
+                        "when present, else upos)")
     p.add_argument("--pred", nargs="*", default=[], metavar="[NAME=]PATH",
                    help="prediction files (PASCAL/CoNLL, tags in the gold column or upos)")
     p.add_argument("--model", nargs="*", default=None, metavar="MODEL:K[:p=v]",
                    help="models to run on the gold text (default without --pred: "
                         "brown:45 exchange:45 hc:45 ff:45 bhmm:45:iterations=200 random)")
-    p.add_argument("-o", "--out", required=True)
-    p.add_argument("--punct", default="auto")
-    p.add_argument("--log-base", default="e")
-    p.add_argument("--restarts", type=int, default=10)
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    add_out_dir_option(p, default="runs/reichart2010")
+    add_punct_option(p, what="punctuation excluded from scoring")
+    p.add_argument("--log-base", default="e", help="logarithm base of VI and NVI (default e)")
+    p.add_argument("--restarts", type=int, default=10,
+                   help="M-1 hill-climbing restarts of the type-level measures (default 10)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed (default {DEFAULT_SEED})")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.add_argument("--no-progress", action="store_true")
+    add_format_option(p)
     p.set_defaults(func=_cli)
 
 
@@ -284,10 +294,15 @@ DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iteratio
 
 
 def _cli(args: argparse.Namespace) -> int:
+    import sys
+
+    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
+
+    check_output_path(args.output)
     gold = args.gold
     gold_format = args.gold_format
     if gold is None:
-        gold = str(shared_data_dir() / "ptb" / "dependency-treebank-sample")
+        gold = str(data_dir(args) / "ptb" / "dependency-treebank-sample")
         gold_format = "malt"
     from induceval.corpus.readers import read_corpus
     from induceval.experiments.pascal2012_pos import prepare_treebank
@@ -302,8 +317,7 @@ def _cli(args: argparse.Namespace) -> int:
     tables = run_reichart2010(corpus, predictions=preds, models=models, out_dir=args.out,
                               gold_column=args.gold_column, punct=args.punct,
                               log_base=log_base, restarts=args.restarts, seed=args.seed,
-                              jobs=args.jobs, show_progress=not args.no_progress)
-    for t in tables.values():
-        print(t.render("table"))
-    print(f"written to {args.out}")
+                              jobs=args.jobs, show_progress=progress_enabled(args))
+    emit_tables(list(tables.values()), args)
+    print(f"induceval: written to {args.out}", file=sys.stderr)
     return 0

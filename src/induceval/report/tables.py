@@ -1,9 +1,14 @@
-"""Tables of results rendered as text, Markdown, CSV or JSON.
+"""Tables of results rendered as text, Markdown, CSV, JSON or LaTeX.
 
 A :class:`Table` is a list of rows (dicts) with a column order.  Numeric
 columns can be marked with the direction in which they improve; the best
 value in each such column is then marked (``*`` in text/Markdown, a
-``best`` list in JSON).
+``best`` list in JSON, bold in LaTeX).
+
+The signature of the numbers (lines of ``notes`` starting ``signature:``, or
+the ``signature`` field) is its own field in JSON and a ``# signature:``
+comment line after the rows in CSV.  JSON is strict: NaN and infinities are written as
+``null``.  LaTeX tables use the ``booktabs`` rules.
 
 Example
 -------
@@ -24,13 +29,13 @@ import io
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from induceval.errors import ParameterError
 
-__all__ = ["Table", "FORMATS", "format_value"]
+__all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape"]
 
-FORMATS = ("table", "markdown", "csv", "json")
+FORMATS = ("table", "markdown", "csv", "json", "latex")
 
 
 def format_value(value: object, digits: int = 4) -> str:
@@ -44,6 +49,49 @@ def format_value(value: object, digits: int = 4) -> str:
     return str(value)
 
 
+def json_clean(x: object) -> object:
+    """Plain JSON values: NaN/inf floats to ``None``, numpy scalars and arrays to Python.
+
+    Example
+    -------
+    >>> json_clean({"a": float("nan"), "b": [1.5, float("inf")]})
+    {'a': None, 'b': [1.5, None]}
+    """
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, dict):
+        return {str(k): json_clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [json_clean(v) for v in x]
+    if isinstance(x, (bool, int, str)) or x is None:
+        return x
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover
+        return str(x)
+    if isinstance(x, np.ndarray):
+        return json_clean(x.tolist())
+    if isinstance(x, np.generic):
+        return json_clean(x.item())
+    return str(x)
+
+
+_LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
+                  "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+                  "\\": r"\textbackslash{}"}
+
+
+def latex_escape(text: str) -> str:
+    """Escape LaTeX special characters.
+
+    Example
+    -------
+    >>> latex_escape("m1_score 50%")
+    'm1\\\\_score 50\\\\%'
+    """
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
 @dataclass
 class Table:
     """Rows of results with a column order and best-value marking."""
@@ -54,6 +102,43 @@ class Table:
     title: str = ""
     notes: list[str] = field(default_factory=list)
     digits: int = 4
+    signature: str = ""
+
+    def signatures(self) -> list[str]:
+        """The signature(s) of the numbers: the field, else ``signature:`` lines of notes.
+
+        Example
+        -------
+        >>> Table(["a"], notes=["signature: m1|v:1", "x"]).signatures()
+        ['m1|v:1']
+        """
+        sigs = [self.signature] if self.signature else []
+        for n in self.notes:
+            if n.startswith("signature:"):
+                s = n.split(":", 1)[1].strip()
+                if s and s not in sigs:
+                    sigs.append(s)
+        return sigs
+
+    def as_percent(self) -> Table:
+        """A copy with scores (columns marked better-higher or -lower whose values all lie
+        in [0, 1]) multiplied by 100.
+
+        Example
+        -------
+        >>> t = Table(["s", "m1"], [{"s": "a", "m1": 0.5}], higher_is_better={"m1": True})
+        >>> t.as_percent().rows[0]["m1"]
+        50.0
+        """
+        cols = []
+        for col in self.higher_is_better:
+            vals = [r.get(col) for r in self.rows]
+            nums = [v for v in vals if isinstance(v, float) and math.isfinite(v)]
+            if nums and all(0.0 <= v <= 1.0 for v in nums):
+                cols.append(col)
+        rows = [{k: (v * 100 if k in cols and isinstance(v, float) and math.isfinite(v) else v)
+                 for k, v in r.items()} for r in self.rows]
+        return replace(self, rows=rows, digits=max(self.digits - 2, 1) if cols else self.digits)
 
     def best(self) -> dict[str, set[int]]:
         """Indices of the rows holding the best value of each marked column."""
@@ -84,19 +169,21 @@ class Table:
         return cells
 
     def render(self, fmt: str = "table") -> str:
-        """Render as ``table`` (aligned text), ``markdown``, ``csv`` or ``json``."""
+        """Render as ``table`` (aligned text), ``markdown``, ``csv``, ``json`` or ``latex``."""
         if fmt not in FORMATS:
             raise ParameterError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")
         if fmt == "json":
-            best = {k: sorted(v) for k, v in self.best().items()}
-            return json.dumps({"title": self.title, "columns": self.columns, "rows": self.rows,
-                               "best": best, "notes": self.notes}, indent=2, default=str) + "\n"
+            return json.dumps(self.to_json(), indent=2, allow_nan=False) + "\n"
+        if fmt == "latex":
+            return self._latex()
         if fmt == "csv":
             buf = io.StringIO()
             w = csv.writer(buf, lineterminator="\n")
             w.writerow(self.columns)
             for row in self.rows:
                 w.writerow(["" if row.get(c) is None else row.get(c) for c in self.columns])
+            for sig in self.signatures():
+                buf.write(f"# signature: {sig}\n")
             return buf.getvalue()
         cells = self._cells(mark=True)
         if fmt == "markdown":
@@ -119,6 +206,37 @@ class Table:
         lines += self.notes
         return "\n".join(lines) + "\n"
 
+    def to_json(self) -> dict:
+        """The table as a JSON-ready dict (NaN and infinities as ``None``)."""
+        best = {k: sorted(v) for k, v in self.best().items()}
+        sigs = self.signatures()
+        return {"title": self.title, "signature": (sigs[0] if len(sigs) == 1 else sigs or None),
+                "columns": self.columns, "rows": json_clean(self.rows), "best": best,
+                "notes": self.notes}
+
+    def _latex(self) -> str:
+        cells = self._cells(mark=False)
+        best = self.best()
+        align = "".join("r" if any(isinstance(r.get(c), (int, float)) for r in self.rows)
+                        else "l" for c in self.columns)
+        lines = ["\\begin{table}[ht]", "\\centering"]
+        if self.title:
+            lines.append(f"\\caption{{{latex_escape(self.title)}}}")
+        lines += [f"\\begin{{tabular}}{{{align}}}", "\\toprule",
+                  " & ".join(latex_escape(c) for c in self.columns) + " \\\\", "\\midrule"]
+        for i, row in enumerate(cells):
+            out = []
+            for j, c in enumerate(row):
+                text = latex_escape(c)
+                if i in best.get(self.columns[j], ()):
+                    text = f"\\textbf{{{text}}}"
+                out.append(text)
+            lines.append(" & ".join(out) + " \\\\")
+        lines += ["\\bottomrule", "\\end{tabular}"]
+        lines += [f"% {n}" for n in self.notes]
+        lines.append("\\end{table}")
+        return "\n".join(lines) + "\n"
+
     @classmethod
     def from_records(cls, records: Sequence[Mapping], columns: Sequence[str] | None = None,
                      **kwargs) -> Table:
@@ -133,11 +251,13 @@ class Table:
 
     def write(self, stem: str, formats: Sequence[str] = ("markdown", "csv", "json")) -> list[str]:
         """Write ``stem.md``, ``stem.csv``, ``stem.json``; return the paths."""
-        ext = {"markdown": ".md", "csv": ".csv", "json": ".json", "table": ".txt"}
+        from induceval.cli.common import write_atomic
+
+        ext = {"markdown": ".md", "csv": ".csv", "json": ".json", "table": ".txt",
+               "latex": ".tex"}
         paths = []
         for fmt in formats:
             path = stem + ext[fmt]
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(self.render(fmt))
+            write_atomic(path, self.render(fmt))
             paths.append(path)
         return paths

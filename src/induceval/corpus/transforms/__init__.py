@@ -31,23 +31,28 @@ from induceval.corpus.transforms.boundaries import add_boundaries, boundary_mask
 from induceval.corpus.transforms.length import drop_empty, filter_max_length, filter_min_length
 from induceval.corpus.transforms.punct import (
     PUNCT_POLICIES,
+    GoldScheme,
     Removal,
     check_punct_policy,
+    detect_gold_scheme,
     head_columns,
     punctuation_mask,
     remove_punctuation,
     remove_tokens,
     remove_tokens_detailed,
+    resolve_punct_policy,
 )
 from induceval.corpus.transforms.tags import KEEP, map_tags, unmapped_tags
 
 __all__ = [
     "KEEP",
+    "GoldScheme",
     "PUNCT_POLICIES",
     "Removal",
     "add_boundaries",
     "boundary_mask",
     "check_punct_policy",
+    "detect_gold_scheme",
     "drop_empty",
     "filter_max_length",
     "filter_min_length",
@@ -57,6 +62,7 @@ __all__ = [
     "remove_punctuation",
     "remove_tokens",
     "remove_tokens_detailed",
+    "resolve_punct_policy",
     "unmapped_tags",
 ]
 

@@ -26,8 +26,20 @@ Policies
     ``#``, ``%`` or ``+`` like punctuation (``$`` and ``#`` are ``.`` in
     Petrov et al.'s PTB map).  Letters, digits and marks are never
     punctuation, so ``"--"`` and ``"..."`` are, ``"a."`` is not.
+``"ptb"``
+    The Penn Treebank punctuation tags :data:`PTB_PUNCT_TAGS`
+    (``, . : `` '' -LRB- -RRB- # $``) in ``xpos``.
+``"childes"``
+    The CHILDES ``%mor`` punctuation items
+    (:data:`induceval.corpus.tagsets.childes.PUNCT_POS`) in ``xpos``, else
+    ``cpos``.
 ``"keep"``
     Nothing is punctuation; removal is a no-op.
+``"auto"``
+    Detected from the corpus by :func:`detect_gold_scheme`: ``upos`` when the
+    corpus has UPOS, else ``ptb`` for PTB tags, else ``childes`` for CHILDES
+    tags, else ``unicode``.  Every command resolves ``auto`` the same way
+    (:func:`resolve_punct_policy`) and records the resolved policy.
 
 References
 ----------
@@ -46,11 +58,15 @@ from induceval.corpus.model import Column, Corpus, ReadReport
 from induceval.errors import InducevalError, ParameterError
 
 __all__ = [
+    "GoldScheme",
+    "PTB_PUNCT_TAGS",
     "PUNCT_POLICIES",
     "PUNCT_UPOS",
     "UNICODE_PUNCT_CATEGORIES",
     "Removal",
     "check_punct_policy",
+    "detect_gold_scheme",
+    "resolve_punct_policy",
     "head_columns",
     "is_unicode_punct",
     "punctuation_mask",
@@ -60,7 +76,10 @@ __all__ = [
 ]
 
 #: The policy names (``tags:...`` and ``tags@COL:...`` take tag lists).
-PUNCT_POLICIES = ("upos", "tags:TAG1,TAG2", "unicode", "keep")
+PUNCT_POLICIES = ("auto", "upos", "ptb", "childes", "tags:TAG1,TAG2", "unicode", "keep")
+
+#: Penn Treebank punctuation tags (the PASCAL 2012 and Klein & Manning WSJ setting).
+PTB_PUNCT_TAGS = frozenset({",", ".", ":", "``", "''", "-LRB-", "-RRB-", "#", "$"})
 
 #: Values of the ``upos`` column that count as punctuation (UD and Petrov et al. 2011).
 PUNCT_UPOS = frozenset({"PUNCT", "."})
@@ -92,12 +111,12 @@ def check_punct_policy(policy: str) -> None:
     >>> check_punct_policy("nope")
     Traceback (most recent call last):
     ...
-    induceval.errors.ParameterError: punctuation policy must be one of upos, tags:TAG1,TAG2, \
-unicode, keep; got 'nope'
+    induceval.errors.ParameterError: punctuation policy must be one of auto, upos, ptb, childes, \
+tags:TAG1,TAG2, unicode, keep; got 'nope'
     """
     if not isinstance(policy, str):
         raise ParameterError(f"punctuation policy must be a string; got {policy!r}")
-    if policy in ("upos", "unicode", "keep"):
+    if policy in ("auto", "upos", "ptb", "childes", "unicode", "keep"):
         return
     if policy.startswith("tags:") or policy.startswith("tags@"):
         head, sep, tags = policy.partition(":")
@@ -162,8 +181,22 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     ([False, True, False, True], [False, False, False, False])
     """
     check_punct_policy(policy)
+    if policy == "auto":
+        policy = resolve_punct_policy(corpus, policy)
     if policy == "keep":
         return np.zeros(corpus.n_tokens, dtype=bool)
+    if policy in ("ptb", "childes"):
+        from induceval.corpus.tagsets.childes import PUNCT_POS
+
+        tags = PTB_PUNCT_TAGS if policy == "ptb" else PUNCT_POS
+        cols = ["xpos"] if policy == "ptb" else ["xpos", "cpos"]
+        for column in cols:
+            if column in corpus.tokens:
+                return _column_mask(corpus, column, tags.__contains__)
+        raise InducevalError(
+            f"punctuation policy {policy!r} needs a {' or '.join(map(repr, cols))} token column; "
+            f"corpus {corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
+            "(use --punct auto, unicode or keep)")
     if policy == "upos":
         if "upos" not in corpus.tokens:
             raise InducevalError(
@@ -187,6 +220,114 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
             f"{corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
             "(name a column with tags@COLUMN:...)")
     return _column_mask(corpus, column, tags.__contains__)
+
+
+@dataclass(frozen=True)
+class GoldScheme:
+    """The gold tag column and punctuation policy detected from a corpus.
+
+    Attributes
+    ----------
+    tag_column
+        The gold tag column (``upos``, ``xpos`` or ``cpos``), or None when the
+        corpus has no tags.
+    punct
+        The punctuation policy (``upos``, ``ptb``, ``childes`` or ``unicode``).
+    source
+        What was recognised: ``upos``, ``ptb``, ``childes`` or ``forms``.
+    """
+
+    tag_column: str | None
+    punct: str
+    source: str
+
+    def describe(self) -> str:
+        """One line for the notes of a result.
+
+        Example
+        -------
+        >>> GoldScheme("xpos", "ptb", "ptb").describe()
+        'gold tags: xpos (PTB); punctuation: ptb (detected)'
+        """
+        names = {"upos": "UPOS", "ptb": "PTB", "childes": "CHILDES", "forms": "no known tag set"}
+        return (f"gold tags: {self.tag_column or 'none'} ({names[self.source]}); "
+                f"punctuation: {self.punct} (detected)")
+
+
+def _share_in(corpus: Corpus, column: str, accept) -> float:
+    """Share of the tokens with a value in ``column`` whose value satisfies ``accept``."""
+    col = corpus.tokens[column]
+    if col.vocab is None or corpus.n_tokens == 0:
+        return 0.0
+    counts = np.bincount(col.values[col.values >= 0], minlength=len(col.vocab))
+    total = int(counts.sum())
+    if total == 0:
+        return 0.0
+    ok = sum(int(c) for item, c in zip(col.vocab.items, counts) if accept(item))
+    return ok / total
+
+
+def _present(corpus: Corpus, column: str) -> bool:
+    col = corpus.tokens.get(column)
+    return col is not None and bool(np.any(col.values >= 0))
+
+
+def detect_gold_scheme(corpus: Corpus) -> GoldScheme:
+    """Detect the gold tag column and the punctuation of a corpus.
+
+    In order: UPOS where present (``upos`` column with values); else PTB
+    ``xpos`` (at least 90% of the tagged tokens carry Penn Treebank tags)
+    with the PTB punctuation tags; else CHILDES ``%mor`` tags (90% of the
+    tagged tokens in ``cpos``, else ``xpos``, are CHILDES parts of speech or
+    punctuation items) with the CHILDES punctuation; else forms made of
+    punctuation characters (``unicode``), with ``xpos`` (else ``cpos``) as
+    the gold tags when present.  Every command uses this one function, and
+    records the choice in its notes and signature.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["Hi", ",", "you", "."], "xpos": ["UH", ",", "PRP", "."]})
+    >>> detect_gold_scheme(b.build())
+    GoldScheme(tag_column='xpos', punct='ptb', source='ptb')
+    """
+    from induceval.corpus.tagsets.childes import COLLAPSED, PUNCT_POS
+    from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
+
+    if _present(corpus, "upos"):
+        return GoldScheme("upos", "upos", "upos")
+    if _present(corpus, "xpos") and _share_in(corpus, "xpos", PTB_TO_UNIVERSAL.__contains__) >= 0.9:
+        return GoldScheme("xpos", "ptb", "ptb")
+
+    def childes(tag: str) -> bool:
+        return tag in PUNCT_POS or tag.split(":")[0] in COLLAPSED or tag.split(":")[0] in _CHILDES
+
+    for column in ("cpos", "xpos"):
+        if _present(corpus, column) and _share_in(corpus, column, childes) >= 0.9:
+            return GoldScheme(column, "childes", "childes")
+    tag = next((c for c in ("xpos", "cpos") if _present(corpus, c)), None)
+    return GoldScheme(tag, "unicode", "forms")
+
+
+#: further CHILDES %mor parts of speech (besides the collapsed map's keys)
+_CHILDES = frozenset({"pro", "co", "mod", "aux", "inf", "poss", "int", "post", "chi", "on",
+                      "meta", "rel", "test", "bab", "wplay", "fil", "sing", "neo", "dia",
+                      "fam", "L2", "n:let", "beg", "end", "cm", "bq", "eq", "qn", "neg"})
+
+
+def resolve_punct_policy(corpus: Corpus, policy: str = "auto") -> str:
+    """The concrete policy: ``auto`` resolved by :func:`detect_gold_scheme`, others as given.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["a", "."], "upos": ["X", "PUNCT"]})
+    >>> resolve_punct_policy(b.build()), resolve_punct_policy(b.build(), "keep")
+    ('upos', 'keep')
+    """
+    check_punct_policy(policy)
+    return detect_gold_scheme(corpus).punct if policy == "auto" else policy
 
 
 def head_columns(corpus: Corpus) -> list[str]:

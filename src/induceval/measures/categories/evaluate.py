@@ -224,6 +224,15 @@ gold 'b', prediction 'c'
             f"gold {gcol.vocab[gcol.values[t]]!r}, prediction {pcol.vocab[pcol.values[t]]!r}")
 
 
+def _same_labels(g: np.ndarray, glabels, p: np.ndarray, plabels) -> bool:
+    """True when two coded columns hold the same label on every token."""
+    if glabels is None or plabels is None:
+        return bool(np.array_equal(g, p))
+    ga = np.asarray(list(glabels) + [None], dtype=object)[g]
+    pa = np.asarray(list(plabels) + [None], dtype=object)[p]
+    return bool(np.array_equal(ga, pa))
+
+
 def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
     """The punctuation mask (True = punctuation) and the policy name for the signature.
 
@@ -243,9 +252,9 @@ def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
             return None, "keep"
         raise ParameterError(f"punct={punct!r} needs a gold Corpus; with code arrays give a "
                              "boolean mask or 'keep'")
-    if punct == "auto":
-        punct = "upos" if "upos" in gold.tokens else "unicode"
-    from induceval.corpus.transforms import punctuation_mask
+    from induceval.corpus.transforms import punctuation_mask, resolve_punct_policy
+
+    punct = resolve_punct_policy(gold, punct)
     if punct == "keep":
         return None, "keep"
     return punctuation_mask(gold, punct), punct
@@ -269,11 +278,12 @@ def _codes(x, column: str | None, what: str) -> tuple[np.ndarray, list | None]:
     return arr.astype(np.int64), None
 
 
-def evaluate_tags(gold, pred, *, gold_column: str = "upos", pred_column: str | None = None,
+def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | None = None,
                   form_column: str = "form", forms=None, punct="auto",
                   unclustered: str = "merge", log_base: float | str = 2, beta: float = 1.0,
                   level: str = "token", restarts: int = 10,
-                  seed: int | None = DEFAULT_SEED) -> TagEvaluation:
+                  seed: int | None = DEFAULT_SEED,
+                  allow_identical: bool = False) -> TagEvaluation:
     """Score induced categories against gold ones with every measure at once.
 
     Parameters
@@ -281,6 +291,17 @@ def evaluate_tags(gold, pred, *, gold_column: str = "upos", pred_column: str | N
     gold
         A :class:`Corpus` (tags in ``gold_column``) or an array of gold codes
         (or strings).
+    gold_column
+        The gold tag column; ``"auto"`` (default) detects it with
+        :func:`induceval.corpus.transforms.detect_gold_scheme` (UPOS, else PTB
+        ``xpos``, else CHILDES tags).  Recorded in the signature.
+    pred_column
+        The predicted cluster column of a Corpus prediction (default: the
+        gold column's name).  Recorded in the signature.
+    allow_identical
+        Score a prediction column identical to the gold column, or the gold
+        column ``form``; without it these are errors (a prediction that still
+        holds the gold tags scores 1.0).
     pred
         A :class:`Corpus` (tags in ``pred_column``, default ``gold_column``),
         an array of cluster codes aligned with ``gold`` (``-1`` /
@@ -317,6 +338,20 @@ def evaluate_tags(gold, pred, *, gold_column: str = "upos", pred_column: str | N
     tok.log_factor(log_base)
     if not beta > 0:
         raise ParameterError(f"beta must be > 0, got {beta!r}")
+    if isinstance(gold, Corpus) and gold_column == "auto":
+        from induceval.corpus.transforms import detect_gold_scheme
+
+        gold_column = detect_gold_scheme(gold).tag_column
+        if gold_column is None:
+            raise ParameterError(
+                f"corpus {gold.name or '<unnamed>'} has no gold tag column (upos, xpos or cpos); "
+                f"it has: {', '.join(sorted(gold.tokens))}")
+    elif gold_column == "auto":
+        gold_column = "upos"
+    if isinstance(gold, Corpus) and gold_column == form_column and not allow_identical:
+        raise ParameterError(f"the gold column is the word form ({form_column!r}): every "
+                             "clustering of words would score perfectly; pass "
+                             "allow_identical=True (--allow-identical) to score it anyway")
     g, glabels = _codes(gold, gold_column, "gold")
     form_labels = None
     if isinstance(gold, Corpus):
@@ -344,6 +379,13 @@ def evaluate_tags(gold, pred, *, gold_column: str = "upos", pred_column: str | N
                 raise ParameterError("a Corpus prediction needs a gold Corpus")
             check_aligned(gold, pred, form_column=form_column)
         p, plabels = _codes(pred, pred_column or gold_column, "pred")
+        if (isinstance(pred, Corpus) and not allow_identical and len(p) == len(g) and len(g)
+                and _same_labels(g, glabels, p, plabels)):
+            raise ParameterError(
+                f"the prediction's column {pred_column or gold_column!r} is identical to the "
+                f"gold column {gold_column!r} (a file that still holds the gold tags?); name the "
+                "predicted column (--pred-column), or pass allow_identical=True "
+                "(--allow-identical) to score it anyway")
     if len(p) != len(g):
         raise MismatchError(f"gold has {len(g)} tokens but prediction has {len(p)}")
     pmask, policy = resolve_punct(gold, punct)
@@ -380,7 +422,12 @@ def evaluate_tags(gold, pred, *, gold_column: str = "upos", pred_column: str | N
                                    pred_labels=plabels)
         scores.update(type_level_scores(entries, restarts=restarts, seed=seed))
         counts["n_types"] = entries.n_types
-    opts: dict = {"level": level, "punct": policy, "unclustered": unclustered}
+    opts: dict = {"level": level}
+    if isinstance(gold, Corpus):
+        opts["gold"] = gold_column
+        if isinstance(pred, Corpus):
+            opts["pred"] = pred_column or gold_column
+    opts.update(punct=policy, unclustered=unclustered)
     if level != "type":
         opts.update(log=log_base, beta=beta)
     if level != "token":

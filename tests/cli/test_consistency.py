@@ -1,0 +1,96 @@
+"""One interface: the shared options are the same on every command that has them.
+
+Walks the whole ``induceval`` parser tree (every leaf subcommand) and checks
+the options defined once in :mod:`induceval.cli.common`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from induceval.cli.common import PUNCT_DEFAULT
+from induceval.cli.main import build_parser
+from induceval.report.tables import FORMATS
+
+
+def _leaves(parser: argparse.ArgumentParser, path=()):
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        yield " ".join(path), parser
+        return
+    for action in subs:
+        for name, sub in action.choices.items():
+            yield from _leaves(sub, path + (name,))
+
+
+LEAVES = dict(_leaves(build_parser()))
+#: commands that can run longer than a few seconds
+LONG = ("info", "induce tags", "induce deps", "wopa", "pseudo build", "pseudo score",
+        "pseudo unseen", "pseudo extract", "demo")
+
+
+def _options(parser) -> dict[str, argparse.Action]:
+    return {s: a for a in parser._actions for s in a.option_strings}
+
+
+def test_tree_is_complete():
+    for cmd in ("info", "convert", "demo", "eval tags", "eval deps", "eval substitutable",
+                "induce tags", "induce deps", "wopa", "pseudo build", "pseudo score",
+                "reproduce frank2009", "reproduce reichart2010", "reproduce pascal2012-pos",
+                "reproduce pascal2012-deps", "reproduce pascal2012-joint",
+                "reproduce chang2006", "reproduce chambers2010"):
+        assert cmd in LEAVES, cmd
+
+
+@pytest.mark.parametrize("cmd", sorted(LEAVES))
+def test_shared_options(cmd):
+    opts = _options(LEAVES[cmd])
+    for banned in ("--from", "--format-in", "--shared", "--to-format"):
+        assert banned not in opts, f"{cmd}: {banned} is not an induceval option name"
+    if "-o" in opts or "--output" in opts:
+        a = opts["-o"]
+        assert a is opts["--output"] and a.dest == "output" and a.metavar == "FILE", cmd
+    if "--out" in opts:
+        assert cmd.startswith("reproduce "), f"{cmd}: --out is the folder of a protocol"
+        assert opts["--out"].metavar == "DIR" and opts["--out"].dest == "out"
+    if "--input-format" in opts:
+        assert opts["--input-format"].dest == "input_format"
+        assert opts["--input-format"].default == "auto"
+    assert ("--gold-format" in opts) == ("--pred-format" in opts), cmd
+    if "--format" in opts:
+        assert tuple(opts["--format"].choices) == FORMATS, cmd
+        for needed in ("-o", "--no-progress", "--percent"):
+            assert needed in opts, f"{cmd} prints a table but has no {needed}"
+    if "--punct" in opts:
+        assert opts["--punct"].default == PUNCT_DEFAULT, cmd
+    if "--no-progress" in opts:
+        assert opts["--no-progress"].dest == "no_progress"
+    if cmd in LONG or cmd.startswith("reproduce "):
+        assert "--no-progress" in opts, f"{cmd} can run long but has no --no-progress"
+    if "--on-error" in opts:
+        assert opts["--on-error"].default == "fail", cmd
+        assert set(opts["--on-error"].choices) == {"fail", "skip"}
+
+
+@pytest.mark.parametrize("cmd", sorted(LEAVES))
+def test_every_option_has_help(cmd):
+    for action in LEAVES[cmd]._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        assert action.help, f"{cmd}: {action.option_strings or action.dest} has no help"
+
+
+@pytest.mark.parametrize("cmd", sorted(c for c in LEAVES if c.startswith("reproduce ")))
+def test_protocols_take_no_required_arguments(cmd):
+    opts = _options(LEAVES[cmd])
+    for needed in ("--out", "--data", "--format", "-o", "--no-progress"):
+        assert needed in opts, f"{cmd} lacks {needed}"
+    args = build_parser().parse_args(cmd.split())
+    assert args.out == f"runs/{cmd.split()[1]}"
+
+
+def test_eval_tags_and_deps_take_on_error():
+    for cmd in ("eval tags", "eval deps"):
+        assert "--on-error" in _options(LEAVES[cmd])
