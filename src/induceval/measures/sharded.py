@@ -49,8 +49,9 @@ def _tag_table(pair, *, gold_column, pred_column, punct, input_format) -> Contin
     gold_path, pred_path = pair
     gold = _read(gold_path, input_format)
     pred = gold if pred_path == gold_path else _read(pred_path, input_format)
+    # one shard can match the gold by chance: identity is not an error per shard
     ev = evaluate_tags(gold, pred, gold_column=gold_column, pred_column=pred_column,
-                       punct=punct, unclustered="merge")
+                       punct=punct, unclustered="merge", allow_identical=True)
     return ev.table
 
 
