@@ -94,3 +94,13 @@ def test_protocols_take_no_required_arguments(cmd):
 def test_eval_tags_and_deps_take_on_error():
     for cmd in ("eval tags", "eval deps"):
         assert "--on-error" in _options(LEAVES[cmd])
+
+
+def test_plain_install_has_matplotlib():
+    """``pip install .`` (the README's first command) must finish every protocol's figures."""
+    import tomllib
+
+    from tests.conftest import REPO
+
+    deps = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert any(d.startswith("matplotlib") for d in deps)
