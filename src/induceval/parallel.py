@@ -262,6 +262,13 @@ def make_cluster(kind: str, options: dict | None = None, *, jobs: int | None = N
     except TypeError as exc:
         raise ParameterError(f"bad --cluster-opt for {kind}: {exc}") from exc
     if jobs:
+        import shutil
+
+        if shutil.which("sbatch") is None:
+            cluster.close()
+            raise InducevalError(f"--cluster {kind} submits Slurm jobs with sbatch, which is "
+                                 "not on the PATH: run it on a Slurm login node, or start a "
+                                 "scheduler yourself and pass --scheduler ADDRESS")
         cluster.scale(jobs=jobs)
     return cluster
 

@@ -324,3 +324,16 @@ def test_slurm_cluster_is_built_from_cluster_options():
     assert "#SBATCH -t 02:00:00" in script
     assert "#SBATCH --exclusive" in script
     assert "--nthreads 1" in script or "--nworkers 1" in script
+
+
+def test_slurm_without_sbatch_is_a_clear_error(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("dask_jobqueue")
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no sbatch here
+    toy = str(FIXTURES / "dependency-models" / "toy.conllu")
+    rc = main(["reproduce", "pascal2012-deps", toy, "--systems", "LB", "--cluster", "slurm",
+               "--cluster-opt", "queue=short", "--out", str(tmp_path / "o")])
+    assert rc == 2
+    assert "sbatch" in capsys.readouterr().err
