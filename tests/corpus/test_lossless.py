@@ -156,7 +156,10 @@ def test_changed_sentences_lose_their_range_lines_counted(tmp_path):
 def test_conllx_and_pascal_count_the_lines_they_cannot_hold(tmp_path):
     c = conllu.read(_file(tmp_path, "x.conllu", CONLLU))
     rep = write_conllx(c, io.StringIO())
-    assert rep.left_out == {"multiword/empty-node lines (format cannot hold them)": 2}
+    assert rep.left_out["multiword/empty-node lines (format cannot hold them)"] == 2
+    # DEPS and MISC have no CoNLL-X column: counted in values
+    assert rep.left_out["token column 'deps' (no place in conllx), values"] == 7
+    assert rep.left_out["token column 'misc' (no place in conllx), values"] == 1
     rep = write_pascal(c, io.StringIO())
     assert rep.left_out["comment lines"] == 5
 

@@ -1,4 +1,12 @@
-"""``induceval convert IN... -o OUT --to conllu|pascal``: transform and write a corpus.
+"""``induceval convert IN... -o OUT [--to conllu|conllx|pascal]``: transform and write a corpus.
+
+The output format follows the ``-o`` ending (``.conllu`` CoNLL-U,
+``.conll``/``.conllx`` CoNLL-X, ``.pascal`` PASCAL 9 columns) unless ``--to``
+is given; an unknown ending without ``--to`` is an error.  What the input
+holds is written back (CoNLL-U comments, multiword-token and empty-node lines,
+FEATS, DEPS, MISC: a CoNLL-U file converted without transforms is
+byte-identical to its source); what cannot be written is reported under
+"left out" (e.g. empty sentences, which CoNLL-U cannot hold).
 
 The inputs are read together into one corpus, then transformed in this
 order (each step only when asked):
@@ -13,7 +21,8 @@ order (each step only when asked):
 4. ``--remove-punct [POLICY]``: remove punctuation, re-attaching dependents
    (alone: the punctuation detected from the corpus, as ``--punct auto`` of
    the other commands); sentences left empty are dropped (and counted),
-   since the output formats cannot hold an empty sentence
+   since the output formats cannot hold an empty sentence; the multiword
+   and empty-node lines of sentences that lost tokens are left out (counted)
 5. ``--max-length N``: keep sentences of at most N tokens (after step 4)
 6. ``--boundaries``: add ``<s>`` tokens at sentence starts
 
@@ -36,6 +45,9 @@ from induceval.cli.info import add_input_options, load_inputs
 from induceval.errors import InducevalError
 
 __all__ = ["register", "run", "transform", "MAP_TAGS"]
+
+#: output formats (the -o ending decides when --to is not given)
+WRITE_FORMATS = ("conllu", "conllx", "pascal")
 
 #: --map-tags choices
 MAP_TAGS = ("ptb-universal", "childes-collapsed", "childes-stripped")
@@ -97,35 +109,23 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path
     from induceval.corpus.model import concat
     from induceval.corpus.transforms import check_punct_policy
+    from induceval.corpus.writers import output_format, write_corpus
 
     if args.remove_punct is not None:
         check_punct_policy(args.remove_punct)
     check_output_path(args.output)
-    to = args.to or ("pascal" if str(args.output).endswith(".pascal") else "conllu")
-    try:
-        writers = importlib.import_module("induceval.corpus.writers")
-    except ModuleNotFoundError as exc:
-        if exc.name != "induceval.corpus.writers":
-            raise
-        raise InducevalError("induceval.corpus.writers is not available yet") from None
-    write = getattr(writers, f"write_{to}")
+    to = output_format(args.output, args.to or ("conllu" if args.output in (None, "-") else None),
+                       allowed=WRITE_FORMATS)
     corpora = load_inputs(args, together=True)
     corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
         c.name for c in corpora))
     n_in, t_in = corpus.n_sentences, corpus.n_tokens
     corpus = transform(corpus, args)
-    if args.output in (None, "-"):
-        import tempfile
-        from pathlib import Path
-
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / f"out.{to}"
-            write(corpus, path)
-            sys.stdout.write(path.read_text(encoding="utf-8"))
-    else:
-        write(corpus, args.output)
-    summary = [f"read {n_in} sentences, {t_in} tokens; wrote {corpus.n_sentences} sentences, "
-               f"{corpus.n_tokens} tokens ({to}) to {args.output}"]
+    to_stdout = args.output in (None, "-")
+    written = write_corpus(corpus, sys.stdout if to_stdout else args.output, to)
+    summary = [f"read {n_in} sentences, {t_in} tokens; wrote {written.sentences} sentences, "
+               f"{written.tokens} tokens ({to}) to {args.output}"]
+    summary += [f"  left out: {k}: {v}" for k, v in sorted(written.left_out.items())]
     rep = corpus.report
     summary += [f"  counted: {k}: {v}" for k, v in sorted(rep.counts.items())]
     summary += [f"  skipped: {k}: {v}" for k, v in sorted(rep.skipped.items())]
@@ -139,9 +139,10 @@ def register(subparsers) -> None:
         "convert", help="transform a corpus (punctuation, length, tags...) and write it",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_options(parser)
-    add_output_option(parser, help="output file (default: stdout, CoNLL-U)")
-    parser.add_argument("--to", choices=("conllu", "pascal"), default=None,
-                        help="output format (default: from the -o ending, else conllu)")
+    add_output_option(parser, help="output file (default: stdout, CoNLL-U); its ending sets the "
+                                   "format: .conllu, .conll/.conllx, .pascal")
+    parser.add_argument("--to", choices=WRITE_FORMATS, default=None,
+                        help="output format (default: from the -o ending; conllu on stdout)")
     parser.add_argument("--remove-punct", nargs="?", const="auto", default=None,
                         metavar="POLICY",
                         help="remove punctuation, re-attaching its dependents; alone: detected "

@@ -43,7 +43,8 @@ def register(subparsers) -> None:
                    help="gold tag column (default auto: upos, else PTB xpos, else CHILDES tags)")
     p.add_argument("--pred-column", default=None,
                    help="predicted cluster column (default: the column of the gold column's "
-                        "name; an error when it is identical to the gold column)")
+                        "name, else the first of upos, cpos, xpos the prediction has; an "
+                        "error when it is identical to the gold column)")
     p.add_argument("--allow-identical", action="store_true",
                    help="score a prediction column identical to the gold one, or --gold-column "
                         "form")
@@ -128,8 +129,13 @@ def run(args: argparse.Namespace) -> int:
             for k, v in pred.report.skipped.items():
                 if v:
                     skipped[f"{path}: {k}"] = v
+        pred_column = args.pred_column
+        if pred_column is None and not isinstance(pred, dict) \
+                and gold_column not in pred.tokens:
+            # e.g. a CoNLL-X prediction (CPOSTAG/POSTAG, no UPOS column)
+            pred_column = next((c for c in ("upos", "cpos", "xpos") if c in pred.tokens), None)
         results.append(evaluate_tags(
-            gold, pred, gold_column=gold_column, pred_column=args.pred_column,
+            gold, pred, gold_column=gold_column, pred_column=pred_column,
             punct=punct, unclustered=args.unclustered,
             log_base=args.log_base if args.log_base == "e" else 2, beta=args.beta,
             level=args.level, restarts=args.restarts,

@@ -9,21 +9,24 @@ The tags the DMV is trained on (``--tags``, default ``auto``: UPOS, else PTB
 ``xpos``, else CHILDES tags) and the punctuation (``--punct``, default
 ``auto``: detected the same way as by ``eval deps``) come from the corpus.
 The output is the input corpus with predicted heads (every token kept;
-punctuation, left out of training and parsing, is attached to the root word), written
-as CoNLL-U, or in the PASCAL 2012 format when ``-o`` ends in ``.pascal`` or
-``--to pascal`` is given.  A summary (sentences skipped from training with
-the limit named, log-likelihood per iteration, signature) goes to stderr;
-``--log FILE`` writes the training log as JSON.
+punctuation, left out of training and parsing, is attached to the root word),
+written in the format of the ``-o`` ending (``.conllu`` CoNLL-U,
+``.conll``/``.conllx`` CoNLL-X, ``.pascal`` PASCAL 2012) or of ``--to``; an
+unknown ending without ``--to`` is an error, and standard output gets CoNLL-U.
+Every other field and line of the input is written back as read (CoNLL-U
+comments, multiword-token and empty-node lines, FEATS, DEPS, MISC): the token
+lines differ from the input only in HEAD and DEPREL (``_``: the models
+predict no relations).  A summary (sentences written and anything left out,
+sentences skipped from training with the limit named, log-likelihood per
+iteration, signature) goes to stderr; ``--log FILE`` writes the training log
+as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
-
-from induceval.errors import InducevalError
 
 __all__ = ["register", "run"]
 
@@ -35,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.info import load_inputs
     from induceval.corpus.model import concat
     from induceval.corpus.transforms import detect_gold_scheme, resolve_punct_policy
+    from induceval.corpus.writers import output_format, write_corpus
     from induceval.errors import ParameterError
     from induceval.models.dependencies import induce_dependencies
 
@@ -42,14 +46,13 @@ def run(args: argparse.Namespace) -> int:
     if args.log:
         check_output_path(args.log, option="--log")
 
-    to = args.to or ("pascal" if str(args.output).endswith(".pascal") else "conllu")
-    try:
-        writers = importlib.import_module("induceval.corpus.writers")
-    except ModuleNotFoundError as exc:
-        if exc.name != "induceval.corpus.writers":
-            raise
-        raise InducevalError("induceval.corpus.writers is not available yet") from None
-    write = getattr(writers, f"write_{to}")
+    to_stdout = args.output in (None, "-")
+    to = output_format(args.output, args.to or ("conllu" if to_stdout else None),
+                       allowed=("conllu", "conllx", "pascal"))
+
+    def write(corpus, path_or_file):
+        return write_corpus(corpus, path_or_file, to)
+
     corpora = load_inputs(args, together=True)
     corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
         c.name for c in corpora))
@@ -80,18 +83,15 @@ def run(args: argparse.Namespace) -> int:
            + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))
     res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
                               punct=punct, **params)
-    if args.output in (None, "-"):
-        import tempfile
-        from pathlib import Path
-
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / f"out.{to}"
-            write(res.corpus, path)
-            sys.stdout.write(path.read_text(encoding="utf-8"))
+    if to_stdout:
+        written = write(res.corpus, sys.stdout)
     else:
-        _write_atomic(write, res.corpus, args.output)
+        written = _write_atomic(write, res.corpus, args.output)
     log_it(f"{args.model}: parsed {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
-           f"wrote {to} to {args.output}")
+           f"wrote {written.sentences} sentences, {written.tokens} tokens ({to}) to "
+           f"{args.output}")
+    for reason, n in sorted(written.left_out.items()):
+        log_it(f"  left out: {reason}: {n}")
     for reason, n in res.skipped.items():
         log_it(f"  skipped/flagged: {reason}: {n}")
     ll = res.log_likelihood
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_atomic(write, corpus, path) -> None:
+def _write_atomic(write, corpus, path):
     """Write through a temporary file in the same folder, then rename."""
     import os
     import tempfile
@@ -119,8 +119,9 @@ def _write_atomic(write, corpus, path) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
     os.close(fd)
     try:
-        write(corpus, tmp)
+        written = write(corpus, tmp)
         os.replace(tmp, p)
+        return written
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -144,8 +145,9 @@ def register(subparsers) -> None:
                              "xpos, else CHILDES tags), upos, xpos, cpos, or an induced "
                              "cluster column")
     add_output_option(parser, help="output file (default: stdout)")
-    parser.add_argument("--to", choices=("conllu", "pascal"), default=None,
-                        help="output format (default: from the -o ending, else conllu)")
+    parser.add_argument("--to", choices=("conllu", "conllx", "pascal"), default=None,
+                        help="output format (default: from the -o ending: .conllu, "
+                             ".conll/.conllx, .pascal; conllu on stdout)")
     parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
                         help="train on sentences of at most N tokens (default 10, WSJ10; "
                              "0 = no limit); all sentences are parsed")

@@ -1,14 +1,18 @@
-"""``induceval induce tags``: induce word categories on a corpus and write PASCAL predictions.
+"""``induceval induce tags``: induce word categories on a corpus and write the predictions.
 
 Example::
 
     induceval induce tags --model brown --k 12 --demo -o brown12.pascal
 
-The predicted cluster (``UNCLUSTERED`` for tokens a model leaves out) is
-written in the tag columns (CPOS, POS and UPOS) of the PASCAL 9-column format,
-so ``induceval eval tags --gold gold.conllu --pred brown12.pascal`` scores it.
-Without ``-o`` the predictions go to stdout.  A summary (clusters, signature)
-goes to stderr.
+The output format follows the ``-o`` ending: ``.conllu`` (CoNLL-U),
+``.conll``/``.conllx`` (CoNLL-X) and ``.pascal`` (PASCAL 9 columns) hold the
+corpus with the predicted cluster (``UNCLUSTERED`` for tokens a model leaves
+out) in every tag column and no heads or relations (``_``: tag predictions
+never carry the gold trees); ``.tsv`` is the ``word<TAB>cluster`` type list;
+any other ending is an error.  ``induceval eval tags --gold gold.conllu --pred
+brown12.pascal`` scores the prediction.  Without ``-o`` the predictions go to
+stdout in the PASCAL format.  A summary (clusters, signature, sentences
+written and anything left out) goes to stderr.
 """
 
 from __future__ import annotations
@@ -40,36 +44,43 @@ _PARAMS = {
 }
 
 
-def write_predictions(corpus, result, path: str) -> None:
-    """Write ``corpus`` with the induced tags in its tag columns, PASCAL format."""
+#: output formats of ``induce tags`` (the -o ending decides; PASCAL on stdout)
+TAG_FORMATS = ("conllu", "conllx", "pascal", "tsv")
+
+#: tag slots the clusters go into, per format
+_TAG_SLOTS = {"conllu": ("upos", "xpos"), "conllx": ("cpos", "xpos"),
+              "pascal": ("cpos", "xpos", "upos")}
+
+
+def write_predictions(corpus, result, path, fmt: str | None = None):
+    """Write the induced tags of ``corpus`` to ``path`` (a path or open text file) in ``fmt``.
+
+    ``fmt`` defaults to the ending of ``path``.  ``conllu``/``conllx``/``pascal``:
+    the corpus with the cluster (``UNCLUSTERED`` for tokens the model left
+    out) in every tag column (CoNLL-U UPOS and XPOS; CoNLL-X CPOSTAG and
+    POSTAG; PASCAL CPOSTAG, POSTAG and UPOSTAG) and no dependency tree: HEAD,
+    DEPREL (and DEPS, PHEAD, PDEPREL) are ``_``, so a tag prediction never
+    carries the gold trees.  ``tsv``: the ``word<TAB>cluster`` type list.
+    Returns the :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
+    """
     from induceval.corpus.model import Column, Vocabulary
+    from induceval.corpus.writers import output_format, write_corpus
+    from induceval.measures.categories.io import write_type_clusters
     from induceval.models.categories.result import UNCLUSTERED
 
+    fmt = output_format(path, fmt, allowed=TAG_FORMATS)
+    if fmt == "tsv":
+        write_type_clusters(path, dict(result.type_clusters))
+        return None
     n = result.n_clusters
     vocab = Vocabulary([str(i) for i in range(n)] + [UNCLUSTERED])
     codes = np.where(result.tags >= 0, result.tags, n).astype(np.int32)
     col = Column(codes, vocab)
-    pred = corpus.with_tokens(upos=col, xpos=col, cpos=col)
-    try:
-        from induceval.corpus.writers import write_pascal
-    except ImportError:  # the project writer is not there yet: write the 9 columns here
-        write_pascal = _write_pascal_fallback
-    write_pascal(pred, path)
-
-
-def _write_pascal_fallback(corpus, path) -> None:
-    forms = corpus.label_strings("form")
-    tags = corpus.label_strings("upos")
-    has_head = "head" in corpus.tokens
-    heads = corpus.tokens["head"].values if has_head else None
-    with open(path, "w", encoding="utf-8") as fh:
-        for s in range(corpus.n_sentences):
-            a, b = int(corpus.offsets[s]), int(corpus.offsets[s + 1])
-            for i in range(a, b):
-                head = "_" if heads is None or heads[i] < 0 else str(int(heads[i]))
-                fh.write(f"{i - a + 1}\t{forms[i]}\t_\t{tags[i]}\t{tags[i]}\t{tags[i]}\t_\t"
-                         f"{head}\t_\n")
-            fh.write("\n")
+    slots = _TAG_SLOTS[fmt]
+    columns = {slot: col for slot in slots[1:]}
+    columns.update(phead=None, pdeprel=None)
+    return write_corpus(corpus, path, fmt, tags_column=col, tags_slot=slots[0],
+                        heads_column=None, columns=columns)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
     from induceval.models.categories import induce_tags
 
     check_output_path(args.output)
+    from induceval.corpus.writers import output_format
+
+    fmt = output_format(args.output, "pascal" if args.output in (None, "-") else None,
+                        allowed=TAG_FORMATS, option="the -o ending")
     for opt in ("clusters", "log"):
         if getattr(args, opt):
             check_output_path(getattr(args, opt), option=f"--{opt}")
@@ -101,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.column != "form":
         params["column"] = args.column
     result = induce_tags(corpus, args.model, args.k, seed=args.seed, **params)
-    _write_output(corpus, result, args.output)
+    written = _write_output(corpus, result, args.output, fmt)
     from induceval.cli.common import write_atomic
     from induceval.report.tables import json_clean
 
@@ -121,27 +136,26 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.model}: {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
               f"{result.n_clusters} clusters, {len(result.unclustered)} types unclustered; "
               f"wrote {args.output}\n  signature: {result.signature}", file=sys.stderr)
+        if written is not None:
+            print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
     return 0
 
 
-def _write_output(corpus, result, output) -> None:
+def _write_output(corpus, result, output, fmt):
     import os
     import sys
     import tempfile
     from pathlib import Path
 
     if output in (None, "-"):
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "out.pascal"
-            write_predictions(corpus, result, str(path))
-            sys.stdout.write(path.read_text(encoding="utf-8"))
-        return
+        return write_predictions(corpus, result, sys.stdout, fmt)
     p = Path(output)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
     os.close(fd)
     try:
-        write_predictions(corpus, result, tmp)
+        written = write_predictions(corpus, result, tmp, fmt)
         os.replace(tmp, p)
+        return written
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -155,7 +169,7 @@ def register(subparsers) -> None:
 
     models = ", ".join(f"{k} ({v})" for k, v in MODEL_DESCRIPTIONS.items())
     p = subparsers.add_parser(
-        "tags", help="induce word categories and write PASCAL-format predictions",
+        "tags", help="induce word categories and write the predictions (format from -o)",
         description=f"Induce word categories on CORPUS. Models: {models}.")
     add_input_options(p)
     p.set_defaults(seed=DEFAULT_SEED)
@@ -163,7 +177,9 @@ def register(subparsers) -> None:
                    help="the induction model")
     p.add_argument("--k", type=int, default=None,
                    help="number of clusters (required except for random with --gold)")
-    add_output_option(p, help="PASCAL-format output file (default: stdout)")
+    add_output_option(p, help="output file, its ending sets the format: .conllu, .conll/.conllx, "
+                              ".pascal (the corpus with the clusters as tags, no heads), .tsv "
+                              "(word<TAB>cluster); default: stdout, PASCAL")
     p.add_argument("--column", "--tags-column", dest="column", default="form",
                    help="token column holding the words to cluster (default: form)")
     add_progress_option(p)

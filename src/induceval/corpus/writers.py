@@ -35,7 +35,9 @@ and under ``left_out`` what it could not write, with the reason:
   changed sentences"``, in tokens);
 - ``"multiword/empty-node lines (format cannot hold them)"`` for CoNLL-X and
   PASCAL output;
-- ``"comment lines"`` when ``comments=False``.
+- ``"comment lines"`` when ``comments=False``;
+- ``"token column 'NAME' (no place in FORMAT), values"``: a token column the
+  layout has no slot for (e.g. CHAT's ``head@xgrt``), counted in values.
 
 Comments
 --------
@@ -46,7 +48,7 @@ this order (keys as the CoNLL-U reader reads them back, see
 :mod:`induceval.corpus.readers._tabular`): ``# newdoc id = D`` when the
 ``document`` changes, ``# sent_id``, ``# speaker``, ``# speaker_role``
 (column ``role``), ``# age_days``, ``# language``, ``# child_name``
-(``child``), ``# corpus_name`` (``corpus``).
+(``child``), ``# corpus_name`` (``corpus``), ``# unintelligible`` (CHAT).
 
 Predictions go into a slot with ``tags_column`` (a token column name, a
 :class:`~induceval.corpus.model.Column`, or an array aligned with the tokens:
@@ -226,6 +228,7 @@ GENERATED_COMMENTS = (
     ("language", "language"),
     ("child_name", "child"),
     ("corpus_name", "corpus"),
+    ("unintelligible", "unintelligible"),
 )
 
 
@@ -295,6 +298,14 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
         cols.append(col)
     lines = ["\t".join(row) for row in zip(*(c.tolist() for c in cols), strict=True)] if n else []
     del cols
+    written = {src for src in (sources.get(s, s) for s in slots if s is not None)
+               if isinstance(src, str)}
+    for name, col in corpus.tokens.items():
+        if name in written or name in slots:
+            continue
+        n_values = int(np.count_nonzero(col.values >= 0))
+        if n_values:
+            report.left_out[f"token column {name!r} (no place in {format}), values"] += n_values
 
     gen = {key: _sentence_strings(corpus, name) for key, name in GENERATED_COMMENTS
            if name in corpus.sentences} if comments else {}

@@ -66,9 +66,11 @@ comment                      sentence column
                              else the UD file-name prefix)
 ``# child_name = X``         ``child`` (UD English-CHILDES)
 ``# corpus_name = X``        ``corpus`` (UD English-CHILDES)
+``# unintelligible = X``     ``unintelligible`` (``yes``/``no``, as the CHAT reader sets it)
 ============================ ======================================================
 
-The columns ``speaker``, ``role``, ``age_days``, ``child`` and ``corpus`` exist
+The columns ``speaker``, ``role``, ``age_days``, ``child``, ``corpus`` and
+``unintelligible`` exist
 only when some sentence has the comment.  An ``age_days``/``speaker_age``
 value that is not a number is counted (``"unreadable age comments"``) and
 left missing.
@@ -125,6 +127,7 @@ META_COMMENTS = {
     "language": "language",
     "child_name": "child",
     "corpus_name": "corpus",
+    "unintelligible": "unintelligible",
 }
 
 #: Token columns in the order the corpus lists them.
@@ -261,7 +264,7 @@ def _parse_head(field_: str) -> int | None:
 _W = r"[^\S\n]*"  # whitespace within a line
 _META_RE = re.compile(
     rf"#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
-    rf"child_name|corpus_name){_W}={_W}(.*?){_W}\Z")
+    rf"child_name|corpus_name|unintelligible){_W}={_W}(.*?){_W}\Z")
 
 
 def _parse_comment(line: str) -> tuple[str, str] | None:
@@ -533,7 +536,7 @@ def iter_tabular(path: str | os.PathLike, spec: TabularSpec, *, on_error: str = 
             report.count(key, n)
 
 
-_OPTIONAL_META = ("speaker", "role", "age_days", "child", "corpus")
+_OPTIONAL_META = ("speaker", "role", "age_days", "child", "corpus", "unintelligible")
 
 
 def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,

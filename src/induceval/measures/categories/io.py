@@ -1,9 +1,11 @@
 """``word<TAB>cluster`` type lists: reading, writing, and detecting them.
 
-A type list has one ``word<TAB>cluster`` pair a line; a polysemous word has
-one line per cluster; the cluster ``UNCLUSTERED`` (or an empty cluster field)
-marks a word the model left unclustered.  Blank lines and lines starting with
-``#`` are ignored.
+A type list has one ``word<TAB>cluster`` pair a line (optionally followed by
+``<TAB>path``, the bit string of a Brown cluster, which is ignored); a
+polysemous word has one line per cluster; the cluster ``UNCLUSTERED`` (or an
+empty cluster field) marks a word the model left unclustered.  Blank lines
+and comment lines are ignored: a comment starts with ``#`` and holds no tab,
+so a word beginning with ``#`` (EWT's ``#audiobooks``) is read as a word.
 
 Example
 -------
@@ -30,6 +32,11 @@ from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
 __all__ = ["read_type_clusters", "write_type_clusters", "is_type_list", "tags_from_type_clusters"]
 
 
+def _is_comment(line: str) -> bool:
+    """A comment line: ``#`` first and no tab (``#audiobooks<TAB>3`` is a word's line)."""
+    return line.startswith("#") and "\t" not in line
+
+
 def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
     """Read a ``word<TAB>cluster`` list into ``{word: set of clusters}``.
 
@@ -42,11 +49,11 @@ def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
     with open(path, encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, 1):
             line = line.rstrip("\n").rstrip("\r")
-            if not line.strip() or line.startswith("#"):
+            if not line.strip() or _is_comment(line):
                 continue
             parts = line.split("\t")
-            if len(parts) != 2 or not parts[0]:
-                raise CorpusFormatError("expected 'word<TAB>cluster'", path=str(path),
+            if len(parts) not in (2, 3) or not parts[0]:
+                raise CorpusFormatError("expected 'word<TAB>cluster[<TAB>path]'", path=str(path),
                                         line=lineno, text=line)
             word, cluster = parts[0], parts[1].strip()
             entry = out.setdefault(word, set())
@@ -75,7 +82,7 @@ def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
         with open(path, encoding="utf-8", errors="replace") as fh:
             for line in fh:
                 line = line.rstrip("\n")
-                if not line.strip() or line.startswith("#"):
+                if not line.strip() or _is_comment(line):
                     continue
                 if len(line.split("\t")) != 2:
                     return False

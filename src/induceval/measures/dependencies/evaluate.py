@@ -334,6 +334,12 @@ def _breakdowns(work: Corpus, ref: str, gold_h: np.ndarray, m, which: Sequence[s
 def _pred_heads(gold: Corpus, pred, pred_column: str, check_forms: bool) -> np.ndarray:
     if isinstance(pred, Corpus):
         _check_aligned(gold, pred, check_forms)
+        if pred_column not in pred.tokens or (
+                pred.n_tokens and not (pred.tokens[pred_column].values >= 0).any()):
+            raise InducevalError(
+                f"{pred.name or 'the prediction'} has no predicted heads (column "
+                f"{pred_column!r} is absent or '_' on every token): is it a tag prediction? "
+                "eval deps needs a file with predicted HEADs")
         heads = pred.column(pred_column).values
         describe = _describer(pred)
     else:
