@@ -67,7 +67,7 @@ def test_convert_format_follows_the_ending(tmp_path, capsys):
 
 def test_convert_reports_what_it_leaves_out(tmp_path, capsys):
     out = tmp_path / "out.conllu"
-    assert main(["convert", str(_src(tmp_path)), "--punct", "upos", "-o", str(out)]) == 0
+    assert main(["convert", str(_src(tmp_path)), "--remove-punct", "upos", "-o", str(out)]) == 0
     err = capsys.readouterr().err
     # sentence s1 lost its '.', so its range line and empty node no longer hold
     assert "wrote 2 sentences, 6 tokens" in err
