@@ -54,12 +54,17 @@ def test_frank2009_tiny_end_to_end(tmp_path):
     labels = [(r["Model"], r["K"]) for r in t3.rows]
     # random once per gold inventory (3 -> collapsed, 6 -> stripped), others at every K
     assert labels == [("Random", 3), ("Random", 6), ("BHMM", 3), ("BHMM", 6), ("HC", 3),
-                      ("HC", 6), ("FF", 3), ("FF", 6)]
+                      ("HC", 6), ("HC-single", 3), ("HC-single", 6), ("FF", 3), ("FF", 6)]
     for r in t3.rows:
         for m in ("PP", "PR", "MA", "SP", "SR"):
             assert 0.0 <= r[m] <= 1.0
     assert [(r["Model"], r["K"]) for r in tables["table4"].rows] == labels[4:]
     assert len(tables["table2"].rows) == 10
+    assert {r["N"] for r in tables["table2"].rows} == {8}  # HC-single is not a paper row
+    cov = {(r["Model"], r["K"]): r for r in tables["coverage"].rows}
+    assert cov[("BHMM", 3)]["SP/SR labels"] == "tokens"
+    assert cov[("HC", 3)]["SP/SR labels"] == "types"
+    assert "HC-single" in tables["table3_paper"].notes[3]
     for name in ("table2", "table3", "table4", "table3_paper"):
         for ext in ("md", "csv", "json"):
             assert (tmp_path / f"{name}.{ext}").exists()
@@ -67,7 +72,7 @@ def test_frank2009_tiny_end_to_end(tmp_path):
         assert (tmp_path / fig).read_bytes()[:4] == b"\x89PNG"
     # resume: the finished cells are read back, not recomputed
     cells = sorted(p.name for p in (tmp_path / "cells").glob("*.json"))
-    assert len(cells) == 8
+    assert len(cells) == 10
     stored = json.loads((tmp_path / "cells" / cells[0]).read_text())
     stored["result"]["merge"]["PP"] = 0.123456
     (tmp_path / "cells" / cells[0]).write_text(json.dumps(stored))
@@ -76,6 +81,22 @@ def test_frank2009_tiny_end_to_end(tmp_path):
                                         "hc": {"n_targets": 20, "n_contexts": 10}},
                           figures=False)
     assert 0.123456 in [r["PP"] for r in again["table3"].rows]
+
+
+def test_frank2009_table2_counts_the_shared_random_row_per_k():
+    """000 Table 2 has N = 12 while Table 3 has 11 rows: Random 53 serves K = 80 too."""
+    from induceval.experiments.frank2009 import _table2_rows
+
+    order, rows = [], []
+    for model, label, ks in (("random", "Random", (12, 53)), ("bhmm", "BHMM", (12, 53, 80)),
+                             ("hc", "HC", (12, 53, 80)), ("hc_single", "HC-single", (12,)),
+                             ("ff", "FF", (12, 53, 80))):
+        for k in ks:
+            order.append((f"{model}{k}", (model, k)))
+            rows.append({"Model": label, "K": k, "PP": k / 100})
+    paper = _table2_rows(rows, order, "paper")
+    assert len(paper) == 12 and {"Model": "Random", "K": 80, "PP": 0.53} in paper
+    assert len(_table2_rows(rows, order, "distinct")) == 11
 
 
 def test_frank2009_hc_merge_vs_split():

@@ -97,7 +97,10 @@ def test_random_baseline_sizes_and_seed():
     assert np.array_equal(a.tags, b.tags) and not np.array_equal(a.tags, c.tags)
     maj = majority_gold_by_type(forms, gold)
     gold_sizes = sorted(np.bincount(maj[maj >= 0]).tolist())
-    assert sorted(a.sizes.tolist()) == gold_sizes
+    m = random_baseline(forms, gold, seed=5, sizes="majority")
+    assert sorted(m.sizes.tolist()) == gold_sizes
+    # default "every": one cluster per gold class, all 200 types dealt out
+    assert len(a.sizes) == 7 and a.sizes.sum() == len(np.unique(forms))
     # all tokens of a type in one cluster
     for f in np.unique(forms)[:20]:
         assert len(set(a.tags[forms == f].tolist())) == 1
@@ -106,3 +109,45 @@ def test_random_baseline_sizes_and_seed():
     rb = evaluate_tags(gold, a.tags, forms=forms)
     gm = evaluate_tags(gold, maj[forms], forms=forms)
     assert rb.scores["m1"] < gm.scores["m1"]
+
+
+@pytest.mark.parametrize("cluster_size", ["tokens", "types"])
+def test_sp_is_not_bounded_counter_example(cluster_size):
+    """Issue 13's counter-example (hand-worked in the module docstring): SP = 18."""
+    a = [f"a{i}" for i in range(20)]
+    train = corpus(" ".join(a), "x", "y")
+    test = corpus(*[f"{a[i - 1]} {m} {a[i + 1]}" for i in range(1, 19) for m in "xy"])
+    cl = {w: i + 1 for i, w in enumerate(a)} | {"x": 0, "y": 0}
+    st = substitutable_stats(train, test, cl, cluster_size=cluster_size)
+    assert (st.overlap_pairs, st.c_pairs, st.s_pairs) == (18, 1, 18)
+    r = sp_sr(st)
+    assert r["sp"] == 18.0 and r["sr"] == 1.0
+
+
+def test_token_labels_split_ambiguous_frames():
+    """000 p. 2578: to|INF _ cake and to|PREP _ cake are different frames.
+
+    Hand-worked: training "to eat cake", "to bake cake" (to = 0, INF) and
+    "to his cake", "to that cake" (to = 3, PREP); verbs 1, determiners 4,
+    cake 2.  Test: the same four sentences.
+    - Type clustering (to -> 0 everywhere): one frame "to|0 _ cake|2" with
+      {eat, bake, his, that}: 6 pairs, 2 in one cluster (eat-bake,
+      his-that): SR = 2/6.
+    - Token labels (context_labels gives each test "to" its training label):
+      "to|0 _ cake" {eat, bake} and "to|3 _ cake" {his, that}: 2 pairs, both
+      in one cluster: SR = 1.  |c| counts tokens: 0 has 2, 1 has 2, 2 has 4,
+      3 has 2, 4 has 2 -> 1 + 1 + 6 + 1 + 1 = 10 pairs; SP = 2/10.
+    """
+    from induceval.measures.categories.substitutable import context_labels
+
+    sents = ("to eat cake", "to bake cake", "to his cake", "to that cake")
+    train, test = corpus(*sents), corpus(*sents)
+    train_tags = np.array([0, 1, 2, 0, 1, 2, 3, 4, 2, 3, 4, 2])
+    cl = {"to": 0, "eat": 1, "bake": 1, "cake": 2, "his": 4, "that": 4}
+    by_type = substitutable_stats(train, test, cl)
+    assert (by_type.overlap_pairs, by_type.s_pairs) == (2, 6)
+    te = context_labels(train, train_tags, test)
+    assert te.tolist() == train_tags.tolist()
+    st = substitutable_stats(train, test, te, train_tags=train_tags)
+    assert (st.overlap_pairs, st.s_pairs, st.c_pairs) == (2, 2, 10)
+    assert sp_sr(st)["sr"] == 1.0 and sp_sr(st)["sp"] == pytest.approx(0.2)

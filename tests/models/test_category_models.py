@@ -247,10 +247,14 @@ def test_random_baseline_copies_gold_type_sizes(demo):
     from induceval.models.categories.random_baseline import gold_type_sizes
     from induceval.models.categories.result import prepare_forms
 
-    r = induce_tags(demo, "random", None, gold="upos", seed=9)
+    r = induce_tags(demo, "random", None, gold="upos", seed=9, sizes="majority")
     ids, _, types = prepare_forms(demo)
     sizes = gold_type_sizes(ids, demo.tokens["upos"].values.astype(np.int64), len(types))
     assert sorted(r.cluster_sizes().tolist()) == sorted(sizes.tolist())
+    # default "every": one cluster per gold tag, all gold-tagged types clustered
+    r = induce_tags(demo, "random", None, gold="upos", seed=9)
+    assert r.n_clusters == demo.n_types("upos")
+    assert sum(r.cluster_sizes().tolist()) == len(types)
     # all tokens of a type share a cluster
     forms = demo.label_strings("form")
     for t in list(r.type_clusters)[:30]:
@@ -298,3 +302,32 @@ def test_exchange_restarts_keep_the_best_likelihood(demo):
     many = induce_tags(demo, "exchange", 8, restarts=4, seed=2)
     assert many.log["loglik"][-1] >= one.log["loglik"][-1]
     assert "restarts:4" in many.signature and "seed:2" in many.signature
+
+
+def test_random_baseline_hand_worked_every_vs_majority():
+    """000 p. 2579: "for each cluster in the gold standard, we created a cluster".
+
+    Hand-worked: types a (D), b (D and N), c (N), d (V), e (untagged).
+    Every-tag sizes D=2, N=2, V=1 (5 pairs over 4 tagged types) scale to
+    shares 1.6, 1.6, 0.8 -> floors 1, 1, 0 -> minimum 1 -> 1, 1, 1, and the
+    one left over goes to the largest remainder (D, first): 2, 1, 1 -> three
+    clusters, as many as gold tags.  Majority: b counts under D (tie to the
+    lower code), so D=2, N=1, V=1 -> also three; the untagged e is never
+    clustered, and every tagged type is.
+    """
+    from induceval.corpus.model import CorpusBuilder
+
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["a", "b", "b", "c", "d", "e"],
+                    "upos": ["D", "D", "N", "N", "V", None]})
+    c = b.build()
+    for sizes in ("every", "majority"):
+        for seed in range(5):
+            r = induce_tags(c, "random", None, gold="upos", seed=seed, sizes=sizes)
+            assert sorted(r.cluster_sizes().tolist()) == [1, 1, 2]
+            assert r.type_clusters["e"] is None
+            assert all(r.type_clusters[w] is not None for w in "abcd")
+    from induceval.measures.categories.baseline import every_tag_sizes, scale_sizes
+
+    ev = every_tag_sizes(np.array([0, 1, 1, 2, 3]), np.array([0, 0, 1, 1, 2]), 4)
+    assert ev.tolist() == [2, 2, 1] and scale_sizes(ev, 4).tolist() == [2, 1, 1]

@@ -23,10 +23,51 @@ Protocol (paper 000, §"Model Implementation and Experiments"):
 - Figure 1: PP/PR and SP/SR scatter plots; Figure 2: ranked cluster sizes
   (in types) on a log scale, with the gold standard.
 
-Choices the paper leaves open (each an option): SP/SR use each model's type
-clustering (for BHMM and FF, every type's majority cluster over its training
-tokens) to label test words and frame words; the BHMM annealing schedule is
-that of :func:`induceval.models.categories.bhmm.induce_bhmm`.
+Choices the paper leaves open (each an option):
+
+- SP/SR of models that label tokens (BHMM, FF): ``|c|`` counts the training
+  tokens the model itself put in ``c``, training frames carry each frame
+  word's own token label, and test tokens are labelled by
+  :func:`~induceval.measures.categories.substitutable.context_labels` (the
+  model's label of the same word in the same context in training, else the
+  word's majority label), so that ``to|INF _ cake`` and ``to|PREP _ cake`` are
+  different frames (000 p. 2578).  ``spsr_labels="types"`` gives the
+  earlier reading (every token relabelled by its type's majority cluster;
+  then all models share the same frames).  HC and Random are type
+  clusterings either way.
+- HC linkage: Redington et al. (1998) used average linkage (``hc``); 000
+  does not say, and single linkage (``hc_single``) matches its K=12 row
+  (largest cluster 986 types against the paper's 969; PP/PR/MA
+  .202/.876/.356 against .201/.864/.361), while average linkage gives a
+  largest cluster of 651 types at K=12; neither matches K=53/80 (see the
+  ``coverage`` table).  Both are reported; Table 2 uses ``hc``.
+- Random baseline (:func:`~induceval.models.categories.random_baseline.induce_random`):
+  one cluster per gold category, a type counted under every tag it has (the
+  wording "for each cluster in the gold standard" and Figure 2's GS curve,
+  which counts types the same way), sizes scaled to the gold-tagged types,
+  filled from the gold-tagged types only (``model_params={"random":
+  {"sizes": "majority"}}`` for the majority reading, 48 clusters on
+  Manchester); Figure 2's GS curve follows the same choice.
+- Table 2 over 12 rows, as the paper's N = 12: its Table 3 has 11 rows
+  because "the K = 80 and K = 53 conditions shared the same random
+  baseline"; the shared baseline is counted once per K condition (Random 53
+  repeated as Random 80).  ``table2_rows="distinct"`` uses the 11 distinct
+  rows.
+- The BHMM annealing schedule is that of
+  :func:`induceval.models.categories.bhmm.induce_bhmm`.
+
+SP grows about linearly with the size of the test corpus (7.9e-7 at 114k
+test tokens, 8.9e-6 at 906k; SR flat at .37-.38), so SP magnitudes compare
+only on the same test corpus, and the paper's 9M-token test set cannot be
+matched with the data here (see :mod:`induceval.measures.categories.substitutable`).
+
+Not chased (noted next to the paper's numbers): the paper's random-baseline
+MA of .796/.720, inconsistent with its own PP (.205/.096, which equals the
+chance level of a random clustering with gold sizes; MA that high needs most
+types in their majority category), and FF's 70% type coverage (17% under
+the paper's own frame threshold of 0.09%, which its 80-cluster argument --
+a lower threshold "to have enough frames to make 80 clusters" -- confirms:
+80 frames cannot cover 70% of the types).
 
 References
 ----------
@@ -62,7 +103,26 @@ __all__ = ["run_frank2009", "prepare_childes", "frank_cell", "register", "PAPER_
 
 #: protocol model key -> (registry name, label in the paper's tables)
 MODEL_NAMES = {"random": ("random", "Random"), "bhmm": ("bhmm", "BHMM"),
-               "hc": ("hc", "HC"), "ff": ("ff", "FF")}
+               "hc": ("hc", "HC"), "hc_single": ("hc", "HC-single"), "ff": ("ff", "FF")}
+#: models whose token labels differ within a type (SP/SR use them)
+TOKEN_MODELS = ("bhmm", "ff")
+#: fixed parameters of protocol model keys
+MODEL_FIXED = {"hc": {"linkage": "average"}, "hc_single": {"linkage": "single"},
+               "random": {"sizes": "every"}}
+
+#: notes printed next to the paper's numbers (issue 13)
+PAPER_NOTES = [
+    "Random MA (.796 at K=12, .720 at K=53) is not chased: it is inconsistent with the "
+    "paper's own PP (.205/.096, chance level for a random clustering with gold sizes).",
+    "FF's 70% type coverage is not chased: the paper's own frame threshold (0.09%) "
+    "covers about 17% of the types here, which its 80-cluster argument confirms.",
+    "SP grows about linearly with the test corpus (7.9e-7 at 114k test tokens, 8.9e-6 "
+    "at 906k, SR flat at .37-.38): SP compares only on the same test corpus; the "
+    "paper's 9M-token test set cannot be matched here.",
+    "HC: the paper's K=12 row (969 of 1000 types in one cluster) matches single "
+    "linkage (HC-single); average linkage (Redington et al.) is the HC row.",
+    "Table 2: N = 12 counts the shared random baseline once per K (53 and 80).",
+]
 
 MEASURE_COLUMNS = ["PP", "PR", "MA", "SP", "SR"]
 
@@ -147,23 +207,31 @@ def gold_for_k(k: int, n_collapsed: int) -> str:
 
 
 def _model_params(model: str, bhmm_iterations: int, extra: dict | None) -> dict:
-    params = dict((extra or {}).get(model, {}))
+    extra = extra or {}
+    reg = MODEL_NAMES[model][0]
+    params = {**MODEL_FIXED.get(model, {}), **dict(extra.get(reg, {})),
+              **dict(extra.get(model, {}) if model != reg else {})}
     if model == "bhmm":
         params.setdefault("iterations", bhmm_iterations)
     return params
 
 
 def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None, *,
-               seed: int = DEFAULT_SEED, params: dict | None = None) -> dict:
+               seed: int = DEFAULT_SEED, params: dict | None = None,
+               spsr_labels: str = "tokens") -> dict:
     """One row of Tables 3/4: run ``model`` at ``k`` on ``train``, score it both ways.
 
     Returns a JSON-ready dict with ``merge`` and ``split`` score dicts
     (``PP PR MA SP SR``), the cluster sizes in types and tokens, coverage
-    figures and the model signature.
+    figures and the model signature.  ``model`` is a registry name; with
+    ``spsr_labels="tokens"`` a model of :data:`TOKEN_MODELS` is scored by
+    SP/SR with its own token labels (see the module docstring).
     """
     from induceval.measures.categories import evaluate_tags, substitutable_scores
+    from induceval.measures.categories.substitutable import context_labels
     from induceval.models.categories import induce_tags
 
+    check_choice("spsr_labels", spsr_labels, ("tokens", "types"))
     params = dict(params or {})
     if model == "random":
         result = induce_tags(train, "random", None, seed=seed, gold=gold, **params)
@@ -179,15 +247,29 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
                  "tokens_clustered": float((result.tags >= 0).mean()) if len(result.tags) else 0.0,
                  "sizes_types": result.cluster_sizes("types").tolist(),
                  "sizes_tokens": result.cluster_sizes("tokens").tolist()}
+    sizes_types = result.cluster_sizes("types")
+    out["largest_cluster_types"] = int(sizes_types.max()) if len(sizes_types) else 0
+    by_tokens = spsr_labels == "tokens" and model in TOKEN_MODELS
+    out["spsr_labels"] = "tokens" if by_tokens else "types"
+    test_tags = None
+    if test is not None and by_tokens:
+        test_tags = context_labels(train, result.tags, test)
     for cond in ("merge", "split"):
         ev = evaluate_tags(gold_codes[ok], result.tags[ok].astype(np.int64), forms=forms[ok],
                            punct="keep", unclustered=cond)
         row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"]}
         if test is not None:
-            sub = substitutable_scores(train, test, result.type_clusters, unclustered=cond)
+            if by_tokens:
+                sub = substitutable_scores(train, test, test_tags,
+                                           train_tags=result.tags.astype(np.int64),
+                                           unclustered=cond)
+            else:
+                sub = substitutable_scores(train, test, result.type_clusters, unclustered=cond)
             row["SP"] = sub.scores["sp"]
             row["SR"] = sub.scores["sr"]
-            row["spsr_signature"] = sub.signature
+            row["spsr_signature"] = sub.signature + f"|labels:{out['spsr_labels']}"
+            row["n_frames"] = sub.stats.n_frames
+            row["c_pairs"] = sub.stats.c_pairs
         else:
             row["SP"] = row["SR"] = None
         row["signature"] = ev.signature
@@ -206,9 +288,24 @@ def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[di
     return rows
 
 
-def _paper_table(rows, title) -> Table:
+def _paper_table(rows, title, notes=None) -> Table:
     recs = [dict(zip(["Model", "K", *MEASURE_COLUMNS], r)) for r in rows]
-    return Table(["Model", "K", *MEASURE_COLUMNS], recs, title=title, digits=6)
+    return Table(["Model", "K", *MEASURE_COLUMNS], recs, title=title, digits=6,
+                 notes=list(notes or []))
+
+
+def _table2_rows(rows: list[dict], order, mode: str = "paper") -> list[dict]:
+    """The rows Table 2 ranks: HC-single left out; ``paper``: Random 53 repeated as 80."""
+    out = [r for r, (_, (model, _k)) in zip(rows, order) if model != "hc_single"]
+    if mode == "paper":
+        ks = {k for _, (_m, k) in order}
+        rnd = [r for r in out if r["Model"] == "Random"]
+        have = {r["K"] for r in rnd}
+        for k in sorted(ks - have):
+            src = [r for r in rnd if r["K"] < k]
+            if src and k > max(have):
+                out.append({**src[-1], "K": k})
+    return out
 
 
 def _table2(rows: list[dict]) -> Table:
@@ -227,7 +324,10 @@ def _table2(rows: list[dict]) -> Table:
                  title="Table 2: Spearman's rho between the rankings of pairs of measures "
                        "(merge condition)",
                  notes=["**: p < 0.01; *: p < 0.05. Paper: N = 12; only the three "
-                        "significant pairs are reported there."], digits=3)
+                        "significant pairs are reported there.",
+                        "Rows: the paper's models (HC = average linkage); the random "
+                        "baseline shared by K = 53 and 80 counts once per K (N = 12), "
+                        "unless table2_rows='distinct'."], digits=3)
 
 
 def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
@@ -237,7 +337,8 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
     import matplotlib.pyplot as plt
 
     paths = []
-    colors = {"random": "tab:gray", "bhmm": "tab:blue", "hc": "tab:green", "ff": "tab:red"}
+    colors = {"random": "tab:gray", "bhmm": "tab:blue", "hc": "tab:green",
+              "hc_single": "tab:olive", "ff": "tab:red"}
     size_of = {}
     for _, (_, k) in order:
         size_of.setdefault(k, 20 + 30 * len(size_of))
@@ -294,11 +395,12 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
 def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                   test: Corpus | str | os.PathLike | Sequence | None = None, *,
                   out_dir: str | os.PathLike | None = None, ks: Sequence[int] = (12, 53, 80),
-                  models: Sequence[str] = ("random", "bhmm", "hc", "ff"),
+                  models: Sequence[str] = ("random", "bhmm", "hc", "hc_single", "ff"),
                   seed: int = DEFAULT_SEED, bhmm_iterations: int = 2000,
                   model_params: dict | None = None, max_sentences: int | None = None,
                   prepare: bool = True, jobs: int = 1, show_progress: bool = False,
-                  figures: bool = True) -> dict[str, Table]:
+                  figures: bool = True, spsr_labels: str = "tokens",
+                  table2_rows: str = "paper") -> dict[str, Table]:
     """Run the frank2009 protocol; return its tables (and write them when ``out_dir``).
 
     Parameters
@@ -310,7 +412,8 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         Where tables (``table2/3/4`` + the paper's ``table3_paper``,
         ``table4_paper``), figures and finished cells go (resumable).
     ks, models
-        The K conditions and the models (``random bhmm hc ff``).
+        The K conditions and the models (``random bhmm hc hc_single ff``;
+        ``hc`` is average linkage, ``hc_single`` single linkage).
     seed
         Seed of every model.
     bhmm_iterations
@@ -325,6 +428,12 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         Parallel worker processes; progress bar on stderr.
     figures
         Write Figures 1 and 2 (PNG) to ``out_dir``.
+    spsr_labels
+        ``"tokens"`` (default): BHMM and FF are scored by SP/SR with their own
+        token labels; ``"types"``: with their majority type clustering.
+    table2_rows
+        ``"paper"`` (default, N = 12: the shared random baseline once per K)
+        or ``"distinct"`` (N = 11).
 
     Returns
     -------
@@ -334,6 +443,8 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     """
     for m in models:
         check_choice("model", m, tuple(MODEL_NAMES))
+    check_choice("spsr_labels", spsr_labels, ("tokens", "types"))
+    check_choice("table2_rows", table2_rows, ("paper", "distinct"))
     train_c = _load(train if train is not None else _default_train())
     test_c = None
     if test is not None or not isinstance(train, Corpus):
@@ -361,10 +472,11 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                     continue  # the K=53 and K=80 conditions share one random baseline
                 random_done.add(gold)  # its row is labelled with the first K using that gold
             params = _model_params(model, bhmm_iterations, model_params)
-            key = f"{model}-k{k}-seed{seed}" + "".join(
+            key = f"{model}-k{k}-seed{seed}-spsr={spsr_labels}" + "".join(
                 f"-{p}={v}" for p, v in sorted(params.items()))
-            cells.append(Cell(key, frank_cell, (model, k, gold, train_c, test_c),
-                              {"seed": seed, "params": params}))
+            cells.append(Cell(key, frank_cell,
+                              (MODEL_NAMES[model][0], k, gold, train_c, test_c),
+                              {"seed": seed, "params": params, "spsr_labels": spsr_labels}))
             order.append((key, (model, k)))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="frank2009")
@@ -376,32 +488,58 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                         notes=[f"train: {train_c.n_tokens} tokens, {train_c.n_sentences} "
                                "utterances" + (f"; test: {test_c.n_tokens} tokens"
                                                if test_c is not None else "; no test corpus"),
-                               f"seed {seed}; BHMM iterations {bhmm_iterations}"]),
+                               f"seed {seed}; BHMM iterations {bhmm_iterations}; SP/SR "
+                               f"labels of BHMM/FF: {spsr_labels}",
+                               "SP grows about linearly with the size of the test corpus "
+                               "(SR does not): SP compares only on the same test corpus; "
+                               "the paper's test set had 9M tokens"]),
         "table4": Table(["Model", "K", *MEASURE_COLUMNS],
-                        _rows(results, "split", [o for o in order if o[1][0] in ("hc", "ff")]),
+                        _rows(results, "split",
+                              [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]),
                         higher_is_better={m: True for m in MEASURE_COLUMNS},
                         title="Table 4: results for the split condition", digits=6),
-        "table2": _table2(t3_rows),
-        "table3_paper": _paper_table(PAPER_TABLE3, "000 Table 3 (paper's numbers, merge)"),
+        "table2": _table2(_table2_rows(t3_rows, order, table2_rows)),
+        "table3_paper": _paper_table(PAPER_TABLE3, "000 Table 3 (paper's numbers, merge)",
+                                     PAPER_NOTES),
         "table4_paper": _paper_table(PAPER_TABLE4, "000 Table 4 (paper's numbers, split)"),
     }
     cov = []
     for key, (model, k) in order:
         r = results[key]
         cov.append({"Model": MODEL_NAMES[model][1], "K": k, "clusters": r["n_clusters"],
+                    "largest cluster (types)": r.get("largest_cluster_types"),
                     "types clustered": r["types_clustered"], "types": r["types"],
-                    "token coverage": r["tokens_clustered"], "signature": r["signature"]})
-    tables["coverage"] = Table(["Model", "K", "clusters", "types clustered", "types",
-                                "token coverage", "signature"], cov,
-                               title="Coverage of each model (training corpus)")
+                    "token coverage": r["tokens_clustered"],
+                    "SP/SR labels": r.get("spsr_labels"),
+                    "frames": r["merge"].get("n_frames"), "signature": r["signature"]})
+    tables["coverage"] = Table(["Model", "K", "clusters", "largest cluster (types)",
+                                "types clustered", "types", "token coverage", "SP/SR labels",
+                                "frames", "signature"], cov,
+                               title="Coverage of each model (training corpus)",
+                               notes=["paper: HC K=12 puts 969 of its 1000 types in one "
+                                      "cluster; FF covers 70% of the types (not chased)"])
     if out_dir is not None:
         out = ensure_dir(out_dir)
         for name, t in tables.items():
             t.write(str(out / name))
         if figures:
-            gold_sizes = {k: gold_type_sizes(train_c, gold_for_k(k, n_collapsed)) for k in ks}
+            rparams = {**MODEL_FIXED["random"], **(model_params or {}).get("random", {})}
+            gold_sizes = {k: _gs_sizes(train_c, gold_for_k(k, n_collapsed), rparams["sizes"])
+                          for k in ks}
             _figures(results, order, gold_sizes, out)
     return tables
+
+
+def _gs_sizes(corpus: Corpus, gold: str, sizes: str) -> list[int]:
+    """Figure 2's GS curve, counted as the random baseline counts (every tag or majority)."""
+    if sizes == "every":
+        return gold_type_sizes(corpus, gold)
+    from induceval.models.categories.random_baseline import gold_type_sizes as majority_sizes
+    from induceval.models.categories.result import prepare_forms
+
+    ids, _, types = prepare_forms(corpus)
+    s = majority_sizes(ids, corpus.column(gold).values.astype(np.int64), len(types))
+    return sorted((int(x) for x in s), reverse=True)
 
 
 def _load(x) -> Corpus:
@@ -425,8 +563,15 @@ def register(subparsers) -> None:
     add_data_option(p)
     add_out_dir_option(p, default="runs/frank2009")
     p.add_argument("--k", default="12,53,80", help="K conditions (default 12,53,80)")
-    p.add_argument("--models", default="random,bhmm,hc,ff",
-                   help="comma-separated models (default: random,bhmm,hc,ff)")
+    p.add_argument("--models", default="random,bhmm,hc,hc_single,ff",
+                   help="comma-separated models (default: random,bhmm,hc,hc_single,ff; "
+                        "hc = average linkage, hc_single = single linkage)")
+    p.add_argument("--spsr-labels", choices=("tokens", "types"), default="tokens",
+                   help="SP/SR labels of BHMM and FF: their own token labels (default) or "
+                        "their majority type clustering")
+    p.add_argument("--table2-rows", choices=("paper", "distinct"), default="paper",
+                   help="Table 2 rows: paper (N=12, the shared random baseline once per K) "
+                        "or distinct (N=11)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"seed (default {DEFAULT_SEED})")
     p.add_argument("--bhmm-iterations", type=int, default=2000,
@@ -454,7 +599,9 @@ def _cli(args: argparse.Namespace) -> int:
         ks=[int(x) for x in args.k.split(",")], models=args.models.split(","), seed=args.seed,
         bhmm_iterations=args.bhmm_iterations,
         model_params={"ff": {"threshold": args.ff_threshold}},
-        max_sentences=args.max_sentences, jobs=args.jobs, show_progress=progress_enabled(args))
-    emit_tables([tables[name] for name in ("table3", "table4", "table2")], args)
+        max_sentences=args.max_sentences, jobs=args.jobs, show_progress=progress_enabled(args),
+        spsr_labels=args.spsr_labels, table2_rows=args.table2_rows)
+    emit_tables([tables[name] for name in ("table3", "table4", "table2", "table3_paper",
+                                           "coverage")], args)
     print(f"induceval: written to {args.out}", file=sys.stderr)
     return 0

@@ -5,10 +5,14 @@ number of word types, selected at random from the full vocabulary ... a
 random clustering with the same cluster size distribution as the gold
 standard, and all tokens of each type in the same cluster."
 
-Since every type must land in exactly one random cluster, each type is
-counted in one gold cluster: its most frequent gold class (ties: the lowest
-class code).  The vocabulary is shuffled (seeded) and cut into consecutive
-blocks of those sizes.
+Every type must land in exactly one random cluster.  By default
+(``sizes="every"``) there is one random cluster per gold class, sized by the
+number of types seen with the class (a type counts under every class it
+has, as 000's Figure 2 counts the gold standard), the sizes scaled to sum to
+the number of gold-tagged types; with ``sizes="majority"`` each type counts
+only in its most frequent gold class (ties: the lowest class code).  The
+gold-tagged types are shuffled (seeded) and cut into consecutive blocks of
+those sizes; types with no gold class stay unclustered.
 
 References
 ----------
@@ -35,7 +39,8 @@ from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 from induceval.signature import make_signature
 
-__all__ = ["RandomBaseline", "random_baseline", "majority_gold_by_type"]
+__all__ = ["RandomBaseline", "random_baseline", "majority_gold_by_type", "every_tag_sizes",
+           "scale_sizes"]
 
 
 @dataclass
@@ -89,7 +94,55 @@ def majority_gold_by_type(forms, gold) -> np.ndarray:
     return out
 
 
-def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBaseline:
+def every_tag_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
+    """Sizes in types of the gold categories, a type counted under every tag it has.
+
+    Example
+    -------
+    >>> every_tag_sizes(np.array([0, 0, 1, 2]), np.array([0, 1, 1, 1]), 3).tolist()
+    [1, 3]
+    """
+    ok = (ids >= 0) & (gold >= 0)
+    if not ok.any():
+        return np.zeros(0, dtype=np.int64)
+    G = int(gold[ok].max()) + 1
+    pairs = np.unique(ids[ok] * G + gold[ok])
+    sizes = np.bincount(pairs % G, minlength=G)
+    return sizes[sizes > 0]
+
+
+def scale_sizes(sizes: np.ndarray, total: int) -> np.ndarray:
+    """Scale ``sizes`` to sum to ``total`` (largest remainders, each at least 1).
+
+    Example
+    -------
+    Hand-worked: sizes 3 and 1 (4 type-tag pairs) over 3 types: shares 2.25
+    and 0.75, floors 2 and 0 raised to 1 -> 2 + 1 = 3.  Types left over go
+    to the largest ``share - size so far`` (ties: the first).
+
+    >>> scale_sizes(np.array([3, 1]), 3).tolist()
+    [2, 1]
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    if sizes.sum() <= total or len(sizes) == 0:
+        return sizes
+    if total < len(sizes):
+        from induceval.errors import InducevalError
+
+        raise InducevalError(f"cannot make {len(sizes)} non-empty clusters from {total} types")
+    share = sizes * (total / sizes.sum())
+    out = np.maximum(np.floor(share).astype(np.int64), 1)
+    rest = total - int(out.sum())
+    if rest > 0:
+        order = np.lexsort((np.arange(len(sizes)), -(share - out)))
+        out[order[:rest]] += 1
+    while out.sum() > total:  # the minimum of 1 overshot: take from the largest
+        out[int(np.argmax(out))] -= 1
+    return out
+
+
+def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED,
+                    sizes: str = "every") -> RandomBaseline:
     """Random clusters with the same numbers of types as the gold classes.
 
     Parameters
@@ -102,7 +155,17 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBa
         no gold class at all stay unclustered (``-1``).
     seed
         Random seed (same seed, same clustering).
+    sizes
+        ``"every"`` (default): one cluster per gold class, sized by the
+        types seen with that class (a type counts under every class, as
+        000's Figure 2 "GS" curve), scaled to the number of gold-tagged types
+        (:func:`scale_sizes`); ``"majority"``: a type counts under its
+        majority class only.  See
+        :mod:`induceval.models.categories.random_baseline`.
     """
+    from induceval.errors import check_choice
+
+    check_choice("sizes", sizes, ("every", "majority"))
     f = np.asarray(forms, dtype=np.int64)
     maj = majority_gold_by_type(f, gold)
     present = np.zeros(len(maj), dtype=bool)
@@ -110,12 +173,20 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED) -> RandomBa
     types = np.flatnonzero(present)
     owned = maj[types]
     # types without any gold class (e.g. only punctuation tokens) stay unclustered (-1)
-    classes, sizes = np.unique(owned[owned >= 0], return_counts=True)
-    perm = make_rng(seed, "categories.random_baseline").permutation(types[owned >= 0])
-    labels = np.repeat(np.arange(len(sizes)), sizes)
+    pool = types[owned >= 0]
+    if sizes == "every":
+        g = np.asarray(gold, dtype=np.int64)
+        counts = scale_sizes(every_tag_sizes(f, g, len(maj)), len(pool))
+    else:
+        _, counts = np.unique(owned[owned >= 0], return_counts=True)
+    counts = np.sort(counts)[::-1]
+    perm = make_rng(seed, "categories.random_baseline").permutation(pool)
+    labels = np.repeat(np.arange(len(counts)), counts)
     type_clusters = np.full(len(maj), -1, dtype=np.int64)
     type_clusters[perm] = labels
-    sig = make_signature("random_baseline", {"k": len(sizes), "by": "majority_gold"},
+    sig = make_signature("random_baseline",
+                         {"k": len(counts), "by": "every_gold" if sizes == "every"
+                          else "majority_gold"},
                          seed=DEFAULT_SEED if seed is None else seed)
     return RandomBaseline(type_clusters, type_clusters[f] if len(f) else f.copy(),
-                          sizes.astype(np.int64), sig)
+                          counts.astype(np.int64), sig)

@@ -32,8 +32,34 @@ put in ``c`` (``cluster_size="tokens"``), the reading that reproduces the
 magnitude of paper 000's SP values; ``cluster_size="types"`` counts word
 types over the clustering's vocabulary (the keys of a type clustering, or the
 distinct (form, cluster) pairs of the training tagging), as the set notation
-of eq. 2 reads — but then SP can exceed 1 (see :func:`substitutable_stats`).
-The paper does not spell the choice out; it is in the signature (``csize``).
+of eq. 2 reads.  The paper does not spell the choice out; it is in the
+signature (``csize``).
+
+SP is not bounded by 1 under either reading: S-clusters overlap (a word
+type sits in many frames) and the numerator sums over all of them, while
+the denominator counts each cluster once.  Hand-worked (issue 13): train on
+one sentence ``a0 ... a19`` plus the one-word sentences ``x`` and ``y``,
+with ``x`` and ``y`` in one cluster and every ``a_i`` alone; test on the 36
+sentences ``a(i-1) x a(i+1)`` and ``a(i-1) y a(i+1)`` (i = 1..18).  The 18
+frames ``a(i-1) _ a(i+1)`` occur twice in the test set and once in
+training, each gives the S-cluster {x, y}, one same-cluster pair each, so
+the numerator is 18 while the only cluster pair is (x, y): SP = 18 (with
+tokens or types; the other frames have singleton S-clusters).
+
+SP grows about linearly with the size of the test corpus (more frames pass
+the "more than once" threshold and each S-cluster grows, while the
+denominator depends on the training corpus only): on Manchester-trained
+models, SP was 7.9e-7 with 114k test tokens and 8.9e-6 with 906k, while SR
+stayed at .37-.38 (issue 13).  SP values compare only on the same test
+corpus; 000's 9M-token test set cannot be matched with smaller data.
+
+Token-level models (issue 13): for a model that labels tokens (the Bayesian
+HMM, frequent frames), give the training tokens' own labels
+(``train_tags``) and test labels from :func:`context_labels`; then ``|c|``
+counts the tokens the model itself put in ``c`` and every frame word carries
+its own token's cluster, so ``to|INF _ cake`` and ``to|PREP _ cake`` are
+different frames (000 p. 2578).  A type clustering (a mapping) labels every
+token of a word alike, so frames then differ only by their words.
 
 References
 ----------
@@ -73,7 +99,7 @@ from induceval.errors import MismatchError, ParameterError, check_choice, check_
 from induceval.signature import make_signature
 
 __all__ = ["SubstitutableStats", "SubstitutableResult", "substitutable_stats",
-           "substitutable_scores", "sp_sr"]
+           "substitutable_scores", "sp_sr", "context_labels"]
 
 
 @dataclass(frozen=True)
@@ -199,11 +225,9 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
         ``"tokens"`` (default): ``|c|`` counts the training tokens in ``c``;
         this reproduces the magnitudes of paper 000 Table 3 (SP ~ 1e-5 to
         1e-4).  ``"types"``: ``|c|`` counts word types, as the set notation
-        of eq. 2 literally reads; then SP is not bounded by 1, because
-        S-clusters overlap (a word type sits in many frames) and the
-        numerator sums over all of them, while the denominator counts each
-        type once: on Manchester, models that cluster few types (HC, FF in
-        the split condition) get SP > 1.
+        of eq. 2 literally reads (on Manchester, models that cluster few
+        types, HC and FF in the split condition, then get SP > 1).  Neither
+        reading bounds SP by 1 (see the module docstring's counter-example).
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
     check_choice("cluster_size", cluster_size, ("types", "tokens"))
@@ -288,6 +312,97 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
         overlap_pairs=_pairs(sc), s_pairs=_pairs(s_sizes), c_pairs=c_pairs,
         n_frames=int(np.count_nonzero(s_sizes)), n_s_members=int(len(mem)),
         n_test_oov_tokens=n_oov)
+
+
+def context_labels(train: Corpus, train_tags, test: Corpus, *,
+                   form_column: str = "form") -> np.ndarray:
+    """Cluster labels for the test tokens from a token-level model's training labels.
+
+    000 does not say how the test words of SP/SR were labelled by models
+    that label tokens.  Each test token takes the label the model gave the
+    same word in the same immediate context in training (previous and next
+    word, sentence boundaries included; the majority label over those
+    training tokens, ties to the lower code) -- for frequent frames this is
+    exactly the model's rule ("tokens found in frequent frames [are assigned]
+    to the category defined by that frame", 000 p. 2579); otherwise the
+    word's majority training label; ``-1`` for a word never labelled in
+    training (or unseen).  Deterministic; no model is re-run on the test text.
+
+    Example
+    -------
+    Hand-worked: in training ``to`` is labelled 0 in "going to eat" and 1 in
+    "next to his"; in the test, "going to eat" gives ``to`` 0, "next to his"
+    gives 1, and "up to me" (unseen context) the majority label, 0 (a tie
+    between 0 and 1 goes to the lower code).
+
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s in ("going to eat", "next to his"):
+    ...     b.add_sentence({"form": s.split()})
+    >>> train = b.build()
+    >>> tags = np.array([5, 0, 6, 7, 1, 8])
+    >>> b = CorpusBuilder()
+    >>> for s in ("going to eat", "next to his", "up to me"):
+    ...     b.add_sentence({"form": s.split()})
+    >>> context_labels(train, tags, b.build()).tolist()
+    [5, 0, 6, 7, 1, 8, -1, 0, -1]
+    """
+    tr_tags = np.asarray(train_tags, dtype=np.int64)
+    if len(tr_tags) != train.n_tokens:
+        raise MismatchError(f"train_tags has {len(tr_tags)} codes for {train.n_tokens} "
+                            "training tokens")
+    tr_codes, tr_items = _form_strings(train, form_column)
+    te_codes, te_items = _form_strings(test, form_column)
+    tr_index = {w: i for i, w in enumerate(tr_items)}
+    te_words = np.array([tr_index.get(w, -1) for w in te_items] + [-1],
+                        dtype=np.int64)[te_codes]
+    V = len(tr_items)
+    B = V + 3  # 0 = <s>, 1 = </s>, 2 = OOV, 3 + w = word
+
+    def keys(corpus: Corpus, words: np.ndarray) -> np.ndarray:
+        w = words + 3
+        w = np.where(words < 0, 2, w)
+        left = np.empty_like(w)
+        right = np.empty_like(w)
+        if len(w):
+            left[1:] = w[:-1]
+            right[:-1] = w[1:]
+        starts, ends = corpus.offsets[:-1], corpus.offsets[1:]
+        ne = ends > starts
+        left[starts[ne]] = 0
+        right[ends[ne] - 1] = 1
+        return (left * B + w) * B + right
+
+    nk = int(tr_tags.max(initial=-1)) + 1
+    out = np.full(test.n_tokens, -1, dtype=np.int64)
+    if nk == 0 or test.n_tokens == 0:
+        return out
+    ok = tr_tags >= 0
+    # majority label of each training context and of each word
+    ctx = keys(train, tr_codes)[ok]
+    lab = tr_tags[ok]
+
+    def majority(k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        u, cnt = np.unique(k * nk + lab, return_counts=True)
+        key, lb = u // nk, u % nk
+        order = np.lexsort((lb, -cnt, key))  # per key: highest count, then lowest label
+        key, lb = key[order], lb[order]
+        first = np.ones(len(key), dtype=bool)
+        first[1:] = key[1:] != key[:-1]
+        return key[first], lb[first]
+
+    ck, cl = majority(ctx)
+    wk, wl = majority(tr_codes[ok])
+    word_lab = np.full(V, -1, dtype=np.int64)
+    word_lab[wk] = wl
+    seen = te_words >= 0
+    out[seen] = word_lab[te_words[seen]]
+    te_ctx = keys(test, te_words)
+    pos = np.searchsorted(ck, te_ctx)
+    pos = np.minimum(pos, len(ck) - 1)
+    hit = seen & (ck[pos] == te_ctx)
+    out[hit] = cl[pos[hit]]
+    return out
 
 
 def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=None,

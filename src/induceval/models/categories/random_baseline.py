@@ -2,8 +2,28 @@
 
 "For each cluster in the gold standard, we created a cluster with the same
 number of word types, selected at random from the full vocabulary" (000,
-§"Model Implementation").  The result has the gold type-size distribution
-and puts all tokens of a type in one cluster.
+§"Model Implementation and Experiments", p. 2579).  The result has the gold
+type-size distribution and puts all tokens of a type in one cluster.
+
+Choices (issue 13), each an option of :func:`induce_random`:
+
+- The clusters are filled from the gold-tagged types only (``gold=``): a
+  type without any gold tag (e.g. one whose tokens all lack a tag) is left
+  unclustered, and every gold-tagged type is clustered, so no gold-tagged
+  word falls into an extra UNCLUSTERED cluster in the merge condition.
+- ``sizes="every"`` (default): one cluster per gold category ("for each
+  cluster in the gold standard"), its size the number of types seen with
+  that tag -- a type counts under every tag it has, as Figure 2's "GS"
+  curve counts ("the random baseline clusters have the same
+  type-size-distribution as GS", Figure 2 caption).  Ambiguous types make
+  these sizes sum to more than the number of types, while "all tokens of
+  each type [are] in the same cluster"; the sizes are therefore scaled in
+  proportion to sum to the number of gold-tagged types (largest remainders,
+  at least one type each), which keeps one cluster per gold category (53 on
+  the stripped Manchester inventory, as the paper) and the shape of the GS
+  curve.  ``sizes="majority"``: each type counts only under its majority
+  tag (sizes sum to the number of types, but categories that are nobody's
+  majority tag get no cluster: 48 on Manchester).
 
 References
 ----------
@@ -15,12 +35,13 @@ from __future__ import annotations
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import check_range
+from induceval.errors import check_choice, check_range
+from induceval.measures.categories.baseline import every_tag_sizes, scale_sizes
 from induceval.models.categories.result import TagInduction, prepare_forms
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
 
-__all__ = ["induce_random", "gold_type_sizes"]
+__all__ = ["induce_random", "gold_type_sizes", "every_tag_sizes", "scale_sizes"]
 
 
 def gold_type_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
@@ -41,7 +62,8 @@ def gold_type_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarr
 
 
 def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_SEED,
-                  gold: str | None = None, column: str = "form") -> TagInduction:
+                  gold: str | None = None, column: str = "form",
+                  sizes: str = "every") -> TagInduction:
     """Random type clustering with the gold standard's cluster sizes (in types).
 
     Parameters
@@ -56,9 +78,14 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     seed
         Seed of the shuffle.
     gold
-        Token column of gold tags whose type-size distribution is copied
-        (each type counted under its majority tag).  Types shuffled at random
-        are dealt into clusters of those sizes.
+        Token column of gold tags whose type-size distribution is copied.
+        The gold-tagged types, shuffled at random, are dealt into clusters of
+        those sizes; types without a gold tag stay unclustered.
+    sizes
+        ``"every"`` (default, 000's wording and Figure 2): one cluster per
+        gold category, a type counted under every tag, sizes scaled to the
+        number of gold-tagged types; ``"majority"``: a type counted under its
+        majority tag only (see the module docstring).
     column
         Token column holding the words.
 
@@ -75,11 +102,21 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     >>> sorted(r.cluster_sizes().tolist())
     [1, 2, 2]
     """
+    check_choice("sizes", sizes, ("every", "majority"))
     ids, _, types = prepare_forms(corpus, column)
     V = len(types)
+    pool = np.arange(V)
+    size_opt = None
     if gold is not None:
-        sizes = gold_type_sizes(ids, corpus.column(gold).values.astype(np.int64), V)
-        sizes = np.sort(sizes)[::-1]
+        g = corpus.column(gold).values.astype(np.int64)
+        ok = (ids >= 0) & (g >= 0)
+        pool = np.unique(ids[ok])
+        if sizes == "every":
+            size_arr = scale_sizes(every_tag_sizes(ids, g, V), len(pool))
+        else:
+            size_arr = gold_type_sizes(ids, g, V)
+        size_arr = np.sort(size_arr)[::-1]
+        size_opt = sizes
     else:
         if k is None:
             from induceval.errors import ParameterError
@@ -87,19 +124,21 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
             raise ParameterError("the random baseline needs k or a gold column")
         check_range("k", k, 1)
         base, extra = divmod(V, k)
-        sizes = np.array([base + (1 if i < extra else 0) for i in range(k)], dtype=np.int64)
-        sizes = sizes[sizes > 0]
-    perm = rng(seed, "models.random").permutation(V)
+        size_arr = np.array([base + (1 if i < extra else 0) for i in range(k)], dtype=np.int64)
+        size_arr = size_arr[size_arr > 0]
+    perm = pool[rng(seed, "models.random").permutation(len(pool))]
     type_cluster = np.full(V, -1, dtype=np.int64)
     start = 0
-    for c, size in enumerate(sizes.tolist()):
+    for c, size in enumerate(size_arr.tolist()):
         type_cluster[perm[start:start + size]] = c
         start += size
     tags = np.where(ids >= 0, type_cluster[np.maximum(ids, 0)], -1).astype(np.int32)
     type_clusters: dict[str, int | None] = {
         types[w]: (int(type_cluster[w]) if type_cluster[w] >= 0 else None) for w in range(V)}
     unclustered = {t for t, c in type_clusters.items() if c is None}
-    sig = make_signature("random", {"k": k if gold is None else len(sizes), "gold": gold,
-                                    "column": column}, seed=seed)
+    opts = {"k": k if gold is None else len(size_arr), "gold": gold, "column": column}
+    if size_opt is not None:
+        opts["sizes"] = size_opt
+    sig = make_signature("random", opts, seed=seed)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
-                        n_clusters=len(sizes), model="random", signature=sig)
+                        n_clusters=len(size_arr), model="random", signature=sig)
