@@ -27,9 +27,9 @@ def test_golden_csv_self(capsys):
     assert main(["wopa", TOY, "--learners", "chance,lexstat", "--format", "csv"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == ("corpus,learner,wopa,correct,scored,one_word,no_words,unintelligible,"
-                      "tied_steps")
-    assert out[1] == f"{TOY},Chance,16.666666666666664,0.3333333333333333,2,1,0,1,0"
-    assert out[2] == f"{TOY},Lexstat,50.0,1.0,2,1,0,1,0"
+                      "too_long,tied_steps")
+    assert out[1] == f"{TOY},Chance,16.666666666666664,0.3333333333333333,2,1,0,1,0,0"
+    assert out[2] == f"{TOY},Lexstat,50.0,1.0,2,1,0,1,0,0"
 
 
 def test_golden_json_adult_child(capsys):

@@ -114,12 +114,18 @@ def run(args: argparse.Namespace) -> int:
     if args.remove_punct is not None:
         check_punct_policy(args.remove_punct)
     check_output_path(args.output)
+    if args.max_length is not None and args.max_length < 1:
+        from induceval.errors import ParameterError
+
+        raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
     to = output_format(args.output, args.to or ("conllu" if args.output in (None, "-") else None),
                        allowed=WRITE_FORMATS)
     corpora = load_inputs(args, together=True)
     corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
         c.name for c in corpora))
     n_in, t_in = corpus.n_sentences, corpus.n_tokens
+    if t_in == 0:
+        raise InducevalError("the input corpus has no tokens: nothing to convert")
     corpus = transform(corpus, args)
     to_stdout = args.output in (None, "-")
     written = write_corpus(corpus, sys.stdout if to_stdout else args.output, to)

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             raise ParameterError(f"gold corpus {g} has no tokens")
         for k, v in corpus.report.skipped.items():
             if v:
-                skipped[f"{g}: {k}"] = v
+                skipped[f"gold {g}: {k}"] = v
         if len(args.gold) > 1:
             from dataclasses import replace
             corpus = replace(corpus, name=Path(g).stem if len(set(map(lambda x: Path(x).stem,
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         pred = read_corpus(path, format=args.pred_format, on_error=args.on_error)
         for k, v in pred.report.skipped.items():
             if v:
-                skipped[f"{path}: {k}"] = v
+                skipped[f"pred {path}: {k}"] = v
         results[name] = evaluate_dependencies(
             golds if len(golds) > 1 else golds[0], pred,
             references=args.reference or "auto", punct=punct, max_length=args.max_length,

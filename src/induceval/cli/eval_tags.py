@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     punct = resolve_punct_policy(gold, args.punct)
     notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
              + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
-    skipped = {k: v for k, v in gold.report.skipped.items() if v}
+    skipped = {f"gold {args.gold}: {k}": v for k, v in gold.report.skipped.items() if v}
     results = []
     for path in args.pred:
         fmt = args.pred_format
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             pred = read_corpus(path, format=fmt, on_error=args.on_error)
             for k, v in pred.report.skipped.items():
                 if v:
-                    skipped[f"{path}: {k}"] = v
+                    skipped[f"pred {path}: {k}"] = v
         pred_column = args.pred_column
         if pred_column is None and not isinstance(pred, dict) \
                 and gold_column not in pred.tokens:

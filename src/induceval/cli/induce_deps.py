@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.errors import ParameterError
     from induceval.models.dependencies import induce_dependencies
 
+    _model_params(args)  # options the model does not take fail before any work
     check_output_path(args.output)
     if args.log:
         check_output_path(args.log, option="--log")
@@ -58,13 +59,7 @@ def run(args: argparse.Namespace) -> int:
         c.name for c in corpora))
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
-    params = {}
-    if args.model in ("dmv", "harmonic"):
-        params = {"max_train_length": None if args.max_train_length == 0
-                  else args.max_train_length}
-        if args.model == "dmv":
-            params.update(iterations=args.iterations, tolerance=args.tolerance,
-                          viterbi_em=args.viterbi_em, smoothing=args.smoothing)
+    params = _model_params(args)
 
     def log_it(msg: str) -> None:
         if not args.quiet:
@@ -109,6 +104,38 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+#: model -> the options it takes (with their defaults)
+MODEL_OPTIONS = {
+    "dmv": {"--max-train-length": 10, "--iterations": 100, "--tolerance": 1e-5,
+            "--viterbi-em": False, "--smoothing": 0.0},
+    "harmonic": {"--max-train-length": 10},
+}
+
+
+def _model_params(args: argparse.Namespace) -> dict:
+    """The model's parameters; an option it does not take is a :class:`ParameterError`."""
+    from induceval.errors import ParameterError
+
+    allowed = MODEL_OPTIONS.get(args.model, {})
+    every = MODEL_OPTIONS["dmv"]
+    given = [o for o in every if getattr(args, o[2:].replace("-", "_")) not in (None, False)]
+    bad = [o for o in given if o not in allowed]
+    if bad:
+        raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
+                             f"{', '.join(allowed) or 'none'} (and --tags, --punct, --seed)")
+    params = {}
+    for opt, default in allowed.items():
+        value = getattr(args, opt[2:].replace("-", "_"))
+        params[opt[2:].replace("-", "_")] = default if value in (None, False) else value
+    if "max_train_length" in params:
+        if params["max_train_length"] < 0:
+            raise ParameterError(f"--max-train-length must be >= 0, got "
+                                 f"{params['max_train_length']}")
+        if params["max_train_length"] == 0:
+            params["max_train_length"] = None
+    return params
+
+
 def _write_atomic(write, corpus, path):
     """Write through a temporary file in the same folder, then rename."""
     import os
@@ -148,16 +175,16 @@ def register(subparsers) -> None:
     parser.add_argument("--to", choices=("conllu", "conllx", "pascal"), default=None,
                         help="output format (default: from the -o ending: .conllu, "
                              ".conll/.conllx, .pascal; conllu on stdout)")
-    parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
+    parser.add_argument("--max-train-length", type=int, default=None, metavar="N",
                         help="train on sentences of at most N tokens (default 10, WSJ10; "
                              "0 = no limit); all sentences are parsed")
-    parser.add_argument("--iterations", type=int, default=100,
+    parser.add_argument("--iterations", type=int, default=None,
                         help="maximum EM iterations (default 100)")
-    parser.add_argument("--tolerance", type=float, default=1e-5,
+    parser.add_argument("--tolerance", type=float, default=None,
                         help="stop when the relative log-likelihood gain falls below this "
                              "(default 1e-5)")
     parser.add_argument("--viterbi-em", action="store_true", help="hard (Viterbi) EM")
-    parser.add_argument("--smoothing", type=float, default=0.0,
+    parser.add_argument("--smoothing", type=float, default=None,
                         help="pseudo-count added to every event in the M-step (default 0)")
     add_punct_option(parser, what="punctuation left out of training and parsing (attached to "
                                    "the root word in the output)")

@@ -115,6 +115,14 @@ def run(args: argparse.Namespace) -> int:
             params[name] = value
     if args.column != "form":
         params["column"] = args.column
+    from induceval.models.categories import model_params
+
+    allowed = model_params(args.model)
+    bad = [opt for opt, (name, _, _) in _PARAMS.items() if name in params and name not in allowed]
+    if bad:
+        options = [opt for opt, (name, _, _) in _PARAMS.items() if name in allowed]
+        raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
+                             f"{', '.join(options + ['--column'])}")
     result = induce_tags(corpus, args.model, args.k, seed=args.seed, **params)
     written = _write_output(corpus, result, args.output, fmt)
     from induceval.cli.common import write_atomic

@@ -58,8 +58,10 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
 
 
 def run(args: argparse.Namespace) -> int:
+    from induceval.cli.common import check_output_path
     from induceval.corpus.stats import describe, describe_table
 
+    check_output_path(args.output)
     stats = []
     for path, corpus in zip(_labels(args), load_inputs(args), strict=True):
         d = describe(corpus)

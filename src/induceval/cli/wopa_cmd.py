@@ -54,6 +54,9 @@ def register(subparsers) -> None:
                         "own count in it")
     p.add_argument("--keep-unintelligible", action="store_true",
                    help="keep utterances the reader flagged unintelligible")
+    p.add_argument("--max-words", type=int, default=100, metavar="N",
+                   help="leave out utterances of more than N words (default 100; they cost "
+                        "N^2 memory), counted in too_long; 0 = no cap")
     p.add_argument("--by-day", action="store_true",
                    help="one row per recording day (age in days) instead of per corpus")
     add_executor_options(p)
@@ -94,6 +97,7 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
                          "one_word": r.counts["one_word"],
                          "no_words": r.counts["no_words"],
                          "unintelligible": r.counts.get("unintelligible_dropped", 0),
+                         "too_long": r.counts.get("too_long_dropped", 0),
                          "tied_steps": r.counts["tied_steps"]})
     return rows, signatures, punct
 
@@ -110,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
         get_learner(s, prevword_count=args.count, freqframe_count=args.count)
     options = dict(punct=args.punct, initial=args.initial, ties=args.ties, seed=args.seed,
                    cooccurrence=args.cooccurrence, chance=args.chance,
-                   unintelligible="keep" if args.keep_unintelligible else "drop")
+                   unintelligible="keep" if args.keep_unintelligible else "drop",
+                   max_words=args.max_words or None)
     # one cell per corpus: run in parallel with --jobs / --scheduler (same rows either way)
     cells = [Cell(f"{i}:{path}", score_corpus,
                   (str(path), args.input_format, names, args.test, args.by_day, args.count,
@@ -128,10 +133,11 @@ def run(args: argparse.Namespace) -> int:
             puncts[path] = rest[0]
     cols = (["corpus", "learner", "age_days", "wopa", "correct", "scored"] if args.by_day else
             ["corpus", "learner", "wopa", "correct", "scored", "one_word", "no_words",
-             "unintelligible", "tied_steps"])
+             "unintelligible", "too_long", "tied_steps"])
     notes = ["no_words: utterances without words after removing punctuation (skipped); "
              "one_word: not scored (one order); unintelligible: utterances flagged by the reader, "
-             "dropped from training and test"]
+             "dropped from training and test; too_long: utterances of more than "
+             f"{args.max_words or 'any'} words, dropped from training and test"]
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
     notes += sorted({f"signature: {s}" for s in signatures})

@@ -69,6 +69,16 @@ def _head_stats(corpus: Corpus, name: str) -> dict:
         "sentences_without_root": int(np.count_nonzero(annotated & (roots == 0))),
         "sentences_with_several_roots": int(np.count_nonzero(roots > 1)),
     }
+    from induceval.measures.dependencies.structure import sentence_diagnostics
+
+    n = corpus.n_tokens
+    pos = np.arange(n) - np.repeat(corpus.offsets[:-1], corpus.lengths) + 1
+    lengths_of_tok = np.repeat(corpus.lengths, corpus.lengths)
+    out_of_range = has & (heads > lengths_of_tok)
+    out["self_loops"] = int(np.count_nonzero(heads == pos))
+    out["heads_out_of_range"] = int(np.count_nonzero(out_of_range))
+    clean = np.where(out_of_range, -1, heads).astype(np.int64)
+    out["sentences_with_cycles"] = int(sentence_diagnostics(clean, corpus.offsets)["cycle"].sum())
     if rel in corpus.tokens and corpus.tokens[rel].vocab is not None:
         out["relations"] = len(corpus.inventory(rel))
     return out
@@ -81,8 +91,9 @@ def describe(corpus: Corpus) -> dict:
     forms), ``empty_sentences``, ``mean_length``, ``max_length``,
     ``tag_columns`` (column -> ``{"size", "missing", "inventory"}``, the
     inventory as tag -> token count, most frequent first), ``dependencies``
-    (head column -> counts of annotated tokens/sentences and of sentences
-    without a root or with several), ``speakers``, ``roles``, ``documents``,
+    (head column -> counts of annotated tokens/sentences, of sentences
+    without a root, with several roots or with cycles, of self-loops and of
+    heads out of range), ``speakers``, ``roles``, ``documents``,
     ``languages`` (utterance counts), ``age_days`` (``min``/``max`` and
     ``Y;M.D`` forms, or ``None``) and ``report`` (the reader's and the
     transforms' counts and skipped sentences, with reasons and examples).
@@ -185,6 +196,12 @@ def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
             text += f"; {info['sentences_without_root']} sentences without a root"
         if info["sentences_with_several_roots"]:
             text += f"; {info['sentences_with_several_roots']} with several roots"
+        if info.get("sentences_with_cycles"):
+            text += f"; {info['sentences_with_cycles']} sentences with cycles"
+        if info.get("self_loops"):
+            text += f"; {info['self_loops']} self-loops"
+        if info.get("heads_out_of_range"):
+            text += f"; {info['heads_out_of_range']} heads out of range"
         if "relations" in info:
             text += f"; {info['relations']} relations"
         add(f"dependencies {name}", text)

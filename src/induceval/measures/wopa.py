@@ -59,6 +59,15 @@ accuracy ``1/n!`` (``chance="paper"``, repeated words counted as distinct, so
 slightly below true chance, as the paper notes) or ``prod(k_i!)/n!``
 (``chance="exact"``, with ``k_i`` the multiplicities).
 
+Long utterances
+---------------
+Training statistics are pairwise over an utterance's positions, so one
+utterance of ``n`` words costs ``n**2`` memory and time (a 37,500-word
+"utterance" of a badly segmented transcript needs over 20 GB).  Utterances
+of more than ``max_words`` words (default :data:`MAX_WORDS` = 100, far above
+any real utterance; ``None`` for no cap) are left out of training and test,
+counted as ``too_long_dropped`` and recorded in the signature.
+
 Every score is computed from per-utterance additive statistics ``(correct,
 scored)``; :func:`wopa_score` maps their sum to the percentage.
 
@@ -99,6 +108,7 @@ from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
 __all__ = [
+    "MAX_WORDS",
     "LearnedStatistics",
     "WopaResult",
     "learn_statistics",
@@ -123,6 +133,9 @@ COOCCURRENCE = ("utterance", "pairs")
 CHANCE = ("paper", "exact")
 INITIAL = ("punct", "boundary")
 _REL_TOL = 1e-9
+
+#: default cap on the words of a scored or trained utterance (see "Long utterances")
+MAX_WORDS = 100
 
 
 # -- input ------------------------------------------------------------------------------
@@ -612,11 +625,21 @@ _TESTS = ("self", "adult-child")
 
 def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: str,
                initial: str, ties: str, seed: int, cooccurrence: str, chance: str,
-               child_role: str, unintelligible: str = "drop") -> list[WopaResult]:
+               child_role: str, unintelligible: str = "drop",
+               max_words: int | None = MAX_WORDS) -> list[WopaResult]:
     check_choice("test", test, _TESTS)
     check_choice("unintelligible", unintelligible, ("drop", "keep"))
+    if max_words is not None:
+        from induceval.errors import check_range
+
+        check_range("max_words", max_words, 1)
     utts, _ = utterances_from_corpus(corpus, punct=punct, initial=initial)
     adult, child = split_speakers(corpus, child_role=child_role)
+    n_long = 0
+    if max_words is not None:
+        too_long = np.diff(utts.offsets) > max_words
+        n_long = int(too_long.sum())
+        adult, child = adult & ~too_long, child & ~too_long
     n_unint = 0
     col = corpus.sentences.get("unintelligible")
     if unintelligible == "drop" and col is not None and col.vocab is not None:
@@ -635,13 +658,15 @@ def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: 
     if train.n_utterances == 0:
         raise InducevalError(f"corpus {corpus.name or '<unnamed>'} has no adult lines to "
                              "learn from")
-    extra = {"punct": punct, "initial": initial, "unintelligible": unintelligible}
+    extra = {"punct": punct, "initial": initial, "unintelligible": unintelligible,
+             "max_words": max_words}
     results = [evaluate_wopa(train, target, lr, ties=ties, seed=seed,
                              cooccurrence=cooccurrence, chance=chance, test_name=test,
                              corpus=corpus.name, extra_signature=extra)
                for lr in learners]
     for r in results:
         r.counts["unintelligible_dropped"] = n_unint
+        r.counts["too_long_dropped"] = n_long
     return results
 
 
@@ -649,13 +674,15 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
                     punct: str = "unicode", initial: str = "punct", ties: str = "random",
                     seed: int = DEFAULT_SEED, cooccurrence: str = "utterance",
                     chance: str = "paper", child_role: str = "Target_Child",
-                    unintelligible: str = "drop") -> list[WopaResult]:
+                    unintelligible: str = "drop",
+                    max_words: int | None = MAX_WORDS) -> list[WopaResult]:
     """Learn from the corpus's adult utterances and predict the same utterances.
 
     Options are those of :func:`evaluate_wopa` and :func:`utterances_from_corpus`;
     ``unintelligible="drop"`` (default) leaves out utterances the reader flagged
     in the sentence column ``unintelligible`` (CHAT ``xxx``; their bag of words is
-    incomplete), counted as ``unintelligible_dropped``.
+    incomplete), counted as ``unintelligible_dropped``; ``max_words`` (default
+    :data:`MAX_WORDS`) leaves out longer utterances, counted as ``too_long_dropped``.
 
     Example
     -------
@@ -669,14 +696,16 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
     """
     return _run_tests(corpus, learners, "self", punct=punct, initial=initial, ties=ties,
                       seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role, unintelligible=unintelligible)
+                      child_role=child_role, unintelligible=unintelligible,
+                      max_words=max_words)
 
 
 def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
                    punct: str = "unicode", initial: str = "punct", ties: str = "random",
                    seed: int = DEFAULT_SEED, cooccurrence: str = "utterance",
                    chance: str = "paper", child_role: str = "Target_Child",
-                   unintelligible: str = "drop") -> list[WopaResult]:
+                   unintelligible: str = "drop",
+                   max_words: int | None = MAX_WORDS) -> list[WopaResult]:
     """Learn from the adults' utterances and predict the target child's utterances.
 
     Raises :class:`~induceval.errors.InducevalError` when the corpus has no
@@ -684,7 +713,8 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
     """
     return _run_tests(corpus, learners, "adult-child", punct=punct, initial=initial,
                       ties=ties, seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role, unintelligible=unintelligible)
+                      child_role=child_role, unintelligible=unintelligible,
+                      max_words=max_words)
 
 
 def accuracy_by_day(result: WopaResult, corpus: Corpus) -> list[dict]:

@@ -70,6 +70,7 @@ __all__ = [
     "ReferenceResult",
     "DependencyResult",
     "evaluate_dependencies",
+    "punct_chain_counts",
     "evaluate_systems",
     "systems_table",
     "breakdown_table",
@@ -351,6 +352,45 @@ def _pred_heads(gold: Corpus, pred, pred_column: str, check_forms: bool) -> np.n
     return check_heads(heads, gold.offsets, "predicted head", describe)
 
 
+def punct_chain_counts(heads: np.ndarray, offsets: np.ndarray,
+                       punct: np.ndarray) -> dict[str, int]:
+    """Kept tokens whose head chain runs only through removed (punctuation) tokens.
+
+    Returns ``via_punct``: kept tokens whose head is a removed token (they are
+    re-attached); ``via_punct_to_root``: of those, the chain reaches the root
+    through removed tokens only (re-attached to the root);
+    ``lost_in_punct_cycle``: the chain loops among removed tokens (the token
+    is left without a head and counts as wrong).
+
+    Example
+    -------
+    >>> punct_chain_counts(np.array([2, 3, 0, 5, 4]), np.array([0, 3, 5]),
+    ...                    np.array([False, True, True, True, True]))
+    {'via_punct': 1, 'via_punct_to_root': 1, 'lost_in_punct_cycle': 0}
+    """
+    heads = np.asarray(heads, dtype=np.int64)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    punct = np.asarray(punct, dtype=bool)
+    n = len(heads)
+    start = np.repeat(offsets[:-1], np.diff(offsets))
+    # global index of each token's head; -1 for the root, -2 for missing
+    target = np.where(heads > 0, start + heads - 1, np.where(heads == 0, -1, -2))
+    target = np.where((target >= n), -2, target)
+    kept = ~punct
+    cur = np.where(kept, target, -2)
+    via = (cur >= 0) & punct[np.maximum(cur, 0)]
+    cur = np.where(via, cur, -2)
+    longest = int(np.diff(offsets).max()) if len(offsets) > 1 else 0
+    for _ in range(longest + 1):
+        on_punct = (cur >= 0) & punct[np.maximum(cur, 0)]
+        if not on_punct.any():
+            break
+        cur = np.where(on_punct, target[np.maximum(cur, 0)], cur)
+    still = (cur >= 0) & punct[np.maximum(cur, 0)]
+    return {"via_punct": int(via.sum()), "via_punct_to_root": int((via & (cur == -1)).sum()),
+            "lost_in_punct_cycle": int((via & still).sum())}
+
+
 def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: str,
                   max_length: int | None, pred_column: str, check_forms: bool,
                   which: Sequence[str], scheme, pos_column: str):
@@ -363,7 +403,20 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
     work = gold.with_tokens(**{_PRED: Column(heads.astype(np.int32))}).with_sentences(
         **{_INDEX: Column(np.arange(gold.n_sentences, dtype=np.int32))})
     pre = {"input_sentences": gold.n_sentences, "input_tokens": gold.n_tokens}
+    from induceval.measures.dependencies.structure import sentence_diagnostics
+
+    for r in refs:
+        gh = gold.tokens[r].values.astype(np.int64)
+        d = sentence_diagnostics(gh, gold.offsets)
+        pos = np.arange(gold.n_tokens) - np.repeat(gold.offsets[:-1], gold.lengths) + 1
+        suffix = "" if r == "head" else f"[{r}]"
+        pre[f"gold_cycles{suffix}"] = int(d["cycle"].sum())
+        pre[f"gold_self_loops{suffix}"] = int((gh == pos).sum())
+    chain = None
     if punct != "keep":
+        from induceval.corpus.transforms import punctuation_mask
+
+        chain = punct_chain_counts(heads, gold.offsets, punctuation_mask(gold, punct))
         work = remove_punctuation(work, punct)
     pre["punctuation_removed"] = gold.n_tokens - work.n_tokens
     pre["empty_after_punctuation"] = int(((work.lengths == 0) & (gold.lengths > 0)).sum())
@@ -373,6 +426,8 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
         work = filter_max_length(work, max_length)
         pre["dropped_by_length"] = before - work.n_sentences
     pre["scored_sentences"] = work.n_sentences
+    if chain is not None:
+        pre.update({f"pred_{k}": v for k, v in chain.items()})
     pred_h = work.tokens[_PRED].values.astype(np.int64)
     index = work.sentences[_INDEX].values.astype(np.int64)
     pos_col = _pos_column(work, pos_column)
@@ -454,7 +509,7 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
     check_punct_policy(punct)
     if max_length is not None:
         from induceval.errors import check_range
-        check_range("max_length", max_length, 0)
+        check_range("max_length", max_length, 1)
     for b in breakdowns:
         check_choice("breakdown", b, BREAKDOWNS)
     refs_all: dict[str, ReferenceResult] = {}
@@ -480,6 +535,9 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
     if diagnostics and heads is not None:
         from induceval.measures.dependencies.structure import tree_diagnostics
         structure = tree_diagnostics(heads, golds[0].offsets)
+        for k in ("pred_via_punct", "pred_via_punct_to_root", "pred_lost_in_punct_cycle"):
+            if k in preprocessing:
+                structure[k[5:]] = preprocessing.pop(k)
     scores: dict = {}
     best: dict[str, str] = {}
     per_ref = {k: r.scores for k, r in refs_all.items()}

@@ -32,8 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from induceval.corpus.model import Corpus
-from induceval.errors import check_choice
+from induceval.errors import ParameterError, check_choice
 from induceval.models.categories.bhmm import induce_bhmm
 from induceval.models.categories.brown import BrownClusters, brown_clusters, induce_brown
 from induceval.models.categories.exchange import induce_exchange
@@ -45,6 +47,8 @@ from induceval.random import DEFAULT_SEED
 
 __all__ = [
     "CATEGORY_MODELS",
+    "check_model_params",
+    "model_params",
     "MODEL_DESCRIPTIONS",
     "induce_tags",
     "TagInduction",
@@ -96,6 +100,62 @@ def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAUL
         The seed; the same seed gives the same output.
     **params
         Model parameters (see each model's function).
+
+    Raises
+    ------
+    ParameterError
+        Before any work: a parameter the model does not take (the message
+        lists the model's parameters), or ``k`` above the number of word
+        types of the clustered column.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> induce_tags(generate_demo_corpus(n_sentences=50, seed=1), "ff", 5, iterations=3)
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: model 'ff' does not take iterations; its parameters: \
+threshold, column, outside_frames
     """
     check_choice("model", model, tuple(CATEGORY_MODELS))
+    check_model_params(model, params)
+    if k is not None and not (model == "random" and params.get("gold")):
+        column = params.get("column", "form")
+        if column in corpus.tokens:
+            n_types = int(len(np.unique(corpus.tokens[column].values[
+                corpus.tokens[column].values >= 0])))
+            if k > n_types:
+                raise ParameterError(
+                    f"k={k} is above the number of word types ({n_types}) of column "
+                    f"{column!r} in {corpus.name or 'the corpus'}; choose k <= {n_types}")
     return CATEGORY_MODELS[model](corpus, k, seed=seed, **params)
+
+
+def model_params(model: str) -> list[str]:
+    """The parameters ``model`` takes besides ``corpus``, ``k`` and ``seed``.
+
+    Example
+    -------
+    >>> model_params("brown")
+    ['column', 'min_count']
+    """
+    import inspect
+
+    check_choice("model", model, tuple(CATEGORY_MODELS))
+    sig = inspect.signature(CATEGORY_MODELS[model])
+    return [n for n, p in sig.parameters.items() if n not in ("corpus", "k", "seed")
+            and p.kind is not inspect.Parameter.VAR_KEYWORD]
+
+
+def check_model_params(model: str, params) -> None:
+    """Raise :class:`ParameterError` for a parameter ``model`` does not take.
+
+    Example
+    -------
+    >>> check_model_params("brown", {"min_count": 2})
+    """
+    allowed = model_params(model)
+    bad = [p for p in params if p not in allowed]
+    if bad:
+        raise ParameterError(f"model {model!r} does not take {', '.join(bad)}; its parameters: "
+                             f"{', '.join(allowed)}")
