@@ -25,7 +25,7 @@ CHAT = FIXTURES / "chat"
 
 @pytest.fixture(scope="module")
 def conv():
-    return read([CHAT / "conventions.cha"])
+    return read([CHAT / "conventions.cha"], on_error="skip", empty="keep")
 
 
 # Expected tokens of each utterance of conventions.cha, worked out by hand from
@@ -43,7 +43,7 @@ EXPECTED_FORMS = [
     ["going", "to", "eat", "it", "."],  # gonna [: going to]
     ["this", "one", "has", "too", "many", "words", "."],  # %mor too short: unaligned
     ["look", "at", "that", "."],  # %gra points past the utterance
-    ["."],  # 0 [=! laughs] .
+    [],  # 0 [=! laughs] . (no words: kept as an empty sentence with empty="keep")
     ["I", "want", "a", "dish", "."],  # xxx has a token in %xgrt only
 ]
 
@@ -115,14 +115,14 @@ def test_counts(conv):
 
 
 def test_keep_omitted():
-    c = read([CHAT / "conventions.cha"], omitted="keep")
+    c = read([CHAT / "conventions.cha"], omitted="keep", on_error="skip")
     s = c.sentence(3)
     assert s.strings("form") == ["you", "0v", "more", "cookies", "?"]
     assert s.strings("head") == [2, 0, 4, 2, 2]
 
 
 def test_split_clitics_false():
-    c = read([CHAT / "conventions.cha"], split_clitics=False)
+    c = read([CHAT / "conventions.cha"], split_clitics=False, on_error="skip")
     s = c.sentence(2)
     assert s.strings("form") == ["it's", "all", "gone", "has", "it", "?"]
     assert s.strings("xpos")[0] == "pro~aux"
@@ -132,12 +132,13 @@ def test_split_clitics_false():
 
 
 def test_iter_utterances_streams():
-    utts = list(iter_utterances(CHAT / "conventions.cha"))
+    utts = list(iter_utterances(CHAT / "conventions.cha", on_error="skip", empty="keep"))
     assert len(utts) == 14
     assert utts[5].tokens["form"] == ["let", "'s", "get", "."]
     assert utts[5].meta["unintelligible"] == "yes" and utts[5].line == 24
     utts[0].tokens["form"].append("x")  # lists are the caller's own
-    assert list(iter_utterances(CHAT / "conventions.cha"))[0].tokens["form"][-1] == "?"
+    again = iter_utterances(CHAT / "conventions.cha", on_error="skip", empty="keep")
+    assert next(again).tokens["form"][-1] == "?"
 
 
 def test_no_mor():
@@ -163,7 +164,8 @@ def test_broken_files():
              on_error="skip")
     assert c.report.counts["missing_begin"] == 1
     assert c.report.counts["bad_utf8_files"] == 1
-    assert c.n_sentences == 1 + 1 + 14
+    assert c.n_sentences == 1 + 1 + 13  # conventions.cha: 14 utterances, one without words
+    assert c.report.skipped["utterances without words"] == 1
 
 
 def test_line_errors(tmp_path):
@@ -178,15 +180,16 @@ def test_line_errors(tmp_path):
 
 
 def test_helpers():
-    # ages: years*365 + months*31 + days (Chang et al. 2006)
-    assert parse_age("2;0.07") == 737 and parse_age("1;6.") == 551
+    # ages: floor(365.25 y + 30.4375 m) + d; the paper's y*365 + m*31 + d on request
+    assert parse_age("2;0.07") == 737 and parse_age("1;6.") == 547
+    assert parse_age("1;6.", "chang2006") == 551
     assert split_clitic_form("won't", ["neg"]) == ["wo", "n't"]
     assert split_clitic_form("shouldn't've", ["neg", "aux"]) == ["should", "n't", "'ve"]
 
 
 def test_jobs_equal_single():
     files = [CHAT / "conventions.cha", CHAT / "nomor.cha"]
-    a, b = read(files), read(files, jobs=2)
+    a, b = read(files, on_error="skip"), read(files, jobs=2, on_error="skip")
     assert a.n_tokens == b.n_tokens
     assert a.label_strings("form").tolist() == b.label_strings("form").tolist()
     assert a.label_strings("xpos").tolist() == b.label_strings("xpos").tolist()
@@ -204,7 +207,7 @@ def test_fuzz_tiers(main, mor, gra):
         p = Path(d) / "f.cha"
         p.write_text(text, encoding="utf-8")
         try:
-            c = read([p])
+            c = read([p], on_error="skip")
         except CorpusFormatError:
             return
         for col in ("head", "head@xgrt"):
@@ -247,17 +250,22 @@ def test_real_manchester_file():
 
 def test_real_eve_xgrt():
     p = shared_path("childes", "eve", "eve01.cha")
-    c = read([p])
+    c = read([p], on_error="skip")
     counts = c.report.counts
     assert "head@xgrt" in c.tokens and "deprel@xgrt" in c.tokens
     assert counts["aligned_gra"] > 0.95 * counts["utterances"]
     assert counts["aligned_xgrt"] > 0.85 * counts["utterances"]
-    assert c.sentence(0).meta("age_days") == 365 + 6 * 31  # 1;6.
+    assert c.sentence(0).meta("age_days") == 365 + 182  # 1;6.: floor(365.25 + 6 * 30.4375)
 
 
 def test_real_eve06_grt():
     p = shared_path("childes", "eve", "eve06.cha")
-    c = read([p])
+    # eve06 line 391: a %gra tier numbered 1..5 then 1..8 again (issue 16)
+    with pytest.raises(CorpusFormatError, match=r"eve06.cha:391: the %gra tier"):
+        read([p])
+    c = read([p], on_error="skip")
+    assert c.report.examples["unaligned_gra"].endswith("eve06.cha:391")
+    assert c.report.examples["unaligned_mor"].endswith("eve06.cha:499")
     assert c.report.counts["aligned_xgrt"] > 0.75 * c.report.counts["utterances"]
 
 

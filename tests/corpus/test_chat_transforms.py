@@ -25,7 +25,7 @@ CHAT = FIXTURES / "chat"
 
 
 def test_select_child_directed_fixture():
-    c = read([CHAT / "conventions.cha"])
+    c = read([CHAT / "conventions.cha"], on_error="skip", empty="keep")
     d = select_child_directed(c)
     # 14 utterances: 1 CHI, 2 with xxx, 1 with no word ("0 [=! laughs] .")
     assert d.n_sentences == 10
@@ -60,8 +60,8 @@ def test_split_contraction_rule():
 def test_split_clitics_roundtrip_with_reader():
     """Reading with split_clitics=False then splitting gives the reader's own split
     for words whose apostrophe marks the clitic."""
-    merged = read([CHAT / "conventions.cha"], split_clitics=False)
-    split = read([CHAT / "conventions.cha"])
+    merged = read([CHAT / "conventions.cha"], split_clitics=False, on_error="skip", empty="keep")
+    split = read([CHAT / "conventions.cha"], on_error="skip", empty="keep")
     again = split_clitics(merged)
     for i in (0, 2, 5, 6, 8):
         assert again.sentence(i).strings("form") == split.sentence(i).strings("form"), i
@@ -73,7 +73,7 @@ def test_split_clitics_roundtrip_with_reader():
 
 
 def test_split_clitics_drop_heads():
-    merged = read([CHAT / "conventions.cha"], split_clitics=False)
+    merged = read([CHAT / "conventions.cha"], split_clitics=False, on_error="skip", empty="keep")
     out = split_clitics(merged, heads="drop")
     assert "head" not in out.tokens and "deprel" not in out.tokens
     with pytest.raises(ParameterError):
@@ -98,7 +98,7 @@ def test_tag_sets():
     assert set(COLLAPSED_CATEGORIES) == {collapsed_tag(p) for p in examples} - {"PUNCT"}
     assert stripped_tag("v|want-3S") == "v" and stripped_tag("dis#adj:part") == "adj:part"
     assert stripped_tag("pro|it~aux|be&3S") == "pro"
-    c = add_childes_tagsets(read([CHAT / "conventions.cha"]))
+    c = add_childes_tagsets(read([CHAT / "conventions.cha"], on_error="skip", empty="keep"))
     assert c.sentence(2).strings("collapsed") == ["N", "V", "ADV", "PART", "V", "N", "PUNCT"]
     assert c.sentence(10).strings("collapsed") == [None] * 7  # unaligned %mor
 

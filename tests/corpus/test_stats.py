@@ -29,6 +29,10 @@ def test_describe_counts_by_hand():
 
 
 def test_format_age_inverts_age_in_days():
-    # y*365 + m*31 + d is one-to-one while m*31 + d < 365 (i.e. up to 11;24)
+    # floor(365.25 y + 30.4375 m) + d is one-to-one for days up to 29
     assert all(format_age(age_in_days(y, m, dd)) == f"{y};{m}.{dd}"
+               for y in range(4) for m in range(12) for dd in range(30))
+    # y*365 + m*31 + d is one-to-one while m*31 + d < 365 (i.e. up to 11;24)
+    assert all(format_age(age_in_days(y, m, dd, convention="chang2006"), "chang2006")
+               == f"{y};{m}.{dd}"
                for y in range(4) for m in range(12) for dd in range(31) if m * 31 + dd < 365)

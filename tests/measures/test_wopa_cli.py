@@ -1,13 +1,15 @@
 """Golden tests of ``induceval wopa`` on the hand-written CHAT fixture tests/fixtures/wopa.
 
-toy.cha: the mother says "it is here ." and "here it is ." (plus one-word "look !");
-the child says the same two utterances, "here ." and "xxx ." (flagged unintelligible).
+toy.cha: the mother says "it is here ." and "here it is ." (plus one-word "look !" and
+"look xxx !", flagged unintelligible); the child says the same two utterances, "here ."
+and "xxx here ." (flagged unintelligible).
 Hand-worked (Lexstat, paper p. 157): from "." the first step scores
 it: C(.->it)*3 + A(it>is) + A(it>here) = 0.5*3 + 1 + 0.5 = 3.0, here: 0.5*3 + 0.5 + 0.5 =
 2.5, is: 0 + 0 + 0.5 = 0.5 -> "it"; then "is" (C(it->is)*2 + A(is>here) = 2.5 vs 0.5) and
 "here": every bag {it, is, here} becomes "it is here", so one of the two utterances is
-right: 50%.  Chance: 100/3! = 16.67%.  "unintelligible" counts the corpus's flagged
-utterances (the child's "xxx ."), left out of training and test alike.
+right: 50%.  Chance: 100/3! = 16.67%.  Flagged utterances are left out of training and
+test alike; "unintelligible" counts those of the speakers being scored: the mother's one
+in the self test, the child's one in the adult-to-child test (issue 11).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def test_golden_json_adult_child(capsys):
                  "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     row = data["rows"][0]
-    # child: 2 scored, "here ." one word, "xxx ." dropped as unintelligible
+    # child: 2 scored, "here ." one word, "xxx here ." dropped as unintelligible
     assert (row["wopa"], row["scored"], row["one_word"], row["unintelligible"]) == \
         (50.0, 2, 1, 1)
     assert any("ties:random" in n and "seed:12345" in n for n in data["notes"])
@@ -47,7 +49,7 @@ def test_by_day(capsys):
     assert main(["wopa", TOY, "--learners", "lexstat", "--test", "adult-child", "--by-day",
                  "--format", "csv"]) == 0
     out = capsys.readouterr().out.splitlines()
-    # @ID age 2;0.07 -> 2*365 + 0*31 + 7 = 737 days
+    # @ID age 2;0.07 -> floor(2*365.25 + 0*30.4375) + 7 = 737 days
     assert out[1] == f"{TOY},Lexstat,737,50.0,1.0,2"
 
 

@@ -91,6 +91,9 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
         if by_day:
             for d in accuracy_by_day(r, corpus):
                 rows.append({"corpus": path, "learner": r.learner, **d})
+            if r.counts["undated"]:
+                signatures.append(f"undated: {path}: {r.learner}: {r.counts['undated']} scored "
+                                  "utterances without an age left out")
         else:
             rows.append({"corpus": path, "learner": r.learner, "wopa": r.accuracy,
                          "correct": r.n_correct, "scored": r.n_scored,
@@ -135,12 +138,14 @@ def run(args: argparse.Namespace) -> int:
             ["corpus", "learner", "wopa", "correct", "scored", "one_word", "no_words",
              "unintelligible", "too_long", "tied_steps"])
     notes = ["no_words: utterances without words after removing punctuation (skipped); "
-             "one_word: not scored (one order); unintelligible: utterances flagged by the reader, "
-             "dropped from training and test; too_long: utterances of more than "
+             "one_word: not scored (one order); unintelligible: utterances of the scored speakers "
+             "flagged by the reader (dropped; flagged lines of other speakers are left out of "
+             "training too); too_long: utterances of more than "
              f"{args.max_words or 'any'} words, dropped from training and test"]
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
-    notes += sorted({f"signature: {s}" for s in signatures})
+    notes += sorted({s for s in signatures if s.startswith("undated: ")})
+    notes += sorted({f"signature: {s}" for s in signatures if not s.startswith("undated: ")})
     table = Table(cols, rows, title=f"WOPA (%), test: {args.test}", notes=notes, digits=2)
     emit(table, args)
     return 0

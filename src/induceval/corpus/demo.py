@@ -454,7 +454,7 @@ def generate_demo_corpus(n_sentences: int = 2000, seed: int = DEFAULT_SEED) -> C
     >>> sorted({c.sentence(i).meta("speaker") for i in range(60)})
     ['CHI', 'FAT', 'MOT']
     >>> int(c.sentences["age_days"].values.min())
-    613
+    608
     """
     check_range("n_sentences", n_sentences, 1)
     r = _random.Random(int(rng(seed).integers(2**62)))

@@ -27,13 +27,14 @@ Example
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from induceval.errors import InducevalError
+from induceval.errors import InducevalError, ParameterError
 
 __all__ = [
     "Vocabulary",
@@ -45,6 +46,8 @@ __all__ = [
     "INT_COLUMNS",
     "MISSING",
     "age_in_days",
+    "days_to_age",
+    "AGE_CONVENTIONS",
 ]
 
 #: Code used for a missing value in every column.
@@ -58,21 +61,78 @@ def _is_int_column(name: str) -> bool:
     return name in INT_COLUMNS or name.startswith("head@")
 
 
-def age_in_days(years: int, months: int = 0, days: int = 0) -> int:
-    """Age in days as Chang, Lieven & Tomasello (2006) compute it.
+#: Age conventions of :func:`age_in_days`.
+AGE_CONVENTIONS = ("days", "chang2006")
 
-    ``years * 365 + months * 31 + days``.
+
+def age_in_days(years: int, months: int = 0, days: int = 0, *,
+                convention: str = "days") -> int:
+    """Age in days of a CHILDES age ``years;months.days``.
+
+    ``convention="days"`` (default): ``floor(years * 365.25 + months * 30.4375)
+    + days``, the mean lengths of the Gregorian-Julian year and month
+    (365.25 / 12 days, as the CoNLL-U reader converts UD English-CHILDES
+    ``speaker_age`` months).  It is monotonic in the age: every month adds 30
+    or 31 days, so a later age never gets fewer days, and two ages with days
+    up to 29 never share a number (3;11.29 -> 1459 days, 4;0.05 -> 1466).
+    Only ``m.30`` at the end of a 30-day step can meet the next month's day 0
+    (no integer scale of 365.25 days a year can give 12 x 31 distinct days).
+
+    ``convention="chang2006"``: ``years * 365 + months * 31 + days``, the
+    approximation of Chang, Lieven & Tomasello (2006), kept for reproducing
+    their slopes; it is not monotonic (3;11.29 = 4;0.05 = 1465 days), so
+    sessions a few days apart across a birthday merge.
 
     References
     ----------
-    Chang, Lieven & Tomasello (2006), §"Developmental analysis".
+    Chang, F., Lieven, E. & Tomasello, M. (2006). Using child utterances to
+    evaluate syntax acquisition algorithms. *Proc. CogSci 28*, p. 157
+    ("years * 365 + months * 31 + days").
 
     Example
     -------
-    >>> age_in_days(2, 0, 7)
-    737
+    >>> age_in_days(2, 0, 7), age_in_days(2, 0, 7, convention="chang2006")
+    (737, 737)
+    >>> age_in_days(3, 11, 29), age_in_days(4, 0, 5)
+    (1459, 1466)
+    >>> age_in_days(3, 11, 29, convention="chang2006"), age_in_days(4, 0, 5, convention="chang2006")
+    (1465, 1465)
     """
-    return int(years) * 365 + int(months) * 31 + int(days)
+    if convention == "days":
+        return int(math.floor(int(years) * 365.25 + int(months) * 30.4375)) + int(days)
+    if convention == "chang2006":
+        return int(years) * 365 + int(months) * 31 + int(days)
+    raise ParameterError(f"convention must be one of {', '.join(AGE_CONVENTIONS)}; "
+                         f"got {convention!r}")
+
+
+def days_to_age(days: int, *, convention: str = "days") -> tuple[int, int, int]:
+    """``(years, months, days)`` of an age in days: the inverse of :func:`age_in_days`
+    (the latest age with that many days; exact for every age with days up to 29
+    under ``"days"``, and while ``months * 31 + days < 365`` under ``"chang2006"``).
+
+    Example
+    -------
+    >>> days_to_age(1459), days_to_age(1466), days_to_age(737, convention="chang2006")
+    ((3, 11, 29), (4, 0, 5), (2, 0, 7))
+    """
+    days = int(days)
+    if convention == "chang2006":
+        years, rest = divmod(days, 365)
+        months, d = divmod(rest, 31)
+        return years, months, d
+    if convention != "days":
+        raise ParameterError(f"convention must be one of {', '.join(AGE_CONVENTIONS)}; "
+                             f"got {convention!r}")
+    years = int(days // 365.25)
+    while age_in_days(years + 1) <= days:
+        years += 1
+    while years > 0 and age_in_days(years) > days:
+        years -= 1
+    months = 11
+    while months > 0 and age_in_days(years, months) > days:
+        months -= 1
+    return years, months, days - age_in_days(years, months)
 
 
 class Vocabulary:

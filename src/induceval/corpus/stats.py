@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from induceval.corpus.model import Corpus
+from induceval.corpus.model import Corpus, days_to_age
 from induceval.corpus.transforms.punct import head_columns
 from induceval.report.tables import Table
 
@@ -26,19 +26,16 @@ __all__ = ["describe", "describe_table", "format_age", "TAG_COLUMN_EXCLUDE"]
 TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc", "deps", "phead", "pdeprel"})
 
 
-def format_age(days: int) -> str:
-    """CHILDES-style ``Y;M.D`` for an age in days (inverse of ``age_in_days``).
-
-    ``y*365 + m*31 + d`` is one-to-one only while ``m*31 + d < 365``; ages
-    from 11;24 within a year read back as the next year.
+def format_age(days: int, convention: str = "days") -> str:
+    """CHILDES-style ``Y;M.D`` for an age in days (inverse of
+    :func:`~induceval.corpus.model.age_in_days` under ``convention``).
 
     Example
     -------
-    >>> format_age(737), format_age(613)
-    ('2;0.7', '1;8.0')
+    >>> format_age(737), format_age(608), format_age(613, "chang2006")
+    ('2;0.7', '1;8.0', '1;8.0')
     """
-    years, rest = divmod(int(days), 365)
-    months, d = divmod(rest, 31)
+    years, months, d = days_to_age(days, convention=convention)
     return f"{years};{months}.{d}"
 
 

@@ -644,7 +644,9 @@ def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: 
     col = corpus.sentences.get("unintelligible")
     if unintelligible == "drop" and col is not None and col.vocab is not None:
         flagged = col.values == col.vocab.id("yes")
-        n_unint = int(flagged.sum())
+        # counted among the speakers being scored only (the adults for "self",
+        # the target child for "adult-child"), as the output column says
+        n_unint = int((flagged & (adult if test == "self" else child)).sum())
         adult, child = adult & ~flagged, child & ~flagged
     train = utts.select(adult)
     if test == "self":
@@ -717,29 +719,48 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
                       max_words=max_words)
 
 
-def accuracy_by_day(result: WopaResult, corpus: Corpus) -> list[dict]:
+def accuracy_by_day(result: WopaResult, corpus: Corpus, *, undated: str = "skip") -> list[dict]:
     """Accuracy per recording day (the child's age in days) of one result.
 
-    Raises :class:`~induceval.errors.InducevalError` when the corpus has no
-    ``age_days`` column or some scored utterance lacks an age.
+    Scored utterances without an age (a file whose target child has no age)
+    are left out and counted in ``result.counts["undated"]`` (``undated="skip"``,
+    default) or raise :class:`~induceval.errors.InducevalError`
+    (``undated="fail"``).  A corpus without an ``age_days`` column, or with no
+    dated scored utterance, raises.
 
     Returns
     -------
     list of dict
         ``{"age_days", "correct", "scored", "wopa"}`` sorted by age.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s, role, age in (("it is here .", "Mother", 700), ("here it is .", "Target_Child", 700),
+    ...                      ("it is .", "Target_Child", -1)):
+    ...     b.add_sentence({"form": s.split()}, {"role": role, "age_days": age})
+    >>> c = b.build(); (r,) = adult_to_child(c, ["lexstat"], ties="pessimistic")
+    >>> accuracy_by_day(r, c), r.counts["undated"]
+    ([{'age_days': 700, 'correct': 0.0, 'scored': 1, 'wopa': 0.0}], 1)
     """
+    check_choice("undated", undated, ("skip", "fail"))
     if "age_days" not in corpus.sentences:
         raise InducevalError(f"corpus {corpus.name or '<unnamed>'} has no age_days column; "
                              "the developmental analysis needs the child's age")
     ages = corpus.sentences["age_days"].values[result.index]
     m = result.scored
-    if (ages[m] < 0).any():
-        i = int(result.index[m][np.flatnonzero(ages[m] < 0)[0]])
+    no_age = m & (ages < 0)
+    result.counts["undated"] = int(no_age.sum())
+    if no_age.any():
+        i = int(result.index[np.flatnonzero(no_age)[0]])
         doc = corpus.sentence(i).meta("document") if "document" in corpus.sentences else None
-        raise InducevalError(
-            f"corpus {corpus.name or '<unnamed>'}: {int((ages[m] < 0).sum())} scored "
-            f"utterances have no age (first: sentence {i}"
-            f"{f', document {doc}' if doc else ''}); the developmental analysis needs ages")
+        what = (f"corpus {corpus.name or '<unnamed>'}: {int(no_age.sum())} scored "
+                f"utterances have no age (first: sentence {i}"
+                f"{f', document {doc}' if doc else ''})")
+        if undated == "fail" or no_age.all():
+            raise InducevalError(f"{what}; the developmental analysis needs ages")
+        m = m & ~no_age
     out = []
     for age in np.unique(ages[m]).tolist():
         sel = m & (ages == age)

@@ -15,7 +15,10 @@ Private helper of :mod:`induceval.corpus.readers.chat`.
   and the reader then retries without them).
 
 Everything else is left out, as MOR leaves it out: fillers and fragments
-(``&um``, ``&=laughs``), pauses (``(.)``), retraced material (``word [/]``,
+(``&um``, ``&=laughs``), pauses (``(.)``; a pause glued to the marker that
+follows it, ``(.)‡`` or ``(.)„`` as in eve01 line 3275, is split from it, and a
+pause is transparent to a scoped annotation: in ``no (.) [/] no .``, eve06
+line 1391, the ``[/]`` retraces ``no``), retraced material (``word [/]``,
 ``<a b> [//]``, ``[///]``, ``[/?]``, ``[/-]``), linkers (``+<``, ``++``, ``+^``,
 ``+"``, ``+,``), a bare ``0`` (action without speech), unintelligible markers
 (``xxx``, ``yyy``, ``www``, counted in the returned flags) and every bracketed
@@ -59,6 +62,7 @@ _WORD_JUNK = re.compile(r"[():^\"‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉�
 _PAUSE = re.compile(r"\(\d*(?::\d*)?\.*\d*\)\Z")
 _RETRACE = frozenset({"[/]", "[//]", "[///]", "[/?]", "[/-]"})
 _END_PUNCT = re.compile(r"(.*?\w)([.?!,]+)\Z")
+_GLUED_MARKER = re.compile(r"([‡„])")
 
 
 def _clean_word(t: str) -> tuple[int, str]:
@@ -119,6 +123,8 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
         text = _TIME.sub(" ", text)
     if "“" in text or "”" in text:
         text = text.replace("“", " “ ").replace("”", " ” ")
+    if "‡" in text or "„" in text:  # (.)‡ in eve01:3275: the marker is a token of its own
+        text = _GLUED_MARKER.sub(r" \1 ", text)
     toks = _TOKEN.findall(text)
     out: list[list] = []  # [kind, form]
     stack: list[int] = []
@@ -146,6 +152,9 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
                     out[scope_start] = [REPLACED, repl]
             continue
         kind, form = _clean_word(t)
+        if kind == SKIP and c == "(":
+            out.append([SKIP, form])  # a pause: not the scope of a following [/] (eve06:1391)
+            continue
         if kind == WORD and form[-1] in ".?!," and len(form) > 1:
             m = _END_PUNCT.match(form)
             if m is not None:  # terminator glued to the word ("selle?")

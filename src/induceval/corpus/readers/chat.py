@@ -36,17 +36,42 @@ items keep their text, e.g. ``.`` or ``cm``); ``cpos`` (``xpos`` up to the first
 hand-corrected ``%xgrt`` tier (``%grt`` in older files; Eve).
 
 Sentence columns: ``sent_id`` (``document:line``), ``speaker`` (``MOT``,
-``CHI`` ...), ``role`` (from ``@ID``, else ``@Participants``: ``Target_Child``,
-``Mother`` ...), ``age_days`` (the target child's age in that file, from its
-``@ID`` line, ``years*365 + months*31 + days``; ``-1`` when the file has no
-target child), ``document`` (``<corpus>/<file stem>`` with the corpus name
-from the ``@ID`` line, lower-cased, e.g. ``manchester/becky01a``,
-``brown/eve01``), ``language`` (the speaker's ``@ID`` language, else the first
-of ``@Languages``), ``unintelligible`` (``"yes"`` when the main tier holds
-``xxx``, ``yyy`` or ``www``, even retraced, else ``"no"``; those markers are
-not tokens because ``%mor`` does not analyse them).
+``CHI`` ...), ``role`` (from ``@ID``, else ``@Participants``: ``Mother`` ...;
+the target child's role is always ``Target_Child``), ``age_days`` (the target
+child's age in that file; ``-1`` when unknown), ``document``
+(``<corpus>/<file stem>`` with the corpus name from the ``@ID`` line,
+lower-cased, e.g. ``manchester/becky01a``, ``brown/eve01``), ``language``
+(the utterance's precode ``[- eng]`` when present, else the speaker's ``@ID``
+language, else the first of ``@Languages``), ``unintelligible`` (``"yes"``
+when the main tier holds ``xxx``, ``yyy`` or ``www``, even retraced, else
+``"no"``; those markers are not tokens because ``%mor`` does not analyse them).
 
-Misaligned tiers never drop an utterance: when the cleaned main tier and
+The target child is the ``@ID`` participant with role ``Target_Child``, else
+the only one with role ``Child`` (older transcripts: Belfast's ``RAC``,
+Wooten's ``LYN``, Estonian Korgesaar's ``CHI``), or among several the one
+coded ``CHI``, else none (counted per file in ``report.counts["target child
+by role 'Child' (files)"]`` when found that way).  Its age is its ``@ID``
+age, else its ``@Age of`` header, else the calendar difference between its
+``@Birth of`` header and ``@Date``.  Ages in days follow
+:func:`~induceval.corpus.model.age_in_days`: by default ``floor(365.25 y +
+30.4375 m) + d``, monotonic in the age (3;11.29 -> 1459 < 4;0.05 -> 1466);
+``ages="chang2006"`` gives Chang et al.'s ``y*365 + m*31 + d``.  Utterances of
+a file without the target child's age are counted in
+``report.counts["utterances without age"]`` (and the files in ``"files
+without the target child's age"``, the first in ``report.examples``).
+
+Utterances without words (``0 .``, ``&hmm ?``, ``xxx .``) are dropped and
+counted in ``report.skipped["utterances without words"]`` (``empty="drop"``,
+default) or kept as sentences with no tokens (``empty="keep"``).  Spoken words
+that ``%mor`` marks as omitted (``I going [?] come`` with ``0part|going``,
+adam19 line 30) are kept, counted in ``spoken_words_marked_omitted``.
+
+Misaligned tiers never drop an utterance silently.  A ``%mor`` or ``%gra``
+tier that cannot be aligned, lacks its tab or appears twice in one utterance
+(:data:`TIER_ERRORS`) raises :class:`~induceval.errors.CorpusFormatError`
+with the file and line of its utterance under ``on_error="fail"`` (the
+default); under ``on_error="skip"`` it is counted with its first file:line in
+``report.examples``.  When the cleaned main tier and
 ``%mor`` disagree in length (or in where the punctuation falls), the
 utterance keeps its main-tier words with tags and heads missing and is
 counted in ``report.counts["unaligned_mor"]``; a ``%gra`` (``%xgrt``) tier
@@ -68,8 +93,10 @@ with file, line and text (``on_error="fail"``) or are counted
 ``orphan_tiers``).
 
 Speed: each distinct utterance body (main tier with its dependent tiers; about
-45% of the Manchester utterances are distinct) is analysed and encoded once,
-then the columns are gathered with numpy; ``%mor`` items are parsed once.
+45% of the Manchester utterances are distinct) is analysed once and encoded,
+file by file, into int32 arrays; the columns are gathered with numpy;
+``%mor`` items are parsed once.  Files are read by a process pool over
+contiguous chunks (``jobs``), merged in file order.
 
 Omitted words (``0is``, analysed in ``%mor`` as ``0aux|is``) were not spoken:
 by default (``omitted="drop"``) they are removed after alignment and their
@@ -100,12 +127,16 @@ Example
 (['it', "'s", 'a', 'dog', '.'], ['pro', 'aux', 'det', 'n', '.'], [2, 0, 4, 2, 2])
 >>> s.meta("role"), s.meta("age_days"), s.meta("document")
 ('Mother', 737, 'toy/s01')
+>>> c.report.counts["utterances"], c.report.skipped
+(1, Counter())
 """
 
 from __future__ import annotations
 
+import calendar
 import os
 import re
+from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -113,8 +144,22 @@ from typing import NamedTuple
 
 import numpy as np
 
-from induceval.corpus.model import Column, Corpus, ReadReport, Vocabulary, age_in_days, concat
-from induceval.corpus.readers._chat_main import OMITTED, PUNCT, QUOTES, clean_main_tier
+from induceval.corpus.model import (
+    AGE_CONVENTIONS,
+    Column,
+    Corpus,
+    ReadReport,
+    Vocabulary,
+    age_in_days,
+    concat,
+)
+from induceval.corpus.readers._chat_main import (
+    OMITTED,
+    PUNCT,
+    PUNCT_WORDS,
+    QUOTES,
+    clean_main_tier,
+)
 from induceval.errors import CorpusFormatError, check_choice, check_range
 
 __all__ = ["read", "iter_utterances", "iter_sentences", "ChatUtterance", "parse_age",
@@ -125,6 +170,8 @@ _AFFIX = re.compile(r"[-&=]")
 #: ``%mor`` items that are punctuation, besides those without a ``|``
 _MOR_PUNCT = frozenset({"cm|cm", "beg|beg", "end|end", "bq|bq", "eq|eq"})
 _XGRT_TIERS = ("%xgrt", "%grt")
+#: Dependent tiers whose duplicates or missing tab are errors (issue 16)
+_CHECKED_TIERS = frozenset({"%mor", "%gra"})
 _MARKER_POS = {"‡": "beg", "„": "end"}
 
 
@@ -143,19 +190,22 @@ class ChatUtterance(NamedTuple):
     line: int
 
 
-def parse_age(text: str) -> int | None:
-    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0).
+def parse_age(text: str, convention: str = "days") -> int | None:
+    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0), by
+    :func:`~induceval.corpus.model.age_in_days` under ``convention``.
 
     Example
     -------
     >>> parse_age("2;0.07"), parse_age("1;6."), parse_age("39;"), parse_age("")
-    (737, 551, 14235, None)
+    (737, 547, 14244, None)
+    >>> parse_age("3;11.29"), parse_age("4;0.05"), parse_age("1;6.", "chang2006")
+    (1459, 1466, 551)
     """
     m = _AGE.match(text)
     if m is None:
         return None
     y, mo, d = m.groups()
-    return age_in_days(int(y), int(mo or 0), int(d or 0))
+    return age_in_days(int(y), int(mo or 0), int(d or 0), convention=convention)
 
 
 def split_clitic_form(form: str, clitic_pos: Sequence[str]) -> list[str] | None:
@@ -343,7 +393,8 @@ def _merge_groups(group_of: list[int], heads: list[int], rels: list, n_groups: i
 
 
 class _FileState:
-    __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun")
+    __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
+                 "birth_of", "date", "target", "target_role")
 
     def __init__(self) -> None:
         self.roles: dict[str, str] = {}
@@ -352,6 +403,12 @@ class _FileState:
         self.age: int | None = None
         self.corpus: str | None = None
         self.begun = False
+        self.ids: list[tuple[str, str, str]] = []  # (code, role, age text) of each @ID
+        self.age_of: dict[str, str] = {}  # @Age of CODE:
+        self.birth_of: dict[str, str] = {}  # @Birth of CODE:
+        self.date: str | None = None
+        self.target: str | None = None  # speaker code of the target child
+        self.target_role: str | None = None  # its role as the transcript writes it
 
 
 def _header(line: str, st: _FileState) -> None:
@@ -375,10 +432,74 @@ def _header(line: str, st: _FileState) -> None:
                 st.id_langs[code] = f[0].strip().split(",")[0].split()[0]
             if st.corpus is None and f[1].strip():
                 st.corpus = f[1].strip().lower()
-            if role == "Target_Child" and st.age is None:
-                st.age = parse_age(f[3])
+            st.ids.append((code, role, f[3].strip()))
     elif head == "@Languages":
         st.langs = [x for x in re.split(r"[,\s]+", value) if x]
+    elif head == "@Date":
+        st.date = st.date or value
+    elif head[:8] == "@Age of ":
+        st.age_of.setdefault(head[8:].strip(), value)
+    elif head[:10] == "@Birth of ":
+        st.birth_of.setdefault(head[10:].strip(), value)
+
+
+_MONTHS = {m: i for i, m in enumerate(("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
+                                       "SEP", "OCT", "NOV", "DEC"), 1)}
+_DATE = re.compile(r"\s*(\d{1,2})-([A-Za-z]{3})-(\d{4})")
+
+
+def _parse_date(text: str | None) -> tuple[int, int, int] | None:
+    m = _DATE.match(text or "")
+    if m is None or m.group(2).upper() not in _MONTHS:
+        return None
+    return int(m.group(3)), _MONTHS[m.group(2).upper()], int(m.group(1))
+
+
+def _age_from_dates(birth: str | None, date: str | None) -> tuple[int, int, int] | None:
+    """``(years, months, days)`` from ``@Birth of`` to ``@Date`` (calendar difference, as
+    CLAN computes ages: days borrowed from the month before the recording's)."""
+    b, d = _parse_date(birth), _parse_date(date)
+    if b is None or d is None or d < b:
+        return None
+    years, months, days = d[0] - b[0], d[1] - b[1], d[2] - b[2]
+    if days < 0:
+        months -= 1
+        pm, py = (d[1] - 2) % 12 + 1, d[0] - (d[1] == 1)
+        days += calendar.monthrange(py, pm)[1]
+    if months < 0:
+        years -= 1
+        months += 12
+    return years, months, days
+
+
+def _resolve_target(st: _FileState, convention: str) -> None:
+    """Find the target child and its age once the headers are read.
+
+    The target child is the ``@ID`` participant with role ``Target_Child``;
+    else the only one with role ``Child``, or among several the one coded
+    ``CHI``; else (no ``@ID``) the same rules over ``@Participants``.  Its age
+    is its ``@ID`` age, else its ``@Age of`` header, else the difference
+    between its ``@Birth of`` header and ``@Date``.
+    """
+    ids = st.ids or [(code, role, "") for code, role in st.roles.items()]
+    target = next((c for c, r, _ in ids if r == "Target_Child"), None)
+    if target is None:
+        children = [c for c, r, _ in ids if r == "Child"]
+        if len(children) == 1:
+            target = children[0]
+        elif "CHI" in children:
+            target = "CHI"
+    st.target = target
+    if target is None:
+        return
+    st.target_role = st.roles.get(target)
+    age_text = next((a for c, _, a in ids if c == target and a), None) or st.age_of.get(target)
+    if age_text:
+        st.age = parse_age(age_text, convention)
+    if st.age is None:
+        ymd = _age_from_dates(st.birth_of.get(target), st.date)
+        if ymd is not None:
+            st.age = age_in_days(*ymd, convention=convention)
 
 
 def _decode(path: Path, on_error: str, report: ReadReport) -> str:
@@ -407,7 +528,8 @@ def _decode(path: Path, on_error: str, report: ReadReport) -> str:
 
 
 def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
-                    omitted: str = "drop", on_error: str = "fail",
+                    omitted: str = "drop", empty: str = "drop", ages: str = "days",
+                    on_error: str = "fail",
                     report: ReadReport | None = None) -> Iterator[ChatUtterance]:
     """Stream the utterances of one CHAT file.
 
@@ -422,11 +544,18 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         attachment of the part whose head lies outside the word).
     omitted
         ``"drop"`` (default) or ``"keep"`` omitted words (``0is``).
+    empty
+        ``"drop"`` (default) or ``"keep"`` (with no tokens) utterances without
+        words (see :func:`read`).
+    ages
+        ``"days"`` (default) or ``"chang2006"`` (see :func:`read`).
     on_error
         ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` on a
         structurally broken file (no ``@Begin`` before the first utterance,
         invalid UTF-8, a line that is neither header, utterance, dependent
-        tier nor continuation); ``"skip"`` counts the problem and goes on.
+        tier nor continuation) and on a ``%mor``/``%gra`` tier that cannot be
+        aligned, lacks its tab or appears twice; ``"skip"`` counts the problem
+        and goes on.
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
 
@@ -435,17 +564,31 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     ChatUtterance
     """
     check_choice("omitted", omitted, ("drop", "keep"))
+    check_choice("empty", empty, ("drop", "keep"))
+    check_choice("ages", ages, AGE_CONVENTIONS)
     check_choice("on_error", on_error, ("fail", "skip"))
     report = report if report is not None else ReadReport()
     mor_cache: dict = {}
-    st, units = _file_units(Path(path), on_error, report)
-    document = _document(st, Path(path))
+    p = Path(path)
+    st, units = _file_units(p, on_error, report, ages)
+    document = _document(st, p)
     for speaker, body, lineno in units:
         toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
+        if deltas:
+            _check_errors(deltas, on_error, report, p, lineno, body)
         for k, v in deltas:
             report.counts[k] += v
-        meta = _meta(st, document, speaker, lineno)
+        report.counts["utterances"] += 1
+        if not _has_words(toks["form"]):
+            if empty == "drop":
+                report.skip(NO_WORDS, f"{p}:{lineno}")
+                continue
+            report.count(NO_WORDS + " (kept as empty sentences)")
+            toks = {k: [] for k in toks}
+        meta = _meta(st, document, speaker, lineno, _utterance_language(body))
         meta["unintelligible"] = "yes" if n_unk else "no"
+        if st.age is None:
+            report.count("utterances without age")
         yield ChatUtterance(toks, meta, lineno)
 
 
@@ -457,14 +600,32 @@ def _document(st: _FileState, path: Path) -> str:
     return f"{st.corpus or path.parent.name}/{path.stem}"
 
 
-def _meta(st: _FileState, document: str | None, speaker: str, lineno: int) -> dict:
+_LANG_PRECODE = re.compile(r"\s*\[- ([^\]\s]+)\s*\]")
+
+
+def _utterance_language(body: str) -> str | None:
+    """The language of an utterance precode ``[- eng]`` at the start of its main tier."""
+    if "[- " not in body:
+        return None
+    m = _LANG_PRECODE.match(body)
+    return None if m is None else m.group(1)
+
+
+def _role(st: _FileState, speaker: str) -> str | None:
+    if speaker == st.target and st.target is not None:
+        return "Target_Child"
+    return st.roles.get(speaker)
+
+
+def _meta(st: _FileState, document: str | None, speaker: str, lineno: int,
+          language: str | None = None) -> dict:
     return {
         "sent_id": f"{document}:{lineno}",
         "speaker": speaker,
-        "role": st.roles.get(speaker),
+        "role": _role(st, speaker),
         "age_days": st.age,
         "document": document,
-        "language": st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
+        "language": language or st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
     }
 
 
@@ -505,7 +666,7 @@ def _join(raw_lines: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def _file_units(path: Path, on_error: str, report: ReadReport
+def _file_units(path: Path, on_error: str, report: ReadReport, convention: str = "days"
                 ) -> tuple[_FileState, list[tuple[str, str, int]]]:
     """Split a file into utterances: ``(speaker, body, line)`` where ``body`` is
     the text after ``*SPK:`` with its dependent tiers (``\\n%tier:...``),
@@ -559,6 +720,7 @@ def _file_units(path: Path, on_error: str, report: ReadReport
     if not st.begun:
         _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
                        path, 1, text[:80])
+    _resolve_target(st, convention)
     return st, units
 
 
@@ -566,17 +728,24 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: dict
              ) -> tuple[dict, int, tuple]:
     """Tokens of one utterance body, its number of unintelligible markers and the
     report counts it adds."""
+    deltas: defaultdict = defaultdict(int)
     if "\n%" in body:
         parts = body.split("\n%")
         main = parts[0]
         tiers = {}
         for t in parts[1:]:
             name, _, value = t.partition(":")
-            tiers["%" + name] = value
+            name = "%" + name
+            if name in tiers:
+                if name in _CHECKED_TIERS:
+                    deltas["duplicate_" + name[1:]] += 1
+                continue  # the first one counts
+            if value[:1] != "\t" and name in _CHECKED_TIERS:
+                deltas[name[1:] + "_without_tab"] += 1
+            tiers[name] = value
     else:
         main = body
         tiers = {}
-    deltas: defaultdict = defaultdict(int)
     toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, mor_cache)
     return toks, n_unk, tuple(deltas.items())
 
@@ -651,7 +820,9 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
                 forms.append(("0" + form) if kind == OMITTED else form)
                 xpos.append(p[0])
                 lemma.append(p[1])
-                kinds.append(kind if kind == OMITTED else p[2])
+                if p[2] == OMITTED and kind != OMITTED:
+                    counts["spoken_words_marked_omitted"] += 1  # adam19:30 0part|going
+                kinds.append(kind if kind == OMITTED else p[2] & PUNCT)
                 group_of.append(gi)
                 continue
             post = [p[0] for p in g if p[3] == 1]
@@ -668,7 +839,9 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
                     counts["clitic_form_from_mor"] += 1
                 xpos.append(p[0])
                 lemma.append(p[1])
-                kinds.append(OMITTED if kind == OMITTED else p[2])
+                if p[2] == OMITTED and kind != OMITTED:
+                    counts["spoken_words_marked_omitted"] += 1
+                kinds.append(OMITTED if kind == OMITTED else p[2] & PUNCT)
                 group_of.append(gi)
     if not aligned:
         counts["unaligned_mor"] += 1
@@ -751,45 +924,108 @@ _SENT_COLS = ("sent_id", "speaker", "role", "age_days", "document", "language",
               "unintelligible")
 
 
-def _add_distinct(body: str, split_clitics: bool, omitted: str, mor_cache: dict,
-                  flat: dict[str, list], vocabs: dict[str, dict], n_flat: int,
-                  u_len: list, u_unk: list, u_deltas: list) -> int:
-    """Analyse a new distinct utterance and append its encoded columns to ``flat``."""
-    toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
-    n = len(toks["form"])
-    for k, v in toks.items():
-        col = flat.get(k)
-        if col is None:
-            col = flat[k] = [-1] * n_flat
-        if k[:4] == "head":
-            col.extend(v)
+#: Report counts that are errors in the transcript (issue 16): raised under
+#: ``on_error="fail"``, counted with their first file:line under ``"skip"``.
+TIER_ERRORS = {
+    "unaligned_mor": "the %mor tier cannot be aligned with the main tier",
+    "unaligned_gra": "the %gra tier does not number the %mor tokens 1..n with heads inside "
+                     "the utterance",
+    "duplicate_mor": "a second %mor tier in one utterance",
+    "duplicate_gra": "a second %gra tier in one utterance",
+    "mor_without_tab": "no tab after '%mor:'",
+    "gra_without_tab": "no tab after '%gra:'",
+}
+#: Report key of the utterances without words (issue 11).
+NO_WORDS = "utterances without words"
+
+
+def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, line: int,
+                  body: str) -> None:
+    for k, _ in deltas:
+        message = TIER_ERRORS.get(k)
+        if message is None:
             continue
-        d = vocabs.get(k)
-        if d is None:
-            d = vocabs[k] = {None: -1}
-        get = d.get
-        ids = [get(x) for x in v]
-        if None in ids:
-            for j, i in enumerate(ids):
-                if i is None:
-                    x = v[j]
-                    i = ids[j] = get(x)
+        if on_error == "fail":
+            tier = "%" + k.split("_")[-1] if k.startswith("unaligned") else ""
+            text = next((x for x in body.split("\n") if tier and x.startswith(tier + ":")),
+                        body.split("\n", 1)[0])
+            raise CorpusFormatError(f"{message} (in the utterance that starts on this line; "
+                                    "on_error='skip' keeps its words and counts it)",
+                                    path=str(path), line=line, text=text.strip()[:200])
+        report.examples.setdefault(k, f"{path}:{line}")
+
+
+def _has_words(forms: list) -> bool:
+    for f in forms:
+        if f not in PUNCT_WORDS:
+            return True
+    return False
+
+
+class _Encoder:
+    """Distinct utterances encoded into compact int32 arrays, column by column.
+
+    Utterances are analysed one by one and buffered as strings for one file;
+    :meth:`flush` encodes the buffer through the vocabularies (first
+    appearance order) into ``array('i')`` columns, so no per-token Python
+    object outlives the file being read.
+    """
+
+    def __init__(self) -> None:
+        self.vocabs: dict[str, dict] = {}
+        self.flat: dict[str, array] = {}
+        self.n_flat = 0
+        self.buf: dict[str, list] = {}
+        self.n_buf = 0
+
+    def add(self, toks: dict) -> None:
+        n = len(toks["form"])
+        buf = self.buf
+        for k, v in toks.items():
+            col = buf.get(k)
+            if col is None:
+                col = buf[k] = [-1 if k[:4] == "head" else None] * self.n_buf
+            col.extend(v)
+        self.n_buf += n
+        if len(toks) != len(buf):
+            for k, col in buf.items():
+                if len(col) < self.n_buf:
+                    col.extend([-1 if k[:4] == "head" else None] * (self.n_buf - len(col)))
+
+    def flush(self) -> None:
+        if not self.n_buf:
+            self.buf = {}
+            return
+        for k, vals in self.buf.items():
+            out = self.flat.get(k)
+            if out is None:
+                out = self.flat[k] = array("i", [-1]) * self.n_flat
+            if k[:4] == "head":
+                out.extend(vals)
+                continue
+            d = self.vocabs.get(k)
+            if d is None:
+                d = self.vocabs[k] = {None: -1}
+            get = d.get
+            ids = [get(x) for x in vals]
+            if None in ids:
+                for j, i in enumerate(ids):
                     if i is None:
-                        ids[j] = d[x] = len(d) - 1
-        col.extend(ids)
-    n_flat += n
-    if toks.keys() != flat.keys():
-        for col in flat.values():
-            if len(col) < n_flat:
-                col.extend([-1] * (n_flat - len(col)))
-    u_len.append(n)
-    u_unk.append(bool(n_unk))
-    u_deltas.append(deltas)
-    return n_flat
+                        x = vals[j]
+                        i = ids[j] = get(x)
+                        if i is None:
+                            ids[j] = d[x] = len(d) - 1
+            out.extend(ids)
+        self.n_flat += self.n_buf
+        for out in self.flat.values():
+            if len(out) < self.n_flat:
+                out.extend(array("i", [-1]) * (self.n_flat - len(out)))
+        self.buf = {}
+        self.n_buf = 0
 
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
-                name: str) -> Corpus:
+                name: str, empty: str = "drop", ages: str = "days") -> Corpus:
     """Read files into a corpus.
 
     Each distinct utterance body (main tier + dependent tiers) is analysed
@@ -798,50 +1034,79 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
     report = ReadReport()
     mor_cache: dict = {}
     uid_of: dict[str, int] = {}
-    vocabs: dict[str, dict] = {}
-    flat: dict[str, list] = {"form": []}  # encoded tokens of each distinct utterance
-    u_len: list[int] = []
-    u_unk: list[bool] = []
+    enc = _Encoder()
+    u_len = array("i")
+    u_unk = bytearray()
+    u_empty = bytearray()
     u_deltas: list[tuple] = []
-    seq: list[int] = []  # distinct-utterance id of each utterance
-    seq_meta: list[int] = []
-    lines: list[int] = []
+    seq = array("i")  # distinct-utterance id of each utterance
+    seq_meta = array("i")
+    lines = array("i")
+    dropped = array("i")  # distinct-utterance ids of the utterances dropped (no words)
     meta_rows: list[tuple] = []
-    n_flat = 0
+    keep_empty = empty == "keep"
+    n_utt = n_empty = n_undated = 0
     for path in files:
         report.files.append(str(path))
         try:
-            st, units = _file_units(path, on_error, report)
+            st, units = _file_units(path, on_error, report, ages)
         except CorpusFormatError as exc:
             if on_error == "fail":
                 raise
             report.skip("broken_file", str(exc))
             continue
         document = _document(st, path)
-        meta_of: dict[str, int] = {}
-        for speaker in dict.fromkeys(u[0] for u in units):  # first-appearance order
-            mt = _meta(st, document, speaker, 0)
-            meta_of[speaker] = len(meta_rows)
-            meta_rows.append((speaker, mt["role"], st.age, document, mt["language"]))
+        meta_of: dict = {}
+        n_utt += len(units)
         uid_get = uid_of.get
-        uids = [uid_get(u[1]) for u in units]
-        if None in uids:
-            for j, uid in enumerate(uids):
-                if uid is not None:
+        n_file = 0
+        for speaker, body, line in units:
+            uid = uid_get(body)
+            if uid is None:
+                uid = uid_of[body] = len(u_len)
+                toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
+                if deltas:
+                    _check_errors(deltas, on_error, report, path, line, body)
+                words = _has_words(toks["form"])
+                if not words and keep_empty:
+                    toks = {k: [] for k in toks}
+                enc.add(toks)
+                u_len.append(len(toks["form"]))
+                u_unk.append(bool(n_unk))
+                u_empty.append(not words)
+                u_deltas.append(deltas)
+            if u_empty[uid]:
+                n_empty += 1
+                if n_empty == 1:
+                    report.examples[NO_WORDS] = f"{path}:{line}"
+                if not keep_empty:
+                    dropped.append(uid)
                     continue
-                body = units[j][1]
-                uid = uid_get(body)
-                if uid is None:
-                    uid = uid_of[body] = len(u_len)
-                    n_flat = _add_distinct(body, split_clitics, omitted, mor_cache, flat,
-                                           vocabs, n_flat, u_len, u_unk, u_deltas)
-                uids[j] = uid
-        seq.extend(uids)
-        seq_meta.extend([meta_of[u[0]] for u in units])
-        lines.extend([u[2] for u in units])
+            key = speaker
+            if "[- " in body:
+                lang = _utterance_language(body)
+                if lang is not None:
+                    key = (speaker, lang)
+            m = meta_of.get(key)
+            if m is None:
+                lang = key[1] if isinstance(key, tuple) else None
+                mt = _meta(st, document, speaker, 0, lang)
+                m = meta_of[key] = len(meta_rows)
+                meta_rows.append((speaker, mt["role"], st.age, document, mt["language"]))
+            seq.append(uid)
+            seq_meta.append(m)
+            lines.append(line)
+            n_file += 1
+        enc.flush()
+        if st.age is None and n_file:
+            n_undated += n_file
+            report.examples.setdefault("utterances without age", f"{path}")
+            report.count("files without the target child's age")
+        if st.target is not None and st.target_role != "Target_Child":
+            report.count(f"target child by role {st.target_role or '(none)'!r} (files)")
     # -- gather -------------------------------------------------------------
-    seq_a = np.asarray(seq, dtype=np.int64)
-    ulen = np.asarray(u_len, dtype=np.int64)
+    seq_a = np.frombuffer(seq, dtype=np.int32).astype(np.int64)
+    ulen = np.frombuffer(u_len, dtype=np.int32).astype(np.int64)
     ustart = np.zeros(len(ulen) + 1, dtype=np.int64)
     np.cumsum(ulen, out=ustart[1:])
     lengths = ulen[seq_a] if len(seq_a) else np.zeros(0, dtype=np.int64)
@@ -850,30 +1115,40 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
     n_tok = int(offsets[-1])
     idx = (np.repeat(ustart[:-1][seq_a] - offsets[:-1], lengths)
            + np.arange(n_tok, dtype=np.int64)) if n_tok else np.zeros(0, dtype=np.int64)
-    occurrences = (np.bincount(seq_a, minlength=len(ulen)) if len(seq_a) else ulen).tolist()
+    # report counts: each distinct utterance's counts times its occurrences
+    all_uids = np.concatenate((seq_a, np.frombuffer(dropped, dtype=np.int32)))
+    occurrences = np.bincount(all_uids, minlength=len(ulen)).tolist() if len(ulen) else []
     by_deltas: defaultdict = defaultdict(int)
     for deltas, occ in zip(u_deltas, occurrences):
-        if deltas:
+        if deltas and occ:
             by_deltas[deltas] += occ
     for deltas, occ in by_deltas.items():
         for k, v in deltas:
             report.counts[k] += v * occ
-    report.count("utterances", len(seq))
+    report.count("utterances", n_utt)
+    if n_empty:
+        if keep_empty:
+            report.count(NO_WORDS + " (kept as empty sentences)", n_empty)
+        else:
+            report.skip(NO_WORDS, report.examples.get(NO_WORDS, ""), n_empty)
+    if n_undated:
+        report.count("utterances without age", n_undated)
     report.count("tokens", n_tok)
     tokens: dict[str, Column] = {}
     for k in _TOKEN_COLS:
-        vals = flat.pop(k, None)
+        vals = enc.flat.pop(k, None)
         if vals is None:
             if k == "form":
                 tokens[k] = Column(np.zeros(0, dtype=np.int32), Vocabulary())
             continue
-        arr = np.asarray(vals, dtype=np.int32)[idx]
+        arr = np.frombuffer(vals, dtype=np.int32)[idx]
         if k[:4] == "head":
             if k != "head" and not (arr >= 0).any():
                 continue
             tokens[k] = Column(arr)
         else:
-            tokens[k] = Column(arr, Vocabulary(list(vocabs.get(k, {None: -1}))[1:]))
+            tokens[k] = Column(arr, Vocabulary.from_unique(
+                list(enc.vocabs.get(k, {None: -1}))[1:]))
     if "deprel@xgrt" in tokens and "head@xgrt" not in tokens:
         del tokens["deprel@xgrt"]
     if "xpos" in tokens:
@@ -883,7 +1158,7 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
         table = np.append(cv.encode([x.split(":")[0] for x in xv.items]), -1).astype(np.int32)
         tokens["cpos"] = Column(table[tokens["xpos"].values], cv)
     sentences: dict[str, Column] = {}
-    meta_idx = np.asarray(seq_meta, dtype=np.int64)
+    meta_idx = np.frombuffer(seq_meta, dtype=np.int32)
     for j, k in enumerate(("speaker", "role", "age_days", "document", "language")):
         if k == "age_days":
             table = np.asarray([-1 if r[2] is None else r[2] for r in meta_rows] + [-1],
@@ -898,15 +1173,15 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
     sentences["sent_id"] = Column(sid_vocab.encode(
         [f"{docs[m]}:{ln}" for m, ln in zip(seq_meta, lines)]), sid_vocab)
     unk_vocab = Vocabulary(["no", "yes"])
-    unk = np.asarray(u_unk, dtype=np.int32)
+    unk = np.frombuffer(bytes(u_unk), dtype=np.uint8).astype(np.int32)
     sentences["unintelligible"] = Column(unk[seq_a] if len(seq_a) else unk[:0], unk_vocab)
     sentences = {k: sentences[k] for k in _SENT_COLS}
     return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report, name=name)
 
 
 def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: str = "fail",
-         split_clitics: bool = True, omitted: str = "drop", jobs: int = 1,
-         name: str = "") -> Corpus:
+         split_clitics: bool = True, omitted: str = "drop", empty: str = "drop",
+         ages: str = "days", jobs: int | None = None, name: str = "") -> Corpus:
     """Read CHAT files into a :class:`~induceval.corpus.model.Corpus`.
 
     Parameters
@@ -914,14 +1189,32 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
     files
         ``.cha`` files, or directories (searched recursively for ``.cha``).
     on_error
-        ``"fail"`` or ``"skip"`` (see :func:`iter_utterances`; in ``"skip"``
-        mode a broken file is counted in ``report.skipped["broken_file"]``).
+        ``"fail"`` (default) raises :class:`~induceval.errors.CorpusFormatError`
+        on a structurally broken file or a ``%mor``/``%gra`` tier that cannot
+        be aligned, lacks its tab or appears twice (see :data:`TIER_ERRORS`);
+        ``"skip"`` counts it (with its first file:line in ``report.examples``),
+        keeps the utterance's words without the tier's annotation, and counts a
+        broken file in ``report.skipped["broken_file"]``.
     split_clitics
         Split ``%mor`` clitics into separate tokens (default ``True``).
     omitted
         ``"drop"`` (default) or ``"keep"`` omitted words ``0word``.
+    empty
+        Utterances with no words (``0 .``, ``&hmm ?``, ``xxx .``: nothing but
+        punctuation once fillers, pauses, unintelligible markers and omitted
+        words are left out): ``"drop"`` (default) leaves them out, counted in
+        ``report.skipped["utterances without words"]``; ``"keep"`` keeps them
+        as sentences with no tokens (their sentence columns set), counted in
+        ``report.counts``.
+    ages
+        Convention of ``age_days`` (see :func:`~induceval.corpus.model.age_in_days`):
+        ``"days"`` (default, monotonic in the age) or ``"chang2006"``
+        (``years*365 + months*31 + days``, for reproducing Chang et al. 2006).
     jobs
-        Number of processes (files are split into ``jobs`` chunks).
+        Number of processes (default: the machine's cores, at most 4; one for
+        fewer than 8 files or when called from a worker process).  Files are
+        read in contiguous chunks and the chunks merged in file order, so the
+        corpus is the same for every ``jobs``.
     name
         Corpus label (default: the first path).
 
@@ -929,13 +1222,18 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
     -------
     Corpus
         Columns as described in the module docstring; ``report.counts`` has
-        ``utterances``, ``tokens``, ``unaligned_mor``, ``unaligned_gra``,
-        ``aligned_gra``, ``unaligned_xgrt``, ``aligned_xgrt``,
-        ``omitted_words``, ``clitic_form_from_mor``.
+        ``utterances`` (every utterance line read), ``tokens``,
+        ``unaligned_mor``, ``unaligned_gra``, ``aligned_gra``,
+        ``unaligned_xgrt``, ``aligned_xgrt``, ``omitted_words``,
+        ``clitic_form_from_mor``, ``spoken_words_marked_omitted``,
+        ``utterances without age`` and ``files without the target child's age``.
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     check_choice("omitted", omitted, ("drop", "keep"))
-    check_range("jobs", jobs, 1)
+    check_choice("empty", empty, ("drop", "keep"))
+    check_choice("ages", ages, AGE_CONVENTIONS)
+    if jobs is not None:
+        check_range("jobs", jobs, 1)
     files = [files] if isinstance(files, (str, os.PathLike)) else list(files)
     paths: list[Path] = []
     for f in map(Path, files):
@@ -944,15 +1242,56 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         else:
             paths.append(f)
     name = name or (str(files[0]) if files else "")
-    if jobs > 1 and len(paths) > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    if jobs is None:
+        import multiprocessing as mp
 
-        k = min(jobs, len(paths))
-        size = -(-len(paths) // k)
-        chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
-        with ProcessPoolExecutor(max_workers=k) as ex:
-            parts = list(ex.map(_read_files, chunks, [on_error] * len(chunks),
-                                [split_clitics] * len(chunks), [omitted] * len(chunks),
-                                [name] * len(chunks)))
-        return concat(parts, name=name)
-    return _read_files(paths, on_error, split_clitics, omitted, name)
+        in_main = mp.parent_process() is None  # a worker (cells, Dask) reads alone
+        jobs = 1 if len(paths) < 8 or not in_main else max(1, min(4, os.cpu_count() or 1))
+    options = (on_error, split_clitics, omitted, name, empty, ages)
+    if jobs > 1 and len(paths) > 1:
+        return concat(_parallel(paths, jobs, options), name=name)
+    return _read_files(paths, *options)
+
+
+def _chunks(paths: list[Path], k: int) -> list[list[Path]]:
+    """``k`` contiguous chunks of about equal bytes."""
+    sizes = []
+    for p in paths:
+        try:
+            sizes.append(p.stat().st_size)
+        except OSError:
+            sizes.append(0)
+    total = sum(sizes) or 1
+    out: list[list[Path]] = [[] for _ in range(k)]
+    acc = 0
+    for p, size in zip(paths, sizes):
+        i = min(k - 1, int(k * (acc + size / 2) / total))
+        out[i].append(p)
+        acc += size
+    return [c for c in out if c]
+
+
+def _parallel(paths: list[Path], jobs: int, options: tuple) -> list[Corpus]:
+    """Read contiguous chunks of ``paths`` in a process pool, in file order."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = _chunks(paths, min(jobs, len(paths)))
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+    with ProcessPoolExecutor(max_workers=len(chunks) - 1, mp_context=ctx) as ex:
+        futures = [ex.submit(_read_chunk, c, options) for c in chunks[1:]]
+        first = _read_files(chunks[0], *options)  # this process reads the first chunk
+        parts = [first]
+        for f in futures:
+            part = f.result()
+            if isinstance(part, dict):  # the first error of that chunk, in file order
+                raise CorpusFormatError(part.pop("reason"), **part)
+            parts.append(part)
+        return parts
+
+
+def _read_chunk(paths: list[Path], options: tuple) -> Corpus | dict:
+    try:
+        return _read_files(paths, *options)
+    except CorpusFormatError as exc:
+        return {"reason": exc.reason, "path": exc.path, "line": exc.line, "text": exc.text}
