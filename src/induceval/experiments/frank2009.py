@@ -547,7 +547,9 @@ def _load(x) -> Corpus:
         return x
     from induceval.corpus.readers import read_corpus
 
-    return read_corpus(x, format="chat")
+    # Belfast stu05:4733 and Gathburn 43:2947 hold a %mor tier that cannot be aligned:
+    # their words are kept and they are counted, not fatal
+    return read_corpus(x, format="chat", on_error="skip")
 
 
 def register(subparsers) -> None:
