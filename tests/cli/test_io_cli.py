@@ -130,14 +130,17 @@ def test_induce_tags_tsv_keeps_words_beginning_with_hash(tmp_path):
 def test_chat_metadata_survives_conversion(tmp_path):
     cha = FIXTURES / "chat" / "conventions.cha"
     out = tmp_path / "conv.conllu"
-    assert main(["convert", str(cha), "-o", str(out), "-q"]) == 0
-    a, b = read_corpus(cha), conllu.read(out)
+    # conventions.cha holds a %mor and a %gra tier that cannot be aligned (on purpose)
+    assert main(["convert", str(cha), "-o", str(out), "-q"]) == 2
+    assert main(["convert", str(cha), "-o", str(out), "-q", "--on-error", "skip"]) == 0
+    a, b = read_corpus(cha, on_error="skip"), conllu.read(out)
     assert (a.n_sentences, a.n_tokens) == (b.n_sentences, b.n_tokens)
     for col in ("speaker", "role", "age_days", "document", "language", "unintelligible"):
         assert b.sentences[col].strings() == a.sentences[col].strings(), col
     # --child-directed selects the same utterances on the converted file
     cd_a, cd_b = tmp_path / "a.conllu", tmp_path / "b.conllu"
-    assert main(["convert", str(cha), "--child-directed", "-o", str(cd_a), "-q"]) == 0
+    assert main(["convert", str(cha), "--child-directed", "-o", str(cd_a), "-q",
+                 "--on-error", "skip"]) == 0
     assert main(["convert", str(out), "--child-directed", "-o", str(cd_b), "-q"]) == 0
     assert conllu.read(cd_a).n_sentences == conllu.read(cd_b).n_sentences
 
