@@ -8,9 +8,11 @@ Each chunk goes through one of two paths:
 
 1. a *columnar fast path* (:func:`_fast_file`) splits the chunk into lines
    with numpy, separates blank/comment/token lines, finds all field
-   boundaries at once and interns each column's byte fields (numba on large
-   inputs).  It validates everything (column counts, token IDs, heads) in
-   bulk and gives up (returns ``None``) at the first anomaly;
+   boundaries at once, decodes each column in one go and interns it with
+   C-level dictionary passes (no numba: loading a compiled kernel costs
+   ~60 MB and ~0.5 s per process, more than it saves).  It validates
+   everything (column counts, token IDs, heads) in bulk and gives up
+   (returns ``None``) at the first anomaly;
 2. the *streaming path* (:func:`iter_tabular`) reads line by line, sentence by
    sentence, and defines the semantics: it raises
    :class:`~induceval.errors.CorpusFormatError` naming file, line, offending
@@ -78,7 +80,6 @@ left missing.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import sys
@@ -135,7 +136,7 @@ COLUMN_ORDER = ("form", "lemma", "upos", "cpos", "xpos", "head", "deprel", "feat
                 "misc", "phead", "pdeprel")
 
 #: Chunk size of the streaming reader (bytes; a chunk ends at a blank line).
-CHUNK_BYTES = 8 << 20
+CHUNK_BYTES = 2 << 20
 
 
 def months_to_days(months: float) -> int:
@@ -265,6 +266,12 @@ _W = r"[^\S\n]*"  # whitespace within a line
 _META_RE = re.compile(
     rf"#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
     rf"child_name|corpus_name|unintelligible){_W}={_W}(.*?){_W}\Z")
+
+
+#: The same keys, found anywhere in ``"\n"``-joined lines (a prefilter of :data:`_META_RE`).
+_META_FIND = re.compile(
+    rf"^#{_W}(?:sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
+    rf"child_name|corpus_name|unintelligible){_W}=", re.MULTILINE)
 
 
 def _parse_comment(line: str) -> tuple[str, str] | None:
@@ -647,6 +654,27 @@ def _decode_items(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list
     return gathered.tobytes().decode("utf-8").split("\n")[:n]
 
 
+def _intern_ranges(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                   ) -> tuple[np.ndarray, list[str]]:
+    """Codes (first-seen order) and distinct values of the byte fields ``buf[starts:ends]``.
+
+    The fields are decoded in one go and interned with C-level dictionary
+    passes (no numba: loading a compiled kernel costs more time and memory
+    than it saves on one chunk).
+
+    Example
+    -------
+    >>> buf = np.frombuffer(b"ab ab c", dtype=np.uint8)
+    >>> codes, items = _intern_ranges(buf, np.array([0, 3, 6]), np.array([2, 5, 7]))
+    >>> codes.tolist(), items
+    ([0, 0, 1], ['ab', 'c'])
+    """
+    values = _decode_items(buf, starts, ends)
+    index = {u: i for i, u in enumerate(dict.fromkeys(values))}
+    codes = np.fromiter(map(index.__getitem__, values), dtype=np.int32, count=len(values))
+    return codes, list(index)
+
+
 def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                document: str | None = None, first: bool = True) -> FileResult | None:
     """Read a whole file (or a chunk of one ending at a blank line) at the byte level.
@@ -723,8 +751,7 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     regular = None
     if spec.id_col is not None:
         c = spec.id_col
-        id_codes, id_first = intern_bytes(buf, f_starts[:, c], f_ends[:, c])
-        id_items = _decode_items(buf, f_starts[id_first, c], f_ends[id_first, c])
+        id_codes, id_items = _intern_ranges(buf, f_starts[:, c], f_ends[:, c])
         kinds = np.empty(len(id_items), dtype=np.int64)
         values = np.empty(len(id_items), dtype=np.int64)
         for j, item in enumerate(id_items):
@@ -770,8 +797,7 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     for name, idx in cols.items():
         fs, fe = f_starts[:, idx], f_ends[:, idx]
         if name == "head":
-            h_codes, h_first = intern_bytes(buf, fs, fe)
-            h_items = _decode_items(buf, fs[h_first], fe[h_first])
+            h_codes, h_items = _intern_ranges(buf, fs, fe)
             table = np.empty(len(h_items), dtype=np.int64)
             for j, item in enumerate(h_items):
                 h = _parse_head(item)
@@ -803,25 +829,42 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
         kept_pos = (reg_before - np.searchsorted(reg_block, kept_block)).tolist()
         kept_sent = np.searchsorted(sent_blocks, kept_block)
         bounds = np.searchsorted(kept_sent, np.arange(n_sent + 1)).tolist()
-        is_comment = comment[kept_idx].tolist()
-        lengths_list = lengths.tolist()
-        for s in range(n_sent):
-            meta: dict = {}
-            a, b = bounds[s], bounds[s + 1]
-            for j in range(a, b):
-                if is_comment[j]:
-                    _apply_comment(kept_text[j], meta, state)
+        # metadata comments: one C-level scan over all kept lines, then only the hits
+        joined = "\n".join(kept_text)
+        hits = [m.start() for m in _META_FIND.finditer(joined)]
+        metas: dict[int, dict] = {}
+        doc_changes: list[tuple[int, str]] = []
+        if hits:
+            line_off = np.cumsum([0] + [len(t) + 1 for t in kept_text])
+            hit_lines = np.searchsorted(line_off, hits, side="right") - 1
+            for j, s in zip(hit_lines.tolist(), kept_sent[hit_lines].tolist(), strict=True):
+                meta = metas.setdefault(s, {})
+                before = state.document
+                _apply_comment(kept_text[j], meta, state)
+                if state.document is not before:
+                    doc_changes.append((s, state.document))
+        del joined
+        languages = [lang] * n_sent
+        for s, meta in metas.items():
             sent_ids[s] = meta.get("sent_id")
-            documents.append(state.document)
-            languages.append(meta.get("language", lang))
+            if "language" in meta:
+                languages[s] = meta["language"]
             for k in _OPTIONAL_META:
                 if k in meta:
-                    meta_cols.setdefault(k, [None] * s).append(meta[k])
-            for col in meta_cols.values():
-                if len(col) == s:
-                    col.append(None)
-            lines.append(_encode_lines(lengths_list[s], list(zip(
-                kept_pos[a:b], kept_text[a:b]))))
+                    meta_cols.setdefault(k, [None] * n_sent)[s] = meta[k]
+        if doc_changes:
+            cur = document if document is not None else path.stem
+            k = 0
+            for s in range(n_sent):
+                while k < len(doc_changes) and doc_changes[k][0] == s:
+                    cur = doc_changes[k][1]
+                    k += 1
+                documents.append(cur)
+        else:
+            documents = [state.document] * n_sent
+        pieces = [f"\n{p}\t{t}" for p, t in zip(kept_pos, kept_text)]
+        lines = [str(n) + "".join(pieces[a:b]) for n, a, b in
+                 zip(lengths.tolist(), bounds[:-1], bounds[1:])]
     else:
         documents = [state.document] * n_sent
         languages = [lang] * n_sent
@@ -842,7 +885,8 @@ class _Sink:
     __slots__ = ("index", "items", "parts", "n", "missing")
 
     def __init__(self, n_before: int, missing: frozenset) -> None:
-        self.index: dict[str, int] = {}
+        self.index: dict[str | None, int] = {m: MISSING for m in missing}
+        self.index[None] = MISSING
         self.items: list[str] = []
         self.parts: list[np.ndarray] = []
         self.n = 0
@@ -855,30 +899,18 @@ class _Sink:
             self.parts.append(np.full(n, MISSING, np.int32))
             self.n += n
 
-    def add_codes(self, codes: np.ndarray, local_items: list[str]) -> None:
-        """Append local ``codes`` (``-1`` = missing) over ``local_items``."""
-        remap = np.empty(len(local_items) + 1, dtype=np.int32)
-        remap[-1] = MISSING
-        index, items, missing = self.index, self.items, self.missing
-        for j, item in enumerate(local_items):
-            if item in missing:
-                remap[j] = MISSING
-                continue
-            g = index.get(item)
-            if g is None:
-                g = index[item] = len(items)
-                items.append(item)
-            remap[j] = g
-        self.parts.append(remap[codes])
-        self.n += len(codes)
-
     def add_ranges(self, buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
-        codes, first = intern_bytes(buf, starts, ends)
-        self.add_codes(codes, _decode_items(buf, starts[first], ends[first]))
+        self.add_strings(_decode_items(buf, starts, ends))
 
     def add_strings(self, values: Sequence) -> None:
-        codes, local = intern(values, (None,))
-        self.add_codes(codes, local)
+        """Append ``values`` (``None``, missing markers -> -1); new values join the vocabulary."""
+        index, items = self.index, self.items
+        for u in [u for u in dict.fromkeys(values) if u not in index]:
+            index[u] = len(items)
+            items.append(u)
+        self.parts.append(np.fromiter(map(index.__getitem__, values), dtype=np.int32,
+                                      count=len(values)))
+        self.n += len(values)
 
     def mark(self) -> tuple[int, int, int]:
         return len(self.items), len(self.parts), self.n
@@ -1096,14 +1128,6 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
     report = ReadReport()
-    total = 0
-    for p in paths:
-        try:
-            total += p.stat().st_size
-        except OSError:
-            pass
-    if total >= SMALL_INPUT_BYTES:
-        importlib.import_module(_INTERN_MODULE)  # numba interning for every column
     acc = _Accumulator()
     for p in paths:
         mark = acc.mark()
