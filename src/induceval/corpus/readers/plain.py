@@ -5,6 +5,14 @@ Blank lines are ignored; tokens are split on any whitespace.  Only the
 ``language`` (the ``language`` option, else missing).  The only possible
 error is a line that is not UTF-8.
 
+Reading streams: each file is read in pieces of about 8 MB cut at line
+ends; the tokens of a piece go straight into the int32 codes of the corpus
+(a numba scan of the bytes, then interning), so no Python object is made per
+token and no list of lines is kept.  A piece holding a non-ASCII whitespace
+character (``str.split`` splits on those too) or bytes that are not UTF-8 is
+read line by line in Python instead, with the same result and the same
+errors (file and line).
+
 Example
 -------
 >>> import tempfile, os
@@ -17,10 +25,21 @@ Example
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
 
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._lines import iter_line_sentences, read_line_format
+from induceval.corpus.readers._lines import iter_line_sentences
+from induceval.corpus.readers._tabular import (
+    FileResult,
+    as_file_list,
+    build_corpus,
+    corpus_name,
+)
+from induceval.errors import CorpusFormatError, check_choice
 
 __all__ = ["read", "iter_sentences"]
 
@@ -45,8 +64,98 @@ def read(files, *, on_error: str = "fail", language: str | None = None,
     name
         The corpus name (default: the path, or the common folder).
     """
-    return read_line_format(files, _parse, ["form"], on_error=on_error, language=language,
-                            name=name)
+    check_choice("on_error", on_error, ("fail", "skip"))
+    paths = as_file_list(files)
+    report = ReadReport()
+    for p in paths:
+        if not p.is_file():
+            raise CorpusFormatError("no such file", path=str(p))
+    return build_corpus(_stream(paths, on_error, report, language), report,
+                        name if name is not None else corpus_name(paths), ["form"])
+
+
+#: bytes per piece of a file
+PIECE_BYTES = 8 << 20
+
+# UTF-8 of the non-ASCII characters str.split() treats as whitespace
+_WIDE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
+                         rb"|\xe2\x81\x9f|\xe3\x80\x80")
+
+
+def _pieces(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
+    """``(number of the first line, bytes)`` of pieces of a file cut after a ``\\n``."""
+    try:
+        fh = open(path, "rb")
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
+    line = 1
+    with fh:
+        carry = b""
+        while True:
+            piece = fh.read(size)
+            if not piece:
+                if carry:
+                    yield line, carry
+                return
+            data = carry + piece if carry else piece
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                carry = data
+                continue
+            yield line, data[:cut]
+            line += data.count(b"\n", 0, cut)
+            carry = data[cut:]
+
+
+def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str | None,
+            piece_bytes: int | None = None) -> Iterator[FileResult]:
+    from induceval.corpus.readers._plain_scan import scan_tokens
+
+    for p in paths:
+        stem = p.stem
+        for first_line, data in _pieces(p, piece_bytes or PIECE_BYTES):
+            if first_line == 1 and data.startswith(b"\xef\xbb\xbf"):
+                data = b"   " + data[3:]  # the BOM is dropped (blanked: offsets unchanged)
+            try:
+                data.decode("utf-8")
+                slow = _WIDE_SPACE.search(data) is not None
+            except UnicodeDecodeError:
+                slow = True
+            if slow:
+                yield _slow_piece(p, first_line, data, on_error, report, language)
+                continue
+            starts, ends, lengths = scan_tokens(np.frombuffer(data, dtype=np.uint8))
+            n = len(lengths)
+            yield FileResult({"form": (starts, ends)}, None, lengths, [None] * n, [stem] * n,
+                             language, data=data)
+        report.files.append(str(p))
+
+
+def _slow_piece(path: Path, first_line: int, data: bytes, on_error: str, report: ReadReport,
+                language: str | None) -> FileResult:
+    """A piece read line by line (non-ASCII whitespace or bad UTF-8)."""
+    forms: list[str] = []
+    lengths: list[int] = []
+    for i, raw in enumerate(data.split(b"\n")):
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            shown = raw.decode("utf-8", errors="backslashreplace")
+            err = CorpusFormatError("invalid UTF-8 byte sequence", path=str(path),
+                                    line=first_line + i, text=shown)
+            if on_error == "fail":
+                raise err from None
+            report.skip("bad UTF-8", str(err))
+            continue
+        words = text.split()
+        if words:
+            forms.extend(words)
+            lengths.append(len(words))
+    n = len(lengths)
+    return FileResult({"form": forms}, None, np.asarray(lengths, dtype=np.int64), [None] * n,
+                      [path.stem] * n, language)
 
 
 def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",

@@ -15,8 +15,14 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_range
-from induceval.models.categories._bigrams import bigram_counts, csr, frequency_rank
-from induceval.models.categories.result import TagInduction, prepare_forms
+from induceval.models.categories._bigrams import (
+    bigram_counts,
+    csr,
+    gather,
+    rank_of_counts,
+    type_counts,
+)
+from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
@@ -52,17 +58,19 @@ def _paths_from_merges(merges: np.ndarray, V: int) -> list[str]:
 
 
 def _run(corpus: Corpus, k: int, column: str, min_count: int):
-    ids, offsets, types = prepare_forms(corpus, column)
+    # counts only: type counts and distinct bigrams, one blockwise pass each
+    values, offsets, types, counts, dense = type_counts(corpus, column)
     n = len(types)
-    counts, rank = frequency_rank(ids, n)
+    rank = rank_of_counts(counts)
     keep_type = counts >= min_count
     # relabel words by frequency rank; rare words (below min_count) drop out
     V = int(keep_type.sum())
     word_of_rank = np.argsort(rank)[:V]
     new_id = np.full(n + 1, -1, dtype=np.int64)
     new_id[word_of_rank] = np.arange(V)
-    rid = np.where(ids >= 0, new_id[ids], -1)
-    a, b, c = bigram_counts(rid, offsets, V)
+    # code + 1 -> rank id (-1: missing, unused or rare)
+    code_rank = np.where(dense >= 0, new_id[dense], -1)
+    a, b, c = bigram_counts(values, offsets, V, table=code_rank)
     out_ptr, out_idx, out_cnt = csr(a, b, c, V)
     in_ptr, in_idx, in_cnt = csr(b, a, c, V)
     unigram = counts[word_of_rank].astype(np.float64)
@@ -77,7 +85,7 @@ def _run(corpus: Corpus, k: int, column: str, min_count: int):
     relabel = {int(nd): i for i, nd in enumerate(node_order.tolist())}
     flat = np.array([relabel[int(nd)] for nd in flat_nodes.tolist()], dtype=np.int64)
     paths = _paths_from_merges(merges, V) if V > 1 else [""] * V
-    return ids, types, word_of_rank, flat, paths, rid, len(node_order)
+    return values, types, word_of_rank, flat, paths, code_rank, len(node_order)
 
 
 def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
@@ -153,8 +161,11 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
     """
     check_range("k", k, 1)
     check_range("min_count", min_count, 1)
-    ids, types, word_of_rank, flat, paths, rid, n_clusters = _run(corpus, k, column, min_count)
-    tags = np.where(rid >= 0, flat[np.maximum(rid, 0)], -1).astype(np.int32)
+    values, types, word_of_rank, flat, paths, code_rank, n_clusters = _run(
+        corpus, k, column, min_count)
+    # one vectorised pass: code -> cluster table, then a gather over the column
+    code_tag = np.where(code_rank >= 0, flat[np.maximum(code_rank, 0)], -1).astype(np.int32)
+    tags = gather(code_tag, values)
     type_clusters: dict[str, int | None] = {t: None for t in types}
     path_map: dict[str, str] = {}
     for r, w in enumerate(word_of_rank.tolist()):
