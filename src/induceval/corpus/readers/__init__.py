@@ -27,7 +27,7 @@ from pathlib import Path
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
 
-__all__ = ["READERS", "EXTENSIONS", "read_corpus", "detect_format", "expand_paths"]
+__all__ = ["READERS", "EXTENSIONS", "read_corpus", "detect_format", "expand_paths", "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -57,40 +57,102 @@ EXTENSIONS: dict[str, str] = {
 _SKIP_NAMES = {"README", "CONTENTS", "LICENSE", "LICENSE.txt", "README.md", "cats.txt"}
 
 
-def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
-                 fmt: str = "auto") -> list[Path]:
-    """Expand directories (recursively, sorted) into the files a format reads."""
+def is_binary(path: str | os.PathLike) -> bool:
+    """True when a file looks binary: a NUL byte, or not UTF-8, in its first 8 KiB.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "x.pkl")
+    >>> _ = open(p, "wb").write(b"\\x80\\x04\\x95\\x00\\x00")
+    >>> is_binary(p)
+    True
+    """
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8192)
+    except OSError:
+        return False
+    if b"\x00" in head:
+        return True
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        # a multi-byte character cut at the end of the block is still text
+        return exc.start < len(head) - 3
+    return False
+
+
+def _expand(paths, fmt: str = "auto") -> tuple[list[Path], list[Path]]:
+    """The files to read and the binary files skipped (see :func:`expand_paths`)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     out: list[Path] = []
+    binary: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            found = len(out)
-            for f in sorted(p.rglob("*")):
-                if not f.is_file() or f.name.startswith(".") or f.name in _SKIP_NAMES:
-                    continue
-                ext_fmt = EXTENSIONS.get(f.suffix.lower())
-                if fmt == "auto":
-                    if ext_fmt is not None and ext_fmt != "plain":
-                        out.append(f)
-                elif ext_fmt == fmt or (fmt == "brown" and f.suffix == ""):
-                    out.append(f)
-            if fmt == "auto" and len(out) == found:
-                # no known ending (e.g. the Brown corpus's ca01 ...): extension-less files
-                out.extend(f for f in sorted(p.rglob("*")) if f.is_file() and f.suffix == ""
-                           and not f.name.startswith(".") and f.name not in _SKIP_NAMES)
-        elif p.exists():
+        if not p.is_dir():
+            if not p.exists():
+                raise InducevalError(f"{p}: no such file or directory")
             out.append(p)
+            continue
+        candidates = []
+        for f in sorted(p.rglob("*")):
+            if not f.is_file() or f.name.startswith(".") or f.name in _SKIP_NAMES:
+                continue
+            if is_binary(f):
+                binary.append(f)
+                continue
+            candidates.append(f)
+        by_ext = {f: EXTENSIONS.get(f.suffix.lower()) for f in candidates}
+        if fmt != "auto":
+            chosen = [f for f in candidates
+                      if by_ext[f] == fmt or (by_ext[f] in (None, "plain") and
+                                              _sniff(f) == fmt)]
+            if fmt == "plain":
+                chosen = [f for f in candidates if by_ext[f] == "plain"] or chosen
+            out.extend(chosen)
+            continue
+        # by content where the ending says nothing (no ending, .txt, .conll.txt ...)
+        fmts = {f: (e if e not in (None, "plain") else _sniff(f)) for f, e in by_ext.items()}
+        known = [v for v in fmts.values() if v != "plain"]
+        if known:
+            main = max(set(known), key=lambda v: (known.count(v), v))
+            out.extend(f for f in candidates if fmts[f] == main)
         else:
-            raise InducevalError(f"{p}: no such file or directory")
-    return out
+            out.extend(candidates)
+    return out, binary
 
 
-def detect_format(path: str | os.PathLike) -> str:
-    """Guess the format of a file from its ending, else from its first lines."""
+def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
+                 fmt: str = "auto") -> list[Path]:
+    """Expand directories (recursively, sorted) into the files a format reads.
+
+    A folder is read by content as well as by file ending: files whose ending
+    names no format (none, ``.txt``, ``.conll.txt`` ...) are recognised by
+    their first lines; with ``fmt="auto"`` the folder's most common format is
+    read.  Binary files (a NUL byte or invalid UTF-8 in the first 8 KiB) are
+    skipped; :func:`read_corpus` counts them in ``report.counts["binary files
+    skipped"]``.
+    """
+    return _expand(paths, fmt)[0]
+
+
+def _sniff(path: Path) -> str:
+    try:
+        return detect_format(path, by_ending=False)
+    except InducevalError:
+        return "plain"
+
+
+def detect_format(path: str | os.PathLike, *, by_ending: bool = True) -> str:
+    """Guess the format of a file from its ending, else from its first lines.
+
+    A ``.txt`` ending (``plain``) is checked against the content: a
+    ``.conll.txt`` file of CoNLL lines is read as CoNLL.
+    """
     p = Path(path)
-    fmt = EXTENSIONS.get(p.suffix.lower())
-    if fmt is not None:
+    fmt = EXTENSIONS.get(p.suffix.lower()) if by_ending else None
+    if fmt is not None and fmt != "plain":
         return fmt
     try:
         with open(p, encoding="utf-8", errors="replace") as fh:
@@ -140,11 +202,23 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     """
     if on_error not in ("fail", "skip"):
         raise ParameterError(f"on_error must be 'fail' or 'skip'; got {on_error!r}")
-    files = expand_paths(paths, format)
+    if format != "auto" and format not in READERS:
+        raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {format!r}")
+    files, binary = _expand(paths, format)
     if not files:
-        raise InducevalError(f"no corpus files found in {paths!r}")
+        raise InducevalError(f"no corpus files found in {paths!r}"
+                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
     fmt = detect_format(files[0]) if format == "auto" else format
     if fmt not in READERS:
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {fmt!r}")
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
-    return module.read(files, on_error=on_error, **options)
+    corpus = module.read(files, on_error=on_error, **options)
+    if binary:
+        corpus.report.count("binary files skipped", len(binary))
+        corpus.report.examples.setdefault("binary files skipped", str(binary[0]))
+    single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    if len(single) == 1 and Path(single[0]).is_dir():
+        from dataclasses import replace
+
+        corpus = replace(corpus, name=str(single[0]))   # a folder corpus is named by its folder
+    return corpus
