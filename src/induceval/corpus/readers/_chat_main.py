@@ -93,6 +93,24 @@ def _clean_word(t: str) -> tuple[int, str]:
     return kind, t
 
 
+def plain_words(text: str) -> list[str] | None:
+    """The words of a main tier without any CHAT markup (each word or
+    punctuation item as written), else ``None``: the fast path of
+    :func:`clean_main_tier`.
+
+    Example
+    -------
+    >>> plain_words("do you want it ?"), plain_words("it's &um gone .")
+    (['do', 'you', 'want', 'it', '?'], None)
+    """
+    words = text.split()
+    if (_SPECIAL.search(text) is None and UNINTELLIGIBLE_WORDS.isdisjoint(words)
+            and ("," not in text or _GLUED_COMMA.search(text) is None)
+            and not (words and len(words[-1]) > 1 and words[-1][-1] in ".?!")):
+        return words
+    return None
+
+
 def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[int]]:
     """Clean a main tier.
 

@@ -159,6 +159,7 @@ from induceval.corpus.readers._chat_main import (
     PUNCT_WORDS,
     QUOTES,
     clean_main_tier,
+    plain_words,
 )
 from induceval.errors import CorpusFormatError, check_choice, check_range
 
@@ -568,7 +569,7 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     check_choice("ages", ages, AGE_CONVENTIONS)
     check_choice("on_error", on_error, ("fail", "skip"))
     report = report if report is not None else ReadReport()
-    mor_cache: dict = {}
+    mor_cache = _Caches()
     p = Path(path)
     st, units = _file_units(p, on_error, report, ages)
     document = _document(st, p)
@@ -589,7 +590,7 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         meta["unintelligible"] = "yes" if n_unk else "no"
         if st.age is None:
             report.count("utterances without age")
-        yield ChatUtterance(toks, meta, lineno)
+        yield ChatUtterance({k: list(v) for k, v in toks.items()}, meta, lineno)
 
 
 #: The streaming entry point under the name the reader registry documents.
@@ -724,7 +725,38 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
     return st, units
 
 
-def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: dict
+class _Caches:
+    """Per-read caches: ``%mor`` item -> parsed parts (``mor``) and -> its
+    ``(xpos, lemma, is_punct)`` when it is one plain word or punctuation
+    (``simple``, else ``None``); ``%gra`` text -> ``(n, (heads, rels))`` (``gra``;
+    the lists are shared and never modified)."""
+
+    __slots__ = ("mor", "simple", "gra")
+
+    def __init__(self) -> None:
+        self.mor: dict = {}
+        self.simple: dict = {}
+        self.gra: dict = {}
+
+    def fill(self, items: list[str]) -> None:
+        for it in items:
+            if it not in self.mor:
+                g = _parse_mor_item(it)
+                self.mor[it] = g
+                self.simple[it] = ((g[0][0], g[0][1], g[0][2] == PUNCT)
+                                   if len(g) == 1 and g[0][2] != OMITTED else None)
+
+    def parse_gra(self, text: str, n: int) -> tuple | None:
+        hit = self.gra.get(text)
+        if hit is not None and hit[0] == n:
+            return hit[1]
+        parsed = _parse_gra(text, n)
+        if parsed is not None:
+            self.gra[text] = (n, parsed)
+        return parsed
+
+
+def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
              ) -> tuple[dict, int, tuple]:
     """Tokens of one utterance body, its number of unintelligible markers and the
     report counts it adds."""
@@ -751,11 +783,31 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: dict
 
 
 def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
-            mor_cache: dict) -> tuple[dict, int]:
+            mor_cache: _Caches) -> tuple[dict, int]:
     """The token columns of one utterance and its number of unintelligible markers."""
+    mor_text = tiers.get("%mor")
+    if (mor_text is not None and "%xgrt" not in tiers
+            and "%grt" not in tiers):  # fast path: plain words, %mor and %gra
+        gra_text = tiers.get("%gra")
+        words = plain_words(main) if gra_text is not None else None
+        if words is not None:
+            mor_items = mor_text.split()
+            if len(mor_items) == len(words):
+                simple_get = mor_cache.simple.get
+                simple = [simple_get(it, 0) for it in mor_items]
+                if 0 in simple:
+                    mor_cache.fill(mor_items)
+                    simple = [simple_get(it) for it in mor_items]
+                if (None not in simple
+                        and [w in PUNCT_WORDS for w in words] == [p[2] for p in simple]):
+                    parsed = mor_cache.parse_gra(gra_text, len(words))
+                    if parsed is not None:
+                        counts["aligned_gra"] += 1
+                        return {"form": words, "lemma": [p[1] for p in simple],
+                                "xpos": [p[0] for p in simple], "head": parsed[0],
+                                "deprel": parsed[1]}, 0
     items, n_unk, _, unk_pos = clean_main_tier(main)
     n = len(items)
-    mor_text = tiers.get("%mor")
     forms: list
     tokens: dict
     if mor_text is None:
@@ -765,26 +817,8 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
             counts["omitted_words"] += n - len(forms)
         return {"form": forms}, n_unk
     mor_items = mor_text.split()
-    try:
-        infos = [mor_cache[it] for it in mor_items]
-    except KeyError:
-        for it in mor_items:
-            if it not in mor_cache:
-                g = _parse_mor_item(it)
-                mor_cache[it] = (g, g[0][:3] if len(g) == 1 and g[0][2] != OMITTED else None)
-        infos = [mor_cache[it] for it in mor_items]
-    if len(infos) == n and len(tiers) == 2:
-        simple_parts = [i[1] for i in infos]
-        gra_text = tiers.get("%gra")
-        if (gra_text is not None and None not in simple_parts
-                and [k for k, _ in items] == [p[2] for p in simple_parts]):
-            parsed = _parse_gra(gra_text, n)
-            if parsed is not None:
-                counts["aligned_gra"] += 1
-                return {"form": [f for _, f in items], "lemma": [p[1] for p in simple_parts],
-                        "xpos": [p[0] for p in simple_parts], "head": parsed[0],
-                        "deprel": parsed[1]}, n_unk
-    groups = [i[0] for i in infos]
+    mor_cache.fill(mor_items)
+    groups = list(map(mor_cache.mor.__getitem__, mor_items))
     if len(groups) != n and any(f in QUOTES for _, f in items):
         items = [it for it in items if it[1] not in QUOTES]  # older %mor: no bq|bq/eq|eq
         n = len(items)
@@ -860,7 +894,7 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
             break
     parsed_refs = []
     for suffix, tier_text, what in refs:
-        parsed = _parse_gra(tier_text, n_tok)
+        parsed = mor_cache.parse_gra(tier_text, n_tok)
         if parsed is None and ("beg" in xpos or "end" in xpos):
             parsed = _parse_gra_without(tier_text, xpos, ("beg", "end"))
             if parsed is not None:
@@ -962,6 +996,17 @@ def _has_words(forms: list) -> bool:
     return False
 
 
+class _VocabDict(dict):
+    """value -> id in first-appearance order; ``None`` -> -1 (missing)."""
+
+    def __init__(self) -> None:
+        super().__init__({None: -1})
+
+    def __missing__(self, key: str) -> int:
+        i = self[key] = len(self) - 1
+        return i
+
+
 class _Encoder:
     """Distinct utterances encoded into compact int32 arrays, column by column.
 
@@ -1005,16 +1050,8 @@ class _Encoder:
                 continue
             d = self.vocabs.get(k)
             if d is None:
-                d = self.vocabs[k] = {None: -1}
-            get = d.get
-            ids = [get(x) for x in vals]
-            if None in ids:
-                for j, i in enumerate(ids):
-                    if i is None:
-                        x = vals[j]
-                        i = ids[j] = get(x)
-                        if i is None:
-                            ids[j] = d[x] = len(d) - 1
+                d = self.vocabs[k] = _VocabDict()
+            ids = list(map(d.__getitem__, vals))
             out.extend(ids)
         self.n_flat += self.n_buf
         for out in self.flat.values():
@@ -1032,7 +1069,7 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
     once; its encoded columns are stored once and gathered with numpy.
     """
     report = ReadReport()
-    mor_cache: dict = {}
+    mor_cache = _Caches()
     uid_of: dict[str, int] = {}
     enc = _Encoder()
     u_len = array("i")
@@ -1056,47 +1093,57 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
             report.skip("broken_file", str(exc))
             continue
         document = _document(st, path)
-        meta_of: dict = {}
         n_utt += len(units)
-        uid_get = uid_of.get
-        n_file = 0
-        for speaker, body, line in units:
-            uid = uid_get(body)
-            if uid is None:
-                uid = uid_of[body] = len(u_len)
-                toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
-                if deltas:
-                    _check_errors(deltas, on_error, report, path, line, body)
-                words = _has_words(toks["form"])
-                if not words and keep_empty:
-                    toks = {k: [] for k in toks}
-                enc.add(toks)
-                u_len.append(len(toks["form"]))
-                u_unk.append(bool(n_unk))
-                u_empty.append(not words)
-                u_deltas.append(deltas)
-            if u_empty[uid]:
-                n_empty += 1
-                if n_empty == 1:
-                    report.examples[NO_WORDS] = f"{path}:{line}"
-                if not keep_empty:
-                    dropped.append(uid)
+        speakers = [u[0] for u in units]
+        bodies = [u[1] for u in units]
+        ulines = [u[2] for u in units]
+        uids = list(map(uid_of.get, bodies))
+        if None in uids:
+            for j, uid in enumerate(uids):
+                if uid is not None:
                     continue
-            key = speaker
-            if "[- " in body:
-                lang = _utterance_language(body)
-                if lang is not None:
-                    key = (speaker, lang)
-            m = meta_of.get(key)
-            if m is None:
-                lang = key[1] if isinstance(key, tuple) else None
-                mt = _meta(st, document, speaker, 0, lang)
-                m = meta_of[key] = len(meta_rows)
-                meta_rows.append((speaker, mt["role"], st.age, document, mt["language"]))
-            seq.append(uid)
-            seq_meta.append(m)
-            lines.append(line)
-            n_file += 1
+                body = bodies[j]
+                uid = uid_of.get(body)
+                if uid is None:
+                    uid = uid_of[body] = len(u_len)
+                    toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
+                    if deltas:
+                        _check_errors(deltas, on_error, report, path, ulines[j], body)
+                    words = _has_words(toks["form"])
+                    if not words and keep_empty:
+                        toks = {k: [] for k in toks}
+                    enc.add(toks)
+                    u_len.append(len(toks["form"]))
+                    u_unk.append(bool(n_unk))
+                    u_empty.append(not words)
+                    u_deltas.append(deltas)
+                uids[j] = uid
+        flags = bytes(map(u_empty.__getitem__, uids))
+        if 1 in flags:
+            first = flags.index(1)
+            n_empty += flags.count(1)
+            report.examples.setdefault(NO_WORDS, f"{path}:{ulines[first]}")
+            if not keep_empty:
+                dropped.extend([u for u, f in zip(uids, flags) if f])
+                keep = [not f for f in flags]
+                speakers = [x for x, k in zip(speakers, keep) if k]
+                bodies = [x for x, k in zip(bodies, keep) if k]
+                ulines = [x for x, k in zip(ulines, keep) if k]
+                uids = [x for x, k in zip(uids, keep) if k]
+        keys: list = speakers
+        if any("[- " in b for b in bodies):
+            keys = [(sp, lang) if (lang := _utterance_language(b)) is not None else sp
+                    for sp, b in zip(speakers, bodies)]
+        meta_of: dict = {}
+        for key in dict.fromkeys(keys):  # first-appearance order
+            sp, lang = key if isinstance(key, tuple) else (key, None)
+            mt = _meta(st, document, sp, 0, lang)
+            meta_of[key] = len(meta_rows)
+            meta_rows.append((sp, mt["role"], st.age, document, mt["language"]))
+        seq.extend(uids)
+        seq_meta.extend(list(map(meta_of.__getitem__, keys)))
+        lines.extend(ulines)
+        n_file = len(uids)
         enc.flush()
         if st.age is None and n_file:
             n_undated += n_file
