@@ -1,0 +1,152 @@
+"""Benchmark: reading CoNLL-U (``induceval info``) and ``eval tags``/``eval deps`` end to end.
+
+Builds its inputs in a temporary folder (never in the repository):
+
+- CoNLL-U versions of the Brown corpus (``../shared/data/brown``) at several
+  sizes: 0.2M tokens (the first 90 files), 1.16M (all 500 files, via
+  ``induceval convert``) and 2.3M (the 1.16M file twice);
+- a ~1M-token UD pair: every UD file of ``../shared/data/ud`` three times
+  (0.96M tokens) as gold, ``induce deps --model rb`` as the dependency
+  prediction and ``induce tags --model random --k 45 -o x.conllu`` as the
+  tag prediction.
+
+Every command runs in its own process under ``/usr/bin/time``: wall time and
+peak RSS of the whole command (Python start-up and imports included).  The
+reference is the ``conllu`` package (``parse_incr`` over the same file, also
+in its own process) when installed: its time and memory are printed as
+ratios to induceval's.  Run by hand::
+
+    python benchmarks/bench_io.py [--sizes 0.2 1.16 2.3] [--skip-eval]
+
+Targets (issue 12): ``info`` on 1.16M CoNLL-U tokens <= 250 MB; ``eval tags``
+and ``eval deps`` on a 1M-token pair <= 1.5 s and 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DATA = Path(os.environ.get("INDUCEVAL_SHARED_DATA")
+            or Path(__file__).resolve().parents[2] / "shared" / "data")
+PY = sys.executable
+
+
+def timed(cmd: list[str]) -> tuple[float, float]:
+    """(wall seconds, peak RSS MB) of a command, via /usr/bin/time."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], capture_output=True,
+                         text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{out.stderr[-2000:]}")
+    wall, kb = out.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(kb) / 1024
+
+
+def cli(*args: str) -> list[str]:
+    return [PY, "-m", "induceval.cli.main", *args]
+
+
+REFERENCE = ("import sys, conllu\n"
+             "n = 0\n"
+             "with open(sys.argv[1], encoding='utf-8') as fh:\n"
+             "    for s in conllu.parse_incr(fh):\n"
+             "        n += len(s)\n"
+             "print(n)\n")
+
+
+def has_conllu() -> bool:
+    return subprocess.run([PY, "-c", "import conllu"], capture_output=True).returncode == 0
+
+
+def build_brown(tmp: Path, sizes: list[float]) -> dict[float, Path]:
+    brown = DATA / "brown" / "brown-tagged"
+    files = sorted(f for f in brown.iterdir() if f.is_file() and f.suffix == ""
+                   and not f.name.startswith(".") and f.name not in ("README", "CONTENTS"))
+    full = tmp / "brown-1.16M.conllu"
+    subprocess.run(cli("convert", *map(str, files), "--input-format", "brown", "-o", str(full),
+                       "-q"), check=True)
+    out = {}
+    for size in sizes:
+        if abs(size - 1.16) < 1e-9:
+            out[size] = full
+        elif size < 1.16:
+            p = tmp / f"brown-{size}M.conllu"
+            n = max(1, int(round(len(files) * size / 1.16)))
+            subprocess.run(cli("convert", *map(str, files[:n]), "--input-format", "brown",
+                               "-o", str(p), "-q"), check=True)
+            out[size] = p
+        else:
+            p = tmp / f"brown-{size}M.conllu"
+            reps = int(round(size / 1.16))
+            with open(p, "wb") as fh:
+                for _ in range(reps):
+                    fh.write(full.read_bytes())
+            out[size] = p
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", nargs="+", type=float, default=[0.2, 1.16, 2.3],
+                        help="CoNLL-U sizes in millions of tokens (Brown)")
+    parser.add_argument("--skip-eval", action="store_true", help="only the reading benchmark")
+    parser.add_argument("--keep", help="keep the generated inputs in this folder")
+    args = parser.parse_args()
+    if not (DATA / "brown").is_dir() or not (DATA / "ud").is_dir():
+        raise SystemExit(f"skipped: {DATA} has no brown/ or ud/")
+    ref = has_conllu()
+    tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_io_"))
+    tmp.mkdir(parents=True, exist_ok=True)
+    try:
+        print("== reading: induceval info FILE.conllu (whole command) ==")
+        print(f"{'tokens':>8} {'MB file':>8} {'wall s':>7} {'RSS MB':>7}"
+              + (f" {'conllu s':>9} {'conllu MB':>9} {'t ratio':>7} {'mem ratio':>9}"
+                 if ref else ""))
+        for size, path in build_brown(tmp, args.sizes).items():
+            wall, rss = timed(cli("info", str(path), "-o", str(tmp / "info.txt")))
+            line = (f"{size:>7}M {path.stat().st_size / 2**20:>8.1f} {wall:>7.2f} "
+                    f"{rss:>7.0f}")
+            if ref:
+                script = tmp / "ref.py"
+                script.write_text(REFERENCE)
+                rwall, rrss = timed([PY, str(script), str(path)])
+                line += f" {rwall:>9.2f} {rrss:>9.0f} {rwall / wall:>7.1f} {rrss / rss:>9.1f}"
+            print(line, flush=True)
+        if args.skip_eval:
+            return
+        print("\n== eval end to end on a ~1M-token UD pair (gold + prediction read) ==")
+        ud = sorted((DATA / "ud").glob("*/*.conllu"))
+        gold = tmp / "ud3.conllu"
+        with open(gold, "wb") as fh:
+            for _ in range(3):
+                for f in ud:
+                    fh.write(f.read_bytes())
+        deps = tmp / "ud3.rb.conllu"
+        tags = tmp / "ud3.random.conllu"
+        subprocess.run(cli("induce", "deps", "--model", "rb", str(gold), "-o", str(deps), "-q"),
+                       check=True)
+        subprocess.run(cli("induce", "tags", "--model", "random", "--k", "45", str(gold),
+                           "-o", str(tags), "-q"), check=True)
+        for name, cmd in (
+                ("eval deps", cli("eval", "deps", "--gold", str(gold), "--pred", str(deps),
+                                  "-o", str(tmp / "d.txt"))),
+                ("eval tags", cli("eval", "tags", "--gold", str(gold), "--pred", str(tags),
+                                  "-o", str(tmp / "t.txt"))),
+                ("info (one file of the pair)", cli("info", str(gold), "-o",
+                                                   str(tmp / "i.txt"))),
+                ("python + CLI start-up only", cli("--help"))):
+            wall, rss = timed(cmd)
+            print(f"{name:30s} {wall:6.2f} s {rss:6.0f} MB", flush=True)
+    finally:
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
