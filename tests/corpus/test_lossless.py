@@ -253,3 +253,18 @@ def test_ud_childes_roles_and_ages(name):
     assert roles.vocab.id("Target_Child") >= 0
     assert (c.sentences["age_days"].values > 0).all()
     assert isinstance(c.sentences["child"], Column)
+
+
+def test_reading_only_some_columns(tmp_path):
+    p = _file(tmp_path, "x.conllu", CONLLU)
+    full = conllu.read(p)
+    some = conllu.read(p, columns=("upos", "head"))
+    assert set(some.tokens) == {"form", "upos", "head"}
+    assert LINES_COLUMN not in some.sentences
+    for k in some.tokens:
+        assert some.tokens[k].values.tolist() == full.tokens[k].values.tolist()
+    assert some.sentences["sent_id"].strings() == full.sentences["sent_id"].strings()
+    # the streaming fallback (a bad line in the file) honours it too
+    bad = _file(tmp_path, "bad.conllu", CONLLU + "x\n\n")
+    some = conllu.read(bad, columns=("upos",), on_error="skip")
+    assert set(some.tokens) == {"form", "upos"} and LINES_COLUMN not in some.sentences

@@ -90,10 +90,13 @@ def run(args: argparse.Namespace) -> int:
     check_output_path(args.output)
     if args.max_length is not None and args.max_length < 1:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
+    from induceval.corpus.readers import SCORING_COLUMNS
+
     golds = []
     skipped: dict[str, int] = {}
     for i, g in enumerate(args.gold):
-        corpus = read_corpus(g, format=args.gold_format, on_error=args.on_error)
+        corpus = read_corpus(g, format=args.gold_format, on_error=args.on_error,
+                             columns=SCORING_COLUMNS)
         if corpus.n_tokens == 0:
             raise ParameterError(f"gold corpus {g} has no tokens")
         for k, v in corpus.report.skipped.items():
@@ -110,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     punct = resolve_punct_policy(golds[0], args.punct)
     results = {}
     for name, path in zip(names, args.pred):
-        pred = read_corpus(path, format=args.pred_format, on_error=args.on_error)
+        pred = read_corpus(path, format=args.pred_format, on_error=args.on_error,
+                           columns=SCORING_COLUMNS)
         for k, v in pred.report.skipped.items():
             if v:
                 skipped[f"pred {path}: {k}"] = v

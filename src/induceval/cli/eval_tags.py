@@ -104,7 +104,12 @@ def run(args: argparse.Namespace) -> int:
     from induceval.random import DEFAULT_SEED
 
     check_output_path(args.output)
-    gold = read_corpus(args.gold, format=args.gold_format, on_error=args.on_error)
+    from induceval.corpus.readers import SCORING_COLUMNS
+
+    needed = SCORING_COLUMNS + tuple(c for c in (args.gold_column, args.pred_column)
+                                     if c not in (None, "auto"))
+    gold = read_corpus(args.gold, format=args.gold_format, on_error=args.on_error,
+                       columns=needed)
     if gold.n_tokens == 0:
         raise ParameterError(f"gold corpus {args.gold} has no tokens")
     names = _names(args.pred, args.name)
@@ -125,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
                                                                     ".pascal", ".conllx")):
             pred = read_type_clusters(path)
         else:
-            pred = read_corpus(path, format=fmt, on_error=args.on_error)
+            pred = read_corpus(path, format=fmt, on_error=args.on_error, columns=needed)
             for k, v in pred.report.skipped.items():
                 if v:
                     skipped[f"pred {path}: {k}"] = v

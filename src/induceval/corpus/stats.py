@@ -66,6 +66,11 @@ def _head_stats(corpus: Corpus, name: str) -> dict:
         "sentences_without_root": int(np.count_nonzero(annotated & (roots == 0))),
         "sentences_with_several_roots": int(np.count_nonzero(roots > 1)),
     }
+    if not out["tokens_with_head"]:  # no tree at all (e.g. a tagged-only CoNLL-U file)
+        out.update(self_loops=0, heads_out_of_range=0, sentences_with_cycles=0)
+        if rel in corpus.tokens and corpus.tokens[rel].vocab is not None:
+            out["relations"] = len(corpus.inventory(rel))
+        return out
     from induceval.measures.dependencies.structure import sentence_diagnostics
 
     n = corpus.n_tokens

@@ -27,7 +27,8 @@ from pathlib import Path
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
 
-__all__ = ["READERS", "EXTENSIONS", "read_corpus", "detect_format", "expand_paths", "is_binary"]
+__all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "detect_format",
+           "expand_paths", "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -175,8 +176,16 @@ def detect_format(path: str | os.PathLike, *, by_ending: bool = True) -> str:
     return "plain"
 
 
+#: The token columns scoring needs (``eval tags``/``eval deps`` read only these).
+SCORING_COLUMNS = ("form", "upos", "xpos", "cpos", "head", "deprel")
+
+#: formats whose reader can skip token columns (``columns=``)
+_COLUMN_FORMATS = frozenset({"conllu", "conllx", "pascal", "malt"})
+
+
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
-                *, on_error: str = "fail", **options) -> Corpus:
+                *, on_error: str = "fail", columns: Sequence[str] | None = None,
+                **options) -> Corpus:
     """Read one or more files (or directories) into a :class:`Corpus`.
 
     Parameters
@@ -189,6 +198,11 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` on the
         first malformed sentence; ``"skip"`` skips it and counts it in
         ``corpus.report.skipped``.
+    columns
+        A hint: the token columns needed (``form`` is always read).  The
+        tabular readers (CoNLL-U, CoNLL-X, PASCAL, Malt) then skip the others
+        and keep no ``_lines`` (faster, smaller; not for writing back); the
+        other readers read everything.
     **options
         Reader-specific options (see each reader's ``read``).
 
@@ -212,6 +226,8 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     if fmt not in READERS:
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {fmt!r}")
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
+    if columns is not None and fmt in _COLUMN_FORMATS:
+        options["columns"] = columns
     corpus = module.read(files, on_error=on_error, **options)
     if binary:
         corpus.report.count("binary files skipped", len(binary))

@@ -85,7 +85,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -186,6 +186,8 @@ class TabularSpec:
     special_ids: bool = False
     layout: str = ""
     comments: bool = True
+    #: keep the ``_lines`` sentence column (off when only some columns are read)
+    keep_lines: bool = True
 
     def columns_for(self, ncols: int) -> dict[str, int]:
         """The columns present in a line with ``ncols`` fields."""
@@ -495,7 +497,7 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
     meta.pop("_age_from_days", None)
     meta["sent_id"] = meta.get("sent_id")
     meta["document"] = state.document
-    if spec.comments:
+    if spec.comments and spec.keep_lines:
         meta[LINES_COLUMN] = _encode_lines(n, kept)
     return tokens, meta
 
@@ -591,7 +593,7 @@ def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
     return FileResult(columns, head_arr, np.asarray(lengths, dtype=np.int64), sent_ids,
                       documents, language if language is not None else language_from_name(path),
                       meta=meta_cols, languages=languages,
-                      lines=lines if spec.comments else None)
+                      lines=lines if spec.comments and spec.keep_lines else None)
 
 
 # -- columnar fast path ----------------------------------------------------------
@@ -725,7 +727,7 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                            for k in cols if k != "head"},
                           np.zeros(0, np.int32) if "head" in cols else None,
                           np.zeros(0, np.int64), [], [], lang, counts, data=data,
-                          languages=[], lines=[] if spec.comments else None,
+                          languages=[], lines=[] if spec.comments and spec.keep_lines else None,
                           document_out=state.document)
     tabs = np.flatnonzero(buf == 9)
     t_starts = starts[tok_idx]
@@ -862,9 +864,12 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                 documents.append(cur)
         else:
             documents = [state.document] * n_sent
-        pieces = [f"\n{p}\t{t}" for p, t in zip(kept_pos, kept_text)]
-        lines = [str(n) + "".join(pieces[a:b]) for n, a, b in
-                 zip(lengths.tolist(), bounds[:-1], bounds[1:])]
+        if spec.keep_lines:
+            pieces = [f"\n{p}\t{t}" for p, t in zip(kept_pos, kept_text)]
+            lines = [str(n) + "".join(pieces[a:b]) for n, a, b in
+                     zip(lengths.tolist(), bounds[:-1], bounds[1:])]
+        else:
+            lines = None
     else:
         documents = [state.document] * n_sent
         languages = [lang] * n_sent
@@ -1120,12 +1125,19 @@ def iter_chunks(path: Path, size: int = 0) -> Iterator[bytes]:
 
 def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
                  language: str | None = None, name: str | None = None,
-                 chunk_bytes: int = 0) -> Corpus:
+                 chunk_bytes: int = 0, columns: Iterable[str] | None = None) -> Corpus:
     """Read tabular files into one corpus, streaming (see the module docstring).
 
     ``chunk_bytes`` sets the chunk size (default :data:`CHUNK_BYTES`).
+    ``columns`` reads only these token columns (``form`` always) and no
+    ``_lines`` (faster and smaller, e.g. for scoring; such a corpus is not
+    written back losslessly).  Validation is the same either way.
     """
     check_choice("on_error", on_error, ("fail", "skip"))
+    if columns is not None:
+        wanted = set(columns) | {"form"}
+        spec = replace(spec, columns={k: i for k, i in spec.columns.items() if k in wanted},
+                       keep_lines=False)
     paths = as_file_list(files)
     report = ReadReport()
     acc = _Accumulator()

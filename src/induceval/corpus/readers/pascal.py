@@ -45,12 +45,13 @@ SPEC = TabularSpec(
 
 
 def read(files, *, on_error: str = "fail", language: str | None = None,
-         name: str | None = None) -> Corpus:
+         name: str | None = None, columns=None) -> Corpus:
     """Read PASCAL 2012 files into one corpus.
 
-    Options as :func:`induceval.corpus.readers.conllu.read`.
+    Options (``columns`` included) as :func:`induceval.corpus.readers.conllu.read`.
     """
-    return read_tabular(files, SPEC, on_error=on_error, language=language, name=name)
+    return read_tabular(files, SPEC, on_error=on_error, language=language, name=name,
+                        columns=columns)
 
 
 def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
