@@ -237,3 +237,28 @@ def test_read_corpus_passes_options(tmp_path):
     p = _cha(tmp_path, "*CHI:\t0 .\n*MOT:\thi .\n")
     assert read_corpus(p).n_sentences == 1
     assert read_corpus(p, empty="keep").n_sentences == 2
+
+
+def test_real_metadata_round_trip_through_conllu(tmp_path):
+    # issue 11, "Metadata both ways": CHAT -> CoNLL-U -> the same sentence, token,
+    # speaker, role, language and age counts
+    from induceval.corpus.readers import conllu
+    from induceval.corpus.stats import describe
+    from induceval.corpus.writers import write_conllu
+
+    d = shared_path("childes", "eng-uk", "Manchester", "becky")
+    a = read(sorted(d.glob("*.cha"))[:3])
+    write_conllu(a, tmp_path / "b.conllu")
+    da, db = describe(a), describe(conllu.read(tmp_path / "b.conllu"))
+    for k in ("sentences", "tokens", "speakers", "roles", "languages", "age_days"):
+        assert da[k] == db[k], k
+
+
+def test_folder_with_childes_metadata_file(tmp_path):
+    # every CHILDES folder holds a 0metadata.cdc ("@UTF8", "Title:\t...") that is no
+    # transcript: a folder read by content must not hand it to the CHAT reader
+    (tmp_path / "0metadata.cdc").write_text("@UTF8\nTitle:\tEnglish Manchester Corpus\n"
+                                             "Creator:\tLieven, Elena\t\n")
+    _cha(tmp_path, "*MOT:\thi .\n", "a.cha")
+    c = read_corpus(tmp_path)
+    assert c.n_sentences == 1 and len(c.report.files) == 1

@@ -161,7 +161,8 @@ def detect_format(path: str | os.PathLike, *, by_ending: bool = True) -> str:
     except OSError as exc:
         raise InducevalError(f"{p}: cannot read: {exc}") from None
     lines = [h.rstrip("\n") for h in head if h.strip() and not h.startswith("#")]
-    if any(h.startswith("@Begin") or h.startswith("@UTF8") for h in head):
+    # a CHAT transcript has @Begin; CHILDES's 0metadata.cdc starts with @UTF8 but is not one
+    if any(h.startswith("@Begin") for h in head):
         return "chat"
     if lines:
         ncols = {len(h.split("\t")) for h in lines}

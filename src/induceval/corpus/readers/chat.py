@@ -158,6 +158,7 @@ from induceval.corpus.readers._chat_main import (
     PUNCT,
     PUNCT_WORDS,
     QUOTES,
+    WORD,
     clean_main_tier,
     plain_words,
 )
@@ -856,7 +857,7 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
                 lemma.append(p[1])
                 if p[2] == OMITTED and kind != OMITTED:
                     counts["spoken_words_marked_omitted"] += 1  # adam19:30 0part|going
-                kinds.append(kind if kind == OMITTED else p[2] & PUNCT)
+                kinds.append(kind if kind == OMITTED else (PUNCT if p[2] == PUNCT else WORD))
                 group_of.append(gi)
                 continue
             post = [p[0] for p in g if p[3] == 1]
@@ -875,7 +876,7 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
                 lemma.append(p[1])
                 if p[2] == OMITTED and kind != OMITTED:
                     counts["spoken_words_marked_omitted"] += 1
-                kinds.append(OMITTED if kind == OMITTED else p[2] & PUNCT)
+                kinds.append(OMITTED if kind == OMITTED else (PUNCT if p[2] == PUNCT else WORD))
                 group_of.append(gi)
     if not aligned:
         counts["unaligned_mor"] += 1
