@@ -49,8 +49,43 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _caused_by_interrupt(exc: BaseException) -> bool:
+    """True when ``exc`` wraps a KeyboardInterrupt (numba's dispatcher raises SystemError)."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def _interrupted() -> int:
+    try:
+        print("induceval: interrupted", file=sys.stderr)
+    except Exception:  # noqa: BLE001 - stderr may be gone
+        pass
+    return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the exit code (0 ok, 2 bad input, 1 other error)."""
+    """Run the CLI; return the exit code (0 ok, 2 bad input, 1 other error, 130 Ctrl-C).
+
+    Ctrl-C ends every command with exit 130 and one line on stderr, no
+    traceback; outputs are written through a temporary file and a rename, so
+    an interrupted command leaves no half-written file.
+    """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return _interrupted()
+    except SystemError as exc:
+        if _caused_by_interrupt(exc):
+            return _interrupted()
+        raise
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -59,15 +94,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from induceval.cli.common import executor_from_args
         from induceval.parallel import use_executor
+        from induceval.report.progress import announce_compilation
 
+        announce_compilation()
         with use_executor(executor_from_args(args)):
             result = args.func(args)
     except InducevalError as exc:
         print(f"induceval: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("induceval: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return 0
     return int(result or 0)

@@ -209,17 +209,18 @@ def token_conditional(ids, offsets, tags, i, T, V, alpha, beta, order=3):
     return out
 
 
+@njit(cache=True)
+def _seed_sampler(seed):
+    np.random.seed(seed)  # noqa: NPY002 (numba: the per-thread state the sweeps draw from)
+
+
 @njit(cache=True, fastmath=True)
-def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
-           sample_hyper, hyper_every, seed, order):
-    np.random.seed(seed)  # noqa: NPY002 (numba: per-call seeded state)
+def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, temp_end,
+                  anneal_iters, sample_hyper, hyper_every, order, n3, n2, ne, nt, p,
+                  hist_alpha, hist_beta):
     Tb = T + 1
     B = T
-    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
-    p = np.zeros(T)
-    hist_alpha = np.zeros(n_iter)
-    hist_beta = np.zeros(n_iter)
-    for it in range(n_iter):
+    for it in range(it0, it1):
         if anneal_iters > 0 and it < anneal_iters:
             temp = temp_start + (temp_end - temp_start) * it / anneal_iters
         else:
@@ -270,6 +271,41 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
             beta = _mh(beta, 1, n3, n2, ne, nt, T, V, Tb, 5)
         hist_alpha[it] = alpha
         hist_beta[it] = beta
+    return alpha, beta
+
+
+#: target wall time of one compiled chunk of sweeps (Ctrl-C is seen between chunks)
+CHUNK_SECONDS = 0.2
+
+
+def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
+           sample_hyper, hyper_every, seed, order):
+    """The Gibbs sampler, run from Python in chunks of sweeps.
+
+    The compiled loop cannot see Ctrl-C; between chunks (about
+    :data:`CHUNK_SECONDS` each) Python can, so an interrupt stops the sampler
+    within a fraction of a second.  The random stream continues across chunks,
+    so the result is that of one uninterrupted run.
+    """
+    import time
+
+    _seed_sampler(seed)
+    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
+    p = np.zeros(T)
+    hist_alpha = np.zeros(n_iter)
+    hist_beta = np.zeros(n_iter)
+    it, chunk = 0, 1
+    while it < n_iter:
+        stop = min(n_iter, it + chunk)
+        t0 = time.perf_counter()
+        alpha, beta = _gibbs_sweeps(ids, offsets, tags, T, V, it, stop, alpha, beta,
+                                    temp_start, temp_end, anneal_iters, sample_hyper,
+                                    hyper_every, order, n3, n2, ne, nt, p, hist_alpha,
+                                    hist_beta)
+        per_sweep = (time.perf_counter() - t0) / (stop - it)
+        it = stop
+        chunk = max(1, min(1000, int(CHUNK_SECONDS / max(per_sweep, 1e-9))))
+    Tb = T + 1
     logp = _log_marginal_trans(n3, n2, alpha, Tb) + _log_marginal_emit(ne, nt, beta, T, V)
     return n3, n2, ne, nt, hist_alpha, hist_beta, logp
 
