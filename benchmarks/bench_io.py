@@ -13,8 +13,8 @@ Builds its inputs in a temporary folder (never in the repository):
 Every command runs in its own process under ``/usr/bin/time``: wall time and
 peak RSS of the whole command (Python start-up and imports included).  The
 reference is the ``conllu`` package (``parse_incr`` over the same file, also
-in its own process) when installed: its time and memory are printed as
-ratios to induceval's.  Run by hand::
+in its own process) when installed: its CPU time and memory are printed as
+ratios to induceval's (conllu / induceval).  Run by hand::
 
     python benchmarks/bench_io.py [--sizes 0.2 1.16 2.3] [--skip-eval]
 
@@ -37,14 +37,17 @@ DATA = Path(os.environ.get("INDUCEVAL_SHARED_DATA")
 PY = sys.executable
 
 
-def timed(cmd: list[str]) -> tuple[float, float]:
-    """(wall seconds, peak RSS MB) of a command, via /usr/bin/time."""
-    out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], capture_output=True,
+def timed(cmd: list[str]) -> tuple[float, float, float]:
+    """(wall seconds, peak RSS MB, CPU seconds user+sys) of a command, via /usr/bin/time.
+
+    CPU time is printed too: on a loaded machine it is the steadier figure.
+    """
+    out = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", *cmd], capture_output=True,
                          text=True)
     if out.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{out.stderr[-2000:]}")
-    wall, kb = out.stderr.strip().splitlines()[-1].split()
-    return float(wall), int(kb) / 1024
+    wall, kb, user, sys_ = out.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(kb) / 1024, float(user) + float(sys_)
 
 
 def cli(*args: str) -> list[str]:
@@ -105,18 +108,19 @@ def main() -> None:
     tmp.mkdir(parents=True, exist_ok=True)
     try:
         print("== reading: induceval info FILE.conllu (whole command) ==")
-        print(f"{'tokens':>8} {'MB file':>8} {'wall s':>7} {'RSS MB':>7}"
-              + (f" {'conllu s':>9} {'conllu MB':>9} {'t ratio':>7} {'mem ratio':>9}"
-                 if ref else ""))
+        print(f"{'tokens':>8} {'MB file':>8} {'wall s':>7} {'CPU s':>6} {'RSS MB':>7}"
+              + (f" {'conllu s':>9} {'CPU s':>6} {'conllu MB':>9} {'CPU ratio':>9} "
+                 f"{'mem ratio':>9}" if ref else ""))
         for size, path in build_brown(tmp, args.sizes).items():
-            wall, rss = timed(cli("info", str(path), "-o", str(tmp / "info.txt")))
-            line = (f"{size:>7}M {path.stat().st_size / 2**20:>8.1f} {wall:>7.2f} "
+            wall, rss, cpu = timed(cli("info", str(path), "-o", str(tmp / "info.txt")))
+            line = (f"{size:>7}M {path.stat().st_size / 2**20:>8.1f} {wall:>7.2f} {cpu:>6.2f} "
                     f"{rss:>7.0f}")
             if ref:
                 script = tmp / "ref.py"
                 script.write_text(REFERENCE)
-                rwall, rrss = timed([PY, str(script), str(path)])
-                line += f" {rwall:>9.2f} {rrss:>9.0f} {rwall / wall:>7.1f} {rrss / rss:>9.1f}"
+                rwall, rrss, rcpu = timed([PY, str(script), str(path)])
+                line += (f" {rwall:>9.2f} {rcpu:>6.2f} {rrss:>9.0f} {rcpu / cpu:>9.1f} "
+                         f"{rrss / rss:>9.2f}")
             print(line, flush=True)
         if args.skip_eval:
             return
@@ -141,8 +145,8 @@ def main() -> None:
                 ("info (one file of the pair)", cli("info", str(gold), "-o",
                                                    str(tmp / "i.txt"))),
                 ("python + CLI start-up only", cli("--help"))):
-            wall, rss = timed(cmd)
-            print(f"{name:30s} {wall:6.2f} s {rss:6.0f} MB", flush=True)
+            wall, rss, cpu = timed(cmd)
+            print(f"{name:30s} {wall:6.2f} s wall {cpu:6.2f} s CPU {rss:6.0f} MB", flush=True)
     finally:
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
