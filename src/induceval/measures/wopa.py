@@ -542,6 +542,8 @@ def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexsta
     has_words = lengths > 0
     tied = np.zeros(test.n_utterances, dtype=np.int64)
     opts: dict[str, object] = {"learner": getattr(learner, "name", name), "test": test_name}
+    if isinstance(getattr(learner, "count", None), str):
+        opts["count"] = learner.count   # Prevword/Freqframe/Token-Type category choice
     opts.update(extra_signature or {})
     if getattr(learner, "is_chance", False):
         correct = chance_stats(test, chance=chance)
