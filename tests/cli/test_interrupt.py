@@ -34,7 +34,7 @@ def test_ctrl_c_during_bhmm_sampling(tmp_path):
     waited = time.monotonic() - t0
     err = err.decode()
     assert proc.returncode == 130, err
-    assert waited < 1.5, waited
+    assert waited < 3.0, waited   # ~0.3-1.5 s measured; the margin is for a loaded CI machine
     assert "Traceback" not in err and "interrupted" in err
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part") or

@@ -275,7 +275,7 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
 
 
 #: target wall time of one compiled chunk of sweeps (Ctrl-C is seen between chunks)
-CHUNK_SECONDS = 0.2
+CHUNK_SECONDS = 0.1
 
 
 def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
