@@ -787,6 +787,7 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
             mor_cache: _Caches) -> tuple[dict, int]:
     """The token columns of one utterance and its number of unintelligible markers."""
     mor_text = tiers.get("%mor")
+    words = None
     if (mor_text is not None and "%xgrt" not in tiers
             and "%grt" not in tiers):  # fast path: plain words, %mor and %gra
         gra_text = tiers.get("%gra")
@@ -807,7 +808,11 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
                         return {"form": words, "lemma": [p[1] for p in simple],
                                 "xpos": [p[0] for p in simple], "head": parsed[0],
                                 "deprel": parsed[1]}, 0
-    items, n_unk, _, unk_pos = clean_main_tier(main)
+    if words is not None:  # plain main tier (clitics or a misalignment): already split
+        items = [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words]
+        n_unk, unk_pos = 0, []
+    else:
+        items, n_unk, _, unk_pos = clean_main_tier(main)
     n = len(items)
     forms: list
     tokens: dict
