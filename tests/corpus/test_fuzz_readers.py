@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -134,3 +135,37 @@ def test_intern_bytes_dict_and_numba_agree(fields):
     # equal fields <=> equal codes
     for i, f in enumerate(fields):
         assert fields[first[codes[i]]] == f
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_chunked_reading_equals_whole_file_reading(data):
+    """Streaming in chunks (cut at blank lines, any size) gives the corpus of one chunk."""
+    from induceval.corpus.readers._tabular import read_tabular
+
+    module = data.draw(st.sampled_from([conllu, conllx, pascal, malt]))
+    text = data.draw(tabular_files(module.SPEC.name if module is not conllx else "conllu"))
+    if data.draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
+    size = data.draw(st.integers(1, 64))
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "f"
+        p.write_bytes(text.encode())
+        for on_error in ("fail", "skip"):
+            try:
+                whole = read_tabular(p, module.SPEC, on_error=on_error, chunk_bytes=1 << 30)
+            except CorpusFormatError:
+                with pytest.raises(CorpusFormatError):
+                    read_tabular(p, module.SPEC, on_error=on_error, chunk_bytes=size)
+                continue
+            chunked = read_tabular(p, module.SPEC, on_error=on_error, chunk_bytes=size)
+            assert chunked.offsets.tolist() == whole.offsets.tolist()
+            assert set(chunked.tokens) == set(whole.tokens)
+            for k in whole.tokens:
+                assert chunked.tokens[k].values.tolist() == whole.tokens[k].values.tolist(), k
+                assert chunked.label_strings(k).tolist() == whole.label_strings(k).tolist(), k
+            assert set(chunked.sentences) == set(whole.sentences)
+            for k in whole.sentences:
+                assert chunked.sentences[k].strings() == whole.sentences[k].strings(), k
+            assert chunked.report.counts == whole.report.counts
+            assert chunked.report.skipped == whole.report.skipped
