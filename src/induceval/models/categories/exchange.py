@@ -10,6 +10,30 @@ class counts).  Words are visited in decreasing frequency; each is moved to
 the class that increases ``LL`` most.  A move is made only on a strict gain,
 so ``LL`` never decreases; iterations stop when no word moves.
 
+Refinement (the choice taken from ClusterCat, Dehdari et al. 2016, whose
+``--refine`` option starts from a few classes and doubles them): the
+exchange first runs with ``min(2**refine, k)`` classes until no word moves
+(or ``max_iter`` passes); then each class ``c`` is split in two, its words
+(in decreasing frequency) going alternately to ``c`` and to a new class
+``c + k'``, and the exchange runs again; the number of classes doubles this
+way until it reaches ``k`` (the last step splits only as many classes as
+needed).  Coarse classes settle first (content versus function words), so
+the fine classes start from a good partition instead of an arbitrary one.
+On the Brown corpus (K=45, M-1 against the Brown tags) this raises M-1 from
+.667 to .683 at 1.16M tokens and from .563 to .602 at 200k; ``refine=3``
+(8 initial classes) was chosen on those two sizes (ClusterCat's default is
+2, 4 classes: .675 and .604 here).  ``refine=0`` is the plain exchange from
+``k`` classes.  From mkcls (Och 1999) we keep the move order (words by
+decreasing frequency) and the deterministic frequency-rank initialisation
+(word of rank ``r`` in class ``r mod k'``); mkcls's randomised optimisers
+and ClusterCat's predictive (one-sided) objective are not used: both sides
+of the class-bigram likelihood are optimised exactly.
+
+Counts.  Only the type counts and the distinct bigrams (with the boundary)
+are built, one blockwise pass over the token column, so memory is
+``O(types + distinct bigrams)``; the classes go back to the tokens in one
+vectorised gather.
+
 References
 ----------
 Kneser & Ney (1993). Improved clustering techniques for class-based
@@ -27,8 +51,14 @@ from numba import njit
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_choice, check_range
-from induceval.models.categories._bigrams import bigram_counts, csr, frequency_rank
-from induceval.models.categories.result import TagInduction, prepare_forms
+from induceval.models.categories._bigrams import (
+    bigram_counts,
+    csr,
+    gather,
+    rank_of_counts,
+    type_counts,
+)
+from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
 
@@ -182,8 +212,33 @@ def class_bigram_loglik(ids: np.ndarray, offsets: np.ndarray, classes: np.ndarra
     return xlogx(N2.ravel()) - 2.0 * xlogx(N1)
 
 
+def _refined(V, k, k0, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
+             max_iter, total):
+    """Exchange from ``k0`` classes, doubling them up to ``k`` (see the module notes)."""
+    kc = k0
+    histories = []
+    moves = []
+    while True:
+        cls[V] = kc
+        h, m = _exchange_core(V, kc, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx,
+                              in_cnt, max_iter, total)
+        histories.append(h if not histories else h[1:])
+        moves.append(m)
+        if kc >= k:
+            break
+        new = min(2 * kc, k)
+        words = cls[:V]
+        for c in range(new - kc):
+            members = np.flatnonzero(words == c)
+            words[members[1::2]] = kc + c
+        kc = new
+    cls[V] = k
+    return np.concatenate(histories), np.concatenate(moves)
+
+
 def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_iter: int = 20,
-                    init: str = "rank", restarts: int = 1, column: str = "form") -> TagInduction:
+                    init: str = "rank", restarts: int = 1, refine: int = 3,
+                    column: str = "form") -> TagInduction:
     """Exchange (mkcls-style) clustering: one class per type, class-bigram likelihood.
 
     Parameters
@@ -195,14 +250,20 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     seed
         Seed of the initial assignment when ``init="random"``.
     max_iter
-        Maximum passes over the vocabulary (stops earlier when no word moves).
+        Maximum passes over the vocabulary at each refinement step (stops
+        earlier when no word moves).
     init
-        ``"rank"``: the word of frequency rank ``r`` starts in class ``r mod k``
-        (deterministic); ``"random"``: uniform random classes from ``seed``.
+        ``"rank"``: the word of frequency rank ``r`` starts in class ``r mod k'``
+        (``k'`` the initial number of classes; deterministic); ``"random"``:
+        uniform random classes from ``seed``.
     restarts
         Run this many times and keep the classes with the highest likelihood:
         the first run uses ``init``, the others random initialisations drawn
         from ``seed`` (mkcls also keeps the best of several runs).
+    refine
+        Start from ``min(2**refine, k)`` classes and double them up to ``k``
+        (ClusterCat's ``--refine``; see the module notes).  0: start from ``k``
+        classes (the exchange of earlier versions).
     column
         Token column holding the words.
 
@@ -210,7 +271,8 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     -------
     TagInduction
         ``log["loglik"]`` holds the likelihood after each pass (never
-        decreasing) and ``log["moves"]`` the number of words moved.
+        decreasing within a refinement step) and ``log["moves"]`` the number
+        of words moved.
 
     Example
     -------
@@ -224,32 +286,32 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     """
     check_range("k", k, 1)
     check_range("max_iter", max_iter, 0)
+    check_range("refine", refine, 0, 30)
     check_choice("init", init, ("rank", "random"))
-    ids, offsets, types = prepare_forms(corpus, column)
+    check_range("restarts", restarts, 1)
+    values, offsets, types, counts, dense = type_counts(corpus, column)
     n = len(types)
-    counts, rank = frequency_rank(ids, n)
-    order = np.argsort(rank)
+    order = np.argsort(rank_of_counts(counts), kind="stable")
     new_id = np.empty(n, dtype=np.int64)
     new_id[order] = np.arange(n)
-    rid = np.where(ids >= 0, new_id[np.maximum(ids, 0)], -1)
-    a, b, c = bigram_counts(rid, offsets, n, boundary=n)
+    code_rank = np.where(dense >= 0, new_id[np.maximum(dense, 0)], -1)
+    a, b, c = bigram_counts(values, offsets, n, boundary=n, table=code_rank)
     out_ptr, out_idx, out_cnt = csr(a, b, c, n + 1)
     in_ptr, in_idx, in_cnt = csr(b, a, c, n + 1)
     out_cnt = out_cnt.astype(np.int64)
     in_cnt = in_cnt.astype(np.int64)
     count = np.bincount(a, weights=c, minlength=n + 1).astype(np.int64)
-    check_range("restarts", restarts, 1)
     total = int(c.sum()) + int(count.max(initial=0))
-    gen = rng(seed, "models.exchange")
+    k0 = min(2 ** refine, k) if refine else k
+    gen = rng(seed)
     best = None
     for run in range(restarts):
         if run == 0 and init == "rank":
-            cls = (np.arange(n + 1) % k).astype(np.int64)
+            cls = (np.arange(n + 1) % k0).astype(np.int64)
         else:
-            cls = gen.integers(0, k, size=n + 1).astype(np.int64)
-        cls[n] = k
-        history, moves = _exchange_core(n, k, cls, count, out_ptr, out_idx, out_cnt,
-                                        in_ptr, in_idx, in_cnt, max_iter, total)
+            cls = gen.integers(0, k0, size=n + 1).astype(np.int64)
+        history, moves = _refined(n, k, k0, cls, count, out_ptr, out_idx, out_cnt,
+                                  in_ptr, in_idx, in_cnt, max_iter, total)
         if best is None or history[-1] > best[1][-1]:
             best = (cls, history, moves, run)
     cls, history, moves, best_run = best
@@ -259,11 +321,13 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     renum = np.full(k, -1, dtype=np.int64)
     renum[used[np.argsort(first)]] = np.arange(len(used))
     word_class = renum[word_class]
-    tags = np.where(rid >= 0, word_class[np.maximum(rid, 0)], -1).astype(np.int32)
+    code_tag = np.where(code_rank >= 0, word_class[np.maximum(code_rank, 0)], -1)
+    tags = gather(code_tag, values)
     type_clusters = {types[order[r]]: int(word_class[r]) for r in range(n)}
     random_used = init == "random" or restarts > 1
     sig = make_signature("exchange", {"k": k, "init": init, "max_iter": max_iter,
-                                      "restarts": restarts, "column": column},
+                                      "restarts": restarts, "refine": refine,
+                                      "column": column},
                          seed=seed if random_used else None)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=set(),
                         n_clusters=len(used), model="exchange", signature=sig,
