@@ -36,10 +36,11 @@ _PARAMS = {
     "--threshold": ("threshold", float, "ff: frame frequency share (default 0.0009)"),
     "--n-targets": ("n_targets", int, "hc: number of target types (default 1000)"),
     "--n-contexts": ("n_contexts", int, "hc: number of context types (default 150)"),
-    "--min-count": ("min_count", int, "brown: minimum type count (default 1)"),
     "--max-iter": ("max_iter", int, "exchange: maximum passes (default 20)"),
     "--init": ("init", str, "exchange: rank|random initial classes"),
     "--restarts": ("restarts", int, "exchange: runs, keep the best likelihood (default 1)"),
+    "--refine": ("refine", int, "exchange: start from 2**N classes and double (default 3; "
+                 "0: start from k)"),
     "--gold": ("gold", str, "random: gold column whose type-size profile is copied"),
 }
 
@@ -123,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
         options = [opt for opt, (name, _, _) in _PARAMS.items() if name in allowed]
         raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
                              f"{', '.join(options + ['--column'])}")
-    result = induce_tags(corpus, args.model, args.k, seed=args.seed, **params)
+    result = induce_tags(corpus, args.model, args.k, seed=args.seed, min_count=args.min_count,
+                         **params)
     written = _write_output(corpus, result, args.output, fmt)
     from induceval.cli.common import write_atomic
     from induceval.report.tables import json_clean
@@ -191,6 +193,10 @@ def register(subparsers) -> None:
     p.add_argument("--column", "--tags-column", dest="column", default="form",
                    help="token column holding the words to cluster (default: form)")
     add_progress_option(p)
+    p.add_argument("--min-count", type=int, default=1, metavar="N",
+                   help="map words seen fewer than N times to one symbol, <unk>, before "
+                        "clustering (as ClusterCat; every model; default 1: off; recorded in "
+                        "the signature as min_count_unk:N)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
     p.add_argument("--clusters", metavar="FILE",
                    help="also write 'word<TAB>cluster[<TAB>path]' lines here")

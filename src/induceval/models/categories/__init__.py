@@ -85,7 +85,7 @@ MODEL_DESCRIPTIONS: dict[str, str] = {
 
 
 def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAULT_SEED,
-                **params) -> TagInduction:
+                min_count: int = 1, **params) -> TagInduction:
     """Run the category-induction ``model`` with ``k`` clusters on ``corpus``.
 
     Parameters
@@ -98,6 +98,14 @@ def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAUL
         Number of clusters (the random baseline with ``gold=`` ignores it).
     seed
         The seed; the same seed gives the same output.
+    min_count
+        Words seen fewer times are mapped to one symbol, ``<unk>``, before the
+        model runs (as ClusterCat's ``--min-count``; see
+        :func:`~induceval.models.categories._bigrams.map_rare`); their tokens
+        take the cluster of ``<unk>``, and ``type_clusters`` lists each rare
+        word with that cluster.  Default 1: off.  Recorded in the signature
+        (``min_count_unk:N``) when above 1; ``log["rare_types"]`` and
+        ``log["rare_tokens"]`` count what was mapped.
     **params
         Model parameters (see each model's function).
 
@@ -116,19 +124,61 @@ def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAUL
     ...
     induceval.errors.ParameterError: model 'ff' does not take iterations; its parameters: \
 threshold, column, outside_frames
+    >>> r = induce_tags(generate_demo_corpus(n_sentences=200), "brown", 5, min_count=3)
+    >>> "|min_count_unk:3|" in r.signature, r.log["rare_types"] > 0
+    (True, True)
     """
+    from induceval.errors import check_range
+    from induceval.models.categories._bigrams import code_counts, map_rare
+
     check_choice("model", model, tuple(CATEGORY_MODELS))
     check_model_params(model, params)
+    check_range("min_count", min_count, 1)
+    column = params.get("column", "form")
+    rare: list[str] = []
+    n_rare = 0
+    if min_count > 1:
+        corpus, rare, n_rare = map_rare(corpus, min_count, column=column)
     if k is not None and not (model == "random" and params.get("gold")):
-        column = params.get("column", "form")
         if column in corpus.tokens:
-            n_types = int(len(np.unique(corpus.tokens[column].values[
-                corpus.tokens[column].values >= 0])))
+            values = corpus.tokens[column].values
+            n_types = int(np.count_nonzero(code_counts(values, int(values.max(initial=-1)) + 1)))
             if k > n_types:
                 raise ParameterError(
                     f"k={k} is above the number of word types ({n_types}) of column "
                     f"{column!r} in {corpus.name or 'the corpus'}; choose k <= {n_types}")
-    return CATEGORY_MODELS[model](corpus, k, seed=seed, **params)
+    result = CATEGORY_MODELS[model](corpus, k, seed=seed, **params)
+    if min_count > 1:
+        result = _with_rare(result, min_count, rare, n_rare)
+    return result
+
+
+def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: int
+               ) -> TagInduction:
+    """Record ``min_count`` in the signature and list the rare words with ``<unk>``'s cluster."""
+    from dataclasses import replace
+
+    from induceval.models.categories._bigrams import RARE_SYMBOL
+
+    parts = result.signature.split("|")
+    at = next(i for i, p in enumerate(parts) if i and (p.startswith("seed:")
+                                                       or p.startswith("v:")))
+    parts.insert(at, f"min_count_unk:{min_count}")
+    clusters = dict(result.type_clusters)
+    cluster = clusters.get(RARE_SYMBOL)
+    paths = dict(result.paths) if result.paths else result.paths
+    unclustered = set(result.unclustered)
+    for word in rare:
+        clusters[word] = cluster
+        if cluster is None:
+            unclustered.add(word)
+        if paths and RARE_SYMBOL in paths:
+            paths[word] = paths[RARE_SYMBOL]
+    log = dict(result.log or {})
+    log["rare_types"] = len(rare)
+    log["rare_tokens"] = n_rare
+    return replace(result, signature="|".join(parts), type_clusters=clusters, paths=paths,
+                   unclustered=unclustered, log=log)
 
 
 def model_params(model: str) -> list[str]:

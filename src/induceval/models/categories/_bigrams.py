@@ -174,3 +174,58 @@ def gather(table: np.ndarray, values: np.ndarray, *, block: int = BLOCK_TOKENS) 
     for lo in range(0, len(values), block):
         out[lo:lo + block] = table[values[lo:lo + block] + 1]
     return out
+
+
+#: the symbol rare words are mapped to by :func:`map_rare` (ClusterCat's ``<unk>``)
+RARE_SYMBOL = "<unk>"
+
+
+def map_rare(corpus, min_count: int, *, column: str = "form", symbol: str = RARE_SYMBOL):
+    """``corpus`` with the words seen fewer than ``min_count`` times replaced by ``symbol``.
+
+    As ``--min-count`` in ClusterCat: the rare words become one type that is
+    clustered like any other.  (wcluster's ``--min-occur`` instead leaves
+    them out: that is :func:`~induceval.models.categories.brown.brown_clusters`'s
+    own ``min_count``.)  If ``symbol`` is itself a word of the corpus, the
+    rare words join it.  One pass over the column (a table from codes to
+    codes); the other columns are shared.
+
+    Returns
+    -------
+    (Corpus, list[str], int)
+        The new corpus, the rare types (in code order) and their number of tokens.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": "a b a c a b".split()})
+    >>> c, rare, n = map_rare(b.build(), 2)
+    >>> c.label_strings("form").tolist(), rare, n
+    (['a', 'b', 'a', '<unk>', 'a', 'b'], ['c'], 1)
+    """
+    from induceval.corpus.model import Column, Vocabulary
+    from induceval.errors import check_range
+
+    check_range("min_count", min_count, 1)
+    col = corpus.column(column)
+    if col.vocab is None:
+        from induceval.errors import ParameterError
+
+        raise ParameterError(f"min_count needs a categorical column; {column!r} is numeric")
+    values = col.values
+    items = list(col.vocab.items)
+    n_codes = len(items)
+    per_code = code_counts(values, n_codes)
+    rare = np.flatnonzero((per_code > 0) & (per_code < min_count))
+    if len(rare) == 0:
+        return corpus, [], 0
+    try:
+        sym = items.index(symbol)
+    except ValueError:
+        sym = n_codes
+        items = items + [symbol]
+    table = np.arange(-1, n_codes, dtype=np.int64)
+    table[rare + 1] = sym
+    new = Column(gather(table, values), Vocabulary(items))
+    return (corpus.with_tokens(**{column: new}), [col.vocab.items[int(r)] for r in rare],
+            int(per_code[rare].sum()))
