@@ -61,7 +61,7 @@ def test_induce_tags_requires_k(tmp_path, capsys):
 
 def test_induce_tags_unclustered_label(tmp_path):
     out = tmp_path / "pred.pascal"
-    assert main(["induce", "tags", "--model", "brown", "--k", "2", "--min-count", "4",
+    assert main(["induce", "tags", "--model", "brown", "--k", "2", "--min-occur", "4",
                  str(TINY), "-o", str(out)]) == 0
     tag = {r[1]: r[5] for r in _pascal_rows(out)}
     assert tag["dog"] == "UNCLUSTERED" and tag["."] != "UNCLUSTERED"

@@ -121,7 +121,7 @@ def test_induce_tags_min_count():
     demo = generate_demo_corpus(300)
     off = induce_tags(demo, "brown", 5)
     assert "min_count_unk" not in off.signature  # off by default: signature as before
-    r = induce_tags(demo, "exchange", 5, min_count=4)
+    r = induce_tags(demo, "exchange", 5, min_count_unk=4)
     assert "|min_count_unk:4|" in r.signature
     counts = {}
     for w in demo.label_strings("form").tolist():
@@ -134,8 +134,8 @@ def test_induce_tags_min_count():
     forms = demo.label_strings("form")
     mask = np.isin(forms, rare)
     assert set(r.tags[mask].tolist()) == {unk}
-    with pytest.raises(InducevalError, match="min_count"):
-        induce_tags(demo, "brown", 5, min_count=0)
+    with pytest.raises(InducevalError, match="min_count_unk"):
+        induce_tags(demo, "brown", 5, min_count_unk=0)
 
 
 def test_cli_min_count(tmp_path):

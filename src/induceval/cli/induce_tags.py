@@ -39,6 +39,8 @@ _PARAMS = {
     "--max-iter": ("max_iter", int, "exchange: maximum passes (default 20)"),
     "--init": ("init", str, "exchange: rank|random initial classes"),
     "--restarts": ("restarts", int, "exchange: runs, keep the best likelihood (default 1)"),
+    "--min-occur": ("min_count", int, "brown: leave out (unclustered) words seen fewer than N "
+                    "times, as wcluster --min-occur (default 1)"),
     "--refine": ("refine", int, "exchange: start from 2**N classes and double (default 3; "
                  "0: start from k)"),
     "--gold": ("gold", str, "random: gold column whose type-size profile is copied"),
@@ -124,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
         options = [opt for opt, (name, _, _) in _PARAMS.items() if name in allowed]
         raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
                              f"{', '.join(options + ['--column'])}")
-    result = induce_tags(corpus, args.model, args.k, seed=args.seed, min_count=args.min_count,
+    result = induce_tags(corpus, args.model, args.k, seed=args.seed,
+                         min_count_unk=args.min_count,
                          **params)
     written = _write_output(corpus, result, args.output, fmt)
     from induceval.cli.common import write_atomic

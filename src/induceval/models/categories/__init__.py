@@ -85,7 +85,7 @@ MODEL_DESCRIPTIONS: dict[str, str] = {
 
 
 def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAULT_SEED,
-                min_count: int = 1, **params) -> TagInduction:
+                min_count_unk: int = 1, **params) -> TagInduction:
     """Run the category-induction ``model`` with ``k`` clusters on ``corpus``.
 
     Parameters
@@ -98,12 +98,15 @@ def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAUL
         Number of clusters (the random baseline with ``gold=`` ignores it).
     seed
         The seed; the same seed gives the same output.
-    min_count
+    min_count_unk
         Words seen fewer times are mapped to one symbol, ``<unk>``, before the
         model runs (as ClusterCat's ``--min-count``; see
         :func:`~induceval.models.categories._bigrams.map_rare`); their tokens
         take the cluster of ``<unk>``, and ``type_clusters`` lists each rare
-        word with that cluster.  Default 1: off.  Recorded in the signature
+        word with that cluster.  Default 1: off.  (This is the command
+        line's ``--min-count``; a model's own ``min_count``, e.g. Brown's
+        wcluster-style leaving out of rare words, is passed in ``params``.)
+        Recorded in the signature
         (``min_count_unk:N``) when above 1; ``log["rare_types"]`` and
         ``log["rare_tokens"]`` count what was mapped.
     **params
@@ -124,7 +127,7 @@ def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAUL
     ...
     induceval.errors.ParameterError: model 'ff' does not take iterations; its parameters: \
 threshold, column, outside_frames
-    >>> r = induce_tags(generate_demo_corpus(n_sentences=200), "brown", 5, min_count=3)
+    >>> r = induce_tags(generate_demo_corpus(n_sentences=200), "brown", 5, min_count_unk=3)
     >>> "|min_count_unk:3|" in r.signature, r.log["rare_types"] > 0
     (True, True)
     """
@@ -133,12 +136,12 @@ threshold, column, outside_frames
 
     check_choice("model", model, tuple(CATEGORY_MODELS))
     check_model_params(model, params)
-    check_range("min_count", min_count, 1)
+    check_range("min_count_unk", min_count_unk, 1)
     column = params.get("column", "form")
     rare: list[str] = []
     n_rare = 0
-    if min_count > 1:
-        corpus, rare, n_rare = map_rare(corpus, min_count, column=column)
+    if min_count_unk > 1:
+        corpus, rare, n_rare = map_rare(corpus, min_count_unk, column=column)
     if k is not None and not (model == "random" and params.get("gold")):
         if column in corpus.tokens:
             values = corpus.tokens[column].values
@@ -148,8 +151,8 @@ threshold, column, outside_frames
                     f"k={k} is above the number of word types ({n_types}) of column "
                     f"{column!r} in {corpus.name or 'the corpus'}; choose k <= {n_types}")
     result = CATEGORY_MODELS[model](corpus, k, seed=seed, **params)
-    if min_count > 1:
-        result = _with_rare(result, min_count, rare, n_rare)
+    if min_count_unk > 1:
+        result = _with_rare(result, min_count_unk, rare, n_rare)
     return result
 
 
