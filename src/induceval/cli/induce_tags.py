@@ -75,6 +75,10 @@ def write_predictions(corpus, result, path, fmt: str | None = None):
     if fmt == "tsv":
         write_type_clusters(path, dict(result.type_clusters))
         return None
+    if fmt == "pascal":
+        fast = _fast_pascal(corpus, result, path)
+        if fast is not None:
+            return fast
     n = result.n_clusters
     vocab = Vocabulary([str(i) for i in range(n)] + [UNCLUSTERED])
     codes = np.where(result.tags >= 0, result.tags, n).astype(np.int32)
@@ -84,6 +88,63 @@ def write_predictions(corpus, result, path, fmt: str | None = None):
     columns.update(phead=None, pdeprel=None)
     return write_corpus(corpus, path, fmt, tags_column=col, tags_slot=slots[0],
                         heads_column=None, columns=columns)
+
+
+#: sentences per block of the fast PASCAL writer
+_FAST_BLOCK = 1 << 16
+
+
+def _fast_pascal(corpus, result, path):
+    """PASCAL predictions of a corpus with only a ``form`` column, streamed; else ``None``.
+
+    The same bytes as the general writer (:func:`~induceval.corpus.writers.write_pascal`
+    with the clusters in CPOSTAG, POSTAG and UPOSTAG and every other slot
+    ``_``), built by a numba kernel a block of sentences at a time and written
+    as they come: no Python string per token and no whole file in memory (the
+    general writer holds both, which a 100M-token plain text cannot afford).
+    Used for plain text (the only column is ``form``, no kept lines) written
+    to a path; ``None`` otherwise, and the general writer runs.
+    """
+    import os
+
+    from induceval.corpus.writers import WriteReport
+    from induceval.models.categories.result import UNCLUSTERED
+
+    if not isinstance(path, (str, os.PathLike)) or set(corpus.tokens) != {"form"}:
+        return None
+    if "_lines" in corpus.sentences or corpus.tokens["form"].vocab is None:
+        return None
+    items = corpus.tokens["form"].vocab.items
+    if any(("\t" in w or "\n" in w or "\r" in w) for w in items):
+        return None  # the general writer reports the offending value
+    from induceval.cli._fast_pascal import fill_pascal
+
+    def table(strings):
+        data = [s.encode("utf-8") for s in strings]
+        off = np.zeros(len(data) + 1, dtype=np.int64)
+        np.cumsum([len(d) for d in data], out=off[1:])
+        return np.frombuffer(b"".join(data), dtype=np.uint8), off
+
+    form_bytes, form_off = table(["_"] + list(items))
+    n = result.n_clusters
+    labels = [UNCLUSTERED] + [str(i) for i in range(n)]
+    tag_bytes, tag_off = table([f"\t_\t{t}\t{t}\t{t}\t_\t_\t_\n" for t in labels])
+    forms = corpus.tokens["form"].values
+    tags = np.asarray(result.tags, dtype=np.int32)
+    offsets = corpus.offsets.astype(np.int64)
+    lengths = np.diff(offsets)
+    report = WriteReport("pascal")
+    empty = int(np.count_nonzero(lengths == 0))
+    if empty:
+        report.left_out["empty sentences"] += empty
+    report.sentences = int(len(lengths) - empty)
+    report.tokens = int(corpus.n_tokens)
+    with open(path, "wb") as fh:
+        for s0 in range(0, corpus.n_sentences, _FAST_BLOCK):
+            s1 = min(s0 + _FAST_BLOCK, corpus.n_sentences)
+            fh.write(fill_pascal(forms, form_bytes, form_off, tags, tag_bytes, tag_off,
+                                 offsets, s0, s1).tobytes())
+    return report
 
 
 def run(args: argparse.Namespace) -> int:
