@@ -11,7 +11,7 @@ Three parts (``--parts grid,count,demo``), each printing its figures:
 ``count``
     (verb, relation, noun) tuple counting, as ``pseudo extract`` does it, over
     a sharded corpus of ``--sizes`` tokens: the UD treebanks concatenated and
-    repeated into CoNLL-U shards, and the CHILDES eng-uk CHAT files grouped
+    repeated into CoNLL-U shards, and the CHILDES Manchester CHAT files (with %gra) grouped
     into shard folders (symbolic links to the shared files), ``--shard-tokens``
     tokens per shard, in a temporary folder.  One process (a fresh
     subprocess, so that its peak RSS is its own) against the LocalCluster;
@@ -57,6 +57,12 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def cpu_seconds() -> float:
+    """CPU time (user + system) of this process so far."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
 def start_cluster(workers: int):
     import logging
 
@@ -74,9 +80,18 @@ def start_cluster(workers: int):
 def bhmm_cell(corpus, k: int, seed: int, iterations: int) -> dict:
     from induceval.models.categories import induce_tags
 
+    c0 = time.process_time()
     r = induce_tags(corpus, "bhmm", k, seed=seed, iterations=iterations)
     return {"seed": seed, "tags_sha256": hashlib.sha256(r.tags.tobytes()).hexdigest(),
-            "signature": r.signature}
+            "signature": r.signature, "cpu_s": time.process_time() - c0}
+
+
+def _strip_cpu(results: dict) -> dict:
+    return {k: {f: v for f, v in r.items() if f != "cpu_s"} for k, r in results.items()}
+
+
+def _cpu(results: dict) -> float:
+    return sum(r["cpu_s"] for r in results.values())
 
 
 def grid(args) -> None:
@@ -105,10 +120,12 @@ def grid(args) -> None:
     finally:
         client.close()
         cluster.close()
-    assert on_dask == serial, "the grid's results differ on Dask"
-    print(f"serial (1 process):        {t_serial:7.1f} s ({t_serial / 8:.2f} s per cell)")
+    assert _strip_cpu(on_dask) == _strip_cpu(serial), "the grid's results differ on Dask"
+    cs, cd = _cpu(serial), _cpu(on_dask)
+    print(f"serial (1 process):        {t_serial:7.1f} s ({t_serial / 8:.2f} s per cell); "
+          f"cells' CPU {cs:.1f} s = {cs / t_serial:.2f} cores obtained")
     print(f"dask, {args.workers} workers:          {t_dask:7.1f} s   speed-up "
-          f"{t_serial / t_dask:.2f}x")
+          f"{t_serial / t_dask:.2f}x; cells' CPU {cd:.1f} s = {cd / t_dask:.2f} cores obtained")
     print(f"dask incl. start-up {t_start:4.1f} s: {t_dask + t_start:7.1f} s   speed-up "
           f"{t_serial / (t_dask + t_start):.2f}x")
     print(f"results identical: yes; {load()}")
@@ -127,7 +144,7 @@ def build_shards(root: Path, total: int, shard_tokens: int) -> tuple[list[str], 
     ud_files = sorted((SHARED / "ud").glob("*/*.conllu"))
     ud_text = "".join(f.read_text(encoding="utf-8").rstrip("\n") + "\n\n" for f in ud_files)
     ud_tokens = sum(_tokens_of(f) for f in ud_files)
-    chat_files = sorted((SHARED / "childes" / "eng-uk").rglob("*.cha"))
+    chat_files = sorted((SHARED / "childes" / "eng-uk" / "Manchester").rglob("*.cha"))
     cache = root.parent / "bench_dask_chat_tokens.txt"
     if cache.exists():
         sizes = {line.split("\t")[0]: int(line.split("\t")[1])
@@ -180,8 +197,10 @@ def _count_in_subprocess(paths, queue) -> None:
     from induceval.corpus.tuples import count_tuples
 
     t0 = time.perf_counter()
+    c0 = cpu_seconds()
     c = count_tuples(paths, reader=_reader())
-    queue.put((time.perf_counter() - t0, peak_rss_mb(), c.total, len(c), _digest(c)))
+    queue.put((time.perf_counter() - t0, peak_rss_mb(), c.total, len(c), _digest(c),
+               cpu_seconds() - c0))
 
 
 def one_process(paths):
@@ -211,19 +230,24 @@ def count(args) -> None:
                   f"{time.perf_counter() - t0:.1f} s; {load()}")
             shard1 = one_process(paths[:2])  # one UD + one CHAT shard
             print(f"one process, 2 shards:  {shard1[0]:7.1f} s, peak RSS {shard1[1]:6.0f} MiB")
-            t_one, rss_one, total, distinct, dig = one_process(paths)
+            t_one, rss_one, total, distinct, dig, cpu_one = one_process(paths)
             print(f"one process, all:       {t_one:7.1f} s, peak RSS {rss_one:6.0f} MiB; "
                   f"{total} tuples, {distinct} distinct; "
                   f"{st['tokens'] / t_one / 1e6:.2f}M tokens/s, "
-                  f"{t_one / len(paths):.2f} s per shard")
+                  f"{t_one / len(paths):.2f} s per shard; CPU {cpu_one:.1f} s = "
+                  f"{cpu_one / t_one:.2f} cores obtained, {cpu_one / len(paths):.2f} CPU-s "
+                  "per shard")
             t0 = time.perf_counter()
             cluster, client = start_cluster(args.workers)
             t_start = time.perf_counter() - t0
             try:
+                cpu0 = client.run(cpu_seconds)
                 t0 = time.perf_counter()
                 c = count_tuples(paths, executor=client, reader=_reader())
                 t_dask = time.perf_counter() - t0
                 rss = client.run(peak_rss_mb)
+                cpu1 = client.run(cpu_seconds)
+                cpu_dask = sum(cpu1[w] - cpu0.get(w, 0.0) for w in cpu1)
             finally:
                 client.close()
                 cluster.close()
@@ -231,7 +255,8 @@ def count(args) -> None:
             print(f"dask, {args.workers} workers:         {t_dask:7.1f} s, speed-up "
                   f"{t_one / t_dask:.2f}x (incl. {t_start:.1f} s start-up: "
                   f"{t_one / (t_dask + t_start):.2f}x); peak RSS per worker "
-                  + ", ".join(f"{v:.0f}" for v in rss.values()) + " MiB")
+                  + ", ".join(f"{v:.0f}" for v in rss.values()) + " MiB; workers' CPU "
+                  f"{cpu_dask:.1f} s = {cpu_dask / t_dask:.2f} cores obtained")
             print(f"merged table: {distinct} distinct tuples; identical to one process: yes; "
                   f"{load()}")
             shutil.rmtree(root)
