@@ -45,6 +45,7 @@ __all__ = [
     "add_progress_option",
     "add_punct_option",
     "check_output_path",
+    "clean_help",
     "data_dir",
     "emit",
     "emit_tables",
@@ -64,6 +65,31 @@ _PUNCT_HELP = ("punctuation: auto (default: detected from the corpus: UPOS PUNCT
                "corpus has UPOS, else the PTB punctuation tags, else the CHILDES ones, else "
                "forms made of punctuation characters), upos, ptb, childes, tags:T1,T2, "
                "unicode or keep")
+
+
+_PAPERS = {"000": "Frank, Goldwater & Keller 2009", "001": "Chambers & Jurafsky 2010",
+           "002": "Chang, Lieven & Tomasello 2006", "003": "Gelling et al. 2012",
+           "004": "Reichart, Abend & Rappoport 2010"}
+
+
+def clean_help(text: str | None) -> str | None:
+    """Help text for a terminal: no Sphinx roles or literals, no internal paper numbers.
+
+    Example
+    -------
+    >>> clean_help("See :func:`induceval.corpus.stats.describe` and ``--punct`` (003 Table 3).")
+    'See describe and --punct (Gelling et al. 2012 Table 3).'
+    """
+    import re
+
+    if text is None:
+        return None
+    text = re.sub(r":(?:func|class|mod|data|meth|attr|ref):`~?([^`]*)`",
+                  lambda m: m.group(1).split(".")[-1] if "." in m.group(1) and
+                  not m.group(1).startswith("induceval.corpus.readers") else m.group(1), text)
+    text = text.replace("``", "")
+    text = re.sub(r"\bpaper (00[0-4])\b", lambda m: _PAPERS[m.group(1)], text)
+    return re.sub(r"\b(00[0-4])\b", lambda m: _PAPERS[m.group(1)], text)
 
 
 def add_output_option(parser: argparse.ArgumentParser, *, required: bool = False,

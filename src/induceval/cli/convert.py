@@ -106,6 +106,7 @@ def transform(corpus, args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.corpus.model import concat
     from induceval.corpus.transforms import check_punct_policy
@@ -141,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
         "convert", help="transform a corpus (punctuation, length, tags...) and write it",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -34,6 +34,7 @@ def render_report(report, fmt: str = "table") -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.errors import check_range
     from induceval.experiments.demo import DEMO_STEPS, run_demo
 
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
         "demo", help="run the whole pipeline on the built-in demo corpus",
         description=__doc__)

@@ -13,5 +13,6 @@ MODULES = (
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     register_group(subparsers, "eval", "score induced structure against a gold standard",
                    MODULES)

@@ -2,7 +2,7 @@
 
 Example::
 
-    induceval eval deps --gold test.conllu --pred dmv.conllu --pred lb.conllu \\
+    induceval eval deps --gold gold.conllu --pred dmv.conllu --pred lb.conllu \\
         --max-length 10 --by relation --plot accuracy-by-edge-length fig1.png
 
 Several ``--pred`` give one table with a row per system (as in Table 3 of
@@ -32,6 +32,7 @@ PLOTS = ("accuracy-by-edge-length",)
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "deps", help="score predicted dependency trees (directed, undirected, NED)",
         description="Score predicted dependency heads against gold trees the PASCAL 2012 way: "
@@ -77,6 +78,7 @@ def _names(preds: list[str], names: list[str] | None) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path, emit_tables
     from induceval.corpus import read_corpus
     from induceval.corpus.transforms import resolve_punct_policy

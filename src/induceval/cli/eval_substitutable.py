@@ -20,6 +20,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "substitutable", help="substitutable precision/recall (no gold standard needed)",
         description="Substitutable precision and recall (Frank, Goldwater & Keller 2009, "
@@ -46,6 +47,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
     from induceval.errors import InducevalError, ParameterError

@@ -2,8 +2,8 @@
 
 Example::
 
-    induceval eval tags --gold test.conllu --pred bhmm.conllu --pred brown.tsv \\
-        --level both --unclustered merge --log-base e
+    induceval eval tags --gold gold.conllu --pred brown12.pascal --pred clusters.tsv \\
+        --level both --log-base e
 
 Gold and predicted corpora (PASCAL, CoNLL-U/X, ...) are read with
 ``induceval.corpus.read_corpus``; a prediction may also be a
@@ -29,6 +29,7 @@ __all__ = ["register", "run", "build_table"]
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "tags", help="score induced word categories (M-1, 1-1, VI, V, pairwise, type level)",
         description="Score induced categories against gold tags: token measures (M-1, 1-1 "
@@ -96,6 +97,7 @@ def build_table(results, names, extra_notes=()):
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
     from induceval.corpus.transforms import detect_gold_scheme, resolve_punct_policy

@@ -11,5 +11,6 @@ MODULES = (
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     register_group(subparsers, "induce", "induce categories or dependencies on a corpus",
                    MODULES)

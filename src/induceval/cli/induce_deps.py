@@ -34,6 +34,7 @@ MODELS = ("dmv", "lb", "rb", "random", "harmonic")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.cli.info import load_inputs
     from induceval.corpus.model import concat
@@ -156,6 +157,7 @@ def _write_atomic(write, corpus, path):
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import add_output_option, add_progress_option, add_punct_option
     from induceval.cli.info import add_input_options
     from induceval.random import DEFAULT_SEED

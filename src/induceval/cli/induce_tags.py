@@ -2,7 +2,7 @@
 
 Example::
 
-    induceval induce tags --model brown --k 12 --demo -o brown12.pascal
+    induceval induce tags --model brown --k 12 --demo -o brown12.pascal --clusters clusters.tsv
 
 The output format follows the ``-o`` ending: ``.conllu`` (CoNLL-U),
 ``.conll``/``.conllx`` (CoNLL-X) and ``.pascal`` (PASCAL 9 columns) hold the
@@ -148,6 +148,7 @@ def _fast_pascal(corpus, result, path):
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     import sys
 
     from induceval.cli.common import check_output_path
@@ -237,6 +238,7 @@ def _write_output(corpus, result, output, fmt):
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import add_output_option, add_progress_option
     from induceval.cli.info import add_input_options
     from induceval.models.categories import MODEL_DESCRIPTIONS

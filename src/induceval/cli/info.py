@@ -58,6 +58,7 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.corpus.stats import describe, describe_table
 
@@ -80,6 +81,7 @@ def _labels(args: argparse.Namespace) -> list[str]:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
         "info", help="describe a corpus: sizes, tag sets, dependencies, speakers, ages",
         description=__doc__.split("\n\n")[1] if __doc__ else None)

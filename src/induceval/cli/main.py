@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``induceval`` argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(
         prog="induceval",
         description="Evaluate unsupervised induction of linguistic structure.",
@@ -46,7 +47,23 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(sub)
+    _clean_tree(parser)
     return parser
+
+
+def _clean_tree(parser: argparse.ArgumentParser) -> None:
+    """Strip Sphinx markup and internal paper numbers from every description and help."""
+    from induceval.cli.common import clean_help
+
+    parser.description = clean_help(parser.description)
+    for action in parser._actions:
+        if action.help and action.help is not argparse.SUPPRESS:
+            action.help = clean_help(action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = clean_help(choice.help)
+            for sub in action.choices.values():
+                _clean_tree(sub)
 
 
 def _caused_by_interrupt(exc: BaseException) -> bool:

@@ -185,6 +185,7 @@ def _unseen(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import (
         add_executor_options,
         add_format_option,

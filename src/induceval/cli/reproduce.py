@@ -17,4 +17,5 @@ MODULES = (
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     register_group(subparsers, "reproduce", "reproduce a paper's experiment", MODULES)

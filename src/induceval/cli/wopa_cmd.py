@@ -25,6 +25,7 @@ _LEARNERS = "chance,prevword,freqframe,tokentype,typetoken,lexstat"
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "wopa", help="word order prediction accuracy of category learners (Chang et al. 2006)",
         description="Learn from the adults' utterances of each corpus and predict the order of "
@@ -106,6 +107,7 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.experiments.cells import Cell, run_cells
     from induceval.models.wopa_learners import get_learner

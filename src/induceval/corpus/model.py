@@ -406,10 +406,12 @@ class Corpus:
     # -- sizes ---------------------------------------------------------------
     @property
     def n_sentences(self) -> int:
+        """Number of sentences (empty ones included)."""
         return len(self.offsets) - 1
 
     @property
     def n_tokens(self) -> int:
+        """Number of tokens over all sentences."""
         return int(self.offsets[-1])
 
     def __len__(self) -> int:
@@ -456,6 +458,25 @@ class Corpus:
             ) from None
 
     def sentence(self, index: int) -> Sentence:
+        """A view of sentence ``index`` (negative indices count from the end).
+
+        Parameters
+        ----------
+        index
+            The sentence number, ``-n_sentences <= index < n_sentences``.
+
+        Returns
+        -------
+        Sentence
+            ``.strings(column)`` gives its tokens' values, ``.meta(name)``
+            its sentence columns.
+
+        Example
+        -------
+        >>> b = CorpusBuilder(); b.add_sentence({"form": ["hi", "there"]})
+        >>> b.build().sentence(-1).strings("form")
+        ['hi', 'there']
+        """
         if not -self.n_sentences <= index < self.n_sentences:
             raise IndexError(index)
         return Sentence(self, index % max(self.n_sentences, 1))

@@ -577,6 +577,7 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "chambers2010", help="pseudo-word selectional preferences (Chambers & Jurafsky 2010)",
         description=__doc__.split("\n\n")[0])

@@ -367,6 +367,7 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 # -- CLI --------------------------------------------------------------------------------
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
 
     p = subparsers.add_parser(

@@ -22,6 +22,7 @@ __all__ = ["run"]
 
 
 def run(corpus, seed: int) -> list:
+    """Run this demonstration step; return its report."""
     from induceval.measures.dependencies import evaluate_dependencies
     from induceval.models.dependencies import induce_dependencies
 

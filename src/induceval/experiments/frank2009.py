@@ -553,6 +553,7 @@ def _load(x) -> Corpus:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "frank2009", help="Frank, Goldwater & Keller (2009): HC, FF, BHMM, Random; Tables 2-4",
         description=__doc__.split("\n\n")[0])

@@ -428,6 +428,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
         "pascal2012-deps", help="PASCAL 2012 dependency track: LB, RB, random, H, DMVc/p/u",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -1,6 +1,6 @@
 """PASCAL 2012 joint track: DMV trained on induced Brown clusters instead of gold tags.
 
-``induceval reproduce pascal2012-joint TREEBANK... [-o OUT] [--jobs N]``
+``induceval reproduce pascal2012-joint [TREEBANK...] [--out DIR] [--jobs N]``
 
 For each treebank and each gold tag set (coarse c, fine p, universal u),
 the words (punctuation removed) are clustered by Brown clustering
@@ -148,6 +148,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.experiments.pascal2012_deps import add_protocol_options
 
     parser = subparsers.add_parser(

@@ -246,6 +246,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "pascal2012-pos", help="PASCAL 2012 POS track baselines: Brown and mkcls (003 Tables 2, 7)",
         description=__doc__.split("\n\n")[0])

@@ -252,6 +252,7 @@ def _n_scored_tags(gold: Corpus, gold_column: str, punct) -> int:
 
 
 def register(subparsers) -> None:
+    """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
         "reichart2010", help="Reichart et al. (2010): token and type level scores (004 Table 1)",
         description=__doc__.split("\n\n")[0])

@@ -76,7 +76,10 @@ def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object])
 
 
 def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
-    """True when the first non-blank lines all have exactly two tab-separated fields."""
+    """True when the first non-blank lines are ``word<TAB>cluster[<TAB>path]`` lines.
+
+    Two tab-separated fields, or three whose third is a Brown bit path (0s and 1s).
+    """
     seen = 0
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -84,7 +87,9 @@ def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
                 line = line.rstrip("\n")
                 if not line.strip() or _is_comment(line):
                     continue
-                if len(line.split("\t")) != 2:
+                fields = line.split("\t")
+                if not (len(fields) == 2 or (len(fields) == 3 and fields[2]
+                                             and set(fields[2]) <= {"0", "1"})):
                     return False
                 seen += 1
                 if seen >= n_lines:
