@@ -332,7 +332,12 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     ``out_dir`` stores finished cells (resume); ``figures_dir`` receives the
     PNG figures (``None``: none); ``options`` go to the tests
     (``ties``, ``seed``, ``cooccurrence``, ``punct``, ``initial``,
-    ``unintelligible``, ``chance``) and the learners (``prevword_count`` ...).
+    ``unintelligible``, ``chance``), the learners (``prevword_count`` ...) and
+    the CHAT reader (``ages``: ``"days"``, the default monotonic age in days,
+    or ``"chang2006"``, the paper's ``years*365 + months*31 + days`` for
+    reproducing its slopes; see :func:`~induceval.corpus.model.age_in_days`).
+    Scored utterances without an age are left out of the per-day analysis and
+    counted per learner in each cell's ``"undated"``.
     """
     if not corpora:
         raise InducevalError("no corpora given")
