@@ -262,3 +262,19 @@ def test_folder_with_childes_metadata_file(tmp_path):
     _cha(tmp_path, "*MOT:\thi .\n", "a.cha")
     c = read_corpus(tmp_path)
     assert c.n_sentences == 1 and len(c.report.files) == 1
+
+
+def test_chang2006_ages_option_and_undated_file(tmp_path):
+    # the paper's formula is an option of the protocol; an undated file is counted
+    from induceval.experiments.chang2006 import run_corpus
+
+    head = HEAD.replace("1;6.", "3;11.29")
+    dated = _cha(tmp_path, "*MOT:\tit is here .\n*MOT:\there it is .\n*CHI:\there it is .\n",
+                 "a.cha", head)
+    undated = _cha(tmp_path, "*MOT:\tit is here .\n*CHI:\tit is here .\n", "b.cha",
+                   HEAD.replace("|1;6.|", "||"))
+    for ages, day in (("days", 1459), ("chang2006", 1465)):
+        out = run_corpus([str(dated), str(undated)], "toy", ["lexstat"], ages=ages,
+                         ties="pessimistic")
+        assert [d["age_days"] for d in out["days"]["Lexstat"]] == [day]
+        assert out["undated"]["Lexstat"] == 1
