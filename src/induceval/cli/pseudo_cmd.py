@@ -32,7 +32,7 @@ def _read_shard(path: str, on_error: str = "skip"):
     """One file of a corpus, read as :func:`~induceval.experiments.chambers2010.load_corpus`."""
     from induceval.experiments.chambers2010 import load_corpus
 
-    return load_corpus("shard", [path], on_error=on_error)
+    return load_corpus(str(path), [path], on_error=on_error)
 
 
 def _extract(args: argparse.Namespace) -> int:
