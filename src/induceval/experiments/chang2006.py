@@ -301,15 +301,29 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     fig, ax = plt.subplots(figsize=(7, 4.5))
     fits = {r["learner"]: r for r in slopes.rows}
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    every_x = np.array([p["age_days"] for lab in labels for p in days.get(lab, [])], dtype=float)
+    # the x axis covers the bulk of the recordings (1st-99th percentile), not a few
+    # outlying ones; the fitted lines are drawn over that range and never below 0 %
+    lo, hi = (np.percentile(every_x, [1, 99]) if len(every_x) else (0.0, 1.0))
+    if hi <= lo:
+        lo, hi = lo - 1, hi + 1
+    n_outside = int(((every_x < lo) | (every_x > hi)).sum())
     for i, lab in enumerate(lab for lab in labels if lab in fits):
         pts = days.get(lab, [])
         x = np.array([p["age_days"] for p in pts], dtype=float)
         y = np.array([p["wopa"] for p in pts], dtype=float)
         c = colors[i % len(colors)]
-        ax.scatter(x, y, s=4, alpha=0.25, color=c)
-        xs = np.array([x.min(), x.max()])
-        ax.plot(xs, fits[lab]["intercept"] + fits[lab]["slope_per_year"] / 365 * xs, color=c,
-                label=lab, lw=2)
+        inside = (x >= lo) & (x <= hi)
+        ax.scatter(x[inside], y[inside], s=4, alpha=0.25, color=c)
+        xs = np.linspace(lo, hi, 50)
+        ys = fits[lab]["intercept"] + fits[lab]["slope_per_year"] / 365 * xs
+        ax.plot(xs, np.clip(ys, 0, 100), color=c, label=lab, lw=2)
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(0, None)
+    if n_outside:
+        ax.text(0.99, 0.01, f"{n_outside} recording days outside the 1st-99th age "
+                "percentile not shown", transform=ax.transAxes, ha="right", va="bottom",
+                fontsize=7)
     ax.set_xlabel("age of the child in days (CHAT reader's age convention)")
     ax.set_ylabel("WOPA per recording day (%)")
     ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")

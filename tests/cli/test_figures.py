@@ -1,0 +1,42 @@
+"""Figures: chang2006 Figure 3 keeps its fitted lines in [0, 100] and its x axis on the bulk."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from induceval.report.tables import Table
+
+
+def test_chang2006_figure3_lines_and_outliers(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from induceval.experiments.chang2006 import _figures
+
+    rng = np.random.default_rng(1)
+    labels = ["Lexstat", "Chance"]
+    per = {t: {lab: {"a": 40.0, "b": 50.0} for lab in labels} for t in ("self", "child")}
+    days = {lab: [{"age_days": float(d), "wopa": float(rng.uniform(0, 60))}
+                  for d in list(range(600, 1100, 5)) + [4000]] for lab in labels}
+    slopes = Table(["learner", "intercept", "slope_per_year"],
+                   [{"learner": "Lexstat", "intercept": 10.0, "slope_per_year": 20.0},
+                    {"learner": "Chance", "intercept": 5.0, "slope_per_year": -30.0}])
+    captured = {}
+    real_savefig = plt.Figure.savefig
+
+    def spy(fig, path, *a, **k):
+        captured[str(path)] = fig
+        return real_savefig(fig, path, *a, **k)
+
+    plt.Figure.savefig = spy
+    try:
+        paths = _figures(per, days, labels, slopes, tmp_path)
+    finally:
+        plt.Figure.savefig = real_savefig
+    fig3 = [p for p in paths if "figure3" in p][0]
+    ax = captured[fig3].axes[0]
+    assert ax.get_xlim()[1] < 4000            # the outlying recording does not stretch x
+    for line in ax.get_lines():
+        assert np.min(line.get_ydata()) >= 0  # no fitted line below 0 %
