@@ -470,33 +470,44 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for name in preps:
+    # one colour per corpus from a 20-colour map (no repeats up to 20 corpora; beyond,
+    # markers differ too); legends below the axes, never over the title or the lines
+    cmap = plt.get_cmap("tab20")
+    markers = "osD^v<>pPX*h"
+    fig, axes = plt.subplots(1, 2, figsize=(11, 5.5))
+    for i, name in enumerate(preps):
+        colour, marker = cmap(i % 20), markers[(i // 20) % len(markers)]
         t = tables[f"{name}_unseen"]
         x = [r["train_tuples"] for r in t.rows]
-        axes[0].plot(x, [r["unseen_pct"] for r in t.rows], marker="o", label=name)
+        axes[0].plot(x, [r["unseen_pct"] for r in t.rows], marker=marker, color=colour,
+                     label=name)
         for rel, style in (("subj", "-"), ("obj", "--"), ("prep", ":")):
-            axes[1].plot(x, [r[f"unseen_{rel}_pct"] for r in t.rows], style, marker=".",
-                         label=f"{name} {rel}")
+            axes[1].plot(x, [r[f"unseen_{rel}_pct"] for r in t.rows], style, marker=marker,
+                         markersize=3, color=colour, label=f"{name} {rel}")
     axes[0].set(title="Unseen test tuples (Fig. 1)", xlabel="training tuples",
                 ylabel="percent unseen")
     axes[1].set(title="Unseen by relation (Fig. 2)", xlabel="training tuples")
     for ax in axes:
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.15),
+                  ncol=3 if ax is axes[1] else 2, frameon=False)
     fig.tight_layout()
     fig.savefig(out / "figures_1_2_unseen.png", dpi=120)
     plt.close(fig)
-    fig, ax = plt.subplots(figsize=(5, 4))
+    fig, ax = plt.subplots(figsize=(6, 5.5))
     width = 0.8 / max(1, 2 * len(preps))
+    k = 0
     for i, name in enumerate(preps):
         rows = tables[f"{name}_rare"].rows
         for j, r in enumerate(rows):
             off = (2 * i + j) * width
             ax.bar([0 + off, 1 + off], [r["rare_verbs_pct"], r["rare_nouns_pct"]], width,
-                   label=f"{name}: {r['tests']}")
+                   label=f"{name}: {r['tests']}", color=cmap(k % 20),
+                   hatch=("", "//", "..")[(k // 20) % 3])
+            k += 1
     ax.set_xticks([0.4, 1.4], ["verbs", "nouns"])
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2,
+              frameon=False)
     fig.tight_layout()
     fig.savefig(out / "figure_3_rare.png", dpi=120)
     plt.close(fig)
