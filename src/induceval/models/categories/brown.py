@@ -46,14 +46,16 @@ def _paths_from_merges(merges: np.ndarray, V: int) -> list[str]:
     lowest = np.arange(n_nodes)
     for left, right, node in merges.tolist():
         lowest[node] = min(lowest[left], lowest[right])
-    prefix = [""] * n_nodes
-    # walk the merges from the last (root) backwards
+    prefix: list[str | None] = [""] * n_nodes
+    # walk the merges from the last (root) backwards; an inner node's string is
+    # dropped once its children have theirs (only the leaves' are kept)
     for left, right, node in merges[::-1].tolist():
         if lowest[right] < lowest[left]:
             left, right = right, left
         p = prefix[node]
         prefix[left] = p + "0"
         prefix[right] = p + "1"
+        prefix[node] = None
     return prefix[:V]
 
 
