@@ -360,6 +360,12 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
         ax.set_xlabel("Precision")
         ax.set_ylabel("Recall")
         ax.set_title(title)
+        # few, short tick labels (precisions span 0.00003 .. 0.3): they cannot overlap
+        from matplotlib.ticker import FormatStrFormatter, MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5))
+        ax.xaxis.set_major_formatter(FormatStrFormatter("%.2g"))
+        ax.tick_params(axis="x", labelrotation=30, labelsize=8)
         if seen:
             ax.legend(fontsize=8)
     fig.suptitle("Figure 1 (merge condition; point size: K = 12 < 53 < 80)", fontsize=9)
