@@ -196,12 +196,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.tables import json_clean
 
     if args.clusters:
-        lines = []
-        for form, c in result.type_clusters.items():
-            label = "UNCLUSTERED" if c is None else str(c)
-            path = f"\t{result.paths[form]}" if result.paths and form in result.paths else ""
-            lines.append(f"{form}\t{label}{path}\n")
-        write_atomic(args.clusters, "".join(lines))
+        _write_clusters(args.clusters, result)
     if args.log:
         log = {k: v for k, v in result.log.items() if k != "counts"}
         write_atomic(args.log, json.dumps(json_clean(
@@ -214,6 +209,34 @@ def run(args: argparse.Namespace) -> int:
         if written is not None:
             print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
     return 0
+
+
+def _write_clusters(path, result) -> None:
+    """The ``word<TAB>cluster[<TAB>path]`` list, line by line through a temporary file.
+
+    Streamed (Brown's merge-tree paths of a large vocabulary run to 10^8
+    characters): an interruption leaves the old file or the new one.
+    """
+    import os
+    import tempfile
+    from pathlib import Path
+
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            paths = result.paths
+            for form, c in result.type_clusters.items():
+                label = "UNCLUSTERED" if c is None else str(c)
+                tail = f"\t{paths[form]}" if paths and form in paths else ""
+                fh.write(f"{form}\t{label}{tail}\n")
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _write_output(corpus, result, output, fmt):
