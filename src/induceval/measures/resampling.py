@@ -1,54 +1,702 @@
-"""Bootstrap and paired significance tests over additive statistics.
+"""Bootstrap intervals and paired significance tests over additive per-item statistics.
 
 Every measure in induceval is a pure function from summed sufficient
 statistics to a score.  Given per-item statistics (one row per sentence,
-document or test item), the corpus score is ``score(stats.sum(0))``; the
-bootstrap resamples rows; the paired approximate randomization test
-(Yeh 2000; Noreen 1989) swaps rows between two systems.
+utterance, test item or document), the corpus score is
+``score(rows.sum(0))``.  A resample is a vector of item weights ``w`` (how
+often each item was drawn); its statistics are ``w @ rows``, so ``B``
+resamples are one matrix product ``W @ rows`` (``W`` of shape ``B x m``),
+also when ``rows`` is a sparse sentences-by-cells matrix (the contingency
+tables of category measures): all resampled tables come out of one sparse
+product and are scored in a batch.
+
+The API has two entry points over :class:`ItemStats` (rows + a vectorised
+score function ``(B, d) -> {measure: (B,)}``):
+
+- :func:`resample`: percentile bootstrap intervals of every measure
+  (Efron & Tibshirani 1993, §13.3);
+- :func:`compare`: a paired test of systems against a baseline, either the
+  paired bootstrap (Koehn 2004; the null distribution is the resampled
+  differences shifted to mean zero) or paired approximate randomization
+  (Noreen 1989; Yeh 2000: each item's statistics are swapped between the two
+  systems with probability 1/2).  Both p-values are two-sided,
+  ``(r + 1) / (N + 1)`` with ``r`` the resamples at least as extreme as the
+  observed difference, so the smallest attainable p-value is ``1 / (N + 1)``
+  and a system compared with itself gets ``p = 1``.
+
+The resampling unit is the row; ``groups`` (one label per row, e.g. the
+document of each sentence) first sums rows into one row per group, so that
+documents (or whole corpora) are resampled instead (``unit="document"``).
+
+Family builders turn results into :class:`ItemStats`:
+:func:`dependency_items` (per-sentence edge counts), :func:`category_items`
+(per-sentence sparse contingency tables: every token measure, M-1 and both
+1-1 mappings recomputed in every resample), :func:`wopa_items`
+(per-utterance correct/scored) and :func:`pseudo_items` (per-item
+outcomes).
+
+Randomness comes from the named streams ``resampling.bootstrap`` and
+``resampling.permutation`` of :mod:`induceval.random`; the draws do not
+depend on how the resamples are chunked, so results are identical for the
+same seed whatever the batch size or number of jobs.
+
+References
+----------
+Efron, B. & Tibshirani, R. (1993). An Introduction to the Bootstrap.
+Koehn, P. (2004). Statistical significance tests for machine translation
+evaluation. EMNLP.
+Noreen, E. (1989). Computer-Intensive Methods for Testing Hypotheses.
+Yeh, A. (2000). More accurate tests for the statistical significance of
+result differences. COLING.
+Post, M. (2018). A call for clarity in reporting BLEU scores (sacrebleu's
+``--confidence``, ``--paired-bs``, ``--paired-ar``).
 
 Example
 -------
 >>> import numpy as np
->>> stats = np.array([[1, 2], [2, 2], [0, 2]])   # matched, total per sentence
->>> acc = lambda s: s[0] / s[1]
->>> float(acc(stats.sum(0)))
-0.5
->>> lo, hi = bootstrap_interval(stats, acc, n=200, seed=1)
->>> lo <= 0.5 <= hi
+>>> rows = np.array([[1, 2], [2, 2], [0, 2], [2, 2]])     # matched, total per sentence
+>>> st = ratio_items(rows, "acc")
+>>> st.scores()
+{'acc': 0.625}
+>>> r = resample(st, n=200, seed=1)
+>>> iv = r.intervals["acc"]
+>>> iv.low <= 0.625 <= iv.high
 True
+>>> c = compare(st, [st], test="ar", n=99)[0]
+>>> c.p_value["acc"]                     # a system against itself
+1.0
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.errors import check_range
+from induceval.errors import MismatchError, ParameterError, check_choice, check_range
 from induceval.random import DEFAULT_SEED, stream
 
-__all__ = ["bootstrap_scores", "bootstrap_interval", "approximate_randomization"]
+__all__ = [
+    "ItemStats",
+    "Interval",
+    "Resampled",
+    "Comparison",
+    "TESTS",
+    "UNITS",
+    "resample",
+    "compare",
+    "ratio_items",
+    "dependency_items",
+    "category_items",
+    "wopa_items",
+    "pseudo_items",
+    "group_rows",
+    "resampling_signature",
+    "bootstrap_scores",
+    "bootstrap_interval",
+    "approximate_randomization",
+]
 
+#: paired tests of :func:`compare`
+TESTS = ("bootstrap", "ar")
+#: resampling units understood by the commands
+UNITS = ("sentence", "document")
+
+BatchScore = Callable[[np.ndarray], dict]
 ScoreFn = Callable[[np.ndarray], float]
 
+#: float tolerance when comparing a resampled difference with the observed one
+_TOL = 1e-12
+#: target number of entries of one weight matrix chunk
+_CHUNK_CELLS = 1 << 22
+
+
+@dataclass
+class ItemStats:
+    """Per-item additive statistics of one system and the function scoring their sum.
+
+    Attributes
+    ----------
+    rows
+        ``(m, d)`` array or ``scipy.sparse`` matrix: one row per item.
+    score
+        Vectorised score function: ``(B, d)`` summed statistics ->
+        ``{measure: (B,) array}``.  Pure; the same function scores the full
+        sample (``B = 1``) and every resample.
+    higher_is_better
+        Measure -> direction (used for table marks).
+    table_shape
+        ``(G, K)`` when the ``d`` columns are a flattened ``G x K``
+        contingency table (category measures); two such systems are put
+        side by side (disjoint cluster columns) before items are swapped
+        between them.
+    """
+
+    rows: object
+    score: BatchScore
+    higher_is_better: dict = field(default_factory=dict)
+    table_shape: tuple | None = None
+
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
+
+    @property
+    def sparse(self) -> bool:
+        return not isinstance(self.rows, np.ndarray)
+
+    def totals(self) -> np.ndarray:
+        """Column sums of the rows, as ``float64``."""
+        return np.asarray(self.rows.sum(axis=0), dtype=np.float64).ravel()
+
+    def scores(self) -> dict[str, float]:
+        """The full-sample score of every measure."""
+        out = self.score(self.totals()[None, :])
+        return {k: float(np.asarray(v)[0]) for k, v in out.items()}
+
+    def grouped(self, groups) -> ItemStats:
+        """The statistics summed per group (e.g. per document); see :func:`group_rows`."""
+        return ItemStats(group_rows(self.rows, groups), self.score, self.higher_is_better,
+                         self.table_shape)
+
+
+def group_rows(rows, groups):
+    """Sum the rows of each group (labels in first-seen order); additive statistics stay so.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> group_rows(np.array([[1, 2], [3, 4], [5, 6]]), ["b", "a", "b"]).tolist()
+    [[6.0, 8.0], [3.0, 4.0]]
+    """
+    labels = np.asarray(groups)
+    m = int(rows.shape[0])
+    if labels.shape != (m,):
+        raise MismatchError(f"groups has {labels.size} labels for {m} items")
+    _, first, inv = np.unique(labels, return_index=True, return_inverse=True)
+    order = np.argsort(np.argsort(first, kind="stable"), kind="stable")
+    gid = order[inv.ravel()]
+    from scipy import sparse as sp
+    agg = sp.csr_matrix((np.ones(m), (gid, np.arange(m))), shape=(len(first), m))
+    out = agg @ rows
+    return np.asarray(out, dtype=np.float64) if isinstance(rows, np.ndarray) else out.tocsr()
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A percentile bootstrap interval of one measure.
+
+    ``estimate`` is the full-sample score; ``low``/``high`` the
+    ``alpha/2`` and ``1 - alpha/2`` quantiles of the resampled scores;
+    ``mean`` and ``se`` (standard deviation) describe the bootstrap
+    distribution; ``half_width = (high - low) / 2``.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    mean: float
+    se: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def to_dict(self) -> dict:
+        return {"estimate": self.estimate, "low": self.low, "high": self.high,
+                "half_width": self.half_width, "mean": self.mean, "se": self.se}
+
+
+def _interval(estimate: float, samples: np.ndarray, alpha: float) -> Interval:
+    s = samples[np.isfinite(samples)]
+    if not len(s):
+        nan = float("nan")
+        return Interval(estimate, nan, nan, nan, nan)
+    lo, hi = np.quantile(s, [alpha / 2, 1 - alpha / 2])
+    return Interval(estimate, float(lo), float(hi), float(s.mean()),
+                    float(s.std(ddof=1)) if len(s) > 1 else 0.0)
+
+
+@dataclass
+class Resampled:
+    """The result of :func:`resample`: intervals and the resampled scores."""
+
+    intervals: dict[str, Interval]
+    samples: dict[str, np.ndarray]
+    n: int
+    alpha: float
+    seed: int
+    unit: str
+    n_items: int
+
+    def signature_fields(self) -> dict:
+        return {"ci": "bootstrap", "level": 1 - self.alpha, "n": self.n, "unit": self.unit}
+
+    def to_dict(self) -> dict:
+        return {"method": "percentile bootstrap", "n": self.n, "alpha": self.alpha,
+                "seed": self.seed, "unit": self.unit, "items": self.n_items,
+                "intervals": {k: v.to_dict() for k, v in self.intervals.items()}}
+
+
+@dataclass
+class Comparison:
+    """A paired test of one system against the baseline (see :func:`compare`).
+
+    ``delta`` is system minus baseline; ``p_value`` two-sided; with the
+    paired bootstrap also ``delta_interval`` (percentile interval of the
+    difference).
+    """
+
+    test: str
+    baseline: dict[str, float]
+    system: dict[str, float]
+    delta: dict[str, float]
+    p_value: dict[str, float]
+    n: int
+    seed: int
+    unit: str
+    n_items: int
+    delta_interval: dict[str, Interval] = field(default_factory=dict)
+
+    def significant(self, measure: str, alpha: float = 0.05) -> bool:
+        p = self.p_value[measure]
+        return bool(p < alpha)
+
+    def to_dict(self) -> dict:
+        out = {"test": self.test, "n": self.n, "seed": self.seed, "unit": self.unit,
+               "items": self.n_items, "delta": self.delta, "p_value": self.p_value}
+        if self.delta_interval:
+            out["delta_interval"] = {k: v.to_dict() for k, v in self.delta_interval.items()}
+        return out
+
+
+def resampling_signature(*, confidence: int | None = None, alpha: float = 0.05,
+                         paired: str | None = None, unit: str = "sentence",
+                         seed: int | None = None) -> dict:
+    """The signature fields of a resampling run (test, unit, N, seed).
+
+    Example
+    -------
+    >>> resampling_signature(confidence=1000, paired="ar", seed=7)
+    {'ci': 'bootstrap', 'level': 0.95, 'test': 'ar', 'n': 1000, 'unit': 'sentence', 'seed': 7}
+    """
+    out: dict = {}
+    if confidence:
+        out.update(ci="bootstrap", level=round(1 - alpha, 10))
+    if paired:
+        out["test"] = paired
+    if confidence or paired:
+        out.update(n=confidence, unit=unit, seed=DEFAULT_SEED if seed is None else seed)
+    return out
+
+
+# -- the machinery -----------------------------------------------------------------------
+
+def _chunk_size(m: int, d: int, n: int) -> int:
+    return max(1, min(n, _CHUNK_CELLS // max(m, d, 1)))
+
+
+def _product(weights: np.ndarray, rows) -> np.ndarray:
+    """``weights @ rows`` as a dense ``(B, d)`` float array (rows dense or sparse)."""
+    # C order, so that each resample's reductions do not depend on the batch around it
+    if isinstance(rows, np.ndarray):
+        return np.ascontiguousarray(weights @ rows)
+    return np.ascontiguousarray(np.asarray((rows.T @ weights.T).T))
+
+
+def _bootstrap_weights(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
+    """``b`` rows of multinomial(m, 1/m) counts: how often each item was drawn."""
+    idx = rng.integers(0, m, size=(b, m))
+    idx += (np.arange(b) * m)[:, None]
+    return np.bincount(idx.ravel(), minlength=b * m).reshape(b, m).astype(np.float64)
+
+
+def _batched(stats: ItemStats, totals: np.ndarray) -> dict[str, np.ndarray]:
+    return {k: np.asarray(v, dtype=np.float64) for k, v in stats.score(totals).items()}
+
+
+def _prepare(stats: ItemStats, groups) -> ItemStats:
+    if not isinstance(stats, ItemStats):
+        raise ParameterError(f"expected ItemStats, got {type(stats).__name__}")
+    if groups is not None:
+        stats = stats.grouped(groups)
+    if len(stats) == 0:
+        raise ParameterError("no items to resample (the evaluation scored nothing)")
+    return stats
+
+
+def _check_n(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise ParameterError(f"the number of resamples must be an integer >= 1; got {n!r}")
+    check_range("n", int(n), 1)
+
+
+def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
+             seed: int | None = DEFAULT_SEED, groups=None, unit: str = "sentence"
+             ) -> Resampled:
+    """Percentile bootstrap intervals of every measure of ``stats``.
+
+    Parameters
+    ----------
+    stats
+        Per-item statistics (:class:`ItemStats`).
+    n
+        Number of bootstrap resamples (each draws ``m`` items with
+        replacement from the ``m`` items).
+    alpha
+        The interval has level ``1 - alpha`` (default 95%).
+    seed
+        Seed of the ``resampling.bootstrap`` stream.
+    groups
+        Optional label per item; items of one group are resampled together
+        (e.g. documents).
+    unit
+        The name of the resampled unit, for the signature.
+
+    Returns
+    -------
+    Resampled
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> st = ratio_items(np.array([[1, 1], [0, 1], [1, 1], [1, 1]]), "acc")
+    >>> r = resample(st, n=500, alpha=0.1, seed=3)
+    >>> r.intervals["acc"].estimate, r.n, r.unit
+    (0.75, 500, 'sentence')
+    """
+    _check_n(n)
+    check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
+    seed = DEFAULT_SEED if seed is None else int(seed)
+    stats = _prepare(stats, groups)
+    m, d = stats.rows.shape
+    rng = stream(seed, "resampling.bootstrap")
+    chunks: list[dict[str, np.ndarray]] = []
+    step = _chunk_size(m, d, n)
+    for start in range(0, n, step):
+        b = min(step, n - start)
+        chunks.append(_batched(stats, _product(_bootstrap_weights(rng, m, b), stats.rows)))
+    samples = {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
+    full = stats.scores()
+    intervals = {k: _interval(full[k], samples[k], alpha) for k in samples}
+    return Resampled(intervals, samples, int(n), alpha, seed, unit, m)
+
+
+def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
+    """Put two contingency-table systems in one column space (disjoint clusters)."""
+    from scipy import sparse as sp
+
+    (ga, ka), (gb, kb) = a.table_shape, b.table_shape
+    if ga != gb:
+        raise MismatchError(f"the systems' tables have {ga} and {gb} gold classes")
+    k = ka + kb
+
+    def embed(rows, kk, shift):
+        coo = sp.coo_matrix(rows)
+        g, c = np.divmod(coo.col, kk)
+        return sp.csr_matrix((coo.data, (coo.row, g * k + c + shift)),
+                             shape=(rows.shape[0], ga * k))
+
+    score = a.score
+    shape = (ga, k)
+
+    def wide(totals, _score=score):
+        return _score(totals, shape)
+
+    sa = ItemStats(embed(a.rows, ka, 0), wide, a.higher_is_better, shape)
+    sb = ItemStats(embed(b.rows, kb, ka), wide, b.higher_is_better, shape)
+    return sa, sb
+
+
+def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "bootstrap",
+            n: int = 1000, alpha: float = 0.05, seed: int | None = DEFAULT_SEED, groups=None,
+            unit: str = "sentence") -> list[Comparison]:
+    """Paired tests of each system against ``baseline`` on the same items.
+
+    Parameters
+    ----------
+    baseline, systems
+        Statistics over the same items, in the same order.
+    test
+        ``"bootstrap"``: the paired bootstrap; the same resample weights are
+        applied to both systems and the p-value counts resampled differences
+        that, shifted to mean zero, are at least as large in absolute value
+        as the observed difference.  ``"ar"``: approximate randomization;
+        each item's statistics are swapped between the systems with
+        probability 1/2 and the p-value counts swaps whose absolute
+        difference is at least the observed one.  Both:
+        ``p = (r + 1) / (n + 1)``, two-sided.
+    n, seed, groups, unit
+        As in :func:`resample` (``resampling.bootstrap`` stream for the
+        bootstrap, ``resampling.permutation`` for AR).
+    alpha
+        Level of the bootstrap interval of the difference.
+
+    Returns
+    -------
+    list of Comparison
+        One per system, in order.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> a = ratio_items(np.array([[1, 1]] * 20), "acc")     # right on every item
+    >>> b = ratio_items(np.array([[0, 1]] * 20), "acc")     # wrong on every item
+    >>> [compare(a, [b], test=t, n=99)[0].p_value["acc"] for t in TESTS]   # 1/(n+1)
+    [0.01, 0.01]
+    """
+    check_choice("test", test, TESTS)
+    _check_n(n)
+    check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
+    seed = DEFAULT_SEED if seed is None else int(seed)
+    base = _prepare(baseline, groups)
+    others = [_prepare(s, groups) for s in systems]
+    m = len(base)
+    for s in others:
+        if len(s) != m:
+            raise MismatchError(f"paired systems must have the same items: the baseline has "
+                                f"{m}, a system {len(s)}")
+    out = []
+    if test == "bootstrap":
+        out = _paired_bootstrap(base, others, n, alpha, seed, unit)
+    else:
+        for s in others:
+            out.append(_paired_ar(base, s, n, seed, unit))
+    return out
+
+
+def _paired_bootstrap(base: ItemStats, others: list[ItemStats], n: int, alpha: float, seed: int,
+                      unit: str) -> list[Comparison]:
+    m = len(base)
+    d = max([base.rows.shape[1]] + [s.rows.shape[1] for s in others])
+    rng = stream(seed, "resampling.bootstrap")
+    step = _chunk_size(m, d, n)
+    base_chunks: list[dict] = []
+    sys_chunks: list[list[dict]] = [[] for _ in others]
+    for start in range(0, n, step):
+        w = _bootstrap_weights(rng, m, min(step, n - start))
+        base_chunks.append(_batched(base, _product(w, base.rows)))
+        for j, s in enumerate(others):
+            sys_chunks[j].append(_batched(s, _product(w, s.rows)))
+    bsamp = {k: np.concatenate([c[k] for c in base_chunks]) for k in base_chunks[0]}
+    full_b = base.scores()
+    out = []
+    for s, chunks in zip(others, sys_chunks):
+        ssamp = {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
+        full_s = s.scores()
+        delta, pval, div = {}, {}, {}
+        for k in bsamp:
+            if k not in ssamp:
+                continue
+            obs = full_s[k] - full_b[k]
+            diffs = ssamp[k] - bsamp[k]
+            delta[k] = obs
+            div[k] = _interval(obs, diffs, alpha)
+            ok = np.isfinite(diffs)
+            if not math.isfinite(obs) or not ok.any():
+                pval[k] = float("nan")
+                continue
+            centred = diffs[ok] - diffs[ok].mean()
+            hits = int((np.abs(centred) >= abs(obs) - _TOL * max(1.0, abs(obs))).sum())
+            pval[k] = (hits + 1) / (int(ok.sum()) + 1)
+        out.append(Comparison("bootstrap", full_b, full_s, delta, pval, n, seed, unit, m, div))
+    return out
+
+
+def _swap_weights(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
+    return (rng.random((b, m)) < 0.5).astype(np.float64)
+
+
+def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str) -> Comparison:
+    full_b, full_s = base.scores(), system.scores()
+    a, b = base, system
+    if a.table_shape is not None and b.table_shape is not None:
+        a, b = _side_by_side(a, b)
+    diff = b.rows - a.rows
+    ta, tb = a.totals(), b.totals()
+    m, d = diff.shape
+    rng = stream(seed, "resampling.permutation")
+    step = _chunk_size(m, d, n)
+    keys = [k for k in full_b if k in full_s]
+    hits = dict.fromkeys(keys, 0)
+    valid = dict.fromkeys(keys, 0)
+    obs = {k: full_s[k] - full_b[k] for k in keys}
+    for start in range(0, n, step):
+        delta = _product(_swap_weights(rng, m, min(step, n - start)), diff)
+        sa = _batched(a, ta[None, :] + delta)
+        sb = _batched(b, tb[None, :] - delta)
+        for k in keys:
+            dd = np.abs(sb[k] - sa[k])
+            ok = np.isfinite(dd)
+            valid[k] += int(ok.sum())
+            o = abs(obs[k])
+            hits[k] += int((dd[ok] >= o - _TOL * max(1.0, o)).sum())
+    pval = {k: ((hits[k] + 1) / (valid[k] + 1) if math.isfinite(obs[k]) and valid[k]
+                else float("nan")) for k in keys}
+    return Comparison("ar", full_b, full_s, obs, pval, n, seed, unit, m)
+
+
+# -- family builders ---------------------------------------------------------------------
+
+def _ratio_score(pairs: Mapping[str, tuple[int, int]], scale: float = 1.0) -> BatchScore:
+    def score(totals: np.ndarray) -> dict:
+        t = np.atleast_2d(totals)
+        out = {}
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for name, (i, j) in pairs.items():
+                num, den = t[:, i], t[:, j]
+                out[name] = np.where(den > 0, scale * num / np.where(den > 0, den, 1), np.nan)
+        return out
+    return score
+
+
+def ratio_items(rows, name: str = "accuracy", *, scale: float = 1.0,
+                higher_is_better: bool = True) -> ItemStats:
+    """Items whose score is ``scale * sum(col 0) / sum(col 1)`` (accuracy-like).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> ratio_items(np.array([[1, 2], [1, 2]]), "acc").scores()
+    {'acc': 0.5}
+    """
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] < 2:
+        raise ParameterError(f"ratio rows must have shape (m, 2); got {rows.shape}")
+    return ItemStats(rows, _ratio_score({name: (0, 1)}, scale), {name: higher_is_better})
+
+
+def dependency_items(stats) -> ItemStats:
+    """Per-sentence edge counts of a dependency evaluation (directed, undirected, NED, root).
+
+    ``stats`` is a :class:`~induceval.measures.dependencies.stats.SentenceStats`
+    (e.g. ``result.reference().stats``) or its ``rows`` array with the
+    columns :data:`~induceval.measures.dependencies.stats.STAT_COLUMNS`.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> st = dependency_items(np.array([[4, 2, 3, 4, 1, 1], [2, 2, 2, 2, 1, 1]]))
+    >>> st.scores()["directed"], st.scores()["root"]
+    (0.6666666666666666, 1.0)
+    """
+    from induceval.measures.dependencies.stats import MEASURES, STAT_COLUMNS
+
+    rows = getattr(stats, "rows", stats)
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != len(STAT_COLUMNS):
+        raise ParameterError(f"dependency statistics must have {len(STAT_COLUMNS)} columns "
+                             f"({', '.join(STAT_COLUMNS)}); got shape {rows.shape}")
+    col = {c: i for i, c in enumerate(STAT_COLUMNS)}
+    pairs = {m: (col[a], col[b]) for m, (a, b) in MEASURES.items()}
+    return ItemStats(rows, _ratio_score(pairs), dict.fromkeys(pairs, True))
+
+
+def wopa_items(result) -> ItemStats:
+    """Per-utterance ``(correct, scored)`` of a WOPA result; the score is WOPA in percent.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> wopa_items(np.array([[1, 1], [0, 1]])).scores()
+    {'wopa': 50.0}
+    """
+    rows = result.stats() if hasattr(result, "stats") and callable(result.stats) else result
+    return ratio_items(rows, "wopa", scale=100.0)
+
+
+def pseudo_items(decisions) -> ItemStats:
+    """Per-item ``(correct, wrong, undecided, credited)`` of pseudo-word decisions.
+
+    Measures: ``accuracy``, ``accuracy_guess`` (ties credited by the tie
+    policy), ``precision`` (among decided items), ``coverage``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> st = pseudo_items(np.array([[1, 0, 0, 1], [0, 0, 1, 0.5]]))
+    >>> st.scores()["accuracy_guess"], st.scores()["precision"]
+    (0.75, 1.0)
+    """
+    rows = np.asarray(getattr(decisions, "stats", decisions), dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] < 4:
+        raise ParameterError(f"pseudo-word statistics must have 4 columns; got {rows.shape}")
+    rows = rows[:, :4]
+    # accuracy = correct / n; n = correct + wrong + undecided (a derived column)
+    ext = np.column_stack([rows, rows[:, 0] + rows[:, 1] + rows[:, 2], rows[:, 0] + rows[:, 1]])
+    pairs = {"accuracy": (0, 4), "accuracy_guess": (3, 4), "precision": (0, 5),
+             "coverage": (5, 4)}
+    return ItemStats(ext, _ratio_score(pairs), dict.fromkeys(pairs, True))
+
+
+def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
+                   measures: Sequence[str] | None = None) -> ItemStats:
+    """Per-sentence contingency tables of a category evaluation.
+
+    ``table`` is a :class:`~induceval.measures.categories.contingency.ContingencyTable`
+    built with ``items=`` (so it carries ``item_counts``, a sparse
+    items-by-cells matrix), e.g. ``evaluate_tags(..., items="sentence").table``.
+    Every token measure is recomputed from each resampled table, M-1 and
+    both 1-1 mappings included (see
+    :func:`induceval.measures.categories.batch.token_scores_batch`).
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> t = contingency([0, 0, 1, 1], [0, 0, 1, 0], items=[0, 0, 1, 1])
+    >>> st = category_items(t)
+    >>> st.scores()["m1"], len(st)
+    (0.75, 2)
+    """
+    from induceval.measures.categories.batch import token_scores_batch
+    from induceval.measures.categories.evaluate import MEASURES, TOKEN_MEASURES
+
+    rows = getattr(table, "item_counts", None)
+    if rows is None:
+        raise ParameterError("the contingency table has no per-item counts; build it with "
+                             "items= (evaluate_tags(..., items='sentence'))")
+    names = tuple(measures) if measures is not None else TOKEN_MEASURES
+
+    def score(totals, shape=table.shape):
+        t = np.atleast_2d(totals).reshape(-1, *shape)
+        return token_scores_batch(t, log_base=log_base, beta=beta, measures=names)
+
+    return ItemStats(rows.tocsr(), score, {k: MEASURES[k].higher_is_better for k in names},
+                     tuple(table.shape))
+
+
+# -- single-measure helpers kept for existing callers -------------------------------------
 
 def bootstrap_scores(stats: np.ndarray, score: ScoreFn, n: int = 1000,
                      seed: int = DEFAULT_SEED) -> np.ndarray:
-    """Scores of ``n`` bootstrap resamples of the rows of ``stats``."""
-    check_range("n", n, 1)
-    stats = np.asarray(stats)
+    """Scores of ``n`` bootstrap resamples of the rows of ``stats`` (scalar score function)."""
+    _check_n(n)
+    stats = np.asarray(stats, dtype=np.float64)
     rng = stream(seed, "resampling.bootstrap")
     m = stats.shape[0]
     out = np.empty(n)
-    for i in range(n):
-        counts = np.bincount(rng.integers(0, m, m), minlength=m)
-        out[i] = score(counts @ stats)
+    step = _chunk_size(m, stats.shape[1] if stats.ndim > 1 else 1, n)
+    i = 0
+    for start in range(0, n, step):
+        for tot in _bootstrap_weights(rng, m, min(step, n - start)) @ stats:
+            out[i] = score(tot)
+            i += 1
     return out
 
 
 def bootstrap_interval(stats: np.ndarray, score: ScoreFn, n: int = 1000, alpha: float = 0.05,
                        seed: int = DEFAULT_SEED) -> tuple[float, float]:
-    """Percentile bootstrap confidence interval at level ``1 - alpha``."""
+    """Percentile bootstrap confidence interval at level ``1 - alpha`` (scalar score function).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> stats = np.array([[1, 2], [2, 2], [0, 2]])
+    >>> lo, hi = bootstrap_interval(stats, lambda s: s[0] / s[1], n=200, seed=1)
+    >>> bool(lo <= 0.5 <= hi)
+    True
+    """
     check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
     scores = bootstrap_scores(stats, score, n, seed)
     return float(np.quantile(scores, alpha / 2)), float(np.quantile(scores, 1 - alpha / 2))
@@ -56,23 +704,18 @@ def bootstrap_interval(stats: np.ndarray, score: ScoreFn, n: int = 1000, alpha: 
 
 def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: ScoreFn,
                               n: int = 1000, seed: int = DEFAULT_SEED) -> float:
-    """Two-sided p-value of the paired approximate randomization test.
+    """Two-sided p-value of the paired approximate randomization test (scalar score function).
 
     For each of ``n`` iterations every item's statistics are swapped between
     the two systems with probability 1/2; the p-value is
     ``(r + 1) / (n + 1)`` where ``r`` counts shuffles whose absolute score
     difference is at least the observed one (Yeh 2000, §3; Noreen 1989).
-
-    References
-    ----------
-    Yeh, A. (2000). More accurate tests for the statistical significance of
-    result differences. COLING.
+    Same draws as :func:`compare` with ``test="ar"``.
     """
-    check_range("n", n, 1)
+    _check_n(n)
     a = np.asarray(stats_a, dtype=float)
     b = np.asarray(stats_b, dtype=float)
     if a.shape != b.shape:
-        from induceval.errors import MismatchError
         raise MismatchError(f"paired statistics differ in shape: {a.shape} vs {b.shape}")
     observed = abs(score(a.sum(0)) - score(b.sum(0)))
     rng = stream(seed, "resampling.permutation")
@@ -80,9 +723,11 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
     base_a = a.sum(0)
     base_b = b.sum(0)
     hits = 0
-    for _ in range(n):
-        swap = rng.random(a.shape[0]) < 0.5
-        delta = swap.astype(float) @ diff
-        if abs(score(base_a + delta) - score(base_b - delta)) >= observed - 1e-12:
-            hits += 1
+    m = a.shape[0]
+    step = _chunk_size(m, a.shape[1] if a.ndim > 1 else 1, n)
+    for start in range(0, n, step):
+        for delta in _swap_weights(rng, m, min(step, n - start)) @ diff:
+            if abs(score(base_a + delta) - score(base_b - delta)) >= \
+                    observed - _TOL * max(1.0, observed):
+                hits += 1
     return (hits + 1) / (n + 1)

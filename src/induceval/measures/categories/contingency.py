@@ -79,6 +79,7 @@ class ContingencyTable:
     n_masked: int = 0
     n_missing_gold: int = 0
     n_unclustered: int = 0
+    item_counts: object = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     # -- shape and marginals ---------------------------------------------
@@ -219,7 +220,8 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
                 n_gold: int | None = None, n_pred: int | None = None,
                 gold_labels: Sequence | None = None, pred_labels: Sequence | None = None,
                 form_labels: Sequence | None = None,
-                sparse: bool | None = None) -> ContingencyTable:
+                sparse: bool | None = None, items=None,
+                n_items: int | None = None) -> ContingencyTable:
     """Build the gold-by-induced contingency table of aligned token codes.
 
     Parameters
@@ -245,6 +247,12 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     sparse
         Force a sparse (``True``) or dense (``False``) table; default sparse
         when the table has more than :data:`SPARSE_CELLS` cells.
+    items, n_items
+        Optional item (sentence) index of every token, ``0 <= i < n_items``
+        (default ``n_items``: max + 1).  The table then also carries
+        ``item_counts``, a ``scipy.sparse`` CSR matrix of items by flattened
+        cells (``gold * K + pred``): one additive table per item, for
+        :func:`induceval.measures.resampling.category_items`.
 
     Returns
     -------
@@ -270,6 +278,13 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     keep = np.ones(n_total, dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
     if len(keep) != n_total:
         raise MismatchError(f"mask has {len(keep)} entries for {n_total} tokens")
+    it = None
+    if items is not None:
+        it = _as_codes(items, "items")
+        if len(it) != n_total:
+            raise MismatchError(f"items has {len(it)} entries for {n_total} tokens")
+        if len(it) and it.min() < 0:
+            raise ParameterError("item indices must be >= 0")
     n_masked = int(n_total - keep.sum())
     missing = keep & (g < 0)
     n_missing = int(missing.sum())
@@ -277,9 +292,11 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     if mask is not None or n_missing:
         g = g[keep]
         p = p[keep]
+        it_kept = None if it is None else it[keep]
         f = None if forms is None else _as_codes(forms, "forms")[keep]
     else:
         f = None if forms is None else _as_codes(forms, "forms")
+        it_kept = it
     if f is not None and len(f) != len(g):
         raise MismatchError(f"forms has {len(f)} entries, expected {len(g)}")
     if np.any(p < UNCLUSTERED):
@@ -322,5 +339,14 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     else:
         counts = np.bincount(g * K + p, minlength=G * K).astype(np.int64, copy=False)
         counts = counts.reshape(G, K)
+    item_counts = None
+    if it is not None:
+        from scipy import sparse as sp
+        m = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
+        if len(it) and it.max() >= m:
+            raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
+        item_counts = sp.csr_matrix((np.ones(len(g), dtype=np.float64), (it_kept, g * K + p)),
+                                    shape=(m, G * K))
+        item_counts.sum_duplicates()
     return ContingencyTable(counts, glabels, tuple(plabels) if keep_plabels else None,
-                            n_masked, n_missing, n_unc)
+                            n_masked, n_missing, n_unc, item_counts)

@@ -278,12 +278,28 @@ def _codes(x, column: str | None, what: str) -> tuple[np.ndarray, list | None]:
     return arr.astype(np.int64), None
 
 
+def _item_index(gold, items, n_tokens: int) -> tuple[np.ndarray | None, int | None]:
+    if items is None:
+        return None, None
+    if isinstance(items, str):
+        check_choice("items", items, ("sentence",))
+        if not isinstance(gold, Corpus):
+            raise ParameterError("items='sentence' needs a gold Corpus; with code arrays give "
+                                 "an item index per token")
+        lengths = np.diff(np.asarray(gold.offsets, dtype=np.int64))
+        return np.repeat(np.arange(len(lengths), dtype=np.int64), lengths), len(lengths)
+    arr = np.asarray(items, dtype=np.int64)
+    if arr.shape != (n_tokens,):
+        raise MismatchError(f"items has {arr.size} entries for {n_tokens} tokens")
+    return arr, None
+
+
 def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | None = None,
                   form_column: str = "form", forms=None, punct="auto",
                   unclustered: str = "merge", log_base: float | str = 2, beta: float = 1.0,
                   level: str = "token", restarts: int = 10,
                   seed: int | None = DEFAULT_SEED,
-                  allow_identical: bool = False) -> TagEvaluation:
+                  allow_identical: bool = False, items=None) -> TagEvaluation:
     """Score induced categories against gold ones with every measure at once.
 
     Parameters
@@ -322,6 +338,11 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         ``"token"``, ``"type"`` or ``"both"``.
     restarts, seed
         M-1 hill climbing of the type-level measures (paper 004 §4.1, §5.2).
+    items
+        ``"sentence"`` (a Corpus gold), or an item index per token: the
+        token table then also carries per-item tables (``table.item_counts``)
+        for bootstrap intervals and paired tests
+        (:func:`induceval.measures.resampling.category_items`).
 
     Returns
     -------
@@ -399,8 +420,10 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     if level in ("token", "both"):
         if unclustered == "split" and f is None:
             raise ParameterError("unclustered='split' needs forms (a gold Corpus or forms=)")
+        item_index, n_items = _item_index(gold, items, len(g))
         table = contingency(g, p, mask=score_mask, unclustered=unclustered, forms=f,
-                            gold_labels=glabels, pred_labels=plabels, form_labels=form_labels)
+                            gold_labels=glabels, pred_labels=plabels, form_labels=form_labels,
+                            items=item_index, n_items=n_items)
         scores.update(token_scores(table, log_base=log_base, beta=beta))
         counts.update(n_scored=table.n, n_missing_gold=table.n_missing_gold,
                       n_unclustered=table.n_unclustered)

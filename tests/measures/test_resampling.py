@@ -1,0 +1,262 @@
+"""Bootstrap intervals and paired tests (issue 14): properties and cross-checks."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from induceval.errors import InducevalError, MismatchError
+from induceval.measures.categories.batch import token_scores_batch
+from induceval.measures.categories.contingency import contingency
+from induceval.measures.categories.evaluate import TOKEN_MEASURES, token_scores
+from induceval.measures.resampling import (
+    TESTS,
+    approximate_randomization,
+    category_items,
+    compare,
+    dependency_items,
+    group_rows,
+    pseudo_items,
+    ratio_items,
+    resample,
+    wopa_items,
+)
+from induceval.random import stream
+
+
+def _synthetic_tags(n_sent, seed=0, acc=0.6, G=6, K=8, length=10):
+    rng = np.random.default_rng(seed)
+    n = n_sent * length
+    g = rng.integers(0, G, n)
+    p = np.where(rng.random(n) < acc, g, rng.integers(0, K, n))
+    return g, p, np.arange(n) // length
+
+
+def _dep_rows(n_sent, seed=0, p=0.5, length=10):
+    rng = np.random.default_rng(seed)
+    d = rng.binomial(length, p, n_sent)
+    u = np.minimum(length, d + rng.binomial(length - d, 0.3))
+    e = np.minimum(length, u + rng.binomial(length - u, 0.2))
+    return np.column_stack([np.full(n_sent, length), d, u, e, np.ones(n_sent),
+                            rng.random(n_sent) < 0.4])
+
+
+# -- batch scoring is the same function as token_scores ------------------------------
+
+def test_batch_token_scores_equal_token_scores_on_random_tables():
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        G, K, n = int(rng.integers(1, 6)), int(rng.integers(1, 7)), int(rng.integers(0, 30))
+        t = contingency(rng.integers(0, G, n), rng.integers(0, K, n), n_gold=G, n_pred=K)
+        ref = token_scores(t)
+        got = token_scores_batch(t.dense()[None])
+        for k in TOKEN_MEASURES:
+            a, b = ref[k], float(got[k][0])
+            assert (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b, abs=1e-12), k
+
+
+def test_category_items_full_sample_is_the_table():
+    g, p, it = _synthetic_tags(50)
+    t = contingency(g, p, items=it)
+    assert np.array_equal(np.asarray(t.item_counts.sum(axis=0)).ravel(), t.dense().ravel())
+    s = category_items(t).scores()
+    ref = token_scores(t)
+    for k in TOKEN_MEASURES:
+        assert s[k] == pytest.approx(ref[k], abs=1e-12)
+
+
+def test_contingency_items_respect_the_mask_and_unclustered():
+    t = contingency([0, 1, 1, -1], [0, -1, 1, 0], mask=[True, True, False, True],
+                    items=[0, 1, 1, 1])
+    # token 3 masked, token 4 has no gold: K = 1 cluster + the merged unclustered column;
+    # item 0 holds cell (0, 0), item 1 cell (1, UNCLUSTERED) = flat index 1 * 2 + 1
+    assert t.shape == (2, 2)
+    assert t.item_counts.toarray().tolist() == [[1, 0, 0, 0], [0, 0, 0, 1]]
+
+
+# -- properties ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("family", ["deps", "tags"])
+def test_bootstrap_mean_within_se_of_estimate(family):
+    if family == "deps":
+        st = dependency_items(_dep_rows(400))
+        keys = ["directed", "undirected", "ned"]
+    else:
+        g, p, it = _synthetic_tags(300)
+        st = category_items(contingency(g, p, items=it))
+        keys = ["m1", "1to1", "vi", "v", "pp", "pr"]
+    r = resample(st, n=400, seed=5)
+    for k in keys:
+        iv = r.intervals[k]
+        assert iv.low <= iv.estimate <= iv.high, k
+        # the bootstrap mean is the estimate up to a small bias: within one standard error
+        assert abs(iv.mean - iv.estimate) < iv.se, k
+
+
+def test_intervals_shrink_as_one_over_sqrt_n():
+    widths = {}
+    for n_sent in (200, 3200):
+        rows = _dep_rows(n_sent, seed=n_sent)
+        r = resample(dependency_items(rows), n=1000, seed=1)
+        widths[n_sent] = r.intervals["directed"].high - r.intervals["directed"].low
+    ratio = widths[200] / widths[3200]
+    assert ratio == pytest.approx(4.0, rel=0.15)     # sqrt(3200 / 200) = 4
+
+
+def test_tag_intervals_shrink_as_one_over_sqrt_n():
+    widths = {}
+    for n_sent in (100, 1600):
+        g, p, it = _synthetic_tags(n_sent, seed=n_sent)
+        r = resample(category_items(contingency(g, p, items=it), measures=["m1", "vi"]),
+                     n=600, seed=2)
+        widths[n_sent] = {k: v.high - v.low for k, v in r.intervals.items()}
+    for k in ("m1", "vi"):
+        assert widths[100][k] / widths[1600][k] == pytest.approx(4.0, rel=0.2), k
+
+
+@pytest.mark.parametrize("test", TESTS)
+def test_self_comparison_p_is_one(test):
+    g, p, it = _synthetic_tags(60)
+    st = category_items(contingency(g, p, items=it))
+    c = compare(st, [st], test=test, n=200)[0]
+    assert all(v == 1.0 for v in c.p_value.values())
+    d = dependency_items(_dep_rows(80))
+    assert set(compare(d, [d], test=test, n=50)[0].p_value.values()) == {1.0}
+
+
+@pytest.mark.parametrize("test", TESTS)
+def test_systems_differing_on_every_item_get_smallest_p(test):
+    n = 199
+    right = ratio_items(np.column_stack([np.ones(30), np.ones(30)]), "acc")
+    wrong = ratio_items(np.column_stack([np.zeros(30), np.ones(30)]), "acc")
+    assert compare(right, [wrong], test=test, n=n)[0].p_value["acc"] == 1 / (n + 1)
+    g, _, it = _synthetic_tags(40)
+    perfect = category_items(contingency(g, g, items=it))
+    rng = np.random.default_rng(0)
+    noise = category_items(contingency(g, rng.integers(0, 8, len(g)), items=it))
+    c = compare(perfect, [noise], test=test, n=n)[0]
+    assert c.p_value["m1"] == 1 / (n + 1)
+    assert c.p_value["vi"] == 1 / (n + 1)
+
+
+def test_same_seed_same_result_and_chunking_does_not_matter(monkeypatch):
+    import induceval.measures.resampling as R
+
+    g, p, it = _synthetic_tags(80)
+    st = category_items(contingency(g, p, items=it))
+    a = resample(st, n=120, seed=9)
+    b = resample(st, n=120, seed=9)
+    c = resample(st, n=120, seed=10)
+    for k in a.samples:
+        assert np.array_equal(a.samples[k], b.samples[k])
+    assert not np.array_equal(a.samples["m1"], c.samples["m1"])
+    # smaller batches of resamples (what a different chunking or job split would give)
+    monkeypatch.setattr(R, "_CHUNK_CELLS", 80 * 7)
+    d = resample(st, n=120, seed=9)
+    for k in a.samples:
+        assert np.array_equal(a.samples[k], d.samples[k])
+    ar1 = compare(st, [st], test="ar", n=50, seed=9)[0].p_value
+    monkeypatch.setattr(R, "_CHUNK_CELLS", 1 << 22)
+    assert compare(st, [st], test="ar", n=50, seed=9)[0].p_value == ar1
+
+
+def test_unit_document_groups_rows():
+    rows = _dep_rows(100)
+    st = dependency_items(rows)
+    docs = np.arange(100) // 10
+    r = resample(st, n=200, groups=docs, unit="document")
+    assert r.n_items == 10 and r.unit == "document"
+    assert r.intervals["directed"].estimate == pytest.approx(st.scores()["directed"])
+    assert group_rows(rows, docs).shape == (10, 6)
+    with pytest.raises(MismatchError):
+        resample(st, groups=docs[:5])
+
+
+def test_errors_name_the_parameter():
+    st = ratio_items(np.array([[1, 1]]), "acc")
+    with pytest.raises(InducevalError, match="alpha"):
+        resample(st, alpha=1.5)
+    with pytest.raises(InducevalError, match="n"):
+        resample(st, n=0)
+    with pytest.raises(InducevalError, match="test"):
+        compare(st, [st], test="t-test")
+    with pytest.raises(MismatchError):
+        compare(st, [ratio_items(np.array([[1, 1], [0, 1]]), "acc")])
+    with pytest.raises(InducevalError, match="items="):
+        category_items(contingency([0], [0]))
+
+
+def test_wopa_and_pseudo_items():
+    assert wopa_items(np.array([[1, 1], [0, 1], [1, 1], [1, 1]])).scores() == {"wopa": 75.0}
+    s = pseudo_items(np.array([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1]])).scores()
+    assert s == {"accuracy": 1 / 3, "accuracy_guess": 2 / 3, "precision": 0.5,
+                 "coverage": 2 / 3}
+
+
+def test_scalar_ar_helper_matches_compare():
+    a = _dep_rows(50, seed=1)
+    b = _dep_rows(50, seed=2)
+    from induceval.measures.dependencies.stats import score_function
+
+    p1 = approximate_randomization(a, b, score_function("directed"), n=300, seed=4)
+    p2 = compare(dependency_items(a), [dependency_items(b)], test="ar", n=300,
+                 seed=4)[0].p_value["directed"]
+    assert p1 == pytest.approx(p2)
+
+
+# -- cross-checks against independent implementations -------------------------------------
+
+def _plain_bootstrap(n, seed, m, fn):
+    rng = stream(seed, "resampling.bootstrap")
+    out = []
+    for _ in range(n):
+        draw = rng.integers(0, m, size=m)
+        out.append(fn(draw.tolist()))
+    return out
+
+
+def test_m1_against_plain_python_bootstrap():
+    g, p, it = _synthetic_tags(40, length=5, G=4, K=5)
+    sents = [[(int(a), int(b)) for a, b in zip(g[it == s], p[it == s])] for s in range(40)]
+
+    def m1(draw):
+        cells: dict = {}
+        total = 0
+        for s in draw:
+            for a, b in sents[s]:
+                cells[(a, b)] = cells.get((a, b), 0) + 1
+                total += 1
+        best: dict = {}
+        for (_a, b), c in cells.items():
+            best[b] = max(best.get(b, 0), c)
+        return sum(best.values()) / total
+
+    ref = _plain_bootstrap(100, 7, 40, m1)
+    got = resample(category_items(contingency(g, p, items=it), measures=["m1"]), n=100,
+                   seed=7).samples["m1"]
+    assert np.allclose(got, ref)
+
+
+def test_directed_accuracy_against_plain_python_bootstrap():
+    rows = _dep_rows(60, seed=3)
+
+    def directed(draw):
+        return sum(rows[s][1] for s in draw) / sum(rows[s][0] for s in draw)
+
+    ref = _plain_bootstrap(150, 11, 60, directed)
+    got = resample(dependency_items(rows), n=150, seed=11).samples["directed"]
+    assert np.allclose(got, ref)
+
+
+def test_interval_close_to_scipy_bootstrap():
+    scipy_stats = pytest.importorskip("scipy.stats")
+    rng = np.random.default_rng(0)
+    correct = (rng.random(500) < 0.7).astype(float)
+    st = ratio_items(np.column_stack([correct, np.ones(500)]), "acc")
+    ours = resample(st, n=4000, seed=1).intervals["acc"]
+    ref = scipy_stats.bootstrap((correct,), np.mean, n_resamples=4000, method="percentile",
+                                random_state=np.random.default_rng(1)).confidence_interval
+    assert ours.low == pytest.approx(ref.low, abs=0.006)
+    assert ours.high == pytest.approx(ref.high, abs=0.006)
