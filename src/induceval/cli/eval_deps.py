@@ -23,6 +23,7 @@ from induceval.cli.common import (
     add_gold_pred_format_options,
     add_punct_option,
 )
+from induceval.cli.resampling_options import add_resampling_options
 
 __all__ = ["register", "run"]
 
@@ -63,6 +64,7 @@ def register(subparsers) -> None:
     p.add_argument("--plot", nargs=2, metavar=("KIND", "PATH"), default=None,
                    help="draw a figure: accuracy-by-edge-length out.png (Figure 1 of the "
                         "PASCAL 2012 report)")
+    add_resampling_options(p, seed=True)
     add_format_option(p)
     p.set_defaults(func=run)
 
@@ -75,6 +77,39 @@ def _names(preds: list[str], names: list[str] | None) -> list[str]:
         return names
     stems = [Path(p).stem for p in preds]
     return stems if len(set(stems)) == len(stems) else list(preds)
+
+
+def _resampling(table, results, names, gold, args) -> list:
+    """Intervals (``--confidence``) into ``table``; the paired-test table (``--paired``)."""
+    from induceval.cli.resampling_options import (
+        add_intervals,
+        document_groups,
+        paired_table,
+        resampling_requested,
+        run_resampling,
+        sign_resampling,
+    )
+    from induceval.measures.resampling import dependency_items
+
+    if not resampling_requested(args):
+        return []
+    stats = [results[n].reference().stats for n in names]
+    items = [dependency_items(s) for s in stats]
+    groups = None
+    if args.unit == "document":
+        groups = document_groups(gold, stats[0].sentence_index)
+    intervals, comparisons = run_resampling(items, args, groups)
+    table.notes = [sign_resampling(n, args) if n.startswith("signature:") else n
+                   for n in table.notes]
+    measures = ("directed", "undirected", "ned", "root")
+    scales = add_intervals(table, intervals, measures, percent=getattr(args, "percent", False))
+    first = results[names[0]]
+    if len(first.references) > 1:
+        table.notes.append(f"intervals and tests against the first reference "
+                           f"({next(iter(first.references))})")
+    if not comparisons:
+        return []
+    return [paired_table(comparisons, names[0], names[1:], args, measures, scales=scales)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -136,6 +171,7 @@ def run(args: argparse.Namespace) -> int:
         table.notes = [n.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
                        if n.startswith("signature:") else n for n in table.notes]
     tables = [table]
+    tables += _resampling(table, results, names, golds[0], args)
     for by in args.by or ():
         tables.append(breakdown_table(results, by, measure=args.measure))
     if args.plot:

@@ -24,6 +24,7 @@ from induceval.cli.common import (
     add_punct_option,
     emit,
 )
+from induceval.cli.resampling_options import add_resampling_options
 
 __all__ = ["register", "run", "build_table"]
 
@@ -64,6 +65,7 @@ def register(subparsers) -> None:
     p.add_argument("--restarts", type=int, default=10,
                    help="M-1 hill-climbing restarts for type-level measures (default: 10)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: package seed)")
+    add_resampling_options(p)
     add_format_option(p)
     p.set_defaults(func=run)
 
@@ -124,6 +126,11 @@ def run(args: argparse.Namespace) -> int:
     notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
              + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
     skipped = {f"gold {args.gold}: {k}": v for k, v in gold.report.skipped.items() if v}
+    from induceval.cli.resampling_options import resampling_requested
+    want_items = resampling_requested(args)
+    if want_items and args.level == "type":
+        raise ParameterError("--confidence/--paired cover the token measures; use --level token "
+                             "or both")
     results = []
     for path in args.pred:
         fmt = args.pred_format
@@ -147,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
             log_base=args.log_base if args.log_base == "e" else 2, beta=args.beta,
             level=args.level, restarts=args.restarts,
             seed=DEFAULT_SEED if args.seed is None else args.seed,
-            allow_identical=args.allow_identical))
+            allow_identical=args.allow_identical,
+            items="sentence" if want_items else None))
     if args.on_error == "skip":
         n_skip = sum(skipped.values())
         notes.append(f"skipped malformed sentences: {n_skip}" + (
@@ -155,5 +163,29 @@ def run(args: argparse.Namespace) -> int:
             if skipped else ""))
         for r in results:
             r.signature = r.signature.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
-    emit(build_table(results, names, notes), args)
+    if not want_items:
+        emit(build_table(results, names, notes), args)
+        return 0
+    from induceval.cli.common import emit_tables
+    from induceval.cli.resampling_options import (
+        add_intervals,
+        document_groups,
+        paired_table,
+        run_resampling,
+        sign_resampling,
+    )
+    from induceval.measures.resampling import category_items
+
+    items = [category_items(r.table, log_base=args.log_base if args.log_base == "e" else 2,
+                            beta=args.beta) for r in results]
+    groups = document_groups(gold) if args.unit == "document" else None
+    intervals, comparisons = run_resampling(items, args, groups)
+    for r in results:
+        r.signature = sign_resampling(r.signature, args)
+    table = build_table(results, names, notes)
+    scales = add_intervals(table, intervals, percent=getattr(args, "percent", False))
+    tables = [table]
+    if comparisons:
+        tables.append(paired_table(comparisons, names[0], names[1:], args, scales=scales))
+    emit_tables(tables, args)
     return 0

@@ -154,8 +154,11 @@ def _score(args: argparse.Namespace) -> int:
     cooc = None
     if any("cooccurrence" in m for m in models):
         cooc = cooccurrence_counts(corpus, args.scheme, documents=docs)
+    from induceval.cli.resampling_options import resampling_requested
+    want = resampling_requested(args)
     res = evaluate_models(counts, ts, cooccurrence=cooc, ties=args.ties,
-                          iterations=args.iterations, seed=args.seed, models=models)
+                          iterations=args.iterations, seed=args.seed, models=models,
+                          item_stats=want)
     rows = []
     for name, sc in res["models"].items():
         p = sc.get("p_vs_baseline")
@@ -168,7 +171,31 @@ def _score(args: argparse.Namespace) -> int:
                   higher_is_better={"accuracy_guess": True, "accuracy": True},
                   title=f"{ts.method} confounders, {len(ts)} items",
                   notes=[ts.signature, f"ties: {args.ties}, randomization: {args.iterations}"])
-    emit(table, args)
+    if not want:
+        emit(table, args)
+        return 0
+    from induceval.cli.common import emit_tables
+    from induceval.cli.resampling_options import (
+        add_intervals,
+        paired_table,
+        run_resampling,
+        sign_resampling,
+    )
+    from induceval.measures.resampling import pseudo_items
+
+    names = list(res["item_stats"])
+    if not len(ts):
+        raise InducevalError(f"{args.test_set} has no items to resample")
+    items = [pseudo_items(res["item_stats"][n]) for n in names]
+    intervals, comparisons = run_resampling(items, args)
+    measures = ("accuracy_guess", "accuracy", "precision", "coverage")
+    scales = add_intervals(table, intervals, measures, percent=getattr(args, "percent", False))
+    table.notes[0] = sign_resampling(table.notes[0], args)
+    tables = [table]
+    if comparisons:
+        tables.append(paired_table(comparisons, names[0], names[1:], args, measures,
+                                   scales=scales))
+    emit_tables(tables, args)
     return 0
 
 
@@ -250,6 +277,8 @@ def register(subparsers) -> None:
                    help="approximate randomization iterations (default 1000)")
     p.add_argument("--allow-foreign-test", action="store_true",
                    help="score a test set built on another corpus")
+    from induceval.cli.resampling_options import add_resampling_options
+    add_resampling_options(p, unit=False, unit_name="item")
     add_format_option(p)
     p.set_defaults(func=_score)
 

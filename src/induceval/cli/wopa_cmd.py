@@ -60,16 +60,24 @@ def register(subparsers) -> None:
                         "N^2 memory), counted in too_long; 0 = no cap")
     p.add_argument("--by-day", action="store_true",
                    help="one row per recording day (age in days) instead of per corpus")
+    from induceval.cli.resampling_options import add_resampling_options
+    add_resampling_options(p, unit=False, unit_name="utterance")
     add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=run)
 
 
 def score_corpus(path: str, input_format: str, learner_names: list[str], test: str,
-                 by_day: bool, count: str, options: dict) -> tuple[list[dict], list[str], str]:
+                 by_day: bool, count: str, options: dict,
+                 resampling: dict | None = None) -> tuple[list[dict], list[str], str]:
     """One cell of the wopa grid: the rows, signatures and punctuation policy of one corpus.
 
-    The corpus is read here; ``--punct auto`` is resolved on it.
+    The corpus is read here; ``--punct auto`` is resolved on it.  ``resampling``
+    (``confidence``, ``alpha``, ``paired``, ``paired_n``, ``seed``) adds
+    bootstrap intervals over the test utterances (``wopa ±``, ``wopa_low``,
+    ``wopa_high``) and paired tests of each learner against the first
+    (``delta``, ``p_value``), computed in the cell with explicit seeds, so
+    the rows do not depend on ``--jobs``.
     """
     from induceval.corpus.readers import read_corpus
     from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
@@ -87,7 +95,11 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     punct = resolve_punct_policy(corpus, options.get("punct", "auto"))
     options = {**options, "punct": punct}
     rows, signatures = [], []
-    for r in scorer(corpus, learners, **options):
+    results = list(scorer(corpus, learners, **options))
+    extra: list[dict] = [{} for _ in results]
+    if resampling and not by_day and results:
+        extra = _resample_learners(results, resampling)
+    for r, more in zip(results, extra):
         signatures.append(r.signature)
         if by_day:
             for d in accuracy_by_day(r, corpus):
@@ -102,8 +114,25 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
                          "no_words": r.counts["no_words"],
                          "unintelligible": r.counts.get("unintelligible_dropped", 0),
                          "too_long": r.counts.get("too_long_dropped", 0),
-                         "tied_steps": r.counts["tied_steps"]})
+                         "tied_steps": r.counts["tied_steps"], **more})
     return rows, signatures, punct
+
+
+def _resample_learners(results, resampling: dict) -> list[dict]:
+    from induceval.cli.resampling_options import run_resampling
+    from induceval.measures.resampling import wopa_items
+
+    ns = argparse.Namespace(unit="utterance", **resampling)
+    intervals, comparisons = run_resampling([wopa_items(r) for r in results], ns)
+    out: list[dict] = [{} for _ in results]
+    for i in range(len(results)):
+        if intervals is not None:
+            iv = intervals[i].intervals["wopa"]
+            out[i].update({"wopa ±": iv.half_width, "wopa_low": iv.low, "wopa_high": iv.high})
+        if comparisons and i > 0:
+            c = comparisons[i - 1]
+            out[i].update({"delta": c.delta["wopa"], "p_value": c.p_value["wopa"]})
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,10 +150,24 @@ def run(args: argparse.Namespace) -> int:
                    cooccurrence=args.cooccurrence, chance=args.chance,
                    unintelligible="keep" if args.keep_unintelligible else "drop",
                    max_words=args.max_words or None)
+    from induceval.cli.resampling_options import (
+        resampling_requested,
+        sign_resampling,
+    )
+    resampling = None
+    if resampling_requested(args):
+        from induceval.errors import ParameterError
+        if args.by_day:
+            raise ParameterError("--confidence/--paired apply to whole corpora, not --by-day")
+        if args.paired and len(names) < 2:
+            raise ParameterError("--paired needs at least two --learners (each is tested "
+                                 "against the first)")
+        resampling = dict(confidence=args.confidence, alpha=args.alpha, paired=args.paired,
+                          paired_n=args.paired_n, seed=args.seed)
     # one cell per corpus: run in parallel with --jobs / --scheduler (same rows either way)
     cells = [Cell(f"{i}:{path}", score_corpus,
                   (str(path), args.input_format, names, args.test, args.by_day, args.count,
-                   options)) for i, path in enumerate(args.corpora)]
+                   options, resampling)) for i, path in enumerate(args.corpora)]
     results = run_cells(cells, None, jobs=args.jobs, desc="wopa",
                         show_progress=progress_enabled(args))
     rows = []
@@ -147,7 +190,21 @@ def run(args: argparse.Namespace) -> int:
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
     notes += sorted({s for s in signatures if s.startswith("undated: ")})
-    notes += sorted({f"signature: {s}" for s in signatures if not s.startswith("undated: ")})
+    notes += sorted({f"signature: {sign_resampling(s, args)}" for s in signatures
+                     if not s.startswith("undated: ")})
+    if resampling:
+        if args.confidence:
+            cols.insert(cols.index("wopa") + 1, "wopa ±")
+            notes.append(f"±: half-width of the {1 - args.alpha:.0%} percentile bootstrap "
+                         f"interval ({args.confidence} resamples of the test utterances; "
+                         "[wopa_low, wopa_high] in the JSON rows)")
+        if args.paired:
+            cols[cols.index("correct"):cols.index("correct")] = ["delta", "p_value"]
+            test = "paired bootstrap" if args.paired == "bootstrap" else \
+                "approximate randomization"
+            notes.append(f"delta, p_value: {test} of each learner against {names[0]} on the "
+                         f"same test utterances, two-sided, "
+                         f"{args.paired_n or args.confidence or 1000} resamples")
     table = Table(cols, rows, title=f"WOPA (%), test: {args.test}", notes=notes, digits=2)
     emit(table, args)
     return 0

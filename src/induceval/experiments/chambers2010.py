@@ -247,11 +247,13 @@ def tune_slot_cutoff(counts: TupleCounts, dev: PseudoTestSet, similarity: str,
 def evaluate_models(counts: TupleCounts, test: PseudoTestSet, *, dev: PseudoTestSet | None = None,
                     cooccurrence: Counter | None = None, ties: str = "random",
                     iterations: int = 1000, seed: int = DEFAULT_SEED,
-                    models: Sequence[str] = MODEL_ORDER) -> dict:
+                    models: Sequence[str] = MODEL_ORDER, item_stats: bool = False) -> dict:
     """Score every model on one test set, with p-values against the baseline.
 
     Returns a JSON-serialisable dict: per model its scores, ``p_vs_baseline``
-    and (for the baseline) the per-item statistics used by Figure 6.
+    and (for the baseline) the per-item statistics used by Figure 6.  With
+    ``item_stats`` also ``"item_stats"``: model -> per-item statistics array
+    (not JSON; for :func:`induceval.measures.resampling.pseudo_items`).
     """
     from induceval.models.selpref import model_decisions
 
@@ -282,6 +284,8 @@ def evaluate_models(counts: TupleCounts, test: PseudoTestSet, *, dev: PseudoTest
         out["models"][name]["p_vs_baseline"] = p
     if base is not None:
         out["baseline_stats"] = base.stats.astype(float).tolist()
+    if item_stats:
+        out["item_stats"] = {name: sc.stats for name, sc in stats.items()}
     return out
 
 

@@ -272,22 +272,31 @@ class Comparison:
 
 
 def resampling_signature(*, confidence: int | None = None, alpha: float = 0.05,
-                         paired: str | None = None, unit: str = "sentence",
-                         seed: int | None = None) -> dict:
-    """The signature fields of a resampling run (test, unit, N, seed).
+                         paired: str | None = None, paired_n: int | None = None,
+                         unit: str = "sentence", seed: int | None = None) -> dict:
+    """The signature fields of a resampling run: interval, test, unit, N and seed.
+
+    Keys: ``ci`` (method), ``ci_level``, ``ci_n``, ``paired`` (test),
+    ``paired_n``, ``resample`` (the unit: sentence, document, utterance,
+    item) and ``seed``.
+
+    ``paired_n`` defaults to ``confidence`` (else 1000).
 
     Example
     -------
     >>> resampling_signature(confidence=1000, paired="ar", seed=7)
-    {'ci': 'bootstrap', 'level': 0.95, 'test': 'ar', 'n': 1000, 'unit': 'sentence', 'seed': 7}
+    {'ci': 'bootstrap', 'ci_level': 0.95, 'ci_n': 1000, 'paired': 'ar', 'paired_n': 1000, \
+'resample': 'sentence', 'seed': 7}
     """
     out: dict = {}
     if confidence:
-        out.update(ci="bootstrap", level=round(1 - alpha, 10))
+        out.update(ci="bootstrap", ci_level=round(1 - alpha, 10), ci_n=int(confidence))
     if paired:
-        out["test"] = paired
+        out.update(paired=paired, paired_n=int(paired_n or confidence or 1000))
+        if not confidence:
+            out["paired_alpha"] = alpha
     if confidence or paired:
-        out.update(n=confidence, unit=unit, seed=DEFAULT_SEED if seed is None else seed)
+        out.update(resample=unit, seed=DEFAULT_SEED if seed is None else int(seed))
     return out
 
 
@@ -602,7 +611,9 @@ def wopa_items(result) -> ItemStats:
     >>> wopa_items(np.array([[1, 1], [0, 1]])).scores()
     {'wopa': 50.0}
     """
-    rows = result.stats() if hasattr(result, "stats") and callable(result.stats) else result
+    rows = getattr(result, "stats", result)
+    if callable(rows):
+        rows = rows()
     return ratio_items(rows, "wopa", scale=100.0)
 
 
