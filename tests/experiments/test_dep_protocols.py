@@ -47,8 +47,15 @@ def test_protocol_tables_and_resume(tmp_path):
     assert any("003 Table 3" in t for t in titles) and any("003 Table 8" in t for t in titles)
     assert any("003 Table 6" in t for t in titles)
     first = tables[0]
-    assert first.columns == ["treebank", "LB", "RB", "H", "DMVu"]
+    assert first.columns == ["treebank", "LB", "LB ±", "RB", "RB ±", "H", "H ±", "DMVu",
+                             "DMVu ±", "best", "not sig. vs best"]
     assert first.rows[0]["LB"] == pytest.approx(100 * 19 / 29)
+    # issue 14: a bootstrap half-width next to each score, the row's best system and the
+    # systems not significantly different from it
+    assert 0 < first.rows[0]["LB ±"] < 50
+    best = max(("LB", "RB", "H", "DMVu"), key=lambda s: first.rows[0][s])
+    assert first.rows[0]["best"] == best
+    assert best not in first.rows[0]["not sig. vs best"].split(",")
     cells = sorted(p.name for p in (out / "cells").glob("*.json"))
     assert len(cells) == 4
     # resume: stored cells are read back, identical tables
@@ -88,7 +95,7 @@ def test_reproduce_cli(tmp_path, capsys):
     rc = main(["reproduce", "pascal2012-deps", str(TOY), "--systems", "LB,RB",
                "--format", "csv", "--out", str(tmp_path)])
     assert rc == 0
-    assert "treebank,LB,RB" in capsys.readouterr().out
+    assert "treebank,LB,LB ±,RB,RB ±,best,not sig. vs best" in capsys.readouterr().out
 
 
 def test_induce_deps_cli_round_trip(tmp_path):

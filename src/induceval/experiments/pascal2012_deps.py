@@ -185,6 +185,8 @@ def _evaluate(tb: Treebank, pred) -> dict:
                                   diagnostics=False)
         out[key] = {m: r.scores[m] for m in ("directed", "undirected", "ned", "root", "tokens",
                                              "sentences")}
+        # per-sentence edge counts (first reference): intervals and paired tests in the tables
+        out[key]["stats"] = r.reference().stats.rows.tolist()
         have = r.reference().breakdowns
         for by in ("relation", "edge-length-exact"):
             b = have.get(by)  # no relation breakdown without gold labels (PTB .dp)
@@ -242,9 +244,45 @@ def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -
                         "improved over its initialisation condition'"])
 
 
+def _items(results: dict, tb: str, s: str, key: str):
+    from induceval.measures.resampling import dependency_items
+
+    rows = results.get(f"{tb}|{s}", {}).get(key, {}).get("stats")
+    if not rows:
+        return None
+    return dependency_items(np.asarray(rows, dtype=np.float64).reshape(len(rows), -1))
+
+
+def _add_uncertainty(row: dict, results: dict, tb: str, systems: list[str], key: str, m: str,
+                     n: int, alpha: float, seed: int) -> None:
+    """``<system> ±`` (bootstrap half-width, %) and the systems tied with the best."""
+    from induceval.measures.resampling import resample, ties_with_best
+
+    items = {}
+    for s in systems:
+        st = _items(results, tb, s, key)
+        if st is None or row.get(s) is None:
+            continue
+        items[s] = st
+        iv = resample(st, n=n, alpha=alpha, seed=seed).intervals[m]
+        row[f"{s} ±"] = _pct(iv.half_width)
+    if len(items) > 1:
+        best, ties = ties_with_best(items, m, alpha=alpha, n=n, seed=seed)
+        row["best"] = best
+        row["not sig. vs best"] = ",".join(ties) if ties else "-"
+
+
 def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
-                      notes: list[str] | None = None) -> list[Table]:
-    """Build Table 3/8-shaped tables (rows treebanks, columns systems) and Table 6."""
+                      notes: list[str] | None = None, *, confidence: int = 1000,
+                      alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
+    """Build Table 3/8-shaped tables (rows treebanks, columns systems) and Table 6.
+
+    With ``confidence`` (the number of bootstrap resamples; 0 = none) every
+    score gets a ``<system> ±`` column (half-width of the percentile
+    bootstrap interval over sentences, level ``1 - alpha``), and each row
+    names its best system and the systems whose difference from it is not
+    significant (paired bootstrap, two-sided, level ``alpha``).
+    """
     tables = []
     for key, label in (("all", "all sentence lengths (003 Table 3)"),
                        ("len10", "sentences of length <= 10 (003 Table 8)")):
@@ -255,15 +293,26 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
                 for s in systems:
                     r = results.get(f"{tb}|{s}", {})
                     row[s] = _pct(r[key][m]) if key in r else None
+                if confidence:
+                    _add_uncertainty(row, results, tb, systems, key, m, confidence, alpha, seed)
                 rows.append(row)
             avg = {"treebank": "averages"}
             for s in systems:
                 vals = [r[s] for r in rows if r[s] is not None]
                 avg[s] = float(np.mean(vals)) if vals else None
             rows.append(avg)
-            tables.append(Table(["treebank"] + systems, rows,
-                                title=f"{m} accuracy (%), {label}", digits=1,
-                                notes=list(notes or []) if not tables else []))
+            cols = ["treebank"] + systems
+            tnotes = list(notes or []) if not tables else []
+            if confidence and any(f"{s} ±" in r for r in rows for s in systems):
+                cols = ["treebank"] + [c for s in systems for c in (s, f"{s} ±")] + [
+                    "best", "not sig. vs best"]
+                tnotes.append(f"±: half-width of the {1 - alpha:.0%} percentile bootstrap "
+                              f"interval ({confidence} resamples of sentences, seed {seed}); "
+                              "not sig. vs best: systems whose difference from the row's best "
+                              f"is not significant (paired bootstrap, two-sided, p >= {alpha:g})"
+                              "; intervals and tests against the first reference")
+            tables.append(Table(cols, rows, title=f"{m} accuracy (%), {label}", digits=1,
+                                notes=tnotes))
     for tb in treebanks:
         groups: list[str] = []
         for s in systems:
@@ -318,8 +367,13 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
 def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,
                     systems: list[str] | None = None, max_train_length: int | None = 10,
                     iterations: int = 100, tolerance: float = 1e-5, seed: int = DEFAULT_SEED,
-                    show_progress: bool = False, figures: bool = True) -> list[Table]:
+                    show_progress: bool = False, figures: bool = True,
+                    confidence: int = 1000, alpha: float = 0.05) -> list[Table]:
     """Run the dependency protocol; return its tables (figures written to ``out_dir``).
+
+    ``confidence`` bootstrap resamples (0 = none) give each score its
+    interval and mark the differences from the best system that are not
+    significant at ``alpha`` (see :func:`tables_from_cells`).
 
     Cells (treebank x system) are stored under ``out_dir/cells`` and reused
     on a rerun (resume); ``jobs`` runs them in parallel processes.
@@ -349,7 +403,8 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     if sig:
         notes.append(f"DMVu signature: {sig}")
     shown = [s for s in systems if s in PAPER_SYSTEMS] or systems
-    tables = tables_from_cells(results, list(names.values()), shown, notes)
+    tables = tables_from_cells(results, list(names.values()), shown, notes,
+                               confidence=confidence, alpha=alpha, seed=seed)
     if any(s.startswith("H") and len(s) == 2 for s in systems):
         for key in ("len10", "all"):
             tables.append(improvement_table(results, list(names.values()), key))
@@ -411,6 +466,11 @@ def add_protocol_options(parser: argparse.ArgumentParser, name: str = "pascal201
     parser.add_argument("--tolerance", type=float, default=1e-5,
                         help="relative log-likelihood gain to stop EM")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of random trees")
+    parser.add_argument("--confidence", type=int, default=1000, metavar="N",
+                        help="bootstrap resamples of the interval next to each score and of the "
+                             "paired tests against the best system (default 1000; 0 = none)")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="interval level 1-alpha and significance level (default 0.05)")
     add_format_option(parser)
 
 
@@ -422,7 +482,8 @@ def _run(args: argparse.Namespace) -> int:
                              systems=args.systems.split(",") if args.systems else None,
                              max_train_length=args.max_train_length or None,
                              iterations=args.iterations, tolerance=args.tolerance,
-                             seed=args.seed, show_progress=progress_enabled(args))
+                             seed=args.seed, show_progress=progress_enabled(args),
+                             confidence=args.confidence, alpha=args.alpha)
     emit_tables(tables, args)
     return 0
 

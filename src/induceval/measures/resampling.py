@@ -94,6 +94,7 @@ __all__ = [
     "pseudo_items",
     "group_rows",
     "resampling_signature",
+    "ties_with_best",
     "bootstrap_scores",
     "bootstrap_interval",
     "approximate_randomization",
@@ -544,6 +545,38 @@ def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str)
     pval = {k: ((hits[k] + 1) / (valid[k] + 1) if math.isfinite(obs[k]) and valid[k]
                 else float("nan")) for k in keys}
     return Comparison("ar", full_b, full_s, obs, pval, n, seed, unit, m)
+
+
+def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
+                   higher_is_better: bool = True, alpha: float = 0.05, n: int = 1000,
+                   test: str = "bootstrap", seed: int | None = DEFAULT_SEED) -> tuple[str, list]:
+    """The best system on ``measure`` and the others not significantly different from it.
+
+    Used by the protocol tables to mark differences that are not
+    significant: each system is tested against the best one with
+    :func:`compare` (two-sided, level ``alpha``).  Systems whose score is
+    ``nan`` are left out.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> a = ratio_items(np.array([[1, 1]] * 30), "acc")
+    >>> b = ratio_items(np.array([[1, 1]] * 29 + [[0, 1]]), "acc")
+    >>> c = ratio_items(np.array([[0, 1]] * 30), "acc")
+    >>> ties_with_best({"a": a, "b": b, "c": c}, "acc", n=200)
+    ('a', ['b'])
+    """
+    scores = {k: v.scores().get(measure, float("nan")) for k, v in systems.items()}
+    valid = [k for k, v in scores.items() if math.isfinite(v)]
+    if not valid:
+        return "", []
+    best = (max if higher_is_better else min)(valid, key=lambda k: scores[k])
+    others = [k for k in valid if k != best]
+    if not others:
+        return best, []
+    comps = compare(systems[best], [systems[k] for k in others], test=test, n=n, alpha=alpha,
+                    seed=seed)
+    return best, [k for k, c in zip(others, comps) if not c.p_value[measure] < alpha]
 
 
 # -- family builders ---------------------------------------------------------------------
