@@ -59,6 +59,7 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
 
 
 def resampling_requested(args: argparse.Namespace) -> bool:
+    """Whether ``--confidence`` or ``--paired`` was given."""
     return getattr(args, "confidence", None) is not None or bool(getattr(args, "paired", None))
 
 

@@ -145,6 +145,7 @@ class ItemStats:
 
     @property
     def sparse(self) -> bool:
+        """Whether the rows are a ``scipy.sparse`` matrix."""
         return not isinstance(self.rows, np.ndarray)
 
     def totals(self) -> np.ndarray:
@@ -202,9 +203,11 @@ class Interval:
 
     @property
     def half_width(self) -> float:
+        """Half the interval's width, ``(high - low) / 2``."""
         return (self.high - self.low) / 2
 
     def to_dict(self) -> dict:
+        """A JSON-ready dict of the interval."""
         return {"estimate": self.estimate, "low": self.low, "high": self.high,
                 "half_width": self.half_width, "mean": self.mean, "se": self.se}
 
@@ -232,9 +235,11 @@ class Resampled:
     n_items: int
 
     def signature_fields(self) -> dict:
+        """The signature fields of this resampling (method, level, N, unit)."""
         return {"ci": "bootstrap", "level": 1 - self.alpha, "n": self.n, "unit": self.unit}
 
     def to_dict(self) -> dict:
+        """A JSON-ready dict of every interval and the resampling settings."""
         return {"method": "percentile bootstrap", "n": self.n, "alpha": self.alpha,
                 "seed": self.seed, "unit": self.unit, "items": self.n_items,
                 "intervals": {k: v.to_dict() for k, v in self.intervals.items()}}
@@ -261,10 +266,12 @@ class Comparison:
     delta_interval: dict[str, Interval] = field(default_factory=dict)
 
     def significant(self, measure: str, alpha: float = 0.05) -> bool:
+        """Whether the difference on ``measure`` is significant at level ``alpha``."""
         p = self.p_value[measure]
         return bool(p < alpha)
 
     def to_dict(self) -> dict:
+        """A JSON-ready dict of the comparison."""
         out = {"test": self.test, "n": self.n, "seed": self.seed, "unit": self.unit,
                "items": self.n_items, "delta": self.delta, "p_value": self.p_value}
         if self.delta_interval:
