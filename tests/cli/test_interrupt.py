@@ -19,6 +19,13 @@ def _restore_sigint():  # a background test runner may ignore SIGINT; the user's
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_during_bhmm_sampling(tmp_path):
+    # Compile (or load) the BHMM kernels here first, so that the numba cache is
+    # warm and the signal below lands in sampling, not in a first compilation
+    # (a fresh CI clone has no cache: compiling can outlast the sleep).
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.models.categories import induce_tags
+
+    induce_tags(generate_demo_corpus(n_sentences=50, seed=1), "bhmm", 3, iterations=2, seed=1)
     out = tmp_path / "bhmm.pascal"
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     proc = subprocess.Popen(
@@ -34,7 +41,7 @@ def test_ctrl_c_during_bhmm_sampling(tmp_path):
     waited = time.monotonic() - t0
     err = err.decode()
     assert proc.returncode == 130, err
-    assert waited < 3.0, waited   # ~0.3-1.5 s measured; the margin is for a loaded CI machine
+    assert waited < 5.0, waited   # ~0.3-1.5 s measured; the margin is for a loaded machine
     assert "Traceback" not in err and "interrupted" in err
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part") or

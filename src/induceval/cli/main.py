@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from induceval._version import __version__
-from induceval.errors import InducevalError
+from induceval.errors import CorpusFormatError, InducevalError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -118,6 +118,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
             result = args.func(args)
     except InducevalError as exc:
         print(f"induceval: error: {exc}", file=sys.stderr)
+        if isinstance(exc, CorpusFormatError) and getattr(args, "on_error", None) == "fail":
+            print("induceval: hint: --on-error skip counts such sentences (with file:line in "
+                  "the notes) and goes on", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
