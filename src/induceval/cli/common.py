@@ -23,9 +23,11 @@ parser tree and checks it):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from induceval.errors import ParameterError
@@ -247,16 +249,28 @@ not exist
         raise ParameterError(f"{option} {path}: folder {parent} is not writable")
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename.
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[str]:
+    """A temporary path beside ``path``, renamed onto it when the block succeeds.
 
-    An interruption leaves either the old file or the new one, never half of it.
+    An interruption or an error leaves either the old file or the new one,
+    never half of it; the temporary file is removed.
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+    >>> with atomic_path(target) as tmp:
+    ...     _ = pathlib.Path(tmp).write_text("done\\n")
+    >>> target.read_text()
+    'done\\n'
     """
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix or ".part",
+                               dir=p.parent or ".")
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        yield tmp
         os.replace(tmp, p)
     except BaseException:
         try:
@@ -264,6 +278,12 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (see `atomic_path`)."""
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
 
 
 def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:

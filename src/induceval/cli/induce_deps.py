@@ -139,21 +139,10 @@ def _model_params(args: argparse.Namespace) -> dict:
 
 def _write_atomic(write, corpus, path):
     """Write through a temporary file in the same folder, then rename."""
-    import os
-    import tempfile
-    from pathlib import Path
+    from induceval.cli.common import atomic_path
 
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
-    os.close(fd)
-    try:
-        written = write(corpus, tmp)
-        os.replace(tmp, p)
-        return written
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with atomic_path(path) as tmp:
+        return write(corpus, tmp)
 
 
 def register(subparsers) -> None:

@@ -217,47 +217,25 @@ def _write_clusters(path, result) -> None:
     Streamed (Brown's merge-tree paths of a large vocabulary run to 10^8
     characters): an interruption leaves the old file or the new one.
     """
-    import os
-    import tempfile
-    from pathlib import Path
+    from induceval.cli.common import atomic_path
 
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            paths = result.paths
-            for form, c in result.type_clusters.items():
-                label = "UNCLUSTERED" if c is None else str(c)
-                tail = f"\t{paths[form]}" if paths and form in paths else ""
-                fh.write(f"{form}\t{label}{tail}\n")
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        paths = result.paths
+        for form, c in result.type_clusters.items():
+            label = "UNCLUSTERED" if c is None else str(c)
+            tail = f"\t{paths[form]}" if paths and form in paths else ""
+            fh.write(f"{form}\t{label}{tail}\n")
 
 
 def _write_output(corpus, result, output, fmt):
-    import os
     import sys
-    import tempfile
-    from pathlib import Path
+
+    from induceval.cli.common import atomic_path
 
     if output in (None, "-"):
         return write_predictions(corpus, result, sys.stdout, fmt)
-    p = Path(output)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
-    os.close(fd)
-    try:
-        written = write_predictions(corpus, result, tmp, fmt)
-        os.replace(tmp, p)
-        return written
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with atomic_path(output) as tmp:
+        return write_predictions(corpus, result, tmp, fmt)
 
 
 def register(subparsers) -> None:
