@@ -75,6 +75,8 @@ def build_brown(tmp: Path, sizes: list[float]) -> dict[float, Path]:
                        "-q"), check=True)
     out = {}
     for size in sizes:
+        if not 0 < size <= 100:
+            raise SystemExit(f"--sizes are in millions of tokens, from 0 to 100: got {size}")
         if abs(size - 1.16) < 1e-9:
             out[size] = full
         elif size < 1.16:
