@@ -242,9 +242,36 @@ class Column:
 
     @property
     def categorical(self) -> bool:
+        """Whether the values are ids into :attr:`vocab` (``False`` for integer columns).
+
+        Example
+        -------
+        >>> Column(np.array([0, 1]), Vocabulary(["a", "b"])).categorical
+        True
+        >>> Column(np.array([2, 0])).categorical
+        False
+        """
         return self.vocab is not None
 
     def take(self, index: np.ndarray | slice) -> Column:
+        """A column of the selected values, sharing this column's vocabulary.
+
+        Parameters
+        ----------
+        index
+            Positions (integer array), a boolean mask or a slice over the values.
+
+        Returns
+        -------
+        Column
+            The selected values; the vocabulary is shared, not copied.
+
+        Example
+        -------
+        >>> col = Column(np.array([0, 1, 0]), Vocabulary(["a", "b"]))
+        >>> col.take(np.array([1, 2])).strings()
+        ['b', 'a']
+        """
         return Column(self.values[index], self.vocab)
 
     def strings(self, index: np.ndarray | slice | None = None) -> list[str | None]:
@@ -279,6 +306,27 @@ class ReadReport:
             self.examples[reason] = where
 
     def merge(self, other: ReadReport) -> ReadReport:
+        """The report of two reads together (neither report is changed).
+
+        Parameters
+        ----------
+        other
+            The report of the read that came after this one.
+
+        Returns
+        -------
+        ReadReport
+            Files concatenated, counts and skips added; for each reason the
+            example of this report is kept when both have one.
+
+        Example
+        -------
+        >>> a, b = ReadReport(files=["a.cha"]), ReadReport(files=["b.cha"])
+        >>> a.skip("empty", "a.cha:3"); b.skip("empty", "b.cha:9", n=2)
+        >>> m = a.merge(b)
+        >>> m.files, m.skipped["empty"], m.examples["empty"]
+        (['a.cha', 'b.cha'], 3, 'a.cha:3')
+        """
         out = ReadReport(
             files=self.files + other.files,
             counts=self.counts + other.counts,
@@ -288,6 +336,21 @@ class ReadReport:
         return out
 
     def to_dict(self) -> dict:
+        """The report as plain JSON-ready data.
+
+        Returns
+        -------
+        dict
+            ``files`` (the number of files read), and ``counts``, ``skipped``
+            and ``examples`` as dicts sorted by key.
+
+        Example
+        -------
+        >>> r = ReadReport(files=["x.conllu"])
+        >>> r.skip("empty sentence", "x.conllu:12")
+        >>> r.to_dict()["skipped"]
+        {'empty sentence': 1}
+        """
         return {
             "files": len(self.files),
             "counts": dict(sorted(self.counts.items())),
@@ -609,6 +672,7 @@ class CorpusBuilder:
 
     @property
     def n_sentences(self) -> int:
+        """Number of sentences added so far."""
         return len(self._lengths)
 
     def add_sentence(self, tokens: Mapping[str, Sequence],
@@ -648,6 +712,15 @@ class CorpusBuilder:
         self._ntok = done + n
 
     def n_tokens_so_far(self) -> int:
+        """Number of tokens added so far, over all sentences.
+
+        Example
+        -------
+        >>> b = CorpusBuilder()
+        >>> b.add_sentence({"form": ["a", "b"]}); b.add_sentence({"form": ["c"]})
+        >>> b.n_sentences, b.n_tokens_so_far()
+        (2, 3)
+        """
         return getattr(self, "_ntok", 0)
 
     def _column(self, name: str, values: list) -> Column:

@@ -233,6 +233,13 @@ class TupleCounts:
 
     @property
     def total(self) -> int:
+        """Number of tuple occurrences (the sum of the counts), not of distinct tuples.
+
+        Example
+        -------
+        >>> TupleCounts(Counter({("eat", "obj", "cake"): 2, ("see", "obj", "dog"): 1})).total
+        3
+        """
         return sum(self.counts.values())
 
 

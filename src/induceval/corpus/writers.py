@@ -156,6 +156,19 @@ class WriteReport:
     left_out: Counter = field(default_factory=Counter)
 
     def to_dict(self) -> dict:
+        """The report as plain JSON-ready data.
+
+        Returns
+        -------
+        dict
+            ``format``, ``sentences``, ``tokens``, and ``left_out`` (reason ->
+            count, sorted by reason).
+
+        Example
+        -------
+        >>> WriteReport("conllu", sentences=2, tokens=7).to_dict()
+        {'format': 'conllu', 'sentences': 2, 'tokens': 7, 'left_out': {}}
+        """
         return {"format": self.format, "sentences": self.sentences, "tokens": self.tokens,
                 "left_out": dict(sorted(self.left_out.items()))}
 

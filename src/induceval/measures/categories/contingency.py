@@ -85,10 +85,19 @@ class ContingencyTable:
     # -- shape and marginals ---------------------------------------------
     @property
     def shape(self) -> tuple[int, int]:
+        """``(G, K)``: the number of gold classes (rows) and of clusters (columns).
+
+        Example
+        -------
+        >>> contingency([0, 0, 1, 1], [1, 1, 0, 2]).shape
+        (2, 3)
+        """
         return tuple(self.counts.shape)  # type: ignore[return-value]
 
     @property
     def sparse(self) -> bool:
+        """Whether :attr:`counts` is a ``scipy.sparse`` matrix (tables above
+        :data:`SPARSE_CELLS` cells) rather than a dense numpy array."""
         return not isinstance(self.counts, np.ndarray)
 
     def _get(self, key, fn):

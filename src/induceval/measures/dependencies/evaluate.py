@@ -117,6 +117,8 @@ class ReferenceResult:
 
     @property
     def scores(self) -> dict[str, float]:
+        """``directed``, ``undirected``, ``ned`` and ``root`` against this
+        reference, with the ``tokens`` scored and the ``sentences`` kept."""
         out: dict = self.stats.scores()
         out["tokens"] = int(self.stats.column("tokens").sum())
         out["sentences"] = len(self.stats)
@@ -174,6 +176,27 @@ class DependencyResult:
         return ref.breakdowns[by]
 
     def to_dict(self) -> dict:
+        """The result as plain JSON-ready data (what ``eval deps --format json`` writes).
+
+        Returns
+        -------
+        dict
+            ``scores``, ``best_reference``, ``references`` (each with its
+            ``scores`` and its breakdowns as lists of rows), ``structure``,
+            ``preprocessing`` and ``signature``.  Scores without tokens are
+            ``nan`` here; the CLI writes them as ``null``.
+
+        Example
+        -------
+        >>> from induceval.corpus.model import CorpusBuilder
+        >>> b = CorpusBuilder()
+        >>> b.add_sentence({"form": ["dogs", "bark"], "upos": ["NOUN", "VERB"],
+        ...                 "head": [2, 0]})
+        >>> gold = b.build()
+        >>> d = evaluate_dependencies(gold, gold).to_dict()
+        >>> d["scores"]["directed"], sorted(d)[:3]
+        (1.0, ['best_reference', 'preprocessing', 'references'])
+        """
         return {
             "scores": self.scores,
             "best_reference": self.best_reference,
