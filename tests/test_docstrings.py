@@ -2,9 +2,8 @@
 
 Public: the names in a module's ``__all__`` (modules and packages whose
 name starts with ``_`` are private), and the public methods and properties
-of public classes.  :data:`KNOWN_UNDOCUMENTED` lists the ones still without a
-docstring when this test was written (down from 72); the list may only
-shrink: a new public function without a docstring fails.
+of public classes.  All of them have one (72 had none in 0.1): a new
+public function without a docstring fails.
 """
 
 from __future__ import annotations
@@ -14,33 +13,6 @@ import inspect
 import pkgutil
 
 import induceval
-
-KNOWN_UNDOCUMENTED = frozenset({
-    "induceval.measures.pseudowords.DocumentSplit.describe",
-    "induceval.measures.pseudowords.PseudoTestSet.signature",
-    "induceval.measures.pseudowords.DecisionScores.from_sums",
-    "induceval.measures.pseudowords.DecisionScores.scores",
-    "induceval.measures.pseudowords.DecisionScores.credited",
-    "induceval.measures.wopa.WopaResult.n_scored",
-    "induceval.measures.wopa.WopaResult.n_correct",
-    "induceval.measures.wopa.WopaResult.to_dict",
-    "induceval.models.categories.result.TagInduction.n_tokens",
-    "induceval.models.dependencies.DependencyInduction.log_likelihood",
-    "induceval.models.dependencies.dmv.DMVParams.n_tags",
-    "induceval.models.dependencies.dmv.TrainingLog.iterations",
-    "induceval.models.dependencies.dmv.TrainingLog.to_dict",
-    "induceval.models.selpref.ConditionalProbability.score",
-    "induceval.models.selpref.Cooccurrence.score",
-    "induceval.models.selpref.ErkSimilarity.score",
-    "induceval.models.selpref.Backoff.decisions",
-    "induceval.models.wopa_learners.Utterances.n_utterances",
-    "induceval.models.wopa_learners.Utterances.lengths",
-    "induceval.models.wopa_learners.Utterances.n_ids",
-    "induceval.models.wopa_learners.Utterances.end_id",
-    "induceval.models.wopa_learners.Lexstat.category_ids",
-    "induceval.models.wopa_learners.Prevword.category_ids",
-    "induceval.models.wopa_learners.Chance.category_ids",
-})
 
 
 def _public():
@@ -70,12 +42,8 @@ def _public():
 def test_public_functions_have_docstrings():
     found = dict(_public())
     assert len(found) > 300
-    missing = sorted(k for k, f in found.items() if not (f.__doc__ or "").strip()
-                     and k not in KNOWN_UNDOCUMENTED)
+    missing = sorted(k for k, f in found.items() if not (f.__doc__ or "").strip())
     assert not missing, "public functions without a docstring: " + ", ".join(missing)
-    stale = sorted(k for k in KNOWN_UNDOCUMENTED if (found.get(k) is None
-                                                     or (found[k].__doc__ or "").strip()))
-    assert not stale, "documented or gone, remove from KNOWN_UNDOCUMENTED: " + ", ".join(stale)
 
 
 def test_public_api_functions_are_numpydoc():

@@ -147,6 +147,14 @@ class DocumentSplit:
         return self.train[:n]
 
     def describe(self) -> str:
+        """The split's parameters and sizes in one line (recorded as ``split``
+        in test-set files and signatures).
+
+        Example
+        -------
+        >>> split_documents(["a", "b", "c", "d", "e"], seed=1).describe()
+        'seed=1,test=0.1,dev=0.05,docs=3/1/1'
+        """
         return (f"seed={self.seed},test={self.test_fraction:g},dev={self.dev_fraction:g},"
                 f"docs={len(self.train)}/{len(self.dev)}/{len(self.test)}")
 
@@ -418,6 +426,18 @@ class PseudoTestSet:
 
     @property
     def signature(self) -> str:
+        """What makes the test set: confounder ``method``, ``split``, the
+        ``range`` of ``random`` confounders actually used, the seed and the
+        version.
+
+        Example
+        -------
+        >>> one = np.array(["eat"], dtype=object)
+        >>> PseudoTestSet(one, np.array(["obj"], dtype=object), np.array(["cake"], dtype=object),
+        ...               np.array(["rock"], dtype=object), method="neighbor", seed=1,
+        ...               split="seed=1").signature.split("|v:")[0]
+        'pseudowords|method:neighbor|split:seed=1|seed:1'
+        """
         opts = {"method": self.method, "split": self.split}
         if self.random_range:
             opts["range"] = self.random_range
@@ -555,6 +575,26 @@ class DecisionScores:
 
     @staticmethod
     def from_sums(s: np.ndarray) -> dict[str, float]:
+        """Scores from summed statistics rows (what bootstrap resamples call).
+
+        Parameters
+        ----------
+        s
+            ``(correct, wrong, undecided, credited)`` summed over items.
+
+        Returns
+        -------
+        dict
+            ``accuracy`` (correct / items), ``accuracy_guess`` (credited /
+            items, "accuracy +50%" of Chambers & Jurafsky 2010 §7),
+            ``precision`` (correct / decided), ``coverage`` (decided / items),
+            each ``nan`` without a denominator, and ``items``.
+
+        Example
+        -------
+        >>> DecisionScores.from_sums(np.array([2, 1, 1, 2.5]))["accuracy_guess"]
+        0.625
+        """
         correct, wrong, undecided, credited = (float(x) for x in s[:4])
         n = correct + wrong + undecided
         decided = correct + wrong
@@ -568,10 +608,19 @@ class DecisionScores:
 
     @property
     def scores(self) -> dict[str, float]:
+        """:meth:`from_sums` of the summed rows (see :func:`score_decisions`)."""
         return self.from_sums(self.stats.sum(0))
 
     @property
     def credited(self) -> np.ndarray:
+        """Each item's value under the tie policy: 1 correct, 0 wrong, for a
+        tie 0.5 (``expected``) or the seeded coin's 0 or 1 (``random``).
+
+        Example
+        -------
+        >>> score_decisions(np.array([1, -1, 0]), ties="expected").credited.tolist()
+        [1.0, 0.0, 0.5]
+        """
         return self.stats[:, 3]
 
 

@@ -433,10 +433,13 @@ class WopaResult:
 
     @property
     def n_scored(self) -> int:
+        """Number of scored test utterances (two words or more)."""
         return int(self.scored.sum())
 
     @property
     def n_correct(self) -> float:
+        """Number of scored utterances produced in the original order (for
+        Chance, the sum of the expected correctness, so not an integer)."""
         return float(self.correct[self.scored].sum())
 
     @property
@@ -445,6 +448,23 @@ class WopaResult:
         return wopa_score(self.stats)
 
     def to_dict(self) -> dict:
+        """The result as one JSON-ready row (what ``induceval wopa --format json`` writes).
+
+        Returns
+        -------
+        dict
+            ``corpus``, ``learner``, ``test``, ``wopa`` (percent), ``correct``,
+            ``scored``, the other :attr:`counts` (``utterances``, ``no_words``,
+            ``one_word``, ``tied_steps``, ...) and ``signature``.
+
+        Example
+        -------
+        >>> from induceval.models.wopa_learners import Utterances
+        >>> u = Utterances.from_lists([["it", "is", "here"], ["go"]])
+        >>> d = evaluate_wopa(u, u, "lexstat").to_dict()
+        >>> d["wopa"], d["scored"], d["one_word"]
+        (100.0, 1, 1)
+        """
         return {"corpus": self.corpus, "learner": self.learner, "test": self.test,
                 "wopa": self.accuracy, "correct": self.n_correct, "scored": self.n_scored,
                 **{k: v for k, v in self.counts.items() if k != "scored"},

@@ -87,6 +87,25 @@ class ConditionalProbability:
 
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
+        """``P(n | v_d) = C(v_d, n) / C(v_d, *)`` of each item, 0 when unseen.
+
+        Parameters
+        ----------
+        verbs, relations, nouns
+            Aligned: the slot ``v_d`` (verb and relation) and the noun of each item.
+
+        Returns
+        -------
+        numpy.ndarray
+            One score per item, ``float``.
+
+        Example
+        -------
+        >>> m = ConditionalProbability(TupleCounts(Counter({("eat", "obj", "cake"): 3,
+        ...                                                 ("eat", "obj", "rock"): 1})))
+        >>> m.score(["eat", "eat"], ["obj", "obj"], ["rock", "dog"]).tolist()
+        [0.25, 0.0]
+        """
         counts = self.counts.counts
         slot = self._slot
         out = np.zeros(len(nouns))
@@ -159,6 +178,24 @@ class Cooccurrence:
 
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
+        """``C(v, n) / C(v, *)`` of each item (the relation is ignored), 0 when unseen.
+
+        Parameters
+        ----------
+        verbs, relations, nouns
+            Aligned: the slot ``v_d`` (verb and relation) and the noun of each item.
+
+        Returns
+        -------
+        numpy.ndarray
+            One score per item, ``float``.
+
+        Example
+        -------
+        >>> m = Cooccurrence(Counter({("eat", "cake"): 3, ("eat", "rock"): 1}))
+        >>> m.score(["eat", "eat", "see"], ["obj", "subj", "obj"], ["cake"] * 3).tolist()
+        [0.75, 0.75, 0.0]
+        """
         pairs = self.pairs
         out = np.zeros(len(nouns))
         for i, (v, n) in enumerate(zip(verbs, nouns)):
@@ -236,6 +273,33 @@ class ErkSimilarity:
 
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
+        """Erk's similarity-smoothed score ``S_vd(n) = sum_w sim(n, w) C(v_d, w)``
+        over the nouns ``w`` seen in the slot (Erk 2007; Chambers & Jurafsky
+        2010 §5.3).
+
+        Parameters
+        ----------
+        verbs, relations, nouns
+            Aligned: the slot ``v_d`` (verb and relation) and the noun of each item.
+
+        Returns
+        -------
+        numpy.ndarray
+            One score per item, ``float``; 0 when the noun or the slot was not
+            seen in training.
+
+        Example
+        -------
+        >>> tc = TupleCounts(Counter({("eat", "obj", "cake"): 3, ("eat", "obj", "pie"): 1,
+        ...                           ("bake", "obj", "cake"): 2, ("bake", "obj", "pie"): 2,
+        ...                           ("see", "obj", "rock"): 1}))
+        >>> ErkSimilarity(tc).score(["eat", "eat", "see"], ["obj"] * 3,
+        ...                         ["pie", "rock", "cake"]).tolist()
+        [4.0, 0.0, 0.0]
+
+        ``pie`` and ``cake`` fill the same slots (Jaccard 1), so ``pie`` gets
+        ``1 * 3 + 1 * 1``; ``rock`` shares no slot with the nouns eaten.
+        """
         from scipy import sparse
 
         out = np.zeros(len(nouns))
@@ -278,6 +342,30 @@ class Backoff:
             self.name = "backoff-erk" if fb.startswith("erk") else f"backoff-{fb}"
 
     def decisions(self, test: PseudoTestSet) -> np.ndarray:
+        """+1 (original chosen), -1 (confounder chosen) or 0 (no decision) per item.
+
+        Parameters
+        ----------
+        test
+            The pseudo-word test set.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``int8``: the primary model's decision, or the fallback's where the
+            primary ties.
+
+        Example
+        -------
+        >>> from induceval.measures.pseudowords import PseudoTestSet
+        >>> def a(*words): return np.array(words, dtype=object)
+        >>> test = PseudoTestSet(a("eat", "see"), a("obj", "obj"), a("cake", "dog"),
+        ...                      a("rock", "cake"), method="random", seed=1)
+        >>> base = ConditionalProbability(TupleCounts(Counter({("eat", "obj", "cake"): 2})))
+        >>> web = Cooccurrence(Counter({("see", "dog"): 1}))
+        >>> model_decisions(base, test).tolist(), Backoff(base, web).decisions(test).tolist()
+        ([1, 0], [1, 1])
+        """
         first = model_decisions(self.primary, test)
         second = model_decisions(self.fallback, test)
         return np.where(first != 0, first, second).astype(np.int8)

@@ -139,18 +139,28 @@ class Utterances:
 
     @property
     def n_utterances(self) -> int:
+        """Number of utterances (including those left with no word)."""
         return len(self.offsets) - 1
 
     @property
     def lengths(self) -> np.ndarray:
+        """Word count of each utterance (punctuation not counted).
+
+        Example
+        -------
+        >>> Utterances.from_lists([["it", "is", "here"], ["go"]]).lengths.tolist()
+        [3, 1]
+        """
         return np.diff(self.offsets)
 
     @property
     def n_ids(self) -> int:
+        """Size of :attr:`vocab`: words, punctuation marks and the markers."""
         return len(self.vocab)
 
     @property
     def end_id(self) -> int:
+        """The id of :data:`END` (``-1`` when the vocabulary lacks it)."""
         return self.vocab.index(END) if END in self.vocab else -1
 
     def select(self, which: np.ndarray) -> Utterances:
@@ -305,6 +315,23 @@ class Lexstat(_Builtin):
     label = "Lexstat"
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
+        """The category of every id: the id itself.
+
+        Parameters
+        ----------
+        utts
+            Training utterances (only their vocabulary is used).
+
+        Returns
+        -------
+        numpy.ndarray
+            ``int64``, one category per id of ``utts.vocab``.
+
+        Example
+        -------
+        >>> Lexstat().category_ids(Utterances.from_lists([["go"]])).tolist()
+        [0, 1, 2, 3]
+        """
         return np.arange(utts.n_ids, dtype=np.int64)
 
 
@@ -334,6 +361,28 @@ class Prevword(_Builtin):
         self.count = count
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
+        """The category of every id: the id of its previous word (see the class).
+
+        Parameters
+        ----------
+        utts
+            Training utterances; a word's previous word is the word before it,
+            or the utterance's initial previous word.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``int64``, one category per id of ``utts.vocab``; an id never seen
+            as a word (a marker, a punctuation mark) gets its own category
+            ``n_ids + id``.
+
+        Example
+        -------
+        >>> u = Utterances.from_lists([["it", "is"], ["here", "it", "is"]])
+        >>> cats = Prevword().category_ids(u)
+        >>> [u.vocab[c] for c in cats[[u.vocab.index("it"), u.vocab.index("is")]]]
+        ['.', 'it']
+        """
         n = utts.n_ids
         words, left, _ = _contexts(utts)
         cats = np.zeros(n, dtype=np.int64)
@@ -464,6 +513,14 @@ class Chance(_Builtin):
     is_chance = True
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
+        """One category for every id (Chance is scored by its expected accuracy,
+        not by production; see :func:`induceval.measures.wopa.chance_stats`).
+
+        Example
+        -------
+        >>> Chance().category_ids(Utterances.from_lists([["go"]])).tolist()
+        [0, 0, 0, 0]
+        """
         return np.zeros(utts.n_ids, dtype=np.int64)
 
 

@@ -56,6 +56,13 @@ class TagInduction:
 
     @property
     def n_tokens(self) -> int:
+        """Number of tokens tagged (the length of :attr:`tags`, unclustered included).
+
+        Example
+        -------
+        >>> TagInduction(np.array([0, 1, -1], dtype=np.int32), {}, set(), 2).n_tokens
+        3
+        """
         return int(len(self.tags))
 
     def labels(self) -> list[str]:

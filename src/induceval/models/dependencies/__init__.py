@@ -81,6 +81,17 @@ class DependencyInduction:
 
     @property
     def log_likelihood(self) -> list[float]:
+        """The corpus log-likelihood at each EM iteration (a copy; empty for
+        untrained models such as ``lb``/``rb``).
+
+        Example
+        -------
+        >>> from induceval.corpus.model import CorpusBuilder
+        >>> b = CorpusBuilder()
+        >>> b.add_sentence({"form": ["the", "dog", "barks"], "upos": ["DET", "NOUN", "VERB"]})
+        >>> induce_dependencies(b.build(), "rb").log_likelihood
+        []
+        """
         return list(self.log.get("log_likelihood", []))
 
 

@@ -67,6 +67,13 @@ class DMVParams:
 
     @property
     def n_tags(self) -> int:
+        """``T``, the number of tags the parameters are over.
+
+        Example
+        -------
+        >>> harmonic_params(np.array([0, 1, 0]), np.array([0, 3]), 2).n_tags
+        2
+        """
         return int(self.root.shape[0])
 
     @classmethod
@@ -230,6 +237,7 @@ class TrainingLog:
 
     @property
     def iterations(self) -> int:
+        """Number of E-steps run (one log-likelihood each)."""
         return len(self.log_likelihood)
 
     def per_token(self) -> list[float]:
@@ -238,6 +246,21 @@ class TrainingLog:
         return [ll / n for ll in self.log_likelihood]
 
     def to_dict(self) -> dict:
+        """The log as plain JSON-ready data (without the timings).
+
+        Returns
+        -------
+        dict
+            ``log_likelihood`` and ``per_token`` per iteration, ``n_tokens``,
+            ``n_sentences``, ``converged``, ``stop_reason`` and
+            ``underflow_sentences``.
+
+        Example
+        -------
+        >>> log = TrainingLog([-12.0, -10.5], n_tokens=3, n_sentences=1, converged=True)
+        >>> log.iterations, log.to_dict()["per_token"]
+        (2, [-4.0, -3.5])
+        """
         return {"log_likelihood": self.log_likelihood, "per_token": self.per_token(),
                 "n_tokens": self.n_tokens, "n_sentences": self.n_sentences,
                 "converged": self.converged, "stop_reason": self.stop_reason,
