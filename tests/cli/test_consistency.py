@@ -70,8 +70,11 @@ def test_shared_options(cmd):
     if cmd in LONG or cmd.startswith("reproduce "):
         assert "--no-progress" in opts, f"{cmd} can run long but has no --no-progress"
     if "--on-error" in opts:
-        assert opts["--on-error"].default == "fail", cmd
+        # info is a diagnostic command: it counts malformed input and goes on;
+        # every other command stops at the first error unless told to skip
+        assert opts["--on-error"].default == ("skip" if cmd == "info" else "fail"), cmd
         assert set(opts["--on-error"].choices) == {"fail", "skip"}
+        assert opts["--on-error"].default in opts["--on-error"].help, cmd
 
 
 @pytest.mark.parametrize("cmd", sorted(LEAVES))
@@ -94,6 +97,32 @@ def test_protocols_take_no_required_arguments(cmd):
 def test_eval_tags_and_deps_take_on_error():
     for cmd in ("eval tags", "eval deps"):
         assert "--on-error" in _options(LEAVES[cmd])
+
+
+def test_info_defaults_to_skip_and_reports_errors(tmp_path, capsys):
+    """conventions.cha holds a %mor and a %gra tier that cannot be aligned (on purpose):
+    info counts them with file:line and exits 0; --on-error fail stops at the first;
+    convert (like every other command) fails by default."""
+    import json
+
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    cha = FIXTURES / "chat" / "conventions.cha"
+    out = tmp_path / "info.json"
+    assert main(["info", str(cha), "--format", "json", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    d = json.loads(out.read_text())
+    assert d["on_error"] == "skip"
+    assert set(d["errors"]) == {"unaligned_mor", "unaligned_gra"}
+    for kind, e in d["errors"].items():
+        assert e["count"] >= 1 and e["first"].startswith(f"{cha}:"), kind
+        assert f"{kind} {e['count']} (first at {e['first']})" in err
+    assert main(["info", str(cha), "-o", str(tmp_path / "t.txt")]) == 0
+    assert "on error" in (tmp_path / "t.txt").read_text()
+    assert main(["info", str(cha), "--on-error", "fail"]) == 2
+    assert "conventions.cha:" in capsys.readouterr().err
+    assert main(["convert", str(cha), "-o", str(tmp_path / "x.conllu"), "-q"]) == 2
 
 
 def test_plain_install_has_matplotlib():

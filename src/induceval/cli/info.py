@@ -5,12 +5,20 @@ Each PATH (a file or a directory) is read and described separately by
 inventory of every tag column, the dependency references present, speakers,
 roles, documents, the age range, and everything the reader counted or
 skipped, with reasons.  ``--demo`` describes the built-in demo corpus.
+
+info is a diagnostic command, so it reads with --on-error skip by default:
+a malformed sentence or transcript tier (a %mor/%gra tier that cannot be
+aligned, a line that is not CHAT, a bad CoNLL-U row) is counted with the
+file:line of its first occurrence instead of stopping the read, and the
+counts are reported in the table and on stderr.  Every other command keeps
+--on-error fail; give --on-error fail here to stop at the first error.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from induceval.cli.common import (
     add_format_option,
@@ -19,16 +27,24 @@ from induceval.cli.common import (
     progress_enabled,
 )
 
-__all__ = ["register", "run", "add_input_options", "load_inputs"]
+__all__ = ["register", "run", "add_input_options", "load_inputs", "reading_errors"]
 
 
-def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*") -> None:
-    """PATH arguments, ``--input-format``, ``--on-error``, ``--demo`` and ``--seed``."""
+def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
+                      on_error: str = "fail") -> None:
+    """PATH arguments, ``--input-format``, ``--on-error``, ``--demo`` and ``--seed``.
+
+    ``on_error`` is the default of ``--on-error`` (``skip`` only for ``info``).
+    """
     parser.add_argument("paths", nargs=nargs, metavar="PATH",
                         help="corpus files or directories")
     add_input_format_option(parser)
-    parser.add_argument("--on-error", choices=("fail", "skip"), default="fail",
-                        help="on a malformed sentence: fail (default) or skip and count it")
+    other = "skip" if on_error == "fail" else "fail"
+    parser.add_argument("--on-error", choices=("fail", "skip"), default=on_error,
+                        help=f"on a malformed sentence or tier: {on_error} (default"
+                             f"{'' if on_error == 'fail' else ' of info'}) or {other}; "
+                             "skip counts each kind with the file:line of its first "
+                             "occurrence")
     parser.add_argument("--demo", action="store_true",
                         help="use the built-in demo corpus instead of (or besides) PATHs")
     parser.add_argument("--seed", type=int, default=None,
@@ -67,13 +83,70 @@ def run(args: argparse.Namespace) -> int:
     for path, corpus in zip(_labels(args), load_inputs(args), strict=True):
         d = describe(corpus)
         d["name"] = d["name"] or path
+        d["on_error"] = args.on_error
+        d["errors"] = reading_errors(d["report"])
         stats.append(d)
+        if d["errors"]:
+            total = sum(e["count"] for e in d["errors"].values())
+            kinds = "; ".join(f"{k} {e['count']}" + (f" (first at {e['first']})"
+                                                     if e["first"] else "")
+                              for k, e in d["errors"].items())
+            print(f"info: {d['name']}: {total} malformed sentence(s)/tier(s) counted and "
+                  f"skipped ({kinds}); other commands stop at the first unless given "
+                  "--on-error skip", file=sys.stderr)
     if args.format == "json":
         emit(json.dumps(stats[0] if len(stats) == 1 else stats, indent=2) + "\n", args)
         return 0
-    parts = [describe_table(d).render(args.format) for d in stats]
-    emit("\n".join(parts), args)
+    tables = []
+    for d in stats:
+        table = describe_table(d)
+        table.rows.append({"statistic": "on error", "value": f"{d['on_error']}: "
+                           + (f"{sum(e['count'] for e in d['errors'].values())} errors counted"
+                              if d["errors"] else "no malformed sentence or tier")})
+        tables.append(table.render(args.format))
+    emit("\n".join(tables), args)
     return 0
+
+
+#: Report counts (CHAT) and skip reasons that are errors in the input, as
+#: opposed to notable items (utterances without words, clitics, ...).
+_NOT_ERRORS = ("utterances without words",)
+
+
+def reading_errors(report: dict) -> dict[str, dict]:
+    """The errors a read under ``--on-error skip`` counted: kind -> count and first file:line.
+
+    Parameters
+    ----------
+    report
+        ``describe(corpus)["report"]``: ``counts``, ``skipped`` and ``examples``.
+
+    Returns
+    -------
+    dict
+        Kind -> ``{"count": n, "first": "file:line" or ""}``: the CHAT tier
+        errors (:data:`induceval.corpus.readers.chat.TIER_ERRORS`) and
+        structural errors counted, and every skip reason except utterances
+        without words.
+
+    Example
+    -------
+    >>> reading_errors({"counts": {"unaligned_gra": 1, "tokens": 9},
+    ...                 "skipped": {"utterances without words": 3},
+    ...                 "examples": {"unaligned_gra": "eve06.cha:391"}})
+    {'unaligned_gra': {'count': 1, 'first': 'eve06.cha:391'}}
+    """
+    from induceval.corpus.readers.chat import TIER_ERRORS
+
+    kinds = set(TIER_ERRORS) | {"missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers"}
+    out = {}
+    for k, n in report["counts"].items():
+        if k in kinds and n:
+            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
+    for k, n in report["skipped"].items():
+        if k not in _NOT_ERRORS and n:
+            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
+    return out
 
 
 def _labels(args: argparse.Namespace) -> list[str]:
@@ -84,7 +157,7 @@ def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
         "info", help="describe a corpus: sizes, tag sets, dependencies, speakers, ages",
-        description=__doc__.split("\n\n")[1] if __doc__ else None)
-    add_input_options(parser)
+        description="\n\n".join(__doc__.split("\n\n")[1:3]) if __doc__ else None)
+    add_input_options(parser, on_error="skip")
     add_format_option(parser)
     parser.set_defaults(func=run)

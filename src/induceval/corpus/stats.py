@@ -218,7 +218,8 @@ def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
                          f"days, {ages['sessions']} distinct ages)")
     rep = stats["report"]
     for reason, n in rep["counts"].items():
-        add(f"counted: {reason}", n)
+        example = rep["examples"].get(reason)
+        add(f"counted: {reason}", f"{n} (e.g. {example})" if example else n)
     for reason, n in rep["skipped"].items():
         example = rep["examples"].get(reason)
         add(f"skipped: {reason}", f"{n} (e.g. {example})" if example else n)
