@@ -49,7 +49,8 @@ def test_frank2009_tiny_end_to_end(tmp_path):
     train, test = _childes(6), _childes(4, child_every=2)
     tables = run_frank2009(train, test, out_dir=tmp_path, ks=(3, 6), bhmm_iterations=5,
                            model_params={"ff": {"threshold": 0.01},
-                                         "hc": {"n_targets": 20, "n_contexts": 10}})
+                                         "hc": {"n_targets": 20, "n_contexts": 10}},
+                           confidence=50)
     t3 = tables["table3"]
     labels = [(r["Model"], r["K"]) for r in t3.rows]
     # random once per gold inventory (3 -> collapsed, 6 -> stripped), others at every K
@@ -58,6 +59,19 @@ def test_frank2009_tiny_end_to_end(tmp_path):
     for r in t3.rows:
         for m in ("PP", "PR", "MA", "SP", "SR"):
             assert 0.0 <= r[m] <= 1.0
+    # issue 14: bootstrap half-widths next to PP/PR/MA, best model per K and measure and
+    # the models not significantly different from it
+    assert t3.columns == ["Model", "K", "PP", "PP ±", "PR", "PR ±", "MA", "MA ±", "SP", "SR"]
+    assert all(0 < r["MA ±"] < 0.5 for r in t3.rows)
+    sig = tables["table3_significance"]
+    assert [(r["K"], r["measure"]) for r in sig.rows] == [
+        (k, m) for k in (3, 6) for m in ("PP", "PR", "MA")]
+    for r in sig.rows:
+        group = {x["Model"]: x[r["measure"]] for x in t3.rows if x["K"] == r["K"]}
+        assert group[r["best"]] == max(group.values())
+        assert r["best"] not in r["not sig. vs best"].split(",")
+    assert any(n.startswith("signature: resampling|ci:bootstrap") and "ci_n:50" in n
+               and "resample:utterance" in n for n in t3.notes)
     assert [(r["Model"], r["K"]) for r in tables["table4"].rows] == labels[4:]
     assert len(tables["table2"].rows) == 10
     assert {r["N"] for r in tables["table2"].rows} == {8}  # HC-single is not a paper row
@@ -79,7 +93,7 @@ def test_frank2009_tiny_end_to_end(tmp_path):
     again = run_frank2009(train, test, out_dir=tmp_path, ks=(3, 6), bhmm_iterations=5,
                           model_params={"ff": {"threshold": 0.01},
                                         "hc": {"n_targets": 20, "n_contexts": 10}},
-                          figures=False)
+                          figures=False, confidence=0)
     assert 0.123456 in [r["PP"] for r in again["table3"].rows]
 
 
@@ -141,14 +155,19 @@ def _treebank(seed=0):
 def test_pascal2012_pos_tiny(tmp_path):
     from induceval.experiments.pascal2012_pos import run_pascal2012_pos
 
-    tables = run_pascal2012_pos({"en-ptb": _treebank(0), "toy": _treebank(1)}, out_dir=tmp_path)
+    tables = run_pascal2012_pos({"en-ptb": _treebank(0), "toy": _treebank(1)}, out_dir=tmp_path,
+                                confidence=50)
     assert tables["k"].rows[0]["Ku"] == 4 and tables["k"].rows[0]["Kp"] == 4
     m1 = tables["table2_m1"]
-    assert m1.columns == ["testset", "Bc", "Bp", "Bu", "MKc", "MKp", "MKu"]
+    systems = ["Bc", "Bp", "Bu", "MKc", "MKp", "MKu"]
+    assert m1.columns == ["testset"] + [c for s in systems for c in (s, f"{s} ±")] + [
+        "best", "not sig. vs best"]
     assert [r["testset"] for r in m1.rows] == ["en-ptb", "toy", "averages"]
     for r in m1.rows:
-        for c in m1.columns[1:]:
+        for c in systems:
             assert 0 <= r[c] <= 100
+            assert r.get(f"{c} ±") is None or 0 <= r[f"{c} ±"] <= 50
+        assert ("Bc ±" in r) == (r["testset"] != "averages")
     # the paper's numbers are given for the treebanks it had
     assert tables["table2_m1_paper"].rows[0]["Bc"] == pytest.approx(77.29)
     assert (tmp_path / "table7_vi.json").exists()
@@ -156,7 +175,7 @@ def test_pascal2012_pos_tiny(tmp_path):
     for tab in ("table2", "table7"):
         g, o = tables[f"{tab}_1to1"], tables[f"{tab}_1to1_optimal"]
         for rg, ro in zip(g.rows, o.rows):
-            for c in g.columns[1:]:
+            for c in systems:
                 assert rg[c] <= ro[c] + 1e-9
     assert "table2_1to1_paper" in tables and "table2_1to1_optimal_paper" not in tables
 

@@ -97,6 +97,7 @@ from induceval.experiments._category_common import (
     stars,
     to_jsonable,
 )
+from induceval.experiments._uncertainty import Marks, add_confidence_options
 from induceval.experiments.cells import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
@@ -231,6 +232,7 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     ``spsr_labels="tokens"`` a model of :data:`TOKEN_MODELS` is scored by
     SP/SR with its own token labels (see the module docstring).
     """
+    from induceval.experiments._uncertainty import sparse_to_json
     from induceval.measures.categories import evaluate_tags, substitutable_scores
     from induceval.measures.categories.substitutable import context_labels
     from induceval.models.categories import induce_tags
@@ -258,10 +260,14 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     test_tags = None
     if test is not None and by_tokens:
         test_tags = context_labels(train, result.tags, test)
+    sentence = train.sentence_ids()[ok]
     for cond in ("merge", "split"):
         ev = evaluate_tags(gold_codes[ok], result.tags[ok].astype(np.int64), forms=forms[ok],
-                           punct="keep", unclustered=cond)
+                           punct="keep", unclustered=cond, items=sentence)
         row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"]}
+        # per-utterance contingency tables: intervals of PP/PR/MA and paired tests
+        row["items"] = sparse_to_json(ev.table.item_counts)
+        row["table_shape"] = list(ev.table.shape)
         if test is not None:
             if by_tokens:
                 sub = substitutable_scores(train, test, test_tags,
@@ -290,6 +296,53 @@ def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[di
             row[m] = r[cond][m]
         rows.append(row)
     return rows
+
+
+#: Table 3/4 columns with a bootstrap interval -> the measure's key
+INTERVAL_MEASURES = {"PP": "pp", "PR": "pr", "MA": "m1"}
+
+
+def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
+    """``PP ±``/``PR ±``/``MA ±`` in ``table`` and its significance table (per K, measure).
+
+    The resampled unit is the utterance of the training corpus (the
+    measures are sums over its tokens; 000 scores the whole corpus): each
+    resample redraws utterances, rebuilds the gold-by-cluster table and
+    re-maps MA.  SP/SR (frames of the test corpus) get no interval.
+    Systems are compared within one K (the same gold inventory).
+    """
+    from induceval.experiments._uncertainty import BEST, TIES, category_cell_items
+
+    wanted = tuple(INTERVAL_MEASURES.values())
+    items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
+    for row, (key, _) in zip(table.rows, order, strict=True):
+        for col, m in INTERVAL_MEASURES.items():
+            iv = marks.interval(items[key], m) if items[key] is not None else None
+            row[f"{col} ±"] = iv.half_width if iv is not None else None
+    cols = []
+    for c in table.columns:
+        cols.append(c)
+        if c in INTERVAL_MEASURES:
+            cols.append(f"{c} ±")
+    table.columns = cols
+    table.notes.extend(marks.notes("utterances of the training corpus", ties=False))
+    table.notes.append("SP/SR: no interval (their frames come from the test corpus); paired "
+                       "tests between the models of each K: the significance table")
+    srows = []
+    for k in sorted({kk for _, (_m, kk) in order}):
+        group = {MODEL_NAMES[model][1]: items[key] for key, (model, kk) in order
+                 if kk == k and items[key] is not None}
+        if len(group) < 2:
+            continue
+        for col, m in INTERVAL_MEASURES.items():
+            best, tied = marks.ties(group, m)
+            srows.append({"K": k, "measure": col, BEST: best or "-",
+                          TIES: ",".join(tied) if tied else "-"})
+    sig = Table(["K", "measure", BEST, TIES], srows,
+                title=f"{table.title.split(':')[0]}: best model per K and measure, and the "
+                      "models not significantly different from it",
+                notes=marks.notes("utterances of the training corpus"))
+    return sig
 
 
 def _paper_table(rows, title, notes=None) -> Table:
@@ -410,7 +463,8 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                   model_params: dict | None = None, max_sentences: int | None = None,
                   prepare: bool = True, jobs: int = 1, show_progress: bool = False,
                   figures: bool = True, spsr_labels: str = "tokens",
-                  table2_rows: str = "paper") -> dict[str, Table]:
+                  table2_rows: str = "paper", confidence: int = 1000,
+                  alpha: float = 0.05) -> dict[str, Table]:
     """Run the frank2009 protocol; return its tables (and write them when ``out_dir``).
 
     Parameters
@@ -444,12 +498,21 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     table2_rows
         ``"paper"`` (default, N = 12: the shared random baseline once per K)
         or ``"distinct"`` (N = 11).
+    confidence, alpha
+        Bootstrap resamples of training utterances (0 = none) and level:
+        Tables 3 and 4 get ``PP ±``, ``PR ±``, ``MA ±`` (half-width of the
+        ``1 - alpha`` percentile interval), and ``table3_significance`` /
+        ``table4_significance`` name, per K and measure, the best model and
+        the models not significantly different from it (paired bootstrap,
+        two-sided, level ``alpha``).  Drawn in the main process from the
+        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
 
     Returns
     -------
     dict
         ``table3`` (merge), ``table4`` (split), ``table2`` (correlations),
-        ``table3_paper``, ``table4_paper``, ``coverage``.
+        ``table3_paper``, ``table4_paper``, ``coverage``, and with
+        ``confidence`` ``table3_significance``, ``table4_significance``.
     """
     for m in models:
         check_choice("model", m, tuple(MODEL_NAMES))
@@ -482,7 +545,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                     continue  # the K=53 and K=80 conditions share one random baseline
                 random_done.add(gold)  # its row is labelled with the first K using that gold
             params = _model_params(model, bhmm_iterations, model_params)
-            key = f"{model}-k{k}-seed{seed}-spsr={spsr_labels}" + "".join(
+            key = f"{model}-k{k}-seed{seed}-spsr={spsr_labels}-items" + "".join(
                 f"-{p}={v}" for p, v in sorted(params.items()))
             cells.append(Cell(key, frank_cell,
                               (MODEL_NAMES[model][0], k, gold, train_c, test_c),
@@ -490,6 +553,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
             order.append((key, (model, k)))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="frank2009")
+    split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
     t3_rows = _rows(results, "merge", order)
     tables = {
         "table3": Table(["Model", "K", *MEASURE_COLUMNS], t3_rows,
@@ -503,9 +567,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                                "SP grows about linearly with the size of the test corpus "
                                "(SR does not): SP compares only on the same test corpus; "
                                "the paper's test set had 9M tokens"]),
-        "table4": Table(["Model", "K", *MEASURE_COLUMNS],
-                        _rows(results, "split",
-                              [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]),
+        "table4": Table(["Model", "K", *MEASURE_COLUMNS], _rows(results, "split", split_order),
                         higher_is_better={m: True for m in MEASURE_COLUMNS},
                         title="Table 4: results for the split condition", digits=6),
         "table2": _table2(_table2_rows(t3_rows, order, table2_rows)),
@@ -513,6 +575,12 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                                      PAPER_NOTES),
         "table4_paper": _paper_table(PAPER_TABLE4, "000 Table 4 (paper's numbers, split)"),
     }
+    if confidence:
+        marks = Marks(confidence, alpha, seed, unit="utterance")
+        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order,
+                                                   marks)
+        tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
+                                                   split_order, marks)
     cov = []
     for key, (model, k) in order:
         r = results[key]
@@ -593,6 +661,7 @@ def register(subparsers) -> None:
                    help="frequent-frame threshold share (Frank et al.: 0.0009; Mintz: 0.0013)")
     p.add_argument("--max-sentences", type=int, default=None,
                    help="use only the first N utterances of train and test (quick runs)")
+    add_confidence_options(p, unit="training utterances")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
@@ -613,8 +682,10 @@ def _cli(args: argparse.Namespace) -> int:
         bhmm_iterations=args.bhmm_iterations,
         model_params={"ff": {"threshold": args.ff_threshold}},
         max_sentences=args.max_sentences, jobs=args.jobs, show_progress=progress_enabled(args),
-        spsr_labels=args.spsr_labels, table2_rows=args.table2_rows)
-    emit_tables([tables[name] for name in ("table3", "table4", "table2", "table3_paper",
-                                           "coverage")], args)
+        spsr_labels=args.spsr_labels, table2_rows=args.table2_rows,
+        confidence=args.confidence, alpha=args.alpha)
+    emit_tables([tables[name] for name in ("table3", "table3_significance", "table4",
+                                           "table4_significance", "table2", "table3_paper",
+                                           "coverage") if name in tables], args)
     print(f"induceval: written to {args.out}", file=sys.stderr)
     return 0

@@ -253,25 +253,6 @@ def _items(results: dict, tb: str, s: str, key: str):
     return dependency_items(np.asarray(rows, dtype=np.float64).reshape(len(rows), -1))
 
 
-def _add_uncertainty(row: dict, results: dict, tb: str, systems: list[str], key: str, m: str,
-                     n: int, alpha: float, seed: int) -> None:
-    """``<system> ±`` (bootstrap half-width, %) and the systems tied with the best."""
-    from induceval.measures.resampling import resample, ties_with_best
-
-    items = {}
-    for s in systems:
-        st = _items(results, tb, s, key)
-        if st is None or row.get(s) is None:
-            continue
-        items[s] = st
-        iv = resample(st, n=n, alpha=alpha, seed=seed).intervals[m]
-        row[f"{s} ±"] = _pct(iv.half_width)
-    if len(items) > 1:
-        best, ties = ties_with_best(items, m, alpha=alpha, n=n, seed=seed)
-        row["best"] = best
-        row["not sig. vs best"] = ",".join(ties) if ties else "-"
-
-
 def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
                       notes: list[str] | None = None, *, confidence: int = 1000,
                       alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
@@ -283,6 +264,11 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
     names its best system and the systems whose difference from it is not
     significant (paired bootstrap, two-sided, level ``alpha``).
     """
+    from induceval.experiments._uncertainty import Marks, interval_columns
+
+    marks = Marks(confidence, alpha, seed) if confidence else None
+    items = {(tb, s, key): _items(results, tb, s, key) for tb in treebanks for s in systems
+             for key in ("all", "len10")} if marks else {}
     tables = []
     for key, label in (("all", "all sentence lengths (003 Table 3)"),
                        ("len10", "sentences of length <= 10 (003 Table 8)")):
@@ -293,8 +279,8 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
                 for s in systems:
                     r = results.get(f"{tb}|{s}", {})
                     row[s] = _pct(r[key][m]) if key in r else None
-                if confidence:
-                    _add_uncertainty(row, results, tb, systems, key, m, confidence, alpha, seed)
+                if marks:
+                    marks.mark(row, {s: items[(tb, s, key)] for s in systems}, m)
                 rows.append(row)
             avg = {"treebank": "averages"}
             for s in systems:
@@ -303,14 +289,9 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
             rows.append(avg)
             cols = ["treebank"] + systems
             tnotes = list(notes or []) if not tables else []
-            if confidence and any(f"{s} ±" in r for r in rows for s in systems):
-                cols = ["treebank"] + [c for s in systems for c in (s, f"{s} ±")] + [
-                    "best", "not sig. vs best"]
-                tnotes.append(f"±: half-width of the {1 - alpha:.0%} percentile bootstrap "
-                              f"interval ({confidence} resamples of sentences, seed {seed}); "
-                              "not sig. vs best: systems whose difference from the row's best "
-                              f"is not significant (paired bootstrap, two-sided, p >= {alpha:g})"
-                              "; intervals and tests against the first reference")
+            if marks and any(f"{s} ±" in r for r in rows for s in systems):
+                cols = interval_columns(cols, systems)
+                tnotes.extend(marks.notes("sentences; against the first reference"))
             tables.append(Table(cols, rows, title=f"{m} accuracy (%), {label}", digits=1,
                                 notes=tnotes))
     for tb in treebanks:
@@ -466,11 +447,9 @@ def add_protocol_options(parser: argparse.ArgumentParser, name: str = "pascal201
     parser.add_argument("--tolerance", type=float, default=1e-5,
                         help="relative log-likelihood gain to stop EM")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of random trees")
-    parser.add_argument("--confidence", type=int, default=1000, metavar="N",
-                        help="bootstrap resamples of the interval next to each score and of the "
-                             "paired tests against the best system (default 1000; 0 = none)")
-    parser.add_argument("--alpha", type=float, default=0.05,
-                        help="interval level 1-alpha and significance level (default 0.05)")
+    from induceval.experiments._uncertainty import add_confidence_options
+
+    add_confidence_options(parser)
     add_format_option(parser)
 
 

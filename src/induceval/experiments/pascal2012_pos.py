@@ -37,6 +37,12 @@ from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import ensure_dir, shared_data_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import PAPER
+from induceval.experiments._uncertainty import (
+    Marks,
+    add_confidence_options,
+    category_cell_items,
+    interval_columns,
+)
 from induceval.experiments.cells import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
@@ -117,11 +123,17 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
     result = induce_tags(corpus, model, k, seed=seed, **dict(params or {}))
     out = {"model": model, "k": k, "signature": result.signature,
            "n_clusters": int(result.n_clusters)}
+    from induceval.experiments._uncertainty import sparse_to_json
+
     pred = result.tags.astype(np.int64)
     for name, col in (("upos", "upos"), ("fine", _tag_column(corpus, "p"))):
-        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2)
+        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2,
+                           items="sentence")
         out[name] = {m: ev.scores[m] for m, *_ in METRICS}
         out[name]["signature"] = ev.signature
+        # per-sentence contingency tables: intervals and paired tests in the tables
+        out[name]["items"] = sparse_to_json(ev.table.item_counts)
+        out[name]["table_shape"] = list(ev.table.shape)
     return to_jsonable(out)
 
 
@@ -131,7 +143,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                        seed: int = DEFAULT_SEED, punct: str = "keep",
                        max_sentences: int | None = None, model_params: Mapping | None = None,
                        max_k: int | None = 200, jobs: int = 1,
-                       show_progress: bool = False) -> dict[str, Table]:
+                       show_progress: bool = False, confidence: int = 1000,
+                       alpha: float = 0.05) -> dict[str, Table]:
     """Run the pascal2012-pos protocol; return (and write) its tables.
 
     Parameters
@@ -152,6 +165,16 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
         tag counts and the K used.
     jobs, show_progress
         Parallel worker processes; progress bar.
+    confidence, alpha
+        Bootstrap resamples of sentences (0 = none) and level: every score
+        of the ``table2_*``/``table7_*`` tables gets a ``<system> ±`` column
+        (half-width of the ``1 - alpha`` percentile interval; the
+        contingency table of each resample is rebuilt from per-sentence
+        tables and re-mapped for M-1 and 1-1), and each row names its best
+        system and those not significantly different from it (paired
+        bootstrap, two-sided, level ``alpha``).  Drawn in the main process
+        from the ``resampling.bootstrap`` stream of ``seed``: independent
+        of ``jobs``.
 
     Returns
     -------
@@ -194,7 +217,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                     continue
                 params = dict((model_params or {}).get(model, {}))
                 fine = _tag_column(c, "p")
-                key = f"{name}-{model}-k{k}-seed{seed}-{punct}-fine={fine}-1to1g" + "".join(
+                key = f"{name}-{model}-k{k}-seed{seed}-{punct}-fine={fine}-1to1g-items" + "".join(
                     f"-{p}={v}" for p, v in sorted(params.items()))
                 cells.append(Cell(key, pos_cell, (c, model, k),
                                   {"seed": seed, "punct": punct, "params": params}))
@@ -204,8 +227,12 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                         desc="pascal2012-pos")
     cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
     tables: dict[str, Table] = {}
+    marks = Marks(confidence, alpha, seed) if confidence else None
+    wanted = tuple(m for m, *_ in METRICS)
+    items = {(key, against): category_cell_items(results[key][against], wanted)
+             for key in set(keys.values()) for against in ("upos", "fine")} if marks else {}
     for tab, against in (("table2", "upos"), ("table7", "fine")):
-        for metric, suffix, label, _higher, scale in METRICS:
+        for metric, suffix, label, higher, scale in METRICS:
             rows = []
             for name in corpora:
                 row = {"testset": name}
@@ -213,6 +240,10 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                     for t in TAGSETS:
                         row[f"{MODELS[m]}{t}"] = results[keys[(name, m, t)]][against][metric] \
                             * scale
+                if marks:
+                    marks.mark(row, {f"{MODELS[m]}{t}": items[(keys[(name, m, t)], against)]
+                                     for m in models for t in TAGSETS}, metric, scale=scale,
+                               higher_is_better=higher)
                 rows.append(row)
             if len(rows) > 1:
                 avg = {"testset": "averages"}
@@ -220,10 +251,15 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                     avg[c] = float(np.mean([r[c] for r in rows]))
                 rows.append(avg)
             what = "UPOS" if against == "upos" else "fine POS tags"
+            tcols, tnotes = ["testset", *cols], [f"seed {seed}; punct {punct}"]
+            if marks and any(f"{c} ±" in r for r in rows for c in cols):
+                tcols = interval_columns(tcols, cols)
+                tnotes.extend(marks.notes("sentences; systems with the same K are one "
+                                          "clustering"))
             tables[f"{tab}_{suffix}"] = Table(
-                ["testset", *cols], rows, digits=2,
+                tcols, rows, digits=2,
                 title=f"003 {'Table 2' if tab == 'table2' else 'Table 7'} layout: {label} "
-                      f"against {what}", notes=[f"seed {seed}; punct {punct}"])
+                      f"against {what}", notes=tnotes)
             if metric not in PAPER_KEY:
                 continue
             prow = []
@@ -271,6 +307,7 @@ def register(subparsers) -> None:
     p.add_argument("--max-sentences", type=int, default=None,
                    help="use only the first N sentences of each treebank (quick runs)")
     p.add_argument("--max-k", type=int, default=200, help="cap on K (default 200; 0: none)")
+    add_confidence_options(p)
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
@@ -303,7 +340,8 @@ def _cli(args: argparse.Namespace) -> int:
                                 punct="keep" if args.punct == "auto" else args.punct,
                                 max_sentences=args.max_sentences, max_k=args.max_k or None,
                                 jobs=args.jobs,
-                                show_progress=progress_enabled(args))
+                                show_progress=progress_enabled(args),
+                                confidence=args.confidence, alpha=args.alpha)
     emit_tables([tables[name] for name in ("k", "table2_m1", "table2_1to1",
                                            "table2_1to1_optimal", "table2_v", "table2_vi")],
                 args)

@@ -556,13 +556,20 @@ def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str)
 
 def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
                    higher_is_better: bool = True, alpha: float = 0.05, n: int = 1000,
-                   test: str = "bootstrap", seed: int | None = DEFAULT_SEED) -> tuple[str, list]:
+                   test: str = "bootstrap", seed: int | None = DEFAULT_SEED,
+                   cache: dict | None = None) -> tuple[str, list]:
     """The best system on ``measure`` and the others not significantly different from it.
 
     Used by the protocol tables to mark differences that are not
     significant: each system is tested against the best one with
     :func:`compare` (two-sided, level ``alpha``).  Systems whose score is
     ``nan`` are left out.
+
+    ``cache`` (a dict kept by the caller) stores each comparison under the
+    pair of :class:`ItemStats` objects, so that a table testing several
+    measures of the same systems compares each pair once (:func:`compare`
+    scores every measure; the draws of a pair do not depend on the other
+    systems, so cached and fresh results are identical).
 
     Example
     -------
@@ -581,9 +588,19 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
     others = [k for k in valid if k != best]
     if not others:
         return best, []
-    comps = compare(systems[best], [systems[k] for k in others], test=test, n=n, alpha=alpha,
-                    seed=seed)
-    return best, [k for k, c in zip(others, comps) if not c.p_value[measure] < alpha]
+    cache = {} if cache is None else cache
+    base = systems[best]
+
+    def key(k):
+        return (id(base), id(systems[k]), test, n, alpha, seed)
+
+    todo = [k for k in others if key(k) not in cache]
+    if todo:
+        comps = compare(base, [systems[k] for k in todo], test=test, n=n, alpha=alpha,
+                        seed=seed)
+        for k, c in zip(todo, comps):
+            cache[key(k)] = (base, systems[k], c)  # the objects stay alive with their ids
+    return best, [k for k in others if not cache[key(k)][2].p_value[measure] < alpha]
 
 
 # -- family builders ---------------------------------------------------------------------

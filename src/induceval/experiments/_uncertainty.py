@@ -1,0 +1,221 @@
+"""Bootstrap intervals and "not significantly different from the best" in protocol tables.
+
+Every protocol table that compares systems (``pascal2012-deps``,
+``pascal2012-pos``, ``frank2009``, ``chambers2010``, ``chang2006``) shows
+next to each score the half-width of its percentile bootstrap interval
+(``<system> ±``), names the best system of each row or group (``best``) and
+the systems whose difference from it is not significant (``not sig. vs
+best``; paired bootstrap, two-sided, level ``alpha``).  The computation is
+:mod:`induceval.measures.resampling`; this module holds what the protocols
+share: the ``--confidence N`` / ``--alpha`` options, a :class:`Marks`
+object that caches intervals and comparisons (a table tests several
+measures of the same systems; each system is resampled once and each pair
+compared once), the note and signature of a table, and the JSON form of
+per-sentence sparse tables stored in protocol cells.
+
+Randomness: every interval and test draws from the named streams
+``resampling.bootstrap`` of the protocol's seed (a ``SeedSequence`` child,
+see :mod:`induceval.random`), in the main process, after the cells are
+back: results are identical for the same seed and do not depend on
+``--jobs``.
+
+Example
+-------
+>>> import numpy as np
+>>> from induceval.measures.resampling import ratio_items
+>>> marks = Marks(n=200, alpha=0.05, seed=1)
+>>> a = ratio_items(np.array([[1, 1]] * 30), "acc")
+>>> b = ratio_items(np.array([[1, 1]] * 29 + [[0, 1]]), "acc")
+>>> row = {"a": 100.0, "b": 100 * 29 / 30}
+>>> marks.mark(row, {"a": a, "b": b}, "acc")
+>>> row["best"], row["not sig. vs best"], row["a ±"]
+('a', 'b', 0.0)
+>>> marks.signature()
+'resampling|ci:bootstrap|ci_level:0.95|ci_n:200|paired:bootstrap|paired_n:200|resample:sentence|seed:1'
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from induceval.errors import check_range
+from induceval.random import DEFAULT_SEED
+
+__all__ = ["Marks", "add_confidence_options", "interval_columns", "sparse_to_json",
+           "sparse_from_json", "category_cell_items", "BEST", "TIES"]
+
+#: column names of the best system and of the systems tied with it
+BEST, TIES = "best", "not sig. vs best"
+
+
+def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
+                           default: int = 1000) -> None:
+    """``--confidence N`` (resamples; 0 = none) and ``--alpha`` of a ``reproduce`` command."""
+    parser.add_argument("--confidence", type=int, default=default, metavar="N",
+                        help=f"bootstrap resamples (of {unit}) of the interval next to each "
+                             f"score and of the paired tests against the best system "
+                             f"(default {default}; 0 = none)")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="interval level 1-alpha and significance level (default 0.05)")
+
+
+def interval_columns(columns: Sequence[str], systems: Sequence[str], *,
+                     ties: bool = True) -> list[str]:
+    """``columns`` with ``<s> ±`` after each system ``s`` (and ``best``, ``not sig. vs best``).
+
+    Example
+    -------
+    >>> interval_columns(["treebank", "LB", "RB"], ["LB", "RB"])
+    ['treebank', 'LB', 'LB ±', 'RB', 'RB ±', 'best', 'not sig. vs best']
+    """
+    out = []
+    for c in columns:
+        out.append(c)
+        if c in systems:
+            out.append(f"{c} ±")
+    return out + ([BEST, TIES] if ties else [])
+
+
+@dataclass
+class Marks:
+    """Intervals and ties with the best, cached per :class:`ItemStats` object.
+
+    ``n`` resamples (paired bootstrap for the ties), level ``1 - alpha``,
+    ``seed`` of the ``resampling.bootstrap`` stream, ``unit`` the resampled
+    item (sentence, utterance, item, corpus) for the notes and signature.
+    """
+
+    n: int
+    alpha: float = 0.05
+    seed: int = DEFAULT_SEED
+    unit: str = "sentence"
+    _intervals: dict = field(default_factory=dict, repr=False)
+    _comparisons: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        check_range("confidence", self.n, 1)
+        check_range("alpha", self.alpha, 0, 1, low_open=True, high_open=True)
+        self.seed = DEFAULT_SEED if self.seed is None else int(self.seed)
+
+    def interval(self, stats, measure: str):
+        """The :class:`~induceval.measures.resampling.Interval` of ``measure`` (or None)."""
+        from induceval.measures.resampling import resample
+
+        key = id(stats)
+        if key not in self._intervals:
+            self._intervals[key] = (stats, resample(stats, n=self.n, alpha=self.alpha,
+                                                    seed=self.seed, unit=self.unit))
+        return self._intervals[key][1].intervals.get(measure)
+
+    def ties(self, systems: Mapping[str, object], measure: str, *,
+             higher_is_better: bool = True) -> tuple[str, list[str]]:
+        """The best of ``systems`` on ``measure`` and those not significantly different."""
+        from induceval.measures.resampling import ties_with_best
+
+        return ties_with_best(systems, measure, higher_is_better=higher_is_better,
+                              alpha=self.alpha, n=self.n, seed=self.seed,
+                              cache=self._comparisons)
+
+    def mark(self, row: dict, systems: Mapping[str, object], measure: str, *,
+             scale: float = 100.0, higher_is_better: bool = True, ties: bool = True) -> None:
+        """Fill ``<s> ±`` (half-width × ``scale``) for each system, then best and ties.
+
+        ``systems``: row column -> ItemStats (``None``, or a column whose
+        value is ``None``, is left without interval and out of the test).
+        """
+        have = {}
+        for col, st in systems.items():
+            if st is None or row.get(col) is None:
+                continue
+            iv = self.interval(st, measure)
+            if iv is None:
+                continue
+            have[col] = st
+            row[f"{col} ±"] = iv.half_width * scale if math.isfinite(iv.half_width) else None
+        if ties and len(have) > 1:
+            best, tied = self.ties(have, measure, higher_is_better=higher_is_better)
+            row[BEST] = best or "-"
+            row[TIES] = ",".join(tied) if tied else "-"
+
+    def fields(self) -> dict:
+        """The resampling signature fields (interval, test, unit, N, seed)."""
+        from induceval.measures.resampling import resampling_signature
+
+        return resampling_signature(confidence=self.n, alpha=self.alpha, paired="bootstrap",
+                                    paired_n=self.n, unit=self.unit, seed=self.seed)
+
+    def signature(self) -> str:
+        """``resampling|ci:bootstrap|ci_level:..|ci_n:N|paired:bootstrap|..|resample:U|seed:S``."""
+        from induceval.signature import _fmt
+
+        return "|".join(["resampling"] + [f"{k}:{_fmt(v)}" for k, v in self.fields().items()])
+
+    def notes(self, what: str = "", *, ties: bool = True) -> list[str]:
+        """Table notes: what ``±`` and the ties mean, and the resampling signature.
+
+        The second note starts ``signature:`` (its own field in JSON, a
+        ``# signature:`` line in CSV).
+        """
+        text = (f"±: half-width of the {1 - self.alpha:.0%} percentile bootstrap interval "
+                f"({self.n} resamples of {what or self.unit + 's'}, seed {self.seed})")
+        if ties:
+            text += (f"; {TIES}: systems whose difference from the best is not significant "
+                     f"(paired bootstrap, two-sided, p >= {self.alpha:g})")
+        return [text, f"signature: {self.signature()}"]
+
+
+def sparse_to_json(matrix) -> dict:
+    """A ``scipy.sparse`` matrix as a JSON-ready dict (CSR arrays, integer counts as ints).
+
+    Example
+    -------
+    >>> from scipy import sparse
+    >>> m = sparse.csr_matrix([[0, 2.0], [1.0, 0]])
+    >>> d = sparse_to_json(m)
+    >>> d["indptr"], d["data"]
+    ([0, 1, 2], [2, 1])
+    >>> (sparse_from_json(d) != m).nnz
+    0
+    """
+    from scipy import sparse as sp
+
+    m = sp.csr_matrix(matrix)
+    m.sum_duplicates()
+    data = m.data
+    if len(data) and np.all(data == np.round(data)):
+        data = data.astype(np.int64)
+    return {"shape": [int(x) for x in m.shape], "indptr": m.indptr.tolist(),
+            "indices": m.indices.tolist(), "data": data.tolist()}
+
+
+def sparse_from_json(d: Mapping):
+    """The CSR matrix of :func:`sparse_to_json` (float64 counts)."""
+    from scipy import sparse as sp
+
+    return sp.csr_matrix((np.asarray(d["data"], dtype=np.float64),
+                          np.asarray(d["indices"], dtype=np.int64),
+                          np.asarray(d["indptr"], dtype=np.int64)), shape=tuple(d["shape"]))
+
+
+def category_cell_items(cell: Mapping | None, measures: Sequence[str], *,
+                        log_base: float | str = 2):
+    """Category :class:`~induceval.measures.resampling.ItemStats` of a protocol cell.
+
+    ``cell`` holds ``items`` (:func:`sparse_to_json` of the per-sentence
+    tables, ``table.item_counts``) and ``table_shape``; ``None`` when it
+    does not (a cell stored without them).
+    """
+    from types import SimpleNamespace
+
+    from induceval.measures.resampling import category_items
+
+    if not cell or "items" not in cell:
+        return None
+    table = SimpleNamespace(item_counts=sparse_from_json(cell["items"]),
+                            shape=tuple(cell["table_shape"]))
+    return category_items(table, log_base=log_base, measures=measures)
