@@ -99,16 +99,18 @@ def make_input(label: str, words, tags, workdir: Path):
 TIME = "/usr/bin/time"
 
 
-def run(cmd: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one command; raises on failure.
+def run(cmd: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + sys) and peak RSS (MB) of one command.
 
-    Peak RSS comes from ``/usr/bin/time -f %M`` when present (a small
-    parent, so the figure is the command's own); else from ``os.wait4``,
-    which also counts the fork of this (larger) Python process.
+    Raises on failure.  Peak RSS and CPU time come from ``/usr/bin/time -f``
+    when present (a small parent, so the figures are the command's own);
+    else from ``os.wait4``, whose peak RSS also counts the fork of this
+    (larger) Python process.  CPU time is what to compare while other jobs
+    share the machine: wall time then measures the load.
     """
     timed = os.path.exists(TIME)
     report = cwd / "time.txt"
-    full = [TIME, "-f", "%M", "-o", str(report)] + cmd if timed else cmd
+    full = [TIME, "-f", "%U %S %M", "-o", str(report)] + cmd if timed else cmd
     t = time.perf_counter()
     with open(cwd / "stderr.txt", "wb") as err:
         proc = subprocess.Popen(full, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
@@ -118,8 +120,9 @@ def run(cmd: list[str], cwd: Path) -> tuple[float, float]:
         raise RuntimeError(f"{cmd[0]} failed ({status}): "
                            f"{(cwd / 'stderr.txt').read_text(errors='replace')[-500:]}")
     if timed:
-        return wall, float(report.read_text().split()[-1]) / 1024.0
-    return wall, usage.ru_maxrss / 1024.0
+        user, sys_, rss = report.read_text().split()[-3:]
+        return wall, float(user) + float(sys_), float(rss) / 1024.0
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
 def read_classes(tool: str, out: Path) -> dict[str, str]:
@@ -199,31 +202,31 @@ def main(argv=None) -> int:
                 run(command(t, args.induceval, warm, workdir / f"warm_{t}.cl", 5, 1), workdir)
     print(f"K={args.k}, one thread; ratios = tool / induceval of the same family "
           f"(brown: wcluster; exchange: mkcls, ClusterCat)")
-    print("| size | tokens | tool | wall s | peak RSS MB | M-1 | time ratio | RSS ratio | "
-          "M-1 diff |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| size | tokens | tool | wall s | CPU s | peak RSS MB | M-1 | wall ratio | CPU ratio | "
+          "RSS ratio | M-1 diff |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for label in args.sizes.split(","):
         text, n_tokens, one_w, one_t = make_input(label, words, tags, workdir)
         figures = {}
         for t in tools:
             out = workdir / f"{t}_{label}" if t == "wcluster" else workdir / f"{t}_{label}.cl"
             try:
-                wall, rss = run(command(t, binaries[t], text, out, args.k, args.cc_min_count),
-                                workdir)
+                wall, cpu, rss = run(command(t, binaries[t], text, out, args.k,
+                                             args.cc_min_count), workdir)
             except RuntimeError as exc:
-                print(f"| {label} | {n_tokens} | {t} | failed: {exc} | | | | | |")
+                print(f"| {label} | {n_tokens} | {t} | failed: {exc} | | | | | | | |")
                 continue
             m1 = many_to_one(read_classes(t, out), one_w, one_t)
             out.with_suffix(".pascal").unlink(missing_ok=True)  # induceval's big output
-            figures[t] = (wall, rss, m1)
+            figures[t] = (wall, cpu, rss, m1)
             base = figures.get(FAMILY[t])
             if base is None or t == FAMILY[t]:
-                ratios = "1 | 1 | 0" if t == FAMILY[t] else "– | – | –"
+                ratios = "1 | 1 | 1 | 0" if t == FAMILY[t] else "– | – | – | –"
             else:
-                ratios = (f"{wall / base[0]:.2f} | {rss / base[1]:.2f} | "
-                          f"{100 * (m1 - base[2]):+.1f} pt")
-            print(f"| {label} | {n_tokens} | {t} | {wall:.1f} | {rss:.0f} | {m1:.4f} | "
-                  f"{ratios} |", flush=True)
+                ratios = (f"{wall / base[0]:.2f} | {cpu / max(base[1], 1e-9):.2f} | "
+                          f"{rss / base[2]:.2f} | {100 * (m1 - base[3]):+.1f} pt")
+            print(f"| {label} | {n_tokens} | {t} | {wall:.1f} | {cpu:.1f} | {rss:.0f} | "
+                  f"{m1:.4f} | {ratios} |", flush=True)
         if label != "0.2M" and not args.workdir:
             text.unlink()
     return 0

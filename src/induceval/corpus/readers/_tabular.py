@@ -905,6 +905,26 @@ class _Sink:
             self.n += n
 
     def add_ranges(self, buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
+        """Append the byte fields ``buf[starts:ends]`` (decoded, missing markers -> -1).
+
+        Large inputs (see :func:`intern_bytes`) are interned on the bytes and
+        only their distinct values decoded: no Python string per token.
+        """
+        if len(starts) and (_INTERN_MODULE in sys.modules
+                            or int((ends - starts).sum()) >= SMALL_INPUT_BYTES):
+            codes, first = intern_bytes(buf, starts, ends)
+            distinct = _decode_items(buf, starts[first], ends[first])
+            index, items = self.index, self.items
+            table = np.empty(len(distinct), dtype=np.int32)
+            for j, u in enumerate(distinct):
+                c = index.get(u)
+                if c is None:
+                    c = index[u] = len(items)
+                    items.append(u)
+                table[j] = c
+            self.parts.append(table[codes])
+            self.n += len(codes)
+            return
         self.add_strings(_decode_items(buf, starts, ends))
 
     def add_strings(self, values: Sequence) -> None:

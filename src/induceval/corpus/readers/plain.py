@@ -116,11 +116,14 @@ def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str 
         for first_line, data in _pieces(p, piece_bytes or PIECE_BYTES):
             if first_line == 1 and data.startswith(b"\xef\xbb\xbf"):
                 data = b"   " + data[3:]  # the BOM is dropped (blanked: offsets unchanged)
-            try:
-                data.decode("utf-8")
-                slow = _WIDE_SPACE.search(data) is not None
-            except UnicodeDecodeError:
-                slow = True
+            if data.isascii():  # (a C scan) valid UTF-8 without wide spaces
+                slow = False
+            else:
+                try:
+                    data.decode("utf-8")
+                    slow = _WIDE_SPACE.search(data) is not None
+                except UnicodeDecodeError:
+                    slow = True
             if slow:
                 yield _slow_piece(p, first_line, data, on_error, report, language)
                 continue
