@@ -52,11 +52,21 @@ def test_slope_comparison_by_hand():
 def test_reproduce_on_demo_corpora(tmp_path):
     corpora = {f"demo{s}": generate_demo_corpus(400, seed=s) for s in (1, 2, 3)}
     res = reproduce_corpora(corpora, ("chance", "prevword", "lexstat"), out_dir=tmp_path,
-                            figures_dir=tmp_path)
+                            figures_dir=tmp_path, confidence=100)
     means = {r["learner"]: r for r in res.tables["means"].rows}
     assert means["Chance"]["self"] < means["Lexstat"]["self"]
     assert means["Lexstat"]["n_corpora"] == 3
     assert len(res.tables["per_corpus"].rows) == 6            # 3 corpora x 2 tests
+    # issue 14: WOPA ± (utterances resampled), the best learner per row and those not
+    # significantly different; the means' ± from resampling the corpora
+    pc = res.tables["per_corpus"]
+    assert pc.columns[-2:] == ["best", "not sig. vs best"] and "Lexstat ±" in pc.columns
+    for r in pc.rows:
+        assert r["best"] == max(("Chance", "Prevword", "Lexstat"), key=lambda k: r[k])
+        assert all(0 < r[f"{k} ±"] < 20 for k in ("Chance", "Prevword", "Lexstat"))
+    assert "resample:utterance" in pc.signatures()[0]
+    assert 0 < means["Lexstat"]["self ±"] < 10
+    assert "resample:corpus" in res.tables["means"].signatures()[0]
     tt = res.tables["ttests"].rows
     assert [(r["test"], r["lower"], r["higher"]) for r in tt][:2] == \
         [("self", "Chance", "Prevword"), ("self", "Prevword", "Lexstat")]
@@ -67,8 +77,10 @@ def test_reproduce_on_demo_corpora(tmp_path):
     assert len(res.figures) == 3 and all((tmp_path / p).exists() for p in res.figures)
     assert res.figures[0].endswith(".png")
     # resume: the cells are read back, same numbers
-    again = reproduce_corpora(corpora, ("chance", "prevword", "lexstat"), out_dir=tmp_path)
+    again = reproduce_corpora(corpora, ("chance", "prevword", "lexstat"), out_dir=tmp_path,
+                              confidence=100)
     assert again.tables["means"].rows == res.tables["means"].rows
+    assert again.tables["per_corpus"].rows == pc.rows         # same seed, same intervals
     md = res.tables["means"].render("markdown")
     assert "| Lexstat |" in md
 
@@ -106,6 +118,6 @@ def test_cli_on_fixture(tmp_path, capsys):
                "chance,lexstat", "--no-figures", "--format", "csv"])
     assert rc == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("learner,self,self_sd,adult_child")
-    assert out[2].startswith("Lexstat,50.0,,50.0")
+    assert out[0].startswith("learner,self,self ±,self_sd,adult_child,adult_child ±")
+    assert out[2].startswith("Lexstat,50.0,,,50.0")   # one corpus: no interval of the mean
     assert (tmp_path / "means.md").exists() and (tmp_path / "ttests.json").exists()

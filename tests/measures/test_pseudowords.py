@@ -283,15 +283,28 @@ def test_test_set_file_round_trip(tmp_path):
 def test_protocol_shape_on_synthetic_corpus(tmp_path):
     from induceval.experiments.chambers2010 import run_chambers2010
 
-    tables = run_chambers2010({"syn": synthetic_corpus()}, tmp_path, iterations=20, plots=False)
+    tables = run_chambers2010({"syn": synthetic_corpus()}, tmp_path, iterations=20, plots=False,
+                              confidence=100)
     f4 = tables["syn_figure4"]
     assert [r["model"] for r in f4.rows][0] == "baseline"
-    assert set(f4.columns) == {"model", "random", "buckets", "neighbor"}
+    methods = ["random", "buckets", "neighbor"]
+    assert f4.columns == ["model"] + [c for m in methods for c in (m, f"{m} ±")]
+    # issue 14: a bootstrap half-width (points) next to each accuracy, and per column the best
+    # model and the models not significantly different from it
+    assert [r["model"] for r in f4.rows][-2:] == ["best", "not sig. vs best"]
+    for m in methods:
+        scores = {r["model"]: float(r[m].rstrip("*†")) for r in f4.rows[:-2]}
+        assert scores[f4.rows[-2][m]] == max(scores.values())
+        assert all(0 < r[f"{m} ±"] < 20 for r in f4.rows[:-2])
+    assert "resample:item" in f4.signatures()[0]
+    f6 = tables["syn_figure6"]
+    assert f6.columns == ["measure", "x1", "x1 ±", "x2", "x2 ±", "x10", "x10 ±"]
     unseen = tables["syn_unseen"].rows
     assert unseen[-1]["unseen_pct"] <= unseen[0]["unseen_pct"]
     # resumable: the finished cells are stored and read back
     assert list((tmp_path / "cells").glob("*.json"))
-    again = run_chambers2010({"syn": synthetic_corpus()}, tmp_path, iterations=20, plots=False)
+    again = run_chambers2010({"syn": synthetic_corpus()}, tmp_path, iterations=20, plots=False,
+                             confidence=100)
     assert again["syn_figure4"].rows == f4.rows
 
 

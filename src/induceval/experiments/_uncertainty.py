@@ -142,18 +142,23 @@ class Marks:
             row[BEST] = best or "-"
             row[TIES] = ",".join(tied) if tied else "-"
 
-    def fields(self) -> dict:
+    def fields(self, *, paired: bool = True) -> dict:
         """The resampling signature fields (interval, test, unit, N, seed)."""
         from induceval.measures.resampling import resampling_signature
 
-        return resampling_signature(confidence=self.n, alpha=self.alpha, paired="bootstrap",
+        return resampling_signature(confidence=self.n, alpha=self.alpha,
+                                    paired="bootstrap" if paired else None,
                                     paired_n=self.n, unit=self.unit, seed=self.seed)
 
-    def signature(self) -> str:
-        """``resampling|ci:bootstrap|ci_level:..|ci_n:N|paired:bootstrap|..|resample:U|seed:S``."""
+    def signature(self, *, paired: bool = True) -> str:
+        """``resampling|ci:bootstrap|ci_level:..|ci_n:N|paired:bootstrap|..|resample:U|seed:S``.
+
+        Without ``paired`` (a table with intervals only) no ``paired`` fields.
+        """
         from induceval.signature import _fmt
 
-        return "|".join(["resampling"] + [f"{k}:{_fmt(v)}" for k, v in self.fields().items()])
+        fields = self.fields(paired=paired)
+        return "|".join(["resampling"] + [f"{k}:{_fmt(v)}" for k, v in fields.items()])
 
     def notes(self, what: str = "", *, ties: bool = True) -> list[str]:
         """Table notes: what ``±`` and the ties mean, and the resampling signature.
@@ -166,7 +171,7 @@ class Marks:
         if ties:
             text += (f"; {TIES}: systems whose difference from the best is not significant "
                      f"(paired bootstrap, two-sided, p >= {self.alpha:g})")
-        return [text, f"signature: {self.signature()}"]
+        return [text, f"signature: {self.signature(paired=ties)}"]
 
 
 def sparse_to_json(matrix) -> dict:

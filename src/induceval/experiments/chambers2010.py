@@ -275,6 +275,8 @@ def evaluate_models(counts: TupleCounts, test: PseudoTestSet, *, dev: PseudoTest
         sc = score_decisions(d, ties=ties, seed=seed)
         stats[name] = sc
         out["models"][name] = dict(sc.scores)
+        # per-item (correct, wrong, undecided, credited): bootstrap intervals in the tables
+        out["models"][name]["item_stats"] = sc.stats.astype(float).tolist()
     base = stats.get("baseline")
     for name, sc in stats.items():
         p = None
@@ -317,13 +319,48 @@ def _fmt(value: float | None, p: float | None = None) -> str:
     return f"{100 * value:.1f}{significance_mark(p) if p is not None else ''}"
 
 
+def _model_items(result: Mapping | None, model: str):
+    """The per-item statistics of ``model`` in a cell result (ItemStats), or None."""
+    from induceval.measures.resampling import pseudo_items
+
+    mr = (result or {}).get("models", {}).get(model)
+    rows = (mr or {}).get("item_stats")
+    return pseudo_items(np.asarray(rows, dtype=np.float64).reshape(-1, 4)) if rows else None
+
+
+def _mark_columns(rows: list[dict], columns: Sequence[str], cells: Mapping[str, Mapping],
+                  marks, measure: str = "accuracy_guess") -> list[str]:
+    """``<column> ±`` (points) in every model row, and the rows ``best`` / ``not sig. vs best``.
+
+    ``cells``: column -> {model: ItemStats or None}.  Returns the columns
+    with the ``±`` columns inserted.
+    """
+    from induceval.experiments._uncertainty import BEST, TIES, interval_columns
+
+    best_row, ties_row = {"model": BEST}, {"model": TIES}
+    for col in columns:
+        have = {}
+        for row in rows:
+            st = cells[col].get(row["model"])
+            iv = marks.interval(st, measure) if st is not None else None
+            row[f"{col} ±"] = 100 * iv.half_width if iv is not None else None
+            if st is not None:
+                have[row["model"]] = st
+        if len(have) > 1:
+            best, tied = marks.ties(have, measure)
+            best_row[col], ties_row[col] = best or "-", ",".join(tied) if tied else "-"
+    rows.extend([best_row, ties_row])
+    return interval_columns(["model", *columns], columns, ties=False)
+
+
 def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike | None = None, *,
                      seed: int = DEFAULT_SEED, ties: str = "random", iterations: int = 1000,
                      methods: Sequence[str] = CONFOUNDER_METHODS,
                      models: Sequence[str] = MODEL_ORDER, jobs: int = 1,
                      show_progress: bool = False, scheme: str = "auto",
                      plots: bool = True, arguments: str = "nouns",
-                     random_range: str | tuple[int, int | None] = "paper") -> dict[str, Table]:
+                     random_range: str | tuple[int, int | None] = "paper",
+                     confidence: int = 1000, alpha: float = 0.05) -> dict[str, Table]:
     """Run the whole protocol on each corpus; return (and write) its tables.
 
     Parameters
@@ -349,6 +386,20 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         or ``(low, high)``.
     jobs
         Cells run in parallel processes.
+    confidence, alpha
+        Bootstrap resamples of test items (0 = none) and level.  Every
+        accuracy +50% of Figures 4-5 gets a ``<column> ±`` column (half-width
+        of the ``1 - alpha`` percentile interval, in points) and every column
+        its best model and the models not significantly different from it
+        (rows ``best``, ``not sig. vs best``; paired bootstrap, two-sided,
+        level ``alpha``); Figure 6's numbers get their ``±`` too.  The
+        resampled unit is the test item, a ``(v_d, n)`` pair with its
+        confounder, as in the paper's significance test (approximate
+        randomization over test pairs, 001 §7, Yeh 2000); its 6767 test pairs
+        come from 41 documents and are not independent within a document,
+        so these intervals (like the paper's tests) understate the variation
+        between document samples.  Drawn in the main process from the
+        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
     """
     from induceval.experiments.cells import Cell, run_cells
 
@@ -375,6 +426,11 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
                                           "arguments": arguments, "range": rr}, seed=seed)
     tables: dict[str, Table] = {}
+    marks = None
+    if confidence:
+        from induceval.experiments._uncertainty import Marks
+
+        marks = Marks(confidence, alpha, seed, unit="item")
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
             return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
@@ -391,15 +447,21 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                 mr = r["models"].get(m) if r else None
                 row[method] = _fmt(mr["accuracy_guess"], mr["p_vs_baseline"]) if mr else "-"
             rows.append(row)
+        cols, extra = ["model", *methods], []
+        if marks:
+            cols = _mark_columns(rows, methods, {
+                method: {m: _model_items(res(method, "x2"), m) for m in models}
+                for method in methods}, marks)
+            extra = marks.notes("test items")
         tables[f"{name}_figure4"] = Table.from_records(
-            rows, ["model", *methods],
-            title=f"Figure 4 ({name}): accuracy +50% by confounder, training x2",
+            rows, cols,
+            title=f"Figure 4 ({name}): accuracy +50% by confounder, training x2", digits=1,
             notes=["* p < 0.01, † p < 0.05 against the column's baseline "
                    "(approximate randomization)",
                    "random confounders: noun frequencies in "
                    f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
                    "(001 §6.2: [30, 400000] on 225M tokens; upper bound scaled to this corpus)",
-                   sig])
+                   sig, *extra])
         # Figure 5
         rows = []
         f5_methods = [m for m in methods if m != "random"]
@@ -412,15 +474,22 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                     row[f"{method} {size}"] = (_fmt(mr["accuracy_guess"], mr["p_vs_baseline"])
                                                if mr else "-")
             rows.append(row)
+        f5_cols = [f"{m} {s}" for m in f5_methods for s in SIZES]
+        cols, extra = ["model", *f5_cols], []
+        if marks:
+            cols = _mark_columns(rows, f5_cols, {
+                f"{method} {size}": {m: _model_items(res(method, size), m) for m in models}
+                for method in f5_methods for size in SIZES}, marks)
+            extra = marks.notes("test items")
         tables[f"{name}_figure5"] = Table.from_records(
-            rows, ["model"] + [f"{m} {s}" for m in f5_methods for s in SIZES],
-            title=f"Figure 5 ({name}): accuracy +50% by training size "
+            rows, cols,
+            digits=1, title=f"Figure 5 ({name}): accuracy +50% by training size "
                   f"(x1, x2, x10 = {', '.join(f'{v:g}' for v in SIZES.values())} of training docs)",
-            notes=["* p < 0.01, † p < 0.05 against the column's baseline", sig])
+            notes=["* p < 0.01, † p < 0.05 against the column's baseline", sig, *extra])
         # Figure 6
         if "buckets" in methods and "baseline" in models:
             tables[f"{name}_figure6"] = _figure6(name, {s: res("buckets", s) for s in SIZES},
-                                                 iterations, seed, sig)
+                                                 iterations, seed, sig, marks)
         tables[f"{name}_sizes"] = Table.from_records(
             [{"size": s, "fraction": f, "train_docs": len(prep.split.training(f)),
               "train_tokens": prep.train_tokens.get(s, 0),
@@ -439,12 +508,14 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
 
 
 def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: int,
-             sig: str) -> Table:
+             sig: str, marks=None) -> Table:
     from induceval.measures.pseudowords import DecisionScores
+    from induceval.measures.resampling import pseudo_items
 
     measures = {"precision": "Precision", "accuracy": "Accuracy",
                 "accuracy_guess": "Accuracy +50%"}
     stats = {s: np.asarray(r["baseline_stats"]) for s, r in res.items() if r}
+    items: dict = {}  # one ItemStats per size: each is resampled once for all measures
     rows = []
     for key, label in measures.items():
         row = {"measure": label}
@@ -461,11 +532,22 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
                     prev, st, lambda v, k=key: DecisionScores.from_sums(v)[k], n=iterations,
                     seed=seed)
             row[s] = _fmt(value, p)
+            if marks:
+                iv = marks.interval(items.setdefault(s, pseudo_items(st)), key)
+                row[f"{s} ±"] = 100 * iv.half_width
             prev = st
         rows.append(row)
-    return Table.from_records(rows, ["measure", *SIZES],
+    cols, notes = ["measure", *SIZES], ["* p < 0.01, † p < 0.05 against the number to the left",
+                                        sig]
+    if marks:
+        from induceval.experiments._uncertainty import interval_columns
+
+        cols = interval_columns(cols, list(SIZES), ties=False)
+        notes.extend(marks.notes("test items", ties=False))
+    return Table.from_records(rows, cols,
                               title=f"Figure 6 ({name}): baseline details, bucket confounders",
-                              notes=["* p < 0.01, † p < 0.05 against the number to the left", sig])
+                              digits=1,
+                              notes=notes)
 
 
 def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out: Path) -> None:
@@ -586,7 +668,8 @@ def _main(args: argparse.Namespace) -> int:
                               iterations=args.iterations, jobs=args.jobs,
                               show_progress=progress_enabled(args),
                               methods=args.methods.split(","), arguments=args.arguments,
-                              random_range=parse_random_range(args.random_range))
+                              random_range=parse_random_range(args.random_range),
+                              confidence=args.confidence, alpha=args.alpha)
     emit_tables(list(tables.values()), args)
     return 0
 
@@ -617,6 +700,9 @@ def register(subparsers) -> None:
                         "corpus)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"seed (default {DEFAULT_SEED})")
+    from induceval.experiments._uncertainty import add_confidence_options
+
+    add_confidence_options(p, unit="test items")
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)

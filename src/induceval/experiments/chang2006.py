@@ -99,6 +99,11 @@ def _learner_objs(learners: Sequence[object], options: Mapping[str, object]) -> 
             for lr in learners]
 
 
+def _with_items(result) -> dict:
+    """``result.to_dict()`` plus ``item_correct``: the correctness of each scored utterance."""
+    return {**result.to_dict(), "item_correct": result.stats[:, 0].tolist()}
+
+
 def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[object] = PAPER_ORDER,
                **options: object) -> dict:
     """One cell of the protocol: both tests and the per-day accuracies of one corpus.
@@ -120,14 +125,14 @@ def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[obj
     out: dict = {"corpus": name, "utterances": corpus.n_sentences, "self": {}, "child": {},
                  "days": {}, "errors": {}}
     for r in self_prediction(corpus, objs, **test_opts):
-        out["self"][r.learner] = r.to_dict()
+        out["self"][r.learner] = _with_items(r)
     try:
         child = adult_to_child(corpus, objs, **test_opts)
     except InducevalError as exc:
         out["errors"]["adult-child"] = str(exc)
         child = []
     for r in child:
-        out["child"][r.learner] = r.to_dict()
+        out["child"][r.learner] = _with_items(r)
         try:
             out["days"][r.learner] = accuracy_by_day(r, corpus)
         except InducevalError as exc:
@@ -209,8 +214,29 @@ class Chang2006Result:
     errors: dict[str, str] = field(default_factory=dict)
 
 
+def _utterance_items(result: Mapping | None):
+    """WOPA ItemStats of one learner's result in a cell (per scored utterance), or None."""
+    from induceval.measures.resampling import wopa_items
+
+    correct = (result or {}).get("item_correct")
+    if not correct:
+        return None
+    c = np.asarray(correct, dtype=np.float64)
+    return wopa_items(np.column_stack([c, np.ones(len(c))]))
+
+
+def _corpus_mean_interval(values: Sequence[float], marks) -> float | None:
+    """Half-width of the bootstrap interval of a mean over corpora (``marks`` of unit corpus)."""
+    from induceval.measures.resampling import ratio_items
+
+    if marks is None or len(values) < 2:
+        return None
+    st = ratio_items(np.column_stack([values, np.ones(len(values))]), "mean")
+    return marks.interval(st, "mean").half_width
+
+
 def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
-               figures_dir: str | os.PathLike | None) -> Chang2006Result:
+               figures_dir: str | os.PathLike | None, marks=None) -> Chang2006Result:
     labels = [getattr(lr, "label", "") or getattr(lr, "name", str(lr)) for lr in learners]
     keys = [getattr(lr, "name", str(lr)) for lr in learners]
     per: dict[str, dict[str, dict[str, float]]] = {"self": {}, "child": {}}
@@ -230,26 +256,50 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
                 row["scored"] = r["scored"]
                 per[test].setdefault(lab, {})[cname] = r["wopa"]
             if len(row) > 2:
+                if marks is not None:
+                    marks.mark(row, {lab: _utterance_items(cell[test].get(lab))
+                                     for lab in labels}, "wopa", scale=1.0)
                 rows.append(row)
         if "developmental" not in cell.get("errors", {}):
             for lab in labels:
                 for d in cell["days"].get(lab, []):
                     days.setdefault(lab, []).append({**d, "corpus": cname})
-    per_corpus = Table(["corpus", "test", "scored", *labels], rows, higher_is_better={},
-                       title="WOPA (%) per corpus and learner")
+    pc_cols, pc_notes = ["corpus", "test", "scored", *labels], []
+    if marks is not None and any(f"{lab} ±" in r for r in rows for lab in labels):
+        from induceval.experiments._uncertainty import interval_columns
+
+        pc_cols = interval_columns(pc_cols, labels)
+        pc_notes = marks.notes("the corpus's scored utterances")
+    per_corpus = Table(pc_cols, rows, higher_is_better={},
+                       title="WOPA (%) per corpus and learner", notes=pc_notes)
+    by_corpus = None
+    if marks is not None:
+        from induceval.experiments._uncertainty import Marks
+
+        by_corpus = Marks(marks.n, marks.alpha, marks.seed, unit="corpus")
     mrows = []
     for lab, key in zip(labels, keys, strict=True):
         s = list(per["self"].get(lab, {}).values())
         c = list(per["child"].get(lab, {}).values())
         mrows.append({"learner": lab, "self": float(np.mean(s)) if s else None,
+                      "self ±": _corpus_mean_interval(s, by_corpus),
                       "self_sd": float(np.std(s, ddof=1)) if len(s) > 1 else None,
                       "adult_child": float(np.mean(c)) if c else None,
+                      "adult_child ±": _corpus_mean_interval(c, by_corpus),
                       "adult_child_sd": float(np.std(c, ddof=1)) if len(c) > 1 else None,
                       "n_corpora": len(s), "paper_self": PAPER_SELF.get(key, "")})
-    means = Table(["learner", "self", "self_sd", "adult_child", "adult_child_sd", "n_corpora",
-                   "paper_self"], mrows, higher_is_better={"self": True, "adult_child": True},
+    m_cols = ["learner", "self", "self_sd", "adult_child", "adult_child_sd", "n_corpora",
+              "paper_self"]
+    m_notes = []
+    if by_corpus is not None:
+        m_cols = ["learner", "self", "self ±", "self_sd", "adult_child", "adult_child ±",
+                  "adult_child_sd", "n_corpora", "paper_self"]
+        m_notes = by_corpus.notes("corpora, the population of the paper's t-tests; the mean "
+                                  "over corpora", ties=False)
+        m_notes.append("differences between learners: the ttests table")
+    means = Table(m_cols, mrows, higher_is_better={"self": True, "adult_child": True},
                   title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "
-                        "Token/Type < Type/Token < Lexstat ~71%)")
+                        "Token/Type < Type/Token < Lexstat ~71%)", notes=m_notes)
     t_self = paired_ttests(per["self"], labels, "self")
     t_child = paired_ttests(per["child"], labels, "adult-child")
     ttests = Table(t_self.columns, t_self.rows + t_child.rows,
@@ -340,8 +390,21 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
                       learners: Sequence[object] = PAPER_ORDER, *,
                       out_dir: str | os.PathLike | None = None,
                       figures_dir: str | os.PathLike | None = None, jobs: int = 1,
-                      show_progress: bool = False, **options: object) -> Chang2006Result:
+                      show_progress: bool = False, confidence: int = 1000,
+                      alpha: float = 0.05, **options: object) -> Chang2006Result:
     """Run the protocol over named corpora (Corpus objects or lists of CHAT paths).
+
+    ``confidence`` bootstrap resamples (0 = none) at level ``1 - alpha``:
+    the ``per_corpus`` table gets ``<learner> ±`` (half-width of the
+    percentile interval of WOPA, the corpus's scored utterances resampled:
+    WOPA is the share of utterances whose order is predicted, each
+    utterance one outcome, 002 p. 156) and per row the best learner and
+    those not significantly different from it (paired bootstrap over
+    utterances, two-sided, level ``alpha``); the ``means`` table gets
+    ``self ±`` / ``adult_child ±``, the interval of the mean over corpora
+    with the corpora resampled (the paper's population for its t-tests,
+    p. 157).  Drawn in the main process from the ``resampling.bootstrap``
+    stream of the ``seed`` option: independent of ``jobs``.
 
     ``out_dir`` stores finished cells (resume); ``figures_dir`` receives the
     PNG figures (``None``: none); ``options`` go to the tests
@@ -366,21 +429,28 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="chang2006")
     by_name = {cell["corpus"]: cell for cell in results.values()}
-    return _summarise(by_name, objs, figures_dir)
+    marks = None
+    if confidence:
+        from induceval.experiments._uncertainty import Marks
+
+        marks = Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
+    return _summarise(by_name, objs, figures_dir, marks)
 
 
 def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = None, *,
               learners: Sequence[object] = PAPER_ORDER, jobs: int = 1,
-              show_progress: bool = False, figures: bool = True,
-              **options: object) -> Chang2006Result:
+              show_progress: bool = False, figures: bool = True, confidence: int = 1000,
+              alpha: float = 0.05, **options: object) -> Chang2006Result:
     """The paper's protocol on the default population under ``data_root``.
 
-    Tables are returned; figures are written to ``out_dir`` when given.
+    Tables are returned; figures are written to ``out_dir`` when given;
+    ``confidence``/``alpha`` as in :func:`reproduce_corpora`.
     """
     pop = default_population(data_root)
     figdir = out_dir if (figures and out_dir is not None) else None
     return reproduce_corpora(pop, learners, out_dir=out_dir, figures_dir=figdir, jobs=jobs,
-                             show_progress=show_progress, **options)
+                             show_progress=show_progress, confidence=confidence, alpha=alpha,
+                             **options)
 
 
 # -- CLI --------------------------------------------------------------------------------
@@ -414,6 +484,9 @@ def register(subparsers) -> None:
     p.add_argument("--ages", choices=("days", "chang2006"), default="days",
                    help="age in days: days (default, monotonic: floor(365.25 y + 30.4375 m) "
                         "+ d) or chang2006 (the paper's y*365 + m*31 + d, for its slopes)")
+    from induceval.experiments._uncertainty import add_confidence_options
+
+    add_confidence_options(p, unit="utterances, and of corpora for the means")
     p.add_argument("--no-figures", action="store_true", help="write tables only")
     p.add_argument("--table", default="means",
                    choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all"),
@@ -437,11 +510,12 @@ def _cli(args: argparse.Namespace) -> int:
         pop = {Path(c).name: [c] for c in args.corpora}
         res = reproduce_corpora(pop, learners, out_dir=args.out,
                                 figures_dir=None if args.no_figures else args.out,
-                                jobs=args.jobs, show_progress=progress_enabled(args), **opts)
+                                jobs=args.jobs, show_progress=progress_enabled(args),
+                                confidence=args.confidence, alpha=args.alpha, **opts)
     else:
         res = reproduce(data_dir(args), args.out, learners=learners, jobs=args.jobs,
                         show_progress=progress_enabled(args), figures=not args.no_figures,
-                        **opts)
+                        confidence=args.confidence, alpha=args.alpha, **opts)
     for name, table in res.tables.items():
         table.write(str(Path(args.out) / name))
     for k, msg in res.errors.items():
