@@ -13,7 +13,11 @@ parser tree and checks it):
   :func:`add_input_format_option`, :func:`add_gold_pred_format_options`.
 - ``--format {table,markdown,csv,json,latex}``, ``--percent`` and
   ``-o/--output`` on every command that prints a table;
-  :func:`add_format_option`.
+  :func:`add_format_option`.  A CSV file holds one table: when a command
+  makes several (``eval deps --by``, ``--paired``, the protocols),
+  ``-o out.csv`` writes the first to ``out.csv`` and each other one to
+  ``out.KEY.csv`` (``out.by-relation.csv``, ``out.paired.csv``, ...), each
+  with its ``# signature:`` line (:func:`table_paths`, :func:`emit_tables`).
 - ``--no-progress`` on every command that can run long;
   :func:`add_progress_option`.
 - ``--punct POLICY`` with the one default :data:`PUNCT_DEFAULT` (``auto``:
@@ -28,6 +32,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from induceval.errors import ParameterError
@@ -51,6 +56,8 @@ __all__ = [
     "data_dir",
     "emit",
     "emit_tables",
+    "check_tables_output",
+    "table_paths",
     "executor_from_args",
     "progress_enabled",
     "write_atomic",
@@ -158,7 +165,11 @@ def add_format_option(parser: argparse.ArgumentParser, default: str = "table", *
                       output: bool = True, progress: bool = True, percent: bool = True) -> None:
     """``--format``, ``--percent``, ``-o/--output`` and ``--no-progress`` of a table command."""
     parser.add_argument("--format", choices=FORMATS, default=default,
-                        help=f"output format (default: {default}); latex is a booktabs table")
+                        help=f"output format (default: {default}); latex is a booktabs table; "
+                             "csv holds one table per file: when several tables are made, "
+                             "-o out.csv writes the first to out.csv and each other one to "
+                             "out.KEY.csv (e.g. out.by-relation.csv), each with a "
+                             "'# signature:' line; json holds them all in one document")
     if percent:
         parser.add_argument("--percent", action="store_true",
                             help="show scores between 0 and 1 as percentages")
@@ -301,18 +312,124 @@ def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
         write_atomic(args.output, text)
 
 
-def emit_tables(tables: list[Table], args: argparse.Namespace) -> None:
-    """Write several tables in ``args.format`` (JSON: ``{"tables": [...]}``)."""
+def _slug(text: str) -> str:
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def table_keys(tables: list[Table], keys: list[str] | None = None) -> list[str]:
+    """A distinct file-name key per table: ``keys`` when given, else from the titles.
+
+    Example
+    -------
+    >>> table_keys([Table(["a"], title="Dependency accuracy"), Table(["a"], title="x: by pos"),
+    ...             Table(["a"])])
+    ['dependency-accuracy', 'x-by-pos', 'table3']
+    """
+    out: list[str] = []
+    for i, t in enumerate(tables):
+        key = (keys[i] if keys and i < len(keys) and keys[i] else _slug(t.title)) \
+            or f"table{i + 1}"
+        while key in out:
+            key += f"-{i + 1}"
+        out.append(key)
+    return out
+
+
+def table_paths(output: str, keys: list[str]) -> list[str]:
+    """The CSV file of each table: ``output`` for the first, ``STEM.KEY.SUFFIX`` for the others.
+
+    Example
+    -------
+    >>> table_paths("res/out.csv", ["main", "by-relation", "paired"])
+    ['res/out.csv', 'res/out.by-relation.csv', 'res/out.paired.csv']
+    """
+    p = Path(output)
+    suffix = p.suffix or ".csv"
+    stem = p.with_suffix("") if p.suffix else p
+    return [str(output)] + [f"{stem}.{k}{suffix}" for k in keys[1:]]
+
+
+def check_tables_output(args: argparse.Namespace, several: bool, *, why: str = "") -> None:
+    """Before any work: several tables in CSV need ``-o FILE`` (one file per table).
+
+    Example
+    -------
+    >>> check_tables_output(argparse.Namespace(format="csv", output="-"), False)
+    >>> check_tables_output(argparse.Namespace(format="csv", output="-"), True, why="--by")
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: --format csv writes one table per file and --by makes \
+several tables: give -o FILE.csv (the main table goes to FILE.csv, each other one to \
+FILE.KEY.csv, e.g. FILE.by-relation.csv)
+    """
+    if several and getattr(args, "format", "table") == "csv" \
+            and getattr(args, "output", "-") in ("-", None):
+        raise ParameterError(
+            f"--format csv writes one table per file and {why or 'this run'} makes several "
+            "tables: give -o FILE.csv (the main table goes to FILE.csv, each other one to "
+            "FILE.KEY.csv, e.g. FILE.by-relation.csv)")
+
+
+def emit_tables(tables: list[Table], args: argparse.Namespace,
+                keys: list[str] | None = None) -> list[str]:
+    """Write several tables in ``args.format``; return the files written.
+
+    JSON: one document ``{"tables": [...]}``, each table with its ``key``.
+    CSV: one table per file (see :func:`table_paths`); on stdout only the
+    first table is printed and the others are named on stderr (commands that
+    make several tables check this before the work, :func:`check_tables_output`).
+    Other formats: the tables one after the other.  A table without a
+    signature gets the first table's (they come from the same run).
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "r.csv"
+    >>> main = Table(["s", "m"], [{"s": "a", "m": 1}], notes=["signature: m|v:1"])
+    >>> by = Table(["s", "NOUN"], [{"s": "a", "NOUN": 0.5}])
+    >>> [pathlib.Path(p).name for p in emit_tables(
+    ...     [main, by], argparse.Namespace(format="csv", output=str(out)), ["main", "by-pos"])]
+    ['r.csv', 'r.by-pos.csv']
+    >>> print(pathlib.Path(out.parent / "r.by-pos.csv").read_text(), end="")
+    s,NOUN
+    a,0.5
+    # signature: m|v:1
+    """
     import json
 
     if getattr(args, "percent", False):
         tables = [t.as_percent() for t in tables]
+    if len(tables) > 1:
+        sigs = tables[0].signatures()
+        tables = [tables[0]] + [t if t.signatures() else
+                                replace(t, notes=list(t.notes) + [f"signature: {x}"
+                                                                  for x in sigs])
+                                for t in tables[1:]]
     fmt = getattr(args, "format", "table")
+    output = getattr(args, "output", "-")
     if len(tables) == 1:
         text = tables[0].render(fmt)
     elif fmt == "json":
-        text = json.dumps({"tables": [t.to_json() for t in tables]}, indent=2,
-                          allow_nan=False) + "\n"
+        text = json.dumps({"tables": [{"key": k, **t.to_json()} for k, t in
+                                      zip(table_keys(tables, keys), tables)]},
+                          indent=2, allow_nan=False) + "\n"
+    elif fmt == "csv":
+        names = table_keys(tables, keys)
+        if output in ("-", None):
+            print(f"induceval: --format csv prints one table ({names[0]}); "
+                  f"{len(tables) - 1} more ({', '.join(names[1:])}) need -o FILE.csv "
+                  "(one file per table)", file=sys.stderr)
+            text = tables[0].render(fmt)
+        else:
+            paths = table_paths(output, names)
+            for path in paths:
+                check_output_path(path)
+            for path, t in zip(paths, tables):
+                write_atomic(path, t.render(fmt))
+            return paths
     else:
         text = "\n".join(t.render(fmt) for t in tables)
     emit(text, args)
+    return [] if output in ("-", None) else [str(output)]

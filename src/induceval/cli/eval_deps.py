@@ -55,7 +55,9 @@ def register(subparsers) -> None:
                    help="a malformed gold or predicted sentence: fail (default) or skip it "
                         "and count it")
     p.add_argument("--by", action="append", choices=BY_CHOICES, default=None,
-                   help="add a breakdown table (repeatable)")
+                   help="add a breakdown table (repeatable); with --format csv give -o "
+                        "out.csv: the scores go to out.csv and each breakdown to "
+                        "out.by-KEY.csv (e.g. out.by-relation.csv)")
     p.add_argument("--measure", choices=("directed", "undirected", "ned"), default="directed",
                    help="measure shown in breakdown tables of several systems")
     add_gold_pred_format_options(p)
@@ -125,6 +127,10 @@ def run(args: argparse.Namespace) -> int:
     )
 
     check_output_path(args.output)
+    from induceval.cli.common import check_tables_output
+
+    check_tables_output(args, bool(args.by) or (bool(args.paired) and len(args.pred) > 1),
+                        why="--by" if args.by else "--paired")
     if args.max_length is not None and args.max_length < 1:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
     from induceval.corpus.readers import SCORING_COLUMNS
@@ -172,13 +178,20 @@ def run(args: argparse.Namespace) -> int:
                        if n.startswith("signature:") else n for n in table.notes]
     tables = [table]
     tables += _resampling(table, results, names, golds[0], args)
+    keys = ["accuracy", "paired"][:len(tables)]
     for by in args.by or ():
-        tables.append(breakdown_table(results, by, measure=args.measure))
+        bt = breakdown_table(results, by, measure=args.measure)
+        # the breakdown and (several systems) the measure in its cells change its numbers
+        extra = f"|by:{by}" + (f"|measure:{args.measure}" if len(results) > 1 else "")
+        bt.notes = [n.replace("|v:", extra + "|v:") if n.startswith("signature:") else n
+                    for n in bt.notes]
+        tables.append(bt)
+        keys.append(f"by-{by}")
     if args.plot:
         kind, path = args.plot
         if kind not in PLOTS:
             raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
         from induceval.measures.dependencies.plot import plot_accuracy_by_edge_length
         plot_accuracy_by_edge_length(results, path)
-    emit_tables(tables, args)
+    emit_tables(tables, args, keys)
     return 0

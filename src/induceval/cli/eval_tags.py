@@ -108,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
     from induceval.random import DEFAULT_SEED
 
     check_output_path(args.output)
+    from induceval.cli.common import check_tables_output
+
+    check_tables_output(args, bool(args.paired) and len(args.pred) > 1, why="--paired")
     from induceval.corpus.readers import SCORING_COLUMNS
 
     needed = SCORING_COLUMNS + tuple(c for c in (args.gold_column, args.pred_column)
@@ -187,5 +190,5 @@ def run(args: argparse.Namespace) -> int:
     tables = [table]
     if comparisons:
         tables.append(paired_table(comparisons, names[0], names[1:], args, scales=scales))
-    emit_tables(tables, args)
+    emit_tables(tables, args, ["measures", "paired"])
     return 0

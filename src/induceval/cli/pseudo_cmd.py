@@ -123,8 +123,21 @@ def _split_params(text: str) -> dict[str, float]:
     return {k: float(v) for k, v in found.items()}
 
 
+def _score_signature(ts, args: argparse.Namespace, make_signature) -> str:
+    """Every option of ``pseudo score`` that changes a number, with the test set's own."""
+    opts = {"method": ts.method, "split": ts.split}
+    if ts.random_range:
+        opts["range"] = ts.random_range
+    opts.update({"test_seed": ts.seed, "scheme": args.scheme, "arguments": args.arguments,
+                 "train_fraction": args.train_fraction, "ties": args.ties,
+                 "ar_iterations": args.iterations})
+    if args.on_error == "skip":
+        opts["on_error"] = "skip"
+    return make_signature("pseudo-score", opts, seed=args.seed)
+
+
 def _score(args: argparse.Namespace) -> int:
-    from induceval.cli.common import emit
+    from induceval.cli.common import check_output_path, check_tables_output, emit
     from induceval.corpus.tuples import extract_tuples
     from induceval.experiments.chambers2010 import MODEL_ORDER, evaluate_models
     from induceval.measures.pseudowords import (
@@ -135,7 +148,10 @@ def _score(args: argparse.Namespace) -> int:
     )
     from induceval.models.selpref import cooccurrence_counts
     from induceval.report.tables import Table
+    from induceval.signature import make_signature
 
+    check_output_path(args.output)
+    check_tables_output(args, bool(getattr(args, "paired", None)), why="--paired")
     ts = PseudoTestSet.read(args.test_set)
     corpus = _load(args)
     fp = corpus_fingerprint(corpus)
@@ -170,7 +186,9 @@ def _score(args: argparse.Namespace) -> int:
                    "p_vs_baseline", "sig"], rows,
                   higher_is_better={"accuracy_guess": True, "accuracy": True},
                   title=f"{ts.method} confounders, {len(ts)} items",
-                  notes=[ts.signature, f"ties: {args.ties}, randomization: {args.iterations}"])
+                  notes=[f"signature: {_score_signature(ts, args, make_signature)}",
+                         f"test set: {ts.signature}",
+                         f"ties: {args.ties}, randomization: {args.iterations}"])
     if not want:
         emit(table, args)
         return 0
@@ -195,7 +213,7 @@ def _score(args: argparse.Namespace) -> int:
     if comparisons:
         tables.append(paired_table(comparisons, names[0], names[1:], args, measures,
                                    scales=scales))
-    emit_tables(tables, args)
+    emit_tables(tables, args, ["scores", "paired"])
     return 0
 
 

@@ -1,0 +1,106 @@
+"""Several tables with ``--format csv``: one table per file, each with its signature.
+
+``-o out.csv`` writes the main table to ``out.csv`` and each other table
+(``--by KEY`` breakdowns, the ``--paired`` test) to ``out.by-KEY.csv`` /
+``out.paired.csv``; on stdout several CSV tables are an error before any work
+(``eval deps``/``eval tags``).  JSON holds them all in one document, each
+with its ``key``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+
+from induceval.cli.common import emit_tables
+from induceval.cli.main import main
+from induceval.report.tables import Table
+from tests.conftest import FIXTURES
+
+GOLD = str(FIXTURES / "deps" / "gold.conllu")
+SYSTEM = str(FIXTURES / "deps" / "system.conllu")
+CAT = FIXTURES / "categories"
+
+
+def _read(path):
+    lines = path.read_text().splitlines()
+    sigs = [x for x in lines if x.startswith("# signature: ")]
+    rows = list(csv.reader([x for x in lines if not x.startswith("#")]))
+    return rows, sigs
+
+
+def test_eval_deps_by_writes_one_csv_per_breakdown(tmp_path):
+    out = tmp_path / "res.csv"
+    assert main(["eval", "deps", "--gold", GOLD, "--pred", SYSTEM, "--pred", GOLD,
+                 "--name", "sys", "--name", "gold", "--by", "relation", "--by", "edge-length",
+                 "--format", "csv", "-o", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "res.by-edge-length.csv", "res.by-relation.csv", "res.csv"]
+    rows, sigs = _read(out)
+    assert rows[0][:4] == ["system", "directed", "undirected", "ned"]
+    assert [r[0] for r in rows[1:]] == ["sys", "gold"]
+    assert float(rows[1][1]) == 5 / 11                    # hand-worked (test_eval_deps.py)
+    assert len(sigs) == 1 and sigs[0].startswith("# signature: deps|")
+    for key in ("relation", "edge-length"):
+        rows, by_sigs = _read(tmp_path / f"res.by-{key}.csv")
+        assert rows[0][0] == "system" and [r[0] for r in rows[1:]] == ["sys", "gold"]
+        assert all(float(x) == 1.0 for x in rows[2][1:])   # gold against itself
+        assert len(by_sigs) == 1 and f"|by:{key}|measure:directed|" in by_sigs[0]
+
+
+def test_eval_deps_several_csv_tables_on_stdout_is_an_error(capsys, tmp_path):
+    assert main(["eval", "deps", "--gold", GOLD, "--pred", SYSTEM, "--by", "relation",
+                 "--format", "csv"]) == 2
+    err = capsys.readouterr().err
+    assert "one table per file" in err and "-o FILE.csv" in err
+    # one table is fine on stdout, and other formats hold several tables
+    assert main(["eval", "deps", "--gold", GOLD, "--pred", SYSTEM, "--format", "csv"]) == 0
+    assert capsys.readouterr().out.startswith("system,directed")
+    assert main(["eval", "deps", "--gold", GOLD, "--pred", SYSTEM, "--by", "relation",
+                 "--format", "json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [t["key"] for t in d["tables"]] == ["accuracy", "by-relation"]
+    assert all(t["signature"].startswith("deps|") for t in d["tables"])
+
+
+def test_eval_tags_paired_csv_file(tmp_path):
+    out = tmp_path / "tags.csv"
+    assert main(["eval", "tags", "--gold", str(CAT / "gold.conllu"), "--pred",
+                 str(CAT / "perfect.conllu"), "--pred", str(CAT / "mixed.conllu"),
+                 "--paired", "ar", "--paired-n", "20", "--format", "csv", "-o", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tags.csv", "tags.paired.csv"]
+    rows, sigs = _read(tmp_path / "tags.paired.csv")
+    assert rows[0][:2] == ["system", "measure"] and rows[1][0] == "mixed"
+    assert len(sigs) == 1 and "|paired:ar|" in sigs[0]
+    assert _read(out)[1] == sigs
+
+
+def test_emit_tables_stdout_csv_prints_the_first_and_names_the_others(capsys):
+    tables = [Table(["a"], [{"a": 1}], title="main", notes=["signature: x|v:1"]),
+              Table(["b"], [{"b": 2}], title="Second table")]
+    assert emit_tables(tables, argparse.Namespace(format="csv", output="-")) == []
+    out, err = capsys.readouterr()
+    assert out == "a\n1\n# signature: x|v:1\n"
+    assert "1 more (second-table)" in err
+
+
+def test_pseudo_score_csv_carries_a_signature_of_its_options(tmp_path, capsys):
+    from tests.measures.test_pseudowords import _write_conllu, synthetic_corpus
+
+    corpus = tmp_path / "syn.conllu"
+    _write_conllu(synthetic_corpus(25, 8), corpus)
+    ts = tmp_path / "t.tsv"
+    assert main(["pseudo", "build", str(corpus), "-o", str(ts)]) == 0
+    sigs = []
+    for ties in ("random", "expected"):
+        capsys.readouterr()
+        assert main(["pseudo", "score", str(corpus), "--test-set", str(ts), "--iterations", "5",
+                     "--models", "baseline", "--ties", ties, "--format", "csv"]) == 0
+        sigs.append(_read_text(capsys.readouterr().out))
+    assert sigs[0].startswith("pseudo-score|method:neighbor|") and "|ties:random|" in sigs[0]
+    assert sigs[0] != sigs[1]
+
+
+def _read_text(text):
+    return next(x for x in text.splitlines() if x.startswith("# signature: "))[13:]
