@@ -43,3 +43,20 @@ def test_protocol_data_option(name, tmp_path, capsys):
     assert main(["reproduce", name, "--data", str(tmp_path), "--out", str(tmp_path / "o"),
                  "--no-progress"]) == 2
     assert str(tmp_path) in capsys.readouterr().err
+
+
+def test_pascal2012_deps_counts_transcript_errors_in_eve(tmp_path):
+    """eve06.cha:391 holds a %gra tier that cannot be aligned: the protocol's default
+    treebanks include Eve, so it is counted in the treebank's notes, not fatal."""
+    import shutil
+
+    from induceval.experiments.pascal2012_deps import load_treebank
+    from tests.conftest import shared_path
+
+    eve = tmp_path / "eve"
+    eve.mkdir()
+    shutil.copy(shared_path("childes", "eve", "eve06.cha"), eve)   # a slice, in a temp folder
+    tb = load_treebank(str(eve))
+    note = next(n for n in tb.notes if "transcript errors" in n)
+    assert "unaligned_gra 1 (first at eve06.cha:391)" in note
+    assert tb.corpus.n_sentences > 0

@@ -27,7 +27,7 @@ from induceval.cli.common import (
     progress_enabled,
 )
 
-__all__ = ["register", "run", "add_input_options", "load_inputs", "reading_errors"]
+__all__ = ["register", "run", "add_input_options", "load_inputs"]
 
 
 def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
@@ -76,7 +76,7 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.corpus.stats import describe, describe_table
+    from induceval.corpus.stats import describe, describe_table, reading_errors
 
     check_output_path(args.output)
     stats = []
@@ -106,47 +106,6 @@ def run(args: argparse.Namespace) -> int:
         tables.append(table.render(args.format))
     emit("\n".join(tables), args)
     return 0
-
-
-#: Report counts (CHAT) and skip reasons that are errors in the input, as
-#: opposed to notable items (utterances without words, clitics, ...).
-_NOT_ERRORS = ("utterances without words",)
-
-
-def reading_errors(report: dict) -> dict[str, dict]:
-    """The errors a read under ``--on-error skip`` counted: kind -> count and first file:line.
-
-    Parameters
-    ----------
-    report
-        ``describe(corpus)["report"]``: ``counts``, ``skipped`` and ``examples``.
-
-    Returns
-    -------
-    dict
-        Kind -> ``{"count": n, "first": "file:line" or ""}``: the CHAT tier
-        errors (:data:`induceval.corpus.readers.chat.TIER_ERRORS`) and
-        structural errors counted, and every skip reason except utterances
-        without words.
-
-    Example
-    -------
-    >>> reading_errors({"counts": {"unaligned_gra": 1, "tokens": 9},
-    ...                 "skipped": {"utterances without words": 3},
-    ...                 "examples": {"unaligned_gra": "eve06.cha:391"}})
-    {'unaligned_gra': {'count': 1, 'first': 'eve06.cha:391'}}
-    """
-    from induceval.corpus.readers.chat import TIER_ERRORS
-
-    kinds = set(TIER_ERRORS) | {"missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers"}
-    out = {}
-    for k, n in report["counts"].items():
-        if k in kinds and n:
-            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
-    for k, n in report["skipped"].items():
-        if k not in _NOT_ERRORS and n:
-            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
-    return out
 
 
 def _labels(args: argparse.Namespace) -> list[str]:

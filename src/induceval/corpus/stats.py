@@ -20,7 +20,7 @@ from induceval.corpus.model import Corpus, days_to_age
 from induceval.corpus.transforms.punct import head_columns
 from induceval.report.tables import Table
 
-__all__ = ["describe", "describe_table", "format_age", "TAG_COLUMN_EXCLUDE"]
+__all__ = ["describe", "describe_table", "format_age", "reading_errors", "TAG_COLUMN_EXCLUDE"]
 
 #: Categorical token columns that are not tag columns.
 TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc", "deps", "phead", "pdeprel"})
@@ -224,3 +224,44 @@ def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
         example = rep["examples"].get(reason)
         add(f"skipped: {reason}", f"{n} (e.g. {example})" if example else n)
     return Table(["statistic", "value"], rows, title=f"corpus {stats['name'] or '<unnamed>'}")
+
+
+#: Report counts (CHAT) and skip reasons that are errors in the input, as
+#: opposed to notable items (utterances without words, clitics, ...).
+_NOT_ERRORS = ("utterances without words",)
+
+
+def reading_errors(report: dict) -> dict[str, dict]:
+    """The errors a read under ``--on-error skip`` counted: kind -> count and first file:line.
+
+    Parameters
+    ----------
+    report
+        ``describe(corpus)["report"]``: ``counts``, ``skipped`` and ``examples``.
+
+    Returns
+    -------
+    dict
+        Kind -> ``{"count": n, "first": "file:line" or ""}``: the CHAT tier
+        errors (:data:`induceval.corpus.readers.chat.TIER_ERRORS`) and
+        structural errors counted, and every skip reason except utterances
+        without words.
+
+    Example
+    -------
+    >>> reading_errors({"counts": {"unaligned_gra": 1, "tokens": 9},
+    ...                 "skipped": {"utterances without words": 3},
+    ...                 "examples": {"unaligned_gra": "eve06.cha:391"}})
+    {'unaligned_gra': {'count': 1, 'first': 'eve06.cha:391'}}
+    """
+    from induceval.corpus.readers.chat import TIER_ERRORS
+
+    kinds = set(TIER_ERRORS) | {"missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers"}
+    out = {}
+    for k, n in report["counts"].items():
+        if k in kinds and n:
+            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
+    for k, n in report["skipped"].items():
+        if k not in _NOT_ERRORS and n:
+            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
+    return out

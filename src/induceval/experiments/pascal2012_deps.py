@@ -139,8 +139,18 @@ def load_treebank(path: str) -> Treebank:
         return Treebank(name, c, PTB_PUNCT, {"c": "cpos", "p": "xpos", "u": "upos"})
     if (p.is_dir() and any(p.glob("*.cha"))) or p.suffix == ".cha":
         files = _files(p, "*.cha")
-        c = read_corpus(files if len(files) > 1 else files[0], format="chat")
+        # transcript errors (eve06's %gra at line 391 cannot be aligned) are counted
+        # with file:line in the notes, not fatal: the protocol scores %xgrt trees
+        c = read_corpus(files if len(files) > 1 else files[0], format="chat",
+                        on_error="skip")
         notes = []
+        from induceval.corpus.stats import reading_errors
+
+        errors = reading_errors(c.report.to_dict())
+        if errors:
+            notes.append(f"{name}: transcript errors counted, not fatal: " + "; ".join(
+                f"{k} {e['count']}" + (f" (first at {Path(e['first']).name})" if e["first"]
+                                       else "") for k, e in errors.items()))
         try:
             from induceval.corpus.transforms.childes import select_child_directed
             c = select_child_directed(c)
