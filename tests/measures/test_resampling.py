@@ -260,3 +260,107 @@ def test_interval_close_to_scipy_bootstrap():
                                 random_state=np.random.default_rng(1)).confidence_interval
     assert ours.low == pytest.approx(ref.low, abs=0.006)
     assert ours.high == pytest.approx(ref.high, abs=0.006)
+
+
+# -- type-level measures (MacroI, MicroI, MicroC) from per-sentence pair counts ------------
+
+def _typed_tokens(n_sent, seed=0, length=4, n_words=6, G=3, K=3):
+    """Word forms with a preferred tag (sometimes another: polysemy), clusters noisy."""
+    rng = np.random.default_rng(seed)
+    n = n_sent * length
+    f = rng.integers(0, n_words, n)
+    g = np.where(rng.random(n) < 0.8, f % G, rng.integers(0, G, n))
+    p = np.where(rng.random(n) < 0.7, f % K, rng.integers(0, K, n))
+    return f, g, p, np.arange(n) // length
+
+
+def test_type_level_items_full_sample_is_type_level_scores():
+    from induceval.measures.categories.type_level import type_entries, type_level_scores
+    from induceval.measures.resampling import type_level_items
+
+    for seed in range(4):
+        f, g, p, it = _typed_tokens(15, seed=seed, n_words=9, G=4, K=5)
+        p[::7] = -1                                          # some unclustered tokens
+        for unc in ("merge", "split"):
+            e = type_entries(f, g, p, items=it, unclustered=unc)
+            assert len(type_level_items(e)) == 15
+            assert type_level_items(e, restarts=3, seed=2).scores() == \
+                type_level_scores(e, restarts=3, seed=2)
+
+
+def _brute_1to1(sents, draw):
+    """MacroI and MicroI under the best 1-1 mapping, by enumerating every mapping."""
+    import itertools
+
+    a_sets: dict = {}
+    b_sets: dict = {}
+    for s in draw:
+        for w, t, c in sents[s]:
+            a_sets.setdefault(w, set()).add(t)
+            b_sets.setdefault(w, set()).add(c)
+    classes = sorted({t for v in a_sets.values() for t in v})
+    clusters = sorted({c for v in b_sets.values() for c in v})
+    targets = classes + [None] * len(clusters)             # None: cluster left unmapped
+    best_macro = best_micro = -1.0
+    for image in set(itertools.permutations(targets, len(clusters))):
+        h = dict(zip(clusters, image))
+        im = {w: len(a_sets[w] & {h[c] for c in b_sets[w] if h[c] is not None})
+              for w in a_sets}
+        macro = 2 * sum(im.values()) / (sum(len(v) for v in a_sets.values())
+                                        + sum(len(v) for v in b_sets.values()))
+        micro = sum(2 * im[w] / (len(a_sets[w]) + len(b_sets[w])) for w in a_sets) / len(a_sets)
+        best_macro, best_micro = max(best_macro, macro), max(best_micro, micro)
+    return best_macro, best_micro
+
+
+def test_type_level_against_plain_python_bootstrap():
+    from induceval.measures.categories.type_level import type_entries
+    from induceval.measures.resampling import type_level_items
+
+    f, g, p, it = _typed_tokens(12, seed=5)
+    sents = [[(int(a), int(b), int(c)) for a, b, c in zip(f[it == s], g[it == s], p[it == s])]
+             for s in range(12)]
+    ref = _plain_bootstrap(40, 3, 12, lambda draw: _brute_1to1(sents, draw))
+    st = type_level_items(type_entries(f, g, p, items=it), mappings=("1-1",))
+    got = resample(st, n=40, seed=3).samples
+    assert np.allclose(got["macro_i_1to1"], [r[0] for r in ref])
+    assert np.allclose(got["micro_i_1to1"], [r[1] for r in ref])
+    assert len(set(np.round(got["macro_i_1to1"], 9))) > 3    # the resamples differ
+
+
+@pytest.mark.parametrize("test", TESTS)
+def test_type_level_paired_tests(test):
+    from induceval.measures.categories.type_level import type_entries
+    from induceval.measures.resampling import join_items, type_level_items
+
+    f, g, p, it = _typed_tokens(30, seed=1)
+    st = type_level_items(type_entries(f, g, p, items=it), restarts=2)
+    c = compare(st, [st], test=test, n=60)[0]
+    assert set(c.p_value.values()) == {1.0}                  # a system against itself
+    perfect = type_level_items(type_entries(f, g, g, items=it), restarts=2)
+    c = compare(perfect, [st], test=test, n=60, seed=4)[0]
+    assert c.delta["macro_i_1to1"] < 0
+    assert c.p_value == compare(perfect, [st], test=test, n=60, seed=4)[0].p_value
+    # token and type measures together (--level both): the same draws for both parts
+    both = join_items(category_items(contingency(g, p, items=it)), st)
+    assert set(compare(both, [both], test=test, n=30)[0].p_value.values()) == {1.0}
+    r1, r2 = resample(both, n=30, seed=8), resample(st, n=30, seed=8)
+    assert np.array_equal(r1.samples["micro_c_m1"], r2.samples["micro_c_m1"])
+
+
+def test_cli_type_level_confidence(capsys):
+    import json
+
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    cat = FIXTURES / "categories"
+    args = ["eval", "tags", "--gold", str(cat / "gold.conllu"), "--pred",
+            str(cat / "mixed.conllu"), "--level", "type", "--confidence", "50", "--format",
+            "json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    row = out["rows"][0]
+    assert out["columns"].index("macro_i_1to1 ±") == out["columns"].index("macro_i_1to1") + 1
+    assert row["micro_c_m1_low"] <= row["micro_c_m1"] <= row["micro_c_m1_high"]
+    assert "|level:type|" in out["signature"] and "|ci_n:50|" in out["signature"]

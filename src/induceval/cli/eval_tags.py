@@ -131,9 +131,6 @@ def run(args: argparse.Namespace) -> int:
     skipped = {f"gold {args.gold}: {k}": v for k, v in gold.report.skipped.items() if v}
     from induceval.cli.resampling_options import resampling_requested
     want_items = resampling_requested(args)
-    if want_items and args.level == "type":
-        raise ParameterError("--confidence/--paired cover the token measures; use --level token "
-                             "or both")
     results = []
     for path in args.pred:
         fmt = args.pred_format
@@ -177,10 +174,18 @@ def run(args: argparse.Namespace) -> int:
         run_resampling,
         sign_resampling,
     )
-    from induceval.measures.resampling import category_items
+    from induceval.measures.resampling import category_items, join_items, type_level_items
 
-    items = [category_items(r.table, log_base=args.log_base if args.log_base == "e" else 2,
-                            beta=args.beta) for r in results]
+    items = []
+    for r in results:
+        parts = []
+        if r.table is not None:
+            parts.append(category_items(r.table, beta=args.beta,
+                                        log_base=args.log_base if args.log_base == "e" else 2))
+        if r.entries is not None:
+            parts.append(type_level_items(r.entries, restarts=args.restarts,
+                                          seed=DEFAULT_SEED if args.seed is None else args.seed))
+        items.append(join_items(*parts) if len(parts) > 1 else parts[0])
     groups = document_groups(gold) if args.unit == "document" else None
     intervals, comparisons = run_resampling(items, args, groups)
     for r in results:

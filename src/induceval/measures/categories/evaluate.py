@@ -341,8 +341,10 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     items
         ``"sentence"`` (a Corpus gold), or an item index per token: the
         token table then also carries per-item tables (``table.item_counts``)
+        and the type entries per-item pair counts (``entries.item_counts``)
         for bootstrap intervals and paired tests
-        (:func:`induceval.measures.resampling.category_items`).
+        (:func:`induceval.measures.resampling.category_items`,
+        :func:`~induceval.measures.resampling.type_level_items`).
 
     Returns
     -------
@@ -417,10 +419,10 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
               "n_punct_excluded": 0 if pmask is None else int(pmask.sum())}
     scores: dict[str, float] = {}
     table = entries = None
+    item_index, n_items = _item_index(gold, items, len(g))
     if level in ("token", "both"):
         if unclustered == "split" and f is None:
             raise ParameterError("unclustered='split' needs forms (a gold Corpus or forms=)")
-        item_index, n_items = _item_index(gold, items, len(g))
         table = contingency(g, p, mask=score_mask, unclustered=unclustered, forms=f,
                             gold_labels=glabels, pred_labels=plabels, form_labels=form_labels,
                             items=item_index, n_items=n_items)
@@ -431,6 +433,10 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         if f is None:
             raise ParameterError("type-level measures need word forms (a gold Corpus or forms=)")
         if type_sets is not None:
+            if item_index is not None:
+                raise ParameterError("resampling (items=, --confidence, --paired) at type level "
+                                     "needs a token prediction (a type "
+                                     "list has no per-sentence clusters to resample)")
             keep = g >= 0
             if score_mask is not None:
                 keep &= score_mask
@@ -442,7 +448,7 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         else:
             entries = type_entries(f, g, p, mask=score_mask, unclustered=unclustered,
                                    form_labels=form_labels, gold_labels=glabels,
-                                   pred_labels=plabels)
+                                   pred_labels=plabels, items=item_index, n_items=n_items)
         scores.update(type_level_scores(entries, restarts=restarts, seed=seed))
         counts["n_types"] = entries.n_types
     opts: dict = {"level": level}

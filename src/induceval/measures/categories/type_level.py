@@ -59,6 +59,7 @@ __all__ = [
     "micro_i",
     "micro_c",
     "type_level_scores",
+    "type_scores_batch",
     "TYPE_MEASURES",
 ]
 
@@ -89,6 +90,13 @@ class TypeEntries:
     type_labels: tuple = ()
     gold_labels: tuple = ()
     pred_labels: tuple = ()
+    #: with ``items=``: a ``scipy.sparse`` CSR matrix, items (sentences) by the
+    #: gold pairs then the induced pairs: how many of the item's tokens are of
+    #: type ``i`` with gold class ``s`` (column of pair ``(i, s)``) and of type
+    #: ``i`` in cluster ``j`` (column ``len(gold_pairs) + `` that of ``(i, j)``);
+    #: the entries of a resample are the pairs with a positive sum
+    #: (:func:`type_scores_batch`)
+    item_counts: object = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __add__(self, other: TypeEntries) -> TypeEntries:
@@ -183,7 +191,8 @@ def _compact(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
-                 form_labels=None, gold_labels=None, pred_labels=None) -> TypeEntries:
+                 form_labels=None, gold_labels=None, pred_labels=None, items=None,
+                 n_items: int | None = None) -> TypeEntries:
     """Per-type gold and induced entries from aligned token codes.
 
     Parameters
@@ -197,12 +206,21 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         ``"merge"`` or ``"split"`` (paper 000).
     form_labels, gold_labels, pred_labels
         Optional label sequences indexed by the codes.
+    items, n_items
+        Optional item (sentence) index of every token (``0 <= i < n_items``,
+        default ``n_items``: max + 1): the entries then carry
+        ``item_counts``, the per-item counts of every gold and induced pair,
+        so that the type-level measures can be bootstrapped over items
+        (:func:`induceval.measures.resampling.type_level_items`).
 
     Example
     -------
     >>> e = type_entries([0, 0, 1], [0, 1, 1], [2, 2, -1])
     >>> e.n_types, e.gold_pairs.tolist(), e.pred_pairs.tolist(), e.pred_labels
     (2, [[0, 0, 1], [0, 1, 1]], [[0, 1], [0, 1]], (2, 'UNCLUSTERED'))
+    >>> e = type_entries([0, 0, 1], [0, 1, 1], [2, 2, -1], items=[0, 1, 1])
+    >>> e.item_counts.toarray().tolist()    # pairs (0,0) (0,1) (1,1) | (0,0) (1,1)
+    [[1.0, 0.0, 0.0, 1.0, 0.0], [0.0, 1.0, 1.0, 1.0, 1.0]]
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
     f = np.asarray(forms, dtype=np.int64)
@@ -213,6 +231,17 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
     keep = g >= 0
     if mask is not None:
         keep &= np.asarray(mask, dtype=bool)
+    it = None
+    if items is not None:
+        it = np.asarray(items, dtype=np.int64)
+        if it.shape != f.shape:
+            raise MismatchError(f"items has {it.size} entries for {len(f)} tokens")
+        if len(it) and it.min() < 0:
+            raise ParameterError("item indices must be >= 0")
+        m = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
+        if len(it) and it.max() >= m:
+            raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
+        it = it[keep]
     f, g, p = f[keep], g[keep], p[keep]
     utypes, ti = _compact(f)
     ugold, gi = _compact(g)
@@ -235,9 +264,25 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
     tl = tuple(_lab(form_labels, x) for x in utypes.tolist())
     gl = tuple(_lab(gold_labels, x) for x in ugold.tolist())
     pl = tuple(extra[x] if x in extra else _lab(pred_labels, x) for x in upred.tolist())
-    return TypeEntries(len(utypes), len(ugold), len(upred),
-                       _unique_pairs(ti, gi, len(ugold)), _unique_pairs(ti, pi, len(upred)),
-                       tl, gl, pl)
+    gpairs, ppairs = _unique_pairs(ti, gi, len(ugold)), _unique_pairs(ti, pi, len(upred))
+    counts = None if it is None else _pair_counts(it, m, ti, gi, gpairs, len(ugold), pi, ppairs,
+                                                  len(upred))
+    return TypeEntries(len(utypes), len(ugold), len(upred), gpairs, ppairs, tl, gl, pl, counts)
+
+
+def _pair_counts(it, m, ti, gi, gpairs, n_gold, pi, ppairs, n_pred):
+    """Items by (gold pairs, induced pairs) token counts (see ``TypeEntries.item_counts``)."""
+    from scipy import sparse as sp
+
+    ng, npr = max(n_gold, 1), max(n_pred, 1)
+    gcol = np.searchsorted(gpairs[0] * ng + gpairs[1], ti * ng + gi)
+    pcol = np.searchsorted(ppairs[0] * npr + ppairs[1], ti * npr + pi) + gpairs.shape[1]
+    rows = np.concatenate([it, it])
+    cols = np.concatenate([gcol, pcol])
+    out = sp.csr_matrix((np.ones(len(rows)), (rows, cols)),
+                        shape=(m, gpairs.shape[1] + ppairs.shape[1]))
+    out.sum_duplicates()
+    return out
 
 
 def _lab(labels, x):
@@ -496,3 +541,56 @@ def type_level_scores(entries: TypeEntries, *, restarts: int = 10,
             out[f"{meas}_{suffix[mp]}"] = _score(entries, meas, mp, restarts, seed,
                                                  greedy_start)
     return out
+
+
+def _subset(entries: TypeEntries, gold_keep: np.ndarray, pred_keep: np.ndarray) -> TypeEntries:
+    """The entries made of the kept pairs, types/classes/clusters renumbered compactly."""
+    gp = entries.gold_pairs[:, gold_keep]
+    pp = entries.pred_pairs[:, pred_keep]
+    types = np.unique(gp[0])
+    golds = np.unique(gp[1])
+    preds = np.unique(pp[1])
+    g = np.vstack([np.searchsorted(types, gp[0]), np.searchsorted(golds, gp[1])])
+    p = np.vstack([np.searchsorted(types, pp[0]), np.searchsorted(preds, pp[1])])
+    return TypeEntries(len(types), len(golds), len(preds), g.astype(np.int64),
+                       p.astype(np.int64))
+
+
+def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int = 10,
+                      seed: int | None = DEFAULT_SEED,
+                      mappings: tuple[str, ...] = ("1-1", "m-1"),
+                      greedy_start: bool = True) -> dict[str, np.ndarray]:
+    """The type-level measures of ``B`` resamples given their summed pair counts.
+
+    ``totals`` is ``(B, d)``: for each resample the sum over its items of
+    ``entries.item_counts`` (gold pairs, then induced pairs).  A resample's
+    entries are the pairs with a positive count (a type, class or cluster
+    none of whose tokens was drawn is absent), renumbered in the original
+    order; each is scored by :func:`type_level_scores` (1-1 by Kuhn-Munkres,
+    M-1 by hill climbing with the same ``restarts`` and ``seed``), so the
+    full sample (every count positive) gives exactly the scores of
+    ``entries``.
+
+    Example
+    -------
+    >>> e = type_entries([0, 0, 1, 2], [0, 1, 0, 1], [0, 1, 0, 0], items=[0, 0, 1, 1])
+    >>> full = np.asarray(e.item_counts.sum(axis=0))
+    >>> first = np.asarray(e.item_counts[0].toarray())      # the first sentence alone
+    >>> s = type_scores_batch(e, np.vstack([full, first]), restarts=2, seed=1)
+    >>> float(s["macro_i_1to1"][0]) == type_level_scores(e, restarts=2, seed=1)["macro_i_1to1"]
+    True
+    >>> float(s["macro_i_1to1"][1])
+    1.0
+    """
+    t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+    mg = entries.gold_pairs.shape[1]
+    if t.shape[1] != mg + entries.pred_pairs.shape[1]:
+        raise MismatchError(f"totals have {t.shape[1]} columns; the entries have "
+                            f"{mg} + {entries.pred_pairs.shape[1]} pairs")
+    out: dict[str, list] = {}
+    for row in t:
+        sub = _subset(entries, row[:mg] > 0, row[mg:] > 0)
+        for k, v in type_level_scores(sub, restarts=restarts, seed=seed, mappings=mappings,
+                                      greedy_start=greedy_start).items():
+            out.setdefault(k, []).append(v)
+    return {k: np.asarray(v, dtype=np.float64) for k, v in out.items()}
