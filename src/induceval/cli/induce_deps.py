@@ -77,8 +77,12 @@ def run(args: argparse.Namespace) -> int:
     log_it(f"{args.model}: tags: {tags or 'none'}"
            + (" (detected)" if args.tags == "auto" else "")
            + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))
-    res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
-                              punct=punct, **params)
+    from induceval.cli.common import progress_enabled
+    from induceval.report.progress import progress_bars
+
+    with progress_bars(progress_enabled(args)):   # EM iterations (on a terminal)
+        res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
+                                  punct=punct, **params)
     if to_stdout:
         written = write(res.corpus, sys.stdout)
     else:

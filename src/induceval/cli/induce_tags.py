@@ -188,9 +188,12 @@ def run(args: argparse.Namespace) -> int:
         options = [opt for opt, (name, _, _) in _PARAMS.items() if name in allowed]
         raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
                              f"{', '.join(options + ['--column'])}")
-    result = induce_tags(corpus, args.model, args.k, seed=args.seed,
-                         min_count_unk=args.min_count,
-                         **params)
+    from induceval.cli.common import progress_enabled
+    from induceval.report.progress import progress_bars
+
+    with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
+        result = induce_tags(corpus, args.model, args.k, seed=args.seed,
+                             min_count_unk=args.min_count, **params)
     written = _write_output(corpus, result, args.output, fmt)
     from induceval.cli.common import write_atomic
     from induceval.report.tables import json_clean

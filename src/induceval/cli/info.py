@@ -67,7 +67,8 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
     if not args.paths and not args.demo:
         raise ParameterError("give at least one PATH (or --demo)")
     groups = [args.paths] if together and args.paths else [[p] for p in args.paths]
-    for group in progress(groups, enabled=progress_enabled(args), desc="reading", unit="input"):
+    for group in progress(groups, enabled=progress_enabled(args) and len(groups) > 1,
+                          desc="reading", unit="input"):
         corpora.append(read_corpus(group if len(group) > 1 else group[0],
                                    format=args.input_format, on_error=args.on_error))
     return corpora

@@ -111,9 +111,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     try:
         from induceval.cli.common import executor_from_args
         from induceval.parallel import use_executor
-        from induceval.report.progress import announce_compilation
+        from induceval.report.progress import watch_compilation
 
-        announce_compilation()
+        watch_compilation()
         with use_executor(executor_from_args(args)):
             result = args.func(args)
     except InducevalError as exc:

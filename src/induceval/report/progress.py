@@ -2,15 +2,33 @@
 
 The library never prints results; progress bars go to stderr and only when
 ``enabled``.  The CLI enables them; library calls default to off.
+
+Two kinds of bars:
+
+- :func:`progress` wraps an iterable (files read, cells run);
+- :func:`step_bar` is a bar that long library loops (BHMM sweeps, DMV EM
+  iterations) update step by step.  It is a no-op object unless a
+  :func:`progress_bars` block enabled bars (the ``induce`` commands do, on a
+  terminal and without ``--no-progress``), so library calls stay silent and
+  their results do not depend on it.
+
+Compilation of the numba kernels is announced once per process, when it
+actually happens (:func:`watch_compilation`): the first run of a fresh
+install, and the first use of a kernel whose cache is missing or stale.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["progress", "announce_compilation", "numba_cache_present"]
+__all__ = ["progress", "progress_bars", "step_bar", "announce_compilation",
+           "watch_compilation", "numba_cache_present", "COMPILING"]
+
+#: the line printed (once) when numba compiles kernels
+COMPILING = "induceval: compiling numerical kernels (first run only; later runs start at once)"
 
 T = TypeVar("T")
 
@@ -34,6 +52,75 @@ def progress(items: Iterable[T], *, total: int | None = None, desc: str = "",
 
 
 _ANNOUNCED = False
+_BARS = False
+
+
+@contextlib.contextmanager
+def progress_bars(enabled: bool = True) -> Iterator[None]:
+    """Inside the block, :func:`step_bar` shows real bars on stderr when ``enabled``.
+
+    Example
+    -------
+    >>> with progress_bars(False):
+    ...     bar = step_bar(10, "sweeps")
+    >>> bar.update(3); bar.close()
+    """
+    global _BARS
+    before = _BARS
+    _BARS = bool(enabled)
+    try:
+        yield
+    finally:
+        _BARS = before
+
+
+class _NoBar:
+    """The bar of silent runs: every method does nothing."""
+
+    def update(self, n: int = 1) -> None:
+        """Nothing."""
+
+    def set_postfix_str(self, text: str = "", refresh: bool = True) -> None:
+        """Nothing."""
+
+    def close(self) -> None:
+        """Nothing."""
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def step_bar(total: int | None, desc: str = "", unit: str = "it"):
+    """A progress bar for a library loop: tqdm on stderr inside an enabled
+    :func:`progress_bars` block, else an object whose methods do nothing.
+
+    Parameters
+    ----------
+    total
+        Number of steps (``None``: unknown).
+    desc, unit
+        Label and step name shown by the bar.
+
+    Returns
+    -------
+    object
+        With ``update(n)``, ``set_postfix_str(text)`` and ``close()``; also a
+        context manager that closes the bar.
+
+    Example
+    -------
+    >>> with step_bar(100, "BHMM", "sweep") as bar:   # silent: bars not enabled
+    ...     bar.update(100)
+    """
+    if not _BARS:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5,
+                leave=False, dynamic_ncols=True)
 
 
 def numba_cache_present() -> bool:
@@ -62,6 +149,93 @@ def announce_compilation(stream=None) -> bool:
     if _ANNOUNCED or numba_cache_present():
         return False
     _ANNOUNCED = True
-    print("induceval: compiling numerical kernels (first run only; later runs start at once)",
-          file=stream or sys.stderr)
+    _say(COMPILING, stream)
     return True
+
+
+def _say(text: str, stream=None) -> None:
+    if _BARS and stream is None:
+        from tqdm import tqdm
+
+        tqdm.write(text, file=sys.stderr)   # above the bars, not through them
+    else:
+        print(text, file=stream or sys.stderr, flush=True)
+
+
+def _on_compile(stream=None) -> bool:
+    global _ANNOUNCED
+    if _ANNOUNCED:
+        return False
+    _ANNOUNCED = True
+    _say(COMPILING, stream)
+    return True
+
+
+def _install_listener(stream=None):
+    from numba.core import event
+
+    class _Notice(event.Listener):
+        def on_start(self, ev) -> None:
+            _on_compile(stream)
+
+        def on_end(self, ev) -> None:
+            return None
+
+    listener = _Notice()
+    event.register("numba:compile", listener)
+    return listener
+
+
+class _NumbaImportHook:
+    """Installs the compile listener right after numba is first imported (a
+    command that never uses numba does not pay for importing it)."""
+
+    def __init__(self, stream=None) -> None:
+        self.stream = stream
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "numba":
+            return None
+        import importlib.util
+
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(self)
+        spec = importlib.util.find_spec("numba")
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        loader = spec.loader
+        run = loader.exec_module
+        stream = self.stream
+
+        def exec_module(module) -> None:
+            run(module)
+            _install_listener(stream)
+
+        loader.exec_module = exec_module
+        return spec
+
+
+_WATCHING = False
+
+
+def watch_compilation(stream=None):
+    """Announce numba compilation once, on stderr, when it actually starts.
+
+    Uses numba's ``numba:compile`` event, which fires only when a kernel is
+    compiled (not when it is loaded from the cache).  When numba is not
+    imported yet, the listener is installed as numba is imported.  Returns the
+    listener when it was installed now (for ``numba.core.event.unregister``),
+    else ``None``.
+
+    Example
+    -------
+    >>> watch_compilation()   # idempotent
+    """
+    global _WATCHING
+    if _WATCHING:
+        return None
+    _WATCHING = True
+    if "numba" in sys.modules:
+        return _install_listener(stream)
+    sys.meta_path.insert(0, _NumbaImportHook(stream))
+    return None

@@ -294,17 +294,21 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
     p = np.zeros(T)
     hist_alpha = np.zeros(n_iter)
     hist_beta = np.zeros(n_iter)
+    from induceval.report.progress import step_bar
+
     it, chunk = 0, 1
-    while it < n_iter:
-        stop = min(n_iter, it + chunk)
-        t0 = time.perf_counter()
-        alpha, beta = _gibbs_sweeps(ids, offsets, tags, T, V, it, stop, alpha, beta,
-                                    temp_start, temp_end, anneal_iters, sample_hyper,
-                                    hyper_every, order, n3, n2, ne, nt, p, hist_alpha,
-                                    hist_beta)
-        per_sweep = (time.perf_counter() - t0) / (stop - it)
-        it = stop
-        chunk = max(1, min(1000, int(CHUNK_SECONDS / max(per_sweep, 1e-9))))
+    with step_bar(n_iter, "BHMM Gibbs", "sweep") as bar:   # silent unless the CLI shows bars
+        while it < n_iter:
+            stop = min(n_iter, it + chunk)
+            t0 = time.perf_counter()
+            alpha, beta = _gibbs_sweeps(ids, offsets, tags, T, V, it, stop, alpha, beta,
+                                        temp_start, temp_end, anneal_iters, sample_hyper,
+                                        hyper_every, order, n3, n2, ne, nt, p, hist_alpha,
+                                        hist_beta)
+            per_sweep = (time.perf_counter() - t0) / (stop - it)
+            bar.update(stop - it)
+            it = stop
+            chunk = max(1, min(1000, int(CHUNK_SECONDS / max(per_sweep, 1e-9))))
     Tb = T + 1
     logp = _log_marginal_trans(n3, n2, alpha, Tb) + _log_marginal_emit(ne, nt, beta, T, V)
     return n3, n2, ne, nt, hist_alpha, hist_beta, logp

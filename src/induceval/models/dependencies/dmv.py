@@ -322,30 +322,36 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     order = length_order(offsets)
     if iterations == 0:
         log.stop_reason = "iterations=0 (initialiser only)"
-    for it in range(iterations):
-        t0 = time.perf_counter()
-        if viterbi_em:
-            heads, scores = params.parse(tags, offsets, floor=0.0)
-            counts = tree_counts(tags, offsets, heads, n_tags)
-            ll_s = scores
+    from induceval.report.progress import step_bar
+
+    # a bar on stderr only inside the CLI's progress_bars block (silent otherwise)
+    with step_bar(iterations, "DMV Viterbi EM" if viterbi_em else "DMV EM", "iteration") as bar:
+        for it in range(iterations):
+            t0 = time.perf_counter()
+            if viterbi_em:
+                heads, scores = params.parse(tags, offsets, floor=0.0)
+                counts = tree_counts(tags, offsets, heads, n_tags)
+                ll_s = scores
+            else:
+                *counts, ll_s = expected_counts(tags, offsets, params.root, params.choose,
+                                                params.stop, order=order)
+            finite = np.isfinite(ll_s)
+            log.underflow = int((~finite).sum())
+            ll = float(ll_s[finite].sum())
+            params = DMVParams.from_counts(*counts, smoothing=smoothing, tags=params.tags)
+            log.log_likelihood.append(ll)
+            log.seconds.append(time.perf_counter() - t0)
+            bar.update(1)
+            bar.set_postfix_str(f"log-likelihood/token {ll / max(log.n_tokens, 1):.4f}")
+            if callback is not None:
+                callback(it, ll)
+            if it > 0:
+                prev = log.log_likelihood[-2]
+                if ll - prev <= tolerance * abs(prev):
+                    log.converged = True
+                    log.stop_reason = f"relative gain below tolerance={tolerance:g}"
+                    break
         else:
-            *counts, ll_s = expected_counts(tags, offsets, params.root, params.choose,
-                                            params.stop, order=order)
-        finite = np.isfinite(ll_s)
-        log.underflow = int((~finite).sum())
-        ll = float(ll_s[finite].sum())
-        params = DMVParams.from_counts(*counts, smoothing=smoothing, tags=params.tags)
-        log.log_likelihood.append(ll)
-        log.seconds.append(time.perf_counter() - t0)
-        if callback is not None:
-            callback(it, ll)
-        if it > 0:
-            prev = log.log_likelihood[-2]
-            if ll - prev <= tolerance * abs(prev):
-                log.converged = True
-                log.stop_reason = f"relative gain below tolerance={tolerance:g}"
-                break
-    else:
-        if iterations:
-            log.stop_reason = f"reached iterations={iterations}"
+            if iterations:
+                log.stop_reason = f"reached iterations={iterations}"
     return params, log

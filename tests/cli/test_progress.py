@@ -1,0 +1,73 @@
+"""Progress bars inside long library loops, and the compilation notice.
+
+Bars (tqdm, stderr) show only inside :func:`progress_bars` (the ``induce``
+commands enable it on a terminal, not with ``--no-progress``); library calls
+stay silent, and the results do not depend on the bars.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from induceval.report import progress
+from tests.conftest import REPO
+
+
+def test_step_bar_silent_unless_enabled(monkeypatch):
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.step_bar(5, "sweeps", "sweep") as bar:
+        bar.update(5)
+    assert err.getvalue() == ""
+    with progress.progress_bars(True):
+        with progress.step_bar(5, "sweeps", "sweep") as bar:
+            bar.update(5)
+    assert "sweeps:" in err.getvalue() and "/5 [" in err.getvalue()   # cleared at the end
+    with progress.progress_bars(False):
+        assert isinstance(progress.step_bar(5), progress._NoBar)
+
+
+def test_bars_in_bhmm_and_dmv_do_not_change_results(monkeypatch):
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.models.categories import induce_tags
+    from induceval.models.dependencies import induce_dependencies
+
+    corpus = generate_demo_corpus(n_sentences=150, seed=3)
+    quiet_t = induce_tags(corpus, "bhmm", 4, iterations=20, seed=5)
+    quiet_d = induce_dependencies(corpus, "dmv", seed=5)
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.progress_bars(True):
+        shown_t = induce_tags(corpus, "bhmm", 4, iterations=20, seed=5)
+        shown_d = induce_dependencies(corpus, "dmv", seed=5)
+    text = err.getvalue()
+    assert "BHMM Gibbs:" in text and "/20 [" in text and "DMV EM:" in text
+    assert (quiet_t.tags == shown_t.tags).all() and quiet_t.signature == shown_t.signature
+    assert (quiet_d.heads == shown_d.heads).all()
+    assert quiet_d.log_likelihood == shown_d.log_likelihood
+
+
+def test_compilation_announced_once_when_it_happens(tmp_path):
+    """In a fresh process: numba imported after the watch, two compilations, one line;
+    a kernel loaded from the cache says nothing."""
+    code = (
+        "import sys\n"
+        "from induceval.report.progress import watch_compilation\n"
+        "watch_compilation()\n"
+        "assert 'numba' not in sys.modules\n"
+        "from numba import njit\n"
+        "def f(x):\n    return x + 1\n"
+        "g = njit(cache=True)(f)\n"
+        "g(1); g(2.5)\n")
+    script = tmp_path / "k.py"
+    script.write_text(code)
+    env = {"PYTHONPATH": str(REPO / "src"), "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PATH": "/usr/bin:/bin"}
+    runs = [subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                           env=env, cwd=tmp_path, timeout=120) for _ in range(2)]
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+    assert runs[0].stderr.count(progress.COMPILING) == 1
+    assert progress.COMPILING not in runs[1].stderr       # both signatures cached now
