@@ -3,7 +3,7 @@
 Run by hand::
 
     PYTHONPATH=src python benchmarks/bench_bootstrap.py [--sizes 100000,1000000]
-        [--resamples 1000] [--naive-resamples 10]
+        [--resamples 1000] [--naive-resamples 10] [--type-resamples 20]
 
 Two workloads at each size (synthetic, sentences of 20 tokens, fixed seed):
 
@@ -14,7 +14,14 @@ Two workloads at each size (synthetic, sentences of 20 tokens, fixed seed):
    sentences-by-cells matrix and the weight matrix, batch scoring);
 2. dependencies: ``--resamples`` paired bootstrap resamples of directed,
    undirected and NED accuracy for two systems
-   (:func:`induceval.measures.resampling.compare`).
+   (:func:`induceval.measures.resampling.compare`);
+3. type level: ``--type-resamples`` bootstrap resamples of MacroI, MicroI
+   and MicroC under 1-1 and M-1 (10 restarts), from per-sentence pair counts
+   (:func:`induceval.measures.resampling.type_level_items`), 5,000 word
+   types (Zipfian, each with a favourite tag, 20% of tokens another), 45 tags
+   by 50 clusters.  The naive loop builds the type entries of the drawn
+   tokens and scores them (``type_entries`` + ``type_level_scores``); ours also
+   scores the full sample once (n + 1 scorings against n).
 
 The straightforward implementation recomputes every resample from the
 tokens: draw sentences, gather their tokens, build the contingency table
@@ -46,6 +53,28 @@ def _tags(n_tokens: int, seed: int = 0):
     fav = rng.integers(0, 50, 45)
     p = np.where(rng.random(n_tokens) < 0.6, fav[g], rng.integers(0, 50, n_tokens))
     return g, p, np.arange(n_tokens) // LENGTH
+
+
+def _typed(n_tokens: int, seed: int = 5):
+    """Forms (Zipfian over 5,000 types), gold tags (a favourite per type) and clusters."""
+    rng = np.random.default_rng(seed)
+    f = np.minimum(rng.zipf(1.3, n_tokens), 5000) - 1
+    fav_tag = rng.integers(0, 45, 5000)
+    fav_cluster = rng.integers(0, 50, 45)
+    g = np.where(rng.random(n_tokens) < 0.8, fav_tag[f], rng.integers(0, 45, n_tokens))
+    p = np.where(rng.random(n_tokens) < 0.6, fav_cluster[g], rng.integers(0, 50, n_tokens))
+    return f, g, p, np.arange(n_tokens) // LENGTH
+
+
+def naive_types(f, g, p, n: int, seed: int = 1) -> None:
+    from induceval.measures.categories.type_level import type_entries, type_level_scores
+
+    rng = np.random.default_rng(seed)
+    m = len(g) // LENGTH
+    for _ in range(n):
+        sents = rng.integers(0, m, m)
+        tok = (sents[:, None] * LENGTH + np.arange(LENGTH)).ravel()
+        type_level_scores(type_entries(f[tok], g[tok], p[tok]))
 
 
 def _heads(n_tokens: int, seed: int):
@@ -101,6 +130,8 @@ def main() -> None:
     ap.add_argument("--sizes", default="100000,1000000")
     ap.add_argument("--resamples", type=int, default=1000)
     ap.add_argument("--naive-resamples", type=int, default=10)
+    ap.add_argument("--type-resamples", type=int, default=20,
+                    help="resamples of the type-level workload (naive: the same number)")
     args = ap.parse_args()
 
     from induceval.measures.categories.contingency import contingency
@@ -110,6 +141,9 @@ def main() -> None:
     # warm up numba (greedy 1-1 kernel) outside the timings
     g0, p0, i0 = _tags(2000)
     resample(category_items(contingency(g0, p0, items=i0)), n=2)
+    from induceval.measures.categories.type_level import type_entries, type_level_scores
+
+    type_level_scores(type_entries(*_typed(2000)[:3]))      # and the hill-climbing kernel
 
     print(f"bootstrap benchmark: {n} resamples; naive runs {args.naive_resamples} and is "
           "scaled linearly")
@@ -119,6 +153,8 @@ def main() -> None:
           "machine they include waiting)")
     for size in [int(s) for s in args.sizes.split(",")]:
         run_size(size, n, args.naive_resamples)
+    for size in [int(s) for s in args.sizes.split(",")]:
+        run_types(size, args.type_resamples)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"max resident set size of the process: {rss:.0f} MiB")
 
@@ -156,6 +192,24 @@ def run_size(size: int, n: int, naive_n: int) -> None:
     res, t_ar, peak = _timed(lambda: compare(items[0], [items[1]], test="ar", n=n))
     print(f"{'deps: paired AR, 2 systems':<34} {size:>9} {len(items[0]):>7} "
           f"{t_ar:>8.2f} {CPU[-1]:>7.2f} {peak:>9.1f}")
+
+
+def run_types(size: int, n: int) -> None:
+    from induceval.measures.categories.type_level import type_entries
+    from induceval.measures.resampling import resample, type_level_items
+
+    f, g, p, it = _typed(size)
+    e, t_build, _ = _timed(lambda: type_entries(f, g, p, items=it))
+    st = type_level_items(e)
+    res, t_ours, peak = _timed(lambda: resample(st, n=n, seed=1))
+    cpu = CPU[-1]
+    assert len(res.samples["micro_c_m1"]) == n
+    _, t_naive, _ = _timed(lambda: naive_types(f, g, p, n))
+    ncpu = CPU[-1]
+    label = f"types: 6 measures, {n} resamples"
+    print(f"{label:<34} {size:>9} {len(st):>7} {t_ours:>8.2f} {cpu:>7.2f} {peak:>9.1f} "
+          f"{t_naive:>17.1f} {ncpu:>10.1f} {ncpu / cpu:>7.1f}")
+    print(f"{'  (pair counts, once; types)':<34} {'':>9} {e.n_types:>7} {t_build:>8.2f}")
 
 
 if __name__ == "__main__":

@@ -294,8 +294,8 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
     if by_corpus is not None:
         m_cols = ["learner", "self", "self ±", "self_sd", "adult_child", "adult_child ±",
                   "adult_child_sd", "n_corpora", "paper_self"]
-        m_notes = by_corpus.notes("corpora, the population of the paper's t-tests; the mean "
-                                  "over corpora", ties=False)
+        m_notes = by_corpus.notes("the corpora (the population of the paper's t-tests)",
+                                  ties=False)
         m_notes.append("differences between learners: the ttests table")
     means = Table(m_cols, mrows, higher_is_better={"self": True, "adult_child": True},
                   title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "

@@ -319,6 +319,8 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
         for col, m in INTERVAL_MEASURES.items():
             iv = marks.interval(items[key], m) if items[key] is not None else None
             row[f"{col} ±"] = iv.half_width if iv is not None else None
+            if iv is not None:  # not columns: for Figure 1's (asymmetric) error bars
+                row[f"{col}_low"], row[f"{col}_high"] = iv.low, iv.high
     cols = []
     for c in table.columns:
         cols.append(c)
@@ -387,7 +389,9 @@ def _table2(rows: list[dict]) -> Table:
                         "unless table2_rows='distinct'."], digits=3)
 
 
-def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
+def _figures(results: dict, order, gold_sizes: dict, out: Path,
+             intervals: Sequence[dict] | None = None) -> list[str]:
+    """Figures 1 and 2 (PNG); ``intervals``: Table 3's rows with ``PP_low``... (error bars)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -403,13 +407,20 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
     for ax, (px, py, title) in zip(axes, (("PP", "PR", "Pairwise Precision and Recall"),
                                           ("SP", "SR", "Substitutable Precision and Recall"))):
         seen = set()
-        for key, (model, k) in order:
+        for i, (key, (model, k)) in enumerate(order):
             r = results[key]["merge"]
             if r[px] is None:
                 continue
             label = MODEL_NAMES[model][1] if model not in seen else None
             seen.add(model)
             ax.scatter(r[px], r[py], s=size_of[k], c=colors[model], label=label, alpha=0.8)
+            iv = intervals[i] if intervals else {}
+            if iv.get(f"{px}_low") is not None:   # the bootstrap intervals of Table 3
+                ax.errorbar(r[px], r[py],
+                            xerr=[[r[px] - iv[f"{px}_low"]], [iv[f"{px}_high"] - r[px]]],
+                            yerr=[[r[py] - iv[f"{py}_low"]], [iv[f"{py}_high"] - r[py]]],
+                            fmt="none", ecolor=colors[model], elinewidth=0.8, capsize=2,
+                            alpha=0.8)
         ax.set_xlabel("Precision")
         ax.set_ylabel("Recall")
         ax.set_title(title)
@@ -421,7 +432,9 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path) -> list[str]:
         ax.tick_params(axis="x", labelrotation=30, labelsize=8)
         if seen:
             ax.legend(fontsize=8)
-    fig.suptitle("Figure 1 (merge condition; point size: K = 12 < 53 < 80)", fontsize=9)
+    fig.suptitle("Figure 1 (merge condition; point size: K = 12 < 53 < 80"
+                 + ("; bars: bootstrap intervals of PP and PR" if intervals else "") + ")",
+                 fontsize=9)
     fig.tight_layout()
     p1 = str(out / "figure1.png")
     fig.savefig(p1, dpi=120)
@@ -604,7 +617,8 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
             rparams = {**MODEL_FIXED["random"], **(model_params or {}).get("random", {})}
             gold_sizes = {k: _gs_sizes(train_c, gold_for_k(k, n_collapsed), rparams["sizes"])
                           for k in ks}
-            _figures(results, order, gold_sizes, out)
+            _figures(results, order, gold_sizes, out,
+                     tables["table3"].rows if confidence else None)
     return tables
 
 

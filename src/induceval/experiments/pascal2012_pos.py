@@ -254,8 +254,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
             tcols, tnotes = ["testset", *cols], [f"seed {seed}; punct {punct}"]
             if marks and any(f"{c} ±" in r for r in rows for c in cols):
                 tcols = interval_columns(tcols, cols)
-                tnotes.extend(marks.notes("sentences; systems with the same K are one "
-                                          "clustering"))
+                tnotes.extend(marks.notes("sentences"))
+                tnotes.append("columns with the same K are one clustering (a tie, p = 1)")
             tables[f"{tab}_{suffix}"] = Table(
                 tcols, rows, digits=2,
                 title=f"003 {'Table 2' if tab == 'table2' else 'Table 7'} layout: {label} "
