@@ -574,6 +574,9 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
                 ylabel="percent unseen")
     axes[1].set(title="Unseen by relation (Fig. 2)", xlabel="training tuples")
     for ax in axes:
+        # corpora differ in size by 10x and more: on a linear axis the small ones are
+        # squeezed into the left edge
+        ax.set_xscale("log")
         ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.15),
                   ncol=3 if ax is axes[1] else 2, frameon=False)
     fig.tight_layout()
