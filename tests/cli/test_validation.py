@@ -151,3 +151,33 @@ def test_wopa_caps_utterance_length(tmp_path, capsys):
                  "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rows"][0]["too_long"] == 0 and out["rows"][0]["scored"] == 3
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "wait4"), reason="os.wait4 (POSIX)")
+def test_wopa_pathological_utterance_stays_bounded(tmp_path):
+    """One 'utterance' of 37,500 words (a transcript without terminators) needed 23.6 GB
+    before the cap; capped (default 100 words) the whole command peaks at ~170 MB."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    words = " ".join(f"w{i % 3000}" for i in range(37_500))
+    lines = ["@Begin", "@Languages:\teng",
+             "@Participants:\tMOT Mother Mother, CHI Target_Child Target_Child",
+             "@ID:\teng|c|MOT|||||Mother|||", "@ID:\teng|c|CHI|2;0.||||Target_Child|||",
+             f"*MOT:\t{words} .", "*MOT:\tlook at that .", "*MOT:\tthat is it .", "@End"]
+    cha = tmp_path / "patho.cha"
+    cha.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "w.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "induceval.cli.main", "wopa", str(cha), "--format", "json",
+         "-o", str(out)], env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, proc.stderr.read().decode()
+    peak_mb = usage.ru_maxrss / 1024          # kilobytes on Linux
+    assert peak_mb < 1000, peak_mb            # uncapped: n^2 pairs, ~27 bytes each
+    rows = json.loads(out.read_text())["rows"]
+    assert {r["too_long"] for r in rows} == {1} and {r["scored"] for r in rows} == {2}
