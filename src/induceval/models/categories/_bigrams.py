@@ -19,12 +19,43 @@ Example
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 __all__ = ["bigram_counts", "frequency_rank", "code_counts", "type_counts", "gather",
-           "BLOCK_TOKENS"]
+           "run_chunked", "BLOCK_TOKENS", "CHUNK_SECONDS"]
 
 #: tokens per block of the counting passes (a whole sentence is never split)
 BLOCK_TOKENS = 1 << 22
+
+#: target time of one compiled call of the clustering loops (Ctrl-C is seen between calls)
+CHUNK_SECONDS = 0.1
+
+
+def run_chunked(step, start: int, stop: int, *, first: int = 16) -> None:
+    """Call ``step(i, j)`` on consecutive ranges covering ``start..stop``, from Python.
+
+    A compiled loop cannot see Ctrl-C; between calls Python can, so the work
+    is cut into ranges of about :data:`CHUNK_SECONDS` each (the size adapts
+    to the measured time per item).  ``step`` must give the result of one
+    uninterrupted run whatever the ranges: the state lives in its arrays.
+
+    Example
+    -------
+    >>> seen = []
+    >>> run_chunked(lambda i, j: seen.extend(range(i, j)), 3, 40)
+    >>> seen == list(range(3, 40))
+    True
+    """
+    import time
+
+    i, size = start, first
+    while i < stop:
+        j = min(stop, i + size)
+        t0 = time.perf_counter()
+        step(i, j)
+        per_item = (time.perf_counter() - t0) / (j - i)
+        i = j
+        size = max(1, min(1 << 24, int(CHUNK_SECONDS / max(per_item, 1e-9))))
 
 
 def _blocks(offsets: np.ndarray, block: int):
@@ -39,12 +70,24 @@ def _blocks(offsets: np.ndarray, block: int):
         s0 = s1
 
 
+@njit(cache=True)
+def _count_codes(values, lo, hi, out):  # pragma: no cover - compiled
+    n = len(out) - 1
+    for i in range(lo, hi):
+        v = values[i] + 1
+        if 0 <= v <= n:
+            out[v] += 1
+
+
 def code_counts(values: np.ndarray, n_codes: int, *, block: int = BLOCK_TOKENS) -> np.ndarray:
-    """Occurrences of each code ``0..n_codes-1`` (``-1`` = missing, not counted), blockwise."""
+    """Occurrences of each code ``0..n_codes-1`` (``-1`` = missing, not counted).
+
+    Counted in place by a compiled loop, a block at a time (an interrupt is
+    seen between blocks); no temporary the size of the column.
+    """
     out = np.zeros(n_codes + 1, dtype=np.int64)
     for lo in range(0, len(values), block):
-        part = values[lo:lo + block].astype(np.int64) + 1
-        out += np.bincount(part, minlength=n_codes + 1)[: n_codes + 1]
+        _count_codes(values, lo, min(lo + block, len(values)), out)
     return out[1:]
 
 
@@ -62,36 +105,71 @@ def rank_of_counts(counts: np.ndarray) -> np.ndarray:
     return rank
 
 
-def _block_keys(ids: np.ndarray, offsets: np.ndarray, size: int,
-                boundary: int | None) -> np.ndarray:
-    """Bigram keys ``a * size + b`` of one block of whole sentences."""
-    if boundary is None:
-        a = ids[:-1]
-        b = ids[1:]
-        same = np.ones(len(a), dtype=bool)
-        if len(offsets) > 2:
-            ends = offsets[1:-1] - 1
-            ends = ends[(ends >= 0) & (ends < len(a))]
-            same[ends] = False
-        keep = same & (a >= 0) & (b >= 0)
-    else:
-        stream = np.insert(ids, offsets[:-1], boundary)
-        # the next block (or the end of the text) starts with a boundary
-        stream = np.append(stream, boundary) if len(offsets) > 1 else stream
-        a = stream[:-1]
-        b = stream[1:]
-        keep = (a >= 0) & (b >= 0)
-    return a[keep] * size + b[keep]
+#: tokens per block of the bigram keys (whole sentences; 8 MB of keys)
+KEY_BLOCK_TOKENS = 1 << 20
 
 
-def _merge(keys: np.ndarray, cnts: np.ndarray, new: np.ndarray, new_cnt: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray]:
-    if len(keys) == 0:
-        return new, new_cnt
-    allk = np.concatenate([keys, new])
-    uniq, inv = np.unique(allk, return_inverse=True)
-    return uniq, np.bincount(inv, weights=np.concatenate([cnts, new_cnt]),
-                             minlength=len(uniq)).astype(np.int64)
+@njit(cache=True)
+def _block_keys(ids, offsets, s0, s1, table, use_table, boundary, size):  # pragma: no cover
+    """Bigram keys ``a * size + b`` of sentences ``s0..s1-1`` (unsorted, with repeats).
+
+    With ``boundary >= 0`` each sentence is ``<s> w1 ... wn`` followed by the
+    next sentence's ``<s>`` (or a closing one); ids below 0 break the chain.
+    """
+    lo = offsets[s0]
+    out = np.empty(offsets[s1] - lo + s1 - s0, np.int64)
+    m = 0
+    for s in range(s0, s1):
+        prev = boundary
+        hi = offsets[s + 1]
+        for i in range(offsets[s], hi + 1):
+            if i < hi:
+                cur = np.int64(ids[i])
+                if use_table:
+                    cur = table[cur + 1]
+            elif boundary >= 0:
+                cur = boundary
+            else:
+                break
+            if prev >= 0 and cur >= 0:
+                out[m] = prev * size + cur
+                m += 1
+            prev = cur
+    return out[:m]
+
+
+@njit(cache=True)
+def _merge_runs(keys, acc_keys, acc_cnts):  # pragma: no cover - compiled
+    """Merge sorted ``keys`` (with repeats) into the sorted distinct ``acc_keys``/``acc_cnts``."""
+    n = len(keys)
+    nu = 0
+    for i in range(n):
+        if i == 0 or keys[i] != keys[i - 1]:
+            nu += 1
+    na = len(acc_keys)
+    out_k = np.empty(na + nu, np.int64)
+    out_c = np.empty(na + nu, np.int64)
+    i = 0
+    j = 0
+    m = 0
+    while i < n or j < na:
+        if j < na and (i >= n or acc_keys[j] < keys[i]):
+            out_k[m] = acc_keys[j]
+            out_c[m] = acc_cnts[j]
+            j += 1
+        else:
+            k = keys[i]
+            c = 0
+            while i < n and keys[i] == k:
+                c += 1
+                i += 1
+            if j < na and acc_keys[j] == k:
+                c += acc_cnts[j]
+                j += 1
+            out_k[m] = k
+            out_c[m] = c
+        m += 1
+    return out_k[:m].copy(), out_c[:m].copy()
 
 
 def bigram_counts(ids: np.ndarray, offsets: np.ndarray, n_types: int, *,
@@ -104,24 +182,28 @@ def bigram_counts(ids: np.ndarray, offsets: np.ndarray, n_types: int, *,
     shared), so every token has one predecessor and one successor.
     Missing tokens (``-1``) break the chain.  With ``table``, token ``i`` has
     id ``table[ids[i] + 1]`` (``table[0]`` is the id of a missing token,
-    normally ``-1``): the relabelling is done block by block, never on the
-    whole column.  Blocks of about ``block`` tokens (whole sentences) are
-    counted one at a time and their tables merged, so no temporary is
-    proportional to the corpus; the result is sorted by ``(a, b)``.
+    normally ``-1``), looked up as the tokens are read: the column is never
+    copied or relabelled as a whole.  Blocks of at most ``block`` (and
+    :data:`KEY_BLOCK_TOKENS`) tokens, whole sentences, are turned into keys
+    by a compiled loop, sorted and merged into the distinct sorted table, so
+    no temporary is proportional to the corpus and an interrupt is seen
+    between blocks; the result is sorted by ``(a, b)``.
     """
     offsets = np.asarray(offsets, dtype=np.int64)
+    ids = np.asarray(ids)
+    if ids.dtype.kind not in "iu":
+        ids = ids.astype(np.int64)
     size = n_types + (1 if boundary is not None else 0)
+    use_table = table is not None
+    tab = np.asarray(table, dtype=np.int64) if use_table else np.zeros(1, np.int64)
+    bnd = -1 if boundary is None else int(boundary)
     keys = np.zeros(0, dtype=np.int64)
     cnts = np.zeros(0, dtype=np.int64)
-    for s0, s1 in _blocks(offsets, block):
-        lo, hi = int(offsets[s0]), int(offsets[s1])
-        part = ids[lo:hi]
-        if table is not None:
-            part = table[part.astype(np.int64) + 1]
-        part = part.astype(np.int64)
-        k = _block_keys(part, offsets[s0:s1 + 1] - lo, size, boundary)
-        u, c = np.unique(k, return_counts=True)
-        keys, cnts = _merge(keys, cnts, u, c.astype(np.int64))
+    for s0, s1 in _blocks(offsets, min(block, KEY_BLOCK_TOKENS)):
+        k = _block_keys(ids, offsets, s0, s1, tab, use_table, bnd, size)
+        k.sort()
+        keys, cnts = _merge_runs(k, keys, cnts)
+        del k
     return keys // size, keys % size, cnts
 
 

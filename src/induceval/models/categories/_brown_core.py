@@ -212,34 +212,16 @@ def _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
 
 
 @njit(cache=True)
-def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt):
-    """Run Brown clustering on words ``0..V-1`` ranked by decreasing frequency.
+def _add_words(x0, x1, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt, tab,
+               luvm, c2, F, R, Cc, c1, lc1, act, mark, nbr, slot_node, node_slot, parent,
+               next_node, merges, st):  # pragma: no cover - compiled
+    """Let words ``x0..x1-1`` enter (merging while more than ``C`` are active).
 
-    Returns ``(merges, flat)``: ``merges[i] = (left node, right node, new node)``
-    (leaves are words ``0..V-1``), and ``flat[w]`` the node id of word ``w``'s
-    cluster when all words have entered (``C`` clusters, or ``V`` if fewer).
+    ``st`` holds ``(number of active slots, number of merges)`` between calls.
     """
-    S = C + 1
-    tab = _xlogx_table(_TABLE)
-    luvm = np.zeros((S, S))
-    c2 = np.zeros((S, S), dtype=np.int64)
-    F = np.zeros((S, S))
-    R = np.zeros(S, dtype=np.int64)
-    Cc = np.zeros(S, dtype=np.int64)
-    c1 = np.ones(S)
-    lc1 = np.zeros(S)
-    act = np.empty(S, dtype=np.int64)
-    mark = np.zeros(S, dtype=np.int64)
-    nbr = np.empty(S, dtype=np.int64)
-    nact = 0
-    slot_node = np.full(S, -1, dtype=np.int64)
-    node_slot = np.full(2 * V + 1, -1, dtype=np.int64)
-    parent = np.arange(2 * V + 1)
-    next_node = np.array([V], dtype=np.int64)
-    merges = np.empty((max(V - 1, 0), 3), dtype=np.int64)
-    n_merges = 0
-    flat = np.empty(V, dtype=np.int64)
-    for x in range(V):
+    nact = st[0]
+    n_merges = st[1]
+    for x in range(x0, x1):
         f = 0
         while slot_node[f] != -1:
             f += 1
@@ -312,10 +294,76 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
                 node_slot[slot_node[act[i]]] = act[i]
         else:
             node_slot[x] = f
-    for w in range(V):
-        flat[w] = _find(parent, w)
-    while nact > 1:
+    st[0] = nact
+    st[1] = n_merges
+
+
+@njit(cache=True)
+def _merge_down(n, c2, F, R, Cc, c1, lc1, luvm, tab, act, mark, nbr, slot_node, parent,
+                next_node, merges, st):  # pragma: no cover - compiled
+    """Make ``n`` more merges of the best active pair (after all words have entered)."""
+    nact = st[0]
+    n_merges = st[1]
+    for _ in range(n):
+        if nact <= 1:
+            break
         nact = _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
                            slot_node, parent, next_node, merges, n_merges)
         n_merges += 1
+    st[0] = nact
+    st[1] = n_merges
+
+
+@njit(cache=True)
+def _roots(parent, V):  # pragma: no cover - compiled
+    flat = np.empty(V, dtype=np.int64)
+    for w in range(V):
+        flat[w] = _find(parent, w)
+    return flat
+
+
+def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt):
+    """Run Brown clustering on words ``0..V-1`` ranked by decreasing frequency.
+
+    Returns ``(merges, flat)``: ``merges[i] = (left node, right node, new node)``
+    (leaves are words ``0..V-1``), and ``flat[w]`` the node id of word ``w``'s
+    cluster when all words have entered (``C`` clusters, or ``V`` if fewer).
+    The compiled loops are called from Python on chunks of words, then of
+    final merges (:func:`~induceval.models.categories._bigrams.run_chunked`),
+    so Ctrl-C stops the clustering within a fraction of a second; the state
+    lives in the arrays, and the result is that of one uninterrupted run.
+    """
+    from induceval.models.categories._bigrams import run_chunked
+
+    S = C + 1
+    tab = _xlogx_table(_TABLE)
+    luvm = np.zeros((S, S))
+    c2 = np.zeros((S, S), dtype=np.int64)
+    F = np.zeros((S, S))
+    R = np.zeros(S, dtype=np.int64)
+    Cc = np.zeros(S, dtype=np.int64)
+    c1 = np.ones(S)
+    lc1 = np.zeros(S)
+    act = np.empty(S, dtype=np.int64)
+    mark = np.zeros(S, dtype=np.int64)
+    nbr = np.empty(S, dtype=np.int64)
+    slot_node = np.full(S, -1, dtype=np.int64)
+    node_slot = np.full(2 * V + 1, -1, dtype=np.int64)
+    parent = np.arange(2 * V + 1, dtype=np.int64)
+    next_node = np.array([V], dtype=np.int64)
+    merges = np.empty((max(V - 1, 0), 3), dtype=np.int64)
+    st = np.zeros(2, dtype=np.int64)   # active slots, merges made
+
+    def add(x0, x1):
+        _add_words(x0, x1, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt, tab,
+                   luvm, c2, F, R, Cc, c1, lc1, act, mark, nbr, slot_node, node_slot, parent,
+                   next_node, merges, st)
+
+    def merge(i, j):
+        _merge_down(j - i, c2, F, R, Cc, c1, lc1, luvm, tab, act, mark, nbr, slot_node, parent,
+                    next_node, merges, st)
+
+    run_chunked(add, 0, V)
+    flat = _roots(parent, V)
+    run_chunked(merge, 0, max(int(st[0]) - 1, 0), first=1)
     return merges, flat

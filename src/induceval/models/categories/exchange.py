@@ -56,6 +56,7 @@ from induceval.models.categories._bigrams import (
     csr,
     gather,
     rank_of_counts,
+    run_chunked,
     type_counts,
 )
 from induceval.models.categories.result import TagInduction
@@ -65,124 +66,157 @@ from induceval.signature import make_signature
 __all__ = ["induce_exchange", "class_bigram_loglik"]
 
 
+#: x log x is looked up below this count (computed above it: the same float)
+_TABLE = 1 << 20
+
+
 @njit(cache=True)
-def _xlogx_table(n):
+def _xlogx_table(n):  # pragma: no cover - compiled
     out = np.zeros(n + 1)
     for i in range(2, n + 1):
         out[i] = i * np.log(i)
     return out
 
 
+@njit(cache=True, inline="always")
+def _xl(x, f):  # pragma: no cover - compiled
+    if x < len(f):
+        return f[x]
+    return x * np.log(x)
+
+
 @njit(cache=True)
-def _loglik(N2, N1, K, f):
+def _loglik(N2, N1, K, f):  # pragma: no cover - compiled
     ll = 0.0
     for a in range(K + 1):
         for b in range(K + 1):
-            ll += f[N2[a, b]]
+            ll += _xl(N2[a, b], f)
     for a in range(K + 1):
-        ll -= 2.0 * f[N1[a]]
+        ll -= 2.0 * _xl(N1[a], f)
     return ll
 
 
 @njit(cache=True)
-def _exchange_core(V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
-                   max_iter, total):
-    """Run exchange iterations in place on ``cls`` (word -> class; boundary = V in class K)."""
-    f = _xlogx_table(total + 2)
+def _class_counts(V, K, cls, count, out_ptr, out_idx, out_cnt):  # pragma: no cover - compiled
     N2 = np.zeros((K + 1, K + 1), dtype=np.int64)
     N1 = np.zeros(K + 1, dtype=np.int64)
     for w in range(V + 1):
         N1[cls[w]] += count[w]
         for p in range(out_ptr[w], out_ptr[w + 1]):
             N2[cls[w], cls[out_idx[p]]] += out_cnt[p]
+    return N2, N1
+
+
+@njit(cache=True)
+def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
+                    N2, N1, R, Lt, rj, lj, f):  # pragma: no cover - compiled
+    """Visit words ``w0..w1-1``: move each to its best class; return the number moved."""
+    moves = 0
+    for w in range(w0, w1):
+        c = cls[w]
+        nw = count[w]
+        selfc = 0
+        nr = 0
+        nl = 0
+        for p in range(out_ptr[w], out_ptr[w + 1]):
+            v = out_idx[p]
+            if v == w:
+                selfc += out_cnt[p]
+                continue
+            j = cls[v]
+            if R[j] == 0:
+                rj[nr] = j
+                nr += 1
+            R[j] += out_cnt[p]
+        for p in range(in_ptr[w], in_ptr[w + 1]):
+            v = in_idx[p]
+            if v == w:
+                continue
+            j = cls[v]
+            if Lt[j] == 0:
+                lj[nl] = j
+                nl += 1
+            Lt[j] += in_cnt[p]
+        # remove w from c
+        for i in range(nr):
+            N2[c, rj[i]] -= R[rj[i]]
+        for i in range(nl):
+            N2[lj[i], c] -= Lt[lj[i]]
+        N2[c, c] -= selfc
+        N1[c] -= nw
+        best = c
+        best_gain = -np.inf
+        for kk in range(K + 1):
+            k = (c + kk) % K if kk < K else -1
+            if k < 0:
+                break
+            g = 0.0
+            for i in range(nr):
+                j = rj[i]
+                if j == k:
+                    continue
+                x = N2[k, j]
+                g += _xl(x + R[j], f) - _xl(x, f)
+            for i in range(nl):
+                j = lj[i]
+                if j == k:
+                    continue
+                x = N2[j, k]
+                g += _xl(x + Lt[j], f) - _xl(x, f)
+            x = N2[k, k]
+            g += _xl(x + R[k] + Lt[k] + selfc, f) - _xl(x, f)
+            g -= 2.0 * (_xl(N1[k] + nw, f) - _xl(N1[k], f))
+            # the current class is tried first: another must be strictly better
+            if kk == 0 or g > best_gain + 1e-9 * (abs(best_gain) + 1.0):
+                best_gain = g
+                best = k
+        k = best
+        for i in range(nr):
+            N2[k, rj[i]] += R[rj[i]]
+        for i in range(nl):
+            N2[lj[i], k] += Lt[lj[i]]
+        N2[k, k] += selfc
+        N1[k] += nw
+        cls[w] = k
+        if k != c:
+            moves += 1
+        for i in range(nr):
+            R[rj[i]] = 0
+        for i in range(nl):
+            Lt[lj[i]] = 0
+    return moves
+
+
+def _exchange_core(V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
+                   max_iter, total):
+    """Run exchange iterations in place on ``cls`` (word -> class; boundary = V in class K).
+
+    Each pass visits the words in compiled chunks called from Python
+    (:func:`~induceval.models.categories._bigrams.run_chunked`), so Ctrl-C
+    stops it within a fraction of a second; the result is that of one
+    uninterrupted pass.
+    """
+    f = _xlogx_table(min(total + 2, _TABLE))
+    N2, N1 = _class_counts(V, K, cls, count, out_ptr, out_idx, out_cnt)
     R = np.zeros(K + 1, dtype=np.int64)
     Lt = np.zeros(K + 1, dtype=np.int64)
     rj = np.empty(K + 1, dtype=np.int64)
     lj = np.empty(K + 1, dtype=np.int64)
-    history = np.zeros(max_iter + 1)
-    history[0] = _loglik(N2, N1, K, f)
-    moves_per_iter = np.zeros(max_iter, dtype=np.int64)
-    n_iter = 0
-    for it in range(max_iter):
-        moves = 0
-        for w in range(V):
-            c = cls[w]
-            nw = count[w]
-            selfc = 0
-            nr = 0
-            nl = 0
-            for p in range(out_ptr[w], out_ptr[w + 1]):
-                v = out_idx[p]
-                if v == w:
-                    selfc += out_cnt[p]
-                    continue
-                j = cls[v]
-                if R[j] == 0:
-                    rj[nr] = j
-                    nr += 1
-                R[j] += out_cnt[p]
-            for p in range(in_ptr[w], in_ptr[w + 1]):
-                v = in_idx[p]
-                if v == w:
-                    continue
-                j = cls[v]
-                if Lt[j] == 0:
-                    lj[nl] = j
-                    nl += 1
-                Lt[j] += in_cnt[p]
-            # remove w from c
-            for i in range(nr):
-                N2[c, rj[i]] -= R[rj[i]]
-            for i in range(nl):
-                N2[lj[i], c] -= Lt[lj[i]]
-            N2[c, c] -= selfc
-            N1[c] -= nw
-            best = c
-            best_gain = -np.inf
-            for kk in range(K + 1):
-                k = (c + kk) % K if kk < K else -1
-                if k < 0:
-                    break
-                g = 0.0
-                for i in range(nr):
-                    j = rj[i]
-                    if j == k:
-                        continue
-                    x = N2[k, j]
-                    g += f[x + R[j]] - f[x]
-                for i in range(nl):
-                    j = lj[i]
-                    if j == k:
-                        continue
-                    x = N2[j, k]
-                    g += f[x + Lt[j]] - f[x]
-                x = N2[k, k]
-                g += f[x + R[k] + Lt[k] + selfc] - f[x]
-                g -= 2.0 * (f[N1[k] + nw] - f[N1[k]])
-                # the current class is tried first: another must be strictly better
-                if kk == 0 or g > best_gain + 1e-9 * (abs(best_gain) + 1.0):
-                    best_gain = g
-                    best = k
-            k = best
-            for i in range(nr):
-                N2[k, rj[i]] += R[rj[i]]
-            for i in range(nl):
-                N2[lj[i], k] += Lt[lj[i]]
-            N2[k, k] += selfc
-            N1[k] += nw
-            cls[w] = k
-            if k != c:
-                moves += 1
-            for i in range(nr):
-                R[rj[i]] = 0
-            for i in range(nl):
-                Lt[lj[i]] = 0
-        n_iter = it + 1
-        history[n_iter] = _loglik(N2, N1, K, f)
-        moves_per_iter[it] = moves
-        if moves == 0:
+    history = [_loglik(N2, N1, K, f)]
+    moves_per_iter = []
+    for _ in range(max_iter):
+        moved = [0]
+
+        def step(w0, w1, moved=moved):
+            moved[0] += _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt,
+                                        in_ptr, in_idx, in_cnt, N2, N1, R, Lt, rj, lj, f)
+
+        run_chunked(step, 0, V)
+        history.append(_loglik(N2, N1, K, f))
+        moves_per_iter.append(moved[0])
+        if moved[0] == 0:
             break
-    return history[: n_iter + 1], moves_per_iter[:n_iter]
+    return np.array(history, dtype=np.float64), np.array(moves_per_iter, dtype=np.int64)
 
 
 def class_bigram_loglik(ids: np.ndarray, offsets: np.ndarray, classes: np.ndarray) -> float:
