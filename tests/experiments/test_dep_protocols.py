@@ -83,12 +83,17 @@ def test_joint_protocol_runs(tmp_path):
     pytest.importorskip("induceval.models.categories")
     from induceval.experiments.pascal2012_joint import pascal2012_joint
 
-    tables = pascal2012_joint([str(TOY)], None, iterations=3)
+    tables = pascal2012_joint([str(TOY)], None, iterations=3, confidence=100)
     row = tables[0].rows[0]
     # gold tag types without punctuation: UD DET NOUN VERB ADP ADJ; PTB DT NN VBZ
     # NNS VBP IN JJ; Petrov as UD here
     assert (row["Kc"], row["Kp"], row["Ku"]) == (5, 7, 5)
     assert 0 <= row["DMVu"] <= 100
+    # issue 14: intervals and the systems not significantly different from the best
+    assert tables[0].columns == ["treebank", "DMVc", "DMVc ±", "DMVp", "DMVp ±", "DMVu",
+                                 "DMVu ±", "Kc", "Kp", "Ku", "best", "not sig. vs best"]
+    assert 0 <= row["DMVu ±"] < 50 and row["best"] in ("DMVc", "DMVp", "DMVu")
+    assert "resample:sentence" in tables[0].signatures()[0]
 
 
 def test_reproduce_cli(tmp_path, capsys):

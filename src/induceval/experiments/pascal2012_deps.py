@@ -61,7 +61,7 @@ from induceval.report.tables import Table
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
            "render_tables", "improvement_table", "tables_from_cells", "register",
-           "PTB_PUNCT", "default_treebank_paths"]
+           "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
 #: sends to ``.``, the tag PASCAL 2012 removes (003 §2.3) -- so ``$`` and ``#``
@@ -254,10 +254,14 @@ def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -
                         "improved over its initialisation condition'"])
 
 
-def _items(results: dict, tb: str, s: str, key: str):
+def cell_items(cell: dict | None, key: str):
+    """Per-sentence edge counts of a cell's ``key`` scores (``all``/``len10``) as ItemStats.
+
+    ``None`` when the cell has none (a missing tag set, a cell stored without them).
+    """
     from induceval.measures.resampling import dependency_items
 
-    rows = results.get(f"{tb}|{s}", {}).get(key, {}).get("stats")
+    rows = (cell or {}).get(key, {}).get("stats")
     if not rows:
         return None
     return dependency_items(np.asarray(rows, dtype=np.float64).reshape(len(rows), -1))
@@ -277,8 +281,8 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
     from induceval.experiments._uncertainty import Marks, interval_columns
 
     marks = Marks(confidence, alpha, seed) if confidence else None
-    items = {(tb, s, key): _items(results, tb, s, key) for tb in treebanks for s in systems
-             for key in ("all", "len10")} if marks else {}
+    items = {(tb, s, key): cell_items(results.get(f"{tb}|{s}"), key) for tb in treebanks
+             for s in systems for key in ("all", "len10")} if marks else {}
     tables = []
     for key, label in (("all", "all sentence lengths (003 Table 3)"),
                        ("len10", "sentences of length <= 10 (003 Table 8)")):

@@ -91,11 +91,21 @@ def run_joint_cell(path: str, system: str, *, max_k: int = 200,
 def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,
                      max_k: int = 200, max_train_length: int | None = 10,
                      iterations: int = 100, tolerance: float = 1e-5,
-                     show_progress: bool = False) -> list[Table]:
-    """Run the joint protocol; return 003 Table 4/9-shaped tables (rows treebanks)."""
+                     show_progress: bool = False, confidence: int = 1000,
+                     alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
+    """Run the joint protocol; return 003 Table 4/9-shaped tables (rows treebanks).
+
+    ``confidence`` bootstrap resamples of sentences (0 = none) give each
+    score a ``<system> ±`` column and each row its best system and those not
+    significantly different from it at ``alpha``, as in
+    :func:`induceval.experiments.pascal2012_deps.tables_from_cells` (seed
+    ``seed`` of the ``resampling.bootstrap`` stream).
+    """
     from pathlib import Path
 
+    from induceval.experiments._uncertainty import Marks, interval_columns
     from induceval.experiments.cells import Cell, run_cells
+    from induceval.experiments.pascal2012_deps import cell_items
 
     names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
     cells = [Cell(f"joint|{names[str(t)]}|{s}", run_joint_cell, (str(t), s),
@@ -104,6 +114,9 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
              for t in treebanks for s in KINDS]
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="pascal2012-joint")
+    marks = Marks(confidence, alpha, seed) if confidence else None
+    items = {(tb, s, key): cell_items(results.get(f"joint|{tb}|{s}"), key)
+             for tb in names.values() for s in KINDS for key in ("all", "len10")} if marks else {}
     tables = []
     for key, label in (("all", "all sentence lengths (003 Table 4)"),
                        ("len10", "sentences of length <= 10 (003 Table 9)")):
@@ -116,6 +129,8 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
                     v = r.get(key, {}).get(m)
                     row[s] = None if v is None or math.isnan(v) else 100 * v
                     row[f"K{s[-1]}"] = r.get("k")
+                if marks:
+                    marks.mark(row, {s: items[(tb, s, key)] for s in KINDS}, m)
                 rows.append(row)
             avg: dict = {"treebank": "averages"}
             for s in KINDS:
@@ -127,6 +142,9 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
                 "DMV trained on Brown clusters of the words (punctuation removed), K = number "
                 f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
                 f"{max_train_length}; '-': no such gold tag set"]
+            if marks and any(f"{s} ±" in r for r in rows for s in KINDS):
+                cols = interval_columns(cols, list(KINDS))
+                notes = notes + marks.notes("sentences; against the first reference")
             tables.append(Table(cols, rows, digits=1, notes=notes,
                                 title=f"joint task: {m} accuracy (%), {label}"))
     return tables
@@ -142,7 +160,8 @@ def _run(args: argparse.Namespace) -> int:
     tables = pascal2012_joint(treebank_args(args), args.out, jobs=args.jobs, max_k=args.max_k,
                               max_train_length=args.max_train_length or None,
                               iterations=args.iterations, tolerance=args.tolerance,
-                              show_progress=progress_enabled(args))
+                              show_progress=progress_enabled(args),
+                              confidence=args.confidence, alpha=args.alpha, seed=args.seed)
     emit_tables(tables, args)
     return 0
 
