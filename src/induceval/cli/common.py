@@ -56,6 +56,7 @@ __all__ = [
     "data_dir",
     "emit",
     "emit_tables",
+    "readable",
     "check_tables_output",
     "table_paths",
     "executor_from_args",
@@ -297,10 +298,29 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         fh.write(text)
 
 
+def readable(table: Table) -> Table:
+    """The table with the papers' internal numbers in its title and notes replaced by
+    author and year (``003 Table 3`` -> ``Gelling et al. 2012 Table 3``).
+
+    Example
+    -------
+    >>> readable(Table(["a"], title="directed accuracy (003 Table 3)")).title
+    'directed accuracy (Gelling et al. 2012 Table 3)'
+    """
+    import re
+
+    def fix(text: str) -> str:
+        text = re.sub(r"\bpaper (00[0-4])\b", lambda m: _PAPERS[m.group(1)], text)
+        return re.sub(r"\b(00[0-4])(?= (?:Table|Tables|Figure|Figures|Fig\.|§))",
+                      lambda m: _PAPERS[m.group(1)], text)
+
+    return replace(table, title=fix(table.title), notes=[fix(n) for n in table.notes])
+
+
 def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
     """Write a table in ``args.format`` (or a string) to ``args.output``."""
     if isinstance(text_or_table, Table):
-        table = text_or_table
+        table = readable(text_or_table)
         if getattr(args, "percent", False):
             table = table.as_percent()
         text = table.render(getattr(args, "format", "table"))
@@ -399,6 +419,7 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     """
     import json
 
+    tables = [readable(t) for t in tables]
     if getattr(args, "percent", False):
         tables = [t.as_percent() for t in tables]
     if len(tables) > 1:

@@ -350,7 +350,7 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
         ax.plot(xs, [100 * e[str(k)] for k in xs], marker="os^vDx+*"[i % 8], label=s)
     ax.set_xlabel("edge length")
     ax.set_ylabel("directed accuracy (%)")
-    ax.set_title(f"{tb} (003 Figure 1)")
+    ax.set_title(f"{tb} (Gelling et al. 2012 Figure 1)")
     ax.legend(fontsize=7)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
