@@ -179,3 +179,19 @@ def test_type_list_comment_needs_no_tab(tmp_path):
     p = tmp_path / "t.tsv"
     p.write_text("# a comment line\n#audiobooks\t3\n#\t1\nword\t2\t0110\n", encoding="utf-8")
     assert read_type_clusters(p) == {"#audiobooks": {"3"}, "#": {"1"}, "word": {"2"}}
+
+
+def test_parser_and_eval_import_no_numba():
+    """Building the parser (``--help``) and scoring import no numba (0.4 s, 60+ MB)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from induceval.cli.main import build_parser\n"
+            "build_parser()\n"
+            "import induceval.measures.dependencies, induceval.corpus.transforms\n"
+            "import induceval.measures.categories, induceval.corpus.readers.conllu\n"
+            "print('numba' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"

@@ -245,7 +245,7 @@ def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import add_output_option, add_progress_option
     from induceval.cli.info import add_input_options
-    from induceval.models.categories import MODEL_DESCRIPTIONS
+    from induceval.models.category_names import MODEL_DESCRIPTIONS
 
     models = ", ".join(f"{k} ({v})" for k, v in MODEL_DESCRIPTIONS.items())
     p = subparsers.add_parser(

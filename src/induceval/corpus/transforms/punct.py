@@ -359,16 +359,41 @@ def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndar
     they are dropped by the caller).  Each head chain is followed past
     removed tokens to the nearest kept ancestor (or the root); a chain that
     loops through removed tokens only (possible in predicted trees) leaves
-    the dependent without a head (``-1``), counted as ``n_cyclic``.  A numba
-    loop: about 10 ms for a million tokens.
+    the dependent without a head (``-1``), counted as ``n_cyclic``.
+    Vectorised (pointer doubling over the removed tokens' head chains, as
+    :func:`induceval.measures.dependencies.structure.sentence_diagnostics`):
+    no compiled kernel, so scoring never loads numba.
     """
-    from induceval.corpus.transforms._kernels import reattach_kernel
-
-    out, n_invalid, n_cyclic = reattach_kernel(
-        np.ascontiguousarray(heads, dtype=np.int64), np.ascontiguousarray(sent_start, np.int64),
-        np.ascontiguousarray(lengths_of_tok, np.int64), np.ascontiguousarray(removed, bool),
-        np.ascontiguousarray(new_pos, np.int64))
-    return out, int(n_invalid), int(n_cyclic)
+    h = np.asarray(heads, dtype=np.int64)
+    start = np.asarray(sent_start, dtype=np.int64)
+    length = np.asarray(lengths_of_tok, dtype=np.int64)
+    removed = np.asarray(removed, dtype=bool)
+    n = len(h)
+    root, missing = n, n + 1
+    valid = (h >= 0) & (h <= length)
+    target = np.where(valid, np.where(h > 0, start + h - 1, root), missing)
+    # one step of a chain: a kept token is where it ends; a removed one passes to its head
+    index_t = np.int32 if n + 2 < 2**31 else np.int64
+    step = np.empty(n + 2, dtype=index_t)
+    step[:n] = np.where(removed, target, np.arange(n))
+    step[n], step[n + 1] = root, missing
+    longest = int(length.max()) if n else 0
+    jump = step
+    for _ in range(max(longest, 1).bit_length() + 1):
+        nxt = jump[jump]
+        if np.array_equal(nxt, jump):
+            break
+        jump = nxt
+    # where each token's own head chain ends: a kept token, the root, missing, or a cycle
+    land = jump[target]
+    lost = (land < n) & np.concatenate((removed, [False, False]))[land]
+    out = np.full(n, -1, dtype=np.int32)
+    to_kept = (land < n) & ~lost
+    out[to_kept] = new_pos[land[to_kept]] + 1
+    out[land == root] = 0
+    n_invalid = int(np.count_nonzero(~valid))
+    n_cyclic = int(np.count_nonzero(lost & (h > 0) & ~removed))
+    return out, n_invalid, n_cyclic
 
 
 @dataclass(frozen=True)

@@ -31,85 +31,104 @@ import numpy as np
 
 __all__ = ["tree_diagnostics", "sentence_diagnostics"]
 
-_KERNEL = None
+def _chain_ends(step: np.ndarray, longest: int) -> np.ndarray:
+    """Follow ``step`` (an index map whose terminals map to themselves) ``>= longest`` times.
+
+    Pointer doubling: after ``k`` rounds each entry is ``step`` applied
+    ``2**k`` times, so ``ceil(log2(longest)) + 1`` rounds reach the end of
+    every chain of at most ``longest`` steps; an entry still not at a
+    terminal lies on (or leads into) a cycle.  Stops early once nothing moves.
+    """
+    jump = step
+    rounds = max(int(longest), 1).bit_length() + 1
+    for _ in range(rounds):
+        nxt = jump[jump]
+        if np.array_equal(nxt, jump):
+            break
+        jump = nxt
+    return jump
 
 
-def _kernel():
-    global _KERNEL
-    if _KERNEL is None:
-        from numba import njit
+def _cycles(heads: np.ndarray, starts: np.ndarray, sid: np.ndarray, n_sent: int,
+            longest: int) -> np.ndarray:
+    """Per sentence: does some token never reach a head ``<= 0`` (root or missing)?"""
+    n = len(heads)
+    index_t = np.int32 if n < 2**31 - 1 else np.int64
+    step = np.empty(n + 1, dtype=index_t)
+    step[:n] = np.where(heads > 0, starts + heads - 1, n)
+    step[n] = n  # the one terminal: root or missing head
+    end = _chain_ends(step, longest)[:n]
+    return np.bincount(sid[end != n], minlength=n_sent) > 0
 
-        @njit(cache=True)
-        def kernel(heads, offsets, cyc, nonproj):  # pragma: no cover - compiled
-            n_sent = len(offsets) - 1
-            state = np.zeros(len(heads), dtype=np.int8)
-            for s in range(n_sent):
-                a = offsets[s]
-                b = offsets[s + 1]
-                n = b - a
-                # cycles: colour walk, 1 = on the current path, 2 = reaches root/missing
-                has_cycle = False
-                for i in range(n):
-                    j = i
-                    while True:
-                        if state[a + j] == 2:
-                            break
-                        if state[a + j] == 1:
-                            has_cycle = True
-                            break
-                        state[a + j] = 1
-                        h = heads[a + j]
-                        if h <= 0:
-                            break
-                        j = h - 1
-                    # mark the path done (cycle members too, so we stop re-walking)
-                    j = i
-                    while state[a + j] == 1:
-                        state[a + j] = 2
-                        h = heads[a + j]
-                        if h <= 0:
-                            break
-                        j = h - 1
-                cyc[s] = has_cycle
-                # crossing edges
-                crossing = False
-                for i in range(n):
-                    h1 = heads[a + i]
-                    if h1 < 0:
-                        continue
-                    d1 = i + 1
-                    l1 = min(h1, d1)
-                    r1 = max(h1, d1)
-                    for k in range(n):
-                        h2 = heads[a + k]
-                        if h2 < 0:
-                            continue
-                        d2 = k + 1
-                        l2 = min(h2, d2)
-                        r2 = max(h2, d2)
-                        if l1 < l2 and l2 < r1 and r1 < r2:
-                            crossing = True
-                            break
-                    if crossing:
-                        break
-                nonproj[s] = crossing
 
-        _KERNEL = kernel
-    return _KERNEL
+def _crossing(heads: np.ndarray, offsets: np.ndarray, sid: np.ndarray, pos1: np.ndarray,
+              n_sent: int, longest: int) -> np.ndarray:
+    """Per sentence: do two edges cross (``l1 < l2 < r1 < r2``)?
+
+    Edge ``e1 = [l1, r1]`` is crossed iff the largest right end ``r2`` of the
+    edges starting strictly inside it (``l1 < l2 < r1``) exceeds ``r1``: a
+    range-maximum query over per-position maxima, answered with a sparse
+    table built level by level in place (queries of span ``2**k`` are
+    answered at level ``k``), all sentences at once.
+    """
+    ok = heads >= 0
+    h = heads[ok]
+    d = pos1[ok]
+    s = sid[ok]
+    left = np.minimum(h, d)
+    right = np.maximum(h, d)
+    # slot of position p (0..n) of sentence s in one array over all sentences
+    base = offsets[:-1][s] + s
+    size = int(offsets[-1]) + n_sent
+    best = np.full(size, -1, dtype=np.int64)
+    np.maximum.at(best, base + left, right)
+    inner = right - left - 1           # positions strictly inside the edge
+    q = np.flatnonzero(inner > 0)
+    if not len(q):
+        return np.zeros(n_sent, dtype=bool)
+    lo = (base + left + 1)[q]
+    span = inner[q]
+    r1 = right[q]
+    level = np.log2(span).astype(np.int64)
+    # guard float rounding at exact powers of two
+    level -= (1 << level) > span
+    level += (1 << (level + 1)) <= span
+    crossed = np.zeros(len(q), dtype=bool)
+    width = 1
+    for k in range(int(level.max()) + 1):
+        if k:
+            best[:-width] = np.maximum(best[:-width], best[width:])
+            width *= 2
+        sel = np.flatnonzero(level == k)
+        if len(sel):
+            a = lo[sel]
+            b = a + span[sel] - width
+            crossed[sel] = np.maximum(best[a], best[b]) > r1[sel]
+    return np.bincount(s[q][crossed], minlength=n_sent) > 0
 
 
 def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-sentence arrays: roots and missing heads (counts), cycle, non_projective (bool)."""
+    """Per-sentence arrays: roots and missing heads (counts), cycle, non_projective (bool).
+
+    Vectorised over all sentences (pointer doubling for cycles, a sparse
+    table for crossing edges): no compiled kernel, so scoring never loads
+    numba.  Heads must lie in ``-1..len(sentence)``.
+    """
     heads = np.ascontiguousarray(heads, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     n_sent = len(offsets) - 1
-    sid = np.repeat(np.arange(n_sent), np.diff(offsets))
+    lengths = np.diff(offsets)
+    sid = np.repeat(np.arange(n_sent), lengths)
     roots = np.bincount(sid[heads == 0], minlength=n_sent)
     missing = np.bincount(sid[heads < 0], minlength=n_sent)
     cyc = np.zeros(n_sent, dtype=np.bool_)
     nonproj = np.zeros(n_sent, dtype=np.bool_)
-    if n_sent:
-        _kernel()(heads, offsets, cyc, nonproj)
+    if n_sent and len(heads):
+        longest = int(lengths.max())
+        starts = np.repeat(offsets[:-1], lengths)
+        pos1 = np.arange(len(heads), dtype=np.int64) - starts + 1
+        cyc = _cycles(heads, starts, sid, n_sent, longest)
+        nonproj = _crossing(heads, offsets, sid, pos1, n_sent, longest)
     return {"roots": roots, "cycle": cyc, "non_projective": nonproj, "missing": missing}
 
 

@@ -43,6 +43,7 @@ from induceval.models.categories.frequent_frames import induce_frequent_frames
 from induceval.models.categories.hierarchical import induce_hierarchical
 from induceval.models.categories.random_baseline import induce_random
 from induceval.models.categories.result import UNCLUSTERED, TagInduction
+from induceval.models.category_names import MODEL_DESCRIPTIONS
 from induceval.random import DEFAULT_SEED
 
 __all__ = [
@@ -71,16 +72,6 @@ CATEGORY_MODELS: dict[str, Callable[..., TagInduction]] = {
     "brown": induce_brown,
     "exchange": induce_exchange,
     "random": induce_random,
-}
-
-#: one-line description of each model (for ``--help``)
-MODEL_DESCRIPTIONS: dict[str, str] = {
-    "ff": "frequent frames (Mintz 2003, as in Frank et al. 2009)",
-    "hc": "hierarchical clustering (Redington et al. 1998)",
-    "bhmm": "Bayesian trigram HMM, Gibbs sampling (Goldwater & Griffiths 2007)",
-    "brown": "Brown clustering (Brown et al. 1992; Liang's wcluster)",
-    "exchange": "exchange clustering (Och 1999 mkcls; ClusterCat)",
-    "random": "random baseline with the gold type-size distribution (Frank et al. 2009)",
 }
 
 
