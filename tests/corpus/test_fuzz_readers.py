@@ -21,6 +21,7 @@ from induceval.corpus.readers._tabular import (
     _slow_file,
     build_corpus,
     intern_bytes,
+    intern_bytes_vectorised,
 )
 from induceval.errors import CorpusFormatError
 
@@ -90,6 +91,40 @@ def tabular_files(draw, spec_name: str):
     return "\n".join(parts) + draw(st.sampled_from(["", "\n"]))
 
 
+def _near_fields() -> list[bytes]:
+    """Fields of 7-25 bytes that differ in one byte, at word boundaries and ends."""
+    out = []
+    for n in (7, 8, 9, 15, 16, 17, 25):
+        out.append(b"x" * n)
+        for p in {0, 6, 7, 8, n - 1} - {n}:
+            if p < n:
+                out.append(b"x" * p + b"y" + b"x" * (n - p - 1))
+    return out
+
+
+_NEAR_FIELDS = _near_fields()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_NEAR_FIELDS) | st.binary(max_size=40), max_size=40),
+       st.binary(max_size=3))
+def test_intern_bytes_is_exact_on_near_identical_long_fields(fields, sep):
+    """Fields over 7 bytes are hashed then verified: equal bytes <=> equal codes."""
+    data, starts, ends = b"", [], []
+    for f in fields:
+        starts.append(len(data))
+        data += f
+        ends.append(len(data))
+        data += sep
+    codes, first = intern_bytes_vectorised(np.frombuffer(data, dtype=np.uint8),
+                                           np.array(starts, dtype=np.int64),
+                                           np.array(ends, dtype=np.int64))
+    index: dict[bytes, int] = {}
+    expected = [index.setdefault(f, len(index)) for f in fields]
+    assert codes.tolist() == expected
+    assert [fields[i] for i in first.tolist()] == list(index)
+
+
 @settings(max_examples=120, deadline=None)
 @given(st.data())
 def test_fast_path_equals_streaming_path(data):
@@ -128,7 +163,7 @@ def test_intern_bytes_dict_and_numba_agree(fields):
     buf = np.frombuffer(b"".join(fields) + b"\0", dtype=np.uint8)
     ends = np.cumsum([len(f) for f in fields]).astype(np.int64)
     starts = ends - np.array([len(f) for f in fields], dtype=np.int64)
-    codes, first = intern_bytes(buf, starts, ends)
+    codes, first = intern_bytes_vectorised(buf, starts, ends)
     if fields:
         codes2, first2 = intern_fields(buf, starts, ends)
         assert codes.tolist() == codes2.tolist() and first.tolist() == first2.tolist()

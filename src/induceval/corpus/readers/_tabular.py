@@ -86,6 +86,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import filterfalse
 from pathlib import Path
 
 import numpy as np
@@ -269,6 +270,16 @@ _META_RE = re.compile(
     rf"#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
     rf"child_name|corpus_name|unintelligible){_W}={_W}(.*?){_W}\Z")
 
+
+#: :data:`_META_RE` over ``"\n"``-joined lines: ``(key, value)`` of every metadata comment.
+_META_ALL = re.compile(
+    rf"^#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
+    rf"child_name|corpus_name|unintelligible){_W}={_W}(.*?){_W}$", re.MULTILINE)
+
+#: Bytes that cannot follow ``#`` (and one space) in a metadata comment: ASCII letters
+#: no key starts with, and other printable ASCII except whitespace.
+_NOT_META_START = np.zeros(256, dtype=bool)
+_NOT_META_START[[c for c in range(33, 127) if chr(c) not in "snlacu"]] = True
 
 #: The same keys, found anywhere in ``"\n"``-joined lines (a prefilter of :data:`_META_RE`).
 _META_FIND = re.compile(
@@ -600,45 +611,144 @@ def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
 
 _BOM = b"\xef\xbb\xbf"
 
-#: Below this many bytes of fields, intern with a dict (no numba import/compile).
+#: From this many bytes of fields on (plain text's 8 MB pieces, not the tabular readers'
+#: chunks), or once it is loaded, intern with the numba kernel (linear, no sort; loading it
+#: costs ~0.9 s and ~100 MB, more than it saves on a chunk).
 SMALL_INPUT_BYTES = 4 << 20
 _INTERN_MODULE = "induceval.corpus.readers._intern"
+
+#: Fields of at most this many bytes are interned as one integer key each (no Python object).
+_PACK = 7
+_LONG_KEY = np.uint64(1 << 63)
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+#: the low ``n`` bytes of a key, ``n`` = 0..7 (and 7 for long fields, whose key is replaced)
+_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(_PACK + 1)] + [(1 << 56) - 1],
+                  dtype=np.uint64)
+#: the low ``n`` bytes of a word, ``n`` = 0..8
+_WORD_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
 
 
 def intern_bytes(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Codes (first-seen order) and first indices of the byte fields ``buf[starts:ends]``.
 
-    Uses the numba kernel :func:`induceval.corpus.readers._intern.intern_fields`
-    on large inputs and a dictionary on small ones (same result).
+    The numba kernel :func:`induceval.corpus.readers._intern.intern_fields`
+    on large inputs (from :data:`SMALL_INPUT_BYTES`) or once it is loaded,
+    else :func:`intern_bytes_vectorised` (same result).
 
     Example
     -------
-    >>> buf = np.frombuffer(b"ab ab c", dtype=np.uint8)
-    >>> codes, first = intern_bytes(buf, np.array([0, 3, 6]), np.array([2, 5, 7]))
+    >>> buf = np.frombuffer(b"ab ab c abcdefgh abcdefgh", dtype=np.uint8)
+    >>> codes, first = intern_bytes(buf, np.array([0, 3, 6, 8, 17]),
+    ...                             np.array([2, 5, 7, 16, 25]))
     >>> codes.tolist(), first.tolist()
-    ([0, 0, 1], [0, 2])
+    ([0, 0, 1, 2, 2], [0, 2, 3])
+    """
+    if len(starts) and (_INTERN_MODULE in sys.modules
+                        or int((ends - starts).sum()) >= SMALL_INPUT_BYTES):
+        from induceval.corpus.readers._intern import intern_fields
+
+        return intern_fields(buf, starts, ends)
+    return intern_bytes_vectorised(buf, starts, ends)
+
+
+def intern_bytes_vectorised(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                            ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`intern_bytes` in numpy: exact, no Python object per field, no numba.
+
+    A field of at most 7 bytes *is* its key (its bytes and its length packed
+    into one ``uint64``); a longer field's key is a hash of its 8-byte
+    words, and every field is then compared word by word with the first
+    field of its key (a collision, never seen in practice, sends the long
+    fields through a dictionary of their bytes instead).  One ``np.unique``
+    over the keys gives the codes, renumbered in the order of first
+    appearance.
+
+    Example
+    -------
+    >>> buf = np.frombuffer(b"ab ab c abcdefgh abcdefgh", dtype=np.uint8)
+    >>> codes, first = intern_bytes_vectorised(buf, np.array([0, 3, 6, 8, 17]),
+    ...                                        np.array([2, 5, 7, 16, 25]))
+    >>> codes.tolist(), first.tolist()
+    ([0, 0, 1, 2, 2], [0, 2, 3])
     """
     n = len(starts)
     if n == 0:
         return np.zeros(0, np.int32), np.zeros(0, np.int64)
-    if (_INTERN_MODULE in sys.modules
-            or int((ends - starts).sum()) >= SMALL_INPUT_BYTES):
-        from induceval.corpus.readers._intern import intern_fields
+    starts = np.asarray(starts, dtype=np.int64)
+    lengths = np.asarray(ends, dtype=np.int64) - starts
+    buf = np.ascontiguousarray(buf, dtype=np.uint8)
+    if len(buf) < 8 or int((starts + np.maximum(lengths, 1)).max()) + 7 > len(buf):
+        buf = np.concatenate((buf, np.zeros(8, np.uint8)))
+    # the 8 bytes from every offset, as one little-endian integer (an unaligned, strided view)
+    window = np.ndarray((len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
+    short = np.minimum(lengths, _PACK + 1)
+    keys = window[starts] & _MASKS[short]
+    keys |= short.astype(np.uint64) << np.uint64(56)
+    long_ = np.flatnonzero(lengths > _PACK)
+    if len(long_):
+        keys[long_] = _long_keys(window, starts[long_], lengths[long_])
+    uniq, inverse = np.unique(keys, return_inverse=True)
+    inverse = inverse.ravel()
+    first = np.full(len(uniq), n, dtype=np.int64)
+    np.minimum.at(first, inverse, np.arange(n, dtype=np.int64))
+    if len(long_):
+        rep = first[inverse[long_]]
+        if not _same_words(window, starts, lengths, long_, rep):
+            keys[long_] = _long_keys_exact(buf, starts[long_], lengths[long_])
+            uniq, inverse = np.unique(keys, return_inverse=True)
+            inverse = inverse.ravel()
+            first = np.full(len(uniq), n, dtype=np.int64)
+            np.minimum.at(first, inverse, np.arange(n, dtype=np.int64))
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(uniq), dtype=np.int32)
+    rank[order] = np.arange(len(uniq), dtype=np.int32)
+    return rank[inverse], first[order]
 
-        return intern_fields(buf, starts, ends)
-    data = buf.tobytes()
-    values = [data[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
-    index: dict[bytes, int] = {}
-    first: list[int] = []
-    codes = np.empty(n, dtype=np.int32)
-    for i, v in enumerate(values):
-        c = index.get(v)
-        if c is None:
-            c = index[v] = len(first)
-            first.append(i)
-        codes[i] = c
-    return codes, np.asarray(first, dtype=np.int64)
+
+def _words(window: np.ndarray, starts: np.ndarray, lengths: np.ndarray):
+    """Yield ``(w, rows, word)``: the ``w``-th 8-byte word of the fields long enough."""
+    rows = np.arange(len(starts))
+    w = 0
+    while len(rows):
+        left = lengths[rows] - 8 * w
+        yield w, rows, window[starts[rows] + 8 * w] & _WORD_MASKS[np.minimum(left, 8)]
+        w += 1
+        rows = rows[left > 8]
+
+
+def _long_keys(window: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Hash keys (top bit set, apart from the packed keys) of fields longer than 7 bytes."""
+    with np.errstate(over="ignore"):
+        h = lengths.astype(np.uint64) * _MIX
+        for _, rows, word in _words(window, starts, lengths):
+            h[rows] = (h[rows] ^ word) * _MIX
+            h[rows] ^= h[rows] >> np.uint64(29)
+    return h | _LONG_KEY
+
+
+def _same_words(window: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                idx: np.ndarray, rep: np.ndarray) -> bool:
+    """Are the fields ``idx`` byte-identical to the fields ``rep`` (one each)?"""
+    same = lengths[idx] == lengths[rep]
+    if not same.all():
+        return False
+    for w, rows, word in _words(window, starts[idx], lengths[idx]):
+        if not np.array_equal(word, window[starts[rep[rows]] + 8 * w]
+                              & _WORD_MASKS[np.minimum(lengths[idx[rows]] - 8 * w, 8)]):
+            return False
+    return True
+
+
+def _long_keys_exact(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Keys of long fields from a dictionary of their bytes (after a hash collision)."""
+    mv = memoryview(buf)
+    local: dict[bytes, int] = {}
+    values = [mv[a:a + n].tobytes() for a, n in zip(starts.tolist(), lengths.tolist(),
+                                                     strict=True)]
+    codes = np.fromiter(map(local.setdefault, values, range(len(values))), dtype=np.uint64,
+                        count=len(values))
+    return codes | _LONG_KEY
 
 
 def _decode_items(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
@@ -660,9 +770,8 @@ def _intern_ranges(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
                    ) -> tuple[np.ndarray, list[str]]:
     """Codes (first-seen order) and distinct values of the byte fields ``buf[starts:ends]``.
 
-    The fields are decoded in one go and interned with C-level dictionary
-    passes (no numba: loading a compiled kernel costs more time and memory
-    than it saves on one chunk).
+    Interned on the bytes (:func:`intern_bytes`); only the distinct values
+    are decoded.
 
     Example
     -------
@@ -671,10 +780,8 @@ def _intern_ranges(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
     >>> codes.tolist(), items
     ([0, 0, 1], ['ab', 'c'])
     """
-    values = _decode_items(buf, starts, ends)
-    index = {u: i for i, u in enumerate(dict.fromkeys(values))}
-    codes = np.fromiter(map(index.__getitem__, values), dtype=np.int32, count=len(values))
-    return codes, list(index)
+    codes, first = intern_bytes(buf, starts, ends)
+    return codes, _decode_items(buf, starts[first], ends[first])
 
 
 def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
@@ -823,49 +930,69 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     if len(special_lines):
         kept_idx = np.union1d(kept_idx, special_lines)
     if spec.comments:
+        if not spec.keep_lines:
+            # only comments that may set metadata: not '#' (+ one space) + a letter no key
+            # starts with (e.g. '# text = ...', the bulk of the comment bytes)
+            c_starts = starts[kept_idx]
+            at = np.minimum(c_starts + 1 + (buf[np.minimum(c_starts + 1, size - 1)] == 32),
+                            size - 1)
+            kept_idx = kept_idx[~_NOT_META_START[buf[at]] | (ends[kept_idx] <= at)]
         kept_text = _decode_items(buf, starts[kept_idx], ends[kept_idx])
         kept_block = block_of_line[kept_idx]
-        # regular tokens before each kept line, within its sentence
-        reg_before = np.searchsorted(tok_idx if regular is None else tok_idx[regular],
-                                     kept_idx)
-        kept_pos = (reg_before - np.searchsorted(reg_block, kept_block)).tolist()
         kept_sent = np.searchsorted(sent_blocks, kept_block)
-        bounds = np.searchsorted(kept_sent, np.arange(n_sent + 1)).tolist()
         # metadata comments: one C-level scan over all kept lines, then only the hits
         joined = "\n".join(kept_text)
-        hits = [m.start() for m in _META_FIND.finditer(joined)]
-        metas: dict[int, dict] = {}
-        doc_changes: list[tuple[int, str]] = []
-        if hits:
-            line_off = np.cumsum([0] + [len(t) + 1 for t in kept_text])
-            hit_lines = np.searchsorted(line_off, hits, side="right") - 1
-            for j, s in zip(hit_lines.tolist(), kept_sent[hit_lines].tolist(), strict=True):
-                meta = metas.setdefault(s, {})
-                before = state.document
-                _apply_comment(kept_text[j], meta, state)
-                if state.document is not before:
-                    doc_changes.append((s, state.document))
+        found = [(m.start(), m.group(1), m.group(2)) for m in _META_ALL.finditer(joined)]
         del joined
         languages = [lang] * n_sent
-        for s, meta in metas.items():
-            sent_ids[s] = meta.get("sent_id")
-            if "language" in meta:
-                languages[s] = meta["language"]
-            for k in _OPTIONAL_META:
-                if k in meta:
-                    meta_cols.setdefault(k, [None] * n_sent)[s] = meta[k]
+        doc_changes: list[tuple[int, str]] = []
+        if found:
+            line_off = np.zeros(len(kept_text) + 1, dtype=np.int64)
+            np.cumsum(np.fromiter(map(len, kept_text), dtype=np.int64, count=len(kept_text))
+                      + 1, out=line_off[1:])
+            hit_lines = np.searchsorted(line_off, [f[0] for f in found], side="right") - 1
+            hit_sent = kept_sent[hit_lines].tolist()
+            age_from_days: set[int] = set()
+            for (_, key, value), s in zip(found, hit_sent, strict=True):
+                if not value:
+                    continue
+                if key == "sent_id":
+                    sent_ids[s] = value
+                    continue
+                if key.startswith("newdoc"):
+                    state.document = value
+                    doc_changes.append((s, value))
+                    continue
+                col = META_COMMENTS[key]
+                if col == "language":
+                    languages[s] = value
+                    continue
+                if col == "age_days":
+                    try:
+                        value = int(value) if key == "age_days" else months_to_days(float(value))
+                    except ValueError:
+                        counts["unreadable age comments"] += 1
+                        continue
+                    if key == "age_days":
+                        age_from_days.add(s)
+                    elif s in age_from_days:
+                        continue
+                meta_cols.setdefault(col, [None] * n_sent)[s] = value
+        if spec.keep_lines:
+            reg_before = np.searchsorted(tok_idx if regular is None else tok_idx[regular],
+                                         kept_idx)
+            kept_pos = (reg_before - np.searchsorted(reg_block, kept_block)).tolist()
+            bounds = np.searchsorted(kept_sent, np.arange(n_sent + 1)).tolist()
         if doc_changes:
-            cur = document if document is not None else path.stem
-            k = 0
-            for s in range(n_sent):
-                while k < len(doc_changes) and doc_changes[k][0] == s:
-                    cur = doc_changes[k][1]
-                    k += 1
-                documents.append(cur)
+            # each sentence's document: the last change at or before it
+            docs = [document if document is not None else path.stem]
+            docs += [v for _, v in doc_changes]
+            last = np.searchsorted([c for c, _ in doc_changes], np.arange(n_sent), side="right")
+            documents = list(map(docs.__getitem__, last.tolist()))
         else:
             documents = [state.document] * n_sent
         if spec.keep_lines:
-            pieces = [f"\n{p}\t{t}" for p, t in zip(kept_pos, kept_text)]
+            pieces = [f"\n{p}\t{t}" for p, t in zip(kept_pos, kept_text, strict=True)]
             lines = [str(n) + "".join(pieces[a:b]) for n, a, b in
                      zip(lengths.tolist(), bounds[:-1], bounds[1:])]
         else:
@@ -905,27 +1032,21 @@ class _Sink:
             self.n += n
 
     def add_ranges(self, buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
-        """Append the byte fields ``buf[starts:ends]`` (decoded, missing markers -> -1).
+        """Append the byte fields ``buf[starts:ends]`` (missing markers -> -1).
 
-        Large inputs (see :func:`intern_bytes`) are interned on the bytes and
-        only their distinct values decoded: no Python string per token.
+        Interned on the bytes (:func:`intern_bytes`): only the distinct
+        values are decoded and looked up, no Python string per token.
         """
-        if len(starts) and (_INTERN_MODULE in sys.modules
-                            or int((ends - starts).sum()) >= SMALL_INPUT_BYTES):
-            codes, first = intern_bytes(buf, starts, ends)
-            distinct = _decode_items(buf, starts[first], ends[first])
-            index, items = self.index, self.items
-            table = np.empty(len(distinct), dtype=np.int32)
-            for j, u in enumerate(distinct):
-                c = index.get(u)
-                if c is None:
-                    c = index[u] = len(items)
-                    items.append(u)
-                table[j] = c
-            self.parts.append(table[codes])
-            self.n += len(codes)
-            return
-        self.add_strings(_decode_items(buf, starts, ends))
+        codes, first = intern_bytes(buf, starts, ends)
+        distinct = _decode_items(buf, starts[first], ends[first])
+        index, items = self.index, self.items
+        new = list(filterfalse(index.__contains__, distinct))  # distinct: no repeats
+        index.update(zip(new, range(len(items), len(items) + len(new))))
+        items.extend(new)
+        table = np.fromiter(map(index.__getitem__, distinct), dtype=np.int32,
+                            count=len(distinct))
+        self.parts.append(table[codes])
+        self.n += len(codes)
 
     def add_strings(self, values: Sequence) -> None:
         """Append ``values`` (``None``, missing markers -> -1); new values join the vocabulary."""
