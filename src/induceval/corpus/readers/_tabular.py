@@ -271,10 +271,11 @@ _META_RE = re.compile(
     rf"child_name|corpus_name|unintelligible){_W}={_W}(.*?){_W}\Z")
 
 
-#: :data:`_META_RE` over ``"\n"``-joined lines: ``(key, value)`` of every metadata comment.
-_META_ALL = re.compile(
-    rf"^#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
-    rf"child_name|corpus_name|unintelligible){_W}={_W}(.*?){_W}$", re.MULTILINE)
+#: :data:`_META_RE` over ``"\n"``-joined lines: one ``(key, value)`` per line (``("", "")``
+#: when the line is no metadata comment; the value is up to the last non-space character).
+_META_LINES = re.compile(
+    rf"^(?:#{_W}(sent_id|newdoc{_W}id|speaker_role|speaker_age|speaker|age_days|language|"
+    rf"child_name|corpus_name|unintelligible){_W}={_W}((?:.*\S)?){_W}|.*)$", re.MULTILINE)
 
 #: Bytes that cannot follow ``#`` (and one space) in a metadata comment: ASCII letters
 #: no key starts with, and other printable ASCII except whitespace.
@@ -784,6 +785,13 @@ def _intern_ranges(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
     return codes, _decode_items(buf, starts[first], ends[first])
 
 
+def _field(k: int, ncols: int, t_starts: np.ndarray, t_ends: np.ndarray, tabs: np.ndarray,
+           first_tab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Byte ranges of field ``k`` of every token line (``first_tab``: each line's first tab)."""
+    return (t_starts if k == 0 else tabs[first_tab + (k - 1)] + 1,
+            t_ends if k == ncols - 1 else tabs[first_tab + k])
+
+
 def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                document: str | None = None, first: bool = True) -> FileResult | None:
     """Read a whole file (or a chunk of one ending at a blank line) at the byte level.
@@ -845,22 +853,16 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     if ncols not in spec.ncols or not (ntabs == ncols - 1).all():
         return None
     del ntabs
-    # field boundaries, one row per token line
-    f_starts = np.empty((n_tok_lines, ncols), dtype=np.int64)
-    f_ends = np.empty((n_tok_lines, ncols), dtype=np.int64)
-    f_starts[:, 0] = t_starts
-    f_ends[:, -1] = t_ends
-    if ncols > 1:
-        tab_pos = tabs[first_tab[:, None] + np.arange(ncols - 1)]
-        f_starts[:, 1:] = tab_pos + 1
-        f_ends[:, :-1] = tab_pos
-        del tab_pos
-    del tabs, first_tab
+    cols = spec.columns_for(ncols)
+    # byte ranges of the fields of the columns read (one pair of arrays per column)
+    bounds_of = {name: _field(k, ncols, t_starts, t_ends, tabs, first_tab)
+                 for name, k in cols.items()}
     block = block_of_line[tok_idx]
     regular = None
     if spec.id_col is not None:
         c = spec.id_col
-        id_codes, id_items = _intern_ranges(buf, f_starts[:, c], f_ends[:, c])
+        id_codes, id_items = _intern_ranges(buf, *_field(c, ncols, t_starts, t_ends, tabs,
+                                                          first_tab))
         kinds = np.empty(len(id_items), dtype=np.int64)
         values = np.empty(len(id_items), dtype=np.int64)
         for j, item in enumerate(id_items):
@@ -876,13 +878,15 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                 counts["multiword_tokens"] = n_mw
             if n_empty:
                 counts["empty_nodes"] = n_empty
+    del tabs, first_tab
     if regular is not None:
         reg_block = block[regular]
-        if np.unique(reg_block).size != np.unique(block).size:
+        # blocks are non-decreasing: count them by their changes
+        if (np.count_nonzero(reg_block[1:] != reg_block[:-1])
+                != np.count_nonzero(block[1:] != block[:-1])) or not len(reg_block):
             return None  # a sentence made only of multiword/empty lines
         special_lines = tok_idx[~regular]
-        f_starts = f_starts[regular]
-        f_ends = f_ends[regular]
+        bounds_of = {k: (a[regular], b[regular]) for k, (a, b) in bounds_of.items()}
     else:
         reg_block = block
         special_lines = np.zeros(0, np.int64)
@@ -892,19 +896,20 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     lengths = np.diff(np.append(sent_starts, n_tok))
     n_sent = len(lengths)
     sent_blocks = reg_block[sent_starts]
-    if n_comments and np.setdiff1d(block_of_line[comment], sent_blocks).size:
-        return None  # a block made only of comments: the streaming path counts it
+    if n_comments:
+        c_blocks = block_of_line[comment]  # sorted, like sent_blocks
+        at = np.minimum(np.searchsorted(sent_blocks, c_blocks), n_sent - 1)
+        if (sent_blocks[at] != c_blocks).any():
+            return None  # a block made only of comments: the streaming path counts it
     if spec.id_col is not None:
         ids = values[id_codes] if regular is None else values[id_codes][regular]
         positions = np.arange(n_tok, dtype=np.int64) - np.repeat(sent_starts, lengths)
         if not (ids == positions + 1).all():
             return None
         del ids, positions
-    cols = spec.columns_for(ncols)
     fields: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     heads = None
-    for name, idx in cols.items():
-        fs, fe = f_starts[:, idx], f_ends[:, idx]
+    for name, (fs, fe) in bounds_of.items():
         if name == "head":
             h_codes, h_items = _intern_ranges(buf, fs, fe)
             table = np.empty(len(h_items), dtype=np.int64)
@@ -918,17 +923,21 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                 return None
             heads = heads64.astype(np.int32)
         else:
-            fields[name] = (np.ascontiguousarray(fs), np.ascontiguousarray(fe))
-    del f_starts, f_ends
+            fields[name] = (fs, fe)
+    del bounds_of
     # -- kept lines (comments, multiword ranges, empty nodes) and metadata, per sentence
     sent_ids: list = [None] * n_sent
     documents: list = []
     languages: list = []
     meta_cols: dict[str, list] = {}
     lines: list | None = [] if spec.comments else None
-    kept_idx = np.flatnonzero(comment)
     if len(special_lines):
-        kept_idx = np.union1d(kept_idx, special_lines)
+        kept = comment.copy()
+        kept[special_lines] = True
+        kept_idx = np.flatnonzero(kept)
+        del kept
+    else:
+        kept_idx = np.flatnonzero(comment)
     if spec.comments:
         if not spec.keep_lines:
             # only comments that may set metadata: not '#' (+ one space) + a letter no key
@@ -941,19 +950,13 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
         kept_block = block_of_line[kept_idx]
         kept_sent = np.searchsorted(sent_blocks, kept_block)
         # metadata comments: one C-level scan over all kept lines, then only the hits
-        joined = "\n".join(kept_text)
-        found = [(m.start(), m.group(1), m.group(2)) for m in _META_ALL.finditer(joined)]
-        del joined
+        # (key, value) of every kept line, ("", "") when it sets no metadata
+        found = _META_LINES.findall("\n".join(kept_text)) if kept_text else []
         languages = [lang] * n_sent
         doc_changes: list[tuple[int, str]] = []
         if found:
-            line_off = np.zeros(len(kept_text) + 1, dtype=np.int64)
-            np.cumsum(np.fromiter(map(len, kept_text), dtype=np.int64, count=len(kept_text))
-                      + 1, out=line_off[1:])
-            hit_lines = np.searchsorted(line_off, [f[0] for f in found], side="right") - 1
-            hit_sent = kept_sent[hit_lines].tolist()
             age_from_days: set[int] = set()
-            for (_, key, value), s in zip(found, hit_sent, strict=True):
+            for (key, value), s in zip(found, kept_sent.tolist(), strict=True):
                 if not value:
                     continue
                 if key == "sent_id":
@@ -977,7 +980,10 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                         age_from_days.add(s)
                     elif s in age_from_days:
                         continue
-                meta_cols.setdefault(col, [None] * n_sent)[s] = value
+                values = meta_cols.get(col)
+                if values is None:
+                    values = meta_cols[col] = [None] * n_sent
+                values[s] = value
         if spec.keep_lines:
             reg_before = np.searchsorted(tok_idx if regular is None else tok_idx[regular],
                                          kept_idx)
