@@ -20,7 +20,6 @@ from induceval.corpus.readers._tabular import (
     _fast_file,
     _slow_file,
     build_corpus,
-    intern_bytes,
     intern_bytes_vectorised,
 )
 from induceval.errors import CorpusFormatError
