@@ -53,16 +53,17 @@ def _cycles(heads: np.ndarray, starts: np.ndarray, sid: np.ndarray, n_sent: int,
             longest: int) -> np.ndarray:
     """Per sentence: does some token never reach a head ``<= 0`` (root or missing)?"""
     n = len(heads)
-    index_t = np.int32 if n < 2**31 - 1 else np.int64
-    step = np.empty(n + 1, dtype=index_t)
-    step[:n] = np.where(heads > 0, starts + heads - 1, n)
+    step = np.empty(n + 1, dtype=starts.dtype)
+    np.add(starts, heads, out=step[:n])
+    step[:n] -= 1
+    step[:n][heads <= 0] = n
     step[n] = n  # the one terminal: root or missing head
     end = _chain_ends(step, longest)[:n]
     return np.bincount(sid[end != n], minlength=n_sent) > 0
 
 
-def _crossing(heads: np.ndarray, offsets: np.ndarray, sid: np.ndarray, pos1: np.ndarray,
-              n_sent: int, longest: int) -> np.ndarray:
+def _crossing(heads: np.ndarray, starts: np.ndarray, sid: np.ndarray, pos1: np.ndarray,
+              n_sent: int, size: int) -> np.ndarray:
     """Per sentence: do two edges cross (``l1 < l2 < r1 < r2``)?
 
     Edge ``e1 = [l1, r1]`` is crossed iff the largest right end ``r2`` of the
@@ -72,28 +73,34 @@ def _crossing(heads: np.ndarray, offsets: np.ndarray, sid: np.ndarray, pos1: np.
     answered at level ``k``), all sentences at once.
     """
     ok = heads >= 0
-    h = heads[ok]
-    d = pos1[ok]
-    s = sid[ok]
-    left = np.minimum(h, d)
-    right = np.maximum(h, d)
-    # slot of position p (0..n) of sentence s in one array over all sentences
-    base = offsets[:-1][s] + s
-    size = int(offsets[-1]) + n_sent
-    best = np.full(size, -1, dtype=np.int64)
-    np.maximum.at(best, base + left, right)
-    inner = right - left - 1           # positions strictly inside the edge
+    if not ok.all():
+        heads, starts, sid, pos1 = heads[ok], starts[ok], sid[ok], pos1[ok]
+    del ok
+    left = np.minimum(heads, pos1)
+    right = np.maximum(heads, pos1)
+    # slot of position p (0..n) of sentence s in one array of ``size`` over all sentences
+    slot = starts + sid
+    slot += left
+    best = np.full(size, -1, dtype=right.dtype)
+    np.maximum.at(best, slot, right)
+    inner = right - left
+    del left
+    inner -= 1                            # positions strictly inside the edge
     q = np.flatnonzero(inner > 0)
     if not len(q):
         return np.zeros(n_sent, dtype=bool)
-    lo = (base + left + 1)[q]
+    lo = slot[q]
+    lo += 1
+    del slot
     span = inner[q]
+    del inner
     r1 = right[q]
-    level = np.log2(span).astype(np.int64)
-    # guard float rounding at exact powers of two
-    level -= (1 << level) > span
-    level += (1 << (level + 1)) <= span
-    crossed = np.zeros(len(q), dtype=bool)
+    del right
+    s_q = sid[q]
+    del q
+    _, level = np.frexp(span.astype(np.float32))  # span = m * 2**e, 0.5 <= m < 1
+    level -= 1                                     # floor(log2(span))
+    crossed = np.zeros(len(span), dtype=bool)
     width = 1
     for k in range(int(level.max()) + 1):
         if k:
@@ -104,31 +111,36 @@ def _crossing(heads: np.ndarray, offsets: np.ndarray, sid: np.ndarray, pos1: np.
             a = lo[sel]
             b = a + span[sel] - width
             crossed[sel] = np.maximum(best[a], best[b]) > r1[sel]
-    return np.bincount(s[q][crossed], minlength=n_sent) > 0
+    return np.bincount(s_q[crossed], minlength=n_sent) > 0
 
 
 def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np.ndarray]:
     """Per-sentence arrays: roots and missing heads (counts), cycle, non_projective (bool).
 
     Vectorised over all sentences (pointer doubling for cycles, a sparse
-    table for crossing edges): no compiled kernel, so scoring never loads
-    numba.  Heads must lie in ``-1..len(sentence)``.
+    table for crossing edges), in ``int32`` below 2**31 tokens: no compiled
+    kernel, so scoring never loads numba.  Heads must lie in
+    ``-1..len(sentence)``.
     """
-    heads = np.ascontiguousarray(heads, dtype=np.int64)
-    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+    offsets = np.asarray(offsets, dtype=np.int64)
     n_sent = len(offsets) - 1
-    lengths = np.diff(offsets)
-    sid = np.repeat(np.arange(n_sent), lengths)
+    n = int(offsets[-1]) if n_sent >= 0 and len(offsets) else 0
+    index_t = np.int32 if n + max(n_sent, 0) + 2 < 2**31 else np.int64
+    heads = np.asarray(heads)
+    heads = heads.astype(index_t, copy=heads.dtype != index_t)
+    lengths = np.diff(offsets).astype(index_t)
+    sid = np.repeat(np.arange(max(n_sent, 0), dtype=index_t), lengths)
     roots = np.bincount(sid[heads == 0], minlength=n_sent)
     missing = np.bincount(sid[heads < 0], minlength=n_sent)
     cyc = np.zeros(n_sent, dtype=np.bool_)
     nonproj = np.zeros(n_sent, dtype=np.bool_)
     if n_sent and len(heads):
         longest = int(lengths.max())
-        starts = np.repeat(offsets[:-1], lengths)
-        pos1 = np.arange(len(heads), dtype=np.int64) - starts + 1
+        starts = np.repeat(offsets[:-1].astype(index_t), lengths)
         cyc = _cycles(heads, starts, sid, n_sent, longest)
-        nonproj = _crossing(heads, offsets, sid, pos1, n_sent, longest)
+        pos1 = np.arange(1, len(heads) + 1, dtype=index_t)
+        pos1 -= starts
+        nonproj = _crossing(heads, starts, sid, pos1, n_sent, n + n_sent)
     return {"roots": roots, "cycle": cyc, "non_projective": nonproj, "missing": missing}
 
 
