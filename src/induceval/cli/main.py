@@ -31,15 +31,36 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``induceval`` argument parser with every subcommand registered."""
+def command_name(module: str) -> str:
+    """The command a module of :data:`COMMANDS` registers (``eval_cmd`` -> ``eval``).
+
+    Example
+    -------
+    >>> [command_name(m) for m in ("info", "eval_cmd", "wopa_cmd")]
+    ['info', 'eval', 'wopa']
+    """
+    return module[:-len("_cmd")] if module.endswith("_cmd") else module
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``induceval`` argument parser.
+
+    With ``argv`` whose first word is a command, only that command is
+    registered (the others' modules are not even imported: start-up stays
+    short); otherwise (``None``, an option such as ``--help`` first, or an
+    unknown word) every subcommand is.
+    """
     parser = argparse.ArgumentParser(
         prog="induceval",
         description="Evaluate unsupervised induction of linguistic structure.",
     )
     parser.add_argument("--version", action="version", version=f"induceval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    modules = COMMANDS
+    if argv:
+        chosen = [m for m in COMMANDS if command_name(m) == argv[0]]
+        modules = tuple(chosen) or COMMANDS
+    for name in modules:
         try:
             module = importlib.import_module(f"induceval.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -103,7 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -364,18 +364,22 @@ def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndar
     :func:`induceval.measures.dependencies.structure.sentence_diagnostics`):
     no compiled kernel, so scoring never loads numba.
     """
-    h = np.asarray(heads, dtype=np.int64)
-    start = np.asarray(sent_start, dtype=np.int64)
-    length = np.asarray(lengths_of_tok, dtype=np.int64)
     removed = np.asarray(removed, dtype=bool)
-    n = len(h)
+    n = len(heads)
+    index_t = np.int32 if n + 2 < 2**31 else np.int64
+    h = np.asarray(heads).astype(index_t, copy=False)
+    start = np.asarray(sent_start).astype(index_t, copy=False)
+    length = np.asarray(lengths_of_tok).astype(index_t, copy=False)
     root, missing = n, n + 1
     valid = (h >= 0) & (h <= length)
-    target = np.where(valid, np.where(h > 0, start + h - 1, root), missing)
+    target = start + h
+    target -= 1
+    target[h == 0] = root
+    target[~valid] = missing
     # one step of a chain: a kept token is where it ends; a removed one passes to its head
-    index_t = np.int32 if n + 2 < 2**31 else np.int64
     step = np.empty(n + 2, dtype=index_t)
-    step[:n] = np.where(removed, target, np.arange(n))
+    step[:n] = np.arange(n, dtype=index_t)
+    step[:n][removed] = target[removed]
     step[n], step[n + 1] = root, missing
     longest = int(length.max()) if n else 0
     jump = step
@@ -442,13 +446,18 @@ def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "t
         report.count(f"removed {what}", 0)
         return Removal(replace(corpus, report=report), remove, 0, 0)
     keep = ~remove
-    kept_cum = np.concatenate(([0], np.cumsum(keep)))
+    # token indices in int32 below 2**31 tokens (half the memory of int64)
+    index_t = np.int32 if corpus.n_tokens + 2 < 2**31 else np.int64
+    kept_cum = np.zeros(corpus.n_tokens + 1, dtype=index_t)
+    np.cumsum(keep, out=kept_cum[1:])
     new_offsets = kept_cum[corpus.offsets].astype(np.int64)
     new_lengths = np.diff(new_offsets)
     n_emptied = int(np.count_nonzero((new_lengths == 0) & (lengths > 0)))
-    starts_of_tok = np.repeat(corpus.offsets[:-1], lengths)
-    len_of_tok = np.repeat(lengths, lengths)
-    new_pos = kept_cum[:-1] - np.repeat(new_offsets[:-1], lengths)
+    starts_of_tok = np.repeat(corpus.offsets[:-1].astype(index_t), lengths)
+    len_of_tok = np.repeat(lengths.astype(index_t), lengths)
+    new_pos = kept_cum[:-1]
+    new_pos -= np.repeat(new_offsets[:-1].astype(index_t), lengths)
+    del kept_cum
     columns: dict[str, Column] = {}
     n_invalid = n_lost = 0
     for name in head_columns(corpus):

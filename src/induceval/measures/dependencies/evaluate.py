@@ -56,6 +56,7 @@ from induceval.measures.dependencies.stats import (
     MEASURES,
     Breakdown,
     SentenceStats,
+    _positions,
     check_heads,
     edge_matches,
     make_breakdown,
@@ -391,18 +392,21 @@ def punct_chain_counts(heads: np.ndarray, offsets: np.ndarray,
     ...                    np.array([False, True, True, True, True]))
     {'via_punct': 1, 'via_punct_to_root': 1, 'lost_in_punct_cycle': 0}
     """
-    heads = np.asarray(heads, dtype=np.int64)
     offsets = np.asarray(offsets, dtype=np.int64)
     punct = np.asarray(punct, dtype=bool)
+    heads = np.asarray(heads)
     n = len(heads)
-    start = np.repeat(offsets[:-1], np.diff(offsets))
+    index_t = np.int32 if n + 2 < 2**31 else np.int64
+    heads = heads.astype(index_t, copy=False)
     # global index of each token's head; -1 for the root, -2 for missing
-    target = np.where(heads > 0, start + heads - 1, np.where(heads == 0, -1, -2))
-    target = np.where((target >= n), -2, target)
-    kept = ~punct
-    cur = np.where(kept, target, -2)
-    via = (cur >= 0) & punct[np.maximum(cur, 0)]
-    cur = np.where(via, cur, -2)
+    target = np.repeat(offsets[:-1].astype(index_t), np.diff(offsets))
+    target += heads
+    target -= 1
+    target[heads == 0] = -1
+    target[(heads < 0) | (target >= n)] = -2
+    # kept tokens whose head is removed, then their chains (only those) through removed tokens
+    via = np.flatnonzero(~punct & (target >= 0) & punct[np.maximum(target, 0)])
+    cur = target[via]
     longest = int(np.diff(offsets).max()) if len(offsets) > 1 else 0
     for _ in range(longest + 1):
         on_punct = (cur >= 0) & punct[np.maximum(cur, 0)]
@@ -410,8 +414,8 @@ def punct_chain_counts(heads: np.ndarray, offsets: np.ndarray,
             break
         cur = np.where(on_punct, target[np.maximum(cur, 0)], cur)
     still = (cur >= 0) & punct[np.maximum(cur, 0)]
-    return {"via_punct": int(via.sum()), "via_punct_to_root": int((via & (cur == -1)).sum()),
-            "lost_in_punct_cycle": int((via & still).sum())}
+    return {"via_punct": len(via), "via_punct_to_root": int((cur == -1).sum()),
+            "lost_in_punct_cycle": int(still.sum())}
 
 
 def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: str,
@@ -426,15 +430,15 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
     work = gold.with_tokens(**{_PRED: Column(heads.astype(np.int32))}).with_sentences(
         **{_INDEX: Column(np.arange(gold.n_sentences, dtype=np.int32))})
     pre = {"input_sentences": gold.n_sentences, "input_tokens": gold.n_tokens}
-    from induceval.measures.dependencies.structure import sentence_diagnostics
+    from induceval.measures.dependencies.structure import sentence_cycles
 
+    _, pos = _positions(gold.offsets)
     for r in refs:
-        gh = gold.tokens[r].values.astype(np.int64)
-        d = sentence_diagnostics(gh, gold.offsets)
-        pos = np.arange(gold.n_tokens) - np.repeat(gold.offsets[:-1], gold.lengths) + 1
+        gh = gold.tokens[r].values
         suffix = "" if r == "head" else f"[{r}]"
-        pre[f"gold_cycles{suffix}"] = int(d["cycle"].sum())
+        pre[f"gold_cycles{suffix}"] = int(sentence_cycles(gh, gold.offsets).sum())
         pre[f"gold_self_loops{suffix}"] = int((gh == pos).sum())
+    del pos
     chain = None
     if punct != "keep":
         from induceval.corpus.transforms import punctuation_mask
@@ -451,12 +455,12 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
     pre["scored_sentences"] = work.n_sentences
     if chain is not None:
         pre.update({f"pred_{k}": v for k, v in chain.items()})
-    pred_h = work.tokens[_PRED].values.astype(np.int64)
+    pred_h = work.tokens[_PRED].values
     index = work.sentences[_INDEX].values.astype(np.int64)
     pos_col = _pos_column(work, pos_column)
     out = {}
     for r in refs:
-        gold_h = work.tokens[r].values.astype(np.int64)
+        gold_h = work.tokens[r].values
         m = edge_matches(gold_h, pred_h, work.offsets)
         stats = sentence_stats(m, work.offsets, index)
         bds = _breakdowns(work, r, gold_h, m, which, scheme, pos_col)

@@ -136,6 +136,23 @@ def token_positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return starts, pos1
 
 
+def _index_type(n: int) -> type:
+    """``int32`` when token indices up to ``n`` (and a few past it) fit, else ``int64``."""
+    return np.int32 if n + 2 < 2**31 else np.int64
+
+
+def _positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`token_positions` in ``int32`` (below 2**31 tokens): half the memory."""
+    offsets = np.asarray(offsets, dtype=np.int64)
+    n = int(offsets[-1]) if len(offsets) else 0
+    index_t = _index_type(n)
+    lengths = np.diff(offsets)
+    starts = np.repeat(offsets[:-1].astype(index_t), lengths)
+    pos1 = np.arange(1, n + 1, dtype=index_t)
+    pos1 -= starts
+    return starts, pos1
+
+
 def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
                 describe: Callable[[int, int], str] | None = None) -> np.ndarray:
     """Validate a head array: integers, each -1, 0 or a position within its sentence.
@@ -154,13 +171,15 @@ def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
     sentence 1, token 2: head 5 is outside the sentence
     """
     heads = np.asarray(heads)
-    starts, pos1 = token_positions(offsets)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    n_tokens = int(offsets[-1]) if len(offsets) else 0
 
     def where(i: int) -> str:
         s = int(np.searchsorted(offsets, i, side="right") - 1)
+        t = i - int(offsets[s]) + 1
         if describe is not None:
-            return describe(s, int(pos1[i]))
-        return f"sentence {s + 1}, token {int(pos1[i])}"
+            return describe(s, t)
+        return f"sentence {s + 1}, token {t}"
 
     if heads.dtype.kind == "f":
         bad = ~np.isfinite(heads) | (heads != np.round(heads))
@@ -171,9 +190,9 @@ def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
     elif heads.dtype.kind not in "iu":
         raise InducevalError(f"{what} values must be integers, got an array of {heads.dtype}")
     heads = heads.astype(np.int64, copy=False)
-    if len(heads) != len(starts):
-        raise MismatchError(f"{what} has {len(heads)} values for {len(starts)} tokens")
-    lengths = np.diff(np.asarray(offsets, dtype=np.int64))
+    if len(heads) != n_tokens:
+        raise MismatchError(f"{what} has {len(heads)} values for {n_tokens} tokens")
+    lengths = np.diff(offsets).astype(_index_type(n_tokens))
     size = np.repeat(lengths, lengths)
     bad = (heads < -1) | (heads > size)
     if bad.any():
@@ -207,18 +226,25 @@ def edge_matches(gold: np.ndarray, pred: np.ndarray, offsets: np.ndarray) -> Edg
 
     See the module notes for the exact definitions.
     """
-    gold = np.asarray(gold, dtype=np.int64)
-    pred = np.asarray(pred, dtype=np.int64)
-    starts, pos1 = token_positions(offsets)
+    starts, pos1 = _positions(offsets)
+    gold = np.asarray(gold).astype(starts.dtype, copy=False)
+    pred = np.asarray(pred).astype(starts.dtype, copy=False)
     scored = gold >= 0
     directed = scored & (pred == gold)
     has_p = pred > 0
-    p_glob = np.where(has_p, starts + pred - 1, 0)
     has_g = gold > 0
-    g_glob = np.where(has_g, starts + gold - 1, 0)
     if len(gold):
-        reverse = has_p & (gold[p_glob] == pos1)
-        grand = np.where(has_g, gold[g_glob], -2)
+        glob = starts + pred
+        glob -= 1
+        glob[~has_p] = 0
+        reverse = has_p & (gold[glob] == pos1)
+        del pos1
+        np.add(starts, gold, out=glob)
+        glob -= 1
+        glob[~has_g] = 0
+        grand = gold[glob]
+        grand[~has_g] = -2
+        del glob
     else:
         reverse = has_p
         grand = gold
@@ -304,7 +330,7 @@ def sentence_stats(matches: EdgeMatches, offsets: np.ndarray,
     """Sum the per-token matches into one row per sentence."""
     offsets = np.asarray(offsets, dtype=np.int64)
     n_sent = len(offsets) - 1
-    sid = np.repeat(np.arange(n_sent), np.diff(offsets))
+    sid = np.repeat(np.arange(n_sent, dtype=_index_type(max(n_sent, 0))), np.diff(offsets))
     gold_root = matches.gold_root
     cols = [matches.scored, matches.directed, matches.undirected, matches.ned, gold_root,
             gold_root & matches.directed]

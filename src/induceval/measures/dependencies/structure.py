@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["tree_diagnostics", "sentence_diagnostics"]
+__all__ = ["tree_diagnostics", "sentence_diagnostics", "sentence_cycles"]
+
 
 def _chain_ends(step: np.ndarray, longest: int) -> np.ndarray:
     """Follow ``step`` (an index map whose terminals map to themselves) ``>= longest`` times.
@@ -112,6 +113,29 @@ def _crossing(heads: np.ndarray, starts: np.ndarray, sid: np.ndarray, pos1: np.n
             b = a + span[sel] - width
             crossed[sel] = np.maximum(best[a], best[b]) > r1[sel]
     return np.bincount(s_q[crossed], minlength=n_sent) > 0
+
+
+def sentence_cycles(heads: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Per sentence: is some token on (or led into) a cycle of heads?
+
+    The ``cycle`` entry of :func:`sentence_diagnostics`, alone.
+
+    Example
+    -------
+    >>> sentence_cycles(np.array([0, 3, 2, 0, 3, 1, 2]), np.array([0, 3, 7])).tolist()
+    [True, False]
+    """
+    offsets = np.asarray(offsets, dtype=np.int64)
+    n_sent = len(offsets) - 1
+    n = int(offsets[-1]) if len(offsets) else 0
+    if n_sent <= 0 or n == 0:
+        return np.zeros(max(n_sent, 0), dtype=np.bool_)
+    index_t = np.int32 if n + n_sent + 2 < 2**31 else np.int64
+    heads = np.asarray(heads).astype(index_t, copy=False)
+    lengths = np.diff(offsets).astype(index_t)
+    sid = np.repeat(np.arange(n_sent, dtype=index_t), lengths)
+    starts = np.repeat(offsets[:-1].astype(index_t), lengths)
+    return _cycles(heads, starts, sid, n_sent, int(lengths.max()))
 
 
 def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np.ndarray]:
