@@ -181,17 +181,21 @@ def test_type_list_comment_needs_no_tab(tmp_path):
     assert read_type_clusters(p) == {"#audiobooks": {"3"}, "#": {"1"}, "word": {"2"}}
 
 
-def test_parser_and_eval_import_no_numba():
-    """Building the parser (``--help``) and scoring import no numba (0.4 s, 60+ MB)."""
+def test_parser_and_eval_import_no_numba(tmp_path):
+    """``--help`` and scoring load no numba (~0.9 s, ~100 MB) and not all of scipy.optimize."""
     import subprocess
     import sys
 
+    gold = tmp_path / "g.conllu"
+    gold.write_text(SOURCE, encoding="utf-8")
     code = ("import sys\n"
-            "from induceval.cli.main import build_parser\n"
+            "from induceval.cli.main import build_parser, main\n"
             "build_parser()\n"
-            "import induceval.measures.dependencies, induceval.corpus.transforms\n"
-            "import induceval.measures.categories, induceval.corpus.readers.conllu\n"
-            "print('numba' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert out.stdout.strip() == "False"
+            f"g = {str(gold)!r}\n"
+            "assert main(['eval', 'deps', '--gold', g, '--pred', g, '-o', g + '.d']) == 0\n"
+            "assert main(['eval', 'tags', '--gold', g, '--pred', g, '--allow-identical',\n"
+            "             '-o', g + '.t']) == 0\n"
+            "print('numba' in sys.modules, 'scipy.optimize' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False False"

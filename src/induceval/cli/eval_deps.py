@@ -156,8 +156,9 @@ def run(args: argparse.Namespace) -> int:
     punct = resolve_punct_policy(golds[0], args.punct)
     results = {}
     for name, path in zip(names, args.pred):
+        # a prediction is scored on its forms and heads only: its other columns are not read
         pred = read_corpus(path, format=args.pred_format, on_error=args.on_error,
-                           columns=SCORING_COLUMNS)
+                           columns=("form", "head"))
         for k, v in pred.report.skipped.items():
             if v:
                 skipped[f"pred {path}: {k}"] = v

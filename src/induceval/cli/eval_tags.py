@@ -113,8 +113,9 @@ def run(args: argparse.Namespace) -> int:
     check_tables_output(args, bool(args.paired) and len(args.pred) > 1, why="--paired")
     from induceval.corpus.readers import SCORING_COLUMNS
 
-    needed = SCORING_COLUMNS + tuple(c for c in (args.gold_column, args.pred_column)
-                                     if c not in (None, "auto"))
+    # tags only (no heads or relations: they are never scored here)
+    needed = tuple(c for c in SCORING_COLUMNS if c not in ("head", "deprel")) + tuple(
+        c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
     gold = read_corpus(args.gold, format=args.gold_format, on_error=args.on_error,
                        columns=needed)
     if gold.n_tokens == 0:
