@@ -104,3 +104,20 @@ def test_pseudo_score_csv_carries_a_signature_of_its_options(tmp_path, capsys):
 
 def _read_text(text):
     return next(x for x in text.splitlines() if x.startswith("# signature: "))[13:]
+
+
+def test_eval_substitutable_takes_induce_tags_output(tmp_path):
+    """The PASCAL file of induce tags scores as its word<TAB>cluster list does."""
+    gold, pascal, tsv = (str(tmp_path / n) for n in ("g.conllu", "b.pascal", "b.tsv"))
+    assert main(["convert", "--demo", "-o", gold]) == 0
+    for out in (pascal, tsv):
+        assert main(["induce", "tags", gold, "--model", "brown", "--k", "6", "-o", out,
+                     "-q"]) == 0
+    rows = {}
+    for pred in (pascal, tsv):
+        out = tmp_path / "s.json"
+        assert main(["eval", "substitutable", "--train", gold, "--test", gold, "--pred", pred,
+                     "--format", "json", "-o", str(out)]) == 0
+        rows[pred] = json.loads(out.read_text())["rows"][0]
+    assert rows[pascal]["sr"] == rows[tsv]["sr"] and rows[pascal]["sp"] == rows[tsv]["sp"]
+    assert rows[pascal]["frames"] > 0

@@ -5,7 +5,10 @@ Example::
     induceval eval substitutable --train gold.conllu --test gold.conllu --pred clusters.tsv
 
 ``--pred`` is a ``word<TAB>cluster`` type list (one cluster per word; a
-word absent from the list, or listed as ``UNCLUSTERED``, is unclustered).
+word absent from the list, or listed as ``UNCLUSTERED``, is unclustered), or
+a tagged corpus such as the output of ``induce tags`` (PASCAL, CoNLL-U/X):
+each word then takes the cluster most of its tokens have (ties: the first
+cluster label in sorting order), as ``induce tags --clusters`` writes it.
 S-clusters come from frames of the test corpus as in Frank et al. (2009).
 """
 
@@ -16,7 +19,53 @@ from pathlib import Path
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "majority_clusters"]
+
+
+def majority_clusters(pred, columns=("upos", "cpos", "xpos")) -> tuple[dict, int]:
+    """Word -> the cluster most of its tokens have in a tagged corpus, and how many
+    words had several clusters.
+
+    The cluster column is the first of ``columns`` the corpus has; ties go to the
+    first cluster label in sorting order; ``UNCLUSTERED`` (or a missing tag) is
+    ``None``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["the", "dog", "the"], "upos": ["3", "1", "3"]})
+    >>> b.add_sentence({"form": ["dog", "the"], "upos": ["2", "UNCLUSTERED"]})
+    >>> clusters, n_several = majority_clusters(b.build())
+    >>> sorted(clusters.items()), n_several
+    ([('dog', '1'), ('the', '3')], 2)
+    """
+    import numpy as np
+
+    from induceval.errors import ParameterError
+    from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
+
+    col = next((c for c in columns if c in pred.tokens), None)
+    if col is None:
+        raise ParameterError(f"{pred.name or 'the prediction'} has no cluster column "
+                             f"({', '.join(columns)}); it has: {', '.join(sorted(pred.tokens))}")
+    forms, tags = pred.tokens["form"], pred.tokens[col]
+    labels = list(tags.vocab.items)
+    rank = np.argsort(np.argsort(np.array(labels, dtype=object)))   # label sorting order
+    f, t = forms.values.astype(np.int64), tags.values.astype(np.int64)
+    ok = (f >= 0) & (t >= 0)
+    keys, counts = np.unique(f[ok] * len(labels) + t[ok], return_counts=True)
+    w, c = keys // len(labels), keys % len(labels)
+    order = np.lexsort((rank[c], -counts, w))
+    w, c = w[order], c[order]
+    first = np.ones(len(w), dtype=bool)
+    first[1:] = w[1:] != w[:-1]
+    n_several = int(np.count_nonzero(np.bincount(w, minlength=1) > 1)) if len(w) else 0
+    out = {}
+    for wi, ci in zip(w[first].tolist(), c[first].tolist()):
+        label = labels[ci]
+        out[forms.vocab[wi]] = None if label == UNCLUSTERED_LABEL else label
+    return out, n_several
 
 
 def register(subparsers) -> None:
@@ -29,7 +78,9 @@ def register(subparsers) -> None:
     p.add_argument("--train", required=True, metavar="T", help="training corpus")
     p.add_argument("--test", required=True, metavar="U", help="test corpus")
     p.add_argument("--pred", action="append", required=True, metavar="P",
-                   help="word<TAB>cluster list (repeat: one row per system)")
+                   help="word<TAB>cluster list, or a tagged corpus (e.g. induce tags "
+                        "output: each word takes its most frequent cluster); repeat: one row "
+                        "per system")
     p.add_argument("--name", action="append", default=None,
                    help="system names, one per --pred (default: file stems)")
     add_input_format_option(p)
@@ -51,7 +102,11 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
     from induceval.errors import InducevalError, ParameterError
-    from induceval.measures.categories import read_type_clusters, substitutable_scores
+    from induceval.measures.categories import (
+        is_type_list,
+        read_type_clusters,
+        substitutable_scores,
+    )
     from induceval.report.tables import Table
 
     check_output_path(args.output)
@@ -64,13 +119,19 @@ def run(args: argparse.Namespace) -> int:
     if len(names) != len(args.pred):
         raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")
     rows, sig = [], ""
+    notes = []
     for path, name in zip(args.pred, names):
-        sets = read_type_clusters(path)
-        poly = [w for w, cs in sets.items() if len(cs) > 1]
-        if poly:
-            raise InducevalError(f"{path}: word {poly[0]!r} has several clusters; "
-                                 "substitutable scores need one cluster per word")
-        mapping = {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
+        if Path(path).is_file() and is_type_list(path):
+            sets = read_type_clusters(path)
+            poly = [w for w, cs in sets.items() if len(cs) > 1]
+            if poly:
+                raise InducevalError(f"{path}: word {poly[0]!r} has several clusters; "
+                                     "substitutable scores need one cluster per word")
+            mapping = {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
+        else:
+            mapping, n_several = majority_clusters(read_corpus(path, format=args.input_format))
+            notes.append(f"{name}: a tagged corpus; each word takes its most frequent cluster "
+                         f"({n_several} words had several)")
         r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
                                  min_frame_count=args.min_frame_count,
                                  boundaries=not args.no_boundaries,
@@ -80,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
                      "s_members": r.stats.n_s_members})
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
-                  title="substitutable precision and recall", notes=[f"signature: {sig}"])
+                  title="substitutable precision and recall",
+                  notes=[f"signature: {sig}", *notes])
     emit(table, args)
     return 0
