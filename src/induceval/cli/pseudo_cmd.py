@@ -21,7 +21,9 @@ def _load(args: argparse.Namespace):
     from induceval.errors import ParameterError
     from induceval.experiments.chambers2010 import ensure_documents, load_corpus
 
-    corpus = ensure_documents(load_corpus("corpus", args.corpus, on_error=args.on_error,
+    more = len(args.corpus) - 1
+    name = args.corpus[0] + (f" (+{more} more)" if more else "")   # named in errors
+    corpus = ensure_documents(load_corpus(name, args.corpus, on_error=args.on_error,
                                           format=args.input_format))
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
