@@ -10,13 +10,24 @@ Builds its inputs in a temporary folder (never in the repository):
   prediction and ``induce tags --model random --k 45 -o x.conllu`` as the
   tag prediction.
 
-Every command runs in its own process under ``/usr/bin/time``: wall time and
-peak RSS of the whole command (Python start-up and imports included).  The
+Every command runs in its own process under ``/usr/bin/time``: wall time,
+CPU time (user + sys: the steadier figure on a shared machine) and peak RSS
+of the whole command (Python start-up and imports included).  The reading
 reference is the ``conllu`` package (``parse_incr`` over the same file, also
 in its own process) when installed: its CPU time and memory are printed as
-ratios to induceval's (conllu / induceval).  Run by hand::
+ratios to induceval's (conllu / induceval).  The scoring reference is the
+CoNLL 2018 shared task scorer ``conll18_ud_eval.py`` (``--scorer PATH`` or
+the environment variable ``CONLL18_UD_EVAL``; never part of this
+repository), timed on the same pair: the dependency prediction as it is, and
+the tag prediction with the gold HEAD/DEPREL/DEPS put back (the scorer needs
+heads); its times are printed as ratios to induceval's (scorer / induceval).
+Run by hand::
 
-    python benchmarks/bench_io.py [--sizes 0.2 1.16 2.3] [--skip-eval]
+    python benchmarks/bench_io.py [--sizes 0.2 1.16 2.3] [--skip-eval] [--scorer PATH]
+        [--keep DIR]
+
+``--keep DIR`` keeps the generated inputs there, and reuses them when they
+are there already.
 
 Targets (issue 12): ``info`` on 1.16M CoNLL-U tokens <= 250 MB; ``eval tags``
 and ``eval deps`` on a 1M-token pair <= 1.5 s and 300 MB.
@@ -71,8 +82,9 @@ def build_brown(tmp: Path, sizes: list[float]) -> dict[float, Path]:
     files = sorted(f for f in brown.iterdir() if f.is_file() and f.suffix == ""
                    and not f.name.startswith(".") and f.name not in ("README", "CONTENTS"))
     full = tmp / "brown-1.16M.conllu"
-    subprocess.run(cli("convert", *map(str, files), "--input-format", "brown", "-o", str(full),
-                       "-q"), check=True)
+    if not full.is_file():
+        subprocess.run(cli("convert", *map(str, files), "--input-format", "brown", "-o",
+                           str(full), "-q"), check=True)
     out = {}
     for size in sizes:
         if not 0 < size <= 100:
@@ -82,8 +94,9 @@ def build_brown(tmp: Path, sizes: list[float]) -> dict[float, Path]:
         elif size < 1.16:
             p = tmp / f"brown-{size}M.conllu"
             n = max(1, int(round(len(files) * size / 1.16)))
-            subprocess.run(cli("convert", *map(str, files[:n]), "--input-format", "brown",
-                               "-o", str(p), "-q"), check=True)
+            if not p.is_file():
+                subprocess.run(cli("convert", *map(str, files[:n]), "--input-format",
+                                   "brown", "-o", str(p), "-q"), check=True)
             out[size] = p
         else:
             p = tmp / f"brown-{size}M.conllu"
@@ -95,18 +108,36 @@ def build_brown(tmp: Path, sizes: list[float]) -> dict[float, Path]:
     return out
 
 
+def with_gold_heads(pred: Path, gold: Path, out: Path) -> None:
+    """``pred`` with HEAD, DEPREL and DEPS of ``gold`` (the files align line by line)."""
+    with open(pred, encoding="utf-8") as fp, open(gold, encoding="utf-8") as fg, \
+            open(out, "w", encoding="utf-8") as fo:
+        for p, g in zip(fp, fg, strict=True):
+            pf, gf = p.rstrip("\n").split("\t"), g.rstrip("\n").split("\t")
+            if len(pf) == 10 and len(gf) == 10:
+                pf[6:9] = gf[6:9]
+                p = "\t".join(pf) + "\n"
+            fo.write(p)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", nargs="+", type=float, default=[0.2, 1.16, 2.3],
                         help="CoNLL-U sizes in millions of tokens (Brown)")
     parser.add_argument("--skip-eval", action="store_true", help="only the reading benchmark")
-    parser.add_argument("--keep", help="keep the generated inputs in this folder")
+    parser.add_argument("--keep", help="keep the generated inputs in this folder (and reuse "
+                                       "those found there)")
+    parser.add_argument("--scorer", default=os.environ.get("CONLL18_UD_EVAL"),
+                        help="conll18_ud_eval.py, timed on the same pair (default: "
+                             "$CONLL18_UD_EVAL)")
     args = parser.parse_args()
     if not (DATA / "brown").is_dir() or not (DATA / "ud").is_dir():
         raise SystemExit(f"skipped: {DATA} has no brown/ or ud/")
     ref = has_conllu()
     tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_io_"))
+    if args.scorer and not Path(args.scorer).is_file():
+        raise SystemExit(f"--scorer {args.scorer}: no such file")
     tmp.mkdir(parents=True, exist_ok=True)
     try:
         print("== reading: induceval info FILE.conllu (whole command) ==")
@@ -129,16 +160,19 @@ def main() -> None:
         print("\n== eval end to end on a ~1M-token UD pair (gold + prediction read) ==")
         ud = sorted((DATA / "ud").glob("*/*.conllu"))
         gold = tmp / "ud3.conllu"
-        with open(gold, "wb") as fh:
-            for _ in range(3):
-                for f in ud:
-                    fh.write(f.read_bytes())
         deps = tmp / "ud3.rb.conllu"
         tags = tmp / "ud3.random.conllu"
-        subprocess.run(cli("induce", "deps", "--model", "rb", str(gold), "-o", str(deps), "-q"),
-                       check=True)
-        subprocess.run(cli("induce", "tags", "--model", "random", "--k", "45", str(gold),
-                           "-o", str(tags), "-q"), check=True)
+        if not (gold.is_file() and deps.is_file() and tags.is_file()):
+            with open(gold, "wb") as fh:
+                for _ in range(3):
+                    for f in ud:
+                        fh.write(f.read_bytes())
+            subprocess.run(cli("induce", "deps", "--model", "rb", str(gold), "-o", str(deps),
+                               "-q"), check=True)
+            subprocess.run(cli("induce", "tags", "--model", "random", "--k", "45", str(gold),
+                               "-o", str(tags), "-q"), check=True)
+        print(f"{'command':30s} {'wall':>7s} {'CPU':>7s} {'RSS MB':>7s}")
+        ours = {}
         for name, cmd in (
                 ("eval deps", cli("eval", "deps", "--gold", str(gold), "--pred", str(deps),
                                   "-o", str(tmp / "d.txt"))),
@@ -148,7 +182,21 @@ def main() -> None:
                                                    str(tmp / "i.txt"))),
                 ("python + CLI start-up only", cli("--help"))):
             wall, rss, cpu = timed(cmd)
-            print(f"{name:30s} {wall:6.2f} s wall {cpu:6.2f} s CPU {rss:6.0f} MB", flush=True)
+            ours[name] = (wall, rss, cpu)
+            print(f"{name:30s} {wall:6.2f}s {cpu:6.2f}s {rss:7.0f}", flush=True)
+        if args.scorer:
+            print(f"\n== CoNLL 2018 scorer ({args.scorer}) on the same pair: "
+                  "ratio = scorer / induceval ==")
+            tags_heads = tmp / "ud3.random.heads.conllu"
+            if not tags_heads.is_file():
+                with_gold_heads(tags, gold, tags_heads)
+            print(f"{'pair':12s} {'wall':>7s} {'CPU':>7s} {'RSS MB':>7s} {'wall ratio':>10s} "
+                  f"{'CPU ratio':>9s} {'mem ratio':>9s}")
+            for name, pred in (("eval deps", deps), ("eval tags", tags_heads)):
+                wall, rss, cpu = timed([PY, args.scorer, str(gold), str(pred)])
+                w0, r0, c0 = ours[name]
+                print(f"{name:12s} {wall:6.2f}s {cpu:6.2f}s {rss:7.0f} {wall / w0:10.1f} "
+                      f"{cpu / c0:9.1f} {rss / r0:9.2f}", flush=True)
     finally:
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)

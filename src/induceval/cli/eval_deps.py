@@ -133,13 +133,20 @@ def run(args: argparse.Namespace) -> int:
                         why="--by" if args.by else "--paired")
     if args.max_length is not None and args.max_length < 1:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
-    from induceval.corpus.readers import SCORING_COLUMNS
+    from induceval.corpus.readers import SCORING_COLUMNS, read_corpora
 
+    # a prediction is scored on its forms and heads only: its other columns are not read
+    pred_options = {"format": args.pred_format, "on_error": args.on_error,
+                    "columns": ("form", "head")}
+    # the gold corpora and the first prediction are read at once (two processes on large
+    # inputs); errors surface in the order below, as when reading one after the other
+    pending = read_corpora([(g, {"format": args.gold_format, "on_error": args.on_error,
+                                 "columns": SCORING_COLUMNS}) for g in args.gold]
+                           + [(args.pred[0], pred_options)])
     golds = []
     skipped: dict[str, int] = {}
     for i, g in enumerate(args.gold):
-        corpus = read_corpus(g, format=args.gold_format, on_error=args.on_error,
-                             columns=SCORING_COLUMNS)
+        corpus = pending[i].result()
         if corpus.n_tokens == 0:
             raise ParameterError(f"gold corpus {g} has no tokens")
         for k, v in corpus.report.skipped.items():
@@ -155,10 +162,13 @@ def run(args: argparse.Namespace) -> int:
     breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
     punct = resolve_punct_policy(golds[0], args.punct)
     results = {}
+    first_pred = pending[-1]
+    del pending
     for name, path in zip(names, args.pred):
-        # a prediction is scored on its forms and heads only: its other columns are not read
-        pred = read_corpus(path, format=args.pred_format, on_error=args.on_error,
-                           columns=("form", "head"))
+        if first_pred is not None:
+            pred, first_pred = first_pred.result(), None
+        else:
+            pred = read_corpus(path, **pred_options)
         for k, v in pred.report.skipped.items():
             if v:
                 skipped[f"pred {path}: {k}"] = v

@@ -111,13 +111,26 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_tables_output
 
     check_tables_output(args, bool(args.paired) and len(args.pred) > 1, why="--paired")
-    from induceval.corpus.readers import SCORING_COLUMNS
+    from induceval.corpus.readers import SCORING_COLUMNS, read_corpora
 
     # tags only (no heads or relations: they are never scored here)
     needed = tuple(c for c in SCORING_COLUMNS if c not in ("head", "deprel")) + tuple(
         c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
-    gold = read_corpus(args.gold, format=args.gold_format, on_error=args.on_error,
-                       columns=needed)
+
+    def type_list(path: str) -> bool:
+        fmt = args.pred_format
+        return fmt == "types" or (fmt == "auto" and Path(path).is_file() and is_type_list(path)
+                                  and Path(path).suffix.lower() not in (".conllu", ".conll",
+                                                                        ".pascal", ".conllx"))
+
+    # the gold corpus and the first predicted corpus are read at once (two processes on
+    # large inputs); errors surface in the order below, as when reading one after the other
+    first_pred = None if type_list(args.pred[0]) else (
+        args.pred[0], {"format": args.pred_format, "on_error": args.on_error, "columns": needed})
+    pending = read_corpora([(args.gold, {"format": args.gold_format, "on_error": args.on_error,
+                                         "columns": needed})] + ([first_pred] if first_pred
+                                                                 else []))
+    gold = pending[0].result()
     if gold.n_tokens == 0:
         raise ParameterError(f"gold corpus {args.gold} has no tokens")
     names = _names(args.pred, args.name)
@@ -133,14 +146,17 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.resampling_options import resampling_requested
     want_items = resampling_requested(args)
     results = []
+    first_read = pending[1] if first_pred else None
+    del pending
     for path in args.pred:
         fmt = args.pred_format
-        if fmt == "types" or (fmt == "auto" and Path(path).is_file() and is_type_list(path)
-                              and Path(path).suffix.lower() not in (".conllu", ".conll",
-                                                                    ".pascal", ".conllx")):
+        if first_read is None and type_list(path):
             pred = read_type_clusters(path)
         else:
-            pred = read_corpus(path, format=fmt, on_error=args.on_error, columns=needed)
+            if first_read is not None:
+                pred, first_read = first_read.result(), None
+            else:
+                pred = read_corpus(path, format=fmt, on_error=args.on_error, columns=needed)
             for k, v in pred.report.skipped.items():
                 if v:
                     skipped[f"pred {path}: {k}"] = v
