@@ -11,14 +11,18 @@ import numpy as np
 from induceval.corpus.model import Corpus, ReadReport
 from induceval.corpus.readers._tabular import (
     FileResult,
+    _Accumulator,
     _iter_lines,
     as_file_list,
-    build_corpus,
     corpus_name,
 )
 from induceval.errors import CorpusFormatError, check_choice
 
-__all__ = ["iter_line_sentences", "read_line_format", "TokenParser"]
+__all__ = ["iter_line_sentences", "read_line_format", "TokenParser", "FLUSH_TOKENS"]
+
+#: Tokens gathered as strings before they are interned into int32 columns (streaming: the
+#: strings of at most this many tokens are alive at a time, whatever the corpus size).
+FLUSH_TOKENS = 1 << 16
 
 #: Turns one line's tokens into columns, or raises ``ValueError(index, expected)``.
 TokenParser = Callable[[list[str]], dict[str, list]]
@@ -73,21 +77,27 @@ def read_line_format(files, parse: TokenParser, columns: list[str], *, on_error:
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
     report = ReadReport()
-    results = []
+    acc = _Accumulator()
     for p in paths:
         if not p.is_file():
             raise CorpusFormatError("no such file", path=str(p))
         cols: dict[str, list] = {k: [] for k in columns}
         lengths: list[int] = []
         docs: list[str] = []
+        n = 0
         for tokens, meta in iter_line_sentences(p, parse, on_error=on_error, report=report,
                                                 language=language, reason=reason):
             for k in columns:
                 cols[k].extend(tokens[k])
             lengths.append(len(tokens["form"]))
             docs.append(meta["document"])
-        results.append(FileResult(cols, None, np.asarray(lengths, dtype=np.int64),
-                                  [None] * len(lengths), docs, language))
+            n += lengths[-1]
+            if n >= FLUSH_TOKENS:  # into the int32 columns, then forget the strings
+                acc.add(FileResult(cols, None, np.asarray(lengths, dtype=np.int64),
+                                   [None] * len(lengths), docs, language))
+                cols = {k: [] for k in columns}
+                lengths, docs, n = [], [], 0
+        acc.add(FileResult(cols, None, np.asarray(lengths, dtype=np.int64),
+                           [None] * len(lengths), docs, language))
         report.files.append(str(p))
-    return build_corpus(results, report, name if name is not None else corpus_name(paths),
-                        columns)
+    return acc.build(report, name if name is not None else corpus_name(paths), columns)

@@ -83,10 +83,11 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus, ReadReport
+from induceval.corpus.readers._lines import FLUSH_TOKENS
 from induceval.corpus.readers._tabular import (
     FileResult,
+    _Accumulator,
     as_file_list,
-    build_corpus,
     corpus_name,
     read_bytes,
 )
@@ -283,6 +284,12 @@ def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
                {"sent_id": f"{stem}:{n}", "document": stem, "language": language})
 
 
+def _file_result(path: Path, forms: list, tags: list, lengths: list, sent_ids: list,
+                 language: str | None) -> FileResult:
+    return FileResult({"form": forms, "xpos": tags}, None, np.asarray(lengths, dtype=np.int64),
+                      sent_ids, [path.stem] * len(lengths), language)
+
+
 def read(files, *, on_error: str = "fail", language: str | None = "en",
          name: str | None = None, new_tree_at_line_start: bool = True) -> Corpus:
     """Read Penn Treebank bracketed files into one corpus.
@@ -313,7 +320,7 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
     report = ReadReport()
-    results = []
+    acc = _Accumulator()  # streaming: strings of at most FLUSH_TOKENS tokens alive at a time
     for p in paths:
         if not p.is_file():
             raise CorpusFormatError("no such file", path=str(p))
@@ -321,6 +328,7 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
         tags: list[str] = []
         lengths: list[int] = []
         sent_ids: list[str] = []
+        n = 0
         for tokens, meta in iter_sentences(p, on_error=on_error, report=report,
                                            language=language,
                                            new_tree_at_line_start=new_tree_at_line_start):
@@ -328,9 +336,10 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
             tags.extend(tokens["xpos"])
             lengths.append(len(tokens["form"]))
             sent_ids.append(meta["sent_id"])
-        results.append(FileResult({"form": forms, "xpos": tags}, None,
-                                  np.asarray(lengths, dtype=np.int64), sent_ids,
-                                  [p.stem] * len(lengths), language))
+            n += lengths[-1]
+            if n >= FLUSH_TOKENS:
+                acc.add(_file_result(p, forms, tags, lengths, sent_ids, language))
+                forms, tags, lengths, sent_ids, n = [], [], [], [], 0
+        acc.add(_file_result(p, forms, tags, lengths, sent_ids, language))
         report.files.append(str(p))
-    return build_corpus(results, report, name if name is not None else corpus_name(paths),
-                        ["form", "xpos"])
+    return acc.build(report, name if name is not None else corpus_name(paths), ["form", "xpos"])
