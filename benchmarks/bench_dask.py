@@ -32,7 +32,7 @@ show.  The CPU-time figures (serial CPU / the busiest worker's CPU) are the
 speed-up the same run gets on idle cores.
 
 Usage: python benchmarks/bench_dask.py [--parts grid,count,demo] [--sizes 5e6,5e7]
-       [--shard-tokens 1e6] [--workers 2] [--iterations 200]
+       [--shard-tokens 5e5] [--workers 2] [--iterations 200]
 """
 
 from __future__ import annotations
@@ -68,13 +68,22 @@ def cpu_seconds() -> float:
     return r.ru_utime + r.ru_stime
 
 
+DASK_DEFAULTS = False  # --dask-defaults: the LocalCluster without induceval's worker settings
+
+
 def start_cluster(workers: int):
     import logging
 
     import distributed
 
-    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=":0", silence_logs=logging.CRITICAL)
+    from induceval.parallel import local_cluster
+
+    if DASK_DEFAULTS:
+        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                           processes=True, dashboard_address=":0",
+                                           silence_logs=logging.CRITICAL)
+    else:
+        cluster = local_cluster(workers)
     client = distributed.Client(cluster)
     client.wait_for_workers(workers)
     return cluster, client
@@ -313,8 +322,13 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--iterations", type=int, default=200, help="BHMM sweeps per grid cell")
     ap.add_argument("--sizes", default="5e6,5e7", help="corpus sizes in tokens")
-    ap.add_argument("--shard-tokens", type=float, default=1e6)
+    ap.add_argument("--shard-tokens", type=float, default=5e5)
+    ap.add_argument("--dask-defaults", action="store_true",
+                    help="start the LocalCluster with Dask's default worker settings (malloc "
+                         "trim threshold, statistical profiler) instead of induceval's")
     args = ap.parse_args()
+    global DASK_DEFAULTS
+    DASK_DEFAULTS = args.dask_defaults
     args.sizes = [int(float(x)) for x in args.sizes.split(",")]
     args.shard_tokens = int(args.shard_tokens)
     print(f"induceval bench_dask: {os.cpu_count()} CPUs; {load()}")

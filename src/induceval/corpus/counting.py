@@ -175,7 +175,7 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
     executor, jobs
         Where shards are counted (:func:`induceval.parallel.map_reduce`).
     """
-    from induceval.parallel import map_reduce
+    from induceval.parallel import map_reduce, path_size
 
     fn = partial(_shard_table, column=column, boundary=boundary, lowercase=lowercase,
                  input_format=input_format)
@@ -184,4 +184,4 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
     if not len(shards):
         return empty
     return empty + map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
-                              name="count-bigrams")
+                              name="count-bigrams", costs=[path_size(s) for s in shards])

@@ -465,7 +465,7 @@ def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
     items = list(corpora)
     if not items:
         return TupleCounts()
-    from induceval.parallel import map_reduce
+    from induceval.parallel import map_reduce, path_size
 
     with dask_client(executor, jobs=jobs, n_tasks=len(items)) as client:
         if client is None:
@@ -474,7 +474,8 @@ def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
                 total = total + fn(shard)
             return total
         return TupleCounts() + map_reduce(fn, items, _add, executor=client,
-                                          name="count-tuples")
+                                          name="count-tuples",
+                                          costs=[path_size(it) for it in items])
 
 
 def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,

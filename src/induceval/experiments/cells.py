@@ -28,6 +28,8 @@ Example
 (8, 9)
 >>> run_cells(cells, d)["a"]   # read back, not recomputed
 8
+>>> list(run_cells([Cell("short", pow, (2, 2)), Cell("long", pow, (2, 9), cost=9.0)], None))
+['short', 'long']
 """
 
 from __future__ import annotations
@@ -51,12 +53,19 @@ __all__ = ["Cell", "run_cells"]
 
 @dataclass(frozen=True)
 class Cell:
-    """One unit of a protocol: ``key`` names it; ``fn(*args, **kwargs)`` computes it."""
+    """One unit of a protocol: ``key`` names it; ``fn(*args, **kwargs)`` computes it.
+
+    ``cost`` is the cell's expected cost in any unit shared by the cells of a
+    run (e.g. K x sweeps for BHMM cells): parallel runs start the costliest
+    cells first, so that a long cell does not start last while the other
+    workers idle.  It changes no result.
+    """
 
     key: str
     fn: Callable
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
+    cost: float = 0.0
 
 
 def _safe(key: str) -> str:
@@ -135,6 +144,8 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
 
     if not todo:
         return {k: results[k] for k in keys}
+    # longest processing time first (stable: equal costs keep the cells' order)
+    todo.sort(key=lambda c: -c.cost)
     with dask_client(executor, jobs=jobs, n_tasks=len(todo)) as client:
         if client is not None:
             _run_on_dask(client, todo, save, show_progress, desc)
@@ -180,7 +191,7 @@ def _shared_args(client, todo: Sequence[Cell]) -> dict[int, object]:
     for i, n in seen.items():
         if n > 1:
             shared[i] = client.submit(_identity, objs[i], key=task_key("data", str(i)),
-                                      pure=False)
+                                      pure=False, priority=len(todo) + 1)
     return shared
 
 
@@ -198,10 +209,11 @@ def _run_on_dask(client, todo: Sequence[Cell], save, show_progress: bool, desc: 
             return shared.get(id(a), a)
 
         futures = {}
-        for c in todo:
+        for rank, c in enumerate(todo):  # todo is costliest first: Dask runs high priorities first
             fut = client.submit(_run_parts, c.fn, tuple(swap(a) for a in c.args),
                                 {k: swap(v) for k, v in c.kwargs.items()},
-                                key=task_key("cell", _safe(c.key)), pure=False)
+                                key=task_key("cell", _safe(c.key)), pure=False,
+                                priority=len(todo) - rank)
             futures[fut] = c
     try:
         for fut in progress(dask_completed(list(futures)), total=len(futures), desc=desc,

@@ -562,7 +562,9 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                 f"-{p}={v}" for p, v in sorted(params.items()))
             cells.append(Cell(key, frank_cell,
                               (MODEL_NAMES[model][0], k, gold, train_c, test_c),
-                              {"seed": seed, "params": params, "spsr_labels": spsr_labels}))
+                              {"seed": seed, "params": params, "spsr_labels": spsr_labels},
+                              # BHMM cells cost K x sweeps; HC, FF and random take seconds
+                              cost=float(k * params.get("iterations", 0))))
             order.append((key, (model, k)))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="frank2009")

@@ -37,6 +37,12 @@ from induceval.measures.dependencies.stats import SentenceStats
 __all__ = ["tag_table_over_files", "dependency_stats_over_files"]
 
 
+def _costs(pairs) -> list[int]:
+    from induceval.parallel import path_size
+
+    return [path_size(g) + (path_size(p) if p != g else 0) for g, p in pairs]
+
+
 def _read(path, input_format: str):
     from induceval.corpus.readers import read_corpus
 
@@ -86,10 +92,11 @@ def tag_table_over_files(pairs: Sequence[tuple[str, str]], *, gold_column: str =
     """
     from induceval.parallel import map_reduce
 
+    pairs = [tuple(map(str, p)) for p in pairs]
     fn = partial(_tag_table, gold_column=gold_column, pred_column=pred_column, punct=punct,
                  input_format=input_format)
-    return map_reduce(fn, [tuple(map(str, p)) for p in pairs], _add_tables, executor=executor,
-                      jobs=jobs, name="tag-table")
+    return map_reduce(fn, pairs, _add_tables, executor=executor, jobs=jobs, name="tag-table",
+                      costs=_costs(pairs))
 
 
 def _dep_stats(pair, *, options, input_format) -> tuple[int, SentenceStats]:
@@ -123,6 +130,7 @@ def dependency_stats_over_files(pairs: Sequence[tuple[str, str]], *, input_forma
     """
     from induceval.parallel import map_reduce
 
+    pairs = [tuple(map(str, p)) for p in pairs]
     fn = partial(_dep_stats, options=options, input_format=input_format)
-    return map_reduce(fn, [tuple(map(str, p)) for p in pairs], _add_stats, executor=executor,
-                      jobs=jobs, name="dep-stats")[1]
+    return map_reduce(fn, pairs, _add_stats, executor=executor, jobs=jobs, name="dep-stats",
+                      costs=_costs(pairs))[1]
