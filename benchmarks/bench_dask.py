@@ -76,15 +76,16 @@ def start_cluster(workers: int):
 
     import distributed
 
-    from induceval.parallel import local_cluster
+    from induceval.parallel import local_cluster, tune_client
 
     if DASK_DEFAULTS:
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
                                            processes=True, dashboard_address=":0",
                                            silence_logs=logging.CRITICAL)
-    else:
+        client = distributed.Client(cluster)
+    else:  # as --jobs N starts it
         cluster = local_cluster(workers)
-    client = distributed.Client(cluster)
+        client = tune_client(distributed.Client(cluster))
     client.wait_for_workers(workers)
     return cluster, client
 

@@ -60,6 +60,8 @@ __all__ = [
     "dask_client",
     "make_cluster",
     "local_cluster",
+    "tune_worker",
+    "tune_client",
     "parse_cluster_options",
     "map_reduce",
     "path_size",
@@ -275,40 +277,70 @@ def make_cluster(kind: str, options: dict | None = None, *, jobs: int | None = N
     return cluster
 
 
-#: Dask settings of the embedded LocalCluster (see :func:`local_cluster`)
-WORKER_CONFIG = {
-    # Dask's nanny sets MALLOC_TRIM_THRESHOLD_=65536 in each worker, which also fixes glibc's
-    # mmap threshold: every numpy temporary above 128 kB is then mmap'ed, page-faulted and
-    # unmapped again (measured: 10x the page faults, +20% CPU for tuple counting)
-    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-    # the statistical profiler samples the task thread's stack every 10 ms (+10-25% CPU)
-    "distributed.worker.profile.enabled": False,
-}
+#: glibc's mallopt parameters (malloc.h)
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+
+
+def tune_worker(worker=None) -> dict:
+    """Make a Dask worker as cheap per task as one process; returns what was changed.
+
+    Two of Dask's defaults cost counting tasks 40% more CPU on a worker than
+    the same work in one process (measured on tuple counting):
+
+    - the nanny starts each worker with ``MALLOC_TRIM_THRESHOLD_=65536``,
+      which also fixes glibc's mmap threshold at 128 kB: every numpy
+      temporary above it is mmap'ed, page-faulted in and unmapped again
+      (10 times the page faults, +20% CPU).  glibc's thresholds are set back
+      to sizes that keep such blocks in the heap (``mallopt``; Linux/glibc
+      only, skipped elsewhere);
+    - the statistical profiler samples the task thread's stack every 10 ms
+      (+10-25% CPU): its periodic callbacks are stopped.
+
+    Applied by :func:`tune_client` on every worker of a client this module
+    opens (embedded, existing scheduler or Slurm), restarted workers included.
+
+    Example
+    -------
+    >>> tune_worker(None)["profiler"]
+    False
+    """
+    done = {"profiler": False, "malloc": False}
+    if worker is not None:
+        for name in ("profile", "profile-cycle"):
+            pc = worker.periodic_callbacks.pop(name, None)
+            if pc is not None:
+                pc.stop()
+                done["profiler"] = True
+    if os.environ.get("MALLOC_TRIM_THRESHOLD_"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL("libc.so.6")
+            done["malloc"] = bool(libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
+                                  and libc.mallopt(_M_TRIM_THRESHOLD, 64 << 20))
+        except (OSError, AttributeError):  # pragma: no cover - not glibc
+            pass
+    return done
+
+
+def tune_client(client):
+    """Apply :func:`tune_worker` on ``client``'s workers, present and future; returns ``client``.
+
+    Done for every client this module opens; call it on a client you pass
+    as ``executor=`` yourself.
+    """
+    from induceval._dask_plugin import WorkerTuning
+
+    client.register_plugin(WorkerTuning(), name=WorkerTuning.name)
+    return client
 
 
 def local_cluster(workers: int, **options):
     """An embedded ``distributed.LocalCluster`` of single-threaded worker processes.
 
-    Workers run with :data:`WORKER_CONFIG`: without Dask's malloc trim
-    threshold and its statistical profiler, a task costs within a few
-    percent of the CPU it costs in one process (with Dask's defaults, tuple
-    counting took 40% more CPU on a worker).  ``options`` go to
-    ``LocalCluster``.  Workers started by hand (``dask worker``) get the same
-    from the Dask configuration of the machines that start them, e.g.
-    ``~/.config/dask/induceval.yaml``::
-
-        distributed:
-          nanny:
-            pre-spawn-environ:
-              MALLOC_TRIM_THRESHOLD_: null
-          worker:
-            profile:
-              enabled: false
-
-    Example
-    -------
-    >>> sorted(WORKER_CONFIG)[1]
-    'distributed.worker.profile.enabled'
+    Started without Dask's ``MALLOC_TRIM_THRESHOLD_`` (see
+    :func:`tune_worker`); clients opened by this module also apply
+    :func:`tune_client`.  ``options`` go to ``LocalCluster``.
     """
     distributed = require_dask()
     import dask
@@ -316,7 +348,7 @@ def local_cluster(workers: int, **options):
     kw = dict(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
               silence_logs=logging.CRITICAL)
     kw.update(options)
-    with dask.config.set(WORKER_CONFIG):
+    with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
         return distributed.LocalCluster(**kw)
 
 
@@ -327,7 +359,7 @@ def _open_client(spec: ExecutorSpec, n_tasks: int | None = None):
         n = spec.jobs if spec.jobs > 1 else max(1, n_tasks or 1)
         cluster = make_cluster(spec.cluster, spec.cluster_options, jobs=n)
         with cluster, distributed.Client(cluster) as client:
-            yield client
+            yield tune_client(client)
         return
     if spec.address:
         try:
@@ -336,11 +368,11 @@ def _open_client(spec: ExecutorSpec, n_tasks: int | None = None):
             raise InducevalError(f"cannot reach the Dask scheduler at {spec.address}: "
                                  f"{exc}") from exc
         with client:
-            yield client
+            yield tune_client(client)
         return
     cluster = local_cluster(spec.jobs)
     with cluster, distributed.Client(cluster) as client:
-        yield client
+        yield tune_client(client)
 
 
 @contextlib.contextmanager

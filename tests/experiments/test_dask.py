@@ -24,6 +24,7 @@ from induceval.parallel import (
     local_cluster,
     map_reduce,
     parse_cluster_options,
+    tune_client,
     use_executor,
 )
 
@@ -40,7 +41,7 @@ def client():
     # the helpers below travel by value: the workers need not import this test module
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     cluster = local_cluster(2, silence_logs=50)  # the embedded cluster of --jobs 2
-    c = distributed.Client(cluster, timeout=TIMEOUT)
+    c = tune_client(distributed.Client(cluster, timeout=TIMEOUT))
     c.wait_for_workers(2, timeout=TIMEOUT)
     yield c
     c.close()
@@ -283,16 +284,17 @@ def test_map_reduce_costliest_items_first_same_result(client):
         map_reduce(_counter_of, items, _add_counters, executor=client, costs=[1, 2])
 
 
-def _worker_settings() -> tuple:
-    import dask
-
-    return os.environ.get("MALLOC_TRIM_THRESHOLD_"), dask.config.get(
-        "distributed.worker.profile.enabled")
+def _worker_settings(dask_worker) -> tuple:
+    return (os.environ.get("MALLOC_TRIM_THRESHOLD_"),
+            "profile" in dask_worker.periodic_callbacks)
 
 
-def test_embedded_workers_run_without_malloc_trim_and_profiler(client):
+def test_workers_run_without_malloc_trim_and_profiler(client, tmp_path):
     # Dask's defaults cost tuple counting 40% more CPU on a worker than in one process
-    settings = client.run(_worker_settings)
+    marker = str(tmp_path / "died")
+    assert run_cells([Cell("die", _die_once, (3, marker))], None, executor=client)
+    client.wait_for_workers(2, timeout=TIMEOUT)
+    settings = client.run(_worker_settings)  # a restarted worker included
     assert len(settings) == 2
     assert set(settings.values()) == {(None, False)}
 
