@@ -259,16 +259,21 @@ def _code_set(column, tags: Iterable[str]) -> np.ndarray:
     return np.array([i for i in ids if i >= 0], dtype=np.int32)
 
 
-def _word_strings(corpus: Corpus, use_lemma: bool, lowercase: bool) -> tuple[np.ndarray, str]:
+def _word_table(corpus: Corpus, use_lemma: bool, lowercase: bool) -> tuple[np.ndarray, str]:
+    """The word string of each code of the lemma (or form) column (``None``: no word)."""
     name = "lemma" if use_lemma and "lemma" in corpus.tokens else "form"
-    col = corpus.tokens[name]
-    table = col.vocab.to_array()
+    table = corpus.tokens[name].vocab.to_array()
     missing = {"_", "", "-"}
     if lowercase:
         table = np.array([None if s in missing else s.lower() for s in table], dtype=object)
     else:
         table = np.array([None if s in missing else s for s in table], dtype=object)
-    return np.append(table, None)[col.values], name
+    return table, name
+
+
+def _word_strings(corpus: Corpus, use_lemma: bool, lowercase: bool) -> tuple[np.ndarray, str]:
+    table, name = _word_table(corpus, use_lemma, lowercase)
+    return np.append(table, None)[corpus.tokens[name].values], name
 
 
 def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,

@@ -50,9 +50,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
 from induceval.corpus.model import Corpus
-from induceval.corpus.tuples import RelationScheme, TupleCounts, _scheme, _word_strings
+from induceval.corpus.tuples import RelationScheme, TupleCounts, _scheme, _word_table
 from induceval.errors import ParameterError, check_range
 from induceval.measures.pseudowords import PseudoTestSet, decide
 
@@ -116,10 +117,64 @@ class ConditionalProbability:
         return out
 
 
+@njit(cache=True)
+def _mark_words(values, tagv, offsets, keep, wc, vtag, ntag, is_v, is_n):  # pragma: no cover
+    """Mark the word codes with a verb / noun token in the kept sentences (in place)."""
+    for s in range(len(offsets) - 1):
+        if not keep[s]:
+            continue
+        for i in range(offsets[s], offsets[s + 1]):
+            a = wc[values[i] + 1]
+            if a >= 0:
+                t = tagv[i] + 1
+                if vtag[t]:
+                    is_v[a] = True
+                if ntag[t]:
+                    is_n[a] = True
+
+
+@njit(cache=True)
+def _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, out):  # pragma: no cover
+    """Verb-noun keys ``v * V + n`` of sentences ``s0..s1-1`` into ``out``; returns how many.
+
+    With ``len(out) == 0`` only counts them.
+    """
+    n = 0
+    fill = len(out) > 0
+    for s in range(s0, s1):
+        if not keep[s]:
+            continue
+        hi = offsets[s + 1]
+        for i in range(offsets[s], hi):
+            a = wc[values[i] + 1]
+            if a < 0:
+                continue
+            for j in range(i + 1, min(i + window, hi)):
+                b = wc[values[j] + 1]
+                if b < 0:
+                    continue
+                if is_v[a] and is_n[b]:
+                    if fill:
+                        out[n] = a * V + b
+                    n += 1
+                if is_v[b] and is_n[a]:
+                    if fill:
+                        out[n] = b * V + a
+                    n += 1
+    return n
+
+
 def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
                         window: int = 5, documents: Sequence[str] | None = None,
                         use_lemma: bool = True, lowercase: bool = True) -> Counter:
     """Verb-noun co-occurrences within ``window`` words, each position pair once.
+
+    A verb is a word with a verb-tagged token, a noun one with a noun-tagged
+    token (in ``documents`` when given); every pair of positions less than
+    ``window`` apart in a sentence counts, in both roles when a word is both.
+    Counted in one compiled pass over the column codes, a block of sentences
+    at a time: memory is that of the distinct pairs and the vocabulary, not
+    of the tokens.  Pairs are in the order of their (verb, noun) strings.
 
     Example
     -------
@@ -129,37 +184,50 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     >>> cooccurrence_counts(b.build(), "ud")
     Counter({('eat', 'cake'): 1})
     """
+    from induceval.models.categories._bigrams import _blocks
+
     check_range("window", window, 2, 5)
     sch = _scheme(scheme, corpus)
     if documents is not None and "document" in corpus.sentences:
         docs = corpus.sentences["document"]
         wanted = np.array([docs.vocab.id(d) for d in documents], dtype=np.int32)
-        corpus = corpus.select(np.isin(docs.values, wanted))
-    words, _ = _word_strings(corpus, use_lemma, lowercase)
+        keep = np.isin(docs.values, wanted)
+    else:
+        keep = np.ones(corpus.n_sentences, dtype=bool)
+    table, name = _word_table(corpus, use_lemma, lowercase)
+    values = corpus.tokens[name].values
+    # word codes in string order over the vocabulary (None: -1), so keys sort as strings
+    present = np.array([w is not None for w in table], dtype=bool)
+    uniq, inv = np.unique(table[present].astype(str), return_inverse=True)
+    wc = np.full(len(table) + 1, -1, dtype=np.int64)
+    wc[1:][present] = inv.ravel()
+    V = max(len(uniq), 1)
     tags = corpus.column(sch.tag_column)
-    tag_names = np.append(tags.vocab.to_array(), None)[tags.values]
-    is_v = np.isin(tag_names, list(sch.verb_tags))
-    is_n = np.isin(tag_names, list(sch.noun_tags))
-    verb_words = set(words[is_v].tolist()) - {None}
-    noun_words = set(words[is_n].tolist()) - {None}
-    uniq, codes = np.unique(np.array([w if w is not None else "" for w in words], dtype=object)
-                            .astype(str), return_inverse=True)
-    v_code = np.isin(uniq, list(verb_words))
-    n_code = np.isin(uniq, list(noun_words))
-    sid = corpus.sentence_ids()
-    keys = []
-    V = len(uniq)
-    for k in range(1, window):
-        a = codes[:-k]
-        b = codes[k:]
-        same = sid[:-k] == sid[k:]
-        m1 = same & v_code[a] & n_code[b]
-        m2 = same & v_code[b] & n_code[a]
-        keys.append(a[m1].astype(np.int64) * V + b[m1])
-        keys.append(b[m2].astype(np.int64) * V + a[m2])
-    allk = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
-    u, c = np.unique(allk, return_counts=True)
-    return Counter({(str(uniq[k // V]), str(uniq[k % V])): int(n) for k, n in zip(u, c)})
+    tag_names = tags.vocab.to_array()
+    vtag = np.zeros(len(tag_names) + 1, dtype=bool)
+    vtag[1:] = np.isin(tag_names, list(sch.verb_tags))
+    ntag = np.zeros(len(tag_names) + 1, dtype=bool)
+    ntag[1:] = np.isin(tag_names, list(sch.noun_tags))
+    is_v = np.zeros(V, dtype=bool)
+    is_n = np.zeros(V, dtype=bool)
+    offsets = corpus.offsets.astype(np.int64)
+    _mark_words(values, tags.values, offsets, keep, wc, vtag, ntag, is_v, is_n)
+    acc_k = np.zeros(0, dtype=np.int64)
+    acc_c = np.zeros(0, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    for s0, s1 in _blocks(offsets, 1 << 20):
+        n = _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, none)
+        if not n:
+            continue
+        keys = np.empty(n, dtype=np.int64)
+        _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, keys)
+        u, c = np.unique(keys, return_counts=True)
+        allk = np.concatenate([acc_k, u])
+        allc = np.concatenate([acc_c, c])
+        acc_k, inv_k = np.unique(allk, return_inverse=True)
+        acc_c = np.bincount(inv_k.ravel(), weights=allc, minlength=len(acc_k)).astype(np.int64)
+    return Counter({(str(uniq[k // V]), str(uniq[k % V])): int(n)
+                    for k, n in zip(acc_k.tolist(), acc_c.tolist())})
 
 
 @dataclass

@@ -11,10 +11,12 @@ Frank, Goldwater & Keller (2009), paper 000, §"Frequent Frames" and
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_choice, check_range
-from induceval.models.categories.result import TagInduction, prepare_forms
+from induceval.models.categories._bigrams import BLOCK_TOKENS, _blocks, type_counts
+from induceval.models.categories.result import TagInduction, type_clusters_from_codes
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
 
@@ -35,6 +37,76 @@ def frame_tokens(ids: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.n
     ok &= (ids[pos - 1] >= 0) & (ids[pos + 1] >= 0) & (ids[pos] >= 0)
     pos = pos[ok]
     return pos, ids[pos - 1], ids[pos + 1]
+
+
+@njit(cache=True)
+def _frame_keys(values, dense, offsets, s0, s1, V, out):  # pragma: no cover - compiled
+    """Frame keys ``left * V + right`` of the frame tokens of sentences ``s0..s1-1``."""
+    n = 0
+    for s in range(s0, s1):
+        for i in range(offsets[s] + 1, offsets[s + 1] - 1):
+            a = dense[values[i - 1] + 1]
+            b = dense[values[i + 1] + 1]
+            if a >= 0 and b >= 0 and dense[values[i] + 1] >= 0:
+                out[n] = a * V + b
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _frame_pass(values, dense, offsets, V, fkeys, fval, members, tags):  # pragma: no cover
+    """For every token inside a frequent frame (``fkeys`` sorted, ``fval`` its value):
+    mark its type in ``members`` (when given) or set its tag (``tags``); returns how many."""
+    n = 0
+    fill_members = members.shape[0] > 0
+    for s in range(len(offsets) - 1):
+        for i in range(offsets[s] + 1, offsets[s + 1] - 1):
+            a = dense[values[i - 1] + 1]
+            b = dense[values[i + 1] + 1]
+            w = dense[values[i] + 1]
+            if a < 0 or b < 0 or w < 0:
+                continue
+            key = a * V + b
+            j = np.searchsorted(fkeys, key)
+            if j < len(fkeys) and fkeys[j] == key:
+                if fill_members:
+                    members[fval[j], w] = 1.0
+                else:
+                    tags[i] = fval[j]
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _outside_tokens(values, dense, tags, n_of, lo, hi):  # pragma: no cover - compiled
+    """Tokens ``lo..hi-1`` outside frequent frames whose type is in some cluster."""
+    n = 0
+    for i in range(lo, hi):
+        w = dense[values[i] + 1]
+        if tags[i] < 0 and w >= 0 and n_of[w] > 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _assign_outside(values, dense, tags, lo, hi, ptr, cl, cum, u):  # pragma: no cover
+    """Each such token of ``lo..hi-1`` takes a cluster of its type drawn with ``u`` (in order)."""
+    r = 0
+    for i in range(lo, hi):
+        w = dense[values[i] + 1]
+        if tags[i] >= 0 or w < 0 or ptr[w + 1] == ptr[w]:
+            continue
+        a = ptr[w]
+        m = ptr[w + 1] - a
+        if m == 1:
+            tags[i] = cl[a]
+        else:
+            d = 0  # searchsorted(cum, u, side="right"), capped at the last cluster
+            while d < m and cum[a + d] <= u[r]:
+                d += 1
+            tags[i] = cl[a + min(d, m - 1)]
+        r += 1
+    return r
 
 
 def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
@@ -94,12 +166,21 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     check_range("k", k, 1)
     check_range("threshold", threshold, 0.0, 1.0)
     check_choice("outside_frames", outside_frames, ("sample", "unclustered"))
-    ids, offsets, types = prepare_forms(corpus, column)
+    # frame counts from the column as stored, a block of sentences at a time: memory is
+    # that of the distinct frames and the types, not of the tokens
+    values, offsets, types, _, dense = type_counts(corpus, column)
     V = len(types)
-    pos, left, right = frame_tokens(ids, offsets)
-    fkey = left * V + right
-    uniq, inv, fcount = np.unique(fkey, return_inverse=True, return_counts=True)
-    total = int(len(fkey))
+    uniq = np.zeros(0, dtype=np.int64)
+    fcount = np.zeros(0, dtype=np.int64)
+    for s0, s1 in _blocks(offsets, BLOCK_TOKENS):
+        keys = np.empty(int(offsets[s1] - offsets[s0]), dtype=np.int64)
+        n = _frame_keys(values, dense, offsets, s0, s1, V, keys)
+        u, c = np.unique(keys[:n], return_counts=True)
+        allk, inv = np.unique(np.concatenate([uniq, u]), return_inverse=True)
+        fcount = np.bincount(inv.ravel(), weights=np.concatenate([fcount, c]),
+                             minlength=len(allk)).astype(np.int64)
+        uniq = allk
+    total = int(fcount.sum())
     frequent = fcount >= threshold * total if total else np.zeros(0, bool)
     # number frequent frames by decreasing frequency (ties: frame key)
     fr = np.flatnonzero(frequent)
@@ -107,11 +188,12 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     F = len(fr)
     frame_index = np.full(len(uniq), -1, dtype=np.int64)
     frame_index[fr] = np.arange(F)
-    tok_frame = frame_index[inv] if total else np.zeros(0, np.int64)
-    in_freq = tok_frame >= 0
+    fkeys = uniq[frequent]  # sorted
     # membership matrix: frame cluster x word type
     members = np.zeros((F, V), dtype=np.float32)
-    members[tok_frame[in_freq], ids[pos[in_freq]]] = 1.0
+    no_tags = np.zeros(0, dtype=np.int32)
+    n_in = _frame_pass(values, dense, offsets, V, fkeys, frame_index[frequent], members,
+                       no_tags) if F else 0
     cluster_of_frame = np.arange(F)
     alive = np.ones(F, dtype=bool)
     n_alive = F
@@ -150,8 +232,10 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     n_clusters = len(roots)
     sizes = cl_members.sum(axis=1)
     # token assignment
-    tags = np.full(len(ids), -1, dtype=np.int32)
-    tags[pos[in_freq]] = final_of_frame[tok_frame[in_freq]]
+    tags = np.full(len(values), -1, dtype=np.int32)
+    if F:
+        _frame_pass(values, dense, offsets, V, fkeys, final_of_frame[frame_index[frequent]],
+                    np.zeros((0, 0), np.float32), tags)
     memberships: dict[str, tuple[int, ...]] = {}
     type_sets = [np.flatnonzero(cl_members[:, w]) for w in range(V)] if n_clusters else [
         np.zeros(0, np.int64)] * V
@@ -160,34 +244,26 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
             memberships[types[w]] = tuple(int(c) for c in type_sets[w])
     if outside_frames == "sample":
         gen = rng(seed, "models.frequent_frames")
-        todo = np.flatnonzero((tags < 0) & (ids >= 0))
         n_of = np.array([len(s) for s in type_sets], dtype=np.int64)
-        todo = todo[n_of[ids[todo]] > 0]
-        if len(todo):
-            u = gen.random(len(todo))  # one draw per token, in token order
-            words = ids[todo]
-            order = np.argsort(words, kind="stable")
-            sorted_words = words[order]
-            bounds = np.flatnonzero(np.diff(sorted_words)) + 1
-            starts = np.concatenate(([0], bounds))
-            ends = np.concatenate((bounds, [len(order)]))
-            for a, b in zip(starts.tolist(), ends.tolist()):
-                sel = order[a:b]
-                cs = type_sets[int(sorted_words[a])]
-                if len(cs) == 1:
-                    tags[todo[sel]] = cs[0]
-                    continue
-                p = np.cumsum(sizes[cs].astype(np.float64))
-                p /= p[-1]
-                draw = np.searchsorted(p, u[sel], side="right")
-                tags[todo[sel]] = cs[np.minimum(draw, len(cs) - 1)]
-    from induceval.models.categories.result import type_clusters_from_tags
-
-    type_clusters, unclustered = type_clusters_from_tags(ids, tags, types)
+        ptr = np.zeros(V + 1, dtype=np.int64)
+        ptr[1:] = np.cumsum(n_of)
+        cl = np.concatenate(type_sets).astype(np.int64) if V else np.zeros(0, np.int64)
+        cum = np.zeros(len(cl), dtype=np.float64)
+        for w in np.flatnonzero(n_of > 1).tolist():
+            p = np.cumsum(sizes[type_sets[w]].astype(np.float64))
+            p /= p[-1]
+            cum[ptr[w]:ptr[w + 1]] = p
+        # one draw per such token, in token order (drawn a block at a time: same stream)
+        for lo in range(0, len(values), BLOCK_TOKENS):
+            hi = min(lo + BLOCK_TOKENS, len(values))
+            m = _outside_tokens(values, dense, tags, n_of, lo, hi)
+            if m:
+                _assign_outside(values, dense, tags, lo, hi, ptr, cl, cum, gen.random(m))
+    type_clusters, unclustered = type_clusters_from_codes(values, dense, tags, types)
     sig = make_signature("ff", {"k": k, "threshold": threshold, "outside": outside_frames,
                                 "column": column}, seed=seed)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
                         n_clusters=n_clusters, model="ff", signature=sig,
                         memberships=memberships,
                         log={"n_frames": F, "frame_tokens": total,
-                             "tokens_in_frequent_frames": int(in_freq.sum())})
+                             "tokens_in_frequent_frames": int(n_in)})

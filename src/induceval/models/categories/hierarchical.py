@@ -10,15 +10,54 @@ Frank, Goldwater & Keller (2009), paper 000, §"Hierarchical Clustering".
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_choice, check_range
-from induceval.models.categories._bigrams import frequency_rank
-from induceval.models.categories.result import TagInduction, prepare_forms
+from induceval.models.categories._bigrams import (
+    BLOCK_TOKENS,
+    _blocks,
+    gather,
+    rank_of_counts,
+    type_counts,
+)
+from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
 __all__ = ["induce_hierarchical", "context_vectors"]
+
+
+@njit(cache=True)
+def _count_contexts(values, offsets, s0, s1, t_of, c_of, positions, m, out):  # pragma: no cover
+    """Add the context counts of sentences ``s0..s1-1`` into ``out`` (compiled, in place).
+
+    ``t_of[v + 1]`` / ``c_of[v + 1]``: the target / context index of code ``v``, or -1.
+    """
+    n_pos = len(positions)
+    for s in range(s0, s1):
+        lo = offsets[s]
+        hi = offsets[s + 1]
+        for i in range(lo, hi):
+            t = t_of[values[i] + 1]
+            if t < 0:
+                continue
+            for p in range(n_pos):
+                j = i + positions[p]
+                if j < lo or j >= hi:
+                    continue
+                c = c_of[values[j] + 1]
+                if c >= 0:
+                    out[t, p * m + c] += 1.0
+
+
+def _context_table(values, offsets, t_of, c_of, n, m, positions) -> np.ndarray:
+    out = np.zeros((n, len(positions) * m), dtype=np.float64)
+    pos = np.asarray(positions, dtype=np.int64)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    for s0, s1 in _blocks(offsets, BLOCK_TOKENS):  # an interrupt is seen between blocks
+        _count_contexts(values, offsets, s0, s1, t_of, c_of, pos, m, out)
+    return out
 
 
 def context_vectors(ids: np.ndarray, offsets: np.ndarray, targets: np.ndarray,
@@ -27,28 +66,22 @@ def context_vectors(ids: np.ndarray, offsets: np.ndarray, targets: np.ndarray,
     """Counts of context words at each relative position, concatenated per target.
 
     Returns a ``(len(targets), len(positions) * len(contexts))`` float array.
-    Contexts are taken within sentences.
+    Contexts are taken within sentences; ids below 0 are missing tokens.  One
+    compiled pass over the tokens adds into that array: no temporary the size
+    of the corpus.
+
+    Example
+    -------
+    >>> ids = np.array([0, 1, 2, 0, 1])
+    >>> context_vectors(ids, np.array([0, 3, 5]), np.array([0]), np.array([1, 2]), 3,
+    ...                 positions=(1, 2)).tolist()
+    [[2.0, 0.0, 0.0, 1.0]]
     """
-    t_index = np.full(n_types, -1, dtype=np.int64)
-    t_index[targets] = np.arange(len(targets))
-    c_index = np.full(n_types, -1, dtype=np.int64)
-    c_index[contexts] = np.arange(len(contexts))
-    n, m = len(targets), len(contexts)
-    out = np.zeros((n, len(positions) * m), dtype=np.float64)
-    sent = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-    N = len(ids)
-    safe = np.maximum(ids, 0)
-    ti = np.where(ids >= 0, t_index[safe], -1)
-    for p_i, d in enumerate(positions):
-        i = np.arange(max(0, -d), min(N, N - d))
-        j = i + d
-        ok = (sent[i] == sent[j]) & (ti[i] >= 0) & (ids[j] >= 0)
-        i, j = i[ok], j[ok]
-        ci = c_index[ids[j]]
-        ok = ci >= 0
-        key = ti[i[ok]] * (len(positions) * m) + p_i * m + ci[ok]
-        out += np.bincount(key, minlength=n * len(positions) * m).reshape(out.shape)
-    return out
+    t_of = np.full(n_types + 1, -1, dtype=np.int64)
+    t_of[np.asarray(targets) + 1] = np.arange(len(targets))
+    c_of = np.full(n_types + 1, -1, dtype=np.int64)
+    c_of[np.asarray(contexts) + 1] = np.arange(len(contexts))
+    return _context_table(ids, offsets, t_of, c_of, len(targets), len(contexts), positions)
 
 
 def _spearman_distance(vectors: np.ndarray) -> np.ndarray:
@@ -119,10 +152,10 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     from scipy.cluster.hierarchy import linkage as scipy_linkage
     from scipy.spatial.distance import squareform
 
-    ids, offsets, types = prepare_forms(corpus, column)
+    # type counts and the context table from the column as stored (no token-sized copy)
+    values, offsets, types, counts, dense = type_counts(corpus, column)
     V = len(types)
-    counts, rank = frequency_rank(ids, V)
-    order = np.argsort(rank)
+    order = np.argsort(rank_of_counts(counts))
     targets = order[: min(n_targets, V)]
     contexts = order[: min(n_contexts, V)]
     n = len(targets)
@@ -130,7 +163,12 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     if n == 1:
         labels = np.zeros(1, dtype=np.int64)
     else:
-        vec = context_vectors(ids, offsets, targets, contexts, V, positions)
+        t_of = np.full(V + 1, -1, dtype=np.int64)
+        t_of[targets + 1] = np.arange(n)
+        c_of = np.full(V + 1, -1, dtype=np.int64)
+        c_of[contexts + 1] = np.arange(len(contexts))
+        vec = _context_table(values, offsets, t_of[dense + 1], c_of[dense + 1], n,
+                             len(contexts), positions)
         dist = _spearman_distance(vec)
         Z = scipy_linkage(squareform(dist, checks=False), method=linkage)
         labels = cut_tree(Z, n_clusters=kk).ravel()
@@ -139,7 +177,8 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     renum = {int(labels[f]): i for i, f in enumerate(sorted(first))}
     type_cluster = np.full(V + 1, -1, dtype=np.int64)
     type_cluster[targets] = [renum[int(x)] for x in labels]
-    tags = np.where(ids >= 0, type_cluster[np.where(ids >= 0, ids, V)], -1).astype(np.int32)
+    # type_cluster[V] = -1: missing tokens and unused codes (dense -1) stay unclustered
+    tags = gather(type_cluster[dense], values)
     type_clusters: dict[str, int | None] = {}
     for w in range(V):
         c = int(type_cluster[w])

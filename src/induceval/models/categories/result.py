@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
 from induceval.corpus.model import Column, Corpus, Vocabulary
 
@@ -111,6 +112,47 @@ def prepare_forms(corpus: Corpus, column: str = "form") -> tuple[np.ndarray, np.
         items = col.vocab.items
         types = [items[int(u)] for u in used]
     return ids, corpus.offsets.astype(np.int64), types
+
+
+@njit(cache=True)
+def _type_tag_counts(values, dense, tags, cnt):  # pragma: no cover - compiled
+    for i in range(len(values)):
+        w = dense[values[i] + 1]
+        t = tags[i]
+        if w >= 0 and t >= 0:
+            cnt[w, t] += 1
+
+
+def type_clusters_from_codes(values: np.ndarray, dense: np.ndarray, tags: np.ndarray,
+                             types: list[str]) -> tuple[dict[str, int | None], set[str]]:
+    """:func:`type_clusters_from_tags` from a column's codes, without token-sized temporaries.
+
+    ``dense[code + 1]`` is the type id of a code (``-1``: missing), as
+    :func:`~induceval.models.categories._bigrams.type_counts` returns it.
+
+    Example
+    -------
+    >>> values = np.array([1, 0, 1, -1], dtype=np.int32)
+    >>> dense = np.array([-1, 0, 1])
+    >>> type_clusters_from_codes(values, dense, np.array([2, 0, 2, 1], np.int32), ["a", "b"])
+    ({'a': 0, 'b': 2}, set())
+    """
+    n = len(types)
+    top = int(tags.max(initial=-1))
+    cnt = np.zeros((n, max(top + 1, 1)), dtype=np.int64)
+    if top >= 0:
+        _type_tag_counts(values, np.asarray(dense, np.int64), tags, cnt)
+    best = cnt.argmax(axis=1) if n else np.zeros(0, np.int64)
+    has = cnt.sum(axis=1) > 0
+    out: dict[str, int | None] = {}
+    unclustered = set()
+    for i, t in enumerate(types):
+        if has[i]:
+            out[t] = int(best[i])
+        else:
+            out[t] = None
+            unclustered.add(t)
+    return out, unclustered
 
 
 def type_clusters_from_tags(ids: np.ndarray, tags: np.ndarray, types: list[str]
