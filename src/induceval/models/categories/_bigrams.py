@@ -36,8 +36,9 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16) -> None:
 
     A compiled loop cannot see Ctrl-C; between calls Python can, so the work
     is cut into ranges of about :data:`CHUNK_SECONDS` each (the size adapts
-    to the measured time per item).  ``step`` must give the result of one
-    uninterrupted run whatever the ranges: the state lives in its arrays.
+    to the measured time per item, and at most doubles from one range to the
+    next, in case later items cost more).  ``step`` must give the result of
+    one uninterrupted run whatever the ranges: the state lives in its arrays.
 
     Example
     -------
@@ -55,7 +56,7 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16) -> None:
         step(i, j)
         per_item = (time.perf_counter() - t0) / (j - i)
         i = j
-        size = max(1, min(1 << 24, int(CHUNK_SECONDS / max(per_item, 1e-9))))
+        size = max(1, min(2 * size, int(CHUNK_SECONDS / max(per_item, 1e-9))))
 
 
 def _blocks(offsets: np.ndarray, block: int):

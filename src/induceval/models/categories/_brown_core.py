@@ -363,7 +363,10 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
         _merge_down(j - i, c2, F, R, Cc, c1, lc1, luvm, tab, act, mark, nbr, slot_node, parent,
                     next_node, merges, st)
 
-    run_chunked(add, 0, V)
+    # the first C words only enter; each later one also costs a merge (O(C^2)):
+    # chunk sizes are measured afresh from there
+    run_chunked(add, 0, min(C, V))
+    run_chunked(add, min(C, V), V, first=1)
     flat = _roots(parent, V)
     run_chunked(merge, 0, max(int(st[0]) - 1, 0), first=1)
     return merges, flat

@@ -11,7 +11,10 @@ Gelling et al. (2012), paper 003: the ``B`` baseline columns of Tables 2 and 7.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 import numpy as np
+from numba import njit
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_range
@@ -26,7 +29,7 @@ from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
-__all__ = ["brown_clusters", "induce_brown", "BrownClusters"]
+__all__ = ["brown_clusters", "induce_brown", "BrownClusters", "BrownPaths"]
 
 
 class BrownClusters(dict):
@@ -40,23 +43,81 @@ def _paths_from_merges(merges: np.ndarray, V: int) -> list[str]:
     """Bit strings of every leaf (words ranked by frequency), root = empty string.
 
     At each merge the child holding the more frequent word gets ``0`` and the
-    other ``1``, so paths do not depend on bookkeeping order.
+    other ``1``, so paths do not depend on bookkeeping order.  (All strings at
+    once; :class:`BrownPaths` makes each on demand from the same tree.)
     """
+    parent, bit, depth = _tree(np.asarray(merges, dtype=np.int64).reshape(-1, 3), V)
+    return [_path_bytes(r, parent, bit, depth).tobytes().decode("ascii") for r in range(V)]
+
+
+@njit(cache=True)
+def _tree(merges, V):  # pragma: no cover - compiled
+    """``(parent, bit, depth)`` of every node of the merge tree (root: parent -1)."""
     n_nodes = V + len(merges)
     lowest = np.arange(n_nodes)
-    for left, right, node in merges.tolist():
+    for i in range(len(merges)):
+        left, right, node = merges[i, 0], merges[i, 1], merges[i, 2]
         lowest[node] = min(lowest[left], lowest[right])
-    prefix: list[str | None] = [""] * n_nodes
-    # walk the merges from the last (root) backwards; an inner node's string is
-    # dropped once its children have theirs (only the leaves' are kept)
-    for left, right, node in merges[::-1].tolist():
+    parent = np.full(n_nodes, -1, np.int64)
+    bit = np.zeros(n_nodes, np.uint8)
+    depth = np.zeros(n_nodes, np.int64)
+    for i in range(len(merges) - 1, -1, -1):
+        left, right, node = merges[i, 0], merges[i, 1], merges[i, 2]
         if lowest[right] < lowest[left]:
             left, right = right, left
-        p = prefix[node]
-        prefix[left] = p + "0"
-        prefix[right] = p + "1"
-        prefix[node] = None
-    return prefix[:V]
+        parent[left] = node
+        parent[right] = node
+        bit[right] = 1
+        depth[left] = depth[node] + 1
+        depth[right] = depth[node] + 1
+    return parent, bit, depth
+
+
+@njit(cache=True)
+def _path_bytes(leaf, parent, bit, depth):  # pragma: no cover - compiled
+    out = np.empty(depth[leaf], np.uint8)
+    x = leaf
+    for i in range(depth[leaf] - 1, -1, -1):
+        out[i] = 48 + bit[x]
+        x = parent[x]
+    return out
+
+
+class BrownPaths(Mapping):
+    """Word form -> bit-string path, each made on demand from the merge tree.
+
+    The strings of a large vocabulary add up to its number of words times
+    the depth of the tree (143 MB for the 56k types of the Brown corpus);
+    the tree itself is ``O(types)``.  A read-only mapping, equal to the dict
+    of the same paths.
+
+    Example
+    -------
+    >>> p = BrownPaths({"a": 0, "b": 1, "c": 2}, np.array([[1, 2, 3], [0, 3, 4]]), 3)
+    >>> dict(p)
+    {'a': '0', 'b': '10', 'c': '11'}
+    """
+
+    def __init__(self, rank_of: dict[str, int], merges: np.ndarray, V: int) -> None:
+        self._rank = rank_of
+        self._parent, self._bit, self._depth = _tree(
+            np.asarray(merges, dtype=np.int64).reshape(-1, 3), V)
+
+    def __getitem__(self, form: str) -> str:
+        r = self._rank[form]
+        return _path_bytes(r, self._parent, self._bit, self._depth).tobytes().decode("ascii")
+
+    def __contains__(self, form: object) -> bool:
+        return form in self._rank
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rank)
+
+    def __len__(self) -> int:
+        return len(self._rank)
+
+    def __repr__(self) -> str:
+        return f"BrownPaths({len(self)} words)"
 
 
 def _run(corpus: Corpus, k: int, column: str, min_count: int):
@@ -86,8 +147,7 @@ def _run(corpus: Corpus, k: int, column: str, min_count: int):
     node_order = flat_nodes[np.sort(first)]
     relabel = {int(nd): i for i, nd in enumerate(node_order.tolist())}
     flat = np.array([relabel[int(nd)] for nd in flat_nodes.tolist()], dtype=np.int64)
-    paths = _paths_from_merges(merges, V) if V > 1 else [""] * V
-    return values, types, word_of_rank, flat, paths, code_rank, len(node_order)
+    return values, types, word_of_rank, flat, merges, code_rank, len(node_order)
 
 
 def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
@@ -128,7 +188,8 @@ def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
     """
     check_range("k", k, 1)
     check_range("min_count", min_count, 1)
-    _, types, word_of_rank, flat, paths, _, n_clusters = _run(corpus, k, column, min_count)
+    _, types, word_of_rank, flat, merges, _, n_clusters = _run(corpus, k, column, min_count)
+    paths = _paths_from_merges(merges, len(word_of_rank))
     out = BrownClusters()
     out.paths = {}
     for r, w in enumerate(word_of_rank.tolist()):
@@ -152,7 +213,8 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
     Returns
     -------
     TagInduction
-        With ``paths``; types below ``min_count`` are unclustered.
+        With ``paths`` (a :class:`BrownPaths` mapping, each string made on
+        demand); types below ``min_count`` are unclustered.
 
     Example
     -------
@@ -163,16 +225,17 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
     """
     check_range("k", k, 1)
     check_range("min_count", min_count, 1)
-    values, types, word_of_rank, flat, paths, code_rank, n_clusters = _run(
+    values, types, word_of_rank, flat, merges, code_rank, n_clusters = _run(
         corpus, k, column, min_count)
     # one vectorised pass: code -> cluster table, then a gather over the column
     code_tag = np.where(code_rank >= 0, flat[np.maximum(code_rank, 0)], -1).astype(np.int32)
     tags = gather(code_tag, values)
     type_clusters: dict[str, int | None] = {t: None for t in types}
-    path_map: dict[str, str] = {}
+    rank_of: dict[str, int] = {}
     for r, w in enumerate(word_of_rank.tolist()):
         type_clusters[types[w]] = int(flat[r])
-        path_map[types[w]] = paths[r]
+        rank_of[types[w]] = r
+    path_map = BrownPaths(rank_of, merges, len(word_of_rank))
     unclustered = {t for t, c in type_clusters.items() if c is None}
     sig = make_signature("brown", {"k": k, "min_count": min_count, "column": column})
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
