@@ -139,3 +139,25 @@ def test_cooccurrence_counts_equal_a_naive_loop():
     got = cooccurrence_counts(corpus, "ud", documents=["d0", "d2"])
     want = _naive_cooccurrence(sentences, 5, {"d0", "d2"})
     assert got == want and list(got) == list(want) and sum(want.values()) > 10
+
+
+def test_missing_tokens_same_bytes_as_the_token_array_path():
+    # 237 of the tokens have no form: dropped from BHMM's sequences, breaking frames and
+    # contexts; hashes of induceval at e4bdd72
+    rng = np.random.default_rng(4)
+    b = CorpusBuilder()
+    words = ["a", "b", "c", "d", "e", None]
+    for _ in range(300):
+        b.add_sentence({"form": [words[i] for i in
+                                 rng.integers(0, 6, size=int(rng.integers(1, 9)))]})
+    corpus = b.build()
+    assert (corpus.tokens["form"].values < 0).sum() == 237
+    for model, kw, digest in [("bhmm", {"iterations": 4}, "0029eac31c04"),
+                              ("ff", {"threshold": 0.01}, "918f923e4a05"),
+                              ("hc", {}, "666b2a176dd2")]:
+        r = induce_tags(corpus, model, 3, seed=2, **kw)
+        log = {k: v for k, v in r.log.items() if not k.startswith("seconds")}
+        blob = (r.tags.tobytes() + repr(r.type_clusters).encode() + repr(log).encode()
+                + repr(getattr(r, "memberships", None)).encode())
+        assert hashlib.sha256(blob).hexdigest()[:12] == digest, model
+        assert r.n_clusters == 3

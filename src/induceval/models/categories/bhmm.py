@@ -34,11 +34,8 @@ from numba import njit
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_choice, check_range
-from induceval.models.categories.result import (
-    TagInduction,
-    prepare_forms,
-    type_clusters_from_tags,
-)
+from induceval.models.categories._bigrams import code_counts, gather, type_counts
+from induceval.models.categories.result import TagInduction, type_clusters_from_codes
 from induceval.random import DEFAULT_SEED, stream, stream_seed
 from induceval.signature import make_signature
 
@@ -388,7 +385,10 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     check_range("anneal_fraction", anneal_fraction, 0.0, 1.0)
     check_range("hyper_every", hyper_every, 1)
     check_choice("order", order, (2, 3))
-    ids, offsets, types = prepare_forms(corpus, column)
+    # the sampler's state is per token: int32 type ids and tags (one copy of the column,
+    # numbered as prepare_forms numbers types), counts from them in the compiled sampler
+    values, offsets, types, _, dense = type_counts(corpus, column)
+    ids = gather(dense, values)
     keep = ids >= 0
     if not keep.all():  # missing words are dropped from the sequences and left untagged
         kept = np.concatenate(([0], np.cumsum(keep)))
@@ -398,24 +398,27 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
         seq_offsets, seq_ids = offsets, ids
     V = max(len(types), 1)
     gen = stream(seed, "models.bhmm.init")
-    tags = gen.integers(0, k, size=len(seq_ids)).astype(np.int64)
+    tags = gen.integers(0, k, size=len(seq_ids)).astype(np.int32)
     anneal_iters = int(round(anneal_fraction * iterations))
     t0 = time.perf_counter()
     n3, n2, ne, nt, ha, hb, logp = _gibbs(
-        seq_ids.astype(np.int64), seq_offsets.astype(np.int64), tags, k, V, iterations,
+        seq_ids, np.asarray(seq_offsets, dtype=np.int64), tags, k, V, iterations,
         float(alpha), float(beta), float(temp_start), float(temp_end), anneal_iters,
         bool(sample_hyper), int(hyper_every), stream_seed(seed, "models.bhmm.sampler"), int(order))
     elapsed = time.perf_counter() - t0
-    out = np.full(len(ids), -1, dtype=np.int32)
-    out[keep] = tags
-    type_clusters, unclustered = type_clusters_from_tags(ids, out, types)
+    if keep.all():
+        out = tags
+    else:
+        out = np.full(len(ids), -1, dtype=np.int32)
+        out[keep] = tags
+    type_clusters, unclustered = type_clusters_from_codes(values, dense, out, types)
     sig = make_signature("bhmm", {"k": k, "order": order, "iter": iterations, "alpha": alpha,
                                   "beta": beta,
                                   "anneal": f"{temp_start:g}-{temp_end:g}/{anneal_fraction:g}",
                                   "hyper": sample_hyper, "column": column}, seed=seed)
     return TagInduction(
         tags=out, type_clusters=type_clusters, unclustered=unclustered,
-        n_clusters=int(len(np.unique(tags))) if len(tags) else 0, model="bhmm", signature=sig,
+        n_clusters=int((code_counts(tags, k) > 0).sum()), model="bhmm", signature=sig,
         log={"alpha": float(ha[-1]) if len(ha) else alpha,
              "beta": float(hb[-1]) if len(hb) else beta, "log_marginal": float(logp),
              "seconds": elapsed, "seconds_per_sweep": elapsed / max(iterations, 1),
