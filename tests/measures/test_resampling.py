@@ -364,3 +364,28 @@ def test_cli_type_level_confidence(capsys):
     assert out["columns"].index("macro_i_1to1 ±") == out["columns"].index("macro_i_1to1") + 1
     assert row["micro_c_m1_low"] <= row["micro_c_m1"] <= row["micro_c_m1_high"]
     assert "|level:type|" in out["signature"] and "|ci_n:50|" in out["signature"]
+
+
+def test_type_level_bootstrap_loses_pairs_not_gains():
+    """Type-level measures depend on which (type, tag) pairs occur at all.
+
+    A resample can only lose pairs (those of the sentences not drawn), never
+    gain any: with few sentences per pair the bootstrap distribution sits
+    below the estimate (MacroI 1-1 here: the estimate is the interval's upper
+    end); once every pair occurs in many sentences, every resample has them
+    all and the interval has width 0.  Unlike token measures, the width does
+    not shrink as 1/sqrt(n) (see ``type_level_items``).
+    """
+    from induceval.measures.categories.type_level import type_entries
+    from induceval.measures.resampling import type_level_items
+
+    out = {}
+    for n_sent in (60, 960):
+        f, g, p, it = _typed_tokens(n_sent, seed=n_sent, n_words=8)
+        st = type_level_items(type_entries(f, g, p, items=it), mappings=("1-1",))
+        out[n_sent] = resample(st, n=300, seed=2).intervals
+        for iv in out[n_sent].values():
+            assert iv.low <= iv.estimate <= iv.high
+    small = out[60]["macro_i_1to1"]
+    assert small.mean < small.estimate - small.se and small.high == small.estimate
+    assert all(iv.high - iv.low == 0 for iv in out[960].values())

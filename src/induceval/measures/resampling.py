@@ -768,6 +768,15 @@ def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_
     solves three assignment problems and ``3 (restarts + 1)`` hill climbs:
     far costlier than the token measures.
 
+    Caveat: a type-level measure depends on which ``(type, tag)`` and
+    ``(type, cluster)`` pairs occur at all, and a resample can only lose
+    pairs (those seen only in sentences it did not draw).  When many pairs
+    occur in few sentences (rare words, small corpora) the bootstrap
+    distribution is biased (the estimate can be the interval's end) and the
+    interval does not shrink as ``1/sqrt(n)``; when every pair occurs in
+    many sentences the interval has width 0.  Paired tests between systems
+    on the same sentences are affected alike for both systems.
+
     Example
     -------
     >>> from induceval.measures.categories.type_level import type_entries
