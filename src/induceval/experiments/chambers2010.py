@@ -417,8 +417,10 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
             for size in SIZES:
                 if size != "x2" and method == "random":
                     continue
+                # "|items": cells carry per-item statistics (stored cells without them
+                # would leave the tables without intervals)
                 cells.append(Cell(f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
-                                  f"|{rr}", _cell,
+                                  f"|{rr}|items", _cell,
                                   (prep, size, method, ties, iterations, seed, tuple(models),
                                    random_range)))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
@@ -434,7 +436,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
             return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
-                               f"|{rr}")
+                               f"|{rr}|items")
 
         tables[f"{name}_unseen"] = seen_unseen(prep)
         tables[f"{name}_rare"] = rare_words(prep)

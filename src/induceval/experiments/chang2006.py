@@ -424,7 +424,8 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     for cname, c in corpora.items():
         arg = c if isinstance(c, Corpus) else [str(p) for p in c]
         opt_key = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
-        cells.append(Cell(f"{cname}|{','.join(names)}|{opt_key}", run_corpus,
+        # "|items": cells carry per-utterance outcomes (for the intervals)
+        cells.append(Cell(f"{cname}|{','.join(names)}|{opt_key}|items", run_corpus,
                           (arg, cname, names), dict(options)))
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="chang2006")

@@ -305,7 +305,8 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
             tnotes = list(notes or []) if not tables else []
             if marks and any(f"{s} ±" in r for r in rows for s in systems):
                 cols = interval_columns(cols, systems)
-                tnotes.extend(marks.notes("sentences; against the first reference"))
+                tnotes.extend(marks.notes("sentences"))
+                tnotes.append("intervals and tests: scored against the first reference")
             tables.append(Table(cols, rows, title=f"{m} accuracy (%), {label}", digits=1,
                                 notes=tnotes))
     for tb in treebanks:

@@ -144,7 +144,8 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
                 f"{max_train_length}; '-': no such gold tag set"]
             if marks and any(f"{s} ±" in r for r in rows for s in KINDS):
                 cols = interval_columns(cols, list(KINDS))
-                notes = notes + marks.notes("sentences; against the first reference")
+                notes = notes + marks.notes("sentences") + [
+                    "intervals and tests: scored against the first reference"]
             tables.append(Table(cols, rows, digits=1, notes=notes,
                                 title=f"joint task: {m} accuracy (%), {label}"))
     return tables
