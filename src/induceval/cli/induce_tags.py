@@ -91,7 +91,7 @@ def write_predictions(corpus, result, path, fmt: str | None = None):
 
 
 #: sentences per block of the fast PASCAL writer
-_FAST_BLOCK = 1 << 16
+_FAST_BLOCK = 1 << 14
 
 
 def _fast_pascal(corpus, result, path):
@@ -143,7 +143,7 @@ def _fast_pascal(corpus, result, path):
         for s0 in range(0, corpus.n_sentences, _FAST_BLOCK):
             s1 = min(s0 + _FAST_BLOCK, corpus.n_sentences)
             fh.write(fill_pascal(forms, form_bytes, form_off, tags, tag_bytes, tag_off,
-                                 offsets, s0, s1).tobytes())
+                                 offsets, s0, s1))
     return report
 
 
