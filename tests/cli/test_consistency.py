@@ -133,3 +133,30 @@ def test_plain_install_has_matplotlib():
 
     deps = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
     assert any(d.startswith("matplotlib") for d in deps)
+
+
+def test_every_reading_command_can_skip_malformed_input(tmp_path, capsys):
+    """wopa and eval substitutable read CHAT too: they fail by default on a tier error and
+    take --on-error skip, recorded in the signature (Eve's eve06.cha:391 blocked them)."""
+    import json
+
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    for cmd in LEAVES:
+        opts = _options(LEAVES[cmd])
+        if "--input-format" in opts:
+            assert "--on-error" in opts, cmd
+    cha = str(FIXTURES / "chat" / "conventions.cha")
+    assert main(["wopa", cha, "--learners", "lexstat"]) == 2
+    assert "--on-error skip" in capsys.readouterr().err
+    out = tmp_path / "w.json"
+    assert main(["wopa", cha, "--learners", "lexstat", "--on-error", "skip", "--format",
+                 "json", "-o", str(out)]) == 0
+    d = json.loads(out.read_text())
+    assert "|on_error:skip|skipped:2|" in d["signature"]
+    assert any(n.startswith("skipped: ") and "conventions.cha:43" in n for n in d["notes"])
+    assert main(["eval", "substitutable", "--train", cha, "--test", cha, "--pred", cha]) == 2
+    assert main(["eval", "substitutable", "--train", cha, "--test", cha, "--pred", cha,
+                 "--on-error", "skip", "-o", str(tmp_path / "s.txt")]) == 0
+    assert "|on_error:skip|" in (tmp_path / "s.txt").read_text()

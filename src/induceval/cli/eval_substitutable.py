@@ -84,6 +84,9 @@ def register(subparsers) -> None:
     p.add_argument("--name", action="append", default=None,
                    help="system names, one per --pred (default: file stems)")
     add_input_format_option(p)
+    p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
+                   help="a malformed sentence or transcript tier: fail (default) or skip it "
+                        "and count it (in the notes and the signature)")
     p.add_argument("--unclustered", choices=("merge", "split"), default="merge",
                    help="unclustered words in one cluster (merge) or each its own")
     p.add_argument("--min-frame-count", type=int, default=2,
@@ -110,8 +113,8 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.tables import Table
 
     check_output_path(args.output)
-    train = read_corpus(args.train, format=args.input_format)
-    test = read_corpus(args.test, format=args.input_format)
+    train = read_corpus(args.train, format=args.input_format, on_error=args.on_error)
+    test = read_corpus(args.test, format=args.input_format, on_error=args.on_error)
     for what, c in (("--train", train), ("--test", test)):
         if c.n_tokens == 0:
             raise ParameterError(f"{what} corpus has no tokens")
@@ -129,7 +132,8 @@ def run(args: argparse.Namespace) -> int:
                                      "substitutable scores need one cluster per word")
             mapping = {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
         else:
-            mapping, n_several = majority_clusters(read_corpus(path, format=args.input_format))
+            mapping, n_several = majority_clusters(read_corpus(path, format=args.input_format,
+                                                               on_error=args.on_error))
             notes.append(f"{name}: a tagged corpus; each word takes its most frequent cluster "
                          f"({n_several} words had several)")
         r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
@@ -139,6 +143,12 @@ def run(args: argparse.Namespace) -> int:
         sig = r.signature
         rows.append({"system": name, **r.scores, "frames": r.stats.n_frames,
                      "s_members": r.stats.n_s_members})
+    if args.on_error == "skip":
+        from induceval.corpus.stats import reading_errors
+
+        n_err = sum(e["count"] for c in (train, test)
+                    for e in reading_errors(c.report.to_dict()).values())
+        sig = sig.replace("|v:", f"|on_error:skip|skipped:{n_err}|v:")
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
                   title="substitutable precision and recall",

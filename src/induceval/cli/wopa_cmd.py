@@ -53,6 +53,9 @@ def register(subparsers) -> None:
     p.add_argument("--count", choices=("frame", "pair"), default="frame",
                    help="Prevword/Freqframe: global frequency of the context or the word's "
                         "own count in it")
+    p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
+                   help="a malformed sentence or transcript tier: fail (default) or skip it "
+                        "and count it (in the notes and the signature)")
     p.add_argument("--keep-unintelligible", action="store_true",
                    help="keep utterances the reader flagged unintelligible")
     p.add_argument("--max-words", type=int, default=100, metavar="N",
@@ -69,7 +72,8 @@ def register(subparsers) -> None:
 
 def score_corpus(path: str, input_format: str, learner_names: list[str], test: str,
                  by_day: bool, count: str, options: dict,
-                 resampling: dict | None = None) -> tuple[list[dict], list[str], str]:
+                 resampling: dict | None = None, on_error: str = "fail"
+                 ) -> tuple[list[dict], list[str], str]:
     """One cell of the wopa grid: the rows, signatures and punctuation policy of one corpus.
 
     The corpus is read here; ``--punct auto`` is resolved on it.  ``resampling``
@@ -89,9 +93,14 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     from induceval.errors import ParameterError
 
     scorer = self_prediction if test == "self" else adult_to_child
-    corpus = read_corpus(path, format=input_format)
+    corpus = read_corpus(path, format=input_format, on_error=on_error)
     if corpus.n_tokens == 0:
         raise ParameterError(f"corpus {path} has no tokens")
+    errors = {}
+    if on_error == "skip":
+        from induceval.corpus.stats import reading_errors
+
+        errors = reading_errors(corpus.report.to_dict())
     punct = resolve_punct_policy(corpus, options.get("punct", "auto"))
     options = {**options, "punct": punct}
     rows, signatures = [], []
@@ -99,8 +108,14 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     extra: list[dict] = [{} for _ in results]
     if resampling and not by_day and results:
         extra = _resample_learners(results, resampling)
+    n_err = sum(e["count"] for e in errors.values())
+    if errors:
+        signatures.append(f"skipped: {path}: " + "; ".join(
+            f"{k} {e['count']}" + (f" (first at {e['first']})" if e["first"] else "")
+            for k, e in errors.items()))
     for r, more in zip(results, extra):
-        signatures.append(r.signature)
+        signatures.append(r.signature if on_error == "fail" else
+                          r.signature.replace("|v:", f"|on_error:skip|skipped:{n_err}|v:"))
         if by_day:
             for d in accuracy_by_day(r, corpus):
                 rows.append({"corpus": path, "learner": r.learner, **d})
@@ -167,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     # one cell per corpus: run in parallel with --jobs / --scheduler (same rows either way)
     cells = [Cell(f"{i}:{path}", score_corpus,
                   (str(path), args.input_format, names, args.test, args.by_day, args.count,
-                   options, resampling)) for i, path in enumerate(args.corpora)]
+                   options, resampling, args.on_error)) for i, path in enumerate(args.corpora)]
     results = run_cells(cells, None, jobs=args.jobs, desc="wopa",
                         show_progress=progress_enabled(args))
     rows = []
@@ -189,9 +204,9 @@ def run(args: argparse.Namespace) -> int:
              f"{args.max_words or 'any'} words, dropped from training and test"]
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
-    notes += sorted({s for s in signatures if s.startswith("undated: ")})
+    notes += sorted({s for s in signatures if s.startswith(("undated: ", "skipped: "))})
     notes += sorted({f"signature: {sign_resampling(s, args)}" for s in signatures
-                     if not s.startswith("undated: ")})
+                     if not s.startswith(("undated: ", "skipped: "))})
     if resampling:
         if args.confidence:
             cols.insert(cols.index("wopa") + 1, "wopa ±")
