@@ -122,3 +122,24 @@ def test_real_corpora_detected(parts, column, punct):
         path = sorted(path.glob("*.conllu"))[0]
     s = detect_gold_scheme(read_corpus(path))
     assert (s.tag_column, s.punct) == (column, punct)
+
+
+def test_induced_clusters_in_upos_are_not_ud_tags(tmp_path, capsys):
+    """induce tags writes cluster ids into the UPOS slot: parsing that output with default
+    options takes punctuation from the forms, not from a 'PUNCT' tag no token has."""
+    gold, tagged, parsed = (str(tmp_path / n) for n in ("g.conllu", "t.conllu", "p.conllu"))
+    assert main(["convert", "--demo", "-o", gold]) == 0
+    assert main(["induce", "tags", gold, "--model", "brown", "--k", "6", "-o", tagged,
+                 "-q"]) == 0
+    assert detect_gold_scheme(read_corpus(tagged)).punct == "unicode"
+    assert detect_gold_scheme(read_corpus(gold)).punct == "upos"
+    capsys.readouterr()
+    assert main(["induce", "deps", tagged, "-o", parsed]) == 0
+    assert "punctuation: unicode (detected)" in capsys.readouterr().err
+
+
+def test_induce_deps_without_tags_says_how_to_get_them(tmp_path, capsys):
+    plain = tmp_path / "p.txt"
+    plain.write_text("the dog barks .\na cat sleeps .\n")
+    assert main(["induce", "deps", str(plain), "-o", str(tmp_path / "x.conllu")]) == 2
+    assert "induce tags" in capsys.readouterr().err

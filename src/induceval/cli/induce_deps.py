@@ -73,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
         if tags is None and args.model in ("dmv", "harmonic"):
             raise ParameterError(f"--model {args.model} needs a tag column (upos, xpos or cpos; "
                                  f"the corpus has {', '.join(sorted(corpus.tokens))}); "
-                                 "name one with --tags")
+                                 "name one with --tags, or induce categories first "
+                                 "(induce tags CORPUS --model brown --k 12 -o tagged.conllu) "
+                                 "and parse tagged.conllu")
     log_it(f"{args.model}: tags: {tags or 'none'}"
            + (" (detected)" if args.tags == "auto" else "")
            + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))

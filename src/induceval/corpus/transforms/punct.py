@@ -272,10 +272,17 @@ def _present(corpus: Corpus, column: str) -> bool:
     return col is not None and bool(np.any(col.values >= 0))
 
 
+#: the 17 Universal Dependencies part-of-speech tags
+UD_UPOS = frozenset({"ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART",
+                     "PRON", "PROPN", "PUNCT", "SCONJ", "SYM", "VERB", "X"})
+
+
 def detect_gold_scheme(corpus: Corpus) -> GoldScheme:
     """Detect the gold tag column and the punctuation of a corpus.
 
-    In order: UPOS where present (``upos`` column with values); else PTB
+    In order: UPOS where present (``upos`` column, at least 90% of its
+    tagged tokens carrying one of the 17 UD tags: the cluster ids that
+    ``induce tags`` writes into the UPOS slot are not UPOS); else PTB
     ``xpos`` (at least 90% of the tagged tokens carry Penn Treebank tags)
     with the PTB punctuation tags; else CHILDES ``%mor`` tags (90% of the
     tagged tokens in ``cpos``, else ``xpos``, are CHILDES parts of speech or
@@ -295,7 +302,7 @@ def detect_gold_scheme(corpus: Corpus) -> GoldScheme:
     from induceval.corpus.tagsets.childes import COLLAPSED, PUNCT_POS
     from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
 
-    if _present(corpus, "upos"):
+    if _present(corpus, "upos") and _share_in(corpus, "upos", UD_UPOS.__contains__) >= 0.9:
         return GoldScheme("upos", "upos", "upos")
     if _present(corpus, "xpos") and _share_in(corpus, "xpos", PTB_TO_UNIVERSAL.__contains__) >= 0.9:
         return GoldScheme("xpos", "ptb", "ptb")
