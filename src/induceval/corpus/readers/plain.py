@@ -109,6 +109,9 @@ def _pieces(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
 
 def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str | None,
             piece_bytes: int | None = None) -> Iterator[FileResult]:
+    from induceval._numba_setup import skip_blas_probe
+
+    skip_blas_probe()   # before numba's first compiled call (see that module)
     from induceval.corpus.readers._plain_scan import scan_tokens
 
     for p in paths:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from induceval._numba_setup import skip_blas_probe
+
 __all__ = ["bigram_counts", "frequency_rank", "code_counts", "type_counts", "gather",
            "run_chunked", "BLOCK_TOKENS", "CHUNK_SECONDS"]
 
@@ -86,6 +88,7 @@ def code_counts(values: np.ndarray, n_codes: int, *, block: int = BLOCK_TOKENS) 
     Counted in place by a compiled loop, a block at a time (an interrupt is
     seen between blocks); no temporary the size of the column.
     """
+    skip_blas_probe()
     out = np.zeros(n_codes + 1, dtype=np.int64)
     for lo in range(0, len(values), block):
         _count_codes(values, lo, min(lo + block, len(values)), out)
@@ -190,6 +193,7 @@ def bigram_counts(ids: np.ndarray, offsets: np.ndarray, n_types: int, *,
     no temporary is proportional to the corpus and an interrupt is seen
     between blocks; the result is sorted by ``(a, b)``.
     """
+    skip_blas_probe()
     offsets = np.asarray(offsets, dtype=np.int64)
     ids = np.asarray(ids)
     if ids.dtype.kind not in "iu":
