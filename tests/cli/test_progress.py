@@ -37,13 +37,18 @@ def test_bars_in_bhmm_and_dmv_do_not_change_results(monkeypatch):
     corpus = generate_demo_corpus(n_sentences=150, seed=3)
     quiet_t = induce_tags(corpus, "bhmm", 4, iterations=20, seed=5)
     quiet_d = induce_dependencies(corpus, "dmv", seed=5)
+    quiet_c = {m: induce_tags(corpus, m, 6) for m in ("brown", "exchange")}
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     with progress.progress_bars(True):
         shown_t = induce_tags(corpus, "bhmm", 4, iterations=20, seed=5)
         shown_d = induce_dependencies(corpus, "dmv", seed=5)
+        shown_c = {m: induce_tags(corpus, m, 6) for m in ("brown", "exchange")}
     text = err.getvalue()
     assert "BHMM Gibbs:" in text and "/20 [" in text and "DMV EM:" in text
+    assert "Brown clustering:" in text and "exchange:" in text
+    for m in quiet_c:
+        assert (quiet_c[m].tags == shown_c[m].tags).all(), m
     assert (quiet_t.tags == shown_t.tags).all() and quiet_t.signature == shown_t.signature
     assert (quiet_d.heads == shown_d.heads).all()
     assert quiet_d.log_likelihood == shown_d.log_likelihood

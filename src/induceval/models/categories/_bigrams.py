@@ -33,7 +33,7 @@ BLOCK_TOKENS = 1 << 22
 CHUNK_SECONDS = 0.1
 
 
-def run_chunked(step, start: int, stop: int, *, first: int = 16) -> None:
+def run_chunked(step, start: int, stop: int, *, first: int = 16, bar=None) -> None:
     """Call ``step(i, j)`` on consecutive ranges covering ``start..stop``, from Python.
 
     A compiled loop cannot see Ctrl-C; between calls Python can, so the work
@@ -56,6 +56,8 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16) -> None:
         j = min(stop, i + size)
         t0 = time.perf_counter()
         step(i, j)
+        if bar is not None:   # a report.progress.step_bar (silent outside the CLI)
+            bar.update(j - i)
         per_item = (time.perf_counter() - t0) / (j - i)
         i = j
         size = max(1, min(2 * size, int(CHUNK_SECONDS / max(per_item, 1e-9))))

@@ -365,8 +365,13 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
 
     # the first C words only enter; each later one also costs a merge (O(C^2)):
     # chunk sizes are measured afresh from there
-    run_chunked(add, 0, min(C, V))
-    run_chunked(add, min(C, V), V, first=1)
+    from induceval.report.progress import step_bar
+
+    with step_bar(V, "Brown clustering", "word") as bar:
+        run_chunked(add, 0, min(C, V), bar=bar)
+        run_chunked(add, min(C, V), V, first=1, bar=bar)
     flat = _roots(parent, V)
-    run_chunked(merge, 0, max(int(st[0]) - 1, 0), first=1)
+    n_merges = max(int(st[0]) - 1, 0)
+    with step_bar(n_merges, "Brown final merges", "merge") as bar:
+        run_chunked(merge, 0, n_merges, first=1, bar=bar)
     return merges, flat

@@ -204,6 +204,17 @@ def _exchange_core(V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, 
     lj = np.empty(K + 1, dtype=np.int64)
     history = [_loglik(N2, N1, K, f)]
     moves_per_iter = []
+    from induceval.report.progress import step_bar
+
+    with step_bar(max_iter, "exchange", "pass") as bar:   # silent outside the CLI
+        _passes(max_iter, V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
+                N2, N1, R, Lt, rj, lj, f, history, moves_per_iter, bar)
+    return np.array(history, dtype=np.float64), np.array(moves_per_iter, dtype=np.int64)
+
+
+def _passes(max_iter, V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
+            N2, N1, R, Lt, rj, lj, f, history, moves_per_iter, bar) -> None:
+    """The exchange passes of :func:`_exchange_core` (until no word moves)."""
     for _ in range(max_iter):
         moved = [0]
 
@@ -214,9 +225,10 @@ def _exchange_core(V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, 
         run_chunked(step, 0, V)
         history.append(_loglik(N2, N1, K, f))
         moves_per_iter.append(moved[0])
+        bar.update(1)
+        bar.set_postfix_str(f"moved {moved[0]}")
         if moved[0] == 0:
             break
-    return np.array(history, dtype=np.float64), np.array(moves_per_iter, dtype=np.int64)
 
 
 def class_bigram_loglik(ids: np.ndarray, offsets: np.ndarray, classes: np.ndarray) -> float:
