@@ -31,6 +31,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 
 import numpy as np
 
@@ -217,8 +218,8 @@ class Vocabulary:
                     index[s] = i
                     items.append(s)
                 append(i)
-        else:
-            out = [MISSING if s is None else index.get(s, MISSING) for s in strings]
+        else:  # (None is never a key: it maps to MISSING like any unknown string)
+            out = list(map(index.get, strings, repeat(MISSING)))
         return np.asarray(out, dtype=np.int32)
 
     def decode(self, ids: Iterable[int]) -> list[str | None]:
