@@ -300,3 +300,26 @@ def test_auto_format_directory_of_extensionless_brown_files(tmp_path):
     c = read_corpus(tmp_path)
     assert c.n_sentences == 1 and c.report.files == [str(tmp_path / "ca01")]
     assert c.sentence(0).strings("xpos") == ["at", "nn", "."]
+
+
+def test_rollback_forgets_the_values_of_the_rolled_back_chunks(tmp_path):
+    """A file whose later chunk needs the streaming path is re-read whole; the values its
+    first chunks added (and their byte keys) are forgotten before the next file."""
+    from induceval.corpus.readers import _tabular as tab
+
+    def sent(*words):
+        return "".join(f"{i}\t{w}\t{w}\tX\t_\t_\t0\troot\t_\t_\n"
+                       for i, w in enumerate(words, 1)) + "\n"
+
+    a = tmp_path / "a.conllu"
+    # chunk 1: new words; chunk 2: a comment-only block (streaming path) -> rollback
+    a.write_text(sent("alpha", "beta") + sent("gamma") + "# only a comment\n\n"
+                 + sent("alpha", "delta"), encoding="utf-8")
+    b = tmp_path / "b.conllu"
+    b.write_text(sent("delta", "beta", "omega") + sent("alpha"), encoding="utf-8")
+    small = tab.read_tabular([a, b], conllu.SPEC, chunk_bytes=64)
+    whole = tab.read_tabular([a, b], conllu.SPEC, chunk_bytes=1 << 20)
+    assert small.label_strings("form").tolist() == whole.label_strings("form").tolist() == [
+        "alpha", "beta", "gamma", "alpha", "delta", "delta", "beta", "omega", "alpha"]
+    assert small.tokens["form"].vocab.items == whole.tokens["form"].vocab.items
+    assert small.report.counts == whole.report.counts

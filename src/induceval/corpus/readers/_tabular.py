@@ -657,6 +657,15 @@ def intern_bytes(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
     return intern_bytes_vectorised(buf, starts, ends)
 
 
+def _intern_dispatch(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """:func:`intern_bytes`, with the distinct values' keys when interned in numpy."""
+    if len(starts) and (_INTERN_MODULE in sys.modules
+                        or int((ends - starts).sum()) >= SMALL_INPUT_BYTES):
+        return (*intern_bytes(buf, starts, ends), None)
+    return _intern_keys(buf, starts, ends)
+
+
 def intern_bytes_vectorised(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
                             ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`intern_bytes` in numpy: exact, no Python object per field, no numba.
@@ -677,9 +686,19 @@ def intern_bytes_vectorised(buf: np.ndarray, starts: np.ndarray, ends: np.ndarra
     >>> codes.tolist(), first.tolist()
     ([0, 0, 1, 2, 2], [0, 2, 3])
     """
+    return _intern_keys(buf, starts, ends)[:2]
+
+
+def _intern_keys(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`intern_bytes_vectorised` and the key of each distinct value (first-seen order).
+
+    A key below :data:`_LONG_KEY` *is* its field (bytes and length), in any
+    chunk; longer fields' keys are only valid within the call.
+    """
     n = len(starts)
     if n == 0:
-        return np.zeros(0, np.int32), np.zeros(0, np.int64)
+        return np.zeros(0, np.int32), np.zeros(0, np.int64), np.zeros(0, np.uint64)
     starts = np.asarray(starts, dtype=np.int64)
     lengths = np.asarray(ends, dtype=np.int64) - starts
     buf = np.ascontiguousarray(buf, dtype=np.uint8)
@@ -708,7 +727,7 @@ def intern_bytes_vectorised(buf: np.ndarray, starts: np.ndarray, ends: np.ndarra
     order = np.argsort(first, kind="stable")
     rank = np.empty(len(uniq), dtype=np.int32)
     rank[order] = np.arange(len(uniq), dtype=np.int32)
-    return rank[inverse], first[order]
+    return rank[inverse], first[order], uniq[order]
 
 
 def _words(window: np.ndarray, starts: np.ndarray, lengths: np.ndarray):
@@ -1024,12 +1043,16 @@ _TAG_MISSING: frozenset = frozenset({"_"})
 class _Sink:
     """One categorical column filled part by part into a corpus-wide vocabulary."""
 
-    __slots__ = ("index", "items", "parts", "n", "missing")
+    __slots__ = ("index", "items", "parts", "n", "missing", "known_keys", "known_codes")
 
     def __init__(self, n_before: int, missing: frozenset) -> None:
         self.index: dict[str | None, int] = {m: MISSING for m in missing}
         self.index[None] = MISSING
         self.items: list[str] = []
+        # packed keys of short values seen in earlier chunks (sorted) and their codes: a value
+        # seen before is neither decoded nor looked up again
+        self.known_keys = np.zeros(0, dtype=np.uint64)
+        self.known_codes = np.zeros(0, dtype=np.int32)
         self.parts: list[np.ndarray] = []
         self.n = 0
         self.missing = missing
@@ -1047,14 +1070,29 @@ class _Sink:
         Interned on the bytes (:func:`intern_bytes`): only the distinct
         values are decoded and looked up, no Python string per token.
         """
-        codes, first = intern_bytes(buf, starts, ends)
-        distinct = _decode_items(buf, starts[first], ends[first])
+        codes, first, keys = _intern_dispatch(buf, starts, ends)
+        table = np.empty(len(first), dtype=np.int32)
+        todo = np.arange(len(first))
+        known = self.known_keys
+        if keys is not None and len(known):
+            at = np.minimum(np.searchsorted(known, keys), len(known) - 1)
+            hit = (known[at] == keys) & (keys < _LONG_KEY)
+            table[hit] = self.known_codes[at[hit]]
+            todo = todo[~hit]
+        distinct = _decode_items(buf, starts[first[todo]], ends[first[todo]])
         index, items = self.index, self.items
         new = list(filterfalse(index.__contains__, distinct))  # distinct: no repeats
         index.update(zip(new, range(len(items), len(items) + len(new))))
         items.extend(new)
-        table = np.fromiter(map(index.__getitem__, distinct), dtype=np.int32,
-                            count=len(distinct))
+        table[todo] = np.fromiter(map(index.__getitem__, distinct), dtype=np.int32,
+                                  count=len(distinct))
+        if keys is not None and len(todo):
+            todo = todo[keys[todo] < _LONG_KEY]
+            order = np.argsort(keys[todo])
+            new_keys, new_codes = keys[todo][order], table[todo][order]
+            at = np.searchsorted(known, new_keys)  # (none of them is known yet)
+            self.known_keys = np.insert(known, at, new_keys)
+            self.known_codes = np.insert(self.known_codes, at, new_codes)
         self.parts.append(table[codes])
         self.n += len(codes)
 
@@ -1078,6 +1116,8 @@ class _Sink:
         del self.items[n_items:]
         del self.parts[n_parts:]
         self.n = n
+        keep = self.known_codes < n_items   # (missing values, -1, stay known)
+        self.known_keys, self.known_codes = self.known_keys[keep], self.known_codes[keep]
 
     def column(self) -> Column:
         values = (np.concatenate(self.parts).astype(np.int32, copy=False) if self.parts
