@@ -4,8 +4,8 @@ Input: the Brown corpus of ``shared/data/brown/brown-tagged`` as plain text,
 one sentence per line (words only), cut to the first 0.2M tokens or
 repeated whole (1.16M, x9 = 10.4M, x86 = 99.9M tokens).  Each tool runs once
 per size with K=45 and one thread, as one command; this script records its
-wall time and peak RSS (``os.wait4`` on the child: the whole command,
-reading and writing included) and scores its word classes with M-1 against
+wall time, CPU time (user + system) and peak RSS (``/usr/bin/time`` on the
+child: the whole command, reading and writing included) and scores its word classes with M-1 against
 the Brown tags (full tags, e.g. ``nn-tl``; punctuation kept).  Every tool
 here gives each word type one class, and the big inputs are whole copies of
 the corpus, so the contingency table of a repeated input is that of one
@@ -29,7 +29,8 @@ jonsafari/clustercat; ``make`` in each) and give the binaries with
 ``WCLUSTER``, ``MKCLS``, ``CLUSTERCAT``.  A tool that is absent is skipped.
 Ratios are the tool's figure over induceval's in the same run (brown tools
 over induceval brown, exchange tools over induceval exchange): a time ratio
-above 1 means the tool is slower than induceval.
+above 1 means the tool is slower than induceval.  While other jobs share
+the machine, compare CPU times: wall times then measure the load.
 
 Usage::
 

@@ -175,3 +175,15 @@ def test_plain_streaming_equals_line_by_line(tmp_path, monkeypatch):
         plain.read(bad)
     skipped = plain.read(bad, on_error="skip")
     assert skipped.n_sentences == 2 and sum(skipped.report.skipped.values()) == 1
+
+
+def test_exchange_capped_xlogx_table_same_classes(monkeypatch):
+    # counts above the table are computed (a read-only table selects that kernel)
+    from induceval.models.categories import exchange
+
+    demo = generate_demo_corpus(1000)
+    full = induce_exchange(demo, 10)
+    monkeypatch.setattr(exchange, "_TABLE", 64)
+    capped = induce_exchange(demo, 10)
+    assert np.array_equal(full.tags, capped.tags)
+    assert full.log["loglik"] == capped.log["loglik"]
