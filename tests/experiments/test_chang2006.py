@@ -121,3 +121,34 @@ def test_cli_on_fixture(tmp_path, capsys):
     assert out[0].startswith("learner,self,self ±,self_sd,adult_child,adult_child ±")
     assert out[2].startswith("Lexstat,50.0,,,50.0")   # one corpus: no interval of the mean
     assert (tmp_path / "means.md").exists() and (tmp_path / "ttests.json").exists()
+
+
+def test_age_window_leaves_out_days_outside_the_papers_ages():
+    # the paper's children are "between 1 and 5 years" (p. 157): a recording day at 10 years
+    # (3652 days) with a very low accuracy must not pull the slope down
+    from induceval.experiments.chang2006 import age_window
+
+    pts = [{"age_days": d, "wopa": 40 + d / 100} for d in range(400, 1800, 100)]
+    days = {"A": pts + [{"age_days": 3652, "wopa": 0.0}]}
+    window = age_window((1, 5))
+    assert window == (365, 1826)                              # 1;0.0 and 5;0.0, by hand
+    inside, _ = slope_analysis(days, ["A"], window=window)
+    every, _ = slope_analysis(days, ["A"])
+    assert inside.rows[0]["days"] == 14 and every.rows[0]["days"] == 15
+    assert inside.rows[0]["slope_per_year"] == pytest.approx(3.65)   # 0.01 per day
+    assert every.rows[0]["slope_per_year"] < 0
+    assert "1 recording day outside ages 365-1826 days left out" in inside.notes
+    assert any(n.startswith("signature: ") for n in inside.notes) is False  # added by reproduce
+    with pytest.raises(ValueError, match="age range"):
+        age_window((5, 1))
+
+
+def test_cli_age_range_option(tmp_path):
+    from induceval.cli.main import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["reproduce", "chang2006", "--age-range", "all"])
+    assert args.age_range is None
+    assert parser.parse_args(["reproduce", "chang2006"]).age_range == (1.0, 5.0)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["reproduce", "chang2006", "--age-range", "5"])

@@ -44,8 +44,9 @@ def test_protocol_tables_and_resume(tmp_path):
     tables = pascal2012_deps([str(TOY)], str(out), systems=["LB", "RB", "H", "DMVu"],
                              iterations=5)
     titles = [t.title for t in tables]
-    assert any("003 Table 3" in t for t in titles) and any("003 Table 8" in t for t in titles)
-    assert any("003 Table 6" in t for t in titles)
+    assert any("Gelling et al. 2012 Table 3" in t for t in titles)
+    assert any("Gelling et al. 2012 Table 8" in t for t in titles)
+    assert any("Gelling et al. 2012 Table 6" in t for t in titles)
     first = tables[0]
     assert first.columns == ["treebank", "LB", "LB ±", "RB", "RB ±", "H", "H ±", "DMVu",
                              "DMVu ±", "best", "not sig. vs best"]

@@ -53,6 +53,7 @@ __all__ = [
     "reproduce_corpora",
     "paired_ttests",
     "slope_analysis",
+    "age_window",
     "Chang2006Result",
     "register",
 ]
@@ -166,17 +167,74 @@ def paired_ttests(per_corpus: Mapping[str, Mapping[str, float]], order: Sequence
                  title=f"Paired t-tests between learners ({test})")
 
 
-def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str]) -> tuple[Table, Table]:
+def age_window(age_range: tuple[float, float] | None,
+               convention: str = "days") -> tuple[int, int] | None:
+    """Ages in days (inclusive) of an age range given in whole years, or None.
+
+    Parameters
+    ----------
+    age_range : (float, float) or None
+        First and last age in years (``(1, 5)``: from 1;0.0 to 5;0.0).
+        ``None`` keeps every age.
+    convention : {"days", "chang2006"}
+        Age convention of the corpus (see
+        :func:`~induceval.corpus.model.age_in_days`).
+
+    Returns
+    -------
+    (int, int) or None
+        The first and the last age in days.
+
+    Example
+    -------
+    >>> age_window((1, 5)), age_window((1, 5), "chang2006"), age_window(None)
+    ((365, 1826), (365, 1825), None)
+    """
+    from induceval.corpus.model import age_in_days
+
+    if age_range is None:
+        return None
+    lo, hi = (float(a) for a in age_range)
+    if not (0 <= lo <= hi):
+        raise InducevalError(f"age range: expected 0 <= first <= last (years), got {lo}, {hi}")
+    # fractional years go through months (e.g. 1.5 -> 1;6.0)
+    def days(y: float) -> int:
+        whole = int(y)
+        return age_in_days(whole, int(round((y - whole) * 12)), 0, convention=convention)
+
+    return days(lo), days(hi)
+
+
+def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
+                   window: tuple[int, int] | None = None) -> tuple[Table, Table]:
     """Regression of per-day accuracy on age per learner, and slope comparisons.
 
     ``days``: learner -> list of ``{"age_days", "wopa", ...}`` over all corpora.
+    ``window``: first and last age in days of the recording days fitted
+    (:func:`age_window`); days outside are left out and counted in the notes.
+    The paper's corpora cover "periods in each child's life between 1 and 5
+    years" (Chang et al. 2006, p. 157), which :func:`reproduce_corpora` takes
+    as its default window; a few of today's corpora go on to 14 years, where a
+    straight line over all ages would be driven by the oldest recordings.
+
+    Example
+    -------
+    >>> days = {"A": [{"age_days": d, "wopa": 50.0 + d / 100} for d in (400, 800, 1200, 4000)]}
+    >>> slopes, _ = slope_analysis(days, ["A"], window=(365, 1826))
+    >>> slopes.rows[0]["days"], round(float(slopes.rows[0]["slope_per_year"]), 2), slopes.notes[-1]
+    (3, 3.65, '1 recording day outside ages 365-1826 days left out')
     """
     from scipy import stats
 
     fits = {}
     rows = []
+    outside = 0
     for lr in order:
         pts = days.get(lr, [])
+        if window is not None:
+            kept = [p for p in pts if window[0] <= p["age_days"] <= window[1]]
+            outside = max(outside, len(pts) - len(kept))
+            pts = kept
         if len(pts) < 3:
             continue
         x = np.array([p["age_days"] for p in pts], dtype=float)
@@ -189,6 +247,9 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str]) -> 
     slopes = Table(["learner", "days", "slope_per_year", "slope_se", "intercept", "r", "p"],
                    rows, title="Accuracy per recording day against age (adult-to-child)",
                    notes=["slope in WOPA points per year of age (365 days)"])
+    if window is not None:
+        slopes.notes.append(f"{outside} recording day{'s' if outside != 1 else ''} outside ages "
+                            f"{window[0]}-{window[1]} days left out")
     trows = []
     have = [lr for lr in order if lr in fits]
     for a, b in zip(have[:-1], have[1:], strict=True):
@@ -236,7 +297,8 @@ def _corpus_mean_interval(values: Sequence[float], marks) -> float | None:
 
 
 def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
-               figures_dir: str | os.PathLike | None, marks=None) -> Chang2006Result:
+               figures_dir: str | os.PathLike | None, marks=None,
+               window: tuple[int, int] | None = None) -> Chang2006Result:
     labels = [getattr(lr, "label", "") or getattr(lr, "name", str(lr)) for lr in learners]
     keys = [getattr(lr, "name", str(lr)) for lr in learners]
     per: dict[str, dict[str, dict[str, float]]] = {"self": {}, "child": {}}
@@ -305,7 +367,12 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
     ttests = Table(t_self.columns, t_self.rows + t_child.rows,
                    title="Paired t-tests between consecutive learners (corpora = population)")
     dev_labels = [lab for lab in labels if lab != "Chance"]
-    slopes, slope_tests = slope_analysis(days, dev_labels)
+    slopes, slope_tests = slope_analysis(days, dev_labels, window=window)
+    from induceval import __version__
+
+    age_sig = f"{window[0]}-{window[1]}" if window is not None else "all"
+    for t in (slopes, slope_tests):
+        t.notes.append(f"signature: chang2006-slopes|age_days:{age_sig}|v:{__version__}")
     dev_err = {k: v for k, v in errors.items() if k.endswith(":developmental")}
     if dev_err:
         note = "developmental analysis without: " + "; ".join(dev_err.values())
@@ -315,13 +382,13 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
               "slope_tests": slope_tests}
     figs: list[str] = []
     if figures_dir is not None:
-        figs = _figures(per, days, labels, slopes, Path(figures_dir))
+        figs = _figures(per, days, labels, slopes, Path(figures_dir), window)
     return Chang2006Result(tables, figs, dict(cells), errors)
 
 
 def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
              days: Mapping[str, list[dict]], labels: Sequence[str], slopes: Table,
-             out: Path) -> list[str]:
+             out: Path, window: tuple[int, int] | None = None) -> list[str]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -352,9 +419,16 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     fits = {r["learner"]: r for r in slopes.rows}
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     every_x = np.array([p["age_days"] for lab in labels for p in days.get(lab, [])], dtype=float)
-    # the x axis covers the bulk of the recordings (1st-99th percentile), not a few
-    # outlying ones; the fitted lines are drawn over that range and never below 0 %
-    lo, hi = (np.percentile(every_x, [1, 99]) if len(every_x) else (0.0, 1.0))
+    # the x axis covers the fitted age window (the paper's 1-5 years by default), or the
+    # bulk of the recordings (1st-99th percentile) without one; the fitted lines are
+    # drawn over that range and never below 0 %
+    if window is not None:
+        inside_x = every_x[(every_x >= window[0]) & (every_x <= window[1])]
+        lo, hi = ((inside_x.min(), inside_x.max()) if len(inside_x) else window)
+        what = f"ages {window[0]}-{window[1]} days (not fitted)"
+    else:
+        lo, hi = (np.percentile(every_x, [1, 99]) if len(every_x) else (0.0, 1.0))
+        what = "the 1st-99th age percentile"
     if hi <= lo:
         lo, hi = lo - 1, hi + 1
     n_outside = int(((every_x < lo) | (every_x > hi)).sum())
@@ -371,8 +445,8 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.set_xlim(lo, hi)
     ax.set_ylim(0, None)
     if n_outside:
-        ax.text(0.99, 0.01, f"{n_outside} recording days outside the 1st-99th age "
-                "percentile not shown", transform=ax.transAxes, ha="right", va="bottom",
+        ax.text(0.99, 0.01, f"{n_outside} learner-days outside {what} not shown",
+                transform=ax.transAxes, ha="right", va="bottom",
                 fontsize=7)
     ax.set_xlabel("age of the child in days (CHAT reader's age convention)")
     ax.set_ylabel("WOPA per recording day (%)")
@@ -391,8 +465,15 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
                       out_dir: str | os.PathLike | None = None,
                       figures_dir: str | os.PathLike | None = None, jobs: int = 1,
                       show_progress: bool = False, confidence: int = 1000,
-                      alpha: float = 0.05, **options: object) -> Chang2006Result:
+                      alpha: float = 0.05, age_range: tuple[float, float] | None = (1, 5),
+                      **options: object) -> Chang2006Result:
     """Run the protocol over named corpora (Corpus objects or lists of CHAT paths).
+
+    ``age_range``: the ages in years whose recording days enter the
+    developmental regression and Figure 3 (default ``(1, 5)``, the paper's
+    "between 1 and 5 years", p. 157, taken as 1;0.0 to 5;0.0 inclusive;
+    ``None``: every age).  Days outside are counted in the slopes table's
+    notes; the cells, the per-corpus and mean tables do not depend on it.
 
     ``confidence`` bootstrap resamples (0 = none) at level ``1 - alpha``:
     the ``per_corpus`` table gets ``<learner> ±`` (half-width of the
@@ -435,13 +516,15 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
         from induceval.experiments._uncertainty import Marks
 
         marks = Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
-    return _summarise(by_name, objs, figures_dir, marks)
+    window = age_window(age_range, str(options.get("ages", "days")))
+    return _summarise(by_name, objs, figures_dir, marks, window)
 
 
 def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = None, *,
               learners: Sequence[object] = PAPER_ORDER, jobs: int = 1,
               show_progress: bool = False, figures: bool = True, confidence: int = 1000,
-              alpha: float = 0.05, **options: object) -> Chang2006Result:
+              alpha: float = 0.05, age_range: tuple[float, float] | None = (1, 5),
+              **options: object) -> Chang2006Result:
     """The paper's protocol on the default population under ``data_root``.
 
     Tables are returned; figures are written to ``out_dir`` when given;
@@ -451,7 +534,7 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
     figdir = out_dir if (figures and out_dir is not None) else None
     return reproduce_corpora(pop, learners, out_dir=out_dir, figures_dir=figdir, jobs=jobs,
                              show_progress=show_progress, confidence=confidence, alpha=alpha,
-                             **options)
+                             age_range=age_range, **options)
 
 
 # -- CLI --------------------------------------------------------------------------------
@@ -488,12 +571,30 @@ def register(subparsers) -> None:
     from induceval.experiments._uncertainty import add_confidence_options
 
     add_confidence_options(p, unit="utterances, and of corpora for the means")
+    p.add_argument("--age-range", type=_age_range, default=(1.0, 5.0), metavar="FIRST,LAST",
+                   help="ages in years of the recording days in the developmental regression "
+                        "and Figure 3 (default 1,5: the paper's children between 1 and 5 "
+                        "years; 'all' keeps every age)")
     p.add_argument("--no-figures", action="store_true", help="write tables only")
     p.add_argument("--table", default="means",
                    choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all"),
                    help="which table to print (all are written to --out)")
     add_format_option(p, default="markdown")
     p.set_defaults(func=_cli)
+
+
+def _age_range(text: str) -> tuple[float, float] | None:
+    """``--age-range`` value: ``FIRST,LAST`` in years, or ``all``."""
+    if text.strip().lower() == "all":
+        return None
+    try:
+        lo, hi = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected FIRST,LAST in years (e.g. 1,5) or 'all', got {text!r}") from None
+    if not (0 <= lo <= hi):
+        raise argparse.ArgumentTypeError(f"expected 0 <= FIRST <= LAST, got {text!r}")
+    return lo, hi
 
 
 def _cli(args: argparse.Namespace) -> int:
@@ -512,11 +613,13 @@ def _cli(args: argparse.Namespace) -> int:
         res = reproduce_corpora(pop, learners, out_dir=args.out,
                                 figures_dir=None if args.no_figures else args.out,
                                 jobs=args.jobs, show_progress=progress_enabled(args),
-                                confidence=args.confidence, alpha=args.alpha, **opts)
+                                confidence=args.confidence, alpha=args.alpha,
+                                age_range=args.age_range, **opts)
     else:
         res = reproduce(data_dir(args), args.out, learners=learners, jobs=args.jobs,
                         show_progress=progress_enabled(args), figures=not args.no_figures,
-                        confidence=args.confidence, alpha=args.alpha, **opts)
+                        confidence=args.confidence, alpha=args.alpha,
+                        age_range=args.age_range, **opts)
     for name, table in res.tables.items():
         table.write(str(Path(args.out) / name))
     for k, msg in res.errors.items():

@@ -284,8 +284,8 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
     items = {(tb, s, key): cell_items(results.get(f"{tb}|{s}"), key) for tb in treebanks
              for s in systems for key in ("all", "len10")} if marks else {}
     tables = []
-    for key, label in (("all", "all sentence lengths (003 Table 3)"),
-                       ("len10", "sentences of length <= 10 (003 Table 8)")):
+    for key, label in (("all", "all sentence lengths (Gelling et al. 2012 Table 3)"),
+                       ("len10", "sentences of length <= 10 (Gelling et al. 2012 Table 8)")):
         for m in ("directed", "undirected", "ned"):
             rows = []
             for tb in treebanks:
@@ -327,7 +327,8 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
             rows.append({"system": s, **{g: _pct(rel.get(g)) for g in groups}})
         tables.append(Table(["system"] + groups, rows, digits=1,
                             higher_is_better={g: True for g in groups},
-                            title=f"{tb}: directed accuracy (%) by relation (003 Table 6)"))
+                            title=f"{tb}: directed accuracy (%) by relation "
+                                  "(Gelling et al. 2012 Table 6)"))
     return tables
 
 

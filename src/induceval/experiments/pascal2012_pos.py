@@ -258,7 +258,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                 tnotes.append("columns with the same K are one clustering (a tie, p = 1)")
             tables[f"{tab}_{suffix}"] = Table(
                 tcols, rows, digits=2,
-                title=f"003 {'Table 2' if tab == 'table2' else 'Table 7'} layout: {label} "
+                title=f"Gelling et al. 2012 {'Table 2' if tab == 'table2' else 'Table 7'} "
+                      f"layout: {label} "
                       f"against {what}", notes=tnotes)
             if metric not in PAPER_KEY:
                 continue
@@ -270,7 +271,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                         ("Bc", "Bp", "Bu", "MKc", "MKp", "MKu"), vals))})
             tables[f"{tab}_{suffix}_paper"] = Table(
                 ["testset", "Bc", "Bp", "Bu", "MKc", "MKp", "MKu"], prow, digits=2,
-                title=f"003 {'Table 2' if tab == 'table2' else 'Table 7'}: {label} "
+                title=f"Gelling et al. 2012 {'Table 2' if tab == 'table2' else 'Table 7'}: {label} "
                       f"(paper's numbers, PASCAL data)")
     tables["k"] = Table(["testset", "tokens", "Kc", "Kp", "Ku", "c column", "p column",
                          "u column"], kinfo, title="K values (numbers of tags) per treebank")

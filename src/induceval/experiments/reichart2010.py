@@ -206,7 +206,8 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     higher = {label: hib for label, (_, hib) in TOKEN_COLUMNS.items()}
     higher.update({label: True for label in TYPE_COLUMNS})
     t1 = Table(["system", *TOKEN_COLUMNS, *TYPE_COLUMNS], rows, higher_is_better=higher,
-               digits=3, title="004 Table 1 layout: token level (left) and type level (right)",
+               digits=3, title="Reichart, Abend & Rappoport 2010 Table 1 layout: token level "
+                     "(left) and type level (right)",
                notes=[f"gold {gold_column} ({_n_scored_tags(gold, gold_column, punct)} tags "
                       "without punctuation; 004: 34 WSJ tags)",
                       f"punct {punct}; log {log_base}; M-1 type mapping: "

@@ -251,13 +251,14 @@ class Table:
 
     def write(self, stem: str, formats: Sequence[str] = ("markdown", "csv", "json")) -> list[str]:
         """Write ``stem.md``, ``stem.csv``, ``stem.json``; return the paths."""
-        from induceval.cli.common import write_atomic
+        from induceval.cli.common import readable, write_atomic
 
         ext = {"markdown": ".md", "csv": ".csv", "json": ".json", "table": ".txt",
                "latex": ".tex"}
         paths = []
+        shown = readable(self)   # papers by author and year, not by internal number
         for fmt in formats:
             path = stem + ext[fmt]
-            write_atomic(path, self.render(fmt))
+            write_atomic(path, shown.render(fmt))
             paths.append(path)
         return paths
