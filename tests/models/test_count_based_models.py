@@ -24,11 +24,16 @@ from induceval.models.selpref import cooccurrence_counts
 
 
 def _digest(r) -> str:
+    from induceval import __version__
+
     log = {k: v for k, v in r.log.items() if not k.startswith("seconds")}
+    # the hashes below were taken at version 0.2.0: the version field of the signature is
+    # pinned to it, every other byte must be the same
+    signature = r.signature.replace(f"v:{__version__}", "v:0.2.0")
     blob = (r.tags.tobytes() + repr(r.type_clusters).encode()
             + repr(sorted(r.unclustered)).encode()
             + repr(getattr(r, "memberships", None)).encode() + repr(log).encode()
-            + r.signature.encode())
+            + signature.encode())
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
