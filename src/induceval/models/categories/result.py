@@ -144,6 +144,12 @@ def type_clusters_from_codes(values: np.ndarray, dense: np.ndarray, tags: np.nda
         _type_tag_counts(values, np.asarray(dense, np.int64), tags, cnt)
     best = cnt.argmax(axis=1) if n else np.zeros(0, np.int64)
     has = cnt.sum(axis=1) > 0
+    return _majority_clusters(types, best, has)
+
+
+def _majority_clusters(types: list[str], best: np.ndarray, has: np.ndarray
+                       ) -> tuple[dict[str, int | None], set[str]]:
+    """Type -> its majority cluster (``None`` where it has no clustered token); unclustered set."""
     out: dict[str, int | None] = {}
     unclustered = set()
     for i, t in enumerate(types):
@@ -159,7 +165,6 @@ def type_clusters_from_tags(ids: np.ndarray, tags: np.ndarray, types: list[str]
                             ) -> tuple[dict[str, int | None], set[str]]:
     """Each type's majority cluster over its tokens (ties: lowest id); unclustered set."""
     n = len(types)
-    out: dict[str, int | None] = {}
     ok = (ids >= 0) & (tags >= 0)
     if ok.any():
         k = int(tags[ok].max()) + 1
@@ -170,11 +175,4 @@ def type_clusters_from_tags(ids: np.ndarray, tags: np.ndarray, types: list[str]
     else:
         best = np.zeros(n, dtype=np.int64)
         has = np.zeros(n, dtype=bool)
-    unclustered = set()
-    for i, t in enumerate(types):
-        if has[i]:
-            out[t] = int(best[i])
-        else:
-            out[t] = None
-            unclustered.add(t)
-    return out, unclustered
+    return _majority_clusters(types, best, has)
