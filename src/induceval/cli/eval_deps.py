@@ -11,6 +11,13 @@ as ``head@xgrt``) are several references: each is scored and the maximum is
 reported.  Punctuation is detected from the gold corpus (UPOS, else the PTB
 punctuation tags, else CHILDES, else punctuation characters) unless
 ``--punct`` names a policy; the choice is in the notes and the signature.
+
+With a Dask engine (``--jobs N`` > 1 with Dask installed, ``--scheduler``
+or ``--cluster``), gold folders and prediction folders are scored file by
+file on the workers (files paired by relative path, the ending aside):
+per-sentence statistics are concatenated in file order, with the same
+numbers, bit for bit, as one process (no ``--by`` or ``--plot`` then).
+Gold or prediction files are scored in one process, as without the options.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import (
+    add_executor_options,
     add_format_option,
     add_gold_pred_format_options,
     add_punct_option,
@@ -38,7 +46,10 @@ def register(subparsers) -> None:
         "deps", help="score predicted dependency trees (directed, undirected, NED)",
         description="Score predicted dependency heads against gold trees the PASCAL 2012 way: "
                     "punctuation removed with re-attachment, optional length limit, multiple "
-                    "references, breakdowns.")
+                    "references, breakdowns.  With Dask (--jobs N > 1, --scheduler, "
+                    "--cluster), gold and prediction folders are read and scored file by file "
+                    "on the workers (files paired by relative path), with the same numbers as "
+                    "in one process.")
     p.add_argument("--gold", action="append", required=True, metavar="G",
                    help="gold file or directory (repeat for several gold conversions)")
     p.add_argument("--pred", action="append", required=True, metavar="P",
@@ -68,6 +79,7 @@ def register(subparsers) -> None:
                         "PASCAL 2012 report)")
     add_resampling_options(p, seed=True)
     add_format_option(p)
+    add_executor_options(p)
     p.set_defaults(func=run)
 
 
@@ -114,26 +126,19 @@ def _resampling(table, results, names, gold, args) -> list:
     return [paired_table(comparisons, names[0], names[1:], args, measures, scales=scales)]
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the command on the parsed arguments; return the exit code."""
-    from induceval.cli.common import check_output_path, emit_tables
+def _gold_names(golds: list[str]) -> list[str]:
+    """The names of several gold corpora: their file stems, else gold1, gold2..."""
+    stems = [Path(g).stem for g in golds]
+    return stems if len(set(stems)) == len(stems) else [f"gold{i + 1}"
+                                                        for i in range(len(golds))]
+
+
+def _run_serial(args: argparse.Namespace, names: list[str], breakdowns: tuple):
     from induceval.corpus import read_corpus
+    from induceval.corpus.readers import SCORING_COLUMNS, read_corpora
     from induceval.corpus.transforms import resolve_punct_policy
     from induceval.errors import ParameterError
-    from induceval.measures.dependencies import (
-        breakdown_table,
-        evaluate_dependencies,
-        systems_table,
-    )
-
-    check_output_path(args.output)
-    from induceval.cli.common import check_tables_output
-
-    check_tables_output(args, bool(args.by) or (bool(args.paired) and len(args.pred) > 1),
-                        why="--by" if args.by else "--paired")
-    if args.max_length is not None and args.max_length < 1:
-        raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
-    from induceval.corpus.readers import SCORING_COLUMNS, read_corpora
+    from induceval.measures.dependencies import evaluate_dependencies
 
     # a prediction is scored on its forms and heads only: its other columns are not read
     pred_options = {"format": args.pred_format, "on_error": args.on_error,
@@ -154,12 +159,8 @@ def run(args: argparse.Namespace) -> int:
                 skipped[f"gold {g}: {k}"] = v
         if len(args.gold) > 1:
             from dataclasses import replace
-            corpus = replace(corpus, name=Path(g).stem if len(set(map(lambda x: Path(x).stem,
-                                                                      args.gold))) == len(
-                args.gold) else f"gold{i + 1}")
+            corpus = replace(corpus, name=_gold_names(args.gold)[i])
         golds.append(corpus)
-    names = _names(args.pred, args.name)
-    breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
     punct = resolve_punct_policy(golds[0], args.punct)
     results = {}
     first_pred = pending[-1]
@@ -176,6 +177,76 @@ def run(args: argparse.Namespace) -> int:
             golds if len(golds) > 1 else golds[0], pred,
             references=args.reference or "auto", punct=punct, max_length=args.max_length,
             breakdowns=breakdowns, check_forms=not args.no_check_forms)
+    return results, punct, skipped, golds[0]
+
+
+def _run_sharded(args: argparse.Namespace, names: list[str]):
+    from induceval.cli.eval_tags import refuse_on_dask
+    from induceval.cli.resampling_options import resampling_requested
+    from induceval.corpus.readers import SCORING_COLUMNS
+    from induceval.errors import MismatchError, ParameterError
+    from induceval.measures.sharded import evaluate_dependencies_over_files, pair_files
+
+    if args.by:
+        refuse_on_dask("--by", "breakdown groups are ordered over the whole corpus")
+    if args.plot:
+        refuse_on_dask("--plot", "the figure needs the edge-length breakdown")
+    if resampling_requested(args) and args.unit == "document":
+        refuse_on_dask("--unit document", "documents are numbered over the whole corpus")
+    gold_pairs = [pair_files(args.gold[0], g, gold_format=args.gold_format,
+                             pred_format=args.gold_format) for g in args.gold]
+    pairs = [pair_files(args.gold[0], p, gold_format=args.gold_format,
+                        pred_format=args.pred_format) for p in args.pred]
+    files = [g for g, _ in pairs[0]]
+    for gp in gold_pairs:
+        if [g for g, _ in gp] != files:  # pragma: no cover - pair_files keeps the order
+            raise MismatchError("gold folders list their files in different orders")
+    r = evaluate_dependencies_over_files(
+        [[g for _, g in gp] for gp in gold_pairs], [[p for _, p in ps] for ps in pairs],
+        punct=args.punct, gold_names=_gold_names(args.gold) if len(args.gold) > 1 else None,
+        gold_format=args.gold_format, pred_format=args.pred_format, on_error=args.on_error,
+        gold_columns=SCORING_COLUMNS, pred_columns=("form", "head"),
+        references=args.reference or "auto", max_length=args.max_length,
+        check_forms=not args.no_check_forms)
+    skipped: dict[str, int] = {}
+    for g, report in zip(args.gold, r.gold_reports):
+        for k, v in report.skipped.items():
+            if v:
+                skipped[f"gold {g}: {k}"] = v
+    if r.n_tokens == 0:
+        raise ParameterError(f"gold corpus {args.gold[0]} has no tokens")
+    for path, report in zip(args.pred, r.pred_reports):
+        for k, v in report.skipped.items():
+            if v:
+                skipped[f"pred {path}: {k}"] = v
+    return dict(zip(names, r.results)), r.punct, skipped
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
+    from induceval.cli.common import check_output_path, emit_tables
+    from induceval.errors import ParameterError
+    from induceval.measures.dependencies import (
+        breakdown_table,
+        systems_table,
+    )
+
+    check_output_path(args.output)
+    from induceval.cli.common import check_tables_output
+
+    check_tables_output(args, bool(args.by) or (bool(args.paired) and len(args.pred) > 1),
+                        why="--by" if args.by else "--paired")
+    if args.max_length is not None and args.max_length < 1:
+        raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
+    names = _names(args.pred, args.name)
+    breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
+    from induceval.cli.eval_tags import sharded
+
+    if sharded(args, args.gold):
+        results, punct, skipped = _run_sharded(args, names)
+        gold = None
+    else:
+        results, punct, skipped, gold = _run_serial(args, names, breakdowns)
     table = systems_table(results, title="Dependency accuracy" + (
         f" (length <= {args.max_length})" if args.max_length else ""))
     table.notes.insert(0, f"punctuation: {punct}" + (" (detected)" if args.punct == "auto"
@@ -188,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
         table.notes = [n.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
                        if n.startswith("signature:") else n for n in table.notes]
     tables = [table]
-    tables += _resampling(table, results, names, golds[0], args)
+    tables += _resampling(table, results, names, gold, args)
     keys = ["accuracy", "paired"][:len(tables)]
     for by in args.by or ():
         bt = breakdown_table(results, by, measure=args.measure)

@@ -11,6 +11,14 @@ Gold and predicted corpora (PASCAL, CoNLL-U/X, ...) are read with
 per system and the best value of each column marked.  The gold tag column
 and the punctuation are detected from the gold corpus (UPOS, else PTB
 ``xpos``, else CHILDES tags) and named in the notes and the signature.
+
+With a Dask engine (``--jobs N`` > 1 with Dask installed, ``--scheduler``
+or ``--cluster``), a gold folder and prediction folders are scored file by
+file on the workers: each gold file is paired with the prediction file at
+the same relative path (the ending aside), read and counted there, and the
+contingency tables are summed in file order: the same table, bit for bit,
+as one process.  A gold file, or a prediction file, is scored in one
+process, as without the options.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import (
+    add_executor_options,
     add_format_option,
     add_gold_pred_format_options,
     add_punct_option,
@@ -35,7 +44,11 @@ def register(subparsers) -> None:
         "tags", help="score induced word categories (M-1, 1-1, VI, V, pairwise, type level)",
         description="Score induced categories against gold tags: token measures (M-1, 1-1 "
                     "optimal and greedy, VI, NVI, V, H(C|K), H(K|C), pairwise P/R/F) and the "
-                    "type-level MacroI/MicroI/MicroC of Reichart et al. (2010).")
+                    "type-level MacroI/MicroI/MicroC of Reichart et al. (2010).  With Dask "
+                    "(--jobs N > 1, --scheduler, --cluster), a gold folder and prediction "
+                    "folders are read and counted file by file on the workers (files paired "
+                    "by relative path), with the same numbers as in one process; token level "
+                    "only.")
     p.add_argument("--gold", required=True, metavar="G", help="gold corpus file or directory")
     p.add_argument("--pred", action="append", required=True, metavar="P",
                    help="predicted corpus or word<TAB>cluster list (repeat: one row per system)")
@@ -67,6 +80,7 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: package seed)")
     add_resampling_options(p)
     add_format_option(p)
+    add_executor_options(p)
     p.set_defaults(func=run)
 
 
@@ -98,24 +112,13 @@ def build_table(results, names, extra_notes=()):
                  title="category measures", notes=notes)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the command on the parsed arguments; return the exit code."""
-    from induceval.cli.common import check_output_path
+def _run_serial(args: argparse.Namespace, needed: tuple, want_items: bool):
     from induceval.corpus import read_corpus
+    from induceval.corpus.readers import read_corpora
     from induceval.corpus.transforms import detect_gold_scheme, resolve_punct_policy
     from induceval.errors import ParameterError
     from induceval.measures.categories import evaluate_tags, is_type_list, read_type_clusters
     from induceval.random import DEFAULT_SEED
-
-    check_output_path(args.output)
-    from induceval.cli.common import check_tables_output
-
-    check_tables_output(args, bool(args.paired) and len(args.pred) > 1, why="--paired")
-    from induceval.corpus.readers import SCORING_COLUMNS, read_corpora
-
-    # tags only (no heads or relations: they are never scored here)
-    needed = tuple(c for c in SCORING_COLUMNS if c not in ("head", "deprel")) + tuple(
-        c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
 
     def type_list(path: str) -> bool:
         fmt = args.pred_format
@@ -133,18 +136,13 @@ def run(args: argparse.Namespace) -> int:
     gold = pending[0].result()
     if gold.n_tokens == 0:
         raise ParameterError(f"gold corpus {args.gold} has no tokens")
-    names = _names(args.pred, args.name)
     scheme = detect_gold_scheme(gold)
     gold_column = scheme.tag_column if args.gold_column == "auto" else args.gold_column
     if gold_column is None:
         raise ParameterError(f"{args.gold} has no gold tag column (upos, xpos or cpos); it has: "
                              f"{', '.join(sorted(gold.tokens))}; name one with --gold-column")
     punct = resolve_punct_policy(gold, args.punct)
-    notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
-             + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
     skipped = {f"gold {args.gold}: {k}": v for k, v in gold.report.skipped.items() if v}
-    from induceval.cli.resampling_options import resampling_requested
-    want_items = resampling_requested(args)
     results = []
     first_read = pending[1] if first_pred else None
     del pending
@@ -173,6 +171,79 @@ def run(args: argparse.Namespace) -> int:
             seed=DEFAULT_SEED if args.seed is None else args.seed,
             allow_identical=args.allow_identical,
             items="sentence" if want_items else None))
+    return gold, results, gold_column, punct, skipped
+
+
+def sharded(args: argparse.Namespace, golds: list[str]) -> bool:
+    """Whether the command scores file by file on Dask: a Dask engine, gold and
+    prediction folders (see :mod:`induceval.measures.sharded`)."""
+    from induceval.cli.common import executor_from_args
+
+    spec = executor_from_args(args)
+    return (spec is not None and spec.resolved_engine() == "dask"
+            and all(Path(g).is_dir() for g in golds)
+            and all(Path(p).is_dir() for p in args.pred))
+
+
+def refuse_on_dask(option: str, why: str) -> None:
+    """An option the per-file sums on Dask cannot honour: a clear error."""
+    from induceval.errors import ParameterError
+
+    raise ParameterError(f"{option} is not available when the files are scored one by one on "
+                         f"Dask ({why}); drop --jobs/--scheduler/--cluster (or use --engine "
+                         "local) to score in one process")
+
+
+def _run_sharded(args: argparse.Namespace, needed: tuple, want_items: bool):
+    from induceval.measures.sharded import evaluate_tags_over_files, pair_files
+
+    if args.level != "token":
+        refuse_on_dask(f"--level {args.level}", "type-level measures need each word's tags "
+                       "over all the files")
+    if args.pred_format == "types":
+        refuse_on_dask("--pred-format types", "a word<TAB>cluster list is one file")
+    if want_items and args.unit == "document":
+        refuse_on_dask("--unit document", "documents are numbered over the whole corpus")
+    pairs = [pair_files(args.gold, pred, gold_format=args.gold_format,
+                        pred_format=args.pred_format) for pred in args.pred]
+    r = evaluate_tags_over_files(
+        [g for g, _ in pairs[0]], [[p for _, p in ps] for ps in pairs],
+        gold_column=args.gold_column, pred_column=args.pred_column, punct=args.punct,
+        unclustered=args.unclustered, log_base=args.log_base if args.log_base == "e" else 2,
+        beta=args.beta, items=want_items, allow_identical=args.allow_identical,
+        gold_format=args.gold_format, pred_format=args.pred_format, on_error=args.on_error,
+        columns=needed)
+    skipped = {f"gold {args.gold}: {k}": v for k, v in r.gold_report.skipped.items() if v}
+    for path, report in zip(args.pred, r.pred_reports):
+        for k, v in report.skipped.items():
+            if v:
+                skipped[f"pred {path}: {k}"] = v
+    return r.evaluations, r.gold_column, r.punct, skipped
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
+    from induceval.cli.common import check_output_path
+
+    check_output_path(args.output)
+    from induceval.cli.common import check_tables_output
+
+    check_tables_output(args, bool(args.paired) and len(args.pred) > 1, why="--paired")
+    from induceval.cli.resampling_options import resampling_requested
+    from induceval.corpus.readers import SCORING_COLUMNS
+
+    # tags only (no heads or relations: they are never scored here)
+    needed = tuple(c for c in SCORING_COLUMNS if c not in ("head", "deprel")) + tuple(
+        c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
+    want_items = resampling_requested(args)
+    names = _names(args.pred, args.name)
+    gold = None
+    if sharded(args, [args.gold]):
+        results, gold_column, punct, skipped = _run_sharded(args, needed, want_items)
+    else:
+        gold, results, gold_column, punct, skipped = _run_serial(args, needed, want_items)
+    notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
+             + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
     if args.on_error == "skip":
         n_skip = sum(skipped.values())
         notes.append(f"skipped malformed sentences: {n_skip}" + (
@@ -192,6 +263,7 @@ def run(args: argparse.Namespace) -> int:
         sign_resampling,
     )
     from induceval.measures.resampling import category_items, join_items, type_level_items
+    from induceval.random import DEFAULT_SEED
 
     items = []
     for r in results:

@@ -26,20 +26,24 @@ Example
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 
 from induceval.measures.categories.contingency import ContingencyTable
 from induceval.measures.dependencies.stats import SentenceStats
+from induceval.parallel import path_size
 
-__all__ = ["tag_table_over_files", "dependency_stats_over_files"]
+__all__ = ["tag_table_over_files", "dependency_stats_over_files", "pair_files",
+           "evaluate_tags_over_files", "evaluate_dependencies_over_files", "ShardedTags",
+           "ShardedDependencies"]
 
 
 def _costs(pairs) -> list[int]:
-    from induceval.parallel import path_size
-
     return [path_size(g) + (path_size(p) if p != g else 0) for g, p in pairs]
 
 
@@ -134,3 +138,623 @@ def dependency_stats_over_files(pairs: Sequence[tuple[str, str]], *, input_forma
     fn = partial(_dep_stats, options=options, input_format=input_format)
     return map_reduce(fn, pairs, _add_stats, executor=executor, jobs=jobs, name="dep-stats",
                       costs=_costs(pairs))[1]
+
+
+# -- whole evaluations over folders -------------------------------------------------------
+
+def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format: str = "auto",
+               pred_format: str = "auto") -> list[tuple[str, str]]:
+    """The (gold file, prediction file) pairs of two folders, matched by relative path.
+
+    The gold files are those :func:`~induceval.corpus.readers.expand_paths`
+    reads from ``gold`` (sorted); each is matched with the prediction file
+    at the same path relative to ``pred``, the file ending aside
+    (``a/x.conllu`` with ``a/x.pascal``).
+
+    Raises
+    ------
+    MismatchError
+        When a gold file has no prediction or a prediction no gold file
+        (naming them), or two files differ only by their ending.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> g, p = tempfile.mkdtemp(), tempfile.mkdtemp()
+    >>> for d, name in ((g, "a.conllu"), (g, "b.conllu"), (p, "a.conllu")):
+    ...     _ = open(os.path.join(d, name), "w").write("\\n")
+    >>> pair_files(g, p)
+    Traceback (most recent call last):
+    ...
+    induceval.errors.MismatchError: ... has no file for 1 of 2 gold files: b.conllu
+    """
+    from induceval.corpus.readers import expand_paths
+    from induceval.errors import MismatchError
+
+    def keyed(root, fmt: str) -> dict[str, Path]:
+        out: dict[str, Path] = {}
+        for f in expand_paths(root, fmt):
+            rel = f.relative_to(root)
+            key = rel.with_suffix("").as_posix()
+            if key in out:
+                raise MismatchError(f"{root}: {out[key].relative_to(root)} and {rel} differ "
+                                    "only by their ending; cannot pair them with the "
+                                    "other folder's files")
+            out[key] = f
+        return out
+
+    gold, pred = Path(gold), Path(pred)
+    g, p = keyed(gold, gold_format), keyed(pred, pred_format)
+    if not g:
+        raise MismatchError(f"no corpus files under the gold folder {gold}")
+
+    def names(keys, files, limit: int = 8) -> str:
+        shown = [files[k].relative_to(gold if files is g else pred).as_posix()
+                 for k in keys[:limit]]
+        return ", ".join(shown) + (f" and {len(keys) - limit} more" if len(keys) > limit
+                                   else "")
+
+    missing = [k for k in g if k not in p]
+    if missing:
+        raise MismatchError(f"prediction folder {pred} has no file for {len(missing)} of "
+                            f"{len(g)} gold files: {names(missing, g)}")
+    extra = [k for k in p if k not in g]
+    if extra:
+        raise MismatchError(f"prediction folder {pred} has {len(extra)} files without a gold "
+                            f"file in {gold}: {names(extra, p)}")
+    return [(str(g[k]), str(p[k])) for k in g]
+
+
+def _concat(a: list, b: list) -> list:
+    return a + b
+
+
+def _resolved_format(path: str, fmt: str) -> str:
+    from induceval.corpus.readers import detect_format
+
+    # as read_corpus reads a folder: the first file's format for every file
+    return detect_format(path) if fmt == "auto" else fmt
+
+
+def _add_counts(parts) -> dict:
+    total: dict = {}
+    for part in parts:
+        for column, counts in part.items():
+            acc = total.setdefault(column, {})
+            for label, n in counts.items():
+                acc[label] = acc.get(label, 0) + n
+    return total
+
+
+def _union(label_lists) -> list:
+    out: list = []
+    seen: set = set()
+    for labels in label_lists:
+        for x in labels:
+            if x not in seen:
+                seen.add(x)
+                out.append(x)
+    return out
+
+
+def _merge_reports(reports):
+    from induceval.corpus.model import ReadReport
+
+    out = ReadReport()
+    for r in reports:
+        out = out.merge(r)
+    return out
+
+
+@dataclass
+class _TagSystem:
+    table: ContingencyTable
+    n_vocab: int
+    counts: dict
+    identical: bool
+    report: object
+    signature: str
+    pred_column: str
+
+
+@dataclass
+class _TagShard:
+    gold_path: str
+    gold_column: str | None
+    punct: str
+    label_counts: dict | None
+    n_tokens: int
+    n_sentences: int
+    columns: tuple
+    report: object
+    forms: tuple | None = None
+    systems: list | None = None
+
+
+def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
+               unclustered: str, log_base, beta: float, items: bool, allow_identical: bool,
+               gold_format: str, pred_formats: tuple, on_error: str, columns) -> list[_TagShard]:
+    from dataclasses import replace
+
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.transforms.punct import (
+        check_punct_policy,
+        gold_scheme_from_counts,
+        scheme_label_counts,
+    )
+    from induceval.measures.categories.evaluate import _codes, _same_labels, evaluate_tags
+
+    gold_path, pred_paths = item
+    gold = read_corpus(gold_path, gold_format, on_error=on_error, columns=columns)
+    counts = None
+    gcol, policy = gold_column, punct
+    if "auto" in (gold_column, punct):
+        counts = scheme_label_counts(gold)
+        scheme = gold_scheme_from_counts(counts)
+        gcol = scheme.tag_column if gold_column == "auto" else gold_column
+        policy = scheme.punct if punct == "auto" else punct
+    check_punct_policy(policy)
+    shard = _TagShard(gold_path, gcol, policy, counts, gold.n_tokens, gold.n_sentences,
+                      tuple(sorted(gold.tokens)), gold.report,
+                      tuple(gold.column("form").vocab.items) if unclustered == "split" else None)
+    if gcol is None:
+        return [shard]
+    shard.systems = []
+    for path, fmt in zip(pred_paths, pred_formats):
+        pred = read_corpus(path, fmt, on_error=on_error, columns=columns)
+        pcol = pred_column
+        if pcol is None and gcol not in pred.tokens:
+            # e.g. a CoNLL-X prediction (CPOSTAG/POSTAG, no UPOS column)
+            pcol = next((c for c in ("upos", "cpos", "xpos") if c in pred.tokens), None)
+        ev = evaluate_tags(gold, pred, gold_column=gcol, pred_column=pcol, punct=policy,
+                           unclustered=unclustered, log_base=log_base, beta=beta,
+                           allow_identical=True, items="sentence" if items else None)
+        identical = False
+        if not allow_identical:
+            g, glabels = _codes(gold, gcol, "gold")
+            p, plabels = _codes(pred, pcol or gcol, "pred")
+            identical = _same_labels(g, glabels, p, plabels)
+        n_vocab = len(pred.column(pcol or gcol).vocab or ())
+        shard.systems.append(_TagSystem(replace(ev.table, _cache={}), n_vocab, ev.counts,
+                                        identical, pred.report, ev.signature, pcol or gcol))
+    return [shard]
+
+
+@dataclass
+class ShardedTags:
+    """What :func:`evaluate_tags_over_files` measured.
+
+    Attributes
+    ----------
+    evaluations
+        One :class:`~induceval.measures.categories.evaluate.TagEvaluation`
+        per system (token level), equal to that of the files read as one corpus.
+    gold_column, punct
+        The gold tag column and the punctuation policy (detected from the
+        summed tag counts of all gold files when given as ``"auto"``).
+    gold_report, pred_reports
+        The readers' reports, merged over the files (skipped sentences by
+        reason, with the first place each happened).
+    n_tokens, n_sentences
+        Gold tokens and sentences over all files.
+    """
+
+    evaluations: list
+    gold_column: str
+    punct: str
+    gold_report: object
+    pred_reports: list
+    n_tokens: int
+    n_sentences: int
+
+
+def _tag_evaluation(shards: list[_TagShard], s: int, *, unclustered: str, items: bool,
+                    log_base, beta: float, allow_identical: bool, gold_column: str):
+    from scipy import sparse as sp
+
+    from induceval.errors import InducevalError, ParameterError
+    from induceval.measures.categories.contingency import SPARSE_CELLS, UNCLUSTERED_LABEL
+    from induceval.measures.categories.evaluate import TagEvaluation, token_scores
+
+    systems = [sh.systems[s] for sh in shards]
+    for sh, x in zip(shards, systems):
+        if x.signature != systems[0].signature:
+            raise InducevalError(f"{sh.gold_path} is scored with other options than "
+                                 f"{shards[0].gold_path} ({x.signature} vs "
+                                 f"{systems[0].signature}): are all the files of one format?")
+    if not allow_identical and sum(sh.n_tokens for sh in shards) and all(
+            x.identical for x in systems):
+        raise ParameterError(
+            f"the prediction's column {systems[0].pred_column!r} is identical to the gold "
+            f"column {gold_column!r} (a file that still holds the gold tags?); name the "
+            "predicted column (--pred-column), or pass allow_identical=True "
+            "(--allow-identical) to score it anyway")
+    gl = _union(x.table.gold_labels for x in systems)
+    pl = _union(x.table.pred_labels[:x.n_vocab] for x in systems)
+    extra = _union(x.table.pred_labels[x.n_vocab:] for x in systems)
+    if unclustered == "split":
+        # one column per unclustered word type, in the order of the forms over all files
+        order = {f: i for i, f in enumerate(_union(sh.forms for sh in shards))}
+        prefix = UNCLUSTERED_LABEL + ":"
+        extra = sorted(extra, key=lambda lab: order[lab[len(prefix):]])
+    pl += extra
+    gi = {x: i for i, x in enumerate(gl)}
+    pi = {x: i for i, x in enumerate(pl)}
+    G, K = len(gl), len(pl)
+    counts = np.zeros((G, K), dtype=np.int64)
+    rows, cols, data, offset = [], [], [], 0
+    for sh, x in zip(shards, systems):
+        r = np.array([gi[lab] for lab in x.table.gold_labels], dtype=np.int64)
+        c = np.array([pi[lab] for lab in x.table.pred_labels], dtype=np.int64)
+        counts[np.ix_(r, c)] += x.table.dense()
+        if items:
+            ic = x.table.item_counts.tocoo()
+            k = len(x.table.pred_labels)
+            rows.append(ic.row.astype(np.int64) + offset)
+            cols.append(r[ic.col // k] * K + c[ic.col % k])
+            data.append(ic.data)
+            offset += sh.n_sentences
+    n_items = offset
+    item_counts = None
+    if items:
+        rows_a = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+        cols_a = np.concatenate(cols) if cols else np.zeros(0, dtype=np.int64)
+        data_a = np.concatenate(data) if data else np.zeros(0, dtype=np.float64)
+        item_counts = sp.csr_matrix((data_a, (rows_a, cols_a)), shape=(n_items, G * K))
+        item_counts.sum_duplicates()
+    table = ContingencyTable(sp.csr_matrix(counts) if G * K > SPARSE_CELLS else counts,
+                             tuple(gl), tuple(pl),
+                             sum(x.table.n_masked for x in systems),
+                             sum(x.table.n_missing_gold for x in systems),
+                             sum(x.table.n_unclustered for x in systems), item_counts)
+    n = {"n_tokens": sum(x.counts["n_tokens"] for x in systems),
+         "n_punct_excluded": sum(x.counts["n_punct_excluded"] for x in systems)}
+    n.update(n_scored=table.n, n_missing_gold=table.n_missing_gold,
+             n_unclustered=table.n_unclustered)
+    return TagEvaluation(token_scores(table, log_base=log_base, beta=beta),
+                         systems[0].signature, table, None, n)
+
+
+def _rerun(fn, shards: list, work: list, wrong: list[int], executor, jobs: int, name: str,
+           **forced) -> list:
+    """Recount the shards at ``wrong`` with the options of all the files together."""
+    if not wrong:
+        return shards
+    redo = map_reduce_list(partial(fn, **forced), [work[i] for i in wrong],
+                           executor=executor, jobs=jobs, name=name)
+    out = list(shards)
+    for i, sh in zip(wrong, redo):
+        out[i] = sh
+    return out
+
+
+def map_reduce_list(fn, items: list, *, executor=None, jobs: int = 1, name: str = "map",
+                    costs=None) -> list:
+    """``fn(item)`` (a one-element list) for every item, concatenated in item order."""
+    from induceval.parallel import map_reduce
+
+    return map_reduce(fn, items, _concat, executor=executor, jobs=jobs, name=name, costs=costs)
+
+
+def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Sequence[str]], *,
+                             gold_column: str = "auto", pred_column: str | None = None,
+                             punct: str = "auto", unclustered: str = "merge",
+                             log_base: float | str = 2, beta: float = 1.0,
+                             items: bool = False, allow_identical: bool = False,
+                             gold_format: str = "auto", pred_format: str = "auto",
+                             on_error: str = "fail", columns: Sequence[str] | None = None,
+                             executor=None, jobs: int = 1) -> ShardedTags:
+    """Token-level category scores of many files, counted per file and summed.
+
+    Each gold file is read with its prediction files (one per system) on a
+    worker (``executor``, :func:`induceval.parallel.map_reduce`); the
+    contingency tables are aligned by label and summed in file order.  The
+    result (tables, every score, counts, signature) is that of
+    :func:`~induceval.measures.categories.evaluate.evaluate_tags` on the
+    files read as one corpus (``read_corpus(gold_files)``), bit for bit.
+
+    Parameters
+    ----------
+    gold_files
+        The gold files, in corpus order.
+    pred_files
+        Per system, its prediction files aligned with ``gold_files``
+        (e.g. from :func:`pair_files`).
+    gold_column, punct
+        ``"auto"``: detected as :func:`~induceval.corpus.transforms.detect_gold_scheme`
+        detects it on the whole corpus, from the tag counts of every file.
+    pred_column
+        The predicted column; ``None``: the gold column's name, else the
+        first of ``upos``, ``cpos``, ``xpos`` the prediction has.
+    unclustered, log_base, beta, allow_identical
+        As in :func:`~induceval.measures.categories.evaluate.evaluate_tags`.
+    items
+        Keep per-sentence tables (``table.item_counts``, sentences numbered
+        over the files in order) for bootstrap intervals and paired tests.
+    gold_format, pred_format, on_error, columns
+        Passed to :func:`~induceval.corpus.readers.read_corpus` for every file.
+    executor, jobs
+        Where the files are read and counted.
+
+    Returns
+    -------
+    ShardedTags
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.conllu", "1\\tdogs\\t_\\tNOUN\\tNNS\\t_\\t2\\tnsubj\\t_\\t_\\n"
+    ...                                  "2\\tbark\\t_\\tVERB\\tVBP\\t_\\t0\\troot\\t_\\t_\\n\\n"),
+    ...                    ("b.conllu", "1\\tcats\\t_\\tNOUN\\tNNS\\t_\\t0\\troot\\t_\\t_\\n\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> files = [os.path.join(d, f) for f in ("a.conllu", "b.conllu")]
+    >>> r = evaluate_tags_over_files(files, [files], pred_column="xpos")
+    >>> r.gold_column, r.punct, r.evaluations[0].scores["m1"], r.n_tokens
+    ('upos', 'upos', 1.0, 3)
+    """
+    from induceval.errors import MismatchError, ParameterError
+
+    gold_files = [str(f) for f in gold_files]
+    pred_files = [[str(f) for f in files] for files in pred_files]
+    if not gold_files:
+        raise ParameterError("no gold files")
+    for files in pred_files:
+        if len(files) != len(gold_files):
+            raise MismatchError(f"{len(files)} prediction files for {len(gold_files)} gold "
+                                "files")
+    gfmt = _resolved_format(gold_files[0], gold_format)
+    pfmts = tuple(_resolved_format(files[0], pred_format) for files in pred_files)
+    work = [(g, tuple(files[i] for files in pred_files)) for i, g in enumerate(gold_files)]
+    opts = dict(pred_column=pred_column, unclustered=unclustered, log_base=log_base,
+                beta=beta, items=items,
+                allow_identical=allow_identical, gold_format=gfmt, pred_formats=pfmts,
+                on_error=on_error, columns=tuple(columns) if columns is not None else None)
+    costs = [sum(path_size(p) for p in (g, *ps)) for g, ps in work]
+    shards = map_reduce_list(partial(_tag_shard, gold_column=gold_column, punct=punct, **opts),
+                             work, executor=executor, jobs=jobs, name="tag-tables",
+                             costs=costs)
+    gcol, policy = gold_column, punct
+    if "auto" in (gold_column, punct):
+        from induceval.corpus.transforms.punct import gold_scheme_from_counts
+
+        scheme = gold_scheme_from_counts(_add_counts(sh.label_counts for sh in shards))
+        gcol = scheme.tag_column if gold_column == "auto" else gold_column
+        policy = scheme.punct if punct == "auto" else punct
+    n_tokens = sum(sh.n_tokens for sh in shards)
+    if n_tokens == 0:
+        raise ParameterError("the gold files have no tokens")
+    if gcol is None:
+        raise ParameterError(f"the gold files have no gold tag column (upos, xpos or cpos); "
+                             f"they have: {', '.join(shards[0].columns)}")
+    if gcol == "form" and not allow_identical:
+        raise ParameterError("the gold column is the word form ('form'): every clustering of "
+                             "words would score perfectly; pass allow_identical=True "
+                             "(--allow-identical) to score it anyway")
+    # a file whose own tags detect another scheme than all the files together: recount it
+    wrong = [i for i, sh in enumerate(shards) if (sh.gold_column, sh.punct) != (gcol, policy)
+             or sh.systems is None]
+    shards = _rerun(_tag_shard, shards, work, wrong, executor, jobs, "tag-tables-again",
+                    gold_column=gcol, punct=policy, **opts)
+    evaluations = [_tag_evaluation(shards, s, unclustered=unclustered, items=items,
+                                   log_base=log_base, beta=beta,
+                                   allow_identical=allow_identical, gold_column=gcol)
+                   for s in range(len(pred_files))]
+    return ShardedTags(evaluations, gcol, policy, _merge_reports(sh.report for sh in shards),
+                       [_merge_reports(sh.systems[s].report for sh in shards)
+                        for s in range(len(pred_files))],
+                       n_tokens, sum(sh.n_sentences for sh in shards))
+
+
+@dataclass
+class _DepSystem:
+    stats: dict
+    structure: dict
+    preprocessing: dict
+    signature: str
+    report: object
+
+
+@dataclass
+class _DepShard:
+    gold_path: str
+    punct: str
+    label_counts: dict | None
+    n_tokens: int
+    n_sentences: int
+    reports: list
+    systems: list
+
+
+def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
+               pred_formats: tuple, on_error: str, gold_columns, pred_columns,
+               options: dict) -> list[_DepShard]:
+    from dataclasses import replace
+
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.transforms.punct import (
+        check_punct_policy,
+        gold_scheme_from_counts,
+        scheme_label_counts,
+    )
+    from induceval.measures.dependencies.evaluate import evaluate_dependencies
+
+    gold_paths, pred_paths = item
+    golds = [read_corpus(g, gold_format, on_error=on_error, columns=gold_columns)
+             for g in gold_paths]
+    if gold_names is not None:
+        golds = [replace(g, name=n) for g, n in zip(golds, gold_names)]
+    counts = None
+    policy = punct
+    if punct == "auto":
+        counts = scheme_label_counts(golds[0])
+        policy = gold_scheme_from_counts(counts).punct
+    check_punct_policy(policy)
+    systems = []
+    for path, fmt in zip(pred_paths, pred_formats):
+        pred = read_corpus(path, fmt, on_error=on_error, columns=pred_columns)
+        res = evaluate_dependencies(golds if len(golds) > 1 else golds[0], pred, punct=policy,
+                                    breakdowns=(), **options)
+        systems.append(_DepSystem({k: r.stats for k, r in res.references.items()},
+                                  res.structure, res.preprocessing, res.signature,
+                                  pred.report))
+    return [_DepShard(gold_paths[0], policy, counts, golds[0].n_tokens, golds[0].n_sentences,
+                      [g.report for g in golds], systems)]
+
+
+@dataclass
+class ShardedDependencies:
+    """What :func:`evaluate_dependencies_over_files` measured.
+
+    Attributes
+    ----------
+    results
+        One :class:`~induceval.measures.dependencies.evaluate.DependencyResult`
+        per system (no breakdowns), equal to that of the files read as one corpus.
+    punct
+        The punctuation policy (detected from the summed tag counts of all
+        gold files when given as ``"auto"``).
+    gold_reports, pred_reports
+        The readers' reports, merged over the files: one per gold reference
+        folder, one per system.
+    n_tokens, n_sentences
+        Tokens and sentences of the (first) gold over all files.
+    """
+
+    results: list
+    punct: str
+    gold_reports: list
+    pred_reports: list
+    n_tokens: int
+    n_sentences: int
+
+
+def _sum_dicts(parts) -> dict:
+    parts = list(parts)
+    out = dict(parts[0])
+    for d in parts[1:]:
+        if list(d) != list(out):
+            from induceval.errors import InducevalError
+
+            raise InducevalError(f"the files give different statistics ({', '.join(d)} vs "
+                                 f"{', '.join(out)}): are they all of one format?")
+        for k, v in d.items():
+            out[k] += v
+    return out
+
+
+def _dep_result(shards: list[_DepShard], s: int):
+    from induceval.errors import InducevalError
+    from induceval.measures.dependencies.evaluate import ReferenceResult, dependency_result
+
+    systems = [sh.systems[s] for sh in shards]
+    first = systems[0]
+    for sh, x in zip(shards, systems):
+        if x.signature != first.signature or list(x.stats) != list(first.stats):
+            raise InducevalError(f"{sh.gold_path} is scored with other options or references "
+                                 f"than {shards[0].gold_path} ({x.signature} vs "
+                                 f"{first.signature}): are all the files of one format?")
+    offsets = np.cumsum([0] + [sh.n_sentences for sh in shards[:-1]])
+    refs = {}
+    for name in first.stats:
+        rows = np.concatenate([x.stats[name].rows for x in systems])
+        index = np.concatenate([np.asarray(x.stats[name].sentence_index, dtype=np.int64) + o
+                                for x, o in zip(systems, offsets.tolist())])
+        refs[name] = ReferenceResult(name, SentenceStats(rows, index))
+    return dependency_result(refs, _sum_dicts(x.structure for x in systems),
+                             _sum_dicts(x.preprocessing for x in systems), first.signature)
+
+
+def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
+                                     pred_files: Sequence[Sequence[str]], *,
+                                     punct: str = "auto", gold_names: Sequence[str] | None = None,
+                                     gold_format: str = "auto", pred_format: str = "auto",
+                                     on_error: str = "fail", gold_columns=None,
+                                     pred_columns=None, executor=None, jobs: int = 1,
+                                     **options) -> ShardedDependencies:
+    """Directed, undirected, NED and root accuracy of many files, counted per file.
+
+    Each gold file is read with its prediction files (one per system) on a
+    worker (``executor``, :func:`induceval.parallel.map_reduce`); the
+    per-sentence statistics are concatenated in file order (sentence indices
+    running over the files), the tree and preprocessing counts summed.  The
+    result (every score, count and signature) is that of
+    :func:`~induceval.measures.dependencies.evaluate.evaluate_dependencies`
+    on the files read as one corpus, bit for bit; no breakdowns.
+
+    Parameters
+    ----------
+    gold_files
+        Per gold reference (several conversions of one treebank), its files
+        in corpus order.
+    pred_files
+        Per system, its prediction files aligned with the gold files
+        (e.g. from :func:`pair_files`).
+    punct
+        The punctuation policy; ``"auto"``: detected as
+        :func:`~induceval.corpus.transforms.detect_gold_scheme` detects it on
+        the whole first gold, from the tag counts of every file.
+    gold_names
+        Names of the gold references (with several), as in
+        ``evaluate_dependencies``.
+    gold_format, pred_format, on_error, gold_columns, pred_columns
+        Passed to :func:`~induceval.corpus.readers.read_corpus` for every
+        file (``columns=``).
+    executor, jobs
+        Where the files are read and counted.
+    **options
+        ``references``, ``max_length``, ``pred_column``, ``check_forms``...
+        of ``evaluate_dependencies``.
+
+    Returns
+    -------
+    ShardedDependencies
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.conllu", "1\\tdogs\\t_\\tNOUN\\t_\\t_\\t2\\tnsubj\\t_\\t_\\n"
+    ...                                  "2\\tbark\\t_\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n"),
+    ...                    ("b.conllu", "1\\tcats\\t_\\tNOUN\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> files = [os.path.join(d, f) for f in ("a.conllu", "b.conllu")]
+    >>> r = evaluate_dependencies_over_files([files], [files])
+    >>> r.punct, r.results[0].scores["directed"], r.results[0].scores["sentences"]
+    ('upos', 1.0, 2)
+    """
+    from induceval.errors import MismatchError, ParameterError
+
+    gold_files = [[str(f) for f in files] for files in gold_files]
+    pred_files = [[str(f) for f in files] for files in pred_files]
+    if not gold_files or not gold_files[0]:
+        raise ParameterError("no gold files")
+    n = len(gold_files[0])
+    for files in gold_files + pred_files:
+        if len(files) != n:
+            raise MismatchError(f"{len(files)} files for {n} gold files")
+    gfmt = _resolved_format(gold_files[0][0], gold_format)
+    pfmts = tuple(_resolved_format(files[0], pred_format) for files in pred_files)
+    work = [(tuple(files[i] for files in gold_files), tuple(files[i] for files in pred_files))
+            for i in range(n)]
+    opts = dict(gold_names=tuple(gold_names) if gold_names is not None else None,
+                gold_format=gfmt, pred_formats=pfmts, on_error=on_error,
+                gold_columns=tuple(gold_columns) if gold_columns is not None else None,
+                pred_columns=tuple(pred_columns) if pred_columns is not None else None,
+                options=options)
+    costs = [sum(path_size(p) for p in (*g, *ps)) for g, ps in work]
+    shards = map_reduce_list(partial(_dep_shard, punct=punct, **opts), work, executor=executor,
+                             jobs=jobs, name="dep-stats", costs=costs)
+    policy = punct
+    if punct == "auto":
+        from induceval.corpus.transforms.punct import gold_scheme_from_counts
+
+        policy = gold_scheme_from_counts(_add_counts(sh.label_counts for sh in shards)).punct
+    wrong = [i for i, sh in enumerate(shards) if sh.punct != policy]
+    shards = _rerun(_dep_shard, shards, work, wrong, executor, jobs, "dep-stats-again",
+                    punct=policy, **opts)
+    return ShardedDependencies(
+        [_dep_result(shards, s) for s in range(len(pred_files))], policy,
+        [_merge_reports(sh.reports[i] for sh in shards) for i in range(len(gold_files))],
+        [_merge_reports(sh.systems[s].report for sh in shards) for s in range(len(pred_files))],
+        sum(sh.n_tokens for sh in shards), sum(sh.n_sentences for sh in shards))

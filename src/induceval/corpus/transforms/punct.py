@@ -59,6 +59,8 @@ from induceval.errors import InducevalError, ParameterError
 
 __all__ = [
     "GoldScheme",
+    "gold_scheme_from_counts",
+    "scheme_label_counts",
     "PTB_PUNCT_TAGS",
     "PUNCT_POLICIES",
     "PUNCT_UPOS",
@@ -254,22 +256,41 @@ class GoldScheme:
                 f"punctuation: {self.punct} (detected)")
 
 
-def _share_in(corpus: Corpus, column: str, accept) -> float:
-    """Share of the tokens with a value in ``column`` whose value satisfies ``accept``."""
-    col = corpus.tokens[column]
-    if col.vocab is None or corpus.n_tokens == 0:
-        return 0.0
-    counts = np.bincount(col.values[col.values >= 0], minlength=len(col.vocab))
-    total = int(counts.sum())
+def scheme_label_counts(corpus: Corpus) -> dict[str, dict]:
+    """Tokens per label of the ``upos``, ``xpos`` and ``cpos`` columns: what
+    :func:`detect_gold_scheme` looks at.
+
+    Additive: the counts of several files, summed label by label, detect the
+    scheme of the files read as one corpus (:func:`gold_scheme_from_counts`).
+    A column without a vocabulary counts its tokens under the label ``None``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["a", "."], "upos": ["X", "PUNCT"]})
+    >>> scheme_label_counts(b.build())
+    {'upos': {'X': 1, 'PUNCT': 1}}
+    """
+    out: dict[str, dict] = {}
+    for column in ("upos", "xpos", "cpos"):
+        col = corpus.tokens.get(column)
+        if col is None:
+            continue
+        values = col.values[col.values >= 0]
+        if col.vocab is None:
+            out[column] = {None: int(len(values))} if len(values) else {}
+            continue
+        counts = np.bincount(values, minlength=len(col.vocab))
+        out[column] = {item: int(c) for item, c in zip(col.vocab.items, counts.tolist()) if c}
+    return out
+
+
+def _share(counts: dict, accept) -> float:
+    """Share of the counted tokens whose label satisfies ``accept`` (labels ``None``: never)."""
+    total = sum(counts.values())
     if total == 0:
         return 0.0
-    ok = sum(int(c) for item, c in zip(col.vocab.items, counts) if accept(item))
-    return ok / total
-
-
-def _present(corpus: Corpus, column: str) -> bool:
-    col = corpus.tokens.get(column)
-    return col is not None and bool(np.any(col.values >= 0))
+    return sum(c for item, c in counts.items() if item is not None and accept(item)) / total
 
 
 #: the 17 Universal Dependencies part-of-speech tags
@@ -299,21 +320,35 @@ def detect_gold_scheme(corpus: Corpus) -> GoldScheme:
     >>> detect_gold_scheme(b.build())
     GoldScheme(tag_column='xpos', punct='ptb', source='ptb')
     """
+    return gold_scheme_from_counts(scheme_label_counts(corpus))
+
+
+def gold_scheme_from_counts(counts: dict[str, dict]) -> GoldScheme:
+    """:func:`detect_gold_scheme` from :func:`scheme_label_counts` (summed over files).
+
+    Example
+    -------
+    >>> gold_scheme_from_counts({"xpos": {"NN": 9, "FOO": 1}})
+    GoldScheme(tag_column='xpos', punct='ptb', source='ptb')
+    """
     from induceval.corpus.tagsets.childes import COLLAPSED, PUNCT_POS
     from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
 
-    if _present(corpus, "upos") and _share_in(corpus, "upos", UD_UPOS.__contains__) >= 0.9:
+    def present(column: str) -> bool:
+        return sum(counts.get(column, {}).values()) > 0
+
+    if present("upos") and _share(counts["upos"], UD_UPOS.__contains__) >= 0.9:
         return GoldScheme("upos", "upos", "upos")
-    if _present(corpus, "xpos") and _share_in(corpus, "xpos", PTB_TO_UNIVERSAL.__contains__) >= 0.9:
+    if present("xpos") and _share(counts["xpos"], PTB_TO_UNIVERSAL.__contains__) >= 0.9:
         return GoldScheme("xpos", "ptb", "ptb")
 
     def childes(tag: str) -> bool:
         return tag in PUNCT_POS or tag.split(":")[0] in COLLAPSED or tag.split(":")[0] in _CHILDES
 
     for column in ("cpos", "xpos"):
-        if _present(corpus, column) and _share_in(corpus, column, childes) >= 0.9:
+        if present(column) and _share(counts[column], childes) >= 0.9:
             return GoldScheme(column, "childes", "childes")
-    tag = next((c for c in ("xpos", "cpos") if _present(corpus, c)), None)
+    tag = next((c for c in ("xpos", "cpos") if present(c)), None)
     return GoldScheme(tag, "unicode", "forms")
 
 

@@ -70,6 +70,7 @@ __all__ = [
     "BREAKDOWNS",
     "ReferenceResult",
     "DependencyResult",
+    "dependency_result",
     "evaluate_dependencies",
     "punct_chain_counts",
     "evaluate_systems",
@@ -565,9 +566,33 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
         for k in ("pred_via_punct", "pred_via_punct_to_root", "pred_lost_in_punct_cycle"):
             if k in preprocessing:
                 structure[k[5:]] = preprocessing.pop(k)
+    sig = make_signature("deps", {
+        "punct": punct,
+        "max_length": max_length,
+        "refs": ref_names,
+    })
+    return dependency_result(refs_all, structure, preprocessing, sig)
+
+
+def dependency_result(references: dict[str, ReferenceResult], structure: dict[str, int],
+                      preprocessing: dict[str, int], signature: str) -> DependencyResult:
+    """The :class:`DependencyResult` of per-reference statistics: the maximum of each
+    measure over the references, the first reference's token and sentence counts.
+
+    Used by :func:`evaluate_dependencies` and by the per-file sums of
+    :mod:`induceval.measures.sharded` (statistics of several files concatenated).
+
+    Example
+    -------
+    >>> from induceval.measures.dependencies.stats import SentenceStats
+    >>> ref = ReferenceResult("head", SentenceStats(np.array([[2, 1, 2, 2, 1, 1]])))
+    >>> dependency_result({"head": ref}, {}, {}, "deps").scores["directed"]
+    0.5
+    """
     scores: dict = {}
     best: dict[str, str] = {}
-    per_ref = {k: r.scores for k, r in refs_all.items()}
+    ref_names = list(references)
+    per_ref = {k: r.scores for k, r in references.items()}
     for measure in MEASURES:
         vals = [(v[measure], k) for k, v in per_ref.items() if not np.isnan(v[measure])]
         if vals:
@@ -582,12 +607,7 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
         for k, v in per_ref.items():
             for measure in MEASURES:
                 scores[f"{measure}[{k}]"] = v[measure]
-    sig = make_signature("deps", {
-        "punct": punct,
-        "max_length": max_length,
-        "refs": ref_names,
-    })
-    return DependencyResult(refs_all, scores, best, structure, preprocessing, sig)
+    return DependencyResult(references, scores, best, structure, preprocessing, signature)
 
 
 # --------------------------------------------------------------------------- tables
