@@ -224,3 +224,17 @@ def test_pair_files_by_relative_path_ending_aside(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(MismatchError, match="no corpus files under the gold folder"):
         pair_files(tmp_path / "empty", p)
+
+
+def test_reader_errors_cross_processes_once_dask_is_imported(tmp_path):
+    # distributed pickles an exception with its context: the reader's internal one must
+    # travel too (else a forked read of a malformed file breaks the process pool)
+    from induceval.corpus.readers import read_corpora
+    from induceval.errors import CorpusFormatError
+
+    good, bad = tmp_path / "g.conllu", tmp_path / "b.conllu"
+    good.write_text("1\ta\t_\tX\t_\t_\t0\troot\t_\t_\n\n")
+    bad.write_text("1\ta\t_\tX\t_\t_\t9\troot\t_\t_\n\n")
+    second = read_corpora([(good, {}), (bad, {})], jobs=2)[1]
+    with pytest.raises(CorpusFormatError, match=r"b\.conllu:1: head 9 out of range"):
+        second.result()

@@ -519,10 +519,15 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
 
 
 class _Bad(Exception):
-    def __init__(self, reason: str, error: CorpusFormatError) -> None:
+    def __init__(self, reason: str, error: CorpusFormatError | None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.error = error
+
+    def __reduce__(self):
+        # picklable as the context of the error it becomes (distributed's tblib pickles
+        # contexts): without that error, which holds this one as its context
+        return (type(self), (self.reason, None))
 
 
 def iter_tabular(path: str | os.PathLike, spec: TabularSpec, *, on_error: str = "fail",

@@ -105,10 +105,15 @@ _BAD_BYTE_RE = re.compile("[\udc80-\udcff]")
 class _Bad(Exception):
     """A malformed tree: (reason, error)."""
 
-    def __init__(self, reason: str, error: CorpusFormatError) -> None:
+    def __init__(self, reason: str, error: CorpusFormatError | None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.error = error
+
+    def __reduce__(self):
+        # picklable as the context of the error it becomes (distributed's tblib pickles
+        # contexts): without that error, which holds this one as its context
+        return (type(self), (self.reason, None))
 
 
 class _Text:
