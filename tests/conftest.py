@@ -37,3 +37,19 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("induceval", derandomize=True, print_blob=True)
 settings.load_profile("induceval")
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A client of a real 2-worker LocalCluster (the embedded cluster of ``--jobs 2``),
+    shared by the tests that need one; skipped without the Dask extra."""
+    distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: "
+                                      "pip install 'induceval[dask]'")
+    from induceval.parallel import local_cluster, tune_client
+
+    cluster = local_cluster(2, silence_logs=50)
+    client = tune_client(distributed.Client(cluster, timeout=60))
+    client.wait_for_workers(2, timeout=60)
+    yield client
+    client.close()
+    cluster.close()

@@ -65,35 +65,41 @@ def _extract(args: argparse.Namespace) -> int:
     return 0
 
 
-def _split(args: argparse.Namespace, corpus):
+def _source(args: argparse.Namespace):
+    """The corpus statistics: sharded over the files with a Dask executor, else one corpus."""
+    from induceval.cli.common import executor_from_args
+    from induceval.measures.pseudo_sharded import CorpusSource, sharded_source
+
+    spec = executor_from_args(args)
+    if spec is not None and spec.resolved_engine() == "dask":
+        more = len(args.corpus) - 1
+        return sharded_source(args.corpus, scheme=args.scheme, arguments=args.arguments,
+                              on_error=args.on_error, input_format=args.input_format,
+                              name=args.corpus[0] + (f" (+{more} more)" if more else ""))
+    return CorpusSource(_load(args), args.scheme, args.arguments)
+
+
+def _split(args: argparse.Namespace, source):
     from induceval.measures.pseudowords import split_documents
 
-    return split_documents(corpus.sentences["document"].vocab.items,
-                           test_fraction=args.test_fraction, dev_fraction=args.dev_fraction,
-                           seed=args.seed)
+    return split_documents(source.documents(), test_fraction=args.test_fraction,
+                           dev_fraction=args.dev_fraction, seed=args.seed)
 
 
 def _build(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path
-    from induceval.corpus.tuples import extract_tuples, word_frequencies
-    from induceval.measures.pseudowords import (
-        build_test_set,
-        corpus_fingerprint,
-        document_tokens,
-        parse_random_range,
-    )
+    from induceval.measures.pseudowords import build_test_set, parse_random_range
 
     check_output_path(args.output)
-    corpus = _load(args)
-    split = _split(args, corpus)
-    inst = extract_tuples(corpus, args.scheme, arguments=args.arguments)
-    _, nouns = word_frequencies(corpus, args.scheme, documents=split.train,
-                                arguments=args.arguments)
+    source = _source(args)
+    split = _split(args, source)
+    inst = source.instances()
+    nouns = source.noun_frequencies(split.train)
     part = split.dev if args.part == "dev" else split.test
     ts = build_test_set(inst.in_documents(part), nouns, args.method, seed=args.seed,
-                        corpus=corpus_fingerprint(corpus), split=split.describe(),
+                        corpus=source.fingerprint(), split=split.describe(),
                         random_range=parse_random_range(args.random_range),
-                        corpus_tokens=document_tokens(corpus, split.train))
+                        corpus_tokens=source.document_tokens(split.train))
     if args.output in ("-", None):
         raise ParameterError("build needs -o FILE for the test set")
     _write_test_set(ts, args.output)
@@ -140,38 +146,34 @@ def _score_signature(ts, args: argparse.Namespace, make_signature) -> str:
 
 def _score(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path, check_tables_output, emit
-    from induceval.corpus.tuples import extract_tuples
     from induceval.experiments.chambers2010 import MODEL_ORDER, evaluate_models
     from induceval.measures.pseudowords import (
         PseudoTestSet,
-        corpus_fingerprint,
         significance_mark,
         split_documents,
     )
-    from induceval.models.selpref import cooccurrence_counts
     from induceval.report.tables import Table
     from induceval.signature import make_signature
 
     check_output_path(args.output)
     check_tables_output(args, bool(getattr(args, "paired", None)), why="--paired")
     ts = PseudoTestSet.read(args.test_set)
-    corpus = _load(args)
-    fp = corpus_fingerprint(corpus)
+    source = _source(args)
+    fp = source.fingerprint()
     if ts.corpus and ts.corpus != fp and not args.allow_foreign_test:
         raise InducevalError(
             f"{args.test_set} was built on corpus {ts.corpus}, but the training corpus is {fp}; "
             "pass --allow-foreign-test to score it anyway")
     params = _split_params(ts.split)
-    split = split_documents(corpus.sentences["document"].vocab.items,
+    split = split_documents(source.documents(),
                             test_fraction=params["test"], dev_fraction=params["dev"],
                             seed=int(params["seed"]))
     docs = split.training(args.train_fraction)
-    counts = extract_tuples(corpus, args.scheme,
-                            arguments=args.arguments).in_documents(docs).counts()
+    counts = source.instances(docs).counts()
     models = tuple(args.models.split(",")) if args.models else MODEL_ORDER
     cooc = None
     if any("cooccurrence" in m for m in models):
-        cooc = cooccurrence_counts(corpus, args.scheme, documents=docs)
+        cooc = source.cooccurrence(docs)
     from induceval.cli.resampling_options import resampling_requested
     want = resampling_requested(args)
     res = evaluate_models(counts, ts, cooccurrence=cooc, ties=args.ties,
@@ -222,8 +224,15 @@ def _score(args: argparse.Namespace) -> int:
 def _unseen(args: argparse.Namespace) -> int:
     from induceval.cli.common import emit
     from induceval.experiments.chambers2010 import prepare, seen_unseen
+    from induceval.measures.pseudo_sharded import ShardedSource, prepare_sharded
 
-    prep = prepare(_load(args), "corpus", scheme=args.scheme, seed=args.seed,
+    source = _source(args)
+    if isinstance(source, ShardedSource):
+        prep = prepare_sharded(source, "corpus", seed=args.seed,
+                               test_fraction=args.test_fraction, dev_fraction=args.dev_fraction)
+        emit(seen_unseen(prep, min_seen=args.min_seen), args)
+        return 0
+    prep = prepare(source.corpus, "corpus", scheme=args.scheme, seed=args.seed,
                    with_cooccurrence=False, test_fraction=args.test_fraction,
                    arguments=args.arguments,
                    dev_fraction=args.dev_fraction)
@@ -282,6 +291,7 @@ def register(subparsers) -> None:
                         "corpus)")
     add_output_option(p, required=True, help="the test-set file to write")
     add_progress_option(p)
+    add_executor_options(p)
     p.set_defaults(func=_build)
 
     p = sub.add_parser("score", help="train the models and score a test set")
@@ -299,6 +309,7 @@ def register(subparsers) -> None:
                    help="score a test set built on another corpus")
     from induceval.cli.resampling_options import add_resampling_options
     add_resampling_options(p, unit=False, unit_name="item")
+    add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=_score)
 
@@ -306,6 +317,7 @@ def register(subparsers) -> None:
     common(p)
     p.add_argument("--min-seen", type=int, default=2,
                    help="a tuple counts as seen from this many training occurrences (default 2)")
+    add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=_unseen)
 

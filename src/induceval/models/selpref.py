@@ -46,7 +46,7 @@ Example
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -166,7 +166,9 @@ def _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, out):
 
 def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
                         window: int = 5, documents: Sequence[str] | None = None,
-                        use_lemma: bool = True, lowercase: bool = True) -> Counter:
+                        use_lemma: bool = True, lowercase: bool = True,
+                        verbs: Collection[str] | None = None,
+                        nouns: Collection[str] | None = None) -> Counter:
     """Verb-noun co-occurrences within ``window`` words, each position pair once.
 
     A verb is a word with a verb-tagged token, a noun one with a noun-tagged
@@ -176,6 +178,11 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     at a time: memory is that of the distinct pairs and the vocabulary, not
     of the tokens.  Pairs are in the order of their (verb, noun) strings.
 
+    ``verbs`` and ``nouns``, when given, are the verb and noun words instead
+    of those tagged so in ``documents`` (a file of a larger corpus counts its
+    windows with the whole corpus's verbs and nouns, so that the sum over the
+    files is the corpus's count).
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -183,6 +190,8 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     >>> b.add_sentence({"form": ["eat", "the", "cake"], "upos": ["VERB", "DET", "NOUN"]})
     >>> cooccurrence_counts(b.build(), "ud")
     Counter({('eat', 'cake'): 1})
+    >>> cooccurrence_counts(b.build(), "ud", verbs={"eat"}, nouns={"the", "cake"})
+    Counter({('eat', 'cake'): 1, ('eat', 'the'): 1})
     """
     from induceval.models.categories._bigrams import _blocks
 
@@ -211,7 +220,12 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     is_v = np.zeros(V, dtype=bool)
     is_n = np.zeros(V, dtype=bool)
     offsets = corpus.offsets.astype(np.int64)
-    _mark_words(values, tags.values, offsets, keep, wc, vtag, ntag, is_v, is_n)
+    if verbs is None or nouns is None:
+        _mark_words(values, tags.values, offsets, keep, wc, vtag, ntag, is_v, is_n)
+    if verbs is not None:
+        is_v[:len(uniq)] = np.fromiter((w in verbs for w in uniq.tolist()), bool, len(uniq))
+    if nouns is not None:
+        is_n[:len(uniq)] = np.fromiter((w in nouns for w in uniq.tolist()), bool, len(uniq))
     acc_k = np.zeros(0, dtype=np.int64)
     acc_c = np.zeros(0, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
