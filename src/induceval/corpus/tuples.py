@@ -403,15 +403,18 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
 
 
 def _count_shard(item, scheme, reader, input_format, on_error, options) -> TupleCounts:
-    if isinstance(item, Corpus):
-        corpus = item
-    elif reader is not None:
-        corpus = reader(item)
-    else:
-        from induceval.corpus.readers import read_corpus
+    from induceval._gc import paused_gc
 
-        corpus = read_corpus(item, format=input_format, on_error=on_error)
-    return extract_tuples(corpus, scheme, **options).counts()
+    with paused_gc():  # reading and counting keep what they allocate: nothing to collect
+        if isinstance(item, Corpus):
+            corpus = item
+        elif reader is not None:
+            corpus = reader(item)
+        else:
+            from induceval.corpus.readers import read_corpus
+
+            corpus = read_corpus(item, format=input_format, on_error=on_error)
+        return extract_tuples(corpus, scheme, **options).counts()
 
 
 def _add(a: TupleCounts, b: TupleCounts) -> TupleCounts:

@@ -230,7 +230,10 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:
         options["columns"] = columns
-    corpus = module.read(files, on_error=on_error, **options)
+    from induceval._gc import paused_gc
+
+    with paused_gc():  # millions of small live objects: collections would free nothing
+        corpus = module.read(files, on_error=on_error, **options)
     if binary:
         corpus.report.count("binary files skipped", len(binary))
         corpus.report.examples.setdefault("binary files skipped", str(binary[0]))
