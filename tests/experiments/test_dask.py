@@ -284,6 +284,22 @@ def test_map_reduce_costliest_items_first_same_result(client):
         map_reduce(_counter_of, items, _add_counters, executor=client, costs=[1, 2])
 
 
+def test_start_order_finishes_groups_one_after_another_costliest_first():
+    from induceval.parallel import _start_order
+
+    # 88 shards of two sizes alternating, groups of 8 (as bench_dask's counting): ordering
+    # by cost alone ran all 44 large ones first and every group waited for its small ones
+    costs = [30 if i % 2 == 0 else 20 for i in range(88)]
+    order = _start_order(costs, 8)
+    assert sorted(order) == list(range(88))
+    groups = [i // 8 for i in order]
+    assert groups == sorted(groups)                    # one group finished before the next
+    assert order[:8] == [0, 2, 4, 6, 1, 3, 5, 7]       # in a group: costliest first
+    # groups: costliest first, ties in item order; the last group (8 items) is cheaper
+    assert _start_order([1, 1, 5, 5, 2], 2) == [2, 3, 0, 1, 4]
+    assert _start_order([], 8) == []
+
+
 def _worker_settings(dask_worker) -> tuple:
     return (os.environ.get("MALLOC_TRIM_THRESHOLD_"),
             "profile" in dask_worker.periodic_callbacks)
