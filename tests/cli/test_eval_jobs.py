@@ -26,6 +26,14 @@ BAD = ("# sent_id = bad-1\n1\tbad\tbad\tNOUN\tNN\t_\t0\troot\t_\n"
        "2\tline\tline\tNOUN\tNN\t_\t1\tdep\t_\t_\n\n")
 #: a sentence of punctuation only (empty after punctuation removal)
 PUNCT = "1\t!\t!\tPUNCT\t.\t_\t0\troot\t_\t_\n\n"
+#: a gold tag first seen in the last file
+SYM = "1\t$\t$\tSYM\t$\t_\t2\tdep\t_\t_\n2\tfive\tfive\tNUM\tCD\t_\t0\troot\t_\t_\n\n"
+
+
+@pytest.fixture(autouse=True)
+def one_file_per_task(monkeypatch):
+    """The fixtures are tiny: without this, all the files would make one task."""
+    monkeypatch.setattr("induceval.measures.sharded.GROUP_BYTES", (1, 1))
 
 
 @pytest.fixture(scope="module")
@@ -40,16 +48,17 @@ def address():
     cluster.close()
 
 
-def _pred_line(line: str, system: int) -> str:
+def _pred_line(line: str, system: int, file: int) -> str:
     if not line or line.startswith("#"):
         return line
     cols = line.split("\t")
     if len(cols) != 10 or not cols[0].isdigit():
         return line
-    # clusters from the PTB tags (merged), a few words unclustered; system 0: left-chain
-    # heads, system 1: every word a root
+    # clusters from the PTB tags (merged), a few words unclustered, clusters first seen
+    # after the unclustered ones in later files; system 0: left-chain heads, system 1:
+    # every word a root
     cols[3] = "_" if cols[1] in ("the", "a") else \
-        f"{'ck'[system]}{(sum(map(ord, cols[4])) + system) % 7}"
+        f"{'ck'[system]}{(sum(map(ord, cols[4])) + system) % (7 if file < 2 else 11)}"
     cols[6] = str(int(cols[0]) - 1) if system == 0 else "0"
     cols[7] = "_"
     return "\t".join(cols)
@@ -70,10 +79,12 @@ def folders(tmp_path_factory):
         text = (gold / name).read_text()
         if i == 1:
             text += BAD + PUNCT
+        if i == 3:
+            text += SYM
         (gold / name).write_text(text)
         lines = text.split("\n")
-        (pred / name).write_text("\n".join(_pred_line(x, 0) for x in lines))
-        (other / name).write_text("\n".join(_pred_line(x, 1) for x in lines))
+        (pred / name).write_text("\n".join(_pred_line(x, 0, i) for x in lines))
+        (other / name).write_text("\n".join(_pred_line(x, 1, i) for x in lines))
     return root
 
 
@@ -238,3 +249,40 @@ def test_reader_errors_cross_processes_once_dask_is_imported(tmp_path):
     second = read_corpora([(good, {}), (bad, {})], jobs=2)[1]
     with pytest.raises(CorpusFormatError, match=r"b\.conllu:1: head 9 out of range"):
         second.result()
+
+
+@pytest.mark.parametrize("group_bytes", [0, 20000, None])
+def test_library_sums_do_not_depend_on_the_grouping_of_files(folders, group_bytes):
+    from induceval.corpus.readers import expand_paths, read_corpus
+    from induceval.measures.categories.evaluate import evaluate_tags
+    from induceval.measures.dependencies.evaluate import evaluate_dependencies
+    from induceval.measures.sharded import (
+        evaluate_dependencies_over_files,
+        evaluate_tags_over_files,
+        file_groups,
+    )
+
+    gold = [str(f) for f in expand_paths(folders / "gold")]
+    pred = [str(f) for f in expand_paths(folders / "pred")]
+    from induceval.parallel import path_size
+
+    n_groups = len(file_groups([path_size(f) for f in gold], group_bytes))
+    assert 1 < n_groups < 4 if group_bytes == 20000 else n_groups == 4
+    g, p = read_corpus(gold, on_error="skip"), read_corpus(pred, on_error="skip")
+    tags = evaluate_tags_over_files(gold, [pred], on_error="skip", items=True,
+                                    group_bytes=group_bytes).evaluations[0]
+    want = evaluate_tags(g, p, items="sentence")
+    assert tags.scores == want.scores and tags.table == want.table
+    assert (tags.table.item_counts != want.table.item_counts).nnz == 0
+    split = evaluate_tags_over_files(gold, [pred], on_error="skip", unclustered="split",
+                                     group_bytes=group_bytes).evaluations[0]
+    want = evaluate_tags(g, p, unclustered="split")
+    assert split.table == want.table and split.scores == want.scores   # columns in order
+    assert len(split.table.pred_labels) > len(tags.table.pred_labels)
+    deps = evaluate_dependencies_over_files([gold], [pred], on_error="skip", punct="upos",
+                                            group_bytes=group_bytes).results[0]
+    want = evaluate_dependencies(g, p, punct="upos", breakdowns=())
+    assert deps.scores == want.scores and deps.structure == want.structure
+    assert deps.preprocessing == want.preprocessing
+    assert (deps.reference().stats.rows == want.reference().stats.rows).all()
+    assert (deps.reference().stats.sentence_index == want.reference().stats.sentence_index).all()

@@ -40,7 +40,7 @@ from induceval.parallel import path_size
 
 __all__ = ["tag_table_over_files", "dependency_stats_over_files", "pair_files",
            "evaluate_tags_over_files", "evaluate_dependencies_over_files", "ShardedTags",
-           "ShardedDependencies"]
+           "ShardedDependencies", "file_groups"]
 
 
 def _costs(pairs) -> list[int]:
@@ -205,6 +205,44 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
     return [(str(g[k]), str(p[k])) for k in g]
 
 
+#: bounds of the automatic group size of :func:`file_groups`
+GROUP_BYTES = (256 << 10, 32 << 20)
+
+
+def file_groups(sizes: Sequence[int], group_bytes: int | None = None) -> list[tuple[int, int]]:
+    """Consecutive files grouped into tasks: ``(start, stop)`` index ranges.
+
+    A group closes once it holds ``group_bytes`` (default: a 32nd of the
+    total, between 256 KiB and 32 MiB: enough tasks to balance the
+    workers, few enough that Dask's per-task cost and each read's start-up
+    stay small next to the counting); ``0`` makes one group per file.  The
+    files of a group are read as one corpus, as all the files are in one
+    process: the sums do not depend on the grouping.
+
+    Example
+    -------
+    >>> file_groups([100, 100, 300, 50], 200)
+    [(0, 2), (2, 3), (3, 4)]
+    >>> file_groups([100, 100], 0)
+    [(0, 1), (1, 2)]
+    """
+    if group_bytes is None:
+        group_bytes = min(max(sum(sizes) // 32, GROUP_BYTES[0]), GROUP_BYTES[1])
+    out: list[tuple[int, int]] = []
+    start = acc = 0
+    for i, size in enumerate(sizes):
+        acc += size
+        if acc >= group_bytes:
+            out.append((start, i + 1))
+            start, acc = i + 1, 0
+    if start < len(sizes):
+        out.append((start, len(sizes)))
+    return out
+
+
+_groups = file_groups
+
+
 def _concat(a: list, b: list) -> list:
     return a + b
 
@@ -284,8 +322,8 @@ def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
     )
     from induceval.measures.categories.evaluate import _codes, _same_labels, evaluate_tags
 
-    gold_path, pred_paths = item
-    gold = read_corpus(gold_path, gold_format, on_error=on_error, columns=columns)
+    gold_files, pred_groups = item
+    gold = read_corpus(list(gold_files), gold_format, on_error=on_error, columns=columns)
     counts = None
     gcol, policy = gold_column, punct
     if "auto" in (gold_column, punct):
@@ -294,14 +332,16 @@ def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
         gcol = scheme.tag_column if gold_column == "auto" else gold_column
         policy = scheme.punct if punct == "auto" else punct
     check_punct_policy(policy)
-    shard = _TagShard(gold_path, gcol, policy, counts, gold.n_tokens, gold.n_sentences,
+    shard = _TagShard(gold_files[0], gcol, policy, counts, gold.n_tokens, gold.n_sentences,
                       tuple(sorted(gold.tokens)), gold.report,
                       tuple(gold.column("form").vocab.items) if unclustered == "split" else None)
     if gcol is None:
         return [shard]
     shard.systems = []
-    for path, fmt in zip(pred_paths, pred_formats):
-        pred = read_corpus(path, fmt, on_error=on_error, columns=columns)
+    for files, fmt in zip(pred_groups, pred_formats):
+        # the gold files as a prediction are read the same way: once
+        pred = gold if (files, fmt) == (gold_files, gold_format) else read_corpus(
+            list(files), fmt, on_error=on_error, columns=columns)
         pcol = pred_column
         if pcol is None and gcol not in pred.tokens:
             # e.g. a CoNLL-X prediction (CPOSTAG/POSTAG, no UPOS column)
@@ -443,7 +483,8 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
                              items: bool = False, allow_identical: bool = False,
                              gold_format: str = "auto", pred_format: str = "auto",
                              on_error: str = "fail", columns: Sequence[str] | None = None,
-                             executor=None, jobs: int = 1) -> ShardedTags:
+                             group_bytes: int | None = None, executor=None,
+                             jobs: int = 1) -> ShardedTags:
     """Token-level category scores of many files, counted per file and summed.
 
     Each gold file is read with its prediction files (one per system) on a
@@ -473,6 +514,9 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
         over the files in order) for bootstrap intervals and paired tests.
     gold_format, pred_format, on_error, columns
         Passed to :func:`~induceval.corpus.readers.read_corpus` for every file.
+    group_bytes
+        Consecutive files are read and counted together up to about this
+        many gold bytes per task (see :func:`file_groups`).
     executor, jobs
         Where the files are read and counted.
 
@@ -505,12 +549,13 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
                                 "files")
     gfmt = _resolved_format(gold_files[0], gold_format)
     pfmts = tuple(_resolved_format(files[0], pred_format) for files in pred_files)
-    work = [(g, tuple(files[i] for files in pred_files)) for i, g in enumerate(gold_files)]
+    work = [(tuple(gold_files[a:b]), tuple(tuple(files[a:b]) for files in pred_files))
+            for a, b in _groups([path_size(g) for g in gold_files], group_bytes)]
     opts = dict(pred_column=pred_column, unclustered=unclustered, log_base=log_base,
                 beta=beta, items=items,
                 allow_identical=allow_identical, gold_format=gfmt, pred_formats=pfmts,
                 on_error=on_error, columns=tuple(columns) if columns is not None else None)
-    costs = [sum(path_size(p) for p in (g, *ps)) for g, ps in work]
+    costs = [sum(path_size(p) for p in (*g, *(f for fs in ps for f in fs))) for g, ps in work]
     shards = map_reduce_list(partial(_tag_shard, gold_column=gold_column, punct=punct, **opts),
                              work, executor=executor, jobs=jobs, name="tag-tables",
                              costs=costs)
@@ -579,9 +624,9 @@ def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
     )
     from induceval.measures.dependencies.evaluate import evaluate_dependencies
 
-    gold_paths, pred_paths = item
-    golds = [read_corpus(g, gold_format, on_error=on_error, columns=gold_columns)
-             for g in gold_paths]
+    gold_groups, pred_groups = item
+    golds = [read_corpus(list(g), gold_format, on_error=on_error, columns=gold_columns)
+             for g in gold_groups]
     if gold_names is not None:
         golds = [replace(g, name=n) for g, n in zip(golds, gold_names)]
     counts = None
@@ -591,14 +636,14 @@ def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
         policy = gold_scheme_from_counts(counts).punct
     check_punct_policy(policy)
     systems = []
-    for path, fmt in zip(pred_paths, pred_formats):
-        pred = read_corpus(path, fmt, on_error=on_error, columns=pred_columns)
+    for files, fmt in zip(pred_groups, pred_formats):
+        pred = read_corpus(list(files), fmt, on_error=on_error, columns=pred_columns)
         res = evaluate_dependencies(golds if len(golds) > 1 else golds[0], pred, punct=policy,
                                     breakdowns=(), **options)
         systems.append(_DepSystem({k: r.stats for k, r in res.references.items()},
                                   res.structure, res.preprocessing, res.signature,
                                   pred.report))
-    return [_DepShard(gold_paths[0], policy, counts, golds[0].n_tokens, golds[0].n_sentences,
+    return [_DepShard(gold_groups[0][0], policy, counts, golds[0].n_tokens, golds[0].n_sentences,
                       [g.report for g in golds], systems)]
 
 
@@ -670,7 +715,8 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
                                      punct: str = "auto", gold_names: Sequence[str] | None = None,
                                      gold_format: str = "auto", pred_format: str = "auto",
                                      on_error: str = "fail", gold_columns=None,
-                                     pred_columns=None, executor=None, jobs: int = 1,
+                                     pred_columns=None, group_bytes: int | None = None,
+                                     executor=None, jobs: int = 1,
                                      **options) -> ShardedDependencies:
     """Directed, undirected, NED and root accuracy of many files, counted per file.
 
@@ -700,6 +746,9 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
     gold_format, pred_format, on_error, gold_columns, pred_columns
         Passed to :func:`~induceval.corpus.readers.read_corpus` for every
         file (``columns=``).
+    group_bytes
+        Consecutive files are read and counted together up to about this
+        many gold bytes per task (see :func:`file_groups`).
     executor, jobs
         Where the files are read and counted.
     **options
@@ -735,14 +784,15 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
             raise MismatchError(f"{len(files)} files for {n} gold files")
     gfmt = _resolved_format(gold_files[0][0], gold_format)
     pfmts = tuple(_resolved_format(files[0], pred_format) for files in pred_files)
-    work = [(tuple(files[i] for files in gold_files), tuple(files[i] for files in pred_files))
-            for i in range(n)]
+    work = [(tuple(tuple(files[a:b]) for files in gold_files),
+             tuple(tuple(files[a:b]) for files in pred_files))
+            for a, b in _groups([path_size(g) for g in gold_files[0]], group_bytes)]
     opts = dict(gold_names=tuple(gold_names) if gold_names is not None else None,
                 gold_format=gfmt, pred_formats=pfmts, on_error=on_error,
                 gold_columns=tuple(gold_columns) if gold_columns is not None else None,
                 pred_columns=tuple(pred_columns) if pred_columns is not None else None,
                 options=options)
-    costs = [sum(path_size(p) for p in (*g, *ps)) for g, ps in work]
+    costs = [sum(path_size(p) for fs in (*g, *ps) for p in fs) for g, ps in work]
     shards = map_reduce_list(partial(_dep_shard, punct=punct, **opts), work, executor=executor,
                              jobs=jobs, name="dep-stats", costs=costs)
     policy = punct
