@@ -32,8 +32,8 @@ def _conllu_folder(tmp_path: Path, cuts, n_docs: int = 30, per_doc: int = 8,
     bounds = [0, *cuts, corpus.n_sentences]
     for i in range(len(bounds) - 1):
         part = corpus.select(np.arange(bounds[i], bounds[i + 1]))
-        if i == without_lemma:
-            part = part.without("lemma")
+        if i == without_lemma:  # forms that are lemmas: only the missing lemma hides them
+            part = part.with_tokens(form=part.tokens["lemma"]).without("lemma")
         write_corpus(part, folder / f"part{i}.conllu", "conllu")
     return folder
 
@@ -94,8 +94,9 @@ def _assert_same(sharded, whole, documents) -> None:
 
 @pytest.mark.parametrize("arguments", ["nouns", "nominals", "any"])
 def test_conllu_files_with_documents_spanning_files(tmp_path, arguments):
-    # documents of 8 sentences, files cut inside documents 2 and 11
-    folder = _conllu_folder(tmp_path, [20, 90, 91])
+    # documents of 8 sentences, files cut inside documents 2 and 11; with "any", the second
+    # file's lemmas are all "_" (its tuples skipped and counted, as in one corpus)
+    folder = _conllu_folder(tmp_path, [20, 90, 91], without_lemma=1 if arguments == "any" else None)
     whole = CorpusSource(ensure_documents(load_corpus("c", [str(folder)])), arguments=arguments)
     sharded = sharded_source([str(folder)], executor="local", arguments=arguments)
     assert not sharded.chunked and len(whole.documents()) == 30
@@ -112,6 +113,25 @@ def test_few_documents_are_cut_over_the_whole_corpus(tmp_path):
     assert sharded.chunked
     assert {"doc01#0", "doc01#1"} <= set(whole.documents()) and sharded.instances().skipped
     _assert_same(sharded, whole, [d for d in whole.documents() if d.endswith(("#1", "#3"))])
+
+
+def test_a_file_lacking_columns_is_read_as_in_the_concatenated_corpus(tmp_path):
+    # a Malt-TAB file (form, tag, head, relation: no lemma, no upos) between CoNLL-U files: in
+    # one corpus its lemma and upos are missing values; its file is read again with them
+    folder = _conllu_folder(tmp_path, [100, 160])
+    part = load_corpus("p", [str(folder / "part1.conllu")])
+    lines = []
+    for s in part:
+        lines += ["\t".join(map(str, row)) for row in zip(
+            s.strings("lemma"), s.strings("upos"), s.strings("head"), s.strings("deprel"))]
+        lines.append("")
+    (folder / "part1.conllu").unlink()
+    (folder / "part1.malt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    files = [str(folder / f) for f in ("part0.conllu", "part1.malt", "part2.conllu")]
+    whole = CorpusSource(ensure_documents(load_corpus("c", files)))
+    sharded = sharded_source(files, executor="local")
+    assert "part1" in whole.documents()
+    _assert_same(sharded, whole, ["part1", *whole.documents()[::4]])
 
 
 def test_chat_folder_child_directed_speech(tmp_path):

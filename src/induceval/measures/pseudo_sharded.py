@@ -31,9 +31,11 @@ How the sharded statistics equal those of the whole corpus
       again with that scheme.
     - co-occurrence windows (:meth:`ShardedSource.cooccurrence`): a word is a
       verb (noun) when it has a verb (noun) token anywhere in the given
-      documents, which no single file knows: the verb and noun sets are
-      merged first, then the files are read again and their windows counted
-      with those sets (the co-occurrence models cost a second read).
+      documents, which no single file knows.  Each file sends the word code of
+      its tokens and the document of its sentences (compressed, spooled by the
+      client to a temporary file); once the verb and noun sets of the
+      documents are merged, the windows are counted file by file from those
+      codes and summed (no second read of the files).
     - fingerprint (:func:`~induceval.measures.pseudowords.corpus_fingerprint`):
       a SHA-1 over the sorted document names, the corpus sizes, the sentence
       offsets and then every form, in corpus order.  SHA-1 cannot be combined
@@ -41,6 +43,8 @@ How the sharded statistics equal those of the whole corpus
       every file is read; so each file sends its sentence lengths and forms,
       compressed, which the client spools to a temporary file (not memory) and
       hashes in file order at the end: the same 16 hex digits as one corpus.
+      The spool holds about 1.5 bytes per token (zlib); it is removed by
+      :meth:`ShardedSource.close` or when the source is garbage-collected.
 
 Files with sentences outside any document (a document column with missing
 values) are refused with an :class:`~induceval.errors.InducevalError` (the
@@ -204,6 +208,10 @@ class _Shard:
     #: zlib-compressed sentence lengths (int64) and forms joined by U+001F
     lengths_z: bytes = b""
     forms_z: bytes = b""
+    #: zlib-compressed word code of every token (int32, into ``strings``; -1: no word)
+    #: and document code of every sentence (int32, into ``documents``)
+    codes_z: bytes = b""
+    docs_z: bytes = b""
 
 
 def _read(path: str, ctx: _Context) -> Corpus:
@@ -253,8 +261,10 @@ def _shard_stats(path: str, ctx: _Context, spool: bool = True) -> _Shard:
             scheme = detect_scheme(corpus)
         except InducevalError:
             return out  # decided on all files' relations
-    out.scheme = scheme
     sch = _scheme(scheme, corpus)
+    if spool and any(c not in corpus.tokens for c in ("head", "deprel", sch.tag_column)):
+        return out  # read again with the columns the other files have (or fail then)
+    out.scheme = scheme
     inst = extract_tuples(corpus, sch, arguments=ctx.arguments)
     # one string table for words and relations
     table, name = _word_table(corpus, True, True)
@@ -277,6 +287,9 @@ def _shard_stats(path: str, ctx: _Context, spool: bool = True) -> _Shard:
     # per-document verb / noun / argument token counts, as word_frequencies counts them
     doc_tok = np.repeat(docs.values, corpus.lengths)
     word_tok = wc[corpus.tokens[name].values + 1]
+    # for the co-occurrence windows, counted later with the corpus's verbs and nouns
+    out.codes_z = zlib.compress(word_tok.astype(np.int32).tobytes(), 1)
+    out.docs_z = zlib.compress(np.asarray(docs.values, dtype=np.int32).tobytes(), 1)
     if sch.tag_column not in corpus.tokens:
         raise InducevalError(f"scheme {sch.name!r} needs token column {sch.tag_column!r}")
     tags = corpus.tokens[sch.tag_column]
@@ -293,23 +306,9 @@ def _shard_stats(path: str, ctx: _Context, spool: bool = True) -> _Shard:
     return out
 
 
-def _shard_cooccurrence(path: str, ctx: _Context, documents: frozenset, verbs: frozenset,
-                        nouns: frozenset) -> Counter:
-    """Co-occurrence windows of one file with the corpus's verb and noun sets."""
-    from induceval.models.selpref import cooccurrence_counts
-
-    corpus = _read(path, ctx)
-    mine = [d for d in corpus.sentences["document"].vocab.items if d in documents]
-    return cooccurrence_counts(corpus, ctx.scheme, documents=mine, verbs=verbs, nouns=nouns)
-
-
 def _run(fn: Callable, jobs: Sequence[tuple[int, str, tuple]], on_result: Callable,
-         executor=None, name: str = "pseudo-shards", shared: tuple = ()) -> None:
-    """``on_result(i, fn(path, *args, *shared))`` for every job, on Dask when a client is set.
-
-    ``shared`` arguments (large, the same for every job) are sent to the
-    workers once, not with every task.
-    """
+         executor=None, name: str = "pseudo-shards") -> None:
+    """``on_result(i, fn(path, *args))`` for every job, on Dask when a client is set."""
     from induceval.parallel import _worker_error, dask_client, path_size, task_key
 
     if not jobs:
@@ -317,19 +316,17 @@ def _run(fn: Callable, jobs: Sequence[tuple[int, str, tuple]], on_result: Callab
     with dask_client(executor, n_tasks=len(jobs)) as client:
         if client is None:
             for i, path, args in jobs:
-                on_result(i, fn(path, *args, *shared))
+                on_result(i, fn(path, *args))
             return
         from distributed import as_completed
 
-        if shared:
-            shared = tuple(client.scatter(list(shared), broadcast=True, hash=False))
         # costliest files first (longest-processing-time order); results are merged in
         # file order whatever the completion order
         order = sorted(range(len(jobs)), key=lambda j: -path_size(jobs[j][1]))
         futures = {}
         for rank, j in enumerate(order):
             i, path, args = jobs[j]
-            fut = client.submit(fn, path, *args, *shared, key=task_key(name, str(i)), pure=False,
+            fut = client.submit(fn, path, *args, key=task_key(name, str(i)), pure=False,
                                 priority=len(jobs) - rank)
             futures[fut] = (i, path)
         try:
@@ -354,18 +351,20 @@ class ShardedSource:
 
     Holds, for the whole corpus, only what the commands need: the document
     names, every tuple occurrence as codes, per-document verb, noun and token
-    counts, and the fingerprint; never the corpus.
+    counts, and the fingerprint; never the corpus.  The files' word codes
+    (for :meth:`cooccurrence`) stay in a temporary file until :meth:`close`.
     """
 
-    def __init__(self, files: list[str], contexts: list[_Context], shards: list[_Shard],
-                 scheme: str, fingerprint: str, executor=None, chunked: bool = False) -> None:
+    def __init__(self, files: list[str], shards: list[_Shard], scheme: str, fingerprint: str,
+                 spool: _Spool, chunked: bool = False) -> None:
         self.files = files
         #: whether documents were cut into pseudo-documents (ensure_documents)
         self.chunked = chunked
         self.scheme = scheme
-        self._contexts = contexts
-        self._executor = executor
+        self._spool = spool
         self._fingerprint = fingerprint
+        #: per file: its string and document codes -> the merged ones
+        self._maps: list[tuple[np.ndarray, np.ndarray]] = []
         strings: dict[str, int] = {}
         docs: dict[str, int] = {}
         inst, verbs, nouns, args = [], [], [], []
@@ -383,6 +382,7 @@ class ShardedSource:
                              (args, sh.arguments if sh.arguments is not None else sh.nouns)):
                 acc.append(np.column_stack([dmap[tri[:, 0]], smap[tri[:, 1]], tri[:, 2]]))
             doc_tokens.append(np.column_stack([dmap[:-1], sh.doc_tokens]))
+            self._maps.append((smap[:-1], dmap[:-1]))
             self.skipped += sh.skipped
             self.n_sentences += sh.n_sentences
             self.n_tokens += sh.n_tokens
@@ -446,19 +446,46 @@ class ShardedSource:
         mask = self._doc_mask(np.arange(len(self._docs)), documents)
         return int(self._doc_tokens[mask].sum())
 
-    def cooccurrence(self, documents: Sequence[str]) -> Counter:
-        """Verb-noun windows of ``documents``: the files are read again (module docstring)."""
-        docs = frozenset(documents)
-        verbs = frozenset(self._frequencies(self._verbs, docs))
-        nouns = frozenset(self._frequencies(self._nouns, docs))
-        parts: dict[int, Counter] = {}
-        jobs = [(i, f, (ctx,)) for i, (f, ctx) in enumerate(zip(self.files, self._contexts))]
-        _run(_shard_cooccurrence, jobs, parts.__setitem__, self._executor,
-             name="pseudo-cooccurrence", shared=(docs, verbs, nouns))
-        total: Counter = Counter()
-        for i in range(len(self.files)):
-            total.update(parts.pop(i))
-        return Counter(dict(sorted(total.items())))
+    def cooccurrence(self, documents: Sequence[str], window: int = 5) -> Counter:
+        """Verb-noun windows of ``documents``, as
+        :func:`~induceval.models.selpref.cooccurrence_counts` counts them.
+
+        A word is a verb (noun) when it has a verb (noun) token in
+        ``documents`` anywhere in the corpus; the windows are then counted
+        file by file from the spooled word codes (one compiled pass each, in
+        this process, one file in memory at a time) and summed.
+        """
+        from induceval.errors import check_range
+        from induceval.models.selpref import _count_windows
+
+        check_range("window", window, 2, 5)
+        G = max(len(self._strings), 1)
+        wanted = self._doc_mask(np.arange(len(self._docs)), documents)
+        verbs = np.zeros(G, dtype=bool)
+        nouns = np.zeros(G, dtype=bool)
+        for marks, tri in ((verbs, self._verbs), (nouns, self._nouns)):
+            marks[tri[self._doc_mask(tri[:, 0], documents), 1]] = True
+        keys, counts = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+        for i, (smap, dmap) in enumerate(self._maps):
+            codes = np.frombuffer(b"".join(self._spool.chunks(i, "codes")), dtype=np.int32)
+            sent_docs = np.frombuffer(b"".join(self._spool.chunks(i, "docs")), dtype=np.int32)
+            lengths = np.frombuffer(b"".join(self._spool.chunks(i, "lengths")), dtype=np.int64)
+            offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+            V = max(len(smap), 1)
+            keep = wanted[dmap[sent_docs]] if len(dmap) else np.zeros(len(sent_docs), bool)
+            wc = np.arange(-1, V, dtype=np.int64)
+            k, c = _count_windows(codes, offsets, keep, wc, verbs[smap], nouns[smap], window, V)
+            keys.append(smap[k // V] * G + smap[k % V])
+            counts.append(c)
+        u, inv = np.unique(np.concatenate(keys), return_inverse=True)
+        total = np.bincount(inv.ravel(), weights=np.concatenate(counts), minlength=len(u))
+        s = self._strings
+        pairs = sorted(zip(s[u // G].tolist(), s[u % G].tolist(), total.astype(np.int64).tolist()))
+        return Counter({(v, n): c for v, n, c in pairs})
+
+    def close(self) -> None:
+        """Remove the temporary file of word codes."""
+        self._spool.close()
 
 
 class _Spool:
@@ -580,9 +607,11 @@ def sharded_source(paths: Sequence[str], *, scheme: str = "auto", arguments: str
     spool = _Spool()
     try:
         def keep(i: int, sh: _Shard) -> None:
-            spool.put(i, "lengths", sh.lengths_z)
-            spool.put(i, "forms", sh.forms_z)
-            sh.lengths_z = sh.forms_z = b""
+            for kind in ("lengths", "forms", "codes", "docs"):
+                blob = getattr(sh, f"{kind}_z")
+                if blob or kind in ("codes", "docs"):  # a file read again: new codes
+                    spool.put(i, kind, blob)
+                setattr(sh, f"{kind}_z", b"")
             shards[i] = sh
 
         _run(_shard_stats, [(i, f, (base,)) for i, f in enumerate(files)], keep, executor)
@@ -594,24 +623,24 @@ def sharded_source(paths: Sequence[str], *, scheme: str = "auto", arguments: str
         columns = set().union(*(sh.columns for sh in done))
         used = set().union(*(sh.used for sh in done))
         chunked = len(used) < min_documents
-        contexts, again = [], []
+        again = []
         offset = 0
         for i, sh in enumerate(done):
             ctx = _Context(fmt=input_format, on_error=on_error, scheme=final,
                            arguments=arguments, add_columns=tuple(sorted(columns - sh.columns)),
                            sentence_offset=offset if chunked else None,
                            chunk_sentences=chunk_sentences)
-            contexts.append(ctx)
             if chunked or ctx.add_columns or sh.scheme != final:
                 again.append((i, files[i], (ctx, False)))
             offset += sh.n_sentences
-        _run(_shard_stats, again, shards.__setitem__, executor)
+        _run(_shard_stats, again, keep, executor)
         done = [sh for sh in shards if sh is not None]
         documents: set[str] = set().union(*(sh.documents for sh in done))
         fp = _fingerprint(documents, sum(sh.n_sentences for sh in done), n_tokens, spool, done)
-    finally:
+        return ShardedSource(files, done, final, fp, spool, chunked=chunked)
+    except BaseException:
         spool.close()
-    return ShardedSource(files, contexts, done, final, fp, executor, chunked=chunked)
+        raise
 
 
 def prepare_sharded(source: ShardedSource, name: str = "", *, seed: int | None = None,

@@ -46,7 +46,7 @@ Example
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -164,11 +164,46 @@ def _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, out):
     return n
 
 
+def _count_windows(values: np.ndarray, offsets: np.ndarray, keep: np.ndarray, wc: np.ndarray,
+                   is_v: np.ndarray, is_n: np.ndarray, window: int, V: int,
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted verb-noun keys ``v * V + n`` of the kept sentences and their counts.
+
+    ``values`` are token codes, ``wc[values + 1]`` their word codes (``-1``:
+    no word), ``is_v``/``is_n`` mark the verb and noun words; a block of
+    sentences at a time (see :func:`cooccurrence_counts`).
+
+    Example
+    -------
+    >>> one = np.array([0, 1, 2]); offsets = np.array([0, 3])
+    >>> keys, counts = _count_windows(one, offsets, np.array([True]), np.array([-1, 0, 1, 2]),
+    ...                               np.array([True, False, False]),
+    ...                               np.array([False, True, True]), 5, 3)
+    >>> keys.tolist(), counts.tolist()   # (verb 0, noun 1) and (verb 0, noun 2)
+    ([1, 2], [1, 1])
+    """
+    from induceval.models.categories._bigrams import _blocks
+
+    acc_k = np.zeros(0, dtype=np.int64)
+    acc_c = np.zeros(0, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    for s0, s1 in _blocks(offsets, 1 << 20):
+        n = _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, none)
+        if not n:
+            continue
+        keys = np.empty(n, dtype=np.int64)
+        _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, keys)
+        u, c = np.unique(keys, return_counts=True)
+        allk = np.concatenate([acc_k, u])
+        allc = np.concatenate([acc_c, c])
+        acc_k, inv_k = np.unique(allk, return_inverse=True)
+        acc_c = np.bincount(inv_k.ravel(), weights=allc, minlength=len(acc_k)).astype(np.int64)
+    return acc_k, acc_c
+
+
 def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
                         window: int = 5, documents: Sequence[str] | None = None,
-                        use_lemma: bool = True, lowercase: bool = True,
-                        verbs: Collection[str] | None = None,
-                        nouns: Collection[str] | None = None) -> Counter:
+                        use_lemma: bool = True, lowercase: bool = True) -> Counter:
     """Verb-noun co-occurrences within ``window`` words, each position pair once.
 
     A verb is a word with a verb-tagged token, a noun one with a noun-tagged
@@ -178,11 +213,6 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     at a time: memory is that of the distinct pairs and the vocabulary, not
     of the tokens.  Pairs are in the order of their (verb, noun) strings.
 
-    ``verbs`` and ``nouns``, when given, are the verb and noun words instead
-    of those tagged so in ``documents`` (a file of a larger corpus counts its
-    windows with the whole corpus's verbs and nouns, so that the sum over the
-    files is the corpus's count).
-
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -190,11 +220,7 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     >>> b.add_sentence({"form": ["eat", "the", "cake"], "upos": ["VERB", "DET", "NOUN"]})
     >>> cooccurrence_counts(b.build(), "ud")
     Counter({('eat', 'cake'): 1})
-    >>> cooccurrence_counts(b.build(), "ud", verbs={"eat"}, nouns={"the", "cake"})
-    Counter({('eat', 'cake'): 1, ('eat', 'the'): 1})
     """
-    from induceval.models.categories._bigrams import _blocks
-
     check_range("window", window, 2, 5)
     sch = _scheme(scheme, corpus)
     if documents is not None and "document" in corpus.sentences:
@@ -220,26 +246,8 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
     is_v = np.zeros(V, dtype=bool)
     is_n = np.zeros(V, dtype=bool)
     offsets = corpus.offsets.astype(np.int64)
-    if verbs is None or nouns is None:
-        _mark_words(values, tags.values, offsets, keep, wc, vtag, ntag, is_v, is_n)
-    if verbs is not None:
-        is_v[:len(uniq)] = np.fromiter((w in verbs for w in uniq.tolist()), bool, len(uniq))
-    if nouns is not None:
-        is_n[:len(uniq)] = np.fromiter((w in nouns for w in uniq.tolist()), bool, len(uniq))
-    acc_k = np.zeros(0, dtype=np.int64)
-    acc_c = np.zeros(0, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    for s0, s1 in _blocks(offsets, 1 << 20):
-        n = _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, none)
-        if not n:
-            continue
-        keys = np.empty(n, dtype=np.int64)
-        _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, keys)
-        u, c = np.unique(keys, return_counts=True)
-        allk = np.concatenate([acc_k, u])
-        allc = np.concatenate([acc_c, c])
-        acc_k, inv_k = np.unique(allk, return_inverse=True)
-        acc_c = np.bincount(inv_k.ravel(), weights=allc, minlength=len(acc_k)).astype(np.int64)
+    _mark_words(values, tags.values, offsets, keep, wc, vtag, ntag, is_v, is_n)
+    acc_k, acc_c = _count_windows(values, offsets, keep, wc, is_v, is_n, window, V)
     return Counter({(str(uniq[k // V]), str(uniq[k % V])): int(n)
                     for k, n in zip(acc_k.tolist(), acc_c.tolist())})
 
