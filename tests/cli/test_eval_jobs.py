@@ -26,6 +26,8 @@ BAD = ("# sent_id = bad-1\n1\tbad\tbad\tNOUN\tNN\t_\t0\troot\t_\n"
        "2\tline\tline\tNOUN\tNN\t_\t1\tdep\t_\t_\n\n")
 #: a sentence of punctuation only (empty after punctuation removal)
 PUNCT = "1\t!\t!\tPUNCT\t.\t_\t0\troot\t_\t_\n\n"
+FIRST = ("1\tlook\tlook\tVERB\tVB\t_\t0\troot\t_\t_\n2\tthere\tthere\tX\tRB\t_\t4\tzzz\t_\t_\n"
+         "3\tnow\tnow\tADV\tRB\t_\t1\tadvmod\t_\t_\n4\tok\tok\tINTJ\tUH\t_\t1\tdiscourse\t_\t_\n\n")
 #: a gold tag first seen in the last file
 SYM = "1\t$\t$\tSYM\t$\t_\t2\tdep\t_\t_\n2\tfive\tfive\tNUM\tCD\t_\t0\troot\t_\t_\n\n"
 
@@ -58,7 +60,7 @@ def _pred_line(line: str, system: int, file: int) -> str:
     # after the unclustered ones in later files; system 0: left-chain heads, system 1:
     # every word a root
     cols[3] = "_" if cols[1] in ("the", "a") else \
-        f"{'ck'[system]}{(sum(map(ord, cols[4])) + system) % (7 if file < 2 else 11)}"
+        f"{'ck'[system]}{(sum(map(ord, cols[4])) + system) % (7 if file < 3 else 11)}"
     cols[6] = str(int(cols[0]) - 1) if system == 0 else "0"
     cols[7] = "_"
     return "\t".join(cols)
@@ -73,13 +75,19 @@ def folders(tmp_path_factory):
     gold, pred, other = root / "gold", root / "pred", root / "other"
     for d in (gold, pred, other, gold / "sub", pred / "sub", other / "sub"):
         d.mkdir(exist_ok=True)
-    names = ["a.conllu", "b.conllu", "sub/c.conllu", "sub/d.conllu"]
+    names = ["0.conllu", "a.conllu", "b.conllu", "sub/c.conllu", "sub/d.conllu"]
     for i, name in enumerate(names):
-        write_conllu(generate_demo_corpus(n_sentences=30 + 7 * i, seed=40 + i), gold / name)
+        if i == 0:
+            # breakdown groups first seen out of their order: edges of 2 and 3 before 1,
+            # the relation group OTHER before the others, a sentence of 4 words first
+            (gold / name).write_text(FIRST)
+        else:
+            write_conllu(generate_demo_corpus(n_sentences=30 + 7 * i, seed=40 + i),
+                         gold / name)
         text = (gold / name).read_text()
-        if i == 1:
+        if i == 2:
             text += BAD + PUNCT
-        if i == 3:
+        if i == 4:
             text += SYM
         (gold / name).write_text(text)
         lines = text.split("\n")
@@ -141,13 +149,35 @@ def test_eval_deps_on_dask_same_bytes(folders, address, capsys, extra):
     assert "skipped malformed sentences: 3" in out
 
 
+@pytest.mark.parametrize("by", [["relation", "deprel", "pos"],
+                                ["edge-length", "edge-length-exact", "sentence-length",
+                                 "sentence-length-exact"]])
+def test_eval_deps_breakdowns_on_dask_same_bytes(folders, address, capsys, by, tmp_path):
+    args = [a for b in by for a in ("--by", b)]
+    for preds in (["pred"], ["pred", "other"]):   # one system: groups as rows, else columns
+        _same(["eval", "deps", "--gold", str(folders / "gold"), "--on-error", "skip",
+               *[a for p in preds for a in ("--pred", str(folders / p))], *args,
+               "--format", "json"], address, capsys)
+    # the figure of the edge-length breakdown: the same picture
+    pngs = []
+    for extra in ([], ["--scheduler", address]):
+        png = tmp_path / f"fig{len(pngs)}.png"
+        rc, _, err = _run(["eval", "deps", "--gold", str(folders / "gold"), "--pred",
+                           str(folders / "pred"), "--on-error", "skip", "--plot",
+                           "accuracy-by-edge-length", str(png), *extra], capsys)
+        assert rc == 0, err
+        pngs.append(png.read_bytes())
+    assert pngs[0] == pngs[1]
+
+
 def test_eval_deps_two_gold_references_on_dask(folders, address, capsys, tmp_path):
     import shutil
 
     second = tmp_path / "second"
     shutil.copytree(folders / "gold", second)
     out = _same(["eval", "deps", "--gold", str(folders / "gold"), "--gold", str(second),
-                 "--pred", str(folders / "pred"), "--on-error", "skip"], address, capsys)
+                 "--pred", str(folders / "pred"), "--on-error", "skip", "--by", "relation",
+                 "--format", "json"], address, capsys)
     assert "directed[gold:head]" in out and "directed[second:head]" in out
 
 
@@ -169,7 +199,7 @@ def test_missing_and_extra_prediction_files_are_named(folders, address, capsys, 
         rc, _, err = _run(["eval", cmd, "--gold", str(folders / "gold"), "--pred", str(pred),
                            "--on-error", "skip", "--scheduler", address], capsys)
         assert rc == 2
-        assert "has no file for 1 of 4 gold files: sub/c.conllu" in err
+        assert "has no file for 1 of 5 gold files: sub/c.conllu" in err
     shutil.copy(folders / "pred" / "a.conllu", pred / "sub" / "c.conllu")
     shutil.copy(folders / "pred" / "a.conllu", pred / "extra.conllu")
     rc, _, err = _run(["eval", "tags", "--gold", str(folders / "gold"), "--pred", str(pred),
@@ -181,8 +211,7 @@ def test_missing_and_extra_prediction_files_are_named(folders, address, capsys, 
     ("tags", ["--level", "both"], "--level both"),
     ("tags", ["--confidence", "10", "--unit", "document"], "--unit document"),
     ("tags", ["--pred-format", "types"], "--pred-format types"),
-    ("deps", ["--by", "relation"], "--by"),
-    ("deps", ["--plot", "accuracy-by-edge-length", "x.png"], "--plot"),
+    ("deps", ["--confidence", "--unit", "document"], "--unit document"),
 ])
 def test_options_the_file_sums_cannot_honour_are_refused(folders, address, capsys, cmd,
                                                          extra, option):
@@ -267,7 +296,7 @@ def test_library_sums_do_not_depend_on_the_grouping_of_files(folders, group_byte
     from induceval.parallel import path_size
 
     n_groups = len(file_groups([path_size(f) for f in gold], group_bytes))
-    assert 1 < n_groups < 4 if group_bytes == 20000 else n_groups == 4
+    assert 1 < n_groups < 5 if group_bytes == 20000 else n_groups == 5
     g, p = read_corpus(gold, on_error="skip"), read_corpus(pred, on_error="skip")
     tags = evaluate_tags_over_files(gold, [pred], on_error="skip", items=True,
                                     group_bytes=group_bytes).evaluations[0]

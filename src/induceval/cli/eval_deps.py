@@ -16,7 +16,7 @@ With a Dask engine (``--jobs N`` > 1 with Dask installed, ``--scheduler``
 or ``--cluster``), gold folders and prediction folders are scored file by
 file on the workers (files paired by relative path, the ending aside):
 per-sentence statistics are concatenated in file order, with the same
-numbers, bit for bit, as one process (no ``--by`` or ``--plot`` then).
+numbers, bit for bit, as one process.
 Gold or prediction files are scored in one process, as without the options.
 """
 
@@ -180,17 +180,13 @@ def _run_serial(args: argparse.Namespace, names: list[str], breakdowns: tuple):
     return results, punct, skipped, golds[0]
 
 
-def _run_sharded(args: argparse.Namespace, names: list[str]):
+def _run_sharded(args: argparse.Namespace, names: list[str], breakdowns: tuple):
     from induceval.cli.eval_tags import refuse_on_dask
     from induceval.cli.resampling_options import resampling_requested
     from induceval.corpus.readers import SCORING_COLUMNS
     from induceval.errors import MismatchError, ParameterError
     from induceval.measures.sharded import evaluate_dependencies_over_files, pair_files
 
-    if args.by:
-        refuse_on_dask("--by", "breakdown groups are ordered over the whole corpus")
-    if args.plot:
-        refuse_on_dask("--plot", "the figure needs the edge-length breakdown")
     if resampling_requested(args) and args.unit == "document":
         refuse_on_dask("--unit document", "documents are numbered over the whole corpus")
     gold_pairs = [pair_files(args.gold[0], g, gold_format=args.gold_format,
@@ -207,7 +203,7 @@ def _run_sharded(args: argparse.Namespace, names: list[str]):
         gold_format=args.gold_format, pred_format=args.pred_format, on_error=args.on_error,
         gold_columns=SCORING_COLUMNS, pred_columns=("form", "head"),
         references=args.reference or "auto", max_length=args.max_length,
-        check_forms=not args.no_check_forms)
+        breakdowns=breakdowns, check_forms=not args.no_check_forms)
     skipped: dict[str, int] = {}
     for g, report in zip(args.gold, r.gold_reports):
         for k, v in report.skipped.items():
@@ -243,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.eval_tags import sharded
 
     if sharded(args, args.gold):
-        results, punct, skipped = _run_sharded(args, names)
+        results, punct, skipped = _run_sharded(args, names, breakdowns)
         gold = None
     else:
         results, punct, skipped, gold = _run_serial(args, names, breakdowns)

@@ -598,6 +598,27 @@ class _DepSystem:
     preprocessing: dict
     signature: str
     report: object
+    breakdowns: dict
+
+
+def _label_vocabs(golds, references) -> dict:
+    """Per reference: the vocabularies its breakdowns order their groups by, and the
+    relation scheme its labels detect (as ``_breakdowns`` of the dependency evaluation)."""
+    from induceval.measures.dependencies.evaluate import _pos_column, _resolve_references
+    from induceval.measures.dependencies.relations import detect_scheme
+
+    out = {}
+    for gi, g in enumerate(golds):
+        prefix = "" if len(golds) == 1 else f"{g.name or f'gold{gi + 1}'}:"
+        pos = _pos_column(g, "auto")
+        pos_items = tuple(g.tokens[pos].vocab.items) if pos is not None else None
+        for r in _resolve_references(g, references):
+            rel = g.tokens.get("deprel" + r[len("head"):])
+            items = tuple(rel.vocab.items) if rel is not None and rel.vocab is not None \
+                else None
+            out[prefix + r] = (items, pos_items,
+                               detect_scheme(items) if items is not None else None)
+    return out
 
 
 @dataclass
@@ -609,11 +630,12 @@ class _DepShard:
     n_sentences: int
     reports: list
     systems: list
+    vocabs: dict
 
 
 def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
                pred_formats: tuple, on_error: str, gold_columns, pred_columns,
-               options: dict) -> list[_DepShard]:
+               breakdowns: tuple, relation_scheme: str, options: dict) -> list[_DepShard]:
     from dataclasses import replace
 
     from induceval.corpus.readers import read_corpus
@@ -635,16 +657,19 @@ def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
         counts = scheme_label_counts(golds[0])
         policy = gold_scheme_from_counts(counts).punct
     check_punct_policy(policy)
+    vocabs = _label_vocabs(golds, options.get("references", ("head",))) if breakdowns else {}
     systems = []
     for files, fmt in zip(pred_groups, pred_formats):
         pred = read_corpus(list(files), fmt, on_error=on_error, columns=pred_columns)
         res = evaluate_dependencies(golds if len(golds) > 1 else golds[0], pred, punct=policy,
-                                    breakdowns=(), **options)
+                                    breakdowns=breakdowns, relation_scheme=relation_scheme,
+                                    **options)
         systems.append(_DepSystem({k: r.stats for k, r in res.references.items()},
                                   res.structure, res.preprocessing, res.signature,
-                                  pred.report))
+                                  pred.report,
+                                  {k: r.breakdowns for k, r in res.references.items()}))
     return [_DepShard(gold_groups[0][0], policy, counts, golds[0].n_tokens, golds[0].n_sentences,
-                      [g.report for g in golds], systems)]
+                      [g.report for g in golds], systems, vocabs)]
 
 
 @dataclass
@@ -655,7 +680,7 @@ class ShardedDependencies:
     ----------
     results
         One :class:`~induceval.measures.dependencies.evaluate.DependencyResult`
-        per system (no breakdowns), equal to that of the files read as one corpus.
+        per system, equal to that of the files read as one corpus.
     punct
         The punctuation policy (detected from the summed tag counts of all
         gold files when given as ``"auto"``).
@@ -688,7 +713,7 @@ def _sum_dicts(parts) -> dict:
     return out
 
 
-def _dep_result(shards: list[_DepShard], s: int):
+def _dep_result(shards: list[_DepShard], s: int, schemes: dict):
     from induceval.errors import InducevalError
     from induceval.measures.dependencies.evaluate import ReferenceResult, dependency_result
 
@@ -705,9 +730,61 @@ def _dep_result(shards: list[_DepShard], s: int):
         rows = np.concatenate([x.stats[name].rows for x in systems])
         index = np.concatenate([np.asarray(x.stats[name].sentence_index, dtype=np.int64) + o
                                 for x, o in zip(systems, offsets.tolist())])
-        refs[name] = ReferenceResult(name, SentenceStats(rows, index))
+        refs[name] = ReferenceResult(name, SentenceStats(rows, index),
+                                     _merge_breakdowns(shards, systems, name, schemes))
     return dependency_result(refs, _sum_dicts(x.structure for x in systems),
                              _sum_dicts(x.preprocessing for x in systems), first.signature)
+
+
+def _global_vocabs(shards: list[_DepShard]) -> dict:
+    """Per reference: the relation and POS vocabularies of all the files, in order."""
+    names = list(shards[0].vocabs)
+    return {r: (_union(sh.vocabs[r][0] or () for sh in shards),
+                _union(sh.vocabs[r][1] or () for sh in shards)) for r in names}
+
+
+def _group_order(by: str, rel_items: list, pos_items: list, scheme):
+    """The key ordering a breakdown's groups as the evaluation of the whole corpus does."""
+    from induceval.measures.dependencies import evaluate as ev
+    from induceval.measures.dependencies.relations import TABLE6_GROUPS, group_mapper
+
+    if by.endswith("-exact"):
+        return lambda lab: 0 if lab == "root" else int(lab)
+    if by == "relation":
+        mapper = group_mapper(rel_items, scheme)
+        order = list(TABLE6_GROUPS[:-1])
+        for lab in rel_items:
+            g = mapper(lab)
+            if g not in order and g not in TABLE6_GROUPS:
+                order.append(g)
+        order.append(TABLE6_GROUPS[-1])
+    else:
+        order = {"deprel": list(rel_items) + ["_"], "pos": list(pos_items) + ["_"],
+                 "edge-length": list(ev._EDGE_BUCKETS),
+                 "sentence-length": list(ev._SENT_BUCKETS)}[by]
+    position = {lab: i for i, lab in enumerate(order)}
+    return position.__getitem__
+
+
+def _merge_breakdowns(shards, systems, ref: str, schemes: dict) -> dict:
+    from induceval.measures.dependencies.stats import Breakdown
+
+    if not shards[0].vocabs:
+        return {}
+    rel_items, pos_items = _global_vocabs(shards)[ref]
+    out = {}
+    for by in systems[0].breakdowns[ref]:
+        total: dict = {}
+        for x in systems:
+            b = x.breakdowns[ref].get(by)
+            if b is None:
+                continue
+            for lab, row in zip(b.labels, b.counts):
+                total[lab] = total[lab] + row if lab in total else row.copy()
+        labels = sorted(total, key=_group_order(by, rel_items, pos_items, schemes.get(ref)))
+        counts = np.array([total[lab] for lab in labels], dtype=np.int64).reshape(-1, 4)
+        out[by] = Breakdown(by, labels, counts)
+    return out
 
 
 def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
@@ -715,7 +792,9 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
                                      punct: str = "auto", gold_names: Sequence[str] | None = None,
                                      gold_format: str = "auto", pred_format: str = "auto",
                                      on_error: str = "fail", gold_columns=None,
-                                     pred_columns=None, group_bytes: int | None = None,
+                                     pred_columns=None, breakdowns: Sequence[str] = (),
+                                     relation_scheme: str = "auto",
+                                     group_bytes: int | None = None,
                                      executor=None, jobs: int = 1,
                                      **options) -> ShardedDependencies:
     """Directed, undirected, NED and root accuracy of many files, counted per file.
@@ -724,9 +803,9 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
     worker (``executor``, :func:`induceval.parallel.map_reduce`); the
     per-sentence statistics are concatenated in file order (sentence indices
     running over the files), the tree and preprocessing counts summed.  The
-    result (every score, count and signature) is that of
+    result (every score, count, breakdown and signature) is that of
     :func:`~induceval.measures.dependencies.evaluate.evaluate_dependencies`
-    on the files read as one corpus, bit for bit; no breakdowns.
+    on the files read as one corpus, bit for bit.
 
     Parameters
     ----------
@@ -746,6 +825,11 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
     gold_format, pred_format, on_error, gold_columns, pred_columns
         Passed to :func:`~induceval.corpus.readers.read_corpus` for every
         file (``columns=``).
+    breakdowns, relation_scheme
+        As in ``evaluate_dependencies`` (default: none): the groups' counts
+        are summed over the files and ordered as for the whole corpus (label
+        vocabularies of all the files; relation labels' scheme detected from
+        all of them, or a scheme name).
     group_bytes
         Consecutive files are read and counted together up to about this
         many gold bytes per task (see :func:`file_groups`).
@@ -772,7 +856,7 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
     >>> r.punct, r.results[0].scores["directed"], r.results[0].scores["sentences"]
     ('upos', 1.0, 2)
     """
-    from induceval.errors import MismatchError, ParameterError
+    from induceval.errors import InducevalError, MismatchError, ParameterError
 
     gold_files = [[str(f) for f in files] for files in gold_files]
     pred_files = [[str(f) for f in files] for files in pred_files]
@@ -791,20 +875,41 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
                 gold_format=gfmt, pred_formats=pfmts, on_error=on_error,
                 gold_columns=tuple(gold_columns) if gold_columns is not None else None,
                 pred_columns=tuple(pred_columns) if pred_columns is not None else None,
-                options=options)
+                breakdowns=tuple(breakdowns), options=options)
     costs = [sum(path_size(p) for fs in (*g, *ps) for p in fs) for g, ps in work]
-    shards = map_reduce_list(partial(_dep_shard, punct=punct, **opts), work, executor=executor,
-                             jobs=jobs, name="dep-stats", costs=costs)
+    shards = map_reduce_list(partial(_dep_shard, punct=punct, relation_scheme=relation_scheme,
+                                     **opts),
+                             work, executor=executor, jobs=jobs, name="dep-stats", costs=costs)
     policy = punct
     if punct == "auto":
         from induceval.corpus.transforms.punct import gold_scheme_from_counts
 
         policy = gold_scheme_from_counts(_add_counts(sh.label_counts for sh in shards)).punct
-    wrong = [i for i, sh in enumerate(shards) if sh.punct != policy]
-    shards = _rerun(_dep_shard, shards, work, wrong, executor, jobs, "dep-stats-again",
-                    punct=policy, **opts)
+    wrong = {i for i, sh in enumerate(shards) if sh.punct != policy}
+    # relation groups: the label scheme of each reference's labels over all the files
+    schemes: dict = {}
+    scheme = relation_scheme
+    if "relation" in breakdowns:
+        if relation_scheme == "auto":
+            from induceval.measures.dependencies.relations import detect_scheme
+
+            schemes = {r: detect_scheme(rel) for r, (rel, _) in _global_vocabs(shards).items()}
+            odd = {i for i, sh in enumerate(shards)
+                   if any(v[2] not in (None, schemes[r]) for r, v in sh.vocabs.items())}
+            if odd:
+                if len(set(schemes.values())) > 1:
+                    raise InducevalError(
+                        f"{shards[min(odd)].gold_path}: its relation labels detect another "
+                        "scheme than all the files together, and the references use "
+                        "different schemes; give relation_scheme (or drop --jobs)")
+                scheme = next(iter(schemes.values()))
+                wrong |= odd
+        else:
+            schemes = {r: relation_scheme for r in shards[0].vocabs}
+    shards = _rerun(_dep_shard, shards, work, sorted(wrong), executor, jobs,
+                    "dep-stats-again", punct=policy, relation_scheme=scheme, **opts)
     return ShardedDependencies(
-        [_dep_result(shards, s) for s in range(len(pred_files))], policy,
+        [_dep_result(shards, s, schemes) for s in range(len(pred_files))], policy,
         [_merge_reports(sh.reports[i] for sh in shards) for i in range(len(gold_files))],
         [_merge_reports(sh.systems[s].report for sh in shards) for s in range(len(pred_files))],
         sum(sh.n_tokens for sh in shards), sum(sh.n_sentences for sh in shards))
