@@ -152,6 +152,17 @@ def test_no_dependency_relations_refused_as_serially(tmp_path, fixtures):
     assert main(["pseudo", "build", ptb, "-o", str(tmp_path / "t.tsv")]) == 2
 
 
+def test_unseen_refuses_a_corpus_cut_twice(tmp_path):
+    from induceval.measures.pseudo_sharded import prepare_sharded
+
+    # 150 sentences in 2 documents: 3 pseudo-documents, which prepare() would cut again
+    folder = _conllu_folder(tmp_path, [70], n_docs=2, per_doc=75)
+    sharded = sharded_source([str(folder)], executor="local")
+    assert sharded.chunked and len(sharded.documents()) == 3
+    with pytest.raises(InducevalError, match="--jobs 1"):
+        prepare_sharded(sharded, "c")
+
+
 def test_sentences_without_a_document_are_refused(tmp_path):
     from induceval.measures.pseudo_sharded import _Context, _read
 
@@ -193,6 +204,9 @@ def _build_score(corpus: list[str], tmp_path: Path, extra: list[str], tag: str,
 def test_cli_on_dask_same_bytes_as_serial(tmp_path, dask_client, kind):
     if kind == "conllu":
         corpus = [str(p) for p in sorted(_conllu_folder(tmp_path, [20, 90, 91]).iterdir())]
+        broken = Path(corpus[2])  # a malformed token line, skipped and counted
+        broken.write_text(broken.read_text().replace("\tthe\tthe\t", "\tthe\t", 1))
+        corpus.extend(["--on-error", "skip"])  # every command
         score_options = ["--iterations", "20", "--train-fraction", "0.5", "--confidence", "30",
                          "--paired", "ar"]
     else:
@@ -201,6 +215,8 @@ def test_cli_on_dask_same_bytes_as_serial(tmp_path, dask_client, kind):
     serial = _build_score(corpus, tmp_path, [], "serial", score_options)
     on_dask = _build_score(corpus, tmp_path, ["--scheduler", dask_client.scheduler.address],
                            "dask", score_options)
+    if kind == "conllu":
+        assert "on_error:skip" in serial[1]
     assert serial[0] == on_dask[0] and serial[0].count(b"\n") > 10
     assert serial[1] == on_dask[1] and "cooccurrence" in serial[1]
     assert serial[2] == on_dask[2]

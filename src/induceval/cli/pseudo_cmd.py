@@ -30,18 +30,18 @@ def _load(args: argparse.Namespace):
     return corpus
 
 
-def _read_shard(path: str, on_error: str = "skip"):
+def _read_shard(path: str, on_error: str = "skip", format: str = "auto"):
     """One file of a corpus, read as :func:`~induceval.experiments.chambers2010.load_corpus`."""
     from induceval.experiments.chambers2010 import load_corpus
 
-    return load_corpus(str(path), [path], on_error=on_error)
+    return load_corpus(str(path), [path], on_error=on_error, format=format)
 
 
 def _extract(args: argparse.Namespace) -> int:
     from functools import partial
 
     from induceval.cli.common import emit, executor_from_args
-    from induceval.corpus.readers import expand_paths
+    from induceval.corpus.readers import detect_format, expand_paths
     from induceval.corpus.tuples import count_tuples, detect_scheme, extract_tuples
     from induceval.report.tables import Table
 
@@ -51,7 +51,10 @@ def _extract(args: argparse.Namespace) -> int:
         files = [str(f) for f in expand_paths(list(args.corpus))]
         if not files:
             raise InducevalError(f"no corpus files under {', '.join(args.corpus)}")
-        reader = partial(_read_shard, on_error=args.on_error)
+        fmt = args.input_format
+        if fmt == "auto" and detect_format(files[0]) == "chat":
+            fmt = "chat"  # as load_corpus: the first file's format for all
+        reader = partial(_read_shard, on_error=args.on_error, format=fmt)
         scheme = args.scheme
         if scheme == "auto":
             scheme = detect_scheme(reader(files[0]))
