@@ -98,11 +98,12 @@ def bhmm_cell(corpus, k: int, seed: int, iterations: int) -> dict:
     c0 = time.process_time()
     r = induce_tags(corpus, "bhmm", k, seed=seed, iterations=iterations)
     return {"seed": seed, "tags_sha256": hashlib.sha256(r.tags.tobytes()).hexdigest(),
-            "signature": r.signature, "cpu_s": time.process_time() - c0}
+            "signature": r.signature, "cpu_s": time.process_time() - c0, "pid": os.getpid()}
 
 
 def _strip_cpu(results: dict) -> dict:
-    return {k: {f: v for f, v in r.items() if f != "cpu_s"} for k, r in results.items()}
+    return {k: {f: v for f, v in r.items() if f not in ("cpu_s", "pid")}
+            for k, r in results.items()}
 
 
 def _cpu(results: dict) -> float:
@@ -149,6 +150,12 @@ def grid(args) -> None:
     print("workers' CPU: " + ", ".join(f"{c:.1f}" for c in per_worker) + " s; on idle cores "
           f"the Dask run takes the busiest worker's CPU: projected speed-up "
           f"{cs / max(per_worker):.2f}x (serial cells' CPU / busiest worker's CPU)")
+    by_worker: dict[int, list[float]] = {}
+    for r in on_dask.values():
+        by_worker.setdefault(r["pid"], []).append(r["cpu_s"])
+    print("cells per worker (CPU s each): " + "; ".join(
+        ", ".join(f"{c:.2f}" for c in cpus) for cpus in by_worker.values())
+        + "; serial: " + ", ".join(f"{r['cpu_s']:.2f}" for r in serial.values()))
     print(f"results identical: yes; {load()}")
 
 
