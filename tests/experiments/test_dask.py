@@ -310,7 +310,14 @@ def test_workers_run_without_malloc_trim_and_profiler(client, tmp_path):
     marker = str(tmp_path / "died")
     assert run_cells([Cell("die", _die_once, (3, marker))], None, executor=client)
     client.wait_for_workers(2, timeout=TIMEOUT)
-    settings = client.run(_worker_settings)  # a restarted worker included
+    # a restarted worker included; its plugin may be set up just after it registers
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        settings = client.run(_worker_settings)
+        if (len(settings) == 2 and set(settings.values()) == {(None, False)}
+                or time.monotonic() > deadline):
+            break
+        time.sleep(0.2)
     assert len(settings) == 2
     assert set(settings.values()) == {(None, False)}
 
