@@ -114,15 +114,20 @@ def _same(args: list[str], address: str, capsys) -> str:
 @pytest.mark.parametrize("extra", [
     [],
     ["--punct", "keep"],
-    ["--punct", "unicode", "--unclustered", "split", "--log-base", "e"],
+    ["--punct", "unicode", "--unclustered", "split", "--log-base", "e", "--level", "both"],
+    ["--level", "type", "--restarts", "3", "--seed", "7", "--pred", "{other}"],
     ["--on-error", "skip", "--pred-column", "xpos", "--allow-identical"],
 ])
 def test_eval_tags_on_dask_same_bytes(folders, address, capsys, extra):
     on_error = [] if "--on-error" in extra else ["--on-error", "skip"]
+    extra = [str(folders / "other") if a == "{other}" else a for a in extra]
     out = _same(["eval", "tags", "--gold", str(folders / "gold"), "--pred",
                  str(folders / ("gold" if "xpos" in extra else "pred")), *on_error, *extra,
                  "--format", "csv"], address, capsys)
-    assert "|skipped:2|" in out   # gold and prediction, one each
+    if "--level" in extra:
+        assert "macro_i_m1" in out
+    # gold and each prediction, one each
+    assert f"|skipped:{2 + ('--pred' in extra)}|" in out
     assert out.count("\n") >= 3
 
 
@@ -208,7 +213,7 @@ def test_missing_and_extra_prediction_files_are_named(folders, address, capsys, 
 
 
 @pytest.mark.parametrize("cmd,extra,option", [
-    ("tags", ["--level", "both"], "--level both"),
+    ("tags", ["--level", "both", "--confidence", "10"], "--level both with --confidence/--paired"),
     ("tags", ["--confidence", "10", "--unit", "document"], "--unit document"),
     ("tags", ["--pred-format", "types"], "--pred-format types"),
     ("deps", ["--confidence", "--unit", "document"], "--unit document"),

@@ -47,8 +47,7 @@ def register(subparsers) -> None:
                     "type-level MacroI/MicroI/MicroC of Reichart et al. (2010).  With Dask "
                     "(--jobs N > 1, --scheduler, --cluster), a gold folder and prediction "
                     "folders are read and counted file by file on the workers (files paired "
-                    "by relative path), with the same numbers as in one process; token level "
-                    "only.")
+                    "by relative path), with the same numbers as in one process.")
     p.add_argument("--gold", required=True, metavar="G", help="gold corpus file or directory")
     p.add_argument("--pred", action="append", required=True, metavar="P",
                    help="predicted corpus or word<TAB>cluster list (repeat: one row per system)")
@@ -196,10 +195,11 @@ def refuse_on_dask(option: str, why: str) -> None:
 
 def _run_sharded(args: argparse.Namespace, needed: tuple, want_items: bool):
     from induceval.measures.sharded import evaluate_tags_over_files, pair_files
+    from induceval.random import DEFAULT_SEED
 
-    if args.level != "token":
-        refuse_on_dask(f"--level {args.level}", "type-level measures need each word's tags "
-                       "over all the files")
+    if args.level != "token" and want_items:
+        refuse_on_dask(f"--level {args.level} with --confidence/--paired", "per-sentence "
+                       "type-level statistics are not summed over files")
     if args.pred_format == "types":
         refuse_on_dask("--pred-format types", "a word<TAB>cluster list is one file")
     if want_items and args.unit == "document":
@@ -210,7 +210,9 @@ def _run_sharded(args: argparse.Namespace, needed: tuple, want_items: bool):
         [g for g, _ in pairs[0]], [[p for _, p in ps] for ps in pairs],
         gold_column=args.gold_column, pred_column=args.pred_column, punct=args.punct,
         unclustered=args.unclustered, log_base=args.log_base if args.log_base == "e" else 2,
-        beta=args.beta, items=want_items, allow_identical=args.allow_identical,
+        beta=args.beta, level=args.level, restarts=args.restarts,
+        seed=DEFAULT_SEED if args.seed is None else args.seed, items=want_items,
+        allow_identical=args.allow_identical,
         gold_format=args.gold_format, pred_format=args.pred_format, on_error=args.on_error,
         columns=needed)
     skipped = {f"gold {args.gold}: {k}": v for k, v in r.gold_report.skipped.items() if v}

@@ -37,6 +37,7 @@ import numpy as np
 from induceval.measures.categories.contingency import ContingencyTable
 from induceval.measures.dependencies.stats import SentenceStats
 from induceval.parallel import path_size
+from induceval.random import DEFAULT_SEED
 
 __all__ = ["tag_table_over_files", "dependency_stats_over_files", "pair_files",
            "evaluate_tags_over_files", "evaluate_dependencies_over_files", "ShardedTags",
@@ -293,6 +294,7 @@ class _TagSystem:
     report: object
     signature: str
     pred_column: str
+    triples: np.ndarray | None = None
 
 
 @dataclass
@@ -311,7 +313,8 @@ class _TagShard:
 
 def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
                unclustered: str, log_base, beta: float, items: bool, allow_identical: bool,
-               gold_format: str, pred_formats: tuple, on_error: str, columns) -> list[_TagShard]:
+               types: bool, gold_format: str, pred_formats: tuple, on_error: str,
+               columns) -> list[_TagShard]:
     from dataclasses import replace
 
     from induceval.corpus.readers import read_corpus
@@ -320,7 +323,12 @@ def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
         gold_scheme_from_counts,
         scheme_label_counts,
     )
-    from induceval.measures.categories.evaluate import _codes, _same_labels, evaluate_tags
+    from induceval.measures.categories.evaluate import (
+        _codes,
+        _same_labels,
+        evaluate_tags,
+        resolve_punct,
+    )
 
     gold_files, pred_groups = item
     gold = read_corpus(list(gold_files), gold_format, on_error=on_error, columns=columns)
@@ -334,7 +342,8 @@ def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
     check_punct_policy(policy)
     shard = _TagShard(gold_files[0], gcol, policy, counts, gold.n_tokens, gold.n_sentences,
                       tuple(sorted(gold.tokens)), gold.report,
-                      tuple(gold.column("form").vocab.items) if unclustered == "split" else None)
+                      tuple(gold.column("form").vocab.items)
+                      if unclustered == "split" or types else None)
     if gcol is None:
         return [shard]
     shard.systems = []
@@ -349,14 +358,23 @@ def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
         ev = evaluate_tags(gold, pred, gold_column=gcol, pred_column=pcol, punct=policy,
                            unclustered=unclustered, log_base=log_base, beta=beta,
                            allow_identical=True, items="sentence" if items else None)
-        identical = False
-        if not allow_identical:
-            g, glabels = _codes(gold, gcol, "gold")
-            p, plabels = _codes(pred, pcol or gcol, "pred")
-            identical = _same_labels(g, glabels, p, plabels)
+        g, glabels = _codes(gold, gcol, "gold")
+        p, plabels = _codes(pred, pcol or gcol, "pred")
+        identical = not allow_identical and _same_labels(g, glabels, p, plabels)
+        triples = None
+        if types:
+            # the (word, gold tag, cluster) triples of the scored tokens: type-level
+            # entries are sets of (word, tag) and (word, cluster) pairs
+            keep = g >= 0
+            pmask, _ = resolve_punct(gold, policy)
+            if pmask is not None:
+                keep &= ~pmask
+            f = gold.column("form").values.astype(np.int64)
+            triples = np.unique(np.stack([f[keep], g[keep], p[keep]]), axis=1)
         n_vocab = len(pred.column(pcol or gcol).vocab or ())
         shard.systems.append(_TagSystem(replace(ev.table, _cache={}), n_vocab, ev.counts,
-                                        identical, pred.report, ev.signature, pcol or gcol))
+                                        identical, pred.report, ev.signature, pcol or gcol,
+                                        triples))
     return [shard]
 
 
@@ -368,7 +386,7 @@ class ShardedTags:
     ----------
     evaluations
         One :class:`~induceval.measures.categories.evaluate.TagEvaluation`
-        per system (token level), equal to that of the files read as one corpus.
+        per system, equal to that of the files read as one corpus.
     gold_column, punct
         The gold tag column and the punctuation policy (detected from the
         summed tag counts of all gold files when given as ``"auto"``).
@@ -389,7 +407,8 @@ class ShardedTags:
 
 
 def _tag_evaluation(shards: list[_TagShard], s: int, *, unclustered: str, items: bool,
-                    log_base, beta: float, allow_identical: bool, gold_column: str):
+                    log_base, beta: float, allow_identical: bool, gold_column: str,
+                    level: str, restarts: int, seed: int | None, policy: str):
     from scipy import sparse as sp
 
     from induceval.errors import InducevalError, ParameterError
@@ -449,10 +468,38 @@ def _tag_evaluation(shards: list[_TagShard], s: int, *, unclustered: str, items:
                              sum(x.table.n_unclustered for x in systems), item_counts)
     n = {"n_tokens": sum(x.counts["n_tokens"] for x in systems),
          "n_punct_excluded": sum(x.counts["n_punct_excluded"] for x in systems)}
-    n.update(n_scored=table.n, n_missing_gold=table.n_missing_gold,
-             n_unclustered=table.n_unclustered)
-    return TagEvaluation(token_scores(table, log_base=log_base, beta=beta),
-                         systems[0].signature, table, None, n)
+    scores: dict = {}
+    if level != "type":
+        n.update(n_scored=table.n, n_missing_gold=table.n_missing_gold,
+                 n_unclustered=table.n_unclustered)
+        scores.update(token_scores(table, log_base=log_base, beta=beta))
+    if level == "token":
+        return TagEvaluation(scores, systems[0].signature, table, None, n)
+    from induceval.measures.categories.evaluate import tag_signature
+    from induceval.measures.categories.type_level import type_entries, type_level_scores
+
+    # the triples of every file in the codes of the whole corpus: type_entries of the
+    # union is that of all the tokens (its entries are sets of pairs)
+    forms = _union(sh.forms for sh in shards)
+    fi = {w: i for i, w in enumerate(forms)}
+    pl_vocab = pl[:len(pl) - len(extra)]
+    parts = []
+    for sh, x in zip(shards, systems):
+        fmap = np.array([fi[w] for w in sh.forms], dtype=np.int64)
+        gmap = np.array([gi[lab] for lab in x.table.gold_labels], dtype=np.int64)
+        pmap = np.array([pi[lab] for lab in x.table.pred_labels[:x.n_vocab]] + [-1],
+                        dtype=np.int64)
+        f, g, p = x.triples
+        parts.append(np.stack([fmap[f], gmap[g], pmap[p]]))   # p = -1 stays -1
+    triples = np.concatenate(parts, axis=1)
+    entries = type_entries(triples[0], triples[1], triples[2], unclustered=unclustered,
+                           form_labels=forms, gold_labels=gl, pred_labels=pl_vocab)
+    scores.update(type_level_scores(entries, restarts=restarts, seed=seed))
+    n["n_types"] = entries.n_types
+    sig = tag_signature(level=level, gold=gold_column, pred=systems[0].pred_column,
+                        punct=policy, unclustered=unclustered, log_base=log_base, beta=beta,
+                        restarts=restarts, seed=seed)
+    return TagEvaluation(scores, sig, table if level == "both" else None, entries, n)
 
 
 def _rerun(fn, shards: list, work: list, wrong: list[int], executor, jobs: int, name: str,
@@ -480,12 +527,14 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
                              gold_column: str = "auto", pred_column: str | None = None,
                              punct: str = "auto", unclustered: str = "merge",
                              log_base: float | str = 2, beta: float = 1.0,
+                             level: str = "token", restarts: int = 10,
+                             seed: int | None = DEFAULT_SEED,
                              items: bool = False, allow_identical: bool = False,
                              gold_format: str = "auto", pred_format: str = "auto",
                              on_error: str = "fail", columns: Sequence[str] | None = None,
                              group_bytes: int | None = None, executor=None,
                              jobs: int = 1) -> ShardedTags:
-    """Token-level category scores of many files, counted per file and summed.
+    """Category scores of many files, counted per file and summed.
 
     Each gold file is read with its prediction files (one per system) on a
     worker (``executor``, :func:`induceval.parallel.map_reduce`); the
@@ -507,11 +556,14 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
     pred_column
         The predicted column; ``None``: the gold column's name, else the
         first of ``upos``, ``cpos``, ``xpos`` the prediction has.
-    unclustered, log_base, beta, allow_identical
-        As in :func:`~induceval.measures.categories.evaluate.evaluate_tags`.
+    unclustered, log_base, beta, allow_identical, level, restarts, seed
+        As in :func:`~induceval.measures.categories.evaluate.evaluate_tags`:
+        type-level entries are the sets of (word, tag) and (word, cluster)
+        pairs of all the files, in the whole corpus's codes.
     items
         Keep per-sentence tables (``table.item_counts``, sentences numbered
-        over the files in order) for bootstrap intervals and paired tests.
+        over the files in order) for bootstrap intervals and paired tests
+        (token level only).
     gold_format, pred_format, on_error, columns
         Passed to :func:`~induceval.corpus.readers.read_corpus` for every file.
     group_bytes
@@ -537,7 +589,7 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
     >>> r.gold_column, r.punct, r.evaluations[0].scores["m1"], r.n_tokens
     ('upos', 'upos', 1.0, 3)
     """
-    from induceval.errors import MismatchError, ParameterError
+    from induceval.errors import MismatchError, ParameterError, check_choice
 
     gold_files = [str(f) for f in gold_files]
     pred_files = [[str(f) for f in files] for files in pred_files]
@@ -551,8 +603,12 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
     pfmts = tuple(_resolved_format(files[0], pred_format) for files in pred_files)
     work = [(tuple(gold_files[a:b]), tuple(tuple(files[a:b]) for files in pred_files))
             for a, b in _groups([path_size(g) for g in gold_files], group_bytes)]
+    check_choice("level", level, ("token", "type", "both"))
+    if items and level != "token":
+        raise ParameterError("per-sentence statistics (items) of the type-level measures are "
+                             "not summed over files; score the files as one corpus")
     opts = dict(pred_column=pred_column, unclustered=unclustered, log_base=log_base,
-                beta=beta, items=items,
+                beta=beta, items=items, types=level != "token",
                 allow_identical=allow_identical, gold_format=gfmt, pred_formats=pfmts,
                 on_error=on_error, columns=tuple(columns) if columns is not None else None)
     costs = [sum(path_size(p) for p in (*g, *(f for fs in ps for f in fs))) for g, ps in work]
@@ -583,7 +639,8 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
                     gold_column=gcol, punct=policy, **opts)
     evaluations = [_tag_evaluation(shards, s, unclustered=unclustered, items=items,
                                    log_base=log_base, beta=beta,
-                                   allow_identical=allow_identical, gold_column=gcol)
+                                   allow_identical=allow_identical, gold_column=gcol,
+                                   level=level, restarts=restarts, seed=seed, policy=policy)
                    for s in range(len(pred_files))]
     return ShardedTags(evaluations, gcol, policy, _merge_reports(sh.report for sh in shards),
                        [_merge_reports(sh.systems[s].report for sh in shards)

@@ -47,7 +47,7 @@ from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
 __all__ = ["Measure", "MEASURES", "TOKEN_MEASURES", "TYPE_LEVEL_MEASURES", "TagEvaluation",
-           "token_scores", "evaluate_tags", "check_aligned", "resolve_punct"]
+           "token_scores", "evaluate_tags", "check_aligned", "resolve_punct", "tag_signature"]
 
 
 @dataclass(frozen=True)
@@ -451,18 +451,42 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
                                    pred_labels=plabels, items=item_index, n_items=n_items)
         scores.update(type_level_scores(entries, restarts=restarts, seed=seed))
         counts["n_types"] = entries.n_types
+    sig = tag_signature(level=level,
+                        gold=gold_column if isinstance(gold, Corpus) else None,
+                        pred=(pred_column or gold_column)
+                        if isinstance(gold, Corpus) and isinstance(pred, Corpus) else None,
+                        punct=policy, unclustered=unclustered, log_base=log_base, beta=beta,
+                        restarts=restarts, seed=seed)
+    return TagEvaluation(scores, sig, table, entries, counts)
+
+
+def tag_signature(*, level: str, gold: str | None, pred: str | None, punct: str,
+                  unclustered: str, log_base: float | str, beta: float, restarts: int,
+                  seed: int | None) -> str:
+    """The signature of :func:`evaluate_tags`: every option that changes its numbers.
+
+    ``gold``/``pred``: the gold and predicted columns (``None`` for code arrays);
+    ``log_base`` and ``beta`` count at token level, ``restarts`` and ``seed``
+    at type level.
+
+    Example
+    -------
+    >>> tag_signature(level="token", gold="upos", pred="xpos", punct="keep",
+    ...               unclustered="merge", log_base=2, beta=1.0, restarts=10,
+    ...               seed=None).split("|v:")[0]
+    'tags|level:token|gold:upos|pred:xpos|punct:keep|unclustered:merge|log:2|beta:1'
+    """
     opts: dict = {"level": level}
-    if isinstance(gold, Corpus):
-        opts["gold"] = gold_column
-        if isinstance(pred, Corpus):
-            opts["pred"] = pred_column or gold_column
-    opts.update(punct=policy, unclustered=unclustered)
+    if gold is not None:
+        opts["gold"] = gold
+        if pred is not None:
+            opts["pred"] = pred
+    opts.update(punct=punct, unclustered=unclustered)
     if level != "type":
         opts.update(log=log_base, beta=beta)
     if level != "token":
         opts["restarts"] = restarts
         opts["greedy_start"] = True
-    sig = make_signature("tags", opts,
-                         seed=(DEFAULT_SEED if seed is None else seed) if level != "token"
-                         else None)
-    return TagEvaluation(scores, sig, table, entries, counts)
+    return make_signature("tags", opts,
+                          seed=(DEFAULT_SEED if seed is None else seed) if level != "token"
+                          else None)
