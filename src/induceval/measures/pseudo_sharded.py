@@ -306,9 +306,45 @@ def _shard_stats(path: str, ctx: _Context, spool: bool = True) -> _Shard:
     return out
 
 
+def _each(fn: Callable, batch: list[tuple[str, tuple]]) -> list:
+    """``fn(path, *args)`` for each file of a batch, one file in memory at a time."""
+    return [fn(path, *args) for path, args in batch]
+
+
+def _batches(jobs: Sequence[tuple[int, str, tuple]], sizes: Sequence[int], workers: int,
+             max_bytes: int = 64 << 20) -> list[list[int]]:
+    """Consecutive jobs grouped into batches of about ``total / (4 * workers)`` bytes.
+
+    Each Dask task costs milliseconds of scheduling and serialisation on the
+    client and the worker: a folder of many small files (670 CHAT sessions of
+    80 kB) is sent as a few dozen tasks, while large files stay one task each.
+
+    Example
+    -------
+    >>> _batches([(0, "a", ()), (1, "b", ()), (2, "c", ())], [10, 10, 80], workers=1)
+    [[0, 1], [2]]
+    """
+    target = min(max_bytes, max(1, sum(sizes) // (4 * max(1, workers))))
+    out: list[list[int]] = []
+    acc = 0
+    for j, size in enumerate(sizes):
+        if out and acc < target and acc + size <= target:
+            out[-1].append(j)
+            acc += size
+        else:
+            out.append([j])
+            acc = size
+    return out
+
+
 def _run(fn: Callable, jobs: Sequence[tuple[int, str, tuple]], on_result: Callable,
          executor=None, name: str = "pseudo-shards") -> None:
-    """``on_result(i, fn(path, *args))`` for every job, on Dask when a client is set."""
+    """``on_result(i, fn(path, *args))`` for every job, on Dask when a client is set.
+
+    On Dask, consecutive small files travel as one task (:func:`_batches`),
+    the costliest tasks first; results come back in any order and
+    ``on_result`` is called as they do (the caller merges in file order).
+    """
     from induceval.parallel import _worker_error, dask_client, path_size, task_key
 
     if not jobs:
@@ -320,27 +356,33 @@ def _run(fn: Callable, jobs: Sequence[tuple[int, str, tuple]], on_result: Callab
             return
         from distributed import as_completed
 
-        # costliest files first (longest-processing-time order); results are merged in
-        # file order whatever the completion order
-        order = sorted(range(len(jobs)), key=lambda j: -path_size(jobs[j][1]))
+        sizes = [path_size(path) for _, path, _ in jobs]
+        batches = _batches(jobs, sizes, len(client.nthreads()) or 1)
+        # costliest batches first (longest-processing-time order)
+        order = sorted(range(len(batches)), key=lambda b: -sum(sizes[j] for j in batches[b]))
         futures = {}
-        for rank, j in enumerate(order):
-            i, path, args = jobs[j]
-            fut = client.submit(fn, path, *args, key=task_key(name, str(i)), pure=False,
-                                priority=len(jobs) - rank)
-            futures[fut] = (i, path)
+        for rank, b in enumerate(order):
+            batch = batches[b]
+            fut = client.submit(_each, fn, [(jobs[j][1], jobs[j][2]) for j in batch],
+                                key=task_key(name, str(jobs[batch[0]][0])), pure=False,
+                                priority=len(batches) - rank)
+            futures[fut] = batch
         try:
             for fut in as_completed(list(futures)):
-                i, _ = futures[fut]
-                result = fut.result()
+                results = fut.result()
                 fut.release()
-                on_result(i, result)
+                for j, result in zip(futures[fut], results):
+                    on_result(jobs[j][0], result)
         except BaseException as exc:
-            failed = [p for f, (_, p) in futures.items() if f.status == "error"]
+            failed = [b for f, b in futures.items() if f.status == "error"]
             client.cancel(list(futures))
             if not isinstance(exc, Exception):
                 raise
-            where = f" (shard {failed[0]!r})" if failed else ""
+            where = ""
+            if failed:
+                first, last = jobs[failed[0][0]][1], jobs[failed[0][-1]][1]
+                where = (f" (shard {first!r})" if first == last else
+                         f" (one of the {len(failed[0])} files {first!r} to {last!r})")
             raise _worker_error(f"{name} failed on a Dask worker{where}", exc) from exc
 
 
