@@ -16,6 +16,10 @@ from induceval.random import DEFAULT_SEED
 
 __all__ = ["register"]
 
+_SHARDED = ("With a Dask engine (--jobs N > 1, --scheduler, --cluster) each corpus file is "
+            "read and counted on a worker and only its statistics come back: the same "
+            "bytes as in one process.")
+
 
 def _load(args: argparse.Namespace):
     from induceval.errors import ParameterError
@@ -282,7 +286,8 @@ def register(subparsers) -> None:
     add_format_option(p)
     p.set_defaults(func=_extract)
 
-    p = sub.add_parser("build", help="build a test set with confounders")
+    p = sub.add_parser("build", help="build a test set with confounders",
+                       description="Build a test set with confounders. " + _SHARDED)
     common(p)
     p.add_argument("--method", choices=("random", "buckets", "neighbor"), default="neighbor",
                    help="how confounders are chosen (default: neighbor)")
@@ -297,7 +302,8 @@ def register(subparsers) -> None:
     add_executor_options(p)
     p.set_defaults(func=_build)
 
-    p = sub.add_parser("score", help="train the models and score a test set")
+    p = sub.add_parser("score", help="train the models and score a test set",
+                       description="Train the models and score a test set. " + _SHARDED)
     common(p, split=False)
     p.add_argument("--test-set", required=True, metavar="FILE",
                    help="a test set written by 'pseudo build'")
@@ -316,7 +322,9 @@ def register(subparsers) -> None:
     add_format_option(p)
     p.set_defaults(func=_score)
 
-    p = sub.add_parser("unseen", help="percentage of unseen test tuples by training size")
+    p = sub.add_parser("unseen", help="percentage of unseen test tuples by training size",
+                       description="Percentage of unseen test tuples by training size. "
+                       + _SHARDED)
     common(p)
     p.add_argument("--min-seen", type=int, default=2,
                    help="a tuple counts as seen from this many training occurrences (default 2)")
