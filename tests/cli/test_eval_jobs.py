@@ -138,12 +138,23 @@ def test_eval_tags_several_predictions_resampling_json(folders, address, capsys)
                  "--format", "json"], address, capsys)
     doc = json.loads(out)
     assert len(doc["tables"]) == 2 and "m1_low" in out
+    # documents: '# newdoc id' lines, and the file's name before the first one
+    args = ["eval", "tags", "--gold", str(folders / "gold"), "--pred", str(folders / "pred"),
+            "--on-error", "skip", "--confidence", "30", "--format", "csv"]
+    by_document = _same([*args, "--unit", "document"], address, capsys)
+    by_sentence = _run(args, capsys)[1]
+    assert "resample:document" in by_document
+    # whole documents resampled: other intervals than sentences (the same point scores)
+    doc, sent = (x.splitlines()[1].split(",") for x in (by_document, by_sentence))
+    assert by_document.splitlines()[0].split(",")[1:3] == ["m1", "m1 ±"]
+    assert doc[1] == sent[1] and doc[2] != sent[2]
 
 
 @pytest.mark.parametrize("extra", [
     [],
     ["--punct", "keep", "--max-length", "5"],
     ["--confidence", "25", "--paired", "bootstrap"],
+    ["--confidence", "25", "--paired", "ar", "--unit", "document", "--seed", "3"],
     ["--reference", "head", "--no-check-forms", "--punct", "tags:."],
 ])
 def test_eval_deps_on_dask_same_bytes(folders, address, capsys, extra):
@@ -214,9 +225,7 @@ def test_missing_and_extra_prediction_files_are_named(folders, address, capsys, 
 
 @pytest.mark.parametrize("cmd,extra,option", [
     ("tags", ["--level", "both", "--confidence", "10"], "--level both with --confidence/--paired"),
-    ("tags", ["--confidence", "10", "--unit", "document"], "--unit document"),
     ("tags", ["--pred-format", "types"], "--pred-format types"),
-    ("deps", ["--confidence", "--unit", "document"], "--unit document"),
 ])
 def test_options_the_file_sums_cannot_honour_are_refused(folders, address, capsys, cmd,
                                                          extra, option):

@@ -181,14 +181,11 @@ def _run_serial(args: argparse.Namespace, names: list[str], breakdowns: tuple):
 
 
 def _run_sharded(args: argparse.Namespace, names: list[str], breakdowns: tuple):
-    from induceval.cli.eval_tags import refuse_on_dask
-    from induceval.cli.resampling_options import resampling_requested
+    from induceval.cli.eval_tags import documents_of
     from induceval.corpus.readers import SCORING_COLUMNS
     from induceval.errors import MismatchError, ParameterError
     from induceval.measures.sharded import evaluate_dependencies_over_files, pair_files
 
-    if resampling_requested(args) and args.unit == "document":
-        refuse_on_dask("--unit document", "documents are numbered over the whole corpus")
     gold_pairs = [pair_files(args.gold[0], g, gold_format=args.gold_format,
                              pred_format=args.gold_format) for g in args.gold]
     pairs = [pair_files(args.gold[0], p, gold_format=args.gold_format,
@@ -215,7 +212,7 @@ def _run_sharded(args: argparse.Namespace, names: list[str], breakdowns: tuple):
         for k, v in report.skipped.items():
             if v:
                 skipped[f"pred {path}: {k}"] = v
-    return dict(zip(names, r.results)), r.punct, skipped
+    return dict(zip(names, r.results)), r.punct, skipped, documents_of(r, args.gold[0])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -239,8 +236,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.eval_tags import sharded
 
     if sharded(args, args.gold):
-        results, punct, skipped = _run_sharded(args, names, breakdowns)
-        gold = None
+        results, punct, skipped, gold = _run_sharded(args, names, breakdowns)
     else:
         results, punct, skipped, gold = _run_serial(args, names, breakdowns)
     table = systems_table(results, title="Dependency accuracy" + (

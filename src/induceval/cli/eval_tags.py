@@ -202,8 +202,6 @@ def _run_sharded(args: argparse.Namespace, needed: tuple, want_items: bool):
                        "type-level statistics are not summed over files")
     if args.pred_format == "types":
         refuse_on_dask("--pred-format types", "a word<TAB>cluster list is one file")
-    if want_items and args.unit == "document":
-        refuse_on_dask("--unit document", "documents are numbered over the whole corpus")
     pairs = [pair_files(args.gold, pred, gold_format=args.gold_format,
                         pred_format=args.pred_format) for pred in args.pred]
     r = evaluate_tags_over_files(
@@ -220,7 +218,16 @@ def _run_sharded(args: argparse.Namespace, needed: tuple, want_items: bool):
         for k, v in report.skipped.items():
             if v:
                 skipped[f"pred {path}: {k}"] = v
-    return r.evaluations, r.gold_column, r.punct, skipped
+    return r.evaluations, r.gold_column, r.punct, skipped, documents_of(r, args.gold)
+
+
+def documents_of(result, name: str):
+    """A stand-in for the gold corpus in ``document_groups``: the document column of
+    all the files of a sharded result, under the gold folder's name."""
+    from types import SimpleNamespace
+
+    docs = result.documents
+    return SimpleNamespace(name=name, sentences={} if docs is None else {"document": docs})
 
 
 def run(args: argparse.Namespace) -> int:
@@ -239,9 +246,8 @@ def run(args: argparse.Namespace) -> int:
         c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
     want_items = resampling_requested(args)
     names = _names(args.pred, args.name)
-    gold = None
     if sharded(args, [args.gold]):
-        results, gold_column, punct, skipped = _run_sharded(args, needed, want_items)
+        results, gold_column, punct, skipped, gold = _run_sharded(args, needed, want_items)
     else:
         gold, results, gold_column, punct, skipped = _run_serial(args, needed, want_items)
     notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")

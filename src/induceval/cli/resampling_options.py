@@ -94,6 +94,7 @@ def document_groups(corpus, sentence_index: np.ndarray | None = None) -> np.ndar
             f"--unit document: corpus {corpus.name or '<unnamed>'} has {n_docs} document; "
             "resampling needs at least two ('# newdoc id' lines in CoNLL-U, or one file per "
             "document); use --unit sentence")
+    return docs
 
 
 def run_resampling(items: Sequence, args: argparse.Namespace, groups=None):

@@ -244,6 +244,30 @@ def file_groups(sizes: Sequence[int], group_bytes: int | None = None) -> list[tu
 _groups = file_groups
 
 
+def _shard_documents(corpus) -> tuple | None:
+    """The document codes of a file's sentences and its document names."""
+    col = corpus.sentences.get("document")
+    if col is None or col.vocab is None:
+        return None
+    return np.asarray(col.values, dtype=np.int64), tuple(col.vocab.items)
+
+
+def _documents(shards: list):
+    """The document column of all the files: codes into the names of all of them."""
+    from induceval.corpus.model import Column, Vocabulary
+
+    if any(sh.documents is None for sh in shards):
+        return None
+    names = _union(sh.documents[1] for sh in shards)
+    index = {d: i for i, d in enumerate(names)}
+    parts = []
+    for sh in shards:
+        codes, local = sh.documents
+        remap = np.array([index[d] for d in local] + [-1], dtype=np.int64)
+        parts.append(remap[codes])    # -1 (no document) stays -1
+    return Column(np.concatenate(parts), Vocabulary(names))
+
+
 def _concat(a: list, b: list) -> list:
     return a + b
 
@@ -309,6 +333,7 @@ class _TagShard:
     report: object
     forms: tuple | None = None
     systems: list | None = None
+    documents: tuple | None = None
 
 
 def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
@@ -343,7 +368,8 @@ def _tag_shard(item, *, gold_column: str, pred_column: str | None, punct: str,
     shard = _TagShard(gold_files[0], gcol, policy, counts, gold.n_tokens, gold.n_sentences,
                       tuple(sorted(gold.tokens)), gold.report,
                       tuple(gold.column("form").vocab.items)
-                      if unclustered == "split" or types else None)
+                      if unclustered == "split" or types else None,
+                      documents=_shard_documents(gold))
     if gcol is None:
         return [shard]
     shard.systems = []
@@ -395,6 +421,9 @@ class ShardedTags:
         reason, with the first place each happened).
     n_tokens, n_sentences
         Gold tokens and sentences over all files.
+    documents
+        The gold's ``document`` sentence column over all files (codes into
+        the documents of all files, in order of appearance), or ``None``.
     """
 
     evaluations: list
@@ -404,6 +433,7 @@ class ShardedTags:
     pred_reports: list
     n_tokens: int
     n_sentences: int
+    documents: object = None
 
 
 def _tag_evaluation(shards: list[_TagShard], s: int, *, unclustered: str, items: bool,
@@ -645,7 +675,7 @@ def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Seq
     return ShardedTags(evaluations, gcol, policy, _merge_reports(sh.report for sh in shards),
                        [_merge_reports(sh.systems[s].report for sh in shards)
                         for s in range(len(pred_files))],
-                       n_tokens, sum(sh.n_sentences for sh in shards))
+                       n_tokens, sum(sh.n_sentences for sh in shards), _documents(shards))
 
 
 @dataclass
@@ -688,6 +718,7 @@ class _DepShard:
     reports: list
     systems: list
     vocabs: dict
+    documents: tuple | None = None
 
 
 def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
@@ -726,7 +757,7 @@ def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
                                   pred.report,
                                   {k: r.breakdowns for k, r in res.references.items()}))
     return [_DepShard(gold_groups[0][0], policy, counts, golds[0].n_tokens, golds[0].n_sentences,
-                      [g.report for g in golds], systems, vocabs)]
+                      [g.report for g in golds], systems, vocabs, _shard_documents(golds[0]))]
 
 
 @dataclass
@@ -746,6 +777,8 @@ class ShardedDependencies:
         folder, one per system.
     n_tokens, n_sentences
         Tokens and sentences of the (first) gold over all files.
+    documents
+        The first gold's ``document`` sentence column over all files, or ``None``.
     """
 
     results: list
@@ -754,6 +787,7 @@ class ShardedDependencies:
     pred_reports: list
     n_tokens: int
     n_sentences: int
+    documents: object = None
 
 
 def _sum_dicts(parts) -> dict:
@@ -969,4 +1003,5 @@ def evaluate_dependencies_over_files(gold_files: Sequence[Sequence[str]],
         [_dep_result(shards, s, schemes) for s in range(len(pred_files))], policy,
         [_merge_reports(sh.reports[i] for sh in shards) for i in range(len(gold_files))],
         [_merge_reports(sh.systems[s].report for sh in shards) for s in range(len(pred_files))],
-        sum(sh.n_tokens for sh in shards), sum(sh.n_sentences for sh in shards))
+        sum(sh.n_tokens for sh in shards), sum(sh.n_sentences for sh in shards),
+        _documents(shards))
