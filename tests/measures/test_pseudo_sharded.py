@@ -220,3 +220,22 @@ def test_cli_on_dask_same_bytes_as_serial(tmp_path, dask_client, kind):
     assert serial[0] == on_dask[0] and serial[0].count(b"\n") > 10
     assert serial[1] == on_dask[1] and "cooccurrence" in serial[1]
     assert serial[2] == on_dask[2]
+
+
+def test_cli_on_dask_reports_the_first_error_in_file_order(tmp_path, dask_client, capsys):
+    from induceval.cli.main import main
+
+    # the first file is the largest and broken at its end, the last one small and broken at
+    # its start: the last fails first on the workers, but one process reports the first
+    folder = _conllu_folder(tmp_path, [6000, 6020, 6040], n_docs=380, per_doc=16)
+    files = sorted(folder.iterdir())
+    for path, where in ((files[0], -3), (files[-1], 3)):
+        lines = path.read_text().split("\n")
+        lines[where] = "1\tbroken"
+        path.write_text("\n".join(lines))
+    argv = ["pseudo", "build", *map(str, files), "-o", str(tmp_path / "t.tsv")]
+    assert main(argv) == 2
+    serial = capsys.readouterr().err.splitlines()[0]
+    assert main([*argv, "--scheduler", dask_client.scheduler.address]) == 2
+    on_dask = capsys.readouterr().err.splitlines()[0]
+    assert "part0.conllu:" in serial and serial.split("part0.conllu", 1)[1] in on_dask

@@ -344,6 +344,7 @@ def _run(fn: Callable, jobs: Sequence[tuple[int, str, tuple]], on_result: Callab
     On Dask, consecutive small files travel as one task (:func:`_batches`),
     the costliest tasks first; results come back in any order and
     ``on_result`` is called as they do (the caller merges in file order).
+    A failure raises the error of the first failing file in file order.
     """
     from induceval.parallel import _worker_error, dask_client, path_size, task_key
 
@@ -366,23 +367,32 @@ def _run(fn: Callable, jobs: Sequence[tuple[int, str, tuple]], on_result: Callab
             fut = client.submit(_each, fn, [(jobs[j][1], jobs[j][2]) for j in batch],
                                 key=task_key(name, str(jobs[batch[0]][0])), pure=False,
                                 priority=len(batches) - rank)
-            futures[fut] = batch
+            futures[fut] = b
+        # on a failure, the batches after the failing one are cancelled and those before it
+        # awaited: the error reported is the first in file order, as in one process
+        first_error: tuple[int, BaseException] | None = None
         try:
             for fut in as_completed(list(futures)):
+                b = futures[fut]
+                if fut.status == "cancelled" or (first_error and b > first_error[0]):
+                    fut.release()
+                    continue
+                if fut.status == "error":
+                    first_error = (b, fut.exception())
+                    client.cancel([f for f, c in futures.items() if c > b])
+                    continue
                 results = fut.result()
                 fut.release()
-                for j, result in zip(futures[fut], results):
+                for j, result in zip(batches[b], results):
                     on_result(jobs[j][0], result)
-        except BaseException as exc:
-            failed = [b for f, b in futures.items() if f.status == "error"]
+        except BaseException:
             client.cancel(list(futures))
-            if not isinstance(exc, Exception):
-                raise
-            where = ""
-            if failed:
-                first, last = jobs[failed[0][0]][1], jobs[failed[0][-1]][1]
-                where = (f" (shard {first!r})" if first == last else
-                         f" (one of the {len(failed[0])} files {first!r} to {last!r})")
+            raise
+        if first_error is not None:
+            b, exc = first_error
+            first, last = jobs[batches[b][0]][1], jobs[batches[b][-1]][1]
+            where = (f" (shard {first!r})" if first == last else
+                     f" (one of the {len(batches[b])} files {first!r} to {last!r})")
             raise _worker_error(f"{name} failed on a Dask worker{where}", exc) from exc
 
 
