@@ -13,6 +13,19 @@ any other ending is an error.  ``induceval eval tags --gold gold.conllu --pred
 brown12.pascal`` scores the prediction.  Without ``-o`` the predictions go to
 stdout in the PASCAL format.  A summary (clusters, signature, sentences
 written and anything left out) goes to stderr.
+
+On Dask (``--jobs N`` > 1 with Dask installed, ``--scheduler`` or
+``--cluster``), ``brown`` and ``exchange`` count the input files on the
+workers (consecutive files grouped into tasks of a 32nd of the input, as
+``eval tags`` does; unigram and bigram tables,
+:func:`~induceval.corpus.counting.count_bigrams`), sum the tables in file
+order and cluster in this process from the sum
+(:func:`~induceval.models.categories.counts.induce_tags_from_counts`); the
+tagged corpus is then written by reading the files again here, one at a
+time, in order.  This process holds the summed table and one file, never the
+corpus, and every byte written (predictions, ``--clusters``, ``--log``) is
+that of one process.  The other models, and ``--demo``, need the whole
+corpus: they stop with an error naming the option.
 """
 
 from __future__ import annotations
@@ -24,7 +37,7 @@ import numpy as np
 
 from induceval.random import DEFAULT_SEED
 
-__all__ = ["register", "run", "write_predictions"]
+__all__ = ["register", "run", "write_predictions", "write_predictions_over_files"]
 
 #: model parameters exposed on the command line: option -> (model param, type, help)
 _PARAMS = {
@@ -94,7 +107,7 @@ def write_predictions(corpus, result, path, fmt: str | None = None):
 _FAST_BLOCK = 1 << 14
 
 
-def _fast_pascal(corpus, result, path):
+def _fast_pascal(corpus, result, path, *, append: bool = False):
     """PASCAL predictions of a corpus with only a ``form`` column, streamed; else ``None``.
 
     The same bytes as the general writer (:func:`~induceval.corpus.writers.write_pascal`
@@ -103,7 +116,8 @@ def _fast_pascal(corpus, result, path):
     as they come: no Python string per token and no whole file in memory (the
     general writer holds both, which a 100M-token plain text cannot afford).
     Used for plain text (the only column is ``form``, no kept lines) written
-    to a path; ``None`` otherwise, and the general writer runs.
+    to a path (added to its end with ``append``); ``None`` otherwise, and the
+    general writer runs.
     """
     import os
 
@@ -139,12 +153,131 @@ def _fast_pascal(corpus, result, path):
         report.left_out["empty sentences"] += empty
     report.sentences = int(len(lengths) - empty)
     report.tokens = int(corpus.n_tokens)
-    with open(path, "wb") as fh:
+    with open(path, "ab" if append else "wb") as fh:
         for s0 in range(0, corpus.n_sentences, _FAST_BLOCK):
             s1 = min(s0 + _FAST_BLOCK, corpus.n_sentences)
             fh.write(fill_pascal(forms, form_bytes, form_off, tags, tag_bytes, tag_off,
                                  offsets, s0, s1))
     return report
+
+
+def write_predictions_over_files(files, result, path, fmt: str, *, input_format: str,
+                                 on_error: str = "fail", column: str = "form"):
+    """Write the induced tags of the corpus of ``files`` by reading them again, one at a time.
+
+    Each file is read (as ``read_corpus`` reads it among the others: with
+    ``input_format``, the first file's format when it is ``auto``), its
+    tokens tagged with their word's cluster
+    (:func:`~induceval.models.categories.counts.tag_tokens`) and written at
+    the end of ``path`` (a path, or an open text file) as
+    :func:`write_predictions` writes it: the same bytes as writing the files
+    read as one corpus, holding one file at a time.  For models that give
+    each token its type's cluster (``brown``, ``exchange``).  Returns the
+    summed :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
+
+    Example
+    -------
+    >>> import io, os, tempfile
+    >>> from induceval.corpus.readers import read_corpus
+    >>> from induceval.models.categories import induce_tags
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.txt", "the dog runs\\n"), ("b.txt", "a cat runs\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> files = [os.path.join(d, n) for n in ("a.txt", "b.txt")]
+    >>> r = induce_tags(read_corpus(files), "exchange", 2)
+    >>> out = io.StringIO()
+    >>> write_predictions_over_files(files, r, out, "pascal", input_format="plain").sentences
+    2
+    >>> whole = io.StringIO(); _ = write_predictions(read_corpus(files), r, whole, "pascal")
+    >>> out.getvalue() == whole.getvalue()
+    True
+    """
+    import os
+    from dataclasses import replace
+
+    from induceval.corpus.readers import detect_format, read_corpus
+    from induceval.corpus.writers import WriteReport
+    from induceval.measures.categories.io import write_type_clusters
+    from induceval.models.categories.counts import tag_tokens
+
+    if fmt == "tsv":
+        write_type_clusters(path, dict(result.type_clusters))
+        return None
+    files = [str(f) for f in files]
+    if input_format == "auto" and files:
+        input_format = detect_format(files[0])
+    is_path = isinstance(path, (str, os.PathLike))
+    if is_path:
+        open(path, "wb").close()
+    total = WriteReport(fmt)
+    for f in files:
+        part = read_corpus(f, format=input_format, on_error=on_error)
+        tagged = replace(result, tags=tag_tokens(result, part, column))
+        report = _fast_pascal(part, tagged, path, append=True) if (
+            is_path and fmt == "pascal") else None
+        if report is None:
+            if is_path:
+                with open(path, "a", encoding="utf-8", newline="\n") as fh:
+                    report = write_predictions(part, tagged, fh, fmt)
+            else:
+                report = write_predictions(part, tagged, path, fmt)
+        del part, tagged
+        total.sentences += report.sentences
+        total.tokens += report.tokens
+        total.left_out.update(report.left_out)
+    return total
+
+
+def _on_dask(args: argparse.Namespace):
+    """The executor when the counting runs on Dask (else ``None``), refusing what cannot."""
+    from induceval.cli.common import executor_from_args
+    from induceval.errors import ParameterError
+    from induceval.models.categories.counts import COUNT_MODELS
+
+    spec = executor_from_args(args)
+    if spec is None or spec.resolved_engine() != "dask":
+        return None
+    why = ("with --jobs/--scheduler/--cluster on Dask, the files are counted one by one on "
+           "the workers")
+    if args.model not in COUNT_MODELS:
+        raise ParameterError(f"--model {args.model} cannot be combined with --jobs (or "
+                             f"--scheduler/--cluster): {why}, and only "
+                             f"{' and '.join(COUNT_MODELS)} run from those counts; drop the "
+                             "option (or use --engine local) to run in one process")
+    if args.demo:
+        raise ParameterError(f"--demo cannot be combined with --jobs (or --scheduler/--cluster):"
+                             f" {why}; the demo corpus is no file")
+    return spec
+
+
+def _induce_over_files(args: argparse.Namespace, spec, params: dict):
+    """Count the files on Dask, cluster from the summed table: ``(result, table, files, fmt)``."""
+    from induceval.corpus.counting import count_bigrams
+    from induceval.corpus.readers import _expand, detect_format
+    from induceval.errors import InducevalError, ParameterError
+    from induceval.models.categories import induce_tags
+    from induceval.models.categories.counts import COUNT_MODELS
+
+    if not args.paths:
+        raise ParameterError("give at least one PATH (or --demo)")
+    files, binary = _expand(list(args.paths), args.input_format)
+    if not files:
+        raise InducevalError(f"no corpus files found in {args.paths!r}"
+                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
+    fmt = detect_format(files[0]) if args.input_format == "auto" else args.input_format
+    files = [str(f) for f in files]
+    # consecutive small files read together (a group's table is the sum of its files')
+    from induceval.measures.sharded import file_groups
+    from induceval.parallel import path_size
+
+    shards = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]
+    table = count_bigrams(shards, args.column, boundary=COUNT_MODELS[args.model],
+                          input_format=fmt, on_error=args.on_error, executor=spec)
+    if table.n_tokens + table.n_missing == 0:
+        raise ParameterError("the input corpus has no tokens")
+    result = induce_tags(table, args.model, args.k, seed=args.seed,
+                         min_count_unk=args.min_count, **params)
+    return result, table, files, fmt
 
 
 def run(args: argparse.Namespace) -> int:
@@ -165,11 +298,13 @@ def run(args: argparse.Namespace) -> int:
     for opt in ("clusters", "log"):
         if getattr(args, opt):
             check_output_path(getattr(args, opt), option=f"--{opt}")
-    corpora = load_inputs(args, together=True)
-    corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
-        c.name for c in corpora))
-    if corpus.n_tokens == 0:
-        raise ParameterError("the input corpus has no tokens")
+    spec = _on_dask(args)
+    if spec is None:
+        corpora = load_inputs(args, together=True)
+        corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
+            c.name for c in corpora))
+        if corpus.n_tokens == 0:
+            raise ParameterError("the input corpus has no tokens")
     params = {}
     for opt, (name, typ, _) in _PARAMS.items():
         value = getattr(args, opt.lstrip("-").replace("-", "_"))
@@ -192,9 +327,19 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.progress import progress_bars
 
     with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
-        result = induce_tags(corpus, args.model, args.k, seed=args.seed,
-                             min_count_unk=args.min_count, **params)
-    written = _write_output(corpus, result, args.output, fmt)
+        if spec is None:
+            result = induce_tags(corpus, args.model, args.k, seed=args.seed,
+                                 min_count_unk=args.min_count, **params)
+            n_sentences, n_tokens = corpus.n_sentences, corpus.n_tokens
+        else:
+            result, table, files, in_fmt = _induce_over_files(args, spec, params)
+            n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
+            del table
+    if spec is None:
+        written = _write_output(corpus, result, args.output, fmt)
+    else:
+        written = _write_output(files, result, args.output, fmt, input_format=in_fmt,
+                                on_error=args.on_error, column=args.column)
     from induceval.cli.common import write_atomic
     from induceval.report.tables import json_clean
 
@@ -206,7 +351,7 @@ def run(args: argparse.Namespace) -> int:
             {"signature": result.signature, "n_clusters": result.n_clusters,
              "unclustered_types": len(result.unclustered), **log}), indent=2) + "\n")
     if not args.quiet:
-        print(f"{args.model}: {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
+        print(f"{args.model}: {n_sentences} sentences, {n_tokens} tokens; "
               f"{result.n_clusters} clusters, {len(result.unclustered)} types unclustered; "
               f"wrote {args.output}\n  signature: {result.signature}", file=sys.stderr)
         if written is not None:
@@ -230,15 +375,21 @@ def _write_clusters(path, result) -> None:
             fh.write(f"{form}\t{label}{tail}\n")
 
 
-def _write_output(corpus, result, output, fmt):
+def _write_output(corpus, result, output, fmt, **over_files):
+    """Write the predictions of a corpus, or with ``over_files`` of a list of files."""
     import sys
 
     from induceval.cli.common import atomic_path
 
+    def write(target):
+        if over_files:
+            return write_predictions_over_files(corpus, result, target, fmt, **over_files)
+        return write_predictions(corpus, result, target, fmt)
+
     if output in (None, "-"):
-        return write_predictions(corpus, result, sys.stdout, fmt)
+        return write(sys.stdout)
     with atomic_path(output) as tmp:
-        return write_predictions(corpus, result, tmp, fmt)
+        return write(tmp)
 
 
 def register(subparsers) -> None:
@@ -250,7 +401,12 @@ def register(subparsers) -> None:
     models = ", ".join(f"{k} ({v})" for k, v in MODEL_DESCRIPTIONS.items())
     p = subparsers.add_parser(
         "tags", help="induce word categories and write the predictions (format from -o)",
-        description=f"Induce word categories on CORPUS. Models: {models}.")
+        description=f"Induce word categories on CORPUS. Models: {models}. With --jobs N > 1 "
+                    "(Dask), --scheduler or --cluster, brown and exchange count the files one "
+                    "per task on the workers and cluster here from the summed counts; the "
+                    "files are then read again one at a time to write the tags: the same bytes "
+                    "as one process, without the corpus in memory (other models and --demo "
+                    "refuse these options).")
     add_input_options(p)
     p.set_defaults(seed=DEFAULT_SEED)
     p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS),
@@ -277,6 +433,9 @@ def register(subparsers) -> None:
             p.add_argument(opt, action="store_true", help=help_text)
         else:
             p.add_argument(opt, type=typ, default=None, help=help_text)
+    from induceval.cli.common import add_executor_options
+
+    add_executor_options(p)
     p.set_defaults(func=_checked_run)
 
 

@@ -7,7 +7,12 @@ or on Dask workers (``executor=``, see :mod:`induceval.parallel`) — and sums
 them in file order.  A :class:`BigramTable` is additive: ``t1 + t2`` aligns
 the vocabularies by string (the union in order of first appearance) and sums
 the counts, so the merged table is the same, bit for bit, however the shards
-were distributed; its vocabulary is that of reading the files in order.
+were distributed; its vocabulary is that of reading the files in order (each
+file's vocabulary in the reader's order, unused words included: the union is
+the vocabulary of the files read as one corpus, see :func:`bigram_table`).
+Brown and exchange clustering run from such a table
+(:func:`induceval.models.categories.induce_tags` takes one), with the
+clusters of the corpus itself.
 
 The bigrams are those of
 :func:`induceval.models.categories._bigrams.bigram_counts`: adjacent tokens
@@ -59,7 +64,11 @@ class BigramTable:
     boundary
         Whether sentences were wrapped in the boundary symbol.
     n_tokens
-        Tokens counted.
+        Tokens counted (with a word in the column).
+    n_sentences
+        Sentences read.
+    n_missing
+        Tokens without a value in the column (not counted).
     """
 
     vocab: tuple
@@ -69,6 +78,8 @@ class BigramTable:
     count: np.ndarray
     boundary: bool = False
     n_tokens: int = 0
+    n_sentences: int = 0
+    n_missing: int = 0
 
     def triples(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(a, b, count)`` with the boundary symbol as id ``len(vocab)``."""
@@ -99,7 +110,8 @@ class BigramTable:
         c = np.concatenate([self.count, other.count])
         a, b, c = _reduce(a, b, c, len(vocab))
         return BigramTable(tuple(vocab), uni, a, b, c, self.boundary,
-                           self.n_tokens + other.n_tokens)
+                           self.n_tokens + other.n_tokens, self.n_sentences + other.n_sentences,
+                           self.n_missing + other.n_missing)
 
 
 def _reduce(a: np.ndarray, b: np.ndarray, c: np.ndarray, n: int):
@@ -116,39 +128,70 @@ def _reduce(a: np.ndarray, b: np.ndarray, c: np.ndarray, n: int):
 
 def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False,
                  lowercase: bool = False) -> BigramTable:
-    """The :class:`BigramTable` of one corpus (vocabulary in order of first appearance)."""
-    from induceval.models.categories._bigrams import bigram_counts
+    """The :class:`BigramTable` of one corpus.
 
+    The vocabulary is the column's own, in its order, words without a token
+    included (count 0): the vocabulary of files read together is the union
+    of each file's, in file order, so the table of a folder summed over its
+    files has the vocabulary, hence the word ids, of the folder read as one
+    corpus.  (The models break ties between equally frequent words by these
+    ids.)  With ``lowercase`` the lower-cased words, each where its first
+    form was.  A column the corpus lacks counts every token as missing.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["The", "dog", "the", "cat"]})
+    >>> t = bigram_table(b.build(), lowercase=True)
+    >>> t.vocab, t.unigrams.tolist(), t.n_sentences
+    (('the', 'dog', 'cat'), [2, 1, 1], 1)
+    """
+    from induceval.models.categories._bigrams import bigram_counts, code_counts
+
+    offsets = corpus.offsets.astype(np.int64)
+    n_sent = int(corpus.n_sentences)
+    if column not in corpus.tokens:
+        z = np.zeros(0, np.int64)
+        return BigramTable((), z, z, z, z, boundary, 0, n_sent, int(corpus.n_tokens))
     col = corpus.tokens[column]
-    items = col.vocab.to_array()
-    values = col.values.astype(np.int64)
-    words = items[values[values >= 0]] if len(values) else items[:0]
+    if col.vocab is None:
+        from induceval.errors import ParameterError
+
+        raise ParameterError(f"column {column!r} of {corpus.name or 'the corpus'} is numeric; "
+                             "bigram tables count words (a categorical column)")
+    items = list(col.vocab.items)
+    values = col.values
+    table = None
     if lowercase:
-        words = np.array([w.lower() for w in words.tolist()], dtype=object)
-    # re-code in order of first appearance (the readers' vocabularies may hold unused items)
-    uniq, first, inv = np.unique(words.astype(str), return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")
-    rank = np.empty(len(uniq), dtype=np.int64)
-    rank[order] = np.arange(len(uniq))
-    ids = np.full(len(values), -1, dtype=np.int64)
-    ids[values >= 0] = rank[inv.ravel()]
-    vocab = tuple(uniq[order].tolist())
-    n = len(vocab)
-    a, b, c = bigram_counts(ids, corpus.offsets, n, boundary=n if boundary else None)
+        lowered = [w.lower() for w in items]
+        index: dict[str, int] = {}
+        for w in lowered:
+            index.setdefault(w, len(index))
+        table = np.array([-1] + [index[w] for w in lowered], dtype=np.int64)
+        items = list(index)
+    n = len(items)
+    if table is None:
+        uni = code_counts(values, n)
+    else:
+        uni = np.zeros(n, np.int64)
+        np.add.at(uni, table[1:], code_counts(values, len(table) - 1))
+    a, b, c = bigram_counts(values, offsets, n, boundary=n if boundary else None, table=table)
     a = np.where(a == n, _BOUNDARY, a)
     b = np.where(b == n, _BOUNDARY, b)
-    uni = np.bincount(ids[ids >= 0], minlength=n).astype(np.int64)
-    return BigramTable(vocab, uni, a.astype(np.int64), b.astype(np.int64),
-                       c.astype(np.int64), boundary, int((ids >= 0).sum()))
+    counted = int(uni.sum())
+    return BigramTable(tuple(items), uni.astype(np.int64), a.astype(np.int64),
+                       b.astype(np.int64), c.astype(np.int64), boundary, counted, n_sent,
+                       int(corpus.n_tokens) - counted)
 
 
-def _shard_table(item, *, column, boundary, lowercase, input_format) -> BigramTable:
+def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="fail"
+                 ) -> BigramTable:
     if isinstance(item, Corpus):
         corpus = item
     else:
         from induceval.corpus.readers import read_corpus
 
-        corpus = read_corpus(item, format=input_format)
+        corpus = read_corpus(item, format=input_format, on_error=on_error)
     return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
 
 
@@ -157,8 +200,8 @@ def _add(x: BigramTable, y: BigramTable) -> BigramTable:
 
 
 def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,
-                  lowercase: bool = False, input_format: str = "auto", executor=None,
-                  jobs: int = 1) -> BigramTable:
+                  lowercase: bool = False, input_format: str = "auto", on_error: str = "fail",
+                  executor=None, jobs: int = 1) -> BigramTable:
     """Unigram and bigram counts of a corpus given as shards (paths or corpora), summed.
 
     Parameters
@@ -172,13 +215,15 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
         Wrap each sentence in a boundary symbol (exchange clustering).
     lowercase
         Lower-case the words first.
+    input_format, on_error
+        As in :func:`~induceval.corpus.readers.read_corpus`, for each path.
     executor, jobs
         Where shards are counted (:func:`induceval.parallel.map_reduce`).
     """
     from induceval.parallel import map_reduce, path_size
 
     fn = partial(_shard_table, column=column, boundary=boundary, lowercase=lowercase,
-                 input_format=input_format)
+                 input_format=input_format, on_error=on_error)
     empty = BigramTable((), np.zeros(0, np.int64), np.zeros(0, np.int64),
                         np.zeros(0, np.int64), np.zeros(0, np.int64), boundary, 0)
     if not len(shards):

@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from induceval.corpus.counting import BigramTable
 from induceval.corpus.model import Corpus
 from induceval.errors import ParameterError, check_choice
 from induceval.models.categories.bhmm import induce_bhmm
@@ -75,14 +76,21 @@ CATEGORY_MODELS: dict[str, Callable[..., TagInduction]] = {
 }
 
 
-def induce_tags(corpus: Corpus, model: str, k: int | None, *, seed: int = DEFAULT_SEED,
-                min_count_unk: int = 1, **params) -> TagInduction:
+def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,
+                seed: int = DEFAULT_SEED, min_count_unk: int = 1, **params) -> TagInduction:
     """Run the category-induction ``model`` with ``k`` clusters on ``corpus``.
 
     Parameters
     ----------
     corpus
-        The training text (column ``form`` unless ``column=`` is given).
+        The training text (column ``form`` unless ``column=`` is given), or
+        for ``brown`` and ``exchange`` its unigram and bigram counts, a
+        :class:`~induceval.corpus.counting.BigramTable` (e.g. summed over
+        many files on Dask workers by
+        :func:`~induceval.corpus.counting.count_bigrams`): the same
+        clusters, paths, log and signature as from the corpus, but no token
+        tags (``tags`` is empty; see
+        :func:`~induceval.models.categories.counts.induce_tags_from_counts`).
     model
         A name in :data:`CATEGORY_MODELS`.
     k
@@ -128,6 +136,11 @@ threshold, column, outside_frames
     check_choice("model", model, tuple(CATEGORY_MODELS))
     check_model_params(model, params)
     check_range("min_count_unk", min_count_unk, 1)
+    if isinstance(corpus, BigramTable):
+        from induceval.models.categories.counts import induce_tags_from_counts
+
+        return induce_tags_from_counts(corpus, model, k, seed=seed, min_count_unk=min_count_unk,
+                                       **params)
     column = params.get("column", "form")
     rare: list[str] = []
     n_rare = 0

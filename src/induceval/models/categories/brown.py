@@ -29,7 +29,8 @@ from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
-__all__ = ["brown_clusters", "induce_brown", "BrownClusters", "BrownPaths"]
+__all__ = ["brown_clusters", "brown_from_counts", "induce_brown", "BrownClusters",
+           "BrownPaths"]
 
 
 class BrownClusters(dict):
@@ -123,20 +124,34 @@ class BrownPaths(Mapping):
 def _run(corpus: Corpus, k: int, column: str, min_count: int):
     # counts only: type counts and distinct bigrams, one blockwise pass each
     values, offsets, types, counts, dense = type_counts(corpus, column)
-    n = len(types)
-    rank = rank_of_counts(counts)
-    keep_type = counts >= min_count
-    # relabel words by frequency rank; rare words (below min_count) drop out
-    V = int(keep_type.sum())
-    word_of_rank = np.argsort(rank)[:V]
-    new_id = np.full(n + 1, -1, dtype=np.int64)
-    new_id[word_of_rank] = np.arange(V)
+    word_of_rank, new_id, V = _ranked(counts, min_count)
     # code + 1 -> rank id (-1: missing, unused or rare)
     code_rank = np.where(dense >= 0, new_id[dense], -1)
     a, b, c = bigram_counts(values, offsets, V, table=code_rank)
+    flat, merges, n_clusters = _cluster(V, k, counts[word_of_rank], a, b, c)
+    return values, types, word_of_rank, flat, merges, code_rank, n_clusters
+
+
+def _ranked(counts: np.ndarray, min_count: int):
+    """Words by decreasing count (ties: first id first), those below ``min_count`` dropped.
+
+    Returns ``(word_of_rank, new_id, V)``: ``new_id[w]`` is the rank of type
+    ``w`` (``-1`` for a rare type, and at ``new_id[n]``, a missing token).
+    """
+    n = len(counts)
+    rank = rank_of_counts(counts)
+    V = int((counts >= min_count).sum())
+    word_of_rank = np.argsort(rank)[:V]
+    new_id = np.full(n + 1, -1, dtype=np.int64)
+    new_id[word_of_rank] = np.arange(V)
+    return word_of_rank, new_id, V
+
+
+def _cluster(V: int, k: int, counts: np.ndarray, a, b, c):
+    """Merges and flat clusters of ``V`` words from their counts and distinct bigrams (rank ids)."""
     out_ptr, out_idx, out_cnt = csr(a, b, c, V)
     in_ptr, in_idx, in_cnt = csr(b, a, c, V)
-    unigram = counts[word_of_rank].astype(np.float64)
+    unigram = counts.astype(np.float64)
     from induceval.models.categories._brown_core import brown_core
 
     C = min(k, V)
@@ -147,7 +162,65 @@ def _run(corpus: Corpus, k: int, column: str, min_count: int):
     node_order = flat_nodes[np.sort(first)]
     relabel = {int(nd): i for i, nd in enumerate(node_order.tolist())}
     flat = np.array([relabel[int(nd)] for nd in flat_nodes.tolist()], dtype=np.int64)
-    return values, types, word_of_rank, flat, merges, code_rank, len(node_order)
+    return flat, merges, len(node_order)
+
+
+def _result(tags, types, word_of_rank, flat, merges, n_clusters, k, min_count, column
+            ) -> TagInduction:
+    type_clusters: dict[str, int | None] = {t: None for t in types}
+    rank_of: dict[str, int] = {}
+    for r, w in enumerate(word_of_rank.tolist()):
+        type_clusters[types[w]] = int(flat[r])
+        rank_of[types[w]] = r
+    path_map = BrownPaths(rank_of, merges, len(word_of_rank))
+    unclustered = {t for t, c in type_clusters.items() if c is None}
+    sig = make_signature("brown", {"k": k, "min_count": min_count, "column": column})
+    return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
+                        n_clusters=n_clusters, model="brown", signature=sig, paths=path_map)
+
+
+def brown_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b: np.ndarray,
+                      c: np.ndarray, k: int, *, column: str = "form", min_count: int = 1
+                      ) -> TagInduction:
+    """:func:`induce_brown` from type counts and bigram counts instead of a corpus.
+
+    Parameters
+    ----------
+    types, counts
+        The word types, in the order of their codes in the corpus (ties
+        between equal counts go to the first), and their token counts (> 0).
+    a, b, c
+        Distinct bigrams within sentences, as type ids (positions in
+        ``types``), and their counts.
+    k, column, min_count
+        As in :func:`induce_brown` (``column`` only names the column in the
+        signature).
+
+    Returns
+    -------
+    TagInduction
+        The clusters, paths and signature :func:`induce_brown` gives on the
+        corpus these counts were taken from; ``tags`` is empty (there are no
+        tokens here: see :func:`~induceval.models.categories.counts.tag_tokens`).
+
+    Example
+    -------
+    >>> # the counts of "a b a b c": a b twice, b a once, b c once
+    >>> r = brown_from_counts(["a", "b", "c"], np.array([2, 2, 1]), np.array([0, 1, 1]),
+    ...                       np.array([1, 0, 2]), np.array([2, 1, 1]), 2)
+    >>> r.type_clusters, r.tags.size
+    ({'a': 0, 'b': 1, 'c': 0}, 0)
+    """
+    check_range("k", k, 1)
+    check_range("min_count", min_count, 1)
+    counts = np.asarray(counts, dtype=np.int64)
+    word_of_rank, new_id, V = _ranked(counts, min_count)
+    ra, rb = new_id[np.asarray(a, np.int64)], new_id[np.asarray(b, np.int64)]
+    keep = (ra >= 0) & (rb >= 0)
+    flat, merges, n_clusters = _cluster(V, k, counts[word_of_rank], ra[keep], rb[keep],
+                                        np.asarray(c, np.int64)[keep])
+    return _result(np.zeros(0, np.int32), list(types), word_of_rank, flat, merges, n_clusters,
+                   k, min_count, column)
 
 
 def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
@@ -229,14 +302,5 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
         corpus, k, column, min_count)
     # one vectorised pass: code -> cluster table, then a gather over the column
     code_tag = np.where(code_rank >= 0, flat[np.maximum(code_rank, 0)], -1).astype(np.int32)
-    tags = gather(code_tag, values)
-    type_clusters: dict[str, int | None] = {t: None for t in types}
-    rank_of: dict[str, int] = {}
-    for r, w in enumerate(word_of_rank.tolist()):
-        type_clusters[types[w]] = int(flat[r])
-        rank_of[types[w]] = r
-    path_map = BrownPaths(rank_of, merges, len(word_of_rank))
-    unclustered = {t for t, c in type_clusters.items() if c is None}
-    sig = make_signature("brown", {"k": k, "min_count": min_count, "column": column})
-    return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
-                        n_clusters=n_clusters, model="brown", signature=sig, paths=path_map)
+    return _result(gather(code_tag, values), types, word_of_rank, flat, merges, n_clusters, k,
+                   min_count, column)

@@ -64,7 +64,7 @@ from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
 
-__all__ = ["induce_exchange", "class_bigram_loglik"]
+__all__ = ["induce_exchange", "exchange_from_counts", "class_bigram_loglik"]
 
 
 #: x log x is looked up up to this count (computed above it: the same float); when
@@ -350,11 +350,32 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     check_range("restarts", restarts, 1)
     values, offsets, types, counts, dense = type_counts(corpus, column)
     n = len(types)
+    order, new_id = _ranked(counts)
+    code_rank = np.where(dense >= 0, new_id[np.maximum(dense, 0)], -1)
+    a, b, c = bigram_counts(values, offsets, n, boundary=n, table=code_rank)
+    word_class, n_used, log = _fit(n, a, b, c, k, seed=seed, max_iter=max_iter, init=init,
+                                   restarts=restarts, refine=refine)
+    code_tag = np.where(code_rank >= 0, word_class[np.maximum(code_rank, 0)], -1)
+    return _result(gather(code_tag, values), types, order, word_class, n_used, log, k,
+                   seed=seed, max_iter=max_iter, init=init, restarts=restarts, refine=refine,
+                   column=column)
+
+
+def _ranked(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(order, new_id)``: types by decreasing count (ties: first id first) and their ranks."""
+    n = len(counts)
     order = np.argsort(rank_of_counts(counts), kind="stable")
     new_id = np.empty(n, dtype=np.int64)
     new_id[order] = np.arange(n)
-    code_rank = np.where(dense >= 0, new_id[np.maximum(dense, 0)], -1)
-    a, b, c = bigram_counts(values, offsets, n, boundary=n, table=code_rank)
+    return order, new_id
+
+
+def _fit(n: int, a, b, c, k: int, *, seed, max_iter, init, restarts, refine):
+    """Classes of ``n`` words (rank ids) from their distinct bigrams (boundary id ``n``).
+
+    Returns ``(word_class, n_used, log)``: each word's class, renumbered by
+    its most frequent word, the number of classes used, and the training log.
+    """
     out_ptr, out_idx, out_cnt = csr(a, b, c, n + 1)
     in_ptr, in_idx, in_cnt = csr(b, a, c, n + 1)
     out_cnt = out_cnt.astype(np.int64)
@@ -379,9 +400,13 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     used, first = np.unique(word_class, return_index=True)
     renum = np.full(k, -1, dtype=np.int64)
     renum[used[np.argsort(first)]] = np.arange(len(used))
-    word_class = renum[word_class]
-    code_tag = np.where(code_rank >= 0, word_class[np.maximum(code_rank, 0)], -1)
-    tags = gather(code_tag, values)
+    return renum[word_class], len(used), {"loglik": history.tolist(), "moves": moves.tolist(),
+                                          "best_run": best_run}
+
+
+def _result(tags, types, order, word_class, n_used, log, k, *, seed, max_iter, init, restarts,
+            refine, column) -> TagInduction:
+    n = len(types)
     type_clusters = {types[order[r]]: int(word_class[r]) for r in range(n)}
     random_used = init == "random" or restarts > 1
     sig = make_signature("exchange", {"k": k, "init": init, "max_iter": max_iter,
@@ -389,6 +414,55 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
                                       "column": column},
                          seed=seed if random_used else None)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=set(),
-                        n_clusters=len(used), model="exchange", signature=sig,
-                        log={"loglik": history.tolist(), "moves": moves.tolist(),
-                             "best_run": best_run})
+                        n_clusters=n_used, model="exchange", signature=sig, log=log)
+
+
+def exchange_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b: np.ndarray,
+                         c: np.ndarray, k: int, *, seed: int = DEFAULT_SEED, max_iter: int = 20,
+                         init: str = "rank", restarts: int = 1, refine: int = 3,
+                         column: str = "form") -> TagInduction:
+    """:func:`induce_exchange` from type counts and bigram counts instead of a corpus.
+
+    Parameters
+    ----------
+    types, counts
+        The word types, in the order of their codes in the corpus (ties
+        between equal counts go to the first), and their token counts.
+    a, b, c
+        Distinct bigrams as type ids (positions in ``types``) with each
+        sentence wrapped in the boundary symbol, id ``len(types)``, and
+        their counts.
+    k, seed, max_iter, init, restarts, refine, column
+        As in :func:`induce_exchange` (``column`` only names the column in
+        the signature).
+
+    Returns
+    -------
+    TagInduction
+        The classes, log and signature :func:`induce_exchange` gives on the
+        corpus these counts were taken from; ``tags`` is empty (see
+        :func:`~induceval.models.categories.counts.tag_tokens`).
+
+    Example
+    -------
+    >>> # "a b" twice, "c b" once: boundary id 3
+    >>> r = exchange_from_counts(["a", "b", "c"], np.array([2, 3, 1]),
+    ...     np.array([0, 1, 2, 3, 3]), np.array([1, 3, 1, 0, 2]), np.array([2, 3, 1, 2, 1]), 2)
+    >>> r.type_clusters["a"] == r.type_clusters["c"] != r.type_clusters["b"], r.tags.size
+    (True, 0)
+    """
+    check_range("k", k, 1)
+    check_range("max_iter", max_iter, 0)
+    check_range("refine", refine, 0, 30)
+    check_choice("init", init, ("rank", "random"))
+    check_range("restarts", restarts, 1)
+    n = len(types)
+    order, new_id = _ranked(np.asarray(counts, dtype=np.int64))
+    to_rank = np.append(new_id, n)
+    a, b = to_rank[np.asarray(a, np.int64)], to_rank[np.asarray(b, np.int64)]
+    word_class, n_used, log = _fit(n, a, b, np.asarray(c, np.int64), k, seed=seed,
+                                   max_iter=max_iter, init=init, restarts=restarts,
+                                   refine=refine)
+    return _result(np.zeros(0, np.int32), list(types), order, word_class, n_used, log, k,
+                   seed=seed, max_iter=max_iter, init=init, restarts=restarts, refine=refine,
+                   column=column)
