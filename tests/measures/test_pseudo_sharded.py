@@ -152,15 +152,22 @@ def test_no_dependency_relations_refused_as_serially(tmp_path, fixtures):
     assert main(["pseudo", "build", ptb, "-o", str(tmp_path / "t.tsv")]) == 2
 
 
-def test_unseen_refuses_a_corpus_cut_twice(tmp_path):
+def test_unseen_on_a_corpus_prepare_cuts_twice(tmp_path):
+    from induceval.experiments.chambers2010 import prepare, seen_unseen
     from induceval.measures.pseudo_sharded import prepare_sharded
 
-    # 150 sentences in 2 documents: 3 pseudo-documents, which prepare() would cut again
+    # 150 sentences in 2 documents: 3 pseudo-documents, which prepare() cuts again
     folder = _conllu_folder(tmp_path, [70], n_docs=2, per_doc=75)
     sharded = sharded_source([str(folder)], executor="local")
     assert sharded.chunked and len(sharded.documents()) == 3
-    with pytest.raises(InducevalError, match="--jobs 1"):
-        prepare_sharded(sharded, "c")
+    got = prepare_sharded(sharded, "c", test_fraction=0.34, dev_fraction=0)
+    want = prepare(ensure_documents(load_corpus("c", [str(folder)])), "c", test_fraction=0.34,
+                   dev_fraction=0, with_cooccurrence=False)
+    assert "doc01#1#1" in got.split.train + got.split.test
+    assert (got.split, got.fingerprint, got.train_tokens) == (want.split, want.fingerprint,
+                                                              want.train_tokens)
+    assert got.noun_frequencies == want.noun_frequencies
+    assert seen_unseen(got).render("csv") == seen_unseen(want).render("csv")
 
 
 def test_sentences_without_a_document_are_refused(tmp_path):

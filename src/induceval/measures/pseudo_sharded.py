@@ -417,6 +417,7 @@ class ShardedSource:
         self._fingerprint = fingerprint
         #: per file: its string and document codes -> the merged ones
         self._maps: list[tuple[np.ndarray, np.ndarray]] = []
+        self._shard_tokens: list[int] = []
         strings: dict[str, int] = {}
         docs: dict[str, int] = {}
         inst, verbs, nouns, args = [], [], [], []
@@ -435,6 +436,7 @@ class ShardedSource:
                 acc.append(np.column_stack([dmap[tri[:, 0]], smap[tri[:, 1]], tri[:, 2]]))
             doc_tokens.append(np.column_stack([dmap[:-1], sh.doc_tokens]))
             self._maps.append((smap[:-1], dmap[:-1]))
+            self._shard_tokens.append(sh.n_tokens)
             self.skipped += sh.skipped
             self.n_sentences += sh.n_sentences
             self.n_tokens += sh.n_tokens
@@ -535,6 +537,23 @@ class ShardedSource:
         pairs = sorted(zip(s[u // G].tolist(), s[u % G].tolist(), total.astype(np.int64).tolist()))
         return Counter({(v, n): c for v, n, c in pairs})
 
+    def renamed(self, names: dict[str, str]) -> ShardedSource:
+        """The same statistics with documents renamed (``names``: old -> new, others kept).
+
+        The fingerprint, which hashes the document names, is recomputed.
+        """
+        import copy
+
+        out = copy.copy(self)
+        out._docs = [names.get(d, d) for d in self._docs]
+        if len(set(out._docs)) != len(out._docs):
+            raise ParameterError("renamed documents must keep distinct names")
+        out._doc_array = np.empty(len(out._docs), dtype=object)
+        out._doc_array[:] = out._docs
+        out._fingerprint = _fingerprint(out._docs, self.n_sentences, self.n_tokens, self._spool,
+                                        self._shard_tokens)
+        return out
+
     def close(self) -> None:
         """Remove the temporary file of word codes."""
         self._spool.close()
@@ -567,20 +586,20 @@ class _Spool:
 
 
 def _fingerprint(documents: Iterable[str], n_sentences: int, n_tokens: int, spool: _Spool,
-                 shards: list[_Shard]) -> str:
+                 shard_tokens: list[int]) -> str:
     """:func:`~induceval.measures.pseudowords.corpus_fingerprint`, fed in file order."""
     h = hashlib.sha1()
     h.update("\n".join(sorted(set(documents))).encode("utf-8"))
     h.update(f"|{n_sentences}|{n_tokens}|".encode())
     h.update(np.zeros(1, dtype=np.int64).tobytes())
     start = 0
-    for i in range(len(shards)):
+    for i in range(len(shard_tokens)):
         lengths = np.frombuffer(b"".join(spool.chunks(i, "lengths")), dtype=np.int64)
         h.update((start + np.cumsum(lengths)).astype(np.int64).tobytes())
         start += int(lengths.sum())
     first = True
-    for i, sh in enumerate(shards):
-        if not sh.n_tokens:
+    for i, n in enumerate(shard_tokens):
+        if not n:
             continue
         if not first:
             h.update(b"\x1f")
@@ -688,7 +707,8 @@ def sharded_source(paths: Sequence[str], *, scheme: str = "auto", arguments: str
         _run(_shard_stats, again, keep, executor)
         done = [sh for sh in shards if sh is not None]
         documents: set[str] = set().union(*(sh.documents for sh in done))
-        fp = _fingerprint(documents, sum(sh.n_sentences for sh in done), n_tokens, spool, done)
+        fp = _fingerprint(documents, sum(sh.n_sentences for sh in done), n_tokens, spool,
+                          [sh.n_tokens for sh in done])
         return ShardedSource(files, done, final, fp, spool, chunked=chunked)
     except BaseException:
         spool.close()
@@ -701,9 +721,11 @@ def prepare_sharded(source: ShardedSource, name: str = "", *, seed: int | None =
     """:func:`~induceval.experiments.chambers2010.prepare` (without co-occurrence) from shards.
 
     ``prepare`` gives a corpus documents again
-    (:func:`~induceval.experiments.chambers2010.ensure_documents`); a corpus
-    still short of ``min_documents`` after its first cut would be cut a second
-    time, which the shards do not reproduce: that case is refused.
+    (:func:`~induceval.experiments.chambers2010.ensure_documents`): a corpus
+    still short of ``min_documents`` after its first cut into
+    ``<document>#<k>`` is cut a second time along the same 100-sentence
+    boundaries, which renames each pseudo-document ``<document>#<k>#<k>``;
+    the source's documents are renamed so (same names, split and fingerprint).
     """
     from induceval.experiments.chambers2010 import SIZES, Prepared
     from induceval.measures.pseudowords import split_documents
@@ -712,9 +734,8 @@ def prepare_sharded(source: ShardedSource, name: str = "", *, seed: int | None =
     sizes = SIZES if sizes is None else sizes
     docs = source.documents()
     if source.chunked and len(docs) < min_documents:
-        raise InducevalError(
-            f"corpus {name!r}: {len(docs)} pseudo-documents after cutting it into documents; "
-            "run this command with --jobs 1 (one process)")
+        source = source.renamed({d: f"{d}#{d.rsplit('#', 1)[1]}" for d in docs})
+        docs = source.documents()
     inst = source.instances()
     if len(inst) == 0:
         raise InducevalError(f"corpus {name!r} yields no (verb, relation, noun) "
