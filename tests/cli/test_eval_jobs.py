@@ -216,11 +216,11 @@ def test_missing_and_extra_prediction_files_are_named(folders, address, capsys, 
                            "--on-error", "skip", "--scheduler", address], capsys)
         assert rc == 2
         assert "has no file for 1 of 5 gold files: sub/c.conllu" in err
-    shutil.copy(folders / "pred" / "a.conllu", pred / "sub" / "c.conllu")
     shutil.copy(folders / "pred" / "a.conllu", pred / "extra.conllu")
     rc, _, err = _run(["eval", "tags", "--gold", str(folders / "gold"), "--pred", str(pred),
                        "--scheduler", address], capsys)
-    assert rc == 2 and "1 files without a gold file" in err and "extra.conllu" in err
+    assert rc == 2 and "has no file for 1 of 5 gold files: sub/c.conllu; and 1 files " \
+        "without a gold file" in err and "extra.conllu" in err
 
 
 @pytest.mark.parametrize("cmd,extra,option", [

@@ -167,7 +167,7 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
     >>> pair_files(g, p)
     Traceback (most recent call last):
     ...
-    induceval.errors.MismatchError: ... has no file for 1 of 2 gold files: b.conllu
+    induceval.errors.MismatchError: ... has no file for 1 of 2 gold files: b.conllu (files ...)
     """
     from induceval.corpus.readers import expand_paths
     from induceval.errors import MismatchError
@@ -196,13 +196,18 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
                                    else "")
 
     missing = [k for k in g if k not in p]
-    if missing:
-        raise MismatchError(f"prediction folder {pred} has no file for {len(missing)} of "
-                            f"{len(g)} gold files: {names(missing, g)}")
     extra = [k for k in p if k not in g]
+    problems = []
+    if missing:
+        problems.append(f"no file for {len(missing)} of {len(g)} gold files: "
+                        f"{names(missing, g)}")
     if extra:
-        raise MismatchError(f"prediction folder {pred} has {len(extra)} files without a gold "
-                            f"file in {gold}: {names(extra, p)}")
+        problems.append(f"{len(extra)} files without a gold file in {gold}: "
+                        f"{names(extra, p)}")
+    if problems:
+        raise MismatchError(f"prediction folder {pred} has " + "; and ".join(problems)
+                            + " (files are paired by their path in the folders, the ending "
+                            "aside)")
     return [(str(g[k]), str(p[k])) for k in g]
 
 
