@@ -329,3 +329,21 @@ def test_library_sums_do_not_depend_on_the_grouping_of_files(folders, group_byte
     assert deps.preprocessing == want.preprocessing
     assert (deps.reference().stats.rows == want.reference().stats.rows).all()
     assert (deps.reference().stats.sentence_index == want.reference().stats.sentence_index).all()
+
+
+def test_the_first_malformed_file_in_order_stops_both_paths(folders, address, capsys, tmp_path):
+    import shutil
+
+    gold = tmp_path / "gold"
+    shutil.copytree(folders / "gold", gold)
+    # the largest file, counted first on Dask, is malformed too: the error is still the first
+    # one a single process meets, in file order
+    with open(gold / "sub" / "d.conllu", "a") as fh:
+        fh.write(BAD)
+    for cmd in ("tags", "deps"):
+        args = ["eval", cmd, "--gold", str(gold), "--pred", str(folders / "pred")]
+        rc1, _, serial = _run(args, capsys)
+        rc2, _, on_dask = _run([*args, "--scheduler", address], capsys)
+        assert rc1 == rc2 == 2
+        assert on_dask == serial
+        assert "b.conllu:" in serial and "wrong" not in serial

@@ -550,12 +550,59 @@ def _rerun(fn, shards: list, work: list, wrong: list[int], executor, jobs: int, 
     return out
 
 
+@dataclass
+class _Failed:
+    """The error a task raised, sent back as its result (raised in file order)."""
+
+    files: str
+    error: Exception
+
+
+def _strings(x) -> list[str]:
+    return [x] if isinstance(x, str) else [s for y in x for s in _strings(y)]
+
+
+class _Guarded:
+    """``fn`` with its :class:`~induceval.errors.InducevalError` returned as a value."""
+
+    def __init__(self, fn) -> None:
+        self.fn = fn
+
+    def __call__(self, item) -> list:
+        from induceval.errors import InducevalError
+
+        try:
+            return self.fn(item)
+        except InducevalError as exc:
+            files = sorted(set(_strings(item[0])))
+            return [_Failed(files[0] if len(files) == 1 else
+                            f"{files[0]} ... {files[-1]} ({len(files)} files)", exc)]
+
+
 def map_reduce_list(fn, items: list, *, executor=None, jobs: int = 1, name: str = "map",
                     costs=None) -> list:
-    """``fn(item)`` (a one-element list) for every item, concatenated in item order."""
+    """``fn(item)`` (a one-element list) for every item, concatenated in item order.
+
+    An :class:`~induceval.errors.InducevalError` of a task is raised once all
+    tasks are back, the first in item order: the error one process reading
+    the files in order meets first (a reader's error names its file and line;
+    others are prefixed by the task's gold files).
+    """
+    from induceval.errors import CorpusFormatError
     from induceval.parallel import map_reduce
 
-    return map_reduce(fn, items, _concat, executor=executor, jobs=jobs, name=name, costs=costs)
+    out = map_reduce(_Guarded(fn), items, _concat, executor=executor, jobs=jobs, name=name,
+                     costs=costs)
+    for r in out:
+        if isinstance(r, _Failed):
+            if isinstance(r.error, CorpusFormatError):
+                raise r.error
+            try:
+                err = type(r.error)(f"{r.files}: {r.error}")
+            except TypeError:  # pragma: no cover - InducevalError subclasses take a message
+                raise r.error from None
+            raise err from r.error
+    return out
 
 
 def evaluate_tags_over_files(gold_files: Sequence[str], pred_files: Sequence[Sequence[str]], *,
