@@ -157,3 +157,22 @@ def test_library_clusters_from_summed_tables_equal_the_corpus(folders, dask_clie
             assert np.array_equal(tag_tokens(got, whole), want.tags)
     with pytest.raises(Exception, match="sentence boundaries"):
         induce_tags(table, "brown", 3)
+
+
+@pytest.mark.parametrize("ending", [".conllu", ".conllx"])
+def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_client, capsys,
+                                                              ending):
+    # plain-text documents are named by the file stem: a/x.txt and b/x.txt make one
+    # document for the writer, whose "# newdoc id = x" comes once in one process
+    root = tmp_path / "same"
+    for sub, text in (("a", "the dog runs\na cat\n"), ("b", "the cat runs\n"),
+                      ("c", "a dog\n")):
+        (root / sub).mkdir(parents=True)
+        (root / sub / ("y.txt" if sub == "c" else "x.txt")).write_text(text)
+    args = ["--model", "exchange", "--k", "2", str(root)]
+    serial = _outputs(tmp_path / "serial", args, [], capsys, ending)
+    on_dask = _outputs(tmp_path / "dask", args, ["--scheduler", dask_client.scheduler.address],
+                       capsys, ending)
+    assert on_dask == serial
+    text = serial[f"pred{ending}"].decode()
+    assert text.count("# newdoc id = x\n") == 1 and text.count("# newdoc id = y\n") == 1

@@ -192,6 +192,7 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
     >>> out.getvalue() == whole.getvalue()
     True
     """
+    import io
     import os
     from dataclasses import replace
 
@@ -210,22 +211,67 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
     if is_path:
         open(path, "wb").close()
     total = WriteReport(fmt)
+    document = None   # the document of the last sentence written (for "# newdoc id")
     for f in files:
         part = read_corpus(f, format=input_format, on_error=on_error)
         tagged = replace(result, tags=tag_tokens(result, part, column))
         report = _fast_pascal(part, tagged, path, append=True) if (
             is_path and fmt == "pascal") else None
         if report is None:
+            text = io.StringIO()
+            report = write_predictions(part, tagged, text, fmt)
+            text = text.getvalue()
+            if fmt != "pascal":   # comments: "# newdoc id" as the files read together have it
+                previous = document
+                strip, document = _newdoc_carry(part, document)
+                if strip and text.startswith(f"# newdoc id = {previous}\n"):
+                    text = text[text.index("\n") + 1:]
             if is_path:
                 with open(path, "a", encoding="utf-8", newline="\n") as fh:
-                    report = write_predictions(part, tagged, fh, fmt)
+                    fh.write(text)
             else:
-                report = write_predictions(part, tagged, path, fmt)
+                path.write(text)
         del part, tagged
         total.sentences += report.sentences
         total.tokens += report.tokens
         total.left_out.update(report.left_out)
     return total
+
+
+def _newdoc_carry(part, document):
+    """Whether the ``# newdoc id`` that starts ``part`` written alone goes, and the next document.
+
+    The writers generate ``# newdoc id = D`` before a sentence without kept
+    comment lines when its document ``D`` differs from the previous
+    sentence's (an empty sentence counts unless it has kept lines).  Written
+    alone, a file starts from no previous document; among the files read
+    together, from ``document``, the last one of the file before: when both
+    are the same ``D`` (files of the same name in two folders), the line
+    the file written alone starts with is not in the corpus written at once.
+    """
+    from induceval.corpus.writers import _LINES
+
+    n = part.n_sentences
+    if n == 0:
+        return False, document
+    lengths = part.lengths
+    kept = part.sentences.get(_LINES)
+    has_kept = (kept.values >= 0) if kept is not None else np.zeros(n, dtype=bool)
+    counted = np.flatnonzero(~((lengths == 0) & has_kept))
+    if len(counted) == 0:
+        return False, document
+    col = part.sentences.get("document")
+
+    def doc(i: int):
+        if col is None or col.values[i] < 0:
+            return None
+        v = int(col.values[i])
+        return str(v) if col.vocab is None else col.vocab.items[v]
+
+    i0 = int(counted[0])
+    strip = bool(lengths[i0] > 0 and not has_kept[i0] and document is not None
+                 and doc(i0) == document)
+    return strip, doc(int(counted[-1]))
 
 
 def _on_dask(args: argparse.Namespace):
