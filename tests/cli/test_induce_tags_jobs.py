@@ -159,11 +159,13 @@ def test_library_clusters_from_summed_tables_equal_the_corpus(folders, dask_clie
         induce_tags(table, "brown", 3)
 
 
+@pytest.mark.parametrize("group_bytes", [(1, 1), (1 << 20, 1 << 20)])  # by file, one task
 @pytest.mark.parametrize("ending", [".conllu", ".conllx"])
 def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_client, capsys,
-                                                              ending):
+                                                              monkeypatch, ending, group_bytes):
     # plain-text documents are named by the file stem: a/x.txt and b/x.txt make one
     # document for the writer, whose "# newdoc id = x" comes once in one process
+    monkeypatch.setattr("induceval.measures.sharded.GROUP_BYTES", group_bytes)
     root = tmp_path / "same"
     for sub, text in (("a", "the dog runs\na cat\n"), ("b", "the cat runs\n"),
                       ("c", "a dog\n")):
@@ -176,3 +178,28 @@ def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_clie
     assert on_dask == serial
     text = serial[f"pred{ending}"].decode()
     assert text.count("# newdoc id = x\n") == 1 and text.count("# newdoc id = y\n") == 1
+
+
+@pytest.mark.parametrize("fmt", ["pascal", "conllu"])
+def test_tags_written_on_dask_in_file_order_whatever_the_window(folders, dask_client, fmt):
+    import io
+
+    from induceval.cli.induce_tags import write_predictions, write_predictions_on_dask
+    from induceval.corpus.readers import expand_paths, read_corpus
+    from induceval.models.categories import induce_tags
+
+    for folder, on_error in (("plain", "fail"), ("conllu", "skip")):
+        files = [str(f) for f in expand_paths(folders / folder)]
+        whole = read_corpus(files, on_error=on_error)
+        result = induce_tags(whole, "brown", 3, min_count=2)
+        want = io.StringIO()
+        want_report = write_predictions(whole, result, want, fmt)
+        groups = [files[:1], files[1:3], files[3:]]
+        for window in (1, 2, 8):
+            got = io.StringIO()
+            report = write_predictions_on_dask(dask_client, groups, result, got, fmt,
+                                               input_format="auto", on_error=on_error,
+                                               window=window)
+            assert got.getvalue() == want.getvalue()
+            assert report.to_dict() == want_report.to_dict()
+        assert "UNCLUSTERED" in want.getvalue()

@@ -21,11 +21,13 @@ workers (consecutive files grouped into tasks of a 32nd of the input, as
 :func:`~induceval.corpus.counting.count_bigrams`), sum the tables in file
 order and cluster in this process from the sum
 (:func:`~induceval.models.categories.counts.induce_tags_from_counts`); the
-tagged corpus is then written by reading the files again here, one at a
-time, in order.  This process holds the summed table and one file, never the
-corpus, and every byte written (predictions, ``--clusters``, ``--log``) is
-that of one process.  The other models, and ``--demo``, need the whole
-corpus: they stop with an error naming the option.
+workers then read the same groups of files again and tag them, and this
+process writes what they send back in file order
+(:func:`write_predictions_on_dask`).  This process holds the summed table
+and a few groups' output, never the corpus, and every byte written
+(predictions, ``--clusters``, ``--log``, the summary) is that of one process.
+The other models, and ``--demo``, need the whole corpus: they stop with an
+error naming the option.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ import numpy as np
 
 from induceval.random import DEFAULT_SEED
 
-__all__ = ["register", "run", "write_predictions", "write_predictions_over_files"]
+__all__ = ["register", "run", "write_predictions", "write_predictions_over_files",
+           "write_predictions_on_dask"]
 
 #: model parameters exposed on the command line: option -> (model param, type, help)
 _PARAMS = {
@@ -192,6 +195,19 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
     >>> out.getvalue() == whole.getvalue()
     True
     """
+    return _write_parts(files, result, path, fmt, input_format=input_format,
+                        on_error=on_error, column=column)[0]
+
+
+def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: str = "fail",
+                 column: str = "form"):
+    """:func:`write_predictions_over_files`, and the documents at both ends of what it wrote.
+
+    Returns ``(report, head, last, any)``: ``head`` is the document whose
+    generated ``# newdoc id`` line starts the output (``None`` if none),
+    ``last`` the document the writer ends on and ``any`` whether any sentence
+    set it (see :func:`_newdoc_ends`); all written from no previous document.
+    """
     import io
     import os
     from dataclasses import replace
@@ -203,7 +219,7 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
 
     if fmt == "tsv":
         write_type_clusters(path, dict(result.type_clusters))
-        return None
+        return None, None, None, False
     files = [str(f) for f in files]
     if input_format == "auto" and files:
         input_format = detect_format(files[0])
@@ -212,6 +228,7 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
         open(path, "wb").close()
     total = WriteReport(fmt)
     document = None   # the document of the last sentence written (for "# newdoc id")
+    first_head, seen = None, False
     for f in files:
         part = read_corpus(f, format=input_format, on_error=on_error)
         tagged = replace(result, tags=tag_tokens(result, part, column))
@@ -222,10 +239,12 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
             report = write_predictions(part, tagged, text, fmt)
             text = text.getvalue()
             if fmt != "pascal":   # comments: "# newdoc id" as the files read together have it
-                previous = document
-                strip, document = _newdoc_carry(part, document)
-                if strip and text.startswith(f"# newdoc id = {previous}\n"):
-                    text = text[text.index("\n") + 1:]
+                head, last, any_ = _newdoc_ends(part)
+                if any_ and not seen:
+                    first_head, seen = head, True
+                text = _without_repeated_newdoc(text, head, document)
+                if any_:
+                    document = last
             if is_path:
                 with open(path, "a", encoding="utf-8", newline="\n") as fh:
                     fh.write(text)
@@ -235,31 +254,44 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
         total.sentences += report.sentences
         total.tokens += report.tokens
         total.left_out.update(report.left_out)
-    return total
+    return total, first_head, document, seen
 
 
-def _newdoc_carry(part, document):
-    """Whether the ``# newdoc id`` that starts ``part`` written alone goes, and the next document.
+def _without_repeated_newdoc(text, head, document):
+    """``text`` (str or bytes) without its first line when it is ``# newdoc id = document``."""
+    if head is None or document is None or head != document:
+        return text
+    line = f"# newdoc id = {document}\n"
+    if isinstance(text, bytes):
+        line = line.encode("utf-8")
+    return text[len(line):] if text.startswith(line) else text
+
+
+def _newdoc_ends(part):
+    """The documents at both ends of ``part`` for the ``# newdoc id`` lines: ``(head, last, any)``.
 
     The writers generate ``# newdoc id = D`` before a sentence without kept
     comment lines when its document ``D`` differs from the previous
     sentence's (an empty sentence counts unless it has kept lines).  Written
     alone, a file starts from no previous document; among the files read
-    together, from ``document``, the last one of the file before: when both
-    are the same ``D`` (files of the same name in two folders), the line
-    the file written alone starts with is not in the corpus written at once.
+    together, from the last document of the file before: when both are the
+    same ``D`` (files of the same name in two folders), the line the file
+    written alone starts with is not in the corpus written at once.
+    ``head`` is the document of the first sentence that counts when it gets
+    a generated line (else ``None``), ``last`` that of the last sentence that
+    counts, ``any`` whether a sentence counts.
     """
     from induceval.corpus.writers import _LINES
 
     n = part.n_sentences
     if n == 0:
-        return False, document
+        return None, None, False
     lengths = part.lengths
     kept = part.sentences.get(_LINES)
     has_kept = (kept.values >= 0) if kept is not None else np.zeros(n, dtype=bool)
     counted = np.flatnonzero(~((lengths == 0) & has_kept))
     if len(counted) == 0:
-        return False, document
+        return None, None, False
     col = part.sentences.get("document")
 
     def doc(i: int):
@@ -269,9 +301,93 @@ def _newdoc_carry(part, document):
         return str(v) if col.vocab is None else col.vocab.items[v]
 
     i0 = int(counted[0])
-    strip = bool(lengths[i0] > 0 and not has_kept[i0] and document is not None
-                 and doc(i0) == document)
-    return strip, doc(int(counted[-1]))
+    head = doc(i0) if lengths[i0] > 0 and not has_kept[i0] else None
+    return head, doc(int(counted[-1])), True
+
+
+def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_error, column):
+    """On a worker: the predictions of consecutive files, as bytes, with their document ends."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from induceval.models.categories.result import TagInduction
+
+    result = TagInduction(np.zeros(0, np.int32), clusters, set(), n_clusters)
+    fd, tmp = tempfile.mkstemp(prefix="induceval-tags-", suffix=f".{fmt}")
+    os.close(fd)
+    try:
+        report, head, last, any_ = _write_parts(files, result, tmp, fmt,
+                                                input_format=input_format, on_error=on_error,
+                                                column=column)
+        data = Path(tmp).read_bytes()
+    finally:
+        os.unlink(tmp)
+    return data, report, head, last, any_
+
+
+def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_format: str,
+                              on_error: str = "fail", column: str = "form", window: int = 0):
+    """:func:`write_predictions_over_files` with each group of files tagged on a Dask worker.
+
+    The workers read and tag consecutive groups of files (``groups``, lists
+    of paths) and send the bytes back; this process writes them in order as
+    they come, holding at most ``window`` groups (default: twice the
+    workers), and joins them as one process writes the files read together
+    (a ``# newdoc id`` line a group repeats from the one before is dropped).
+    Returns the summed :class:`~induceval.corpus.writers.WriteReport`.
+    """
+    import os
+    from collections import deque
+    from functools import partial
+
+    from induceval.corpus.writers import WriteReport
+    from induceval.errors import InducevalError
+    from induceval.parallel import task_key
+
+    if fmt == "tsv":
+        return write_predictions_over_files([], result, path, fmt, input_format=input_format)
+    if not window:
+        window = 2 * max(1, len(client.scheduler_info().get("workers", {})))
+    [clusters] = client.scatter([dict(result.type_clusters)], broadcast=True, hash=False)
+    fn = partial(_group_predictions, n_clusters=result.n_clusters, fmt=fmt,
+                 input_format=input_format, on_error=on_error, column=column)
+    pending: deque = deque()
+    total = WriteReport(fmt)
+    is_path = isinstance(path, (str, os.PathLike))
+    out = open(path, "wb") if is_path else None
+    document = None
+    try:
+        nxt = 0
+        while nxt < len(groups) or pending:
+            while nxt < len(groups) and len(pending) < window:
+                pending.append((nxt, client.submit(fn, groups[nxt], clusters, pure=False,
+                                                   key=task_key("tag-files", str(nxt)),
+                                                   priority=len(groups) - nxt)))
+                nxt += 1
+            i, fut = pending.popleft()
+            try:
+                data, report, head, last, any_ = fut.result()
+            except Exception as exc:
+                client.cancel([f for _, f in pending])
+                raise InducevalError(f"tagging {groups[i][0]} (and the next "
+                                     f"{len(groups[i]) - 1} files) failed on a Dask worker: "
+                                     f"{type(exc).__name__}: {exc}") from exc
+            fut.release()
+            data = _without_repeated_newdoc(data, head, document)
+            if any_:
+                document = last
+            if out is not None:
+                out.write(data)
+            else:
+                path.write(data.decode("utf-8"))
+            total.sentences += report.sentences
+            total.tokens += report.tokens
+            total.left_out.update(report.left_out)
+    finally:
+        if out is not None:
+            out.close()
+    return total
 
 
 def _on_dask(args: argparse.Namespace):
@@ -296,8 +412,11 @@ def _on_dask(args: argparse.Namespace):
     return spec
 
 
-def _induce_over_files(args: argparse.Namespace, spec, params: dict):
-    """Count the files on Dask, cluster from the summed table: ``(result, table, files, fmt)``."""
+def _induce_over_files(args: argparse.Namespace, client, params: dict):
+    """Count the files on Dask, cluster from the summed table: ``(result, table, groups, fmt)``.
+
+    ``groups``: the consecutive files read together by a task.
+    """
     from induceval.corpus.counting import count_bigrams
     from induceval.corpus.readers import _expand, detect_format
     from induceval.errors import InducevalError, ParameterError
@@ -318,12 +437,12 @@ def _induce_over_files(args: argparse.Namespace, spec, params: dict):
 
     shards = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]
     table = count_bigrams(shards, args.column, boundary=COUNT_MODELS[args.model],
-                          input_format=fmt, on_error=args.on_error, executor=spec)
+                          input_format=fmt, on_error=args.on_error, executor=client)
     if table.n_tokens + table.n_missing == 0:
         raise ParameterError("the input corpus has no tokens")
     result = induce_tags(table, args.model, args.k, seed=args.seed,
                          min_count_unk=args.min_count, **params)
-    return result, table, files, fmt
+    return result, table, shards, fmt
 
 
 def run(args: argparse.Namespace) -> int:
@@ -372,20 +491,23 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.common import progress_enabled
     from induceval.report.progress import progress_bars
 
-    with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
-        if spec is None:
+    if spec is None:
+        with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
             result = induce_tags(corpus, args.model, args.k, seed=args.seed,
                                  min_count_unk=args.min_count, **params)
-            n_sentences, n_tokens = corpus.n_sentences, corpus.n_tokens
-        else:
-            result, table, files, in_fmt = _induce_over_files(args, spec, params)
-            n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
-            del table
-    if spec is None:
+        n_sentences, n_tokens = corpus.n_sentences, corpus.n_tokens
         written = _write_output(corpus, result, args.output, fmt)
     else:
-        written = _write_output(files, result, args.output, fmt, input_format=in_fmt,
-                                on_error=args.on_error, column=args.column)
+        from induceval.parallel import dask_client
+
+        # one cluster for the counts and the tags
+        with progress_bars(progress_enabled(args)), dask_client(spec) as client:
+            result, table, shards, in_fmt = _induce_over_files(args, client, params)
+            n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
+            del table
+            written = _write_output(shards, result, args.output, fmt, client=client,
+                                    input_format=in_fmt, on_error=args.on_error,
+                                    column=args.column)
     from induceval.cli.common import write_atomic
     from induceval.report.tables import json_clean
 
@@ -421,15 +543,15 @@ def _write_clusters(path, result) -> None:
             fh.write(f"{form}\t{label}{tail}\n")
 
 
-def _write_output(corpus, result, output, fmt, **over_files):
-    """Write the predictions of a corpus, or with ``over_files`` of a list of files."""
+def _write_output(corpus, result, output, fmt, client=None, **over_files):
+    """Write the predictions of a corpus, or with ``client`` of groups of files on Dask."""
     import sys
 
     from induceval.cli.common import atomic_path
 
     def write(target):
-        if over_files:
-            return write_predictions_over_files(corpus, result, target, fmt, **over_files)
+        if client is not None:
+            return write_predictions_on_dask(client, corpus, result, target, fmt, **over_files)
         return write_predictions(corpus, result, target, fmt)
 
     if output in (None, "-"):
@@ -450,9 +572,9 @@ def register(subparsers) -> None:
         description=f"Induce word categories on CORPUS. Models: {models}. With --jobs N > 1 "
                     "(Dask), --scheduler or --cluster, brown and exchange count the files one "
                     "per task on the workers and cluster here from the summed counts; the "
-                    "files are then read again one at a time to write the tags: the same bytes "
-                    "as one process, without the corpus in memory (other models and --demo "
-                    "refuse these options).")
+                    "workers then tag the files and this process writes them in order: the same "
+                    "bytes as one process, without the corpus in memory (other models and "
+                    "--demo refuse these options).")
     add_input_options(p)
     p.set_defaults(seed=DEFAULT_SEED)
     p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS),
