@@ -203,3 +203,13 @@ def test_tags_written_on_dask_in_file_order_whatever_the_window(folders, dask_cl
             assert got.getvalue() == want.getvalue()
             assert report.to_dict() == want_report.to_dict()
         assert "UNCLUSTERED" in want.getvalue()
+
+
+def test_a_malformed_file_stops_both_naming_it(folders, dask_client, tmp_path, capsys):
+    args = ["induce", "tags", "--model", "brown", "--k", "3", str(folders / "conllu"), "-o",
+            str(tmp_path / "out.conllu")]
+    rc1, _, err1 = _run(args, capsys)
+    rc2, _, err2 = _run([*args, "--scheduler", dask_client.scheduler.address], capsys)
+    assert rc1 == rc2 != 0
+    assert "b.conllu:" in err1 and "b.conllu:" in err2
+    assert not (tmp_path / "out.conllu").exists()
