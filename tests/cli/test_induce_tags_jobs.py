@@ -206,10 +206,16 @@ def test_tags_written_on_dask_in_file_order_whatever_the_window(folders, dask_cl
 
 
 def test_a_malformed_file_stops_both_naming_it(folders, dask_client, tmp_path, capsys):
-    args = ["induce", "tags", "--model", "brown", "--k", "3", str(folders / "conllu"), "-o",
+    import shutil
+
+    root = tmp_path / "two_bad"
+    shutil.copytree(folders / "conllu", root)
+    with open(root / "sub" / "d.conllu", "a") as fh:   # a later, larger malformed file
+        fh.write(_conllu(TEXTS[0] * 20) + BAD)
+    args = ["induce", "tags", "--model", "brown", "--k", "3", str(root), "-o",
             str(tmp_path / "out.conllu")]
     rc1, _, err1 = _run(args, capsys)
     rc2, _, err2 = _run([*args, "--scheduler", dask_client.scheduler.address], capsys)
     assert rc1 == rc2 != 0
-    assert "b.conllu:" in err1 and "b.conllu:" in err2
+    assert "b.conllu:" in err1 and err2 == err1   # the error one process meets first
     assert not (tmp_path / "out.conllu").exists()

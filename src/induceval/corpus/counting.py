@@ -184,18 +184,33 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
                        int(corpus.n_tokens) - counted)
 
 
-def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="fail"
-                 ) -> BigramTable:
-    if isinstance(item, Corpus):
-        corpus = item
-    else:
-        from induceval.corpus.readers import read_corpus
+class _Failed:
+    """A shard's InducevalError, carried through the sum (the first in shard order wins)."""
 
-        corpus = read_corpus(item, format=input_format, on_error=on_error)
-    return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
 
 
-def _add(x: BigramTable, y: BigramTable) -> BigramTable:
+def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="fail"):
+    from induceval.errors import InducevalError
+
+    try:
+        if isinstance(item, Corpus):
+            corpus = item
+        else:
+            from induceval.corpus.readers import read_corpus
+
+            corpus = read_corpus(item, format=input_format, on_error=on_error)
+        return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
+    except InducevalError as exc:  # raised by the client, once the shards before are summed
+        return _Failed(exc)
+
+
+def _add(x, y):
+    if isinstance(x, _Failed):
+        return x
+    if isinstance(y, _Failed):
+        return y
     return x + y
 
 
@@ -219,6 +234,13 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
         As in :func:`~induceval.corpus.readers.read_corpus`, for each path.
     executor, jobs
         Where shards are counted (:func:`induceval.parallel.map_reduce`).
+
+    Raises
+    ------
+    InducevalError
+        That of the first shard, in shard order, whose reading or counting
+        raised one (a malformed file with ``on_error="fail"``): the error
+        one process reading the shards in order meets, with its message.
     """
     from induceval.parallel import map_reduce, path_size
 
@@ -228,5 +250,8 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
                         np.zeros(0, np.int64), np.zeros(0, np.int64), boundary, 0)
     if not len(shards):
         return empty
-    return empty + map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
-                              name="count-bigrams", costs=[path_size(s) for s in shards])
+    total = map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
+                       name="count-bigrams", costs=[path_size(s) for s in shards])
+    if isinstance(total, _Failed):
+        raise total.error
+    return empty + total
