@@ -214,6 +214,13 @@ def _add(x, y):
     return x + y
 
 
+def _cost(shard, path_size) -> int:
+    """Bytes of a shard: a path, or a list of paths read together."""
+    if isinstance(shard, (list, tuple)):
+        return sum(path_size(p) for p in shard)
+    return path_size(shard)
+
+
 def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,
                   lowercase: bool = False, input_format: str = "auto", on_error: str = "fail",
                   executor=None, jobs: int = 1) -> BigramTable:
@@ -222,8 +229,9 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
     Parameters
     ----------
     shards
-        File paths (read one at a time, on the worker that counts them) or
-        :class:`Corpus` objects.
+        File paths (read one at a time, on the worker that counts them),
+        lists of paths (read together, as one corpus) or :class:`Corpus`
+        objects.
     column
         The token column counted (``form``, ``lemma``...).
     boundary
@@ -251,7 +259,7 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
     if not len(shards):
         return empty
     total = map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
-                       name="count-bigrams", costs=[path_size(s) for s in shards])
+                       name="count-bigrams", costs=[_cost(s, path_size) for s in shards])
     if isinstance(total, _Failed):
         raise total.error
     return empty + total
