@@ -165,6 +165,17 @@ def test_eval_deps_on_dask_same_bytes(folders, address, capsys, extra):
     assert "skipped malformed sentences: 3" in out
 
 
+def test_eval_deps_gold_folder_as_a_prediction_on_dask(folders, address, capsys):
+    # the gold files scored as a prediction (beside another system) are read once on the
+    # workers, with the columns of both: the same bytes as one process, a perfect score
+    out = _same(["eval", "deps", "--gold", str(folders / "gold"), "--pred",
+                 str(folders / "gold"), "--pred", str(folders / "pred"), "--on-error", "skip",
+                 "--format", "csv"], address, capsys)
+    gold_row, pred_row = (line.split(",") for line in out.splitlines()[1:3])
+    assert gold_row[:5] == ["gold", "1.0", "1.0", "1.0", "1.0"], out
+    assert float(pred_row[1]) < 1.0 and gold_row[5:] == pred_row[5:]
+
+
 @pytest.mark.parametrize("by", [["relation", "deprel", "pos"],
                                 ["edge-length", "edge-length-exact", "sentence-length",
                                  "sentence-length-exact"]])

@@ -787,7 +787,15 @@ def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
     from induceval.measures.dependencies.evaluate import evaluate_dependencies
 
     gold_groups, pred_groups = item
-    golds = [read_corpus(list(g), gold_format, on_error=on_error, columns=gold_columns)
+    # the gold files as a prediction (a system scored against itself, a parser's
+    # output folder given twice) are read once, with the columns of both
+    as_gold = [len(gold_groups) == 1 and (tuple(f), fmt) == (tuple(gold_groups[0]), gold_format)
+               for f, fmt in zip(pred_groups, pred_formats)]
+    columns = gold_columns
+    if any(as_gold) and gold_columns is not None:
+        columns = None if pred_columns is None else tuple(dict.fromkeys(
+            [*gold_columns, *pred_columns]))
+    golds = [read_corpus(list(g), gold_format, on_error=on_error, columns=columns)
              for g in gold_groups]
     if gold_names is not None:
         golds = [replace(g, name=n) for g, n in zip(golds, gold_names)]
@@ -799,8 +807,9 @@ def _dep_shard(item, *, punct: str, gold_names: tuple | None, gold_format: str,
     check_punct_policy(policy)
     vocabs = _label_vocabs(golds, options.get("references", ("head",))) if breakdowns else {}
     systems = []
-    for files, fmt in zip(pred_groups, pred_formats):
-        pred = read_corpus(list(files), fmt, on_error=on_error, columns=pred_columns)
+    for files, fmt, same in zip(pred_groups, pred_formats, as_gold):
+        pred = golds[0] if same else read_corpus(list(files), fmt, on_error=on_error,
+                                                 columns=pred_columns)
         res = evaluate_dependencies(golds if len(golds) > 1 else golds[0], pred, punct=policy,
                                     breakdowns=breakdowns, relation_scheme=relation_scheme,
                                     **options)
