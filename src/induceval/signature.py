@@ -1,7 +1,7 @@
 """Signatures: every option that changes a number, plus version and seed.
 
 A signature is a ``|``-separated list of ``key:value`` pairs, e.g.
-``m1|punct:excluded|log:2|v:0.3.0``.  The first field is the measure or
+``m1|punct:excluded|log:2|v:0.3.1``.  The first field is the measure or
 protocol name.  Results carry one so that numbers are comparable across runs
 and papers, in the manner of sacrebleu.
 """
@@ -64,7 +64,7 @@ def parse_signature(signature: str) -> dict[str, str]:
 
     Example
     -------
-    >>> parse_signature("m1|log:2|v:0.3.0")["log"]
+    >>> parse_signature("m1|log:2|v:0.3.1")["log"]
     '2'
     """
     head, *rest = signature.split("|")

@@ -129,9 +129,9 @@ def sign_resampling(signature: str, args: argparse.Namespace) -> str:
     -------
     >>> ns = argparse.Namespace(confidence=1000, alpha=0.05, paired="ar", paired_n=None,
     ...                         unit="sentence", seed=None)
-    >>> sign_resampling("m1|log:2|v:0.3.0", ns)
+    >>> sign_resampling("m1|log:2|v:0.3.1", ns)
     'm1|log:2|ci:bootstrap|ci_level:0.95|ci_n:1000|paired:ar|paired_n:1000|resample:sentence|\
-seed:12345|v:0.3.0'
+seed:12345|v:0.3.1'
     """
     from induceval.measures.resampling import resampling_signature
     from induceval.signature import _fmt, parse_signature
