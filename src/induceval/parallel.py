@@ -63,6 +63,7 @@ __all__ = [
     "tune_worker",
     "tune_client",
     "parse_cluster_options",
+    "map",
     "map_reduce",
     "path_size",
 ]
@@ -557,6 +558,83 @@ def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=Non
                 raise
             where = f" (shard {failed[0]!r})" if failed else ""
             raise _worker_error(f"{name} failed on a Dask worker{where}", exc) from exc
+
+
+@dataclass
+class _Failed:
+    """The :class:`InducevalError` an item raised, sent back as its result."""
+
+    error: InducevalError
+
+
+class _Guarded:
+    """``fn`` with its :class:`InducevalError` returned as a value (raised in item order)."""
+
+    def __init__(self, fn: Callable) -> None:
+        self.fn = fn
+
+    def __call__(self, item):
+        try:
+            return self.fn(item)
+        except InducevalError as exc:
+            return _Failed(exc)
+
+
+def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa: A001
+        costs: Sequence[float] | None = None, name: str = "map") -> list:
+    """``[fn(item) for item in items]``, here or on workers; results in item order.
+
+    An :class:`~induceval.errors.InducevalError` raised by an item is raised
+    here once the items are back: the first in item order, with its own
+    message, i.e. the error one process running the items in order meets
+    first.  In this process (``executor`` local), the items after a failing
+    one are not run.
+
+    Parameters
+    ----------
+    fn
+        Item -> result (picklable for workers: a module-level function or a
+        :func:`functools.partial` of one).
+    items
+        The work items (paths, shards, small objects).
+    executor, jobs
+        As in :func:`dask_client`.
+    costs
+        Expected cost of each item: on workers the costliest start first
+        (longest processing time first); results keep item order.
+    name
+        Names the tasks (Dask's dashboard and errors).
+
+    Example
+    -------
+    >>> map(len, ["ab", "cde", "f"])
+    [2, 3, 1]
+    """
+    items = list(items)
+    if not items:
+        return []
+    if costs is not None and len(costs) != len(items):
+        raise ParameterError(f"costs has {len(costs)} values for {len(items)} items")
+    with dask_client(executor, jobs=jobs, n_tasks=len(items)) as client:
+        if client is None:
+            return [fn(item) for item in items]
+        order = sorted(range(len(items)), key=lambda i: -(costs[i] if costs else 0))
+        futures: list = [None] * len(items)
+        guarded = _Guarded(fn)
+        for rank, i in enumerate(order):
+            futures[i] = client.submit(guarded, items[i], key=task_key(name, str(i)),
+                                       pure=False, priority=len(items) - rank)
+        try:
+            out = client.gather(futures)
+        except BaseException as exc:
+            client.cancel(futures)
+            if not isinstance(exc, Exception):
+                raise
+            raise _worker_error(f"{name} failed on a Dask worker", exc) from exc
+    for r in out:
+        if isinstance(r, _Failed):
+            raise r.error
+    return out
 
 
 def _worker_error(prefix: str, exc: BaseException) -> InducevalError:

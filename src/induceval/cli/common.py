@@ -27,14 +27,12 @@ parser tree and checks it):
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
-import tempfile
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from induceval.atomic import write_atomic
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table
 
@@ -56,12 +54,10 @@ __all__ = [
     "data_dir",
     "emit",
     "emit_tables",
-    "readable",
     "check_tables_output",
     "table_paths",
     "executor_from_args",
     "progress_enabled",
-    "write_atomic",
 ]
 
 #: the one default of ``--punct`` in every command
@@ -77,18 +73,13 @@ _PUNCT_HELP = ("punctuation: auto (default: detected from the corpus: UPOS PUNCT
                "unicode or keep")
 
 
-_PAPERS = {"000": "Frank, Goldwater & Keller 2009", "001": "Chambers & Jurafsky 2010",
-           "002": "Chang, Lieven & Tomasello 2006", "003": "Gelling et al. 2012",
-           "004": "Reichart, Abend & Rappoport 2010"}
-
-
 def clean_help(text: str | None) -> str | None:
-    """Help text for a terminal: no Sphinx roles or literals, no internal paper numbers.
+    """Help text for a terminal: no Sphinx roles or literals.
 
     Example
     -------
-    >>> clean_help("See :func:`induceval.corpus.stats.describe` and ``--punct`` (003 Table 3).")
-    'See describe and --punct (Gelling et al. 2012 Table 3).'
+    >>> clean_help("See :func:`induceval.corpus.stats.describe` and ``--punct``.")
+    'See describe and --punct.'
     """
     import re
 
@@ -97,9 +88,7 @@ def clean_help(text: str | None) -> str | None:
     text = re.sub(r":(?:func|class|mod|data|meth|attr|ref):`~?([^`]*)`",
                   lambda m: m.group(1).split(".")[-1] if "." in m.group(1) and
                   not m.group(1).startswith("induceval.corpus.readers") else m.group(1), text)
-    text = text.replace("``", "")
-    text = re.sub(r"\bpaper (00[0-4])\b", lambda m: _PAPERS[m.group(1)], text)
-    return re.sub(r"\b(00[0-4])\b", lambda m: _PAPERS[m.group(1)], text)
+    return text.replace("``", "")
 
 
 def add_output_option(parser: argparse.ArgumentParser, *, required: bool = False,
@@ -261,66 +250,10 @@ not exist
         raise ParameterError(f"{option} {path}: folder {parent} is not writable")
 
 
-@contextlib.contextmanager
-def atomic_path(path: str | os.PathLike) -> Iterator[str]:
-    """A temporary path beside ``path``, renamed onto it when the block succeeds.
-
-    An interruption or an error leaves either the old file or the new one,
-    never half of it; the temporary file is removed.
-
-    Example
-    -------
-    >>> import tempfile, pathlib
-    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
-    >>> with atomic_path(target) as tmp:
-    ...     _ = pathlib.Path(tmp).write_text("done\\n")
-    >>> target.read_text()
-    'done\\n'
-    """
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix or ".part",
-                               dir=p.parent or ".")
-    os.close(fd)
-    try:
-        yield tmp
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (see `atomic_path`)."""
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-
-
-def readable(table: Table) -> Table:
-    """The table with the papers' internal numbers in its title and notes replaced by
-    author and year (``003 Table 3`` -> ``Gelling et al. 2012 Table 3``).
-
-    Example
-    -------
-    >>> readable(Table(["a"], title="directed accuracy (003 Table 3)")).title
-    'directed accuracy (Gelling et al. 2012 Table 3)'
-    """
-    import re
-
-    def fix(text: str) -> str:
-        text = re.sub(r"\bpaper (00[0-4])\b", lambda m: _PAPERS[m.group(1)], text)
-        return re.sub(r"\b(00[0-4])(?= (?:Table|Tables|Figure|Figures|Fig\.|§))",
-                      lambda m: _PAPERS[m.group(1)], text)
-
-    return replace(table, title=fix(table.title), notes=[fix(n) for n in table.notes])
-
-
 def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
     """Write a table in ``args.format`` (or a string) to ``args.output``."""
     if isinstance(text_or_table, Table):
-        table = readable(text_or_table)
+        table = text_or_table
         if getattr(args, "percent", False):
             table = table.as_percent()
         text = table.render(getattr(args, "format", "table"))
@@ -419,7 +352,6 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     """
     import json
 
-    tables = [readable(t) for t in tables]
     if getattr(args, "percent", False):
         tables = [t.as_percent() for t in tables]
     if len(tables) > 1:

@@ -215,6 +215,15 @@ def _run_sharded(args: argparse.Namespace, names: list[str], breakdowns: tuple):
     return dict(zip(names, r.results)), r.punct, skipped, documents_of(r, args.gold[0])
 
 
+def _sign_notes(notes: list[str], **options) -> list[str]:
+    """The notes with ``options`` added to each ``signature:`` note."""
+    from induceval.signature import Signature
+
+    prefix = "signature: "
+    return [prefix + Signature.parse(n[len(prefix):]).update(options).format()
+            if n.startswith(prefix) else n for n in notes]
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path, emit_tables
@@ -248,17 +257,15 @@ def run(args: argparse.Namespace) -> int:
         table.notes.append(f"skipped malformed sentences: {n_skip}" + (
             " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
             if skipped else ""))
-        table.notes = [n.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
-                       if n.startswith("signature:") else n for n in table.notes]
+        table.notes = _sign_notes(table.notes, on_error="skip", skipped=n_skip)
     tables = [table]
     tables += _resampling(table, results, names, gold, args)
     keys = ["accuracy", "paired"][:len(tables)]
     for by in args.by or ():
         bt = breakdown_table(results, by, measure=args.measure)
         # the breakdown and (several systems) the measure in its cells change its numbers
-        extra = f"|by:{by}" + (f"|measure:{args.measure}" if len(results) > 1 else "")
-        bt.notes = [n.replace("|v:", extra + "|v:") if n.startswith("signature:") else n
-                    for n in bt.notes]
+        extra = {"by": by, **({"measure": args.measure} if len(results) > 1 else {})}
+        bt.notes = _sign_notes(bt.notes, **extra)
         tables.append(bt)
         keys.append(f"by-{by}")
     if args.plot:

@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit
+from induceval.signature import Signature
 
 __all__ = ["register", "run", "majority_clusters"]
 
@@ -148,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
 
         n_err = sum(e["count"] for c in (train, test)
                     for e in reading_errors(c.report.to_dict()).values())
-        sig = sig.replace("|v:", f"|on_error:skip|skipped:{n_err}|v:")
+        sig = Signature.parse(sig).update(on_error="skip", skipped=n_err).format()
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
                   title="substitutable precision and recall",

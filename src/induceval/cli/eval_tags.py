@@ -34,6 +34,7 @@ from induceval.cli.common import (
     emit,
 )
 from induceval.cli.resampling_options import add_resampling_options
+from induceval.signature import Signature
 
 __all__ = ["register", "run", "build_table"]
 
@@ -258,7 +259,8 @@ def run(args: argparse.Namespace) -> int:
             " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
             if skipped else ""))
         for r in results:
-            r.signature = r.signature.replace("|v:", f"|on_error:skip|skipped:{n_skip}|v:")
+            r.signature = Signature.parse(r.signature).update(on_error="skip",
+                                                              skipped=n_skip).format()
     if not want_items:
         emit(build_table(results, names, notes), args)
         return 0

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
                f"({res.log.get('stop_reason', '')})")
     log_it(f"  signature: {res.signature}")
     if args.log:
-        from induceval.cli.common import write_atomic
+        from induceval.atomic import write_atomic
         from induceval.report.tables import json_clean
 
         write_atomic(args.log, json.dumps(json_clean({
@@ -145,7 +145,7 @@ def _model_params(args: argparse.Namespace) -> dict:
 
 def _write_atomic(write, corpus, path):
     """Write through a temporary file in the same folder, then rename."""
-    from induceval.cli.common import atomic_path
+    from induceval.atomic import atomic_path
 
     with atomic_path(path) as tmp:
         return write(corpus, tmp)

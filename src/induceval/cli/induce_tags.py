@@ -512,7 +512,7 @@ def run(args: argparse.Namespace) -> int:
             written = _write_output(shards, result, args.output, fmt, client=client,
                                     input_format=in_fmt, on_error=args.on_error,
                                     column=args.column)
-    from induceval.cli.common import write_atomic
+    from induceval.atomic import write_atomic
     from induceval.report.tables import json_clean
 
     if args.clusters:
@@ -537,7 +537,7 @@ def _write_clusters(path, result) -> None:
     Streamed (Brown's merge-tree paths of a large vocabulary run to 10^8
     characters): an interruption leaves the old file or the new one.
     """
-    from induceval.cli.common import atomic_path
+    from induceval.atomic import atomic_path
 
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         paths = result.paths
@@ -551,7 +551,7 @@ def _write_output(corpus, result, output, fmt, client=None, **over_files):
     """Write the predictions of a corpus, or with ``client`` of groups of files on Dask."""
     import sys
 
-    from induceval.cli.common import atomic_path
+    from induceval.atomic import atomic_path
 
     def write(target):
         if client is not None:

@@ -73,7 +73,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def _clean_tree(parser: argparse.ArgumentParser) -> None:
-    """Strip Sphinx markup and internal paper numbers from every description and help."""
+    """Strip Sphinx markup from every description and help."""
     from induceval.cli.common import clean_help
 
     parser.description = clean_help(parser.description)

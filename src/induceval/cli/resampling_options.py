@@ -134,7 +134,7 @@ def sign_resampling(signature: str, args: argparse.Namespace) -> str:
 seed:12345|v:0.3.1'
     """
     from induceval.measures.resampling import resampling_signature
-    from induceval.signature import _fmt, parse_signature
+    from induceval.signature import Signature
 
     if not resampling_requested(args):
         return signature
@@ -143,12 +143,10 @@ seed:12345|v:0.3.1'
                                   paired_n=getattr(args, "paired_n", None),
                                   unit=getattr(args, "unit", "sentence"),
                                   seed=getattr(args, "seed", None))
-    have = parse_signature(signature)
-    parts = [f"{k}:{_fmt(v)}" for k, v in fields.items() if have.get(k) != _fmt(v)]
-    head, sep, tail = signature.rpartition("|v:")
-    if not sep:
-        return signature + "|" + "|".join(parts)
-    return head + "|" + "|".join(parts) + "|v:" + tail
+    sig = Signature.parse(signature)
+    # a field the result already signs with the same value (its seed) keeps its place
+    new = Signature("", fields).fields
+    return sig.update({k: v for k, v in new.items() if sig.get(k) != v}).format()
 
 
 def _percent_scale(table, measure: str, percent: bool) -> float:

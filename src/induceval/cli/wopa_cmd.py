@@ -18,6 +18,7 @@ from induceval.cli.common import (
     progress_enabled,
 )
 from induceval.random import DEFAULT_SEED
+from induceval.signature import Signature
 
 __all__ = ["register", "run"]
 
@@ -115,7 +116,8 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
             for k, e in errors.items()))
     for r, more in zip(results, extra):
         signatures.append(r.signature if on_error == "fail" else
-                          r.signature.replace("|v:", f"|on_error:skip|skipped:{n_err}|v:"))
+                          Signature.parse(r.signature).update(on_error="skip",
+                                                              skipped=n_err).format())
         if by_day:
             for d in accuracy_by_day(r, corpus):
                 rows.append({"corpus": path, "learner": r.learner, **d})

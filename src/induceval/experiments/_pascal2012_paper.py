@@ -1,4 +1,4 @@
-"""Paper 003 (Gelling et al. 2012): the B and MK baseline columns of Tables 2 and 7.
+"""Gelling et al. 2012: the B and MK baseline columns of Tables 2 and 7.
 
 Columns: Bc Bp Bu MKc MKp MKu (Brown / mkcls with K = number of coarse, fine,
 universal tags).  Table 2 scores against UPOS, Table 7 against the fine tags.

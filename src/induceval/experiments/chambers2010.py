@@ -380,7 +380,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         ``"nouns"`` (the paper), ``"nominals"`` (pronouns too) or ``"any"``;
         see :func:`induceval.corpus.tuples.extract_tuples`.
     random_range
-        Frequency range of random confounders: ``"paper"`` (001 §6.2's
+        Frequency range of random confounders: ``"paper"`` (Chambers & Jurafsky 2010, §6.2's
         [30, 400000], scaled to a corpus much smaller than the paper's 225M
         tokens; see :func:`induceval.measures.pseudowords.paper_random_range`)
         or ``(low, high)``.
@@ -395,7 +395,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         level ``alpha``); Figure 6's numbers get their ``±`` too.  The
         resampled unit is the test item, a ``(v_d, n)`` pair with its
         confounder, as in the paper's significance test (approximate
-        randomization over test pairs, 001 §7, Yeh 2000); its 6767 test pairs
+        randomization over test pairs, Chambers & Jurafsky 2010, §7, Yeh 2000); its 6767 test pairs
         come from 41 documents and are not independent within a document,
         so these intervals (like the paper's tests) understate the variation
         between document samples.  Drawn in the main process from the
@@ -462,7 +462,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                    "(approximate randomization)",
                    "random confounders: noun frequencies in "
                    f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
-                   "(001 §6.2: [30, 400000] on 225M tokens; upper bound scaled to this corpus)",
+                   "(Chambers & Jurafsky 2010 §6.2: [30, 400000] on 225M tokens; "
+                   "upper bound scaled to this corpus)",
                    sig, *extra])
         # Figure 5
         rows = []

@@ -479,7 +479,7 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     the ``per_corpus`` table gets ``<learner> ±`` (half-width of the
     percentile interval of WOPA, the corpus's scored utterances resampled:
     WOPA is the share of utterances whose order is predicted, each
-    utterance one outcome, 002 p. 156) and per row the best learner and
+    utterance one outcome, Chang et al. 2006, p. 156) and per row the best learner and
     those not significantly different from it (paired bootstrap over
     utterances, two-sided, level ``alpha``); the ``means`` table gets
     ``self ±`` / ``adult_child ±``, the interval of the mean over corpora

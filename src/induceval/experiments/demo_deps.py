@@ -4,7 +4,7 @@ LB: every word headed by its right neighbour (the last word is the root);
 RB: every word headed by its left neighbour (the first word is the root)
 (see :func:`induceval.measures.dependencies.chain_heads`).  Scored the PASCAL
 way — punctuation removed with re-attachment — on all lengths and on length
-<= 10, plus the directed accuracy of each by 003 Table 6 relation group.
+<= 10, plus the directed accuracy of each by Gelling et al. 2012, Table 6 relation group.
 
 References
 ----------

@@ -4,7 +4,7 @@ Trains the DMV (Klein & Manning 2004) on the demo corpus's gold UPOS tags
 (sentences of length <= 10, punctuation left out) and scores it, the
 harmonic initialiser (H), both chains and random trees by directed,
 undirected and NED accuracy against the corpus's gold heads, as in PASCAL
-2012 Table 3 (paper 003).
+2012 Table 3 (Gelling et al. 2012).
 
 Example
 -------

@@ -1,6 +1,6 @@
 """``induceval reproduce frank2009``: Frank, Goldwater & Keller (2009), Tables 2-4, Figures 1-2.
 
-Protocol (paper 000, §"Model Implementation and Experiments"):
+Protocol (Frank et al. 2009, §"Model Implementation and Experiments"):
 
 - Training data: the child-directed speech of the Manchester corpus — child
   utterances and utterances with unintelligible words removed, contractions
@@ -10,7 +10,7 @@ Protocol (paper 000, §"Model Implementation and Experiments"):
   CHILDES", 9M words; the shared data holds the eng-uk corpora).
 - Models: hierarchical clustering (HC), frequent frames (FF), the Bayesian
   HMM (BHMM, 2000 iterations) and the random baseline, at K = 12, 53 and 80.
-  Gold standards: the 12 collapsed categories (Table 1 of 000) for K = 12 and
+  Gold standards: the 12 collapsed categories (Table 1 of Frank et al. 2009) for K = 12 and
   the stripped ``%mor`` inventory (53 categories in the paper) for K = 53 and
   80; the random baseline copies the type-size distribution of each gold
   inventory once (the 53 and 80 conditions share it, as in the paper).
@@ -31,11 +31,11 @@ Choices the paper leaves open (each an option):
   :func:`~induceval.measures.categories.substitutable.context_labels` (the
   model's label of the same word in the same context in training, else the
   word's majority label), so that ``to|INF _ cake`` and ``to|PREP _ cake`` are
-  different frames (000 p. 2578).  ``spsr_labels="types"`` gives the
+  different frames (Frank et al. 2009, p. 2578).  ``spsr_labels="types"`` gives the
   earlier reading (every token relabelled by its type's majority cluster;
   then all models share the same frames).  HC and Random are type
   clusterings either way.
-- HC linkage: Redington et al. (1998) used average linkage (``hc``); 000
+- HC linkage: Redington et al. (1998) used average linkage (``hc``); Frank et al. 2009
   does not say, and single linkage (``hc_single``) matches its K=12 row
   (largest cluster 986 types against the paper's 969; PP/PR/MA
   .202/.876/.356 against .201/.864/.361), while average linkage gives a
@@ -101,6 +101,7 @@ from induceval.experiments._uncertainty import Marks, add_confidence_options
 from induceval.experiments.cells import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
+from induceval.signature import Signature
 
 __all__ = ["run_frank2009", "prepare_childes", "frank_cell", "register", "PAPER_TABLE3",
            "PAPER_TABLE4", "PAPER_TABLE2", "MODEL_NAMES"]
@@ -131,7 +132,7 @@ PAPER_NOTES = [
 
 MEASURE_COLUMNS = ["PP", "PR", "MA", "SP", "SR"]
 
-#: 000 Table 3 (merge condition): model, K, PP, PR, MA, SP, SR
+#: Frank et al. 2009, Table 3 (merge condition): model, K, PP, PR, MA, SP, SR
 PAPER_TABLE3 = [
     ("Random", 12, 0.205, 0.324, 0.796, 0.000065, 0.254458),
     ("Random", 53, 0.096, 0.254, 0.720, 0.000092, 0.173907),
@@ -146,7 +147,7 @@ PAPER_TABLE3 = [
     ("FF", 80, 0.224, 0.053, 0.423, 0.000043, 0.096760),
 ]
 
-#: 000 Table 4 (split condition)
+#: Frank et al. 2009, Table 4 (split condition)
 PAPER_TABLE4 = [
     ("HC", 12, 0.016, 0.750, 0.380, 0.000030, 0.193955),
     ("HC", 53, 0.059, 0.405, 0.550, 0.000061, 0.061327),
@@ -156,7 +157,7 @@ PAPER_TABLE4 = [
     ("FF", 80, 0.260, 0.046, 0.471, 0.000035, 0.014687),
 ]
 
-#: 000 Table 2: the significant correlations (N = 12 in the paper)
+#: Frank et al. 2009, Table 2: the significant correlations (N = 12 in the paper)
 PAPER_TABLE2 = {("SP", "PP"): (0.638, "*"), ("SR", "PR"): (0.755, "**"),
                 ("SP", "MA"): (0.677, "*")}
 
@@ -172,7 +173,8 @@ def _default_test(data: Path | None = None) -> list[Path]:
 
 
 def prepare_childes(corpus: Corpus, *, child_directed: bool = True) -> Corpus:
-    """000's preprocessing: child-directed utterances, punctuation out, gold tag sets added.
+    """Preprocessing of Frank et al. 2009: child-directed utterances, punctuation out, gold
+    tag sets added.
 
     Adds token columns ``collapsed`` (12 categories) and ``stripped`` (``%mor``
     POS without morphology) from ``xpos``; removes tokens whose collapsed tag
@@ -207,7 +209,8 @@ def _select_cds_fallback(corpus: Corpus) -> Corpus:
 
 
 def gold_for_k(k: int, n_collapsed: int) -> str:
-    """The gold inventory a K condition is scored against (000: 12 -> collapsed, else stripped)."""
+    """The gold inventory a K condition is scored against (Frank et al. 2009: 12 ->
+    collapsed, else stripped)."""
     return "collapsed" if k <= n_collapsed else "stripped"
 
 
@@ -277,7 +280,8 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
                 sub = substitutable_scores(train, test, result.type_clusters, unclustered=cond)
             row["SP"] = sub.scores["sp"]
             row["SR"] = sub.scores["sr"]
-            row["spsr_signature"] = sub.signature + f"|labels:{out['spsr_labels']}"
+            row["spsr_signature"] = Signature.parse(sub.signature).update(
+                labels=out["spsr_labels"]).format()
             row["n_frames"] = sub.stats.n_frames
             row["c_pairs"] = sub.stats.c_pairs
         else:
@@ -306,7 +310,7 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     """``PP ±``/``PR ±``/``MA ±`` in ``table`` and its significance table (per K, measure).
 
     The resampled unit is the utterance of the training corpus (the
-    measures are sums over its tokens; 000 scores the whole corpus): each
+    measures are sums over its tokens; Frank et al. 2009 scores the whole corpus): each
     resample redraws utterances, rebuilds the gold-by-cluster table and
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
@@ -586,9 +590,11 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                         higher_is_better={m: True for m in MEASURE_COLUMNS},
                         title="Table 4: results for the split condition", digits=6),
         "table2": _table2(_table2_rows(t3_rows, order, table2_rows)),
-        "table3_paper": _paper_table(PAPER_TABLE3, "000 Table 3 (paper's numbers, merge)",
+        "table3_paper": _paper_table(PAPER_TABLE3, "Frank, Goldwater & Keller 2009 Table 3 "
+                                                   "(paper's numbers, merge)",
                                      PAPER_NOTES),
-        "table4_paper": _paper_table(PAPER_TABLE4, "000 Table 4 (paper's numbers, split)"),
+        "table4_paper": _paper_table(PAPER_TABLE4, "Frank, Goldwater & Keller 2009 Table 4 "
+                                                   "(paper's numbers, split)"),
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")

@@ -64,7 +64,7 @@ __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", 
            "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
-#: sends to ``.``, the tag PASCAL 2012 removes (003 §2.3) -- so ``$`` and ``#``
+#: sends to ``.``, the tag PASCAL 2012 removes (Gelling et al. 2012, §2.3) -- so ``$`` and ``#``
 #: too, which Klein & Manning's WSJ10 list (``. , : `` '' -LRB- -RRB-``) keeps.
 PTB_PUNCT = ("tags:! # $ '' ( ) , -LRB- -RRB- . : ? ``")
 
@@ -75,17 +75,17 @@ UD_TO_PETROV = {"ADJ": "ADJ", "ADP": "ADP", "ADV": "ADV", "AUX": "VERB", "CCONJ"
                 "PRON": "PRON", "PROPN": "NOUN", "PUNCT": ".", "SCONJ": "CONJ", "SYM": "X",
                 "VERB": "VERB", "X": "X"}
 
-#: system name -> (model, tag kind or None); the column order of 003 Tables 3/8.
+#: system name -> (model, tag kind or None); the column order of Gelling et al. 2012, Tables 3/8.
 #: ``H`` uses the fine tags (else coarse, else universal); ``Hc``/``Hp``/``Hu``
 #: are the harmonic initialiser on each tag set, for the "DMV improves on its
-#: initialiser" table (003 §6.2).
+#: initialiser" table (Gelling et al. 2012, §6.2).
 SYSTEMS: dict[str, tuple[str, str | None]] = {
     "DMVc": ("dmv", "c"), "DMVp": ("dmv", "p"), "DMVu": ("dmv", "u"),
     "H": ("harmonic", "pcu"), "LB": ("lb", None), "RB": ("rb", None), "random": ("random", None),
     "Hc": ("harmonic", "c"), "Hp": ("harmonic", "p"), "Hu": ("harmonic", "u"),
 }
 
-#: the columns of 003 Tables 3 and 8
+#: the columns of Gelling et al. 2012, Tables 3 and 8
 PAPER_SYSTEMS = ["DMVc", "DMVp", "DMVu", "H", "LB", "RB", "random"]
 
 
@@ -176,7 +176,7 @@ def load_treebank(path: str) -> Treebank:
                 c = add_childes_tagsets(c)
                 c = c.with_tokens(upos=c.tokens["collapsed"])
                 notes.append(f"{name}: universal = the 12 collapsed CHILDES categories "
-                             "(paper 000 Table 1)")
+                             "(Frank, Goldwater & Keller 2009 Table 1)")
             except ImportError:
                 pass
         tags = {k: col for k, col in (("c", "cpos"), ("p", "xpos"), ("u", "upos"))
@@ -235,7 +235,8 @@ def _pct(x) -> float | None:
 
 
 def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -> Table:
-    """DMV next to its own harmonic initialiser, per treebank and tag set (003 §6.2)."""
+    """DMV next to its own harmonic initialiser, per treebank and tag set (Gelling et al.
+    2012, §6.2)."""
     rows = []
     for tb in treebanks:
         row: dict = {"treebank": tb}
@@ -250,7 +251,8 @@ def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -
     label = "length <= 10" if key == "len10" else "all lengths"
     return Table(cols, rows, digits=1,
                  title=f"DMV vs its harmonic initialiser, directed accuracy (%), {label}",
-                 notes=["gain = DMV - H on the same tag set; 003 §6.2: 'In all cases DMV "
+                 notes=["gain = DMV - H on the same tag set; Gelling et al. 2012 §6.2: "
+                        "'In all cases DMV "
                         "improved over its initialisation condition'"])
 
 
@@ -334,7 +336,8 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
 
 def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
                        max_edge: int = 9) -> Path | None:
-    """003 Figure 1 for one treebank: directed accuracy by gold edge length (PNG)."""
+    """Gelling et al. 2012, Figure 1 for one treebank: directed accuracy by gold edge length
+    (PNG)."""
     try:
         import matplotlib
     except ImportError:

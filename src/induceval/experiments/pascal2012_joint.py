@@ -5,11 +5,11 @@
 For each treebank and each gold tag set (coarse c, fine p, universal u),
 the words (punctuation removed) are clustered by Brown clustering
 (:func:`induceval.models.categories.brown_clusters`) into ``K`` clusters,
-``K`` being the number of distinct gold tags of that set, as 003 did
+``K`` being the number of distinct gold tags of that set, as Gelling et al. 2012 did
 ("the DMV model performs best when using the same number of word clusters as
 there are POS tags"); the DMV is then trained on the cluster column and
-scored by directed, undirected and NED accuracy for all lengths (003
-Table 4) and for length <= 10 (003 Table 9).
+scored by directed, undirected and NED accuracy for all lengths (Gelling et al. 2012,
+Table 4) and for length <= 10 (Gelling et al. 2012, Table 9).
 
 Treebanks are read as in :mod:`induceval.experiments.pascal2012_deps`.  ``K``
 is capped by ``--max-k`` (default 200; Brown clustering is quadratic in
@@ -33,6 +33,7 @@ import numpy as np
 from induceval.errors import InducevalError
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
+from induceval.signature import Signature
 
 __all__ = ["KINDS", "run_joint_cell", "pascal2012_joint", "register", "cluster_column"]
 
@@ -83,8 +84,9 @@ def run_joint_cell(path: str, system: str, *, max_k: int = 200,
                               max_train_length=max_train_length, iterations=iterations,
                               tolerance=tolerance)
     out = _evaluate(tb, res.corpus)
-    out.update(signature=res.signature + f"|brown_k:{k}", iterations=len(res.log_likelihood),
-               k_gold=k_gold, k=k, n_clusters=n_clusters, skipped=res.skipped)
+    out.update(signature=Signature.parse(res.signature).update(brown_k=k).format(),
+               iterations=len(res.log_likelihood), k_gold=k_gold, k=k, n_clusters=n_clusters,
+               skipped=res.skipped)
     return out
 
 
@@ -93,7 +95,7 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
                      iterations: int = 100, tolerance: float = 1e-5,
                      show_progress: bool = False, confidence: int = 1000,
                      alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
-    """Run the joint protocol; return 003 Table 4/9-shaped tables (rows treebanks).
+    """Run the joint protocol; return Gelling et al. 2012, Table 4/9-shaped tables (rows treebanks).
 
     ``confidence`` bootstrap resamples of sentences (0 = none) give each
     score a ``<system> ±`` column and each row its best system and those not
@@ -118,8 +120,8 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     items = {(tb, s, key): cell_items(results.get(f"joint|{tb}|{s}"), key)
              for tb in names.values() for s in KINDS for key in ("all", "len10")} if marks else {}
     tables = []
-    for key, label in (("all", "all sentence lengths (003 Table 4)"),
-                       ("len10", "sentences of length <= 10 (003 Table 9)")):
+    for key, label in (("all", "all sentence lengths (Gelling et al. 2012 Table 4)"),
+                       ("len10", "sentences of length <= 10 (Gelling et al. 2012 Table 9)")):
         for m in ("directed", "undirected", "ned"):
             rows = []
             for tb in names.values():

@@ -4,11 +4,12 @@ For every treebank, Brown clusters (B) and exchange/mkcls clusters (MK) are
 induced with K equal to the number of coarse (c), fine (p) and universal (u)
 tags of that treebank, and scored with many-to-one (M-1), one-to-one (1-1),
 V-measure (VM) and variation of information (VI, bits) against the universal
-tags (003 Table 2) and against the fine tags (003 Table 7).  M-1, 1-1 and VM
+tags (Gelling et al. 2012, Table 2) and against the fine tags (Gelling et al. 2012,
+Table 7).  M-1, 1-1 and VM
 are given in percent as in the paper.  The 1-1 of the paper's tables is the
 greedy mapping of PASCAL's scorer (each cluster takes the free tag it
 overlaps most, largest overlaps first; Christodoulopoulos et al. 2010, whose
-scorer 003 used); the optimal (Kuhn-Munkres) 1-1, never lower, is reported
+scorer Gelling et al. 2012 used); the optimal (Kuhn-Munkres) 1-1, never lower, is reported
 beside it (tables ``*_1to1_optimal``).
 
 Choices (each an option): the clusters are induced on all the text given for
@@ -56,7 +57,7 @@ TAGSETS = ("c", "p", "u")
 #: Christodoulopoulos et al. 2010): tables ``*_1to1`` hold it, next to the
 #: paper's; the optimal (Kuhn-Munkres) 1-1 is beside it in ``*_1to1_optimal``.
 METRICS = (("m1", "m1", "M-1", True, 100.0), ("1to1_greedy", "1to1", "1-1", True, 100.0),
-           ("1to1", "1to1_optimal", "1-1 optimal (not in 003)", True, 100.0),
+           ("1to1", "1to1_optimal", "1-1 optimal (not in Gelling et al. 2012)", True, 100.0),
            ("v", "v", "VM", True, 100.0), ("vi", "vi", "VI", False, 1.0))
 PAPER_KEY = {"m1": "m1", "1to1_greedy": "1to1", "v": "vm", "vi": "vi"}
 
@@ -285,7 +286,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
-        "pascal2012-pos", help="PASCAL 2012 POS track baselines: Brown and mkcls (003 Tables 2, 7)",
+        "pascal2012-pos", help="PASCAL 2012 POS track baselines: Brown and mkcls "
+             "(Gelling et al. 2012 Tables 2, 7)",
         description=__doc__.split("\n\n")[0])
     from induceval.cli.common import (
         add_data_option,

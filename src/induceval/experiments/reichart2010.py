@@ -1,14 +1,16 @@
-"""``induceval reproduce reichart2010``: token- and type-level scores of taggings (004 Table 1).
+"""``induceval reproduce reichart2010``: token- and type-level scores of taggings.
+
+Reichart et al. 2010, Table 1.
 
 For a set of taggings of one corpus (prediction files, or models run here),
 the six token-level measures (M-1, 1-1, NVI, V, H(C|K), H(K|C)) and the six
 type-level measures (MacroI, MicroI, MicroC, each under an M-1 mapping found
 by hill climbing with restarts and a 1-1 Kuhn-Munkres mapping) are computed
 with :func:`induceval.measures.categories.evaluate_tags` (``level="both"``),
-punctuation excluded (004 §5.1).
+punctuation excluded (Reichart et al. 2010, §5.1).
 
 The gold tags are the corpus's fine tags (``gold_column="auto"``: ``xpos``
-when the corpus has them, else ``upos``): 004 §5.1 scores against "the full
+when the corpus has them, else ``upos``): Reichart et al. 2010, §5.1 scores against "the full
 WSJ POS tags set excluding punctuation" (45 tags, 11 of them punctuation,
 so 34).  Punctuation is the tokens whose universal tag is punctuation
 (``punct="auto"``, i.e. ``upos`` ``PUNCT``/``.``); on PTB text without a
@@ -26,7 +28,7 @@ UPOS (12-17 tags), which scores the same clustering much higher (MacroI M-1
 A second table gives Spearman's rho between
 the system rankings of every token measure and every type measure (lower-is-
 better measures ranked by their negation), and between the mean token rank
-and the mean type rank: 004's point is that the two levels rank systems
+and the mean type rank: Reichart et al. 2010's point is that the two levels rank systems
 differently.
 
 References
@@ -69,7 +71,8 @@ TYPE_COLUMNS = {"MacroI M-1": "macro_i_m1", "MacroI 1-1": "macro_i_1to1",
 
 
 def resolve_gold_column(gold: Corpus, gold_column: str = "auto") -> str:
-    """``"auto"``: ``xpos`` (the fine tags, 004 §5.1) when ``gold`` has them, else ``upos``.
+    """``"auto"``: ``xpos`` (the fine tags, Reichart et al. 2010, §5.1) when ``gold`` has
+    them, else ``upos``.
 
     Example
     -------
@@ -149,7 +152,8 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                      pred_format: str = "auto", punct="auto", log_base="e",
                      restarts: int = 10, seed: int = DEFAULT_SEED, jobs: int = 1,
                      show_progress: bool = False) -> dict[str, Table]:
-    """Score a set of taggings of one corpus at token and type level (004 Table 1).
+    """Score a set of taggings of one corpus at token and type level (Reichart et al. 2010,
+    Table 1).
 
     Parameters
     ----------
@@ -163,7 +167,7 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     out_dir
         Writes ``table1`` and ``rank_correlation`` (md/csv/json) and the cells.
     gold_column, punct, log_base, restarts, seed
-        Scoring options (004: fine tags -- ``"auto"`` takes ``xpos`` when
+        Scoring options (Reichart et al. 2010: fine tags -- ``"auto"`` takes ``xpos`` when
         present --, punctuation excluded, natural log, 10 restarts).
     jobs, show_progress
         Parallel cells; progress bar.
@@ -209,7 +213,7 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                digits=3, title="Reichart, Abend & Rappoport 2010 Table 1 layout: token level "
                      "(left) and type level (right)",
                notes=[f"gold {gold_column} ({_n_scored_tags(gold, gold_column, punct)} tags "
-                      "without punctuation; 004: 34 WSJ tags)",
+                      "without punctuation; Reichart, Abend & Rappoport 2010: 34 WSJ tags)",
                       f"punct {punct}; log {log_base}; M-1 type mapping: "
                       f"hill climbing, {restarts} restarts, seed {seed}"])
     corr = []
@@ -255,7 +259,8 @@ def _n_scored_tags(gold: Corpus, gold_column: str, punct) -> int:
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
-        "reichart2010", help="Reichart et al. (2010): token and type level scores (004 Table 1)",
+        "reichart2010", help="Reichart et al. (2010): token and type level scores "
+             "(Reichart, Abend & Rappoport 2010 Table 1)",
         description=__doc__.split("\n\n")[0])
     from induceval.cli.common import (
         add_data_option,

@@ -121,8 +121,8 @@ __all__ = [
 ]
 
 CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
-#: The paper's range of random confounders (001 §6.2) and the size of the
-#: training corpus it was set on (Train x2, 001 §6.1).
+#: The paper's range of random confounders (Chambers & Jurafsky 2010, §6.2) and the size of the
+#: training corpus it was set on (Train x2, Chambers & Jurafsky 2010, §6.1).
 PAPER_RANDOM_RANGE = (30, 400000)
 PAPER_TRAIN_TOKENS = 225_000_000
 DEFAULT_BUCKETS = (4, 10, 25, 200, 1000)
@@ -216,7 +216,7 @@ def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None,
                        ) -> tuple[int, int | None]:
     """The paper's random-confounder range, scaled to a smaller corpus.
 
-    001 §6.2 used [30, 400000] on about 225M training tokens.  When
+    Chambers & Jurafsky 2010, §6.2 used [30, 400000] on about 225M training tokens.  When
     ``corpus_tokens`` is below half of that, the upper bound is scaled in
     proportion (``round(400000 * s)``, ``s = corpus_tokens / 225e6``, at
     least the lower bound); the lower bound stays 30 unless fewer than 2
@@ -319,7 +319,7 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     seed
         Seed of the random choices (``random``, ``buckets``).
     random_range
-        ``"paper"`` (default: 001's [30, 400000], scaled by
+        ``"paper"`` (default: Chambers & Jurafsky 2010's [30, 400000], scaled by
         :func:`paper_random_range`) or an inclusive frequency range
         ``(low, high)`` of ``random`` confounders (``None``: no upper bound).
     corpus_tokens

@@ -251,14 +251,13 @@ class Table:
 
     def write(self, stem: str, formats: Sequence[str] = ("markdown", "csv", "json")) -> list[str]:
         """Write ``stem.md``, ``stem.csv``, ``stem.json``; return the paths."""
-        from induceval.cli.common import readable, write_atomic
+        from induceval.atomic import write_atomic
 
         ext = {"markdown": ".md", "csv": ".csv", "json": ".json", "table": ".txt",
                "latex": ".tex"}
         paths = []
-        shown = readable(self)   # papers by author and year, not by internal number
         for fmt in formats:
             path = stem + ext[fmt]
-            write_atomic(path, shown.render(fmt))
+            write_atomic(path, self.render(fmt))
             paths.append(path)
         return paths

@@ -8,7 +8,7 @@ standard, and all tokens of each type in the same cluster."
 Every type must land in exactly one random cluster.  By default
 (``sizes="every"``) there is one random cluster per gold class, sized by the
 number of types seen with the class (a type counts under every class it
-has, as 000's Figure 2 counts the gold standard), the sizes scaled to sum to
+has, as Frank et al. 2009's Figure 2 counts the gold standard), the sizes scaled to sum to
 the number of gold-tagged types; with ``sizes="majority"`` each type counts
 only in its most frequent gold class (ties: the lowest class code).  The
 gold-tagged types are shuffled (seeded) and cut into consecutive blocks of
@@ -158,7 +158,7 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED,
     sizes
         ``"every"`` (default): one cluster per gold class, sized by the
         types seen with that class (a type counts under every class, as
-        000's Figure 2 "GS" curve), scaled to the number of gold-tagged types
+        Frank et al. 2009's Figure 2 "GS" curve), scaled to the number of gold-tagged types
         (:func:`scale_sizes`); ``"majority"``: a type counts under its
         majority class only.  See
         :mod:`induceval.models.categories.random_baseline`.

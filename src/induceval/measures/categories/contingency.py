@@ -245,7 +245,7 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         default all.
     unclustered
         ``"merge"`` (one cluster of all unclustered tokens) or ``"split"``
-        (one cluster per unclustered word type; needs ``forms``); paper 000.
+        (one cluster per unclustered word type; needs ``forms``); Frank et al. 2009.
     forms
         Form codes of the tokens (only for ``unclustered="split"``).
     n_gold, n_pred

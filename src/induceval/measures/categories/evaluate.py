@@ -6,14 +6,14 @@ score is then a pure function of those statistics.
 
 Defaults (all stated in the signature):
 
-- ``punct="auto"``: punctuation is excluded from scoring (paper 004 §5.1),
+- ``punct="auto"``: punctuation is excluded from scoring (Reichart et al. 2010, §5.1),
   by gold UPOS (``PUNCT``) when the gold corpus has a ``upos`` column, else by
   the word form (all Unicode punctuation/symbols); ``"keep"`` scores every
   token; any policy of :func:`induceval.corpus.transforms.punctuation_mask`
   or a boolean mask (True = punctuation) is accepted.
-- ``unclustered="merge"`` (paper 000); ``log_base=2`` (bits; paper 004 uses
-  ``"e"``); ``beta=1``; ``restarts=10`` M-1 hill-climbing restarts (paper
-  004 §5.2) with :data:`induceval.random.DEFAULT_SEED`.
+- ``unclustered="merge"`` (Frank et al. 2009); ``log_base=2`` (bits; Reichart et al. 2010 uses
+  ``"e"``); ``beta=1``; ``restarts=10`` M-1 hill-climbing restarts (Reichart et al.
+  2010, §5.2) with :data:`induceval.random.DEFAULT_SEED`.
 
 Example
 -------
@@ -65,27 +65,32 @@ class Measure:
 
 INF = math.inf
 _M = [
-    Measure("m1", "token", True, 0, 1, "many-to-one (matched) accuracy", "000; 003; 004 §3"),
+    Measure("m1", "token", True, 0, 1, "many-to-one (matched) accuracy",
+            "Frank et al. 2009; Gelling et al. 2012; Reichart et al. 2010, §3"),
     Measure("1to1", "token", True, 0, 1, "one-to-one accuracy, optimal (Kuhn-Munkres)",
-            "003; 004 §3"),
+            "Gelling et al. 2012; Reichart et al. 2010, §3"),
     Measure("1to1_greedy", "token", True, 0, 1, "one-to-one accuracy, greedy mapping",
-            "003 (Christodoulopoulos et al. 2010)"),
+            "Gelling et al. 2012 (Christodoulopoulos et al. 2010)"),
     Measure("vi", "token", False, 0, INF, "variation of information H(C|K)+H(K|C)",
-            "003; Meila 2007"),
+            "Gelling et al. 2012; Meila 2007"),
     Measure("nvi", "token", False, 0, INF, "normalized VI (H(C)=0: H(K))",
-            "004 §3; Reichart & Rappoport 2009"),
-    Measure("v", "token", True, 0, 1, "V-measure (beta)", "003; 004 §3"),
+            "Reichart et al. 2010, §3; Reichart & Rappoport 2009"),
+    Measure("v", "token", True, 0, 1, "V-measure (beta)",
+            "Gelling et al. 2012; Reichart et al. 2010, §3"),
     Measure("homogeneity", "token", True, 0, 1, "homogeneity h", "Rosenberg & Hirschberg 2007"),
     Measure("completeness", "token", True, 0, 1, "completeness c",
             "Rosenberg & Hirschberg 2007"),
-    Measure("h_c_given_k", "token", False, 0, INF, "conditional entropy H(C|K)", "004 §3"),
-    Measure("h_k_given_c", "token", False, 0, INF, "conditional entropy H(K|C)", "004 §3"),
-    Measure("pp", "token", True, 0, 1, "pairwise precision", "000 eq. 1"),
-    Measure("pr", "token", True, 0, 1, "pairwise recall", "000 eq. 1"),
-    Measure("pf", "token", True, 0, 1, "pairwise F", "000 eq. 1"),
+    Measure("h_c_given_k", "token", False, 0, INF, "conditional entropy H(C|K)",
+            "Reichart et al. 2010, §3"),
+    Measure("h_k_given_c", "token", False, 0, INF, "conditional entropy H(K|C)",
+            "Reichart et al. 2010, §3"),
+    Measure("pp", "token", True, 0, 1, "pairwise precision", "Frank et al. 2009, eq. 1"),
+    Measure("pr", "token", True, 0, 1, "pairwise recall", "Frank et al. 2009, eq. 1"),
+    Measure("pf", "token", True, 0, 1, "pairwise F", "Frank et al. 2009, eq. 1"),
 ]
-for _meas, _name, _sec in (("macro_i", "MacroI (= MacroC)", "004 §4.1"),
-                           ("micro_i", "MicroI", "004 §4.1"), ("micro_c", "MicroC", "004 §4.2")):
+for _meas, _name, _sec in (("macro_i", "MacroI (= MacroC)", "Reichart et al. 2010, §4.1"),
+                           ("micro_i", "MicroI", "Reichart et al. 2010, §4.1"),
+                           ("micro_c", "MicroC", "Reichart et al. 2010, §4.2")):
     for _mp, _txt in (("1to1", "1-1 mapping (Kuhn-Munkres)"),
                       ("m1", "M-1 mapping (hill climbing, restarts)")):
         _M.append(Measure(f"{_meas}_{_mp}", "type", True, 0, 1, f"type-level {_name}, {_txt}",
@@ -329,7 +334,7 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     punct
         See the module docstring.
     unclustered
-        ``"merge"`` or ``"split"`` (paper 000).
+        ``"merge"`` or ``"split"`` (Frank et al. 2009).
     log_base
         ``2`` (bits) or ``"e"`` (nats) for VI, NVI and the entropies.
     beta
@@ -337,7 +342,7 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     level
         ``"token"``, ``"type"`` or ``"both"``.
     restarts, seed
-        M-1 hill climbing of the type-level measures (paper 004 §4.1, §5.2).
+        M-1 hill climbing of the type-level measures (Reichart et al. 2010, §4.1, §5.2).
     items
         ``"sentence"`` (a Corpus gold), or an item index per token: the
         token table then also carries per-item tables (``table.item_counts``)

@@ -24,12 +24,12 @@ The three sums are the additive statistics (:class:`SubstitutableStats`).
 
 Unclustered words: ``merge`` puts every unclustered type into one cluster
 ``UNCLUSTERED`` (frames and S-cluster members carry it); ``split`` gives each
-its own cluster, which contributes no pair (paper 000, "Effect of unclustered
+its own cluster, which contributes no pair (Frank et al. 2009, "Effect of unclustered
 words").
 
 Cluster sizes ``|c|``: by default the number of *training tokens* the model
 put in ``c`` (``cluster_size="tokens"``), the reading that reproduces the
-magnitude of paper 000's SP values; ``cluster_size="types"`` counts word
+magnitude of Frank et al. 2009's SP values; ``cluster_size="types"`` counts word
 types over the clustering's vocabulary (the keys of a type clustering, or the
 distinct (form, cluster) pairs of the training tagging), as the set notation
 of eq. 2 reads.  The paper does not spell the choice out; it is in the
@@ -51,14 +51,14 @@ the "more than once" threshold and each S-cluster grows, while the
 denominator depends on the training corpus only): on Manchester-trained
 models, SP was 7.9e-7 with 114k test tokens and 8.9e-6 with 906k, while SR
 stayed at .37-.38 (issue 13).  SP values compare only on the same test
-corpus; 000's 9M-token test set cannot be matched with smaller data.
+corpus; Frank et al. 2009's 9M-token test set cannot be matched with smaller data.
 
 Token-level models (issue 13): for a model that labels tokens (the Bayesian
 HMM, frequent frames), give the training tokens' own labels
 (``train_tags``) and test labels from :func:`context_labels`; then ``|c|``
 counts the tokens the model itself put in ``c`` and every frame word carries
 its own token's cluster, so ``to|INF _ cake`` and ``to|PREP _ cake`` are
-different frames (000 p. 2578).  A type clustering (a mapping) labels every
+different frames (Frank et al. 2009, p. 2578).  A type clustering (a mapping) labels every
 token of a word alike, so frames then differ only by their words.
 
 References
@@ -223,7 +223,7 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
         Pad sentences with ``<s>``/``</s>`` frame words (paper: yes).
     cluster_size
         ``"tokens"`` (default): ``|c|`` counts the training tokens in ``c``;
-        this reproduces the magnitudes of paper 000 Table 3 (SP ~ 1e-5 to
+        this reproduces the magnitudes of Frank et al. 2009, Table 3 (SP ~ 1e-5 to
         1e-4).  ``"types"``: ``|c|`` counts word types, as the set notation
         of eq. 2 literally reads (on Manchester, models that cluster few
         types, HC and FF in the split condition, then get SP > 1).  Neither
@@ -318,13 +318,13 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
                    form_column: str = "form") -> np.ndarray:
     """Cluster labels for the test tokens from a token-level model's training labels.
 
-    000 does not say how the test words of SP/SR were labelled by models
+    Frank et al. 2009 does not say how the test words of SP/SR were labelled by models
     that label tokens.  Each test token takes the label the model gave the
     same word in the same immediate context in training (previous and next
     word, sentence boundaries included; the majority label over those
     training tokens, ties to the lower code) -- for frequent frames this is
     exactly the model's rule ("tokens found in frequent frames [are assigned]
-    to the category defined by that frame", 000 p. 2579); otherwise the
+    to the category defined by that frame", Frank et al. 2009, p. 2579); otherwise the
     word's majority training label; ``-1`` for a word never labelled in
     training (or unseen).  Deterministic; no model is re-run on the test text.
 
@@ -409,7 +409,7 @@ def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=
                          form_column: str = "form", unclustered: str = "merge",
                          min_frame_count: int = 2, boundaries: bool = True,
                          cluster_size: str = "tokens") -> SubstitutableResult:
-    """Substitutable precision and recall of a clustering (paper 000 eqs. 2-3).
+    """Substitutable precision and recall of a clustering (Frank et al. 2009, eqs. 2-3).
 
     See :func:`substitutable_stats` for the parameters and the module
     docstring for the frame rules.  Returns scores ``sp``, ``sr`` and ``sf``

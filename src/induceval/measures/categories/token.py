@@ -73,7 +73,7 @@ NAN = float("nan")
 def log_factor(log_base: float | str) -> float:
     """Divisor turning natural-log values into ``log_base`` values.
 
-    ``2`` (bits, default of the package), ``"e"`` (nats, as paper 004), or
+    ``2`` (bits, default of the package), ``"e"`` (nats, as Reichart et al. 2010), or
     any number > 1.
 
     Example
@@ -119,8 +119,8 @@ def many_to_one(table: ContingencyTable) -> float:
     """Many-to-one (matched) accuracy: ``sum_k max_c n_ck / N``.
 
     Each induced cluster is mapped to the gold class with which it shares the
-    most tokens (several clusters may map to the same class); paper 000,
-    "Matched Accuracy"; paper 003 §"M-1".
+    most tokens (several clusters may map to the same class); Frank et al. 2009,
+    "Matched Accuracy"; Gelling et al. 2012, §"M-1".
 
     Example
     -------
@@ -224,7 +224,7 @@ def one_to_one(table: ContingencyTable, method: str = "optimal") -> float:
     """One-to-one accuracy: tokens correct under a 1-1 cluster-to-class mapping.
 
     Unmapped clusters (more clusters than classes) count as wrong.  See
-    :func:`one_to_one_mapping` for ``method``; paper 003 §2, paper 004 §3.
+    :func:`one_to_one_mapping` for ``method``; Gelling et al. 2012, §2, Reichart et al. 2010, §3.
 
     Example
     -------
@@ -267,7 +267,7 @@ def _entropy_of(counts: np.ndarray, n: int, log_base) -> float:
 
 
 def entropy_gold(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """H(C), the entropy of the gold classes over scored tokens (paper 004 §3)."""
+    """H(C), the entropy of the gold classes over scored tokens (Reichart et al. 2010, §3)."""
     return _entropy_of(table.row_sums, table.n, log_base)
 
 
@@ -281,7 +281,9 @@ def _joint_entropy(table: ContingencyTable, log_base) -> float:
 
 
 def conditional_entropy_gold(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """H(C|K) = H(C,K) - H(K): uncertainty about the gold class given the cluster (004 §3).
+    """H(C|K) = H(C,K) - H(K): uncertainty about the gold class given the cluster.
+
+    Reichart et al. 2010, §3.
 
     Example
     -------
@@ -317,7 +319,7 @@ def mutual_information(table: ContingencyTable, log_base: float | str = 2) -> fl
 
 
 def variation_of_information(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """VI = H(C|K) + H(K|C) (Meilă 2007; paper 003). Lower is better; 0 iff identical.
+    """VI = H(C|K) + H(K|C) (Meilă 2007; Gelling et al. 2012). Lower is better; 0 iff identical.
 
     Example
     -------
@@ -330,7 +332,7 @@ def variation_of_information(table: ContingencyTable, log_base: float | str = 2)
 
 def normalized_variation_of_information(table: ContingencyTable,
                                         log_base: float | str = 2) -> float:
-    """NVI (Reichart & Rappoport 2009), as paper 004 §3 defines it.
+    """NVI (Reichart & Rappoport 2009), as Reichart et al. 2010, §3 defines it.
 
     ``NVI = (H(C|K) + H(K|C)) / H(C)`` when ``H(C) != 0``, else ``H(K)``.
     Lower is better; 0 iff the clusterings are identical.  When all scored
@@ -353,7 +355,8 @@ def normalized_variation_of_information(table: ContingencyTable,
 
 
 def homogeneity(table: ContingencyTable) -> float:
-    """h = 1 - H(C|K)/H(C), 1 when H(C) = 0 (Rosenberg & Hirschberg 2007; 004 §3)."""
+    """h = 1 - H(C|K)/H(C), 1 when H(C) = 0 (Rosenberg & Hirschberg 2007; Reichart et al.
+    2010, §3)."""
     n = table.n
     if n == 0:
         return NAN
@@ -404,7 +407,7 @@ def _pairs(counts: np.ndarray) -> int:
 
 
 def pair_counts(table: ContingencyTable) -> tuple[int, int, int]:
-    """``(tp, tp + fp, tp + fn)`` over unordered token pairs (paper 000 eq. 1).
+    """``(tp, tp + fp, tp + fn)`` over unordered token pairs (Frank et al. 2009, eq. 1).
 
     ``tp`` = pairs in the same cluster and the same gold class; ``tp + fp`` =
     pairs in the same induced cluster; ``tp + fn`` = pairs in the same gold
@@ -420,7 +423,7 @@ def pair_counts(table: ContingencyTable) -> tuple[int, int, int]:
 
 
 def pairwise_precision(table: ContingencyTable) -> float:
-    """PP = tp / (tp + fp) (paper 000 eq. 1); 1 when no pair shares a cluster."""
+    """PP = tp / (tp + fp) (Frank et al. 2009, eq. 1); 1 when no pair shares a cluster."""
     if table.n == 0:
         return NAN
     tp, pred_pairs, _ = pair_counts(table)
@@ -428,7 +431,7 @@ def pairwise_precision(table: ContingencyTable) -> float:
 
 
 def pairwise_recall(table: ContingencyTable) -> float:
-    """PR = tp / (tp + fn) (paper 000 eq. 1); 1 when no pair shares a gold class."""
+    """PR = tp / (tp + fn) (Frank et al. 2009, eq. 1); 1 when no pair shares a gold class."""
     if table.n == 0:
         return NAN
     tp, _, gold_pairs = pair_counts(table)

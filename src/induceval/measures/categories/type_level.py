@@ -69,7 +69,7 @@ TYPE_MEASURES = ("macro_i", "micro_i", "micro_c")
 
 @dataclass(frozen=True, eq=False)
 class TypeEntries:
-    """Gold and induced entries of each word type (paper 004 §4).
+    """Gold and induced entries of each word type (Reichart et al. 2010, §4).
 
     Attributes
     ----------
@@ -203,7 +203,7 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
     mask
         ``True`` for tokens to score (punctuation excluded by the caller).
     unclustered
-        ``"merge"`` or ``"split"`` (paper 000).
+        ``"merge"`` or ``"split"`` (Frank et al. 2009).
     form_labels, gold_labels, pred_labels
         Optional label sequences indexed by the codes.
     items, n_items
@@ -378,7 +378,7 @@ def type_scores_for_mapping(entries: TypeEntries, mapping) -> dict[str, float]:
 # -- mappings ---------------------------------------------------------------
 
 def one_to_one_type_mapping(entries: TypeEntries, measure: str) -> np.ndarray:
-    """The 1-1 mapping maximising ``measure`` (Kuhn-Munkres, paper 004 §4.1-4.2).
+    """The 1-1 mapping maximising ``measure`` (Kuhn-Munkres, Reichart et al. 2010, §4.1-4.2).
 
     Edge weights between gold class ``s`` and cluster ``j``: MacroI ``F · T_sj``
     (``T_sj`` = types with ``s ∈ A_i`` and ``j ∈ B_i``; ``F`` constant);
@@ -413,7 +413,7 @@ def one_to_one_type_mapping(entries: TypeEntries, measure: str) -> np.ndarray:
 def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: int = 10,
                              seed: int | None = DEFAULT_SEED, greedy_start: bool = True,
                              max_sweeps: int = 1000) -> tuple[np.ndarray, float, list[float]]:
-    """M-1 mapping by hill climbing with random restarts (paper 004 §4.1).
+    """M-1 mapping by hill climbing with random restarts (Reichart et al. 2010, §4.1).
 
     Each restart draws a random mapping and a random order of the induced
     clusters, then repeatedly moves each cluster to the class that maximises
@@ -422,7 +422,7 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
 
     With ``greedy_start`` (default) one more run starts from the mapping of
     each cluster to the class it shares most types with, the heuristic of
-    paper 004 §5.2; the maximum can only rise, and a perfect clustering is
+    Reichart et al. 2010, §5.2; the maximum can only rise, and a perfect clustering is
     then always recognised (random starts alone may stop in a local optimum).
 
     Returns
@@ -483,7 +483,7 @@ def _score(entries: TypeEntries, measure: str, mapping: str, restarts: int, seed
 
 def macro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
             seed: int | None = DEFAULT_SEED) -> float:
-    """MacroI (= MacroC) under the ``"1-1"`` or ``"m-1"`` mapping (paper 004 §4.1).
+    """MacroI (= MacroC) under the ``"1-1"`` or ``"m-1"`` mapping (Reichart et al. 2010, §4.1).
 
     Example
     -------
@@ -496,7 +496,7 @@ def macro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
 
 def micro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
             seed: int | None = DEFAULT_SEED) -> float:
-    """MicroI: the mean over types of the per-type F-score (paper 004 §4.1).
+    """MicroI: the mean over types of the per-type F-score (Reichart et al. 2010, §4.1).
 
     Example
     -------
@@ -509,7 +509,7 @@ def micro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
 
 def micro_c(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
             seed: int | None = DEFAULT_SEED) -> float:
-    """MicroC: the size-weighted mean F-score of (merged) clusters (paper 004 §4.2).
+    """MicroC: the size-weighted mean F-score of (merged) clusters (Reichart et al. 2010, §4.2).
 
     Example
     -------

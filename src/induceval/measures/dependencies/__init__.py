@@ -6,11 +6,12 @@
   the predicted trees; per-sentence additive statistics for the bootstrap
   and significance tests of :mod:`induceval.measures.resampling`.
 - :func:`evaluate_systems`, :func:`systems_table`, :func:`breakdown_table`: tables
-  in the shape of 003 Tables 3, 5 and 6.
+  in the shape of Gelling et al. 2012, Tables 3, 5 and 6.
 - :func:`chain_heads`: the LB / RB chain baselines.
-- :mod:`~induceval.measures.dependencies.relations`: the 003 Table 6 relation
+- :mod:`~induceval.measures.dependencies.relations`: the Gelling et al. 2012, Table 6 relation
   groups and maps from UD, CHILDES GRASP and CoNLL labels.
-- :func:`~induceval.measures.dependencies.plot.plot_accuracy_by_edge_length`: 003 Figure 1.
+- :func:`~induceval.measures.dependencies.plot.plot_accuracy_by_edge_length`: Gelling et
+  al. 2012, Figure 1.
 
 References
 ----------

@@ -13,9 +13,9 @@ analyses of the same text in one vectorised pass:
    are re-attached to the nearest non-punctuation ancestor the same way);
    sentences left empty are counted and kept as zero rows;
 4. the optional length filter (:func:`induceval.corpus.transforms.filter_max_length`)
-   is applied, on lengths after punctuation removal (003 Tables 8-9);
+   is applied, on lengths after punctuation removal (Gelling et al. 2012, Tables 8-9);
 5. every reference gets per-sentence statistics, scores and breakdowns; the
-   maximum over references is reported too (003 §6.4, Table 5 "best").
+   maximum over references is reported too (Gelling et al. 2012, §6.4, Table 5 "best").
 
 A predicted head that a cycle of punctuation tokens leaves without a
 non-punctuation ancestor becomes missing and counts as wrong.
@@ -81,11 +81,11 @@ __all__ = [
 
 #: Breakdown names computed by :func:`evaluate_dependencies`.
 BREAKDOWNS: tuple[str, ...] = (
-    "relation",               # 003 Table 6 groups (ROOT by gold head 0)
+    "relation",               # Gelling et al. 2012, Table 6 groups (ROOT by gold head 0)
     "deprel",                 # the gold label as it is (per UD relation on UD data)
     "pos",                    # gold POS of the dependent
     "edge-length",            # gold edge length: root, 1, 2, 3-6, 7+
-    "edge-length-exact",      # root, 1, 2, 3, ... (003 Figure 1)
+    "edge-length-exact",      # root, 1, 2, 3, ... (Gelling et al. 2012, Figure 1)
     "sentence-length",        # 1-5, 6-10, 11-15, 16-20, 21-30, 31-40, 41+
     "sentence-length-exact",
 )
@@ -137,7 +137,7 @@ class DependencyResult:
         Reference name -> :class:`ReferenceResult`, in the order given.
     scores
         ``directed``, ``undirected``, ``ned``, ``root``: the maximum over
-        references, each measure separately (003 Table 5's "best" row);
+        references, each measure separately (Gelling et al. 2012, Table 5's "best" row);
         ``tokens``/``sentences`` scored against the first reference;
         with several references also ``"<measure>[<reference>]"`` entries.
     best_reference
@@ -496,16 +496,16 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
     punct
         Punctuation policy (``"upos"``, ``"tags:A,B"``, ``"unicode"``,
         ``"keep"``), applied with the *gold* corpus's columns to gold and
-        prediction alike, with re-attachment (003 §2.3).
+        prediction alike, with re-attachment (Gelling et al. 2012, §2.3).
     max_length
         Keep sentences of at most this many tokens after punctuation removal
-        (003 uses 10); ``None`` keeps all.
+        (Gelling et al. 2012 uses 10); ``None`` keeps all.
     pred_column
         The head column of ``pred``.
     breakdowns
         Which of :data:`BREAKDOWNS` to compute (all by default; ``()`` for none).
     relation_scheme
-        Map of gold labels to 003 Table 6 groups: ``"auto"``, ``"ud"``,
+        Map of gold labels to Gelling et al. 2012, Table 6 groups: ``"auto"``, ``"ud"``,
         ``"childes"``, ``"conll"``, or a dict (see
         :mod:`induceval.measures.dependencies.relations`).
     pos_column
@@ -615,10 +615,10 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
 def systems_table(results: Mapping[str, DependencyResult], *, title: str = "",
                   measures: Sequence[str] = ("directed", "undirected", "ned", "root"),
                   percent: bool = False) -> Table:
-    """One row per system, the shape of 003 Table 3 (transposed: systems as rows).
+    """One row per system, the shape of Gelling et al. 2012, Table 3 (transposed: systems as rows).
 
     With several references, the main columns hold the maximum over
-    references and ``directed[REF]`` columns give each reference (003 Table 5).
+    references and ``directed[REF]`` columns give each reference (Gelling et al. 2012, Table 5).
     """
     rows = []
     columns = ["system"] + list(measures)
@@ -660,7 +660,7 @@ def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
 
     One system: a row per group with tokens and all three measures.  Several
     systems: a row per system and a column per group holding ``measure``
-    (the shape of 003 Table 6).
+    (the shape of Gelling et al. 2012, Table 6).
     """
     check_choice("measure", measure, ("directed", "undirected", "ned"))
     items = list(results.items())
@@ -690,7 +690,8 @@ def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
 
 def evaluate_systems(gold: Corpus | Sequence[Corpus], systems: Mapping[str, Corpus | np.ndarray],
                      **options) -> Table:
-    """Score several systems against the same gold; one row per system (003 Table 3).
+    """Score several systems against the same gold; one row per system (Gelling et al.
+    2012, Table 3).
 
     ``options`` are those of :func:`evaluate_dependencies`.
 
@@ -715,7 +716,7 @@ def chain_heads(corpus: Corpus, head_side: str = "left") -> np.ndarray:
     is the root — PASCAL 2012's **RB** (right-branching: the tree grows to the
     right, ``[w1 [w2 [w3 w4]]]``).  ``head_side="right"``: word ``i`` is headed
     by ``i + 1`` and the last word is the root — PASCAL's **LB**.  This
-    reading of 003 §4 is checked against 003 Table 6: LB scores 40.1 on SBJ
+    reading of Gelling et al. 2012, §4 is checked against their Table 6: LB scores 40.1 on SBJ
     and 41.9 on NMOD in English, where subjects, determiners and adjectives
     precede their heads, and RB 26.2 on OBJ, where objects follow the verb.
 

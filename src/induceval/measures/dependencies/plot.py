@@ -1,4 +1,4 @@
-"""003 Figure 1: directed accuracy by gold edge length, one line per system.
+"""Gelling et al. 2012, Figure 1: directed accuracy by gold edge length, one line per system.
 
 References
 ----------
@@ -42,9 +42,11 @@ def accuracy_by_edge_length(result, max_edge: int = 9, measure: str = "directed"
 def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
                                  max_edge: int = 9, measure: str = "directed",
                                  reference: str | None = None, title: str = "") -> str:
-    """Draw 003 Figure 1 for the given systems and save it to ``path``; return the path.
+    """Draw Gelling et al. 2012, Figure 1 for the given systems and save it to ``path``.
 
-    Lengths 1..``max_edge`` (003 omits 10 and more); points with no gold edge
+    Returns the path.
+
+    Lengths 1..``max_edge`` (Gelling et al. 2012 omits 10 and more); points with no gold edge
     of that length are left out.
     """
     import matplotlib

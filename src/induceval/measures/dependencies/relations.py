@@ -36,7 +36,7 @@ Choices (documented because the paper only lists the groups)
     (the second conjunct, attached to the conjunction in ``%xgrt``) and
     ``ENUM``.
 ``CC``
-    "A coordinating conjunction to its head" (003 §6.4): UD ``cc``; GRASP
+    "A coordinating conjunction to its head" (Gelling et al. 2012, §6.4): UD ``cc``; GRASP
     ``CONJ``.
 ``OTHER``
     Everything else (including punctuation when it is kept).
@@ -79,7 +79,7 @@ __all__ = [
     "group_mapper",
 ]
 
-#: The relation groups of 003 Table 6, plus OTHER, in display order.
+#: The relation groups of Gelling et al. 2012, Table 6, plus OTHER, in display order.
 TABLE6_GROUPS: tuple[str, ...] = ("ROOT", "SBJ", "OBJ", "PRD", "NMOD", "COORD", "CC", "OTHER")
 
 #: Universal Dependencies (v2) universal relation -> Table 6 group.
@@ -137,7 +137,7 @@ def detect_scheme(labels: Iterable[str | None]) -> str:
 
 
 def relation_group(label: str | None, scheme: str = "auto") -> str:
-    """The 003 Table 6 group of one gold relation label (see the module notes).
+    """The Gelling et al. 2012, Table 6 group of one gold relation label (see the module notes).
 
     ``ROOT`` here follows the label; :func:`evaluate_dependencies` assigns
     ``ROOT`` by the gold head instead.

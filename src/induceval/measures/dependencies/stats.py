@@ -26,7 +26,7 @@ NED (Schwartz et al. 2011)
     A token whose gold head is 0 has no grandparent.
 root
     Among tokens whose gold head is 0, the fraction predicted as roots
-    (``P(d) == 0``); this is also the ``ROOT`` column of 003 Table 6.
+    (``P(d) == 0``); this is also the ``ROOT`` column of Gelling et al. 2012, Table 6.
 
 A predicted head of ``-1`` (missing) is scored and counts as wrong in every
 measure.  ``NED >= undirected >= directed`` holds token by token.

@@ -9,12 +9,12 @@ seeded and deterministic: the same seed gives identical output.
 =============  ===============================================  ====================
 name           model                                            reference
 =============  ===============================================  ====================
-``ff``         frequent frames, merged to K                     Mintz 2003; paper 000
+``ff``         frequent frames, merged to K                     Mintz 2003; Frank et al. 2009
 ``hc``         hierarchical clustering of context vectors       Redington et al. 1998
 ``bhmm``       Bayesian trigram HMM, collapsed Gibbs            Goldwater & Griffiths 2007
 ``brown``      Brown clustering, windowed exact merges          Brown et al. 1992; Liang 2005
 ``exchange``   exchange clustering (mkcls / ClusterCat style)   Kneser & Ney 1993; Och 1999
-``random``     random types with the gold type-size profile     paper 000
+``random``     random types with the gold type-size profile     Frank et al. 2009
 =============  ===============================================  ====================
 
 Example

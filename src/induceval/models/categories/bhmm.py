@@ -12,7 +12,7 @@ outcomes).  ``W`` in the emission denominator is the number of word types.
 Simulated annealing: the conditional is raised to ``1 / temperature`` with the
 temperature moved linearly from ``temp_start`` to ``temp_end`` over the first
 ``anneal_fraction`` of the iterations (GG07 anneal; the exact schedule of the
-Frank et al. runs is not given in 000, so it is an option).  Hyperparameters
+Frank et al. runs is not given in Frank et al. 2009, so it is an option).  Hyperparameters
 ``alpha`` and ``beta`` can be resampled by Metropolis-Hastings (GG07 §4.1:
 Gaussian proposal with standard deviation ``0.1 x`` the current value, flat
 prior on positive values).
@@ -21,8 +21,8 @@ References
 ----------
 Goldwater & Griffiths (2007). A fully Bayesian approach to unsupervised
 part-of-speech tagging. *ACL*, 744-751.
-Frank, Goldwater & Keller (2009), paper 000 (2000 iterations); Reichart et al.
-(2010), paper 004 (GG07 run for 10K iterations with annealing).
+Frank, Goldwater & Keller (2009) (2000 iterations); Reichart et al.
+(2010) (GG07 run for 10K iterations with annealing).
 """
 
 from __future__ import annotations
@@ -339,7 +339,7 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     seed
         Seed of the initial random tagging and of the sampler.
     iterations
-        Gibbs sweeps over the corpus (000: 2000; 004: 10000).
+        Gibbs sweeps over the corpus (Frank et al. 2009: 2000; Reichart et al. 2010: 10000).
     alpha, beta
         Dirichlet hyperparameters of transitions and emissions (initial values
         when ``sample_hyper``); GG07's best fixed values are 0.003 and 1.
@@ -351,7 +351,8 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
         Resample ``alpha`` and ``beta`` by Metropolis-Hastings (5 proposals
         each) every ``hyper_every`` sweeps.
     order
-        ``3``: trigram transitions (GG07's BHMM, as in 000 and 004); ``2``:
+        ``3``: trigram transitions (GG07's BHMM, as in Frank et al. 2009 and Reichart et al.
+        2010); ``2``:
         bigram transitions (the model of ``pgibbs``).
     column
         Token column holding the words.

@@ -6,7 +6,7 @@ Brown, deSouza, Mercer, Della Pietra & Lai (1992). Class-based n-gram models of
 natural language. *Computational Linguistics* 18(4).
 Liang (2005). Semi-supervised learning for natural language. MEng thesis, MIT
 (the ``wcluster`` program; algorithm of §2.4).
-Gelling et al. (2012), paper 003: the ``B`` baseline columns of Tables 2 and 7.
+Gelling et al. (2012): the ``B`` baseline columns of Tables 2 and 7.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ statistical language modelling. *Eurospeech*.
 Och (1999). An efficient method for determining bilingual word classes. *EACL*.
 Dehdari, Tan & van Genabith (2016). BIRA: improved predictive exchange word
 clustering. *NAACL* (ClusterCat).
-Gelling et al. (2012), paper 003: the ``MK`` baseline columns of Tables 2 and 7.
+Gelling et al. (2012): the ``MK`` baseline columns of Tables 2 and 7.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ References
 ----------
 Mintz (2003). Frequent frames as a cue for grammatical categories in child
 directed speech. *Cognition* 90, 91-117.
-Frank, Goldwater & Keller (2009), paper 000, §"Frequent Frames" and
+Frank, Goldwater & Keller (2009), §"Frequent Frames" and
 §"Model Implementation and Experiments".
 """
 
@@ -112,10 +112,11 @@ def _assign_outside(values, dense, tags, lo, hi, ptr, cl, cum, u):  # pragma: no
 def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
                            threshold: float = 0.0009, column: str = "form",
                            outside_frames: str = "sample") -> TagInduction:
-    """Frequent-frames categories, merged to ``k`` clusters, with 000's token assignment.
+    """Frequent-frames categories, merged to ``k`` clusters, with the token assignment of
+    Frank et al. 2009.
 
     A frame is an ordered pair ``(a, b)`` of words with exactly one word between
-    them in a sentence (no boundary markers: 000 trains FF without them).
+    them in a sentence (no boundary markers: Frank et al. 2009 trains FF without them).
     Every frame whose frequency is at least ``threshold`` times the number of
     frame tokens starts a cluster holding the word types seen inside it.  The
     pair of clusters with the highest type overlap relative to the larger of
@@ -123,7 +124,7 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     (ties: the pair with the lowest cluster indices, clusters numbered by
     decreasing frame frequency).
 
-    Token assignment (000, §"Model Implementation"): a token inside a frequent
+    Token assignment (Frank et al. 2009, §"Model Implementation"): a token inside a frequent
     frame takes that frame's cluster; any other token of a clustered type takes
     a cluster drawn with probability ``|c| / sum_{c' : w in c'} |c'|`` (sizes in
     types; a type in one cluster always gets it); tokens of types in no
@@ -140,11 +141,11 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         Seed of the draws for ambiguous types.
     threshold
         Minimum frame frequency as a share of all frame tokens: ``0.0009``
-        (0.09%, 000) or ``0.0013`` (0.13%, Mintz 2003).
+        (0.09%, Frank et al. 2009) or ``0.0013`` (0.13%, Mintz 2003).
     column
         Token column holding the words.
     outside_frames
-        ``"sample"`` (000) or ``"unclustered"``: leave tokens outside
+        ``"sample"`` (Frank et al. 2009) or ``"unclustered"``: leave tokens outside
         frequent frames unclustered (Mintz's original token coverage).
 
     Returns

@@ -1,10 +1,12 @@
-"""Hierarchical clustering of context vectors (Redington, Chater & Finch 1998), as run in 000.
+"""Hierarchical clustering of context vectors (Redington, Chater & Finch 1998).
+
+As run in Frank et al. 2009.
 
 References
 ----------
 Redington, Chater & Finch (1998). Distributional information: a powerful cue
 for acquiring syntactic categories. *Cognitive Science* 22, 425-469.
-Frank, Goldwater & Keller (2009), paper 000, §"Hierarchical Clustering".
+Frank, Goldwater & Keller (2009), §"Hierarchical Clustering".
 """
 
 from __future__ import annotations
@@ -122,9 +124,9 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     seed
         Accepted for a uniform interface; the method is deterministic.
     n_targets, n_contexts
-        ``n = 1000`` and ``m = 150`` in Redington et al. and 000.
+        ``n = 1000`` and ``m = 150`` in Redington et al. and Frank et al. 2009.
     positions
-        Relative context positions (000: -2, -1, +1, +2).
+        Relative context positions (Frank et al. 2009: -2, -1, +1, +2).
     linkage
         ``"average"`` (Redington et al.), or another scipy linkage method.
     column

@@ -1,7 +1,7 @@
 """The random baseline of Frank, Goldwater & Keller (2009).
 
 "For each cluster in the gold standard, we created a cluster with the same
-number of word types, selected at random from the full vocabulary" (000,
+number of word types, selected at random from the full vocabulary" (Frank et al. 2009,
 §"Model Implementation and Experiments", p. 2579).  The result has the gold
 type-size distribution and puts all tokens of a type in one cluster.
 
@@ -27,7 +27,7 @@ Choices (issue 13), each an option of :func:`induce_random`:
 
 References
 ----------
-Frank, Goldwater & Keller (2009), paper 000, Table 3 (Random rows).
+Frank, Goldwater & Keller (2009), Table 3 (Random rows).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     k
         Used only without ``gold``: the word types are shuffled and dealt into
         ``k`` clusters of (nearly) equal size.  With ``gold`` the number of
-        clusters is that of the gold inventory (000: the K=53 and K=80
+        clusters is that of the gold inventory (Frank et al. 2009: the K=53 and K=80
         conditions share the 53-category baseline).
     seed
         Seed of the shuffle.
@@ -82,7 +82,7 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
         The gold-tagged types, shuffled at random, are dealt into clusters of
         those sizes; types without a gold tag stay unclustered.
     sizes
-        ``"every"`` (default, 000's wording and Figure 2): one cluster per
+        ``"every"`` (default, Frank et al. 2009's wording and Figure 2): one cluster per
         gold category, a type counted under every tag, sizes scaled to the
         number of gold-tagged types; ``"majority"``: a type counted under its
         majority tag only (see the module docstring).

@@ -5,10 +5,10 @@ Every model is registered in :data:`DEPENDENCY_MODELS` and run through
 ``head`` column, the training log and a signature.
 
 ============  ==============================================================
-``lb``        left-branching chain: each word's head is the next word (003 §4)
+``lb``        left-branching chain: each word's head is the next word (Gelling et al. 2012, §4)
 ``rb``        right-branching chain: each word's head is the previous word
 ``random``    uniformly random projective trees (seeded)
-``harmonic``  Viterbi trees of the harmonic initialiser, untrained (003's H)
+``harmonic``  Viterbi trees of the harmonic initialiser, untrained (Gelling et al. 2012's H)
 ``dmv``       DMV (Klein & Manning 2004) by EM or Viterbi EM, Viterbi decoding
 ============  ==============================================================
 

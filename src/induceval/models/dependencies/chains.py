@@ -1,6 +1,6 @@
 """Left- and right-branching baselines (LB, RB).
 
-Naming follows the PASCAL 2012 challenge (paper 003, §4) and the
+Naming follows the PASCAL 2012 challenge (Gelling et al. 2012, §4) and the
 constituency reading of the chains:
 
 * **LB** (left-branching): every word's head is the word to its *right*;
@@ -11,7 +11,7 @@ constituency reading of the chains:
 
 On English, LB is the stronger chain: determiners, adjectives, subjects,
 auxiliaries and (in content-head UD) prepositions all precede their heads
-(003 Table 8: en-ptb LB 40.4 vs RB 19.9 directed at length <= 10).
+(Gelling et al. 2012, Table 8: en-ptb LB 40.4 vs RB 19.9 directed at length <= 10).
 
 References
 ----------
