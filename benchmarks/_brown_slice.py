@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from induceval.data import shared_data_dir
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = shared_data_dir()
 
 
 def brown_slice(n_tokens: int = 200_000):

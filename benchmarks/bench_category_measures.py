@@ -22,8 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval.data import shared_data_dir
+
 REPO = Path(__file__).resolve().parents[1]
-DATA = REPO.parent / "shared" / "data"
+DATA = shared_data_dir()
 
 
 def best_of(fn, repeat=3):

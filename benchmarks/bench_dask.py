@@ -50,8 +50,9 @@ from pathlib import Path
 
 import numpy as np
 
-SHARED = Path(os.environ.get("INDUCEVAL_SHARED_DATA",
-                             Path(__file__).resolve().parents[2] / "shared" / "data"))
+from induceval.data import shared_data_dir
+
+SHARED = shared_data_dir()
 
 
 def load() -> str:

@@ -22,11 +22,12 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+from induceval.data import shared_data_dir
+
+DATA = shared_data_dir()
 
 
 def build_input(n_sentences: int):

@@ -34,8 +34,9 @@ import tempfile
 import zlib
 from pathlib import Path
 
-SHARED = Path(os.environ.get("INDUCEVAL_SHARED_DATA",
-                             Path(__file__).resolve().parents[2] / "shared" / "data"))
+from induceval.data import shared_data_dir
+
+SHARED = shared_data_dir()
 MAIN = "import sys; from induceval.cli.main import main; sys.exit(main())"
 
 

@@ -43,8 +43,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-DATA = Path(os.environ.get("INDUCEVAL_SHARED_DATA")
-            or Path(__file__).resolve().parents[2] / "shared" / "data")
+from induceval.data import shared_data_dir
+
+DATA = shared_data_dir()
 PY = sys.executable
 
 

@@ -14,10 +14,11 @@ import time
 from pathlib import Path
 
 from induceval.corpus.tuples import extract_tuples
+from induceval.data import corpus_dir
 from induceval.experiments.chambers2010 import load_corpus, run_chambers2010
 
 HERE = Path(__file__).resolve().parent
-DEFAULT = HERE.parent.parent / "shared" / "data" / "childes" / "eng-uk" / "Manchester"
+DEFAULT = corpus_dir("manchester")
 
 
 def main() -> None:

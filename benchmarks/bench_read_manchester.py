@@ -37,8 +37,9 @@ import numpy as np
 from induceval.corpus.readers.chat import read
 from induceval.corpus.tagsets.childes import PUNCT_POS, add_childes_tagsets
 from induceval.corpus.transforms.childes import select_child_directed
+from induceval.data import shared_data_dir
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "childes"
+DEFAULT_DATA = shared_data_dir() / "childes"
 
 
 def timed(fn, *args, **kwargs):

@@ -12,7 +12,9 @@ import argparse
 import time
 from pathlib import Path
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "ud"
+from induceval.data import corpus_dir
+
+DEFAULT = corpus_dir("ud")
 
 
 def main() -> None:

@@ -52,8 +52,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
-BROWN = Path(os.environ.get("INDUCEVAL_SHARED_DATA", SHARED)) / "brown" / "brown-tagged"
+from induceval.data import corpus_dir
+
+BROWN = corpus_dir("brown")
 
 #: size label -> (repeats of the whole corpus, or a token cut when repeats is 0)
 SIZES = {"0.2M": (0, 200_000), "1.16M": (1, 0), "10M": (9, 0), "100M": (86, 0)}

@@ -11,13 +11,14 @@ WOPA implementation exists to compare with).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
+
+from induceval.data import shared_data_dir
 
 
 def python_reference(train_lists, test_lists):
@@ -69,8 +70,7 @@ def python_reference(train_lists, test_lists):
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("data", nargs="?", default=os.environ.get("INDUCEVAL_SHARED_DATA",
-                                                              "../shared/data"))
+    ap.add_argument("data", nargs="?", default=str(shared_data_dir()))
     ap.add_argument("--children", type=int, default=0, help="only the first N children")
     args = ap.parse_args()
     from induceval.corpus.readers import read_corpus

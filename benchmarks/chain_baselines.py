@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from induceval.corpus import read_corpus  # noqa: E402
+from induceval.data import shared_data_dir  # noqa: E402
 from induceval.measures.dependencies import chain_heads, evaluate_dependencies  # noqa: E402
 from induceval.report.tables import Table  # noqa: E402
 
@@ -48,7 +49,7 @@ def score(corpus, name, punct, references, rows):
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "shared" / "data"))
+    ap.add_argument("--data", default=str(shared_data_dir()))
     ap.add_argument("--format", default="markdown")
     args = ap.parse_args()
     data = Path(args.data)

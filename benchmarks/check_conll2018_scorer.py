@@ -29,8 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
-DEFAULT = Path(os.environ.get("INDUCEVAL_SHARED_DATA")
-               or Path(__file__).resolve().parents[2] / "shared" / "data") / "ud"
+from induceval.data import corpus_dir
+
+DEFAULT = corpus_dir("ud")
 TOKEN_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas")
 TREE_METRICS = ("UAS", "LAS", "CLAS", "MLAS", "BLEX")
 

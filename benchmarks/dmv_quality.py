@@ -29,11 +29,12 @@ import numpy as np
 
 from induceval.corpus.model import CorpusBuilder, concat
 from induceval.corpus.transforms import filter_max_length, remove_punctuation
+from induceval.data import shared_data_dir
 from induceval.measures.dependencies import evaluate_dependencies
 from induceval.models.dependencies import induce_dependencies
 from induceval.report.tables import Table
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = shared_data_dir()
 PTB_PUNCT = "tags:. , : `` '' -LRB- -RRB-"
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "childes" / "eng-uk"
+from induceval.data import corpus_dir
+
+DATA = corpus_dir("childes-eng-uk")
 
 
 def main(argv=None) -> int:

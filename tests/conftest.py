@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from induceval.data import shared_data_dir
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SHARED_DATA = Path(os.environ.get("INDUCEVAL_SHARED_DATA", REPO.parent / "shared" / "data"))
+SHARED_DATA = shared_data_dir()
 
 
 def shared_path(*parts: str) -> Path:

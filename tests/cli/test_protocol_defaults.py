@@ -12,7 +12,7 @@ import pytest
 
 import induceval
 from induceval.cli.main import main
-from induceval.experiments._category_common import shared_data_dir
+from induceval.data import shared_data_dir
 
 PROTOCOLS = ("frank2009", "reichart2010", "pascal2012-pos", "pascal2012-deps",
              "pascal2012-joint", "chang2006", "chambers2010")

@@ -118,7 +118,7 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
 
 def data_dir(args: argparse.Namespace) -> Path:
     """``args.data`` or the shared data folder (see :func:`add_data_option`)."""
-    from induceval.experiments._category_common import shared_data_dir
+    from induceval.data import shared_data_dir
 
     return Path(args.data) if getattr(args, "data", None) else shared_data_dir()
 

@@ -9,28 +9,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 
-__all__ = ["shared_data_dir", "spearman_rho", "stars", "to_jsonable", "ensure_dir",
-           "gold_type_sizes"]
-
-
-def shared_data_dir() -> Path:
-    """The shared data folder of the protocols' default corpora.
-
-    ``$INDUCEVAL_SHARED_DATA`` when set; else ``../shared/data`` next to the
-    clone induceval is installed from (``src/induceval`` -> the clone ->
-    ``../shared/data``); else ``../shared/data`` from the working directory.
-    When none exists, the clone-relative path is returned (error messages
-    name it).
-    """
-    env = os.environ.get("INDUCEVAL_SHARED_DATA")
-    if env:
-        return Path(env)
-    clone = Path(__file__).resolve().parents[3]
-    candidates = [clone.parent / "shared" / "data", Path("..") / "shared" / "data"]
-    for c in candidates:
-        if c.is_dir():
-            return c
-    return candidates[0]
+__all__ = ["spearman_rho", "stars", "to_jsonable", "ensure_dir", "gold_type_sizes"]
 
 
 def ensure_dir(path: str | os.PathLike) -> Path:

@@ -88,11 +88,11 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import (
     ensure_dir,
     gold_type_sizes,
-    shared_data_dir,
     spearman_rho,
     stars,
     to_jsonable,
@@ -163,11 +163,11 @@ PAPER_TABLE2 = {("SP", "PP"): (0.638, "*"), ("SR", "PR"): (0.755, "**"),
 
 
 def _default_train(data: Path | None = None) -> Path:
-    return (data or shared_data_dir()) / "childes" / "eng-uk" / "Manchester"
+    return corpus_dir("manchester", data)
 
 
 def _default_test(data: Path | None = None) -> list[Path]:
-    root = (data or shared_data_dir()) / "childes" / "eng-uk"
+    root = corpus_dir("childes-eng-uk", data)
     return [root / n for n in ("Belfast", "Cruttenden", "Fletcher", "Gathburn", "Howe",
                                "Korman", "Wells", "Wooten")]
 

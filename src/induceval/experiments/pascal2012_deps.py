@@ -426,11 +426,10 @@ def render_tables(tables: list[Table], fmt: str) -> str:
 
 def default_treebank_paths(root=None) -> list[str]:
     """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve."""
-    from induceval.experiments._category_common import shared_data_dir
+    from induceval.data import corpus_dir
 
-    root = Path(root) if root is not None else shared_data_dir()
-    out = sorted(str(p) for p in (root / "ud").glob("UD_*") if p.is_dir())
-    for extra in (root / "ptb" / "dependency-treebank-sample", root / "childes" / "eve"):
+    out = sorted(str(p) for p in corpus_dir("ud", root).glob("UD_*") if p.is_dir())
+    for extra in (corpus_dir("wsj-dependencies", root), corpus_dir("eve", root)):
         if extra.is_dir():
             out.append(str(extra))
     return out

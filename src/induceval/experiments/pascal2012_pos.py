@@ -35,8 +35,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
-from induceval.experiments._category_common import ensure_dir, shared_data_dir, to_jsonable
+from induceval.experiments._category_common import ensure_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import PAPER
 from induceval.experiments._uncertainty import (
     Marks,
@@ -64,10 +65,7 @@ PAPER_KEY = {"m1": "m1", "1to1_greedy": "1to1", "v": "vm", "vi": "vi"}
 
 def default_treebanks(root=None) -> dict[str, tuple[list[str], str]]:
     """The PASCAL 2012 treebank names -> (paths, format) in the shared data (those present)."""
-    from pathlib import Path
-
-    root = Path(root) if root is not None else shared_data_dir()
-    ud = root / "ud"
+    ud = corpus_dir("ud", root)
     spec = {
         "basque": ud / "UD_Basque-BDT", "czech": ud / "UD_Czech-CAC",
         "danish": ud / "UD_Danish-DDT", "dutch": ud / "UD_Dutch-Alpino",
@@ -75,7 +73,7 @@ def default_treebanks(root=None) -> dict[str, tuple[list[str], str]]:
         "slovene": ud / "UD_Slovenian-SSJ", "swedish": ud / "UD_Swedish-Talbanken",
     }
     out = {name: ([str(p)], "conllu") for name, p in spec.items() if p.exists()}
-    ptb = root / "ptb" / "dependency-treebank-sample"
+    ptb = corpus_dir("wsj-dependencies", root)
     if ptb.exists():
         out["en-ptb"] = ([str(ptb)], "malt")
     return dict(sorted(out.items()))
