@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from induceval.corpus.model import CorpusBuilder, age_in_days
-from induceval.corpus.stats import describe, describe_table, format_age
+from induceval.corpus.stats import describe, format_age
+from induceval.report.layouts import describe_table
 
 
 def test_describe_counts_by_hand():

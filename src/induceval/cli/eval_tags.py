@@ -34,6 +34,7 @@ from induceval.cli.common import (
     emit,
 )
 from induceval.cli.resampling_options import add_resampling_options
+from induceval.report.layouts import category_table as build_table
 from induceval.signature import Signature
 
 __all__ = ["register", "run", "build_table"]
@@ -92,24 +93,6 @@ def _names(preds: list[str], names: list[str] | None) -> list[str]:
         return names
     stems = [Path(p).stem for p in preds]
     return stems if len(set(stems)) == len(stems) else list(preds)
-
-
-def build_table(results, names, extra_notes=()):
-    """One row per system; columns the measures; best values marked."""
-    from induceval.measures.categories import MEASURES
-    from induceval.report.tables import Table
-    cols = [m for m in MEASURES if m in results[0].scores]
-    rows = [r.row(n) for r, n in zip(results, names)]
-    counts = results[0].counts
-    notes = [f"signature: {s}" for s in dict.fromkeys(r.signature for r in results)]
-    notes += list(extra_notes)
-    notes.append("tokens: " + ", ".join(f"{k}={v}" for k, v in counts.items()))
-    for r, n in zip(results, names):
-        if r.counts.get("n_unclustered"):
-            notes.append(f"{n}: {r.counts['n_unclustered']} scored tokens unclustered")
-    return Table(["system"] + cols, rows,
-                 higher_is_better={c: MEASURES[c].higher_is_better for c in cols},
-                 title="category measures", notes=notes)
 
 
 def _run_serial(args: argparse.Namespace, needed: tuple, want_items: bool):

@@ -77,7 +77,8 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.corpus.stats import describe, describe_table, reading_errors
+    from induceval.corpus.stats import describe, reading_errors
+    from induceval.report.layouts import describe_table
 
     check_output_path(args.output)
     stats = []

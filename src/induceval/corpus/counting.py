@@ -15,7 +15,7 @@ Brown and exchange clustering run from such a table
 clusters of the corpus itself.
 
 The bigrams are those of
-:func:`induceval.models.categories._bigrams.bigram_counts`: adjacent tokens
+:func:`induceval.corpus._counts.bigram_counts`: adjacent tokens
 within a sentence, or with ``boundary=True`` each sentence wrapped in one
 boundary symbol (id ``len(vocab)``).
 
@@ -146,7 +146,7 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
     >>> t.vocab, t.unigrams.tolist(), t.n_sentences
     (('the', 'dog', 'cat'), [2, 1, 1], 1)
     """
-    from induceval.models.categories._bigrams import bigram_counts, code_counts
+    from induceval.corpus._counts import bigram_counts, code_counts
 
     offsets = corpus.offsets.astype(np.int64)
     n_sent = int(corpus.n_sentences)

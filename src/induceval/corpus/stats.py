@@ -1,8 +1,7 @@
 """Descriptive statistics of a corpus (what ``induceval info`` shows).
 
 :func:`describe` returns plain data (a dict, JSON-serialisable);
-:func:`describe_table` lays it out as a two-column
-:class:`~induceval.report.tables.Table`.
+:func:`induceval.report.layouts.describe_table` lays it out as a table.
 
 Example
 -------
@@ -18,9 +17,9 @@ import numpy as np
 
 from induceval.corpus.model import Corpus, days_to_age
 from induceval.corpus.transforms.punct import head_columns
-from induceval.report.tables import Table
 
-__all__ = ["describe", "describe_table", "format_age", "reading_errors", "TAG_COLUMN_EXCLUDE"]
+__all__ = ["describe", "format_age", "reading_errors", "every_tag_sizes", "scale_sizes",
+           "TAG_COLUMN_EXCLUDE"]
 
 #: Categorical token columns that are not tag columns.
 TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc", "deps", "phead", "pdeprel"})
@@ -71,7 +70,7 @@ def _head_stats(corpus: Corpus, name: str) -> dict:
         if rel in corpus.tokens and corpus.tokens[rel].vocab is not None:
             out["relations"] = len(corpus.inventory(rel))
         return out
-    from induceval.measures.dependencies.structure import sentence_diagnostics
+    from induceval.corpus.trees import sentence_diagnostics
 
     n = corpus.n_tokens
     pos = np.arange(n) - np.repeat(corpus.offsets[:-1], corpus.lengths) + 1
@@ -156,76 +155,6 @@ def describe(corpus: Corpus) -> dict:
     }
 
 
-def _short(counts: dict[str, int], limit: int = 8) -> str:
-    items = list(counts.items())
-    text = ", ".join(f"{k} {v}" for k, v in items[:limit])
-    if len(items) > limit:
-        text += f", ... ({len(items)} in all)"
-    return text or "-"
-
-
-def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
-    """Lay out :func:`describe`'s dict as a ``statistic``/``value`` table.
-
-    Example
-    -------
-    >>> from induceval.corpus.demo import generate_demo_corpus
-    >>> t = describe_table(describe(generate_demo_corpus(50)))
-    >>> t.rows[0]
-    {'statistic': 'sentences', 'value': 50}
-    """
-    rows: list[dict] = []
-
-    def add(stat: str, value: object) -> None:
-        rows.append({"statistic": stat, "value": value})
-
-    for key in ("sentences", "tokens", "types", "empty_sentences", "mean_length", "max_length"):
-        add(key.replace("_", " "), stats[key])
-    if stats["files"]:
-        add("files", stats["files"])
-    add("token columns", ", ".join(stats["token_columns"]))
-    if stats["sentence_columns"]:
-        add("sentence columns", ", ".join(stats["sentence_columns"]))
-    for name, info in stats["tag_columns"].items():
-        missing = f"; {info['missing']} missing" if info["missing"] else ""
-        add(f"{name} tags ({info['size']}{missing})", _short(info["inventory"], inventory_limit))
-    for name, info in stats["dependencies"].items():
-        text = (f"{info['tokens_with_head']} tokens with a head in "
-                f"{info['sentences_annotated']} sentences")
-        if info["tokens_without_head"]:
-            text += f"; {info['tokens_without_head']} tokens without"
-        if info["sentences_without_root"]:
-            text += f"; {info['sentences_without_root']} sentences without a root"
-        if info["sentences_with_several_roots"]:
-            text += f"; {info['sentences_with_several_roots']} with several roots"
-        if info.get("sentences_with_cycles"):
-            text += f"; {info['sentences_with_cycles']} sentences with cycles"
-        if info.get("self_loops"):
-            text += f"; {info['self_loops']} self-loops"
-        if info.get("heads_out_of_range"):
-            text += f"; {info['heads_out_of_range']} heads out of range"
-        if "relations" in info:
-            text += f"; {info['relations']} relations"
-        add(f"dependencies {name}", text)
-    for key in ("speakers", "roles", "languages"):
-        if stats[key]:
-            add(key, _short(stats[key]))
-    if stats["documents"]:
-        add("documents", len(stats["documents"]))
-    ages = stats["age_days"]
-    if ages:
-        add("age range", f"{ages['min_ymd']} - {ages['max_ymd']} ({ages['min']}-{ages['max']} "
-                         f"days, {ages['sessions']} distinct ages)")
-    rep = stats["report"]
-    for reason, n in rep["counts"].items():
-        example = rep["examples"].get(reason)
-        add(f"counted: {reason}", f"{n} (e.g. {example})" if example else n)
-    for reason, n in rep["skipped"].items():
-        example = rep["examples"].get(reason)
-        add(f"skipped: {reason}", f"{n} (e.g. {example})" if example else n)
-    return Table(["statistic", "value"], rows, title=f"corpus {stats['name'] or '<unnamed>'}")
-
-
 #: Report counts (CHAT) and skip reasons that are errors in the input, as
 #: opposed to notable items (utterances without words, clitics, ...).
 _NOT_ERRORS = ("utterances without words",)
@@ -264,4 +193,51 @@ def reading_errors(report: dict) -> dict[str, dict]:
     for k, n in report["skipped"].items():
         if k not in _NOT_ERRORS and n:
             out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
+    return out
+
+
+def every_tag_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
+    """Sizes in types of the gold categories, a type counted under every tag it has.
+
+    Example
+    -------
+    >>> every_tag_sizes(np.array([0, 0, 1, 2]), np.array([0, 1, 1, 1]), 3).tolist()
+    [1, 3]
+    """
+    ok = (ids >= 0) & (gold >= 0)
+    if not ok.any():
+        return np.zeros(0, dtype=np.int64)
+    G = int(gold[ok].max()) + 1
+    pairs = np.unique(ids[ok] * G + gold[ok])
+    sizes = np.bincount(pairs % G, minlength=G)
+    return sizes[sizes > 0]
+
+
+def scale_sizes(sizes: np.ndarray, total: int) -> np.ndarray:
+    """Scale ``sizes`` to sum to ``total`` (largest remainders, each at least 1).
+
+    Example
+    -------
+    Hand-worked: sizes 3 and 1 (4 type-tag pairs) over 3 types: shares 2.25
+    and 0.75, floors 2 and 0 raised to 1 -> 2 + 1 = 3.  Types left over go
+    to the largest ``share - size so far`` (ties: the first).
+
+    >>> scale_sizes(np.array([3, 1]), 3).tolist()
+    [2, 1]
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    if sizes.sum() <= total or len(sizes) == 0:
+        return sizes
+    if total < len(sizes):
+        from induceval.errors import InducevalError
+
+        raise InducevalError(f"cannot make {len(sizes)} non-empty clusters from {total} types")
+    share = sizes * (total / sizes.sum())
+    out = np.maximum(np.floor(share).astype(np.int64), 1)
+    rest = total - int(out.sum())
+    if rest > 0:
+        order = np.lexsort((np.arange(len(sizes)), -(share - out)))
+        out[order[:rest]] += 1
+    while out.sum() > total:  # the minimum of 1 overshot: take from the largest
+        out[int(np.argmax(out))] -= 1
     return out

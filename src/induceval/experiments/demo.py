@@ -22,8 +22,9 @@ import time
 from collections.abc import Sequence
 
 from induceval.corpus.demo import generate_demo_corpus
-from induceval.corpus.stats import describe, describe_table
+from induceval.corpus.stats import describe
 from induceval.random import DEFAULT_SEED
+from induceval.report.layouts import describe_table
 from induceval.report.progress import progress
 from induceval.report.tables import Table
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.measures.categories import evaluate_tags, random_baseline, substitutable_scores
+from induceval.report.layouts import category_table
 from induceval.report.tables import Table
 
 __all__ = ["run"]
@@ -39,7 +40,6 @@ __all__ = ["run"]
 
 def run(corpus: Corpus, seed: int) -> list:
     """Score the trivial taggings and the random baseline; return the tables."""
-    from induceval.cli.eval_tags import build_table
     gold = corpus.column("upos").values.astype(np.int64)
     forms = corpus.forms.astype(np.int64)
     rb = random_baseline(forms, gold, seed=seed)
@@ -51,7 +51,7 @@ def run(corpus: Corpus, seed: int) -> list:
     }
     results = [evaluate_tags(corpus, tags, level="both", restarts=3, seed=seed)
                for tags in systems.values()]
-    table = build_table(results, list(systems))
+    table = category_table(results, list(systems))
     table.title = f"category measures on the demo corpus (gold upos, random seed {seed})"
     # SP/SR: first half trains, second half tests
     half = corpus.n_sentences // 2

@@ -403,7 +403,7 @@ def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndar
     loops through removed tokens only (possible in predicted trees) leaves
     the dependent without a head (``-1``), counted as ``n_cyclic``.
     Vectorised (pointer doubling over the removed tokens' head chains, as
-    :func:`induceval.measures.dependencies.structure.sentence_diagnostics`):
+    :func:`induceval.corpus.trees.sentence_diagnostics`):
     no compiled kernel, so scoring never loads numba.
     """
     removed = np.asarray(removed, dtype=bool)

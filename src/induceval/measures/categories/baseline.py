@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from induceval.corpus.stats import every_tag_sizes, scale_sizes
 from induceval.errors import MismatchError
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
@@ -91,53 +92,6 @@ def majority_gold_by_type(forms, gold) -> np.ndarray:
     first = np.ones(len(tf), dtype=bool)
     first[1:] = tf[1:] != tf[:-1]
     out[tf[first]] = tg[first]
-    return out
-
-
-def every_tag_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
-    """Sizes in types of the gold categories, a type counted under every tag it has.
-
-    Example
-    -------
-    >>> every_tag_sizes(np.array([0, 0, 1, 2]), np.array([0, 1, 1, 1]), 3).tolist()
-    [1, 3]
-    """
-    ok = (ids >= 0) & (gold >= 0)
-    if not ok.any():
-        return np.zeros(0, dtype=np.int64)
-    G = int(gold[ok].max()) + 1
-    pairs = np.unique(ids[ok] * G + gold[ok])
-    sizes = np.bincount(pairs % G, minlength=G)
-    return sizes[sizes > 0]
-
-
-def scale_sizes(sizes: np.ndarray, total: int) -> np.ndarray:
-    """Scale ``sizes`` to sum to ``total`` (largest remainders, each at least 1).
-
-    Example
-    -------
-    Hand-worked: sizes 3 and 1 (4 type-tag pairs) over 3 types: shares 2.25
-    and 0.75, floors 2 and 0 raised to 1 -> 2 + 1 = 3.  Types left over go
-    to the largest ``share - size so far`` (ties: the first).
-
-    >>> scale_sizes(np.array([3, 1]), 3).tolist()
-    [2, 1]
-    """
-    sizes = np.asarray(sizes, dtype=np.int64)
-    if sizes.sum() <= total or len(sizes) == 0:
-        return sizes
-    if total < len(sizes):
-        from induceval.errors import InducevalError
-
-        raise InducevalError(f"cannot make {len(sizes)} non-empty clusters from {total} types")
-    share = sizes * (total / sizes.sum())
-    out = np.maximum(np.floor(share).astype(np.int64), 1)
-    rest = total - int(out.sum())
-    if rest > 0:
-        order = np.lexsort((np.arange(len(sizes)), -(share - out)))
-        out[order[:rest]] += 1
-    while out.sum() > total:  # the minimum of 1 overshot: take from the largest
-        out[int(np.argmax(out))] -= 1
     return out
 
 

@@ -144,7 +144,7 @@ class DependencyResult:
         Measure -> the reference giving the maximum.
     structure
         Predicted-tree diagnostics over all input sentences (see
-        :mod:`induceval.measures.dependencies.structure`).
+        :mod:`induceval.corpus.trees`).
     preprocessing
         Counts: input sentences/tokens, punctuation tokens removed, sentences
         empty after removal, sentences dropped by the length filter.
@@ -431,7 +431,7 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
     work = gold.with_tokens(**{_PRED: Column(heads.astype(np.int32))}).with_sentences(
         **{_INDEX: Column(np.arange(gold.n_sentences, dtype=np.int32))})
     pre = {"input_sentences": gold.n_sentences, "input_tokens": gold.n_tokens}
-    from induceval.measures.dependencies.structure import sentence_cycles
+    from induceval.corpus.trees import sentence_cycles
 
     _, pos = _positions(gold.offsets)
     for r in refs:
@@ -561,7 +561,7 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
             preprocessing = pre
     structure: dict[str, int] = {}
     if diagnostics and heads is not None:
-        from induceval.measures.dependencies.structure import tree_diagnostics
+        from induceval.corpus.trees import tree_diagnostics
         structure = tree_diagnostics(heads, golds[0].offsets)
         for k in ("pred_via_punct", "pred_via_punct_to_root", "pred_lost_in_punct_cycle"):
             if k in preprocessing:

@@ -35,8 +35,8 @@ from __future__ import annotations
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.corpus.stats import every_tag_sizes, scale_sizes
 from induceval.errors import check_choice, check_range
-from induceval.measures.categories.baseline import every_tag_sizes, scale_sizes
 from induceval.models.categories.result import TagInduction, prepare_forms
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
