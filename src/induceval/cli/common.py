@@ -40,6 +40,7 @@ __all__ = [
     "FORMATS",
     "PUNCT_DEFAULT",
     "INPUT_FORMAT_HELP",
+    "add_confidence_options",
     "add_format_option",
     "add_gold_pred_format_options",
     "add_input_format_option",
@@ -121,6 +122,17 @@ def data_dir(args: argparse.Namespace) -> Path:
     from induceval.data import shared_data_dir
 
     return Path(args.data) if getattr(args, "data", None) else shared_data_dir()
+
+
+def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
+                           default: int = 1000) -> None:
+    """``--confidence N`` (resamples; 0 = none) and ``--alpha`` of a ``reproduce`` command."""
+    parser.add_argument("--confidence", type=int, default=default, metavar="N",
+                        help=f"bootstrap resamples (of {unit}) of the interval next to each "
+                             f"score and of the paired tests against the best system "
+                             f"(default {default}; 0 = none)")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="interval level 1-alpha and significance level (default 0.05)")
 
 
 def add_input_format_option(parser: argparse.ArgumentParser, *, help: str | None = None) -> None:

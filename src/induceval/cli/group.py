@@ -6,7 +6,19 @@ import argparse
 import importlib
 from collections.abc import Sequence
 
-__all__ = ["register_group"]
+__all__ = ["add_group", "register_group"]
+
+
+def add_group(subparsers, name: str, help_text: str):
+    """Add the command ``name`` and return its sub-subcommands (it prints its help alone)."""
+    parser = subparsers.add_parser(name, help=help_text, description=help_text)
+
+    def _missing(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=_missing)
+    return parser.add_subparsers(dest=f"{name}_command", metavar="WHAT")
 
 
 def register_group(subparsers, name: str, help_text: str, modules: Sequence[str]) -> None:
@@ -15,9 +27,7 @@ def register_group(subparsers, name: str, help_text: str, modules: Sequence[str]
     A listed module that does not exist yet is left out of the help; every
     module that exists registers its own parser and ``func``.
     """
-    parser = subparsers.add_parser(name, help=help_text, description=help_text)
-    sub = parser.add_subparsers(dest=f"{name}_command", metavar="WHAT")
-    loaded = 0
+    sub = add_group(subparsers, name, help_text)
     for mod in modules:
         try:
             module = importlib.import_module(mod)
@@ -26,10 +36,3 @@ def register_group(subparsers, name: str, help_text: str, modules: Sequence[str]
                 raise
             continue
         module.register(sub)
-        loaded += 1
-
-    def _missing(args: argparse.Namespace) -> int:
-        parser.print_help()
-        return 2
-
-    parser.set_defaults(func=_missing)

@@ -1,21 +1,73 @@
-"""``induceval reproduce NAME``: run a paper's experimental protocol."""
+"""``induceval reproduce NAME``: run a paper's experimental protocol.
+
+One subcommand per :class:`~induceval.experiments.protocols.Protocol`, its
+parser generated from the record's options; the shared ones (``--data``,
+``--out``, ``--format``, the executor, ...) come from
+:mod:`induceval.cli.common`, so they are spelled the same in every command.
+"""
 
 from __future__ import annotations
 
-from induceval.cli.group import register_group
+import argparse
+import sys
+from functools import partial
 
-#: protocol name -> module under induceval.experiments (each has ``register``)
-MODULES = (
-    "induceval.experiments.frank2009",
-    "induceval.experiments.reichart2010",
-    "induceval.experiments.pascal2012_pos",
-    "induceval.experiments.pascal2012_deps",
-    "induceval.experiments.pascal2012_joint",
-    "induceval.experiments.chang2006",
-    "induceval.experiments.chambers2010",
-)
+from induceval.cli import common as c
+from induceval.cli.group import add_group
+from induceval.errors import InducevalError
+from induceval.experiments.protocols import Option, Protocol, protocols
+
+#: the CLI helper of each shared option (see :class:`~induceval.experiments.protocols.Shared`)
+SHARED = {"data": c.add_data_option, "out": c.add_out_dir_option,
+          "executor": c.add_executor_options, "confidence": c.add_confidence_options,
+          "format": c.add_format_option, "punct": c.add_punct_option,
+          "gold-pred-format": c.add_gold_pred_format_options}
+
+
+def _argument_type(parse):
+    """``parse`` with the library's errors shown as the option's error message."""
+    if parse in (None, int, float, str):
+        return parse
+
+    def typed(text: str):
+        try:
+            return parse(text)
+        except InducevalError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    typed.__name__ = parse.__name__
+    return typed
+
+
+def _add_protocol(sub, protocol: Protocol) -> None:
+    p = sub.add_parser(protocol.name, help=protocol.help, description=protocol.description,
+                       formatter_class=argparse.RawDescriptionHelpFormatter
+                       if protocol.raw_description else argparse.HelpFormatter)
+    for o in protocol.options:
+        if isinstance(o, Option):
+            spec = o.spec()
+            if o.type is not None:
+                spec["type"] = _argument_type(o.type)
+            p.add_argument(o.name, **spec)
+        else:
+            SHARED[o.name](p, **({"default": f"runs/{protocol.name}"} if o.name == "out"
+                                 else o.params))
+    p.set_defaults(func=partial(_run, protocol))
+
+
+def _run(protocol: Protocol, args: argparse.Namespace) -> int:
+    c.check_output_path(args.output)
+    tables, notes = protocol.run(args, c.data_dir(args), c.progress_enabled(args))
+    for note in notes:
+        print(f"induceval: note: {note}", file=sys.stderr)
+    c.emit_tables(tables, args)
+    if protocol.says_where:
+        print(f"induceval: written to {args.out}", file=sys.stderr)
+    return 0
 
 
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
-    register_group(subparsers, "reproduce", "reproduce a paper's experiment", MODULES)
+    sub = add_group(subparsers, "reproduce", "reproduce a paper's experiment")
+    for protocol in protocols():
+        _add_protocol(sub, protocol)

@@ -7,9 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from induceval.corpus.model import Corpus
-
-__all__ = ["spearman_rho", "stars", "to_jsonable", "ensure_dir", "gold_type_sizes"]
+__all__ = ["spearman_rho", "stars", "to_jsonable", "ensure_dir"]
 
 
 def ensure_dir(path: str | os.PathLike) -> Path:
@@ -29,21 +27,6 @@ def to_jsonable(x):
     if isinstance(x, np.generic):
         return x.item()
     return x
-
-
-def gold_type_sizes(corpus: Corpus, column: str, mask: np.ndarray | None = None) -> list[int]:
-    """Sizes in types of each gold category, largest first (a type counts in each of its tags)."""
-    forms = corpus.forms.astype(np.int64)
-    gold = corpus.column(column).values.astype(np.int64)
-    ok = gold >= 0
-    if mask is not None:
-        ok &= mask
-    if not ok.any():
-        return []
-    G = int(gold[ok].max()) + 1
-    pairs = np.unique(forms[ok] * G + gold[ok])
-    sizes = np.bincount(pairs % G, minlength=G)
-    return sorted((int(s) for s in sizes if s > 0), reverse=True)
 
 
 def spearman_rho(a, b) -> tuple[float, float]:

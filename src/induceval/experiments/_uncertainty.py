@@ -7,11 +7,10 @@ next to each score the half-width of its percentile bootstrap interval
 the systems whose difference from it is not significant (``not sig. vs
 best``; paired bootstrap, two-sided, level ``alpha``).  The computation is
 :mod:`induceval.measures.resampling`; this module holds what the protocols
-share: the ``--confidence N`` / ``--alpha`` options, a :class:`Marks`
-object that caches intervals and comparisons (a table tests several
-measures of the same systems; each system is resampled once and each pair
-compared once), the note and signature of a table, and the JSON form of
-per-sentence sparse tables stored in protocol cells.
+share: a :class:`Marks` object that caches intervals and comparisons (a
+table tests several measures of the same systems; each system is resampled
+once and each pair compared once), the note and signature of a table, and
+the JSON form of per-sentence sparse tables stored in protocol cells.
 
 Randomness: every interval and test draws from the named streams
 ``resampling.bootstrap`` of the protocol's seed (a ``SeedSequence`` child,
@@ -36,7 +35,6 @@ Example
 
 from __future__ import annotations
 
-import argparse
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,22 +44,11 @@ import numpy as np
 from induceval.errors import check_range
 from induceval.random import DEFAULT_SEED
 
-__all__ = ["Marks", "add_confidence_options", "interval_columns", "sparse_to_json",
+__all__ = ["Marks", "interval_columns", "sparse_to_json",
            "sparse_from_json", "category_cell_items", "BEST", "TIES"]
 
 #: column names of the best system and of the systems tied with it
 BEST, TIES = "best", "not sig. vs best"
-
-
-def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
-                           default: int = 1000) -> None:
-    """``--confidence N`` (resamples; 0 = none) and ``--alpha`` of a ``reproduce`` command."""
-    parser.add_argument("--confidence", type=int, default=default, metavar="N",
-                        help=f"bootstrap resamples (of {unit}) of the interval next to each "
-                             f"score and of the paired tests against the best system "
-                             f"(default {default}; 0 = none)")
-    parser.add_argument("--alpha", type=float, default=0.05,
-                        help="interval level 1-alpha and significance level (default 0.05)")
 
 
 def interval_columns(columns: Sequence[str], systems: Sequence[str], *,

@@ -35,7 +35,6 @@ evaluating selectional preferences. ACL, §3, §6, §7, Figures 1-6.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -47,6 +46,7 @@ import numpy as np
 from induceval.corpus.model import Column, Corpus, Vocabulary
 from induceval.corpus.tuples import TupleCounts, TupleInstances, extract_tuples, word_frequencies
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
     CONFOUNDER_METHODS,
     DocumentSplit,
@@ -72,7 +72,7 @@ __all__ = [
     "tune_slot_cutoff",
     "evaluate_models",
     "run_chambers2010",
-    "register",
+    "PROTOCOL",
     "MODEL_ORDER",
     "SIZES",
 ]
@@ -661,56 +661,36 @@ def _parse_corpus_args(specs: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def _main(args: argparse.Namespace) -> int:
-    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
-
-    check_output_path(args.output)
-    specs = _parse_corpus_args(args.corpus) if args.corpus else default_corpora(data_dir(args))
+def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce chambers2010`` options."""
+    specs = _parse_corpus_args(o.corpus) if o.corpus else default_corpora(data)
     if not specs:
-        raise InducevalError(f"no corpora under {data_dir(args)}: give --corpus NAME=PATH or "
-                             "--data DIR")
+        raise InducevalError(f"no corpora under {data}: give --corpus NAME=PATH or --data DIR")
     corpora = {name: load_corpus(name, paths) for name, paths in specs.items()}
-    tables = run_chambers2010(corpora, args.out, seed=args.seed, ties=args.ties,
-                              iterations=args.iterations, jobs=args.jobs,
-                              show_progress=progress_enabled(args),
-                              methods=args.methods.split(","), arguments=args.arguments,
-                              random_range=parse_random_range(args.random_range),
-                              confidence=args.confidence, alpha=args.alpha)
-    emit_tables(list(tables.values()), args)
-    return 0
+    tables = run_chambers2010(corpora, o.out, seed=o.seed, ties=o.ties, iterations=o.iterations,
+                              jobs=o.jobs, show_progress=show_progress,
+                              methods=o.methods.split(","), arguments=o.arguments,
+                              random_range=parse_random_range(o.random_range),
+                              confidence=o.confidence, alpha=o.alpha)
+    return list(tables.values()), []
 
 
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    p = subparsers.add_parser(
-        "chambers2010", help="pseudo-word selectional preferences (Chambers & Jurafsky 2010)",
-        description=__doc__.split("\n\n")[0])
-    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
-
-    p.add_argument("--corpus", action="append", default=[], metavar="NAME=PATH[,PATH]",
-                   help="a corpus (repeatable); default: Manchester CDS and UD per language "
-                        "under --data")
-    add_data_option(p)
-    add_out_dir_option(p, default="runs/chambers2010")
-    p.add_argument("--methods", default=",".join(CONFOUNDER_METHODS),
-                   help=f"confounder methods (default: {','.join(CONFOUNDER_METHODS)})")
-    p.add_argument("--ties", choices=("random", "expected"), default="random",
-                   help="ties scored as a random guess or as half right (default: random)")
-    p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
-                   help="which dependents count as arguments (default: nouns, as the paper)")
-    p.add_argument("--iterations", type=int, default=1000,
-                   help="approximate randomization iterations (default 1000)")
-    p.add_argument("--random-range", default="paper", metavar="paper|LOW,HIGH",
-                   help="noun frequency range of random confounders (default: paper = "
-                        "Chambers & Jurafsky's [30, 400000], scaled to a smaller training "
-                        "corpus)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed (default {DEFAULT_SEED})")
-    from induceval.experiments._uncertainty import add_confidence_options
-
-    add_confidence_options(p, unit="test items")
-    from induceval.cli.common import add_executor_options
-
-    add_executor_options(p)
-    add_format_option(p, default="markdown")
-    p.set_defaults(func=_main)
+PROTOCOL = Protocol(
+    "chambers2010", "pseudo-word selectional preferences (Chambers & Jurafsky 2010)",
+    __doc__.split("\n\n")[0], (
+        Option("--corpus", "a corpus (repeatable); default: Manchester CDS and UD per language "
+               "under --data", [], action="append", metavar="NAME=PATH[,PATH]"),
+        Shared("data"), Shared("out"),
+        Option("--methods", f"confounder methods (default: {','.join(CONFOUNDER_METHODS)})",
+               ",".join(CONFOUNDER_METHODS)),
+        Option("--ties", "ties scored as a random guess or as half right (default: random)",
+               "random", choices=("random", "expected")),
+        Option("--arguments", "which dependents count as arguments (default: nouns, as the "
+               "paper)", "nouns", choices=("nouns", "nominals", "any")),
+        Option("--iterations", "approximate randomization iterations (default 1000)", 1000, int),
+        Option("--random-range", "noun frequency range of random confounders (default: paper = "
+               "Chambers & Jurafsky's [30, 400000], scaled to a smaller training corpus)",
+               "paper", metavar="paper|LOW,HIGH"),
+        SEED, Shared("confidence", {"unit": "test items"}), Shared("executor"),
+        Shared("format", {"default": "markdown"})),
+    _from_options)

@@ -29,7 +29,6 @@ Example
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -41,6 +40,7 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError
 from induceval.experiments.cells import Cell, run_cells
+from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa_learners import LEARNERS, PAPER_ORDER, get_learner
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
@@ -55,7 +55,7 @@ __all__ = [
     "slope_analysis",
     "age_window",
     "Chang2006Result",
-    "register",
+    "PROTOCOL",
 ]
 
 #: Paper's reported improvements (self-prediction, 14 corpora, p. 157): learner ->
@@ -537,93 +537,76 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
                              age_range=age_range, **options)
 
 
-# -- CLI --------------------------------------------------------------------------------
-
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
-
-    p = subparsers.add_parser(
-        "chang2006", help="WOPA learners over CHILDES corpora (Chang, Lieven & Tomasello 2006)",
-        description=__doc__.split("\n\n")[0])
-    p.add_argument("corpora", nargs="*", metavar="CORPUS",
-                   help="corpus folders or files, each one corpus of the population "
-                        "(default: the population under --data)")
-    add_data_option(p)
-    add_out_dir_option(p, default="runs/chang2006")
-    p.add_argument("--learners", default=",".join(PAPER_ORDER),
-                   help=f"comma-separated, from {', '.join(LEARNERS)}")
-    from induceval.cli.common import add_executor_options
-
-    add_executor_options(p)
-    p.add_argument("--ties", choices=("random", "pessimistic"), default="random",
-                   help="tie rule of production (default: random, a seeded draw)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed (default {DEFAULT_SEED})")
-    p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance",
-                   help="normalisation of the statistics (default: utterance)")
-    p.add_argument("--count", choices=("frame", "pair"), default="frame",
-                   help="Prevword/Freqframe category choice: global frequency of the context "
-                        "(frame) or the word's own count in it (pair)")
-    p.add_argument("--ages", choices=("days", "chang2006"), default="days",
-                   help="age in days: days (default, monotonic: floor(365.25 y + 30.4375 m) "
-                        "+ d) or chang2006 (the paper's y*365 + m*31 + d, for its slopes)")
-    from induceval.experiments._uncertainty import add_confidence_options
-
-    add_confidence_options(p, unit="utterances, and of corpora for the means")
-    p.add_argument("--age-range", type=_age_range, default=(1.0, 5.0), metavar="FIRST,LAST",
-                   help="ages in years of the recording days in the developmental regression "
-                        "and Figure 3 (default 1,5: the paper's children between 1 and 5 "
-                        "years; 'all' keeps every age)")
-    p.add_argument("--no-figures", action="store_true", help="write tables only")
-    p.add_argument("--table", default="means",
-                   choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all"),
-                   help="which table to print (all are written to --out)")
-    add_format_option(p, default="markdown")
-    p.set_defaults(func=_cli)
-
+# -- the reproduce protocol ------------------------------------------------------------
 
 def _age_range(text: str) -> tuple[float, float] | None:
-    """``--age-range`` value: ``FIRST,LAST`` in years, or ``all``."""
+    """``--age-range`` value: ``FIRST,LAST`` in years, or ``all`` (``None``).
+
+    Example
+    -------
+    >>> _age_range("1,5"), _age_range("all")
+    ((1.0, 5.0), None)
+    """
+    from induceval.errors import ParameterError
+
     if text.strip().lower() == "all":
         return None
     try:
         lo, hi = (float(x) for x in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(
+        raise ParameterError(
             f"expected FIRST,LAST in years (e.g. 1,5) or 'all', got {text!r}") from None
     if not (0 <= lo <= hi):
-        raise argparse.ArgumentTypeError(f"expected 0 <= FIRST <= LAST, got {text!r}")
+        raise ParameterError(f"expected 0 <= FIRST <= LAST, got {text!r}")
     return lo, hi
 
 
-def _cli(args: argparse.Namespace) -> int:
-    import sys
-
-    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
-
-    check_output_path(args.output)
-    learners = [s.strip() for s in args.learners.split(",") if s.strip()]
-    opts = {"ties": args.ties, "seed": args.seed, "cooccurrence": args.cooccurrence,
-            "prevword_count": args.count, "freqframe_count": args.count}
-    if args.ages != "days":  # the default stays out of the cell keys
-        opts["ages"] = args.ages
-    if args.corpora:
-        pop = {Path(c).name: [c] for c in args.corpora}
-        res = reproduce_corpora(pop, learners, out_dir=args.out,
-                                figures_dir=None if args.no_figures else args.out,
-                                jobs=args.jobs, show_progress=progress_enabled(args),
-                                confidence=args.confidence, alpha=args.alpha,
-                                age_range=args.age_range, **opts)
+def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce chang2006`` options; every table is written to --out."""
+    learners = [s.strip() for s in o.learners.split(",") if s.strip()]
+    opts = {"ties": o.ties, "seed": o.seed, "cooccurrence": o.cooccurrence,
+            "prevword_count": o.count, "freqframe_count": o.count}
+    if o.ages != "days":  # the default stays out of the cell keys
+        opts["ages"] = o.ages
+    common = dict(jobs=o.jobs, show_progress=show_progress, confidence=o.confidence,
+                  alpha=o.alpha, age_range=o.age_range, **opts)
+    if o.corpora:
+        res = reproduce_corpora({Path(c).name: [c] for c in o.corpora}, learners, out_dir=o.out,
+                                figures_dir=None if o.no_figures else o.out, **common)
     else:
-        res = reproduce(data_dir(args), args.out, learners=learners, jobs=args.jobs,
-                        show_progress=progress_enabled(args), figures=not args.no_figures,
-                        confidence=args.confidence, alpha=args.alpha,
-                        age_range=args.age_range, **opts)
+        res = reproduce(data, o.out, learners=learners, figures=not o.no_figures, **common)
     for name, table in res.tables.items():
-        table.write(str(Path(args.out) / name))
-    for k, msg in res.errors.items():
-        print(f"induceval: note: {k}: {msg}", file=sys.stderr)
-    names = list(res.tables) if args.table == "all" else [args.table]
-    emit_tables([res.tables[n] for n in names], args)
-    return 0
+        table.write(str(Path(o.out) / name))
+    names = list(res.tables) if o.table == "all" else [o.table]
+    return [res.tables[n] for n in names], [f"{k}: {msg}" for k, msg in res.errors.items()]
+
+
+PROTOCOL = Protocol(
+    "chang2006", "WOPA learners over CHILDES corpora (Chang, Lieven & Tomasello 2006)",
+    __doc__.split("\n\n")[0], (
+        Option("corpora", "corpus folders or files, each one corpus of the population "
+               "(default: the population under --data)", nargs="*", metavar="CORPUS"),
+        Shared("data"), Shared("out"),
+        Option("--learners", f"comma-separated, from {', '.join(LEARNERS)}",
+               ",".join(PAPER_ORDER)),
+        Shared("executor"),
+        Option("--ties", "tie rule of production (default: random, a seeded draw)", "random",
+               choices=("random", "pessimistic")),
+        SEED,
+        Option("--cooccurrence", "normalisation of the statistics (default: utterance)",
+               "utterance", choices=("utterance", "pairs")),
+        Option("--count", "Prevword/Freqframe category choice: global frequency of the context "
+               "(frame) or the word's own count in it (pair)", "frame", choices=("frame", "pair")),
+        Option("--ages", "age in days: days (default, monotonic: floor(365.25 y + 30.4375 m) "
+               "+ d) or chang2006 (the paper's y*365 + m*31 + d, for its slopes)", "days",
+               choices=("days", "chang2006")),
+        Shared("confidence", {"unit": "utterances, and of corpora for the means"}),
+        Option("--age-range", "ages in years of the recording days in the developmental "
+               "regression and Figure 3 (default 1,5: the paper's children between 1 and 5 "
+               "years; 'all' keeps every age)", (1.0, 5.0), _age_range,
+               metavar="FIRST,LAST"),
+        Option("--no-figures", "write tables only", action="store_true"),
+        Option("--table", "which table to print (all are written to --out)", "means",
+               choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all")),
+        Shared("format", {"default": "markdown"})),
+    _from_options)

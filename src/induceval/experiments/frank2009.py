@@ -80,7 +80,6 @@ acquisition without using a gold standard. *CogSci* 31, 2576-2581.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -92,18 +91,18 @@ from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import (
     ensure_dir,
-    gold_type_sizes,
     spearman_rho,
     stars,
     to_jsonable,
 )
-from induceval.experiments._uncertainty import Marks, add_confidence_options
+from induceval.experiments._uncertainty import Marks
 from induceval.experiments.cells import Cell, run_cells
+from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import Signature
 
-__all__ = ["run_frank2009", "prepare_childes", "frank_cell", "register", "PAPER_TABLE3",
+__all__ = ["run_frank2009", "prepare_childes", "frank_cell", "PROTOCOL", "PAPER_TABLE3",
            "PAPER_TABLE4", "PAPER_TABLE2", "MODEL_NAMES"]
 
 #: protocol model key -> (registry name, label in the paper's tables)
@@ -632,13 +631,13 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
 
 def _gs_sizes(corpus: Corpus, gold: str, sizes: str) -> list[int]:
     """Figure 2's GS curve, counted as the random baseline counts (every tag or majority)."""
-    if sizes == "every":
-        return gold_type_sizes(corpus, gold)
+    from induceval.corpus.stats import every_tag_sizes
     from induceval.models.categories.random_baseline import gold_type_sizes as majority_sizes
     from induceval.models.categories.result import prepare_forms
 
     ids, _, types = prepare_forms(corpus)
-    s = majority_sizes(ids, corpus.column(gold).values.astype(np.int64), len(types))
+    count = every_tag_sizes if sizes == "every" else majority_sizes
+    s = count(ids, corpus.column(gold).values.astype(np.int64), len(types))
     return sorted((int(x) for x in s), reverse=True)
 
 
@@ -652,62 +651,41 @@ def _load(x) -> Corpus:
     return read_corpus(x, format="chat", on_error="skip")
 
 
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    p = subparsers.add_parser(
-        "frank2009", help="Frank, Goldwater & Keller (2009): HC, FF, BHMM, Random; Tables 2-4",
-        description=__doc__.split("\n\n")[0])
-    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
-
-    p.add_argument("--train", nargs="+", default=None,
-                   help="training CHAT files/folders (default: Manchester under --data)")
-    p.add_argument("--test", nargs="+", default=None,
-                   help="test CHAT files/folders for SP/SR (default: the other eng-uk corpora)")
-    add_data_option(p)
-    add_out_dir_option(p, default="runs/frank2009")
-    p.add_argument("--k", default="12,53,80", help="K conditions (default 12,53,80)")
-    p.add_argument("--models", default="random,bhmm,hc,hc_single,ff",
-                   help="comma-separated models (default: random,bhmm,hc,hc_single,ff; "
-                        "hc = average linkage, hc_single = single linkage)")
-    p.add_argument("--spsr-labels", choices=("tokens", "types"), default="tokens",
-                   help="SP/SR labels of BHMM and FF: their own token labels (default) or "
-                        "their majority type clustering")
-    p.add_argument("--table2-rows", choices=("paper", "distinct"), default="paper",
-                   help="Table 2 rows: paper (N=12, the shared random baseline once per K) "
-                        "or distinct (N=11)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed (default {DEFAULT_SEED})")
-    p.add_argument("--bhmm-iterations", type=int, default=2000,
-                   help="BHMM Gibbs sweeps (default 2000)")
-    p.add_argument("--ff-threshold", type=float, default=0.0009,
-                   help="frequent-frame threshold share (Frank et al.: 0.0009; Mintz: 0.0013)")
-    p.add_argument("--max-sentences", type=int, default=None,
-                   help="use only the first N utterances of train and test (quick runs)")
-    add_confidence_options(p, unit="training utterances")
-    from induceval.cli.common import add_executor_options
-
-    add_executor_options(p)
-    add_format_option(p)
-    p.set_defaults(func=_cli)
-
-
-def _cli(args: argparse.Namespace) -> int:
-    import sys
-
-    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
-
-    check_output_path(args.output)
-    data = data_dir(args)
+def _from_options(o, data: Path, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce frank2009`` options."""
     tables = run_frank2009(
-        args.train or _default_train(data), args.test or _default_test(data), out_dir=args.out,
-        ks=[int(x) for x in args.k.split(",")], models=args.models.split(","), seed=args.seed,
-        bhmm_iterations=args.bhmm_iterations,
-        model_params={"ff": {"threshold": args.ff_threshold}},
-        max_sentences=args.max_sentences, jobs=args.jobs, show_progress=progress_enabled(args),
-        spsr_labels=args.spsr_labels, table2_rows=args.table2_rows,
-        confidence=args.confidence, alpha=args.alpha)
-    emit_tables([tables[name] for name in ("table3", "table3_significance", "table4",
-                                           "table4_significance", "table2", "table3_paper",
-                                           "coverage") if name in tables], args)
-    print(f"induceval: written to {args.out}", file=sys.stderr)
-    return 0
+        o.train or _default_train(data), o.test or _default_test(data), out_dir=o.out,
+        ks=[int(x) for x in o.k.split(",")], models=o.models.split(","), seed=o.seed,
+        bhmm_iterations=o.bhmm_iterations, model_params={"ff": {"threshold": o.ff_threshold}},
+        max_sentences=o.max_sentences, jobs=o.jobs, show_progress=show_progress,
+        spsr_labels=o.spsr_labels, table2_rows=o.table2_rows,
+        confidence=o.confidence, alpha=o.alpha)
+    return [tables[name] for name in ("table3", "table3_significance", "table4",
+                                      "table4_significance", "table2", "table3_paper",
+                                      "coverage") if name in tables], []
+
+
+PROTOCOL = Protocol(
+    "frank2009", "Frank, Goldwater & Keller (2009): HC, FF, BHMM, Random; Tables 2-4",
+    __doc__.split("\n\n")[0], (
+        Option("--train", "training CHAT files/folders (default: Manchester under --data)",
+               nargs="+"),
+        Option("--test", "test CHAT files/folders for SP/SR (default: the other eng-uk corpora)",
+               nargs="+"),
+        Shared("data"), Shared("out"),
+        Option("--k", "K conditions (default 12,53,80)", "12,53,80"),
+        Option("--models", "comma-separated models (default: random,bhmm,hc,hc_single,ff; "
+               "hc = average linkage, hc_single = single linkage)", "random,bhmm,hc,hc_single,ff"),
+        Option("--spsr-labels", "SP/SR labels of BHMM and FF: their own token labels (default) "
+               "or their majority type clustering", "tokens", choices=("tokens", "types")),
+        Option("--table2-rows", "Table 2 rows: paper (N=12, the shared random baseline once per "
+               "K) or distinct (N=11)", "paper", choices=("paper", "distinct")),
+        SEED,
+        Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000)", 2000, int),
+        Option("--ff-threshold", "frequent-frame threshold share (Frank et al.: 0.0009; Mintz: "
+               "0.0013)", 0.0009, float),
+        Option("--max-sentences", "use only the first N utterances of train and test (quick "
+               "runs)", type=int),
+        Shared("confidence", {"unit": "training utterances"}), Shared("executor"),
+        Shared("format")),
+    _from_options, says_where=True)

@@ -47,20 +47,21 @@ structure. ACL.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from induceval.errors import InducevalError
+from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
-           "render_tables", "improvement_table", "tables_from_cells", "register",
+           "improvement_table", "tables_from_cells", "PROTOCOL", "OPTIONS",
            "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
@@ -417,13 +418,6 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     return tables
 
 
-def render_tables(tables: list[Table], fmt: str) -> str:
-    """All tables in one document (a JSON array for ``json``)."""
-    if fmt == "json":
-        return "[\n" + ",\n".join(t.render("json").strip() for t in tables) + "\n]\n"
-    return "\n".join(t.render(fmt) for t in tables)
-
-
 def default_treebank_paths(root=None) -> list[str]:
     """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve."""
     from induceval.data import corpus_dir
@@ -435,62 +429,40 @@ def default_treebank_paths(root=None) -> list[str]:
     return out
 
 
-def treebank_args(args: argparse.Namespace) -> list[str]:
-    """The TREEBANK arguments, or the default treebanks under ``--data``."""
-    from induceval.cli.common import data_dir
-
-    if args.treebanks:
-        return args.treebanks
-    found = default_treebank_paths(data_dir(args))
+def treebanks_or_default(treebanks: Sequence[str], data) -> list[str]:
+    """``treebanks``, or the default treebanks under the shared data folder ``data``."""
+    if treebanks:
+        return list(treebanks)
+    found = default_treebank_paths(data)
     if not found:
-        raise InducevalError(f"no treebanks under {data_dir(args)}; give TREEBANK paths or "
-                             "--data DIR")
+        raise InducevalError(f"no treebanks under {data}; give TREEBANK paths or --data DIR")
     return found
 
 
-def add_protocol_options(parser: argparse.ArgumentParser, name: str = "pascal2012-deps") -> None:
-    from induceval.cli.common import add_data_option, add_format_option, add_out_dir_option
-
-    parser.add_argument("treebanks", nargs="*", metavar="TREEBANK",
-                        help="treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha; "
-                             "default: the treebanks under --data)")
-    add_data_option(parser)
-    add_out_dir_option(parser, default=f"runs/{name}")
-    from induceval.cli.common import add_executor_options
-
-    add_executor_options(parser)
-    parser.add_argument("--max-train-length", type=int, default=10, metavar="N",
-                        help="DMV trained on sentences of at most N tokens (default 10; 0 = all)")
-    parser.add_argument("--iterations", type=int, default=100, help="max EM iterations")
-    parser.add_argument("--tolerance", type=float, default=1e-5,
-                        help="relative log-likelihood gain to stop EM")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of random trees")
-    from induceval.experiments._uncertainty import add_confidence_options
-
-    add_confidence_options(parser)
-    add_format_option(parser)
+#: the options of ``reproduce pascal2012-deps`` that ``pascal2012-joint`` shares
+OPTIONS = (
+    Option("treebanks", "treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha; "
+           "default: the treebanks under --data)", nargs="*", metavar="TREEBANK"),
+    Shared("data"), Shared("out"), Shared("executor"),
+    Option("--max-train-length", "DMV trained on sentences of at most N tokens (default 10; "
+           "0 = all)", 10, int, metavar="N"),
+    Option("--iterations", "max EM iterations", 100, int),
+    Option("--tolerance", "relative log-likelihood gain to stop EM", 1e-5, float),
+    Option("--seed", "seed of random trees", DEFAULT_SEED, int),
+    Shared("confidence"), Shared("format"))
 
 
-def _run(args: argparse.Namespace) -> int:
-    from induceval.cli.common import check_output_path, emit_tables, progress_enabled
-
-    check_output_path(args.output)
-    tables = pascal2012_deps(treebank_args(args), args.out, jobs=args.jobs,
-                             systems=args.systems.split(",") if args.systems else None,
-                             max_train_length=args.max_train_length or None,
-                             iterations=args.iterations, tolerance=args.tolerance,
-                             seed=args.seed, show_progress=progress_enabled(args),
-                             confidence=args.confidence, alpha=args.alpha)
-    emit_tables(tables, args)
-    return 0
+def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce pascal2012-deps`` options."""
+    return pascal2012_deps(treebanks_or_default(o.treebanks, data), o.out, jobs=o.jobs,
+                           systems=o.systems.split(",") if o.systems else None,
+                           max_train_length=o.max_train_length or None,
+                           iterations=o.iterations, tolerance=o.tolerance, seed=o.seed,
+                           show_progress=show_progress, confidence=o.confidence,
+                           alpha=o.alpha), []
 
 
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    parser = subparsers.add_parser(
-        "pascal2012-deps", help="PASCAL 2012 dependency track: LB, RB, random, H, DMVc/p/u",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_protocol_options(parser)
-    parser.add_argument("--systems", default=None,
-                        help=f"comma-separated subset of {','.join(SYSTEMS)}")
-    parser.set_defaults(func=_run)
+PROTOCOL = Protocol(
+    "pascal2012-deps", "PASCAL 2012 dependency track: LB, RB, random, H, DMVc/p/u", __doc__,
+    OPTIONS + (Option("--systems", f"comma-separated subset of {','.join(SYSTEMS)}"),),
+    _from_options, raw_description=True)

@@ -25,17 +25,18 @@ Brown, P. F. et al. (1992). Class-based n-gram models of natural language.
 
 from __future__ import annotations
 
-import argparse
 import math
 
 import numpy as np
 
 from induceval.errors import InducevalError
+from induceval.experiments.pascal2012_deps import OPTIONS, treebanks_or_default
+from induceval.experiments.protocols import Option, Protocol
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import Signature
 
-__all__ = ["KINDS", "run_joint_cell", "pascal2012_joint", "register", "cluster_column"]
+__all__ = ["KINDS", "run_joint_cell", "pascal2012_joint", "PROTOCOL", "cluster_column"]
 
 #: system name -> gold tag kind whose inventory size gives K
 KINDS = {"DMVc": "c", "DMVp": "p", "DMVu": "u"}
@@ -153,30 +154,18 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     return tables
 
 
-def _run(args: argparse.Namespace) -> int:
-    from induceval.cli.common import check_output_path, emit_tables, progress_enabled
-    from induceval.experiments.pascal2012_deps import treebank_args
-
-    if args.max_k < 2:
-        raise InducevalError(f"--max-k must be at least 2, got {args.max_k}")
-    check_output_path(args.output)
-    tables = pascal2012_joint(treebank_args(args), args.out, jobs=args.jobs, max_k=args.max_k,
-                              max_train_length=args.max_train_length or None,
-                              iterations=args.iterations, tolerance=args.tolerance,
-                              show_progress=progress_enabled(args),
-                              confidence=args.confidence, alpha=args.alpha, seed=args.seed)
-    emit_tables(tables, args)
-    return 0
+def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce pascal2012-joint`` options."""
+    if o.max_k < 2:
+        raise InducevalError(f"--max-k must be at least 2, got {o.max_k}")
+    return pascal2012_joint(treebanks_or_default(o.treebanks, data), o.out, jobs=o.jobs,
+                            max_k=o.max_k, max_train_length=o.max_train_length or None,
+                            iterations=o.iterations, tolerance=o.tolerance,
+                            show_progress=show_progress, confidence=o.confidence,
+                            alpha=o.alpha, seed=o.seed), []
 
 
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    from induceval.experiments.pascal2012_deps import add_protocol_options
-
-    parser = subparsers.add_parser(
-        "pascal2012-joint", help="PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_protocol_options(parser, "pascal2012-joint")
-    parser.add_argument("--max-k", type=int, default=200,
-                        help="cap on the number of Brown clusters (default 200)")
-    parser.set_defaults(func=_run, seed=DEFAULT_SEED)
+PROTOCOL = Protocol(
+    "pascal2012-joint", "PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)", __doc__,
+    OPTIONS + (Option("--max-k", "cap on the number of Brown clusters (default 200)", 200, int),),
+    _from_options, raw_description=True)

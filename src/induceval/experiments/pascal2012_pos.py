@@ -28,7 +28,6 @@ Induction. *NAACL-HLT WILS*, Tables 2 and 7 (columns Bc Bp Bu MKc MKp MKu).
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Mapping, Sequence
 
@@ -41,15 +40,15 @@ from induceval.experiments._category_common import ensure_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import PAPER
 from induceval.experiments._uncertainty import (
     Marks,
-    add_confidence_options,
     category_cell_items,
     interval_columns,
 )
 from induceval.experiments.cells import Cell, run_cells
+from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 
-__all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "register"]
+__all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "PROTOCOL"]
 
 MODELS = {"brown": "B", "exchange": "MK"}
 TAGSETS = ("c", "p", "u")
@@ -281,41 +280,6 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     return tables
 
 
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    p = subparsers.add_parser(
-        "pascal2012-pos", help="PASCAL 2012 POS track baselines: Brown and mkcls "
-             "(Gelling et al. 2012 Tables 2, 7)",
-        description=__doc__.split("\n\n")[0])
-    from induceval.cli.common import (
-        add_data_option,
-        add_format_option,
-        add_out_dir_option,
-        add_punct_option,
-    )
-
-    p.add_argument("--treebank", action="append", default=None, metavar="NAME=PATH[,PATH][:FMT]",
-                   help="a treebank (repeatable); default: the PASCAL 2012 treebanks under "
-                        "--data")
-    add_data_option(p)
-    add_out_dir_option(p, default="runs/pascal2012-pos")
-    p.add_argument("--models", default="brown,exchange",
-                   help="comma-separated models (default: brown,exchange)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed (default {DEFAULT_SEED})")
-    add_punct_option(p, what="punctuation excluded from scoring (auto here: keep, as the "
-                              "PASCAL 2012 POS track scored every token)")
-    p.add_argument("--max-sentences", type=int, default=None,
-                   help="use only the first N sentences of each treebank (quick runs)")
-    p.add_argument("--max-k", type=int, default=200, help="cap on K (default 200; 0: none)")
-    add_confidence_options(p)
-    from induceval.cli.common import add_executor_options
-
-    add_executor_options(p)
-    add_format_option(p)
-    p.set_defaults(func=_cli)
-
-
 def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
     if "=" not in spec:
         raise InducevalError(f"--treebank must be NAME=PATH[,PATH][:FORMAT]; got {spec!r}")
@@ -326,25 +290,33 @@ def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
     return name, (rest.split(","), fmt)
 
 
-def _cli(args: argparse.Namespace) -> int:
-    import sys
-
-    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
-
-    check_output_path(args.output)
-    treebanks = (dict(_parse_treebank(s) for s in args.treebank) if args.treebank
-                 else default_treebanks(data_dir(args)))
+def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce pascal2012-pos`` options."""
+    treebanks = (dict(_parse_treebank(s) for s in o.treebank) if o.treebank
+                 else default_treebanks(data))
     if not treebanks:
-        raise InducevalError(f"no treebanks under {data_dir(args)}; give --treebank or --data")
-    tables = run_pascal2012_pos(treebanks, out_dir=args.out, models=args.models.split(","),
-                                seed=args.seed,
-                                punct="keep" if args.punct == "auto" else args.punct,
-                                max_sentences=args.max_sentences, max_k=args.max_k or None,
-                                jobs=args.jobs,
-                                show_progress=progress_enabled(args),
-                                confidence=args.confidence, alpha=args.alpha)
-    emit_tables([tables[name] for name in ("k", "table2_m1", "table2_1to1",
-                                           "table2_1to1_optimal", "table2_v", "table2_vi")],
-                args)
-    print(f"induceval: written to {args.out}", file=sys.stderr)
-    return 0
+        raise InducevalError(f"no treebanks under {data}; give --treebank or --data")
+    tables = run_pascal2012_pos(treebanks, out_dir=o.out, models=o.models.split(","),
+                                seed=o.seed, punct="keep" if o.punct == "auto" else o.punct,
+                                max_sentences=o.max_sentences, max_k=o.max_k or None,
+                                jobs=o.jobs, show_progress=show_progress,
+                                confidence=o.confidence, alpha=o.alpha)
+    return [tables[name] for name in ("k", "table2_m1", "table2_1to1", "table2_1to1_optimal",
+                                      "table2_v", "table2_vi")], []
+
+
+PROTOCOL = Protocol(
+    "pascal2012-pos", "PASCAL 2012 POS track baselines: Brown and mkcls "
+    "(Gelling et al. 2012 Tables 2, 7)", __doc__.split("\n\n")[0], (
+        Option("--treebank", "a treebank (repeatable); default: the PASCAL 2012 treebanks under "
+               "--data", action="append", metavar="NAME=PATH[,PATH][:FMT]"),
+        Shared("data"), Shared("out"),
+        Option("--models", "comma-separated models (default: brown,exchange)", "brown,exchange"),
+        SEED,
+        Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
+                                 "PASCAL 2012 POS track scored every token)"}),
+        Option("--max-sentences", "use only the first N sentences of each treebank (quick runs)",
+               type=int),
+        Option("--max-k", "cap on K (default 200; 0: none)", 200, int),
+        Shared("confidence"), Shared("executor"), Shared("format")),
+    _from_options, says_where=True)

@@ -39,7 +39,6 @@ measures and a POS induction case study. *CoNLL*, Table 1.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Mapping, Sequence
 
@@ -54,11 +53,12 @@ from induceval.experiments._category_common import (
     to_jsonable,
 )
 from induceval.experiments.cells import Cell, run_cells
+from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 
 __all__ = ["run_reichart2010", "score_tagging", "resolve_gold_column", "TOKEN_COLUMNS",
-           "TYPE_COLUMNS", "register"]
+           "TYPE_COLUMNS", "PROTOCOL"]
 
 #: Table 1 token columns: label -> (measure, higher is better)
 TOKEN_COLUMNS = {"M-1": ("m1", True), "1-1": ("1to1", True), "NVI": ("nvi", False),
@@ -256,75 +256,48 @@ def _n_scored_tags(gold: Corpus, gold_column: str, punct) -> int:
     return int(len(np.unique(vals[vals >= 0])))
 
 
-def register(subparsers) -> None:
-    """Add this command's parser (options and ``func``) to ``subparsers``."""
-    p = subparsers.add_parser(
-        "reichart2010", help="Reichart et al. (2010): token and type level scores "
-             "(Reichart, Abend & Rappoport 2010 Table 1)",
-        description=__doc__.split("\n\n")[0])
-    from induceval.cli.common import (
-        add_data_option,
-        add_format_option,
-        add_gold_pred_format_options,
-        add_out_dir_option,
-        add_punct_option,
-    )
-
-    p.add_argument("--gold", default=None,
-                   help="gold corpus (default: the WSJ dependency sample under --data)")
-    add_data_option(p)
-    add_gold_pred_format_options(p)
-    p.add_argument("--gold-column", default="auto",
-                   help="gold tag column (default auto: xpos, the fine tags as Reichart et al., "
-                        "when present, else upos)")
-    p.add_argument("--pred", nargs="*", default=[], metavar="[NAME=]PATH",
-                   help="prediction files (PASCAL/CoNLL, tags in the gold column or upos)")
-    p.add_argument("--model", nargs="*", default=None, metavar="MODEL:K[:p=v]",
-                   help="models to run on the gold text (default without --pred: "
-                        "brown:45 exchange:45 hc:45 ff:45 bhmm:45:iterations=200 random)")
-    add_out_dir_option(p, default="runs/reichart2010")
-    add_punct_option(p, what="punctuation excluded from scoring")
-    p.add_argument("--log-base", default="e", help="logarithm base of VI and NVI (default e)")
-    p.add_argument("--restarts", type=int, default=10,
-                   help="M-1 hill-climbing restarts of the type-level measures (default 10)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed (default {DEFAULT_SEED})")
-    from induceval.cli.common import add_executor_options
-
-    add_executor_options(p)
-    add_format_option(p)
-    p.set_defaults(func=_cli)
-
-
 DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iterations=200",
                   "random:45:gold=upos")
 
 
-def _cli(args: argparse.Namespace) -> int:
-    import sys
-
-    from induceval.cli.common import check_output_path, data_dir, emit_tables, progress_enabled
-
-    check_output_path(args.output)
-    gold = args.gold
-    gold_format = args.gold_format
-    if gold is None:
-        gold = str(data_dir(args) / "ptb" / "dependency-treebank-sample")
-        gold_format = "malt"
+def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
+    """The protocol from the ``reproduce reichart2010`` options."""
     from induceval.corpus.readers import read_corpus
+    from induceval.data import corpus_dir
     from induceval.experiments.pascal2012_pos import prepare_treebank
 
+    gold, gold_format = o.gold, o.gold_format
+    if gold is None:
+        gold, gold_format = str(corpus_dir("wsj-dependencies", data)), "malt"
     corpus = prepare_treebank(read_corpus(gold, format=gold_format))
     preds = {}
-    for spec in args.pred:
+    for spec in o.pred:
         name, _, path = spec.rpartition("=")
         preds[name or os.path.basename(path)] = path
-    models = args.model if args.model is not None else ([] if preds else list(DEFAULT_MODELS))
-    log_base = args.log_base if args.log_base == "e" else float(args.log_base)
-    tables = run_reichart2010(corpus, predictions=preds, models=models, out_dir=args.out,
-                              gold_column=args.gold_column, punct=args.punct,
-                              log_base=log_base, restarts=args.restarts, seed=args.seed,
-                              jobs=args.jobs, show_progress=progress_enabled(args))
-    emit_tables(list(tables.values()), args)
-    print(f"induceval: written to {args.out}", file=sys.stderr)
-    return 0
+    models = o.model if o.model is not None else ([] if preds else list(DEFAULT_MODELS))
+    tables = run_reichart2010(corpus, predictions=preds, models=models, out_dir=o.out,
+                              gold_column=o.gold_column, punct=o.punct,
+                              log_base=o.log_base if o.log_base == "e" else float(o.log_base),
+                              restarts=o.restarts, seed=o.seed, jobs=o.jobs,
+                              show_progress=show_progress)
+    return list(tables.values()), []
+
+
+PROTOCOL = Protocol(
+    "reichart2010", "Reichart et al. (2010): token and type level scores "
+    "(Reichart, Abend & Rappoport 2010 Table 1)", __doc__.split("\n\n")[0], (
+        Option("--gold", "gold corpus (default: the WSJ dependency sample under --data)"),
+        Shared("data"), Shared("gold-pred-format"),
+        Option("--gold-column", "gold tag column (default auto: xpos, the fine tags as Reichart "
+               "et al., when present, else upos)", "auto"),
+        Option("--pred", "prediction files (PASCAL/CoNLL, tags in the gold column or upos)", [],
+               nargs="*", metavar="[NAME=]PATH"),
+        Option("--model", "models to run on the gold text (default without --pred: "
+               "brown:45 exchange:45 hc:45 ff:45 bhmm:45:iterations=200 random)",
+               nargs="*", metavar="MODEL:K[:p=v]"),
+        Shared("out"), Shared("punct", {"what": "punctuation excluded from scoring"}),
+        Option("--log-base", "logarithm base of VI and NVI (default e)", "e"),
+        Option("--restarts", "M-1 hill-climbing restarts of the type-level measures (default 10)",
+               10, int),
+        SEED, Shared("executor"), Shared("format")),
+    _from_options, says_where=True)

@@ -1,0 +1,95 @@
+"""The papers' protocols as data: name, help, options and the function that runs each one.
+
+Every ``induceval reproduce NAME`` subcommand is generated from a
+:class:`Protocol` record (:mod:`induceval.cli.reproduce`), so the
+experiments hold no parser.
+
+Example
+-------
+>>> [p.name for p in protocols()]  # doctest: +NORMALIZE_WHITESPACE
+['frank2009', 'reichart2010', 'pascal2012-pos', 'pascal2012-deps', 'pascal2012-joint',
+ 'chang2006', 'chambers2010']
+>>> Option("--k", "K conditions", "12,53,80").spec()
+{'help': 'K conditions', 'default': '12,53,80'}
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from induceval.random import DEFAULT_SEED
+
+__all__ = ["Option", "Shared", "Protocol", "SEED", "MODULES", "protocols"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """``argparse.add_argument``'s arguments as data (``None``: not given).
+
+    A name without leading dashes is a positional argument; a ``type`` that
+    raises :class:`~induceval.errors.InducevalError` has its message shown
+    as the option's error.
+    """
+
+    name: str
+    help: str
+    default: Any = None
+    type: Callable[[str], Any] | None = None
+    choices: tuple | None = None
+    nargs: str | None = None
+    metavar: str | None = None
+    action: str | None = None
+
+    def spec(self) -> dict[str, Any]:
+        """The keyword arguments given (those not ``None``)."""
+        keys = ("help", "default", "type", "choices", "nargs", "metavar", "action")
+        return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
+
+
+@dataclass(frozen=True)
+class Shared:
+    """An option (or group) spelled the same in every command, added by the CLI.
+
+    ``name`` is one of ``data``, ``out`` (default ``runs/NAME``), ``executor``,
+    ``confidence``, ``format``, ``punct``, ``gold-pred-format``; ``params``
+    go to the CLI's helper (e.g. ``{"unit": "test items"}`` for ``confidence``).
+    """
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """A ``reproduce`` protocol: what the CLI shows and the function it calls.
+
+    ``run(options, data, show_progress)`` takes the parsed options (one
+    attribute each), the shared data folder and whether to show progress;
+    it returns the tables to print and the notes for stderr (printed before
+    them).  ``raw_description``: the description keeps its line breaks;
+    ``says_where``: "written to OUT" goes to stderr after the tables.
+    """
+
+    name: str
+    help: str
+    description: str
+    options: tuple[Option | Shared, ...]
+    run: Callable[[Any, Any, bool], tuple[list, list[str]]]
+    raw_description: bool = False
+    says_where: bool = False
+
+
+#: ``--seed`` as most protocols spell it
+SEED = Option("--seed", f"seed (default {DEFAULT_SEED})", DEFAULT_SEED, int)
+
+#: the modules under :mod:`induceval.experiments` defining ``PROTOCOL``, in the order of the help
+MODULES = ("frank2009", "reichart2010", "pascal2012_pos", "pascal2012_deps", "pascal2012_joint",
+           "chang2006", "chambers2010")
+
+
+def protocols() -> list[Protocol]:
+    """Every protocol, in the order of ``induceval reproduce --help``."""
+    return [importlib.import_module(f"induceval.experiments.{m}").PROTOCOL for m in MODULES]
