@@ -13,8 +13,7 @@ class paused_gc:  # noqa: N801 - used as a function: ``with paused_gc():``
     traverse every live container and free nothing.  A full collection costs
     time in proportion to the whole heap, so a process that already holds
     much (a Dask worker keeping partial count tables, a session with a large
-    corpus loaded) pays more per token: 0.17 s per full collection and 17% of
-    the CPU of a CHAT shard on a worker holding 40 partial tables.  Reference
+    corpus loaded) pays more per token (``docs/scale.md``).  Reference
     counting still frees everything that is not in a cycle; cycles made in
     the block are collected at the next collection after it.  Nested use is
     safe: only the outermost block re-enables the collector, and only if it

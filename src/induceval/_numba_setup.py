@@ -2,7 +2,7 @@
 
 The first compiled call of a process makes numba import its NumPy
 implementations, and one of them, ``numba.np.arraymath``, probes for BLAS by
-importing ``scipy.linalg`` (0.3 s of CPU and 16 MB here).  No induceval
+importing ``scipy.linalg``, a large import (``docs/scale.md``).  No induceval
 kernel calls BLAS, so :func:`skip_blas_probe` imports that module with
 ``scipy.linalg.cython_blas`` hidden, then unhides it: ``scipy.linalg`` imports
 normally afterwards, and numba still finds BLAS for ``np.dot`` or

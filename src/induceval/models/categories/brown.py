@@ -88,9 +88,8 @@ class BrownPaths(Mapping):
     """Word form -> bit-string path, each made on demand from the merge tree.
 
     The strings of a large vocabulary add up to its number of words times
-    the depth of the tree (143 MB for the 56k types of the Brown corpus);
-    the tree itself is ``O(types)``.  A read-only mapping, equal to the dict
-    of the same paths.
+    the depth of the tree (``docs/scale.md``); the tree itself is
+    ``O(types)``.  A read-only mapping, equal to the dict of the same paths.
 
     Example
     -------
