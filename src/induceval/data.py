@@ -1,12 +1,9 @@
-"""Where the shared data lives: the folder of the protocols' default corpora.
+"""The shared data folder (the protocols' default corpora) and its standard corpora.
 
-:func:`shared_data_dir` is the one finder of that folder (the ``reproduce``
-protocols, the tests and the benchmarks all ask it): ``$INDUCEVAL_SHARED_DATA``
-when set; else ``../shared/data`` next to the clone induceval is installed
-from (``src/induceval`` -> the clone -> ``../shared/data``); else
-``../shared/data`` from the working folder.  :func:`corpus_dir` names the
-standard corpora inside it (:data:`CORPORA`), so that the folder's layout is
-written once.  Nothing here reads a corpus or copies data.
+The protocols, the tests and the benchmarks all find it here:
+``$INDUCEVAL_SHARED_DATA`` when set; else ``../shared/data`` next to the
+clone induceval is installed from; else ``../shared/data`` from the working
+folder.
 
 Example
 -------
@@ -32,18 +29,13 @@ CORPORA = {
     "childes-eng-uk": "childes/eng-uk",
     "manchester": "childes/eng-uk/Manchester",
     "eve": "childes/eve",
-    "estonian": "childes/estonian",
     "ud": "ud",
     "wsj-dependencies": "ptb/dependency-treebank-sample",
 }
 
 
 def shared_data_dir() -> Path:
-    """The shared data folder (see the module docstring for the order searched).
-
-    When no candidate exists, the clone-relative path is returned, so that
-    error messages name the place where the data is expected.
-    """
+    """The shared data folder; when none exists, the clone's, for error messages to name."""
     env = os.environ.get(ENV)
     if env:
         return Path(env)
@@ -56,8 +48,5 @@ def shared_data_dir() -> Path:
 
 
 def corpus_dir(name: str, root: str | os.PathLike | None = None) -> Path:
-    """The folder of the standard corpus ``name`` (a key of :data:`CORPORA`) under ``root``.
-
-    ``root`` defaults to :func:`shared_data_dir`; the folder may not exist.
-    """
+    """The folder (maybe absent) of a corpus of :data:`CORPORA` under ``root`` or the shared one."""
     return (Path(root) if root is not None else shared_data_dir()) / CORPORA[name]

@@ -52,7 +52,6 @@ __all__ = [
     "add_punct_option",
     "check_output_path",
     "clean_help",
-    "data_dir",
     "emit",
     "emit_tables",
     "check_tables_output",
@@ -115,13 +114,6 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
                         help="folder of the default corpora (default: $INDUCEVAL_SHARED_DATA, "
                              "else ../shared/data next to the clone induceval is installed "
                              "from, else ../shared/data from the working folder)")
-
-
-def data_dir(args: argparse.Namespace) -> Path:
-    """``args.data`` or the shared data folder (see :func:`add_data_option`)."""
-    from induceval.data import shared_data_dir
-
-    return Path(args.data) if getattr(args, "data", None) else shared_data_dir()
 
 
 def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
@@ -187,8 +179,6 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     One meaning in every command: where the command's cells (or count shards)
     run; see :mod:`induceval.parallel`.  The result does not depend on them.
     """
-    import os
-
     from induceval.parallel import CLUSTERS, ENGINES, SCHEDULER_ENV
 
     g = parser.add_argument_group("parallel execution (Dask: pip install 'induceval[dask]')")

@@ -22,17 +22,7 @@ def add_group(subparsers, name: str, help_text: str):
 
 
 def register_group(subparsers, name: str, help_text: str, modules: Sequence[str]) -> None:
-    """Add ``name`` with one sub-subcommand per module (each has ``register``).
-
-    A listed module that does not exist yet is left out of the help; every
-    module that exists registers its own parser and ``func``.
-    """
+    """Add ``name`` with one sub-subcommand per module (each has ``register``)."""
     sub = add_group(subparsers, name, help_text)
     for mod in modules:
-        try:
-            module = importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(mod).register(sub)

@@ -61,13 +61,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         chosen = [m for m in COMMANDS if command_name(m) == argv[0]]
         modules = tuple(chosen) or COMMANDS
     for name in modules:
-        try:
-            module = importlib.import_module(f"induceval.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"induceval.cli.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"induceval.cli.{name}").register(sub)
     _clean_tree(parser)
     return parser
 

@@ -1,9 +1,7 @@
 """``induceval reproduce NAME``: run a paper's experimental protocol.
 
-One subcommand per :class:`~induceval.experiments.protocols.Protocol`, its
-parser generated from the record's options; the shared ones (``--data``,
-``--out``, ``--format``, the executor, ...) come from
-:mod:`induceval.cli.common`, so they are spelled the same in every command.
+One subcommand per :class:`~induceval.experiments.protocols.Protocol`, its parser
+generated from the record; the shared options come from :mod:`induceval.cli.common`.
 """
 
 from __future__ import annotations
@@ -11,9 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
+from pathlib import Path
 
 from induceval.cli import common as c
 from induceval.cli.group import add_group
+from induceval.data import shared_data_dir
 from induceval.errors import InducevalError
 from induceval.experiments.protocols import Option, Protocol, protocols
 
@@ -26,9 +26,6 @@ SHARED = {"data": c.add_data_option, "out": c.add_out_dir_option,
 
 def _argument_type(parse):
     """``parse`` with the library's errors shown as the option's error message."""
-    if parse in (None, int, float, str):
-        return parse
-
     def typed(text: str):
         try:
             return parse(text)
@@ -57,7 +54,8 @@ def _add_protocol(sub, protocol: Protocol) -> None:
 
 def _run(protocol: Protocol, args: argparse.Namespace) -> int:
     c.check_output_path(args.output)
-    tables, notes = protocol.run(args, c.data_dir(args), c.progress_enabled(args))
+    data = Path(args.data) if args.data else shared_data_dir()
+    tables, notes = protocol.run(args, data, c.progress_enabled(args))
     for note in notes:
         print(f"induceval: note: {note}", file=sys.stderr)
     c.emit_tables(tables, args)

@@ -1,9 +1,7 @@
-"""Count kernels of a token column: code counts and the distinct bigrams with their counts.
+"""Code counts and distinct bigram counts of a token column (the count tables' kernels).
 
-Built in one pass over the column, a block of sentences at a time: memory is
-``O(types + distinct bigrams + block)``, not ``O(tokens)``.  The corpus's
-count tables (:mod:`induceval.corpus.counting`) and the clustering models
-(:mod:`induceval.models.categories`) are built on them.
+One pass, a block of sentences at a time: memory is ``O(types + distinct
+bigrams + block)``, not ``O(tokens)``.
 
 Example
 -------

@@ -540,13 +540,7 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 # -- the reproduce protocol ------------------------------------------------------------
 
 def _age_range(text: str) -> tuple[float, float] | None:
-    """``--age-range`` value: ``FIRST,LAST`` in years, or ``all`` (``None``).
-
-    Example
-    -------
-    >>> _age_range("1,5"), _age_range("all")
-    ((1.0, 5.0), None)
-    """
+    """``--age-range`` value: ``FIRST,LAST`` in years, or ``all`` (``None``)."""
     from induceval.errors import ParameterError
 
     if text.strip().lower() == "all":

@@ -45,18 +45,14 @@ class Option:
 
     def spec(self) -> dict[str, Any]:
         """The keyword arguments given (those not ``None``)."""
-        keys = ("help", "default", "type", "choices", "nargs", "metavar", "action")
-        return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
+        return {k: v for k, v in vars(self).items() if k != "name" and v is not None}
 
 
 @dataclass(frozen=True)
 class Shared:
-    """An option (or group) spelled the same in every command, added by the CLI.
-
-    ``name`` is one of ``data``, ``out`` (default ``runs/NAME``), ``executor``,
-    ``confidence``, ``format``, ``punct``, ``gold-pred-format``; ``params``
-    go to the CLI's helper (e.g. ``{"unit": "test items"}`` for ``confidence``).
-    """
+    """An option the CLI adds as every command spells it: ``data``, ``out`` (``runs/NAME``),
+    ``executor``, ``confidence``, ``format``, ``punct``, ``gold-pred-format``; ``params`` go
+    to its helper (e.g. ``{"unit": "test items"}`` for ``confidence``)."""
 
     name: str
     params: Mapping[str, Any] = field(default_factory=dict)

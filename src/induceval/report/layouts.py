@@ -1,8 +1,4 @@
-"""Tables laid out from the library's results: a corpus description, category scores.
-
-The library returns data (:func:`induceval.corpus.stats.describe`'s dict,
-:class:`~induceval.measures.categories.CategoryResult`); the commands and the
-demo show them as the same :class:`~induceval.report.tables.Table`.
+"""The library's results (a corpus description, category scores) laid out as Tables.
 
 Example
 -------

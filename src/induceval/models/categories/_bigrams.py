@@ -1,10 +1,5 @@
-"""Count tables shared by Brown and exchange clustering.
-
-The models need only type counts and the distinct bigrams with their counts
-(:func:`bigram_counts` and :func:`code_counts`, the corpus's count kernels,
-re-exported here); this module adds what the clustering loops need around
-them: frequency ranks, compressed rows, chunked compiled calls, rare words.
-"""
+"""What the clustering loops need around the count kernels of :mod:`induceval.corpus._counts`
+(re-exported here): frequency ranks, compressed rows, chunked compiled calls, rare words."""
 
 from __future__ import annotations
 
