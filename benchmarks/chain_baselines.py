@@ -6,7 +6,7 @@ Usage::
 
 LB = every word headed by its RIGHT neighbour (last word = root); RB = every
 word headed by its LEFT neighbour (first word = root) — PASCAL 2012's names
-(003 §4; see :func:`induceval.measures.dependencies.chain_heads` for why).
+(Gelling et al. 2012, §4; see :mod:`induceval.models.dependencies.chains` for why).
 Punctuation removed with re-attachment (UD: gold UPOS ``PUNCT``; Eve: the
 ``unicode`` policy, since CHAT has no UPOS: ``.``, ``?``, ``!``, ``+...``,
 ``,``, ``‡``, ``„``), all lengths and length <= 10.  Eve is scored against
@@ -24,14 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from induceval.corpus import read_corpus  # noqa: E402
 from induceval.data import shared_data_dir  # noqa: E402
-from induceval.measures.dependencies import chain_heads, evaluate_dependencies  # noqa: E402
+from induceval.measures.dependencies import evaluate_dependencies  # noqa: E402
+from induceval.models.dependencies.chains import left_branching, right_branching  # noqa: E402
 from induceval.report.tables import Table  # noqa: E402
 
 
 def score(corpus, name, punct, references, rows):
     for max_length in (None, 10):
-        for system, side in (("LB", "right"), ("RB", "left")):
-            r = evaluate_dependencies(corpus, chain_heads(corpus, side), punct=punct,
+        for system, chain in (("LB", left_branching), ("RB", right_branching)):
+            r = evaluate_dependencies(corpus, chain(corpus.offsets), punct=punct,
                                       max_length=max_length, references=references,
                                       breakdowns=(), diagnostics=False)
             for ref in r.references:
@@ -49,7 +50,7 @@ def score(corpus, name, punct, references, rows):
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default=str(shared_data_dir()))
+    ap.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "shared" / "data"))
     ap.add_argument("--format", default="markdown")
     args = ap.parse_args()
     data = Path(args.data)

@@ -237,28 +237,6 @@ def test_bigram_tables_over_shards_identical_to_the_whole_corpus(tmp_path, clien
     assert whole.n_tokens == sum(read_corpus(p).n_tokens for p in paths)
 
 
-def test_evaluation_statistics_over_files_identical_to_the_whole_corpus(tmp_path, client):
-    from induceval.corpus.readers import read_corpus
-    from induceval.measures.categories.evaluate import evaluate_tags
-    from induceval.measures.dependencies.evaluate import evaluate_dependencies
-    from induceval.measures.sharded import dependency_stats_over_files, tag_table_over_files
-
-    paths = _shards(tmp_path)
-    pairs = [(p, p) for p in paths]
-    whole = read_corpus(paths)
-    table = evaluate_tags(whole, whole, gold_column="upos", pred_column="xpos",
-                          punct="keep").table
-    deps = evaluate_dependencies(whole, whole, punct="keep", breakdowns=(),
-                                 diagnostics=False).reference().stats
-    for ex in (None, client):
-        t = tag_table_over_files(pairs, gold_column="upos", pred_column="xpos", punct="keep",
-                                 executor=ex)
-        assert t == table and t.n == table.n
-        s = dependency_stats_over_files(pairs, punct="keep", executor=ex)
-        assert (s.rows == deps.rows).all() and (s.sentence_index == deps.sentence_index).all()
-        assert s.scores() == deps.scores()
-
-
 def test_cli_pseudo_extract_sharded_on_dask_equals_serial(tmp_path, capsys, client):
     from induceval.cli.main import main
 

@@ -11,16 +11,14 @@ from induceval.corpus.model import Column, CorpusBuilder
 from induceval.errors import InducevalError, MismatchError, ParameterError
 from induceval.measures.dependencies import (
     TABLE6_GROUPS,
-    breakdown_table,
-    chain_heads,
     edge_matches,
     evaluate_dependencies,
-    evaluate_systems,
     relation_group,
     score_function,
-    systems_table,
 )
 from induceval.measures.resampling import approximate_randomization, bootstrap_interval
+from induceval.models.dependencies.chains import left_branching, right_branching
+from induceval.report.dependencies import breakdown_table, evaluate_systems, systems_table
 from tests.measures._deps_reference import score_reference
 
 
@@ -56,8 +54,8 @@ def test_chain_against_opposite_chain(n):
     gold grandparent is the root, i.e. n == 2.
     """
     gold = corpus([[i for i in range(n)]])                     # 0, 1, 2, ... (left chain)
-    assert chain_heads(gold, "left").tolist() == gold.tokens["head"].values.tolist()
-    r = evaluate_dependencies(gold, chain_heads(gold, "right"), punct="keep")
+    assert right_branching(gold.offsets).tolist() == gold.tokens["head"].values.tolist()
+    r = evaluate_dependencies(gold, left_branching(gold.offsets), punct="keep")
     assert r.scores["directed"] == 0.0
     assert r.scores["undirected"] == pytest.approx((n - 1) / n)
     assert r.scores["ned"] == pytest.approx(1.0 if n == 2 else (n - 1) / n)
@@ -116,10 +114,10 @@ def test_perfect_prediction_scores_one(lengths, seed):
 
 def test_sentence_order_invariance_and_additivity():
     gold = corpus([[2, 0, 2], [0, 1], [3, 3, 0, 3]])
-    pred = chain_heads(gold, "right")
+    pred = left_branching(gold.offsets)
     r = evaluate_dependencies(gold, pred, punct="keep")
     rev = gold.select([2, 1, 0])
-    r2 = evaluate_dependencies(rev, chain_heads(rev, "right"), punct="keep")
+    r2 = evaluate_dependencies(rev, left_branching(rev.offsets), punct="keep")
     assert r.scores == r2.scores
     stats = r.reference().stats
     assert stats.scores()["directed"] == score_function("directed")(stats.totals())
@@ -130,9 +128,10 @@ def test_sentence_order_invariance_and_additivity():
 def test_bootstrap_and_significance_from_rows():
     gold = corpus([[2, 0, 2, 3]] * 30 + [[0, 1, 2]] * 30)
     a = evaluate_dependencies(gold, gold, punct="keep").reference().stats.rows
-    b = evaluate_dependencies(gold, chain_heads(gold, "right"), punct="keep").reference().stats.rows
+    lb = left_branching(gold.offsets)
+    b = evaluate_dependencies(gold, lb, punct="keep").reference().stats.rows
     lo, hi = bootstrap_interval(b, score_function("directed"), n=200, seed=1)
-    assert lo <= evaluate_dependencies(gold, chain_heads(gold, "right"),
+    assert lo <= evaluate_dependencies(gold, left_branching(gold.offsets),
                                        punct="keep").scores["directed"] <= hi
     p = approximate_randomization(a, b, score_function("directed"), n=200, seed=1)
     assert p < 0.01
@@ -273,14 +272,14 @@ def test_relation_root_follows_gold_head():
 
 def test_tables_and_systems():
     gold = corpus([[2, 0, 2], [0, 1, 2, 3]])
-    t = evaluate_systems(gold, {"LB": chain_heads(gold, "right"), "RB": chain_heads(gold, "left")},
-                         punct="keep")
+    t = evaluate_systems(gold, {"LB": left_branching(gold.offsets),
+                                "RB": right_branching(gold.offsets)}, punct="keep")
     assert [r["system"] for r in t.rows] == ["LB", "RB"]
     # RB = left chain: sentence 1 [0, 1, 2] vs gold [2, 0, 2] right only for word 3;
     # sentence 2 is the left chain itself: 1 + 4 of 7
     assert t.rows[1]["directed"] == pytest.approx(5 / 7)
-    res = {"LB": evaluate_dependencies(gold, chain_heads(gold, "right"), punct="keep"),
-           "RB": evaluate_dependencies(gold, chain_heads(gold, "left"), punct="keep")}
+    res = {"LB": evaluate_dependencies(gold, left_branching(gold.offsets), punct="keep"),
+           "RB": evaluate_dependencies(gold, right_branching(gold.offsets), punct="keep")}
     wide = breakdown_table(res, "edge-length")
     assert wide.columns[0] == "system" and "root" in wide.columns
     long = breakdown_table({"LB": res["LB"]}, "edge-length")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from induceval.corpus import read_corpus
-from induceval.measures.dependencies import chain_heads, evaluate_dependencies
+from induceval.measures.dependencies import evaluate_dependencies
+from induceval.models.dependencies.chains import left_branching, right_branching
 from tests.conftest import shared_path
 
 pytestmark = pytest.mark.realdata
@@ -14,8 +15,8 @@ pytestmark = pytest.mark.realdata
 def test_chains_on_ud_english_childes_slice():
     path = shared_path("ud", "UD_English-CHILDES", "en_childes-ud-dev.conllu")
     gold = read_corpus(path).select(range(1500))
-    lb = evaluate_dependencies(gold, chain_heads(gold, "right"))
-    rb = evaluate_dependencies(gold, chain_heads(gold, "left"))
+    lb = evaluate_dependencies(gold, left_branching(gold.offsets))
+    rb = evaluate_dependencies(gold, right_branching(gold.offsets))
     # English: determiners, subjects, adjectives precede their heads -> LB beats RB
     assert lb.scores["directed"] > rb.scores["directed"]
     # the two chains are each other's reversal on most edges: undirected close
@@ -32,7 +33,7 @@ def test_eve_two_references():
     gold = read_corpus(path)
     if "head@xgrt" not in gold.tokens:
         pytest.skip("the CHAT reader gives no head@xgrt column")
-    r = evaluate_dependencies(gold, chain_heads(gold, "left"), punct="unicode",
+    r = evaluate_dependencies(gold, right_branching(gold.offsets), punct="unicode",
                               references=("head", "head@xgrt"))
     assert set(r.references) == {"head", "head@xgrt"}
     assert r.scores["directed"] == max(r.scores["directed[head]"],

@@ -12,12 +12,11 @@ reported.  Punctuation is detected from the gold corpus (UPOS, else the PTB
 punctuation tags, else CHILDES, else punctuation characters) unless
 ``--punct`` names a policy; the choice is in the notes and the signature.
 
-With a Dask engine (``--jobs N`` > 1 with Dask installed, ``--scheduler``
-or ``--cluster``), gold folders and prediction folders are scored file by
-file on the workers (files paired by relative path, the ending aside):
-per-sentence statistics are concatenated in file order, with the same
-numbers, bit for bit, as one process.
-Gold or prediction files are scored in one process, as without the options.
+Gold folders with prediction folders are scored shard by shard (files
+paired by relative path, the ending aside; :mod:`induceval.measures.shards`):
+per-sentence statistics are concatenated in file order; with ``--jobs N`` >
+1, ``--scheduler`` or ``--cluster`` the shards run on workers.  The numbers
+are those of the files read as one corpus, wherever they ran.
 """
 
 from __future__ import annotations
@@ -93,7 +92,7 @@ def _names(preds: list[str], names: list[str] | None) -> list[str]:
     return stems if len(set(stems)) == len(stems) else list(preds)
 
 
-def _resampling(table, results, names, gold, args) -> list:
+def _resampling(table, results, names, documents, args) -> list:
     """Intervals (``--confidence``) into ``table``; the paired-test table (``--paired``)."""
     from induceval.cli.resampling_options import (
         add_intervals,
@@ -111,7 +110,7 @@ def _resampling(table, results, names, gold, args) -> list:
     items = [dependency_items(s) for s in stats]
     groups = None
     if args.unit == "document":
-        groups = document_groups(gold, stats[0].sentence_index)
+        groups = document_groups(documents, args.gold[0], stats[0].sentence_index)
     intervals, comparisons = run_resampling(items, args, groups)
     table.notes = [sign_resampling(n, args) if n.startswith("signature:") else n
                    for n in table.notes]
@@ -133,88 +132,6 @@ def _gold_names(golds: list[str]) -> list[str]:
                                                         for i in range(len(golds))]
 
 
-def _run_serial(args: argparse.Namespace, names: list[str], breakdowns: tuple):
-    from induceval.corpus import read_corpus
-    from induceval.corpus.readers import SCORING_COLUMNS, read_corpora
-    from induceval.corpus.transforms import resolve_punct_policy
-    from induceval.errors import ParameterError
-    from induceval.measures.dependencies import evaluate_dependencies
-
-    # a prediction is scored on its forms and heads only: its other columns are not read
-    pred_options = {"format": args.pred_format, "on_error": args.on_error,
-                    "columns": ("form", "head")}
-    # the gold corpora and the first prediction are read at once (two processes on large
-    # inputs); errors surface in the order below, as when reading one after the other
-    pending = read_corpora([(g, {"format": args.gold_format, "on_error": args.on_error,
-                                 "columns": SCORING_COLUMNS}) for g in args.gold]
-                           + [(args.pred[0], pred_options)])
-    golds = []
-    skipped: dict[str, int] = {}
-    for i, g in enumerate(args.gold):
-        corpus = pending[i].result()
-        if corpus.n_tokens == 0:
-            raise ParameterError(f"gold corpus {g} has no tokens")
-        for k, v in corpus.report.skipped.items():
-            if v:
-                skipped[f"gold {g}: {k}"] = v
-        if len(args.gold) > 1:
-            from dataclasses import replace
-            corpus = replace(corpus, name=_gold_names(args.gold)[i])
-        golds.append(corpus)
-    punct = resolve_punct_policy(golds[0], args.punct)
-    results = {}
-    first_pred = pending[-1]
-    del pending
-    for name, path in zip(names, args.pred):
-        if first_pred is not None:
-            pred, first_pred = first_pred.result(), None
-        else:
-            pred = read_corpus(path, **pred_options)
-        for k, v in pred.report.skipped.items():
-            if v:
-                skipped[f"pred {path}: {k}"] = v
-        results[name] = evaluate_dependencies(
-            golds if len(golds) > 1 else golds[0], pred,
-            references=args.reference or "auto", punct=punct, max_length=args.max_length,
-            breakdowns=breakdowns, check_forms=not args.no_check_forms)
-    return results, punct, skipped, golds[0]
-
-
-def _run_sharded(args: argparse.Namespace, names: list[str], breakdowns: tuple):
-    from induceval.cli.eval_tags import documents_of
-    from induceval.corpus.readers import SCORING_COLUMNS
-    from induceval.errors import MismatchError, ParameterError
-    from induceval.measures.sharded import evaluate_dependencies_over_files, pair_files
-
-    gold_pairs = [pair_files(args.gold[0], g, gold_format=args.gold_format,
-                             pred_format=args.gold_format) for g in args.gold]
-    pairs = [pair_files(args.gold[0], p, gold_format=args.gold_format,
-                        pred_format=args.pred_format) for p in args.pred]
-    files = [g for g, _ in pairs[0]]
-    for gp in gold_pairs:
-        if [g for g, _ in gp] != files:  # pragma: no cover - pair_files keeps the order
-            raise MismatchError("gold folders list their files in different orders")
-    r = evaluate_dependencies_over_files(
-        [[g for _, g in gp] for gp in gold_pairs], [[p for _, p in ps] for ps in pairs],
-        punct=args.punct, gold_names=_gold_names(args.gold) if len(args.gold) > 1 else None,
-        gold_format=args.gold_format, pred_format=args.pred_format, on_error=args.on_error,
-        gold_columns=SCORING_COLUMNS, pred_columns=("form", "head"),
-        references=args.reference or "auto", max_length=args.max_length,
-        breakdowns=breakdowns, check_forms=not args.no_check_forms)
-    skipped: dict[str, int] = {}
-    for g, report in zip(args.gold, r.gold_reports):
-        for k, v in report.skipped.items():
-            if v:
-                skipped[f"gold {g}: {k}"] = v
-    if r.n_tokens == 0:
-        raise ParameterError(f"gold corpus {args.gold[0]} has no tokens")
-    for path, report in zip(args.pred, r.pred_reports):
-        for k, v in report.skipped.items():
-            if v:
-                skipped[f"pred {path}: {k}"] = v
-    return dict(zip(names, r.results)), r.punct, skipped, documents_of(r, args.gold[0])
-
-
 def _sign_notes(notes: list[str], **options) -> list[str]:
     """The notes with ``options`` added to each ``signature:`` note."""
     from induceval.signature import Signature
@@ -228,10 +145,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path, emit_tables
     from induceval.errors import ParameterError
-    from induceval.measures.dependencies import (
-        breakdown_table,
-        systems_table,
-    )
+    from induceval.report.dependencies import breakdown_table, systems_table
 
     check_output_path(args.output)
     from induceval.cli.common import check_tables_output
@@ -242,12 +156,18 @@ def run(args: argparse.Namespace) -> int:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
     names = _names(args.pred, args.name)
     breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
-    from induceval.cli.eval_tags import sharded
+    from induceval.cli.eval_tags import read_options, skipped_notes
+    from induceval.corpus.readers import SCORING_COLUMNS
+    from induceval.measures.dependencies import evaluate_dependency_systems
 
-    if sharded(args, args.gold):
-        results, punct, skipped, gold = _run_sharded(args, names, breakdowns)
-    else:
-        results, punct, skipped, gold = _run_serial(args, names, breakdowns)
+    # a prediction is scored on its forms and heads only: its other columns are not read
+    ev = evaluate_dependency_systems(
+        args.gold, args.pred, read=read_options(args, SCORING_COLUMNS, ("form", "head")),
+        gold_names=_gold_names(args.gold) if len(args.gold) > 1 else None,
+        references=args.reference or "auto", punct=args.punct, max_length=args.max_length,
+        breakdowns=breakdowns, check_forms=not args.no_check_forms)
+    results = dict(zip(names, ev.results))
+    punct, skipped = ev.resolved["punct"], skipped_notes(ev, args.gold, args.pred)
     table = systems_table(results, title="Dependency accuracy" + (
         f" (length <= {args.max_length})" if args.max_length else ""))
     table.notes.insert(0, f"punctuation: {punct}" + (" (detected)" if args.punct == "auto"
@@ -257,9 +177,8 @@ def run(args: argparse.Namespace) -> int:
         table.notes.append(f"skipped malformed sentences: {n_skip}" + (
             " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
             if skipped else ""))
-        table.notes = _sign_notes(table.notes, on_error="skip", skipped=n_skip)
     tables = [table]
-    tables += _resampling(table, results, names, gold, args)
+    tables += _resampling(table, results, names, ev.documents, args)
     keys = ["accuracy", "paired"][:len(tables)]
     for by in args.by or ():
         bt = breakdown_table(results, by, measure=args.measure)
@@ -272,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         kind, path = args.plot
         if kind not in PLOTS:
             raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
-        from induceval.measures.dependencies.plot import plot_accuracy_by_edge_length
+        from induceval.report.dependencies import plot_accuracy_by_edge_length
         plot_accuracy_by_edge_length(results, path)
     emit_tables(tables, args, keys)
     return 0

@@ -436,7 +436,7 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     fmt = detect_format(files[0]) if args.input_format == "auto" else args.input_format
     files = [str(f) for f in files]
     # consecutive small files read together (a group's table is the sum of its files')
-    from induceval.measures.sharded import file_groups
+    from induceval.measures.shards import file_groups
     from induceval.parallel import path_size
 
     shards = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]

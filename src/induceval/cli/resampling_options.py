@@ -75,23 +75,26 @@ def _check(args: argparse.Namespace, n_systems: int) -> None:
                              "the first)")
 
 
-def document_groups(corpus, sentence_index: np.ndarray | None = None) -> np.ndarray:
-    """The document of each (kept) sentence of ``corpus``, for ``--unit document``."""
-    col = corpus.sentences.get("document") if hasattr(corpus.sentences, "get") else None
-    if col is None:
+def document_groups(documents, name: str, sentence_index: np.ndarray | None = None) -> np.ndarray:
+    """The document of each (kept) sentence, for ``--unit document``.
+
+    ``documents``: the gold's ``document`` sentence column (or ``None``);
+    ``name`` names the gold in errors.
+    """
+    if documents is None:
         raise ParameterError(
-            f"--unit document: corpus {corpus.name or '<unnamed>'} has no document boundaries "
+            f"--unit document: corpus {name} has no document boundaries "
             "(CoNLL-U '# newdoc', one CHAT/PTB file per document); use --unit sentence")
-    docs = np.asarray(col.values)
+    docs = np.asarray(documents.values)
     if len(docs) and (docs < 0).all():
         raise ParameterError(
-            f"--unit document: corpus {corpus.name or '<unnamed>'} names no documents "
+            f"--unit document: corpus {name} names no documents "
             "(no '# newdoc id' lines); use --unit sentence")
     docs = docs if sentence_index is None else docs[np.asarray(sentence_index, dtype=np.int64)]
     n_docs = len(np.unique(docs))
     if n_docs < 2:
         raise ParameterError(
-            f"--unit document: corpus {corpus.name or '<unnamed>'} has {n_docs} document; "
+            f"--unit document: corpus {name} has {n_docs} document; "
             "resampling needs at least two ('# newdoc id' lines in CoNLL-U, or one file per "
             "document); use --unit sentence")
     return docs

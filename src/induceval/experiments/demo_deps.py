@@ -2,7 +2,7 @@
 
 LB: every word headed by its right neighbour (the last word is the root);
 RB: every word headed by its left neighbour (the first word is the root)
-(see :func:`induceval.measures.dependencies.chain_heads`).  Scored the PASCAL
+(see :mod:`induceval.models.dependencies.chains`).  Scored the PASCAL
 way — punctuation removed with re-attachment — on all lengths and on length
 <= 10, plus the directed accuracy of each by Gelling et al. 2012, Table 6 relation group.
 
@@ -22,19 +22,16 @@ Example
 from __future__ import annotations
 
 from induceval.corpus.model import Corpus
-from induceval.measures.dependencies import (
-    breakdown_table,
-    chain_heads,
-    evaluate_dependencies,
-    systems_table,
-)
+from induceval.measures.dependencies import evaluate_dependencies
+from induceval.models.dependencies.chains import left_branching, right_branching
+from induceval.report.dependencies import breakdown_table, systems_table
 
 __all__ = ["run"]
 
 
 def run(corpus: Corpus, seed: int) -> list:
     """Score LB and RB chains on ``corpus`` (``seed`` is unused: nothing is random)."""
-    systems = {"LB": chain_heads(corpus, "right"), "RB": chain_heads(corpus, "left")}
+    systems = {"LB": left_branching(corpus.offsets), "RB": right_branching(corpus.offsets)}
     tables = []
     results = {}
     for max_length in (None, 10):

@@ -33,11 +33,13 @@ from induceval.measures.categories.contingency import (
 )
 from induceval.measures.categories.evaluate import (
     MEASURES,
+    TAGS,
     TOKEN_MEASURES,
     TYPE_LEVEL_MEASURES,
     Measure,
     TagEvaluation,
     check_aligned,
+    evaluate_tag_systems,
     evaluate_tags,
     token_scores,
 )
@@ -47,6 +49,7 @@ from induceval.measures.categories.io import (
     tags_from_type_clusters,
     write_type_clusters,
 )
+from induceval.measures.categories.statistics import TagStatistics
 from induceval.measures.categories.substitutable import (
     SubstitutableResult,
     SubstitutableStats,
@@ -96,8 +99,11 @@ __all__ = [
     "TOKEN_MEASURES",
     "TYPE_LEVEL_MEASURES",
     "Measure",
+    "TAGS",
     "TagEvaluation",
+    "TagStatistics",
     "check_aligned",
+    "evaluate_tag_systems",
     "evaluate_tags",
     "token_scores",
     "many_to_one",

@@ -230,7 +230,7 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
                 gold_labels: Sequence | None = None, pred_labels: Sequence | None = None,
                 form_labels: Sequence | None = None,
                 sparse: bool | None = None, items=None,
-                n_items: int | None = None) -> ContingencyTable:
+                n_items: int | None = None, weights=None) -> ContingencyTable:
     """Build the gold-by-induced contingency table of aligned token codes.
 
     Parameters
@@ -262,6 +262,11 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         ``item_counts``, a ``scipy.sparse`` CSR matrix of items by flattened
         cells (``gold * K + pred``): one additive table per item, for
         :func:`induceval.measures.resampling.category_items`.
+    weights
+        Tokens each entry stands for (default 1): aggregated statistics,
+        e.g. the distinct (form, gold, cluster) triples of
+        :class:`~induceval.measures.categories.statistics.TagStatistics` with
+        their counts, give the table of the tokens they count.
 
     Returns
     -------
@@ -294,15 +299,21 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
             raise MismatchError(f"items has {len(it)} entries for {n_total} tokens")
         if len(it) and it.min() < 0:
             raise ParameterError("item indices must be >= 0")
-    n_masked = int(n_total - keep.sum())
+    w = None
+    if weights is not None:
+        w = np.asarray(weights, dtype=np.int64)
+        if len(w) != n_total:
+            raise MismatchError(f"weights has {len(w)} entries for {n_total} tokens")
+    n_masked = int(n_total - keep.sum()) if w is None else int(w[~keep].sum())
     missing = keep & (g < 0)
-    n_missing = int(missing.sum())
+    n_missing = int(missing.sum()) if w is None else int(w[missing].sum())
     keep &= g >= 0
     if mask is not None or n_missing:
         g = g[keep]
         p = p[keep]
         it_kept = None if it is None else it[keep]
         f = None if forms is None else _as_codes(forms, "forms")[keep]
+        w = None if w is None else w[keep]
     else:
         f = None if forms is None else _as_codes(forms, "forms")
         it_kept = it
@@ -321,7 +332,7 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     if len(p) and p.max() >= K:
         raise ParameterError(f"pred code {int(p.max())} >= n_pred={K}")
     unc = p < 0
-    n_unc = int(unc.sum())
+    n_unc = int(unc.sum()) if w is None else int(w[unc].sum())
     plabels = list(pred_labels) if pred_labels is not None else list(range(K))
     if n_unc:
         if unclustered == "merge":
@@ -343,10 +354,11 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     use_sparse = (G * K > SPARSE_CELLS) if sparse is None else sparse
     if use_sparse:
         from scipy import sparse as sp
-        counts = sp.csr_matrix((np.ones(len(g), dtype=np.int64), (g, p)), shape=(G, K))
+        counts = sp.csr_matrix((np.ones(len(g), dtype=np.int64) if w is None else w, (g, p)),
+                               shape=(G, K))
         counts.sum_duplicates()
     else:
-        counts = np.bincount(g * K + p, minlength=G * K).astype(np.int64, copy=False)
+        counts = np.bincount(g * K + p, weights=w, minlength=G * K).astype(np.int64, copy=False)
         counts = counts.reshape(G, K)
     item_counts = None
     if it is not None:
@@ -354,8 +366,8 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         m = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
         if len(it) and it.max() >= m:
             raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
-        item_counts = sp.csr_matrix((np.ones(len(g), dtype=np.float64), (it_kept, g * K + p)),
-                                    shape=(m, G * K))
+        data = np.ones(len(g), dtype=np.float64) if w is None else w.astype(np.float64)
+        item_counts = sp.csr_matrix((data, (it_kept, g * K + p)), shape=(m, G * K))
         item_counts.sum_duplicates()
     return ContingencyTable(counts, glabels, tuple(plabels) if keep_plabels else None,
                             n_masked, n_missing, n_unc, item_counts)

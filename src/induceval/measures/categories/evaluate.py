@@ -27,27 +27,36 @@ Example
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.errors import ParameterError, check_choice, check_range
 from induceval.measures.categories import token as tok
-from induceval.measures.categories.contingency import ContingencyTable, contingency
-from induceval.measures.categories.io import tags_from_type_clusters
-from induceval.measures.categories.type_level import (
-    TypeEntries,
-    type_entries,
-    type_entries_from_sets,
-    type_level_scores,
+from induceval.measures.categories.contingency import ContingencyTable
+from induceval.measures.categories.statistics import (
+    TagStatistics,
+    check_aligned,
+    statistics_of,
+)
+from induceval.measures.categories.type_level import TypeEntries, type_level_scores
+from induceval.measures.shards import (
+    Evaluation,
+    ReadOptions,
+    evaluate_shards,
+    label_inventory,
+    shards_of,
 )
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
 __all__ = ["Measure", "MEASURES", "TOKEN_MEASURES", "TYPE_LEVEL_MEASURES", "TagEvaluation",
-           "token_scores", "evaluate_tags", "check_aligned", "resolve_punct", "tag_signature"]
+           "TAGS", "token_scores", "tag_evaluation", "evaluate_tags", "evaluate_tag_systems",
+           "check_aligned", "resolve_punct", "tag_signature"]
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,8 @@ class TagEvaluation:
     counts
         ``n_tokens``, ``n_scored``, ``n_punct_excluded``, ``n_missing_gold``,
         ``n_unclustered`` (scored tokens left unclustered), ``n_types``.
+    statistics
+        The additive statistics the scores were computed from.
     """
 
     scores: dict[str, float]
@@ -166,76 +177,13 @@ class TagEvaluation:
     table: ContingencyTable | None = None
     entries: TypeEntries | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    statistics: TagStatistics | None = None
 
     def row(self, system: str = "") -> dict:
         """A flat dict for :class:`induceval.report.tables.Table`."""
         out: dict = {"system": system} if system else {}
         out.update(self.scores)
         return out
-
-
-# -- alignment -----------------------------------------------------------------
-
-def _sent_name(corpus: Corpus, i: int) -> str:
-    if "sent_id" in corpus.sentences:
-        sid = corpus.sentence(i).meta("sent_id")
-        if sid is not None:
-            return f"sentence {i + 1} (id {sid})"
-    return f"sentence {i + 1}"
-
-
-def check_aligned(gold: Corpus, pred: Corpus, *, form_column: str = "form") -> None:
-    """Raise :class:`MismatchError` unless both corpora hold the same words.
-
-    The message names the first sentence (1-based, with its ``sent_id``) and
-    token where they differ.  Nothing is realigned.
-
-    Example
-    -------
-    >>> from induceval.corpus.model import CorpusBuilder
-    >>> b1 = CorpusBuilder(); b1.add_sentence({"form": ["a", "b"]})
-    >>> b2 = CorpusBuilder(); b2.add_sentence({"form": ["a", "c"]})
-    >>> check_aligned(b1.build(), b2.build())
-    Traceback (most recent call last):
-    ...
-    induceval.errors.MismatchError: gold and prediction differ at sentence 1, token 2: \
-gold 'b', prediction 'c'
-    """
-    lg, lp = gold.lengths, pred.lengths
-    m = min(len(lg), len(lp))
-    diff = np.flatnonzero(lg[:m] != lp[:m])
-    if len(diff):
-        i = int(diff[0])
-        raise MismatchError(
-            f"gold and prediction differ at {_sent_name(gold, i)}: gold has {int(lg[i])} "
-            f"tokens, prediction {int(lp[i])} (first words: "
-            f"{' '.join(map(str, gold.sentence(i).strings(form_column)[:8]))!r})")
-    if len(lg) != len(lp):
-        raise MismatchError(
-            f"gold has {len(lg)} sentences but prediction has {len(lp)}; they differ at "
-            f"sentence {m + 1}")
-    gcol, pcol = gold.column(form_column), pred.column(form_column)
-    if gcol.vocab is None or pcol.vocab is None:
-        return
-    remap = np.append(gcol.vocab.encode(pcol.vocab.items, add=False), -1)
-    pv = remap[pcol.values]
-    bad = np.flatnonzero(pv != gcol.values)
-    if len(bad):
-        t = int(bad[0])
-        i = int(np.searchsorted(gold.offsets, t, side="right") - 1)
-        j = t - int(gold.offsets[i])
-        raise MismatchError(
-            f"gold and prediction differ at {_sent_name(gold, i)}, token {j + 1}: "
-            f"gold {gcol.vocab[gcol.values[t]]!r}, prediction {pcol.vocab[pcol.values[t]]!r}")
-
-
-def _same_labels(g: np.ndarray, glabels, p: np.ndarray, plabels) -> bool:
-    """True when two coded columns hold the same label on every token."""
-    if glabels is None or plabels is None:
-        return bool(np.array_equal(g, p))
-    ga = np.asarray(list(glabels) + [None], dtype=object)[g]
-    pa = np.asarray(list(plabels) + [None], dtype=object)[p]
-    return bool(np.array_equal(ga, pa))
 
 
 def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
@@ -265,38 +213,180 @@ def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
     return punctuation_mask(gold, punct), punct
 
 
-def _codes(x, column: str | None, what: str) -> tuple[np.ndarray, list | None]:
-    if isinstance(x, Corpus):
-        col = x.column(column or "upos")
-        labels = None if col.vocab is None else list(col.vocab.items)
-        return col.values.astype(np.int64), labels
-    arr = np.asarray(x)
-    if arr.ndim != 1:
-        raise ParameterError(f"{what} must be a Corpus or a 1-d array of codes")
-    if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        # string labels: code them (None/'UNCLUSTERED' = -1 for predictions)
-        labels = sorted({str(v) for v in arr.tolist() if v is not None and v != "UNCLUSTERED"})
-        index = {v: i for i, v in enumerate(labels)}
-        codes = np.array([-1 if v is None or v == "UNCLUSTERED" else index[str(v)]
-                          for v in arr.tolist()], dtype=np.int64)
-        return codes, labels
-    return arr.astype(np.int64), None
+class _TagFamily:
+    """The category measures for :func:`~induceval.measures.shards.evaluate_shards`."""
+
+    name = "tags"
+
+    def options(self, gold_column="auto", pred_column=None, form_column="form", forms=None,
+                punct="auto", unclustered="merge", log_base=2, beta=1.0, level="token",
+                restarts=10, seed=DEFAULT_SEED, allow_identical=False, items=None,
+                gold_name=None) -> dict:
+        """Every option of :func:`evaluate_tags`, checked, with its default."""
+        check_choice("unclustered", unclustered, ("merge", "split"))
+        check_choice("level", level, ("token", "type", "both"))
+        check_range("restarts", restarts, 1)
+        tok.log_factor(log_base)
+        if not beta > 0:
+            raise ParameterError(f"beta must be > 0, got {beta!r}")
+        return dict(gold_column=gold_column, pred_column=pred_column, form_column=form_column,
+                    forms=forms, punct=punct, unclustered=unclustered, log_base=log_base,
+                    beta=beta, level=level, restarts=restarts, seed=seed,
+                    allow_identical=allow_identical, items=items, gold_name=gold_name)
+
+    def inventory(self, golds, options) -> dict | None:
+        gold = golds[0]
+        return label_inventory(gold, ("upos", "xpos", "cpos")) if isinstance(gold, Corpus) \
+            else None
+
+    def resolve(self, inventory: dict | None, options: Mapping) -> dict:
+        gold_column, punct = options["gold_column"], options["punct"]
+        if inventory is None:   # codes: the labels are the codes
+            return {"gold_column": None, "punct": resolve_punct(None, punct)[1]}
+        if isinstance(punct, str):
+            from induceval.corpus.transforms import check_punct_policy
+
+            check_punct_policy(punct)
+        if "auto" in (gold_column, punct if isinstance(punct, str) else None):
+            from induceval.corpus.transforms.punct import gold_scheme_from_counts
+
+            scheme = gold_scheme_from_counts({c: inventory[c] for c in ("upos", "xpos", "cpos")
+                                              if c in inventory})
+            gold_column = scheme.tag_column if gold_column == "auto" else gold_column
+            punct = scheme.punct if punct == "auto" else punct
+        name = options.get("gold_name") or "the gold corpus"
+        if gold_column is None:
+            raise ParameterError(f"{name} has no gold tag column (upos, xpos or cpos); it has: "
+                                 f"{', '.join(sorted(inventory))}; name one with "
+                                 "gold_column= (--gold-column)")
+        if gold_column == options["form_column"] and not options["allow_identical"]:
+            raise ParameterError(f"the gold column is the word form ({gold_column!r}): every "
+                                 "clustering of words would score perfectly; pass "
+                                 "allow_identical=True (--allow-identical) to score it anyway")
+        return {"gold_column": gold_column, "punct": punct if isinstance(punct, str) else "mask"}
+
+    def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
+        gold = golds[0]
+        mask, _ = resolve_punct(gold, options["punct"] if resolved["punct"] == "mask"
+                                else resolved["punct"])
+        level = options["level"]
+        return [statistics_of(gold, pred, gold_column=resolved["gold_column"],
+                              pred_column=options["pred_column"], mask=mask,
+                              form_column=options["form_column"], forms=options["forms"],
+                              items=options["items"], token_level=level != "type",
+                              keep_forms=options["unclustered"] == "split" or level != "token")
+                for pred in preds]
+
+    def result(self, stats: TagStatistics, resolved: Mapping, options: Mapping,
+               inventory) -> TagEvaluation:
+        return tag_evaluation(stats, resolved, options)
+
+    def reads_itself(self, paths: tuple, fmt: str) -> bool:
+        from induceval.measures.categories.io import is_type_list
+
+        if fmt == "types":
+            return True
+        path = Path(paths[0])
+        return (fmt == "auto" and len(paths) == 1 and path.is_file() and is_type_list(path)
+                and path.suffix.lower() not in (".conllu", ".conll", ".pascal", ".conllx"))
+
+    def read_prediction(self, paths: tuple, fmt: str):
+        from induceval.measures.categories.io import read_type_clusters
+
+        return read_type_clusters(paths[0])
 
 
-def _item_index(gold, items, n_tokens: int) -> tuple[np.ndarray | None, int | None]:
-    if items is None:
-        return None, None
-    if isinstance(items, str):
-        check_choice("items", items, ("sentence",))
-        if not isinstance(gold, Corpus):
-            raise ParameterError("items='sentence' needs a gold Corpus; with code arrays give "
-                                 "an item index per token")
-        lengths = np.diff(np.asarray(gold.offsets, dtype=np.int64))
-        return np.repeat(np.arange(len(lengths), dtype=np.int64), lengths), len(lengths)
-    arr = np.asarray(items, dtype=np.int64)
-    if arr.shape != (n_tokens,):
-        raise MismatchError(f"items has {arr.size} entries for {n_tokens} tokens")
-    return arr, None
+#: the category measures as a family of :mod:`induceval.measures.shards`
+TAGS = _TagFamily()
+
+
+def tag_evaluation(stats: TagStatistics, resolved: Mapping, options: Mapping) -> TagEvaluation:
+    """The :class:`TagEvaluation` of summed statistics (a pure function of them).
+
+    Example
+    -------
+    >>> from induceval.measures.categories.statistics import tag_statistics
+    >>> opts = dict(level="token", unclustered="merge", log_base=2, beta=1.0, restarts=10,
+    ...             seed=None, allow_identical=False)
+    >>> r = tag_evaluation(tag_statistics([0, 1], [0, 1]), {"gold_column": None,
+    ...                                                    "punct": "keep"}, opts)
+    >>> r.scores["m1"], r.counts
+    (1.0, {'n_tokens': 2, 'n_punct_excluded': 0, 'n_scored': 2, 'n_missing_gold': 0, \
+'n_unclustered': 0})
+    """
+    level, unclustered = options["level"], options["unclustered"]
+    gold_column = resolved["gold_column"]
+    if stats.identical and not options["allow_identical"]:
+        raise ParameterError(
+            f"the prediction's column {stats.pred_column or gold_column!r} is identical to the "
+            f"gold column {gold_column!r} (a file that still holds the gold tags?); name the "
+            "predicted column (--pred-column), or pass allow_identical=True "
+            "(--allow-identical) to score it anyway")
+    counts = {"n_tokens": stats.n_tokens, "n_punct_excluded": stats.n_masked}
+    scores: dict[str, float] = {}
+    table = entries = None
+    if level in ("token", "both"):
+        table = stats.table(unclustered)
+        scores.update(token_scores(table, log_base=options["log_base"], beta=options["beta"]))
+        counts.update(n_scored=table.n, n_missing_gold=table.n_missing_gold,
+                      n_unclustered=table.n_unclustered)
+    if level in ("type", "both"):
+        entries = stats.entries(unclustered)
+        scores.update(type_level_scores(entries, restarts=options["restarts"],
+                                        seed=options["seed"]))
+        counts["n_types"] = entries.n_types
+    sig = tag_signature(level=level, gold=gold_column,
+                        pred=stats.pred_column if gold_column is not None else None,
+                        punct=resolved["punct"], unclustered=unclustered,
+                        log_base=options["log_base"], beta=options["beta"],
+                        restarts=options["restarts"], seed=options["seed"])
+    return TagEvaluation(scores, sig, table, entries, counts, stats)
+
+
+def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = None,
+                         executor=None, jobs: int = 1, group_bytes: int | None = None,
+                         **options) -> Evaluation:
+    """Score several systems' categories against one gold standard, in one pass over it.
+
+    ``gold`` and each of ``preds`` are what :func:`evaluate_tags` takes, or
+    paths: a file, a folder or a list of files, read as one corpus; when the
+    gold and every prediction are folders, their files are paired by
+    relative path and counted shard by shard (see
+    :func:`~induceval.measures.shards.shards_of`), here or on workers
+    (``executor``, ``jobs``: :func:`induceval.parallel.map`), with the
+    numbers of the files read as one corpus.
+
+    Parameters
+    ----------
+    gold, preds
+        The gold standard and the systems' predictions.
+    read
+        How files are read (formats, ``on_error``, columns).
+    executor, jobs, group_bytes
+        Where shards of files are counted, and their size in gold bytes.
+    **options
+        Those of :func:`evaluate_tags`.
+
+    Returns
+    -------
+    Evaluation
+        ``results`` (one :class:`TagEvaluation` per system), ``resolved``
+        (``gold_column`` and ``punct`` as detected), the readers' reports,
+        sizes and documents.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=30, seed=1)
+    >>> ev = evaluate_tag_systems(demo, [demo, demo], pred_column="xpos")
+    >>> len(ev.results), ev.resolved
+    (2, {'gold_column': 'upos', 'punct': 'upos'})
+    """
+    opts = TAGS.options(**options)
+    if opts["gold_name"] is None and isinstance(gold, (str, os.PathLike)):
+        opts["gold_name"] = str(gold)
+    shards = shards_of([gold], list(preds), read or ReadOptions(), group_bytes=group_bytes)
+    return evaluate_shards(TAGS, shards, opts, executor=executor, jobs=jobs)
 
 
 def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | None = None,
@@ -310,24 +400,23 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     Parameters
     ----------
     gold
-        A :class:`Corpus` (tags in ``gold_column``) or an array of gold codes
-        (or strings).
+        A :class:`Corpus` (tags in ``gold_column``), an array of gold codes
+        (or strings), or a path (file or folder) read as a corpus.
+    pred
+        A :class:`Corpus` (tags in ``pred_column``), an array of cluster
+        codes aligned with ``gold`` (``-1`` / ``"UNCLUSTERED"`` =
+        unclustered), a type list ``{word: set of clusters}`` (see
+        :mod:`.io`; polysemous lists only at type level), or a path.
     gold_column
         The gold tag column; ``"auto"`` (default) detects it with
         :func:`induceval.corpus.transforms.detect_gold_scheme` (UPOS, else PTB
         ``xpos``, else CHILDES tags).  Recorded in the signature.
     pred_column
         The predicted cluster column of a Corpus prediction (default: the
-        gold column's name).  Recorded in the signature.
-    allow_identical
-        Score a prediction column identical to the gold column, or the gold
-        column ``form``; without it these are errors (a prediction that still
-        holds the gold tags scores 1.0).
-    pred
-        A :class:`Corpus` (tags in ``pred_column``, default ``gold_column``),
-        an array of cluster codes aligned with ``gold`` (``-1`` /
-        ``"UNCLUSTERED"`` = unclustered), or a type list ``{word: set of
-        clusters}`` (see :mod:`.io`; polysemous lists only at type level).
+        gold column's name, else the first of ``upos``, ``cpos``, ``xpos``
+        the prediction has).  Recorded in the signature.
+    form_column
+        The word forms of the gold Corpus.
     forms
         Form codes of the tokens when ``gold`` is an array (needed for
         ``unclustered="split"`` and type-level measures).
@@ -343,6 +432,10 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         ``"token"``, ``"type"`` or ``"both"``.
     restarts, seed
         M-1 hill climbing of the type-level measures (Reichart et al. 2010, §4.1, §5.2).
+    allow_identical
+        Score a prediction column identical to the gold column, or the gold
+        column ``form``; without it these are errors (a prediction that still
+        holds the gold tags scores 1.0).
     items
         ``"sentence"`` (a Corpus gold), or an item index per token: the
         token table then also carries per-item tables (``table.item_counts``)
@@ -359,110 +452,17 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     ------
     MismatchError
         When gold and prediction do not hold the same tokens.
-    """
-    check_choice("unclustered", unclustered, ("merge", "split"))
-    check_choice("level", level, ("token", "type", "both"))
-    check_range("restarts", restarts, 1)
-    tok.log_factor(log_base)
-    if not beta > 0:
-        raise ParameterError(f"beta must be > 0, got {beta!r}")
-    if isinstance(gold, Corpus) and gold_column == "auto":
-        from induceval.corpus.transforms import detect_gold_scheme
 
-        gold_column = detect_gold_scheme(gold).tag_column
-        if gold_column is None:
-            raise ParameterError(
-                f"corpus {gold.name or '<unnamed>'} has no gold tag column (upos, xpos or cpos); "
-                f"it has: {', '.join(sorted(gold.tokens))}")
-    elif gold_column == "auto":
-        gold_column = "upos"
-    if isinstance(gold, Corpus) and gold_column == form_column and not allow_identical:
-        raise ParameterError(f"the gold column is the word form ({form_column!r}): every "
-                             "clustering of words would score perfectly; pass "
-                             "allow_identical=True (--allow-identical) to score it anyway")
-    g, glabels = _codes(gold, gold_column, "gold")
-    form_labels = None
-    if isinstance(gold, Corpus):
-        fcol = gold.column(form_column)
-        f = fcol.values.astype(np.int64)
-        form_labels = fcol.vocab.items if fcol.vocab is not None else None
-    elif forms is not None:
-        f = np.asarray(forms, dtype=np.int64)
-        if len(f) != len(g):
-            raise MismatchError(f"forms has {len(f)} entries for {len(g)} gold tokens")
-    else:
-        f = None
-    type_sets = None
-    if isinstance(pred, Mapping):
-        if not isinstance(gold, Corpus):
-            raise ParameterError("a type-list prediction needs a gold Corpus")
-        type_sets = {w: ({c} if isinstance(c, str) else set(c or ())) for w, c in pred.items()}
-        if level == "type":
-            p, plabels = np.full(len(g), -1, dtype=np.int64), None
-        else:
-            p, plabels, _ = tags_from_type_clusters(gold, type_sets, form_column=form_column)
-    else:
-        if isinstance(pred, Corpus):
-            if not isinstance(gold, Corpus):
-                raise ParameterError("a Corpus prediction needs a gold Corpus")
-            check_aligned(gold, pred, form_column=form_column)
-        p, plabels = _codes(pred, pred_column or gold_column, "pred")
-        if (isinstance(pred, Corpus) and not allow_identical and len(p) == len(g) and len(g)
-                and _same_labels(g, glabels, p, plabels)):
-            raise ParameterError(
-                f"the prediction's column {pred_column or gold_column!r} is identical to the "
-                f"gold column {gold_column!r} (a file that still holds the gold tags?); name the "
-                "predicted column (--pred-column), or pass allow_identical=True "
-                "(--allow-identical) to score it anyway")
-    if len(p) != len(g):
-        raise MismatchError(f"gold has {len(g)} tokens but prediction has {len(p)}")
-    pmask, policy = resolve_punct(gold, punct)
-    if pmask is not None and len(pmask) != len(g):
-        raise MismatchError(f"punctuation mask has {len(pmask)} entries for {len(g)} tokens")
-    score_mask = None if pmask is None else ~pmask
-    counts = {"n_tokens": int(len(g)),
-              "n_punct_excluded": 0 if pmask is None else int(pmask.sum())}
-    scores: dict[str, float] = {}
-    table = entries = None
-    item_index, n_items = _item_index(gold, items, len(g))
-    if level in ("token", "both"):
-        if unclustered == "split" and f is None:
-            raise ParameterError("unclustered='split' needs forms (a gold Corpus or forms=)")
-        table = contingency(g, p, mask=score_mask, unclustered=unclustered, forms=f,
-                            gold_labels=glabels, pred_labels=plabels, form_labels=form_labels,
-                            items=item_index, n_items=n_items)
-        scores.update(token_scores(table, log_base=log_base, beta=beta))
-        counts.update(n_scored=table.n, n_missing_gold=table.n_missing_gold,
-                      n_unclustered=table.n_unclustered)
-    if level in ("type", "both"):
-        if f is None:
-            raise ParameterError("type-level measures need word forms (a gold Corpus or forms=)")
-        if type_sets is not None:
-            if item_index is not None:
-                raise ParameterError("resampling (items=, --confidence, --paired) at type level "
-                                     "needs a token prediction (a type "
-                                     "list has no per-sentence clusters to resample)")
-            keep = g >= 0
-            if score_mask is not None:
-                keep &= score_mask
-            gsets: dict = {}
-            for fi, gi in zip(f[keep].tolist(), g[keep].tolist()):
-                w = form_labels[fi] if form_labels is not None else fi
-                gsets.setdefault(w, set()).add(glabels[gi] if glabels else gi)
-            entries = type_entries_from_sets(gsets, type_sets, unclustered=unclustered)
-        else:
-            entries = type_entries(f, g, p, mask=score_mask, unclustered=unclustered,
-                                   form_labels=form_labels, gold_labels=glabels,
-                                   pred_labels=plabels, items=item_index, n_items=n_items)
-        scores.update(type_level_scores(entries, restarts=restarts, seed=seed))
-        counts["n_types"] = entries.n_types
-    sig = tag_signature(level=level,
-                        gold=gold_column if isinstance(gold, Corpus) else None,
-                        pred=(pred_column or gold_column)
-                        if isinstance(gold, Corpus) and isinstance(pred, Corpus) else None,
-                        punct=policy, unclustered=unclustered, log_base=log_base, beta=beta,
-                        restarts=restarts, seed=seed)
-    return TagEvaluation(scores, sig, table, entries, counts)
+    References
+    ----------
+    Frank, Goldwater & Keller (2009); Gelling et al. (2012), §2; Reichart,
+    Abend & Rappoport (2010), §3-4.
+    """
+    return evaluate_tag_systems(
+        gold, [pred], gold_column=gold_column, pred_column=pred_column,
+        form_column=form_column, forms=forms, punct=punct, unclustered=unclustered,
+        log_base=log_base, beta=beta, level=level, restarts=restarts, seed=seed,
+        allow_identical=allow_identical, items=items).results[0]
 
 
 def tag_signature(*, level: str, gold: str | None, pred: str | None, punct: str,

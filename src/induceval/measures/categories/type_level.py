@@ -192,7 +192,7 @@ def _compact(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
                  form_labels=None, gold_labels=None, pred_labels=None, items=None,
-                 n_items: int | None = None) -> TypeEntries:
+                 n_items: int | None = None, weights=None) -> TypeEntries:
     """Per-type gold and induced entries from aligned token codes.
 
     Parameters
@@ -212,6 +212,9 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         ``item_counts``, the per-item counts of every gold and induced pair,
         so that the type-level measures can be bootstrapped over items
         (:func:`induceval.measures.resampling.type_level_items`).
+    weights
+        Tokens each entry stands for (default 1), as in
+        :func:`~induceval.measures.categories.contingency.contingency`.
 
     Example
     -------
@@ -242,6 +245,7 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         if len(it) and it.max() >= m:
             raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
         it = it[keep]
+    w = None if weights is None else np.asarray(weights, dtype=np.float64)[keep]
     f, g, p = f[keep], g[keep], p[keep]
     utypes, ti = _compact(f)
     ugold, gi = _compact(g)
@@ -266,11 +270,11 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
     pl = tuple(extra[x] if x in extra else _lab(pred_labels, x) for x in upred.tolist())
     gpairs, ppairs = _unique_pairs(ti, gi, len(ugold)), _unique_pairs(ti, pi, len(upred))
     counts = None if it is None else _pair_counts(it, m, ti, gi, gpairs, len(ugold), pi, ppairs,
-                                                  len(upred))
+                                                  len(upred), w)
     return TypeEntries(len(utypes), len(ugold), len(upred), gpairs, ppairs, tl, gl, pl, counts)
 
 
-def _pair_counts(it, m, ti, gi, gpairs, n_gold, pi, ppairs, n_pred):
+def _pair_counts(it, m, ti, gi, gpairs, n_gold, pi, ppairs, n_pred, weights=None):
     """Items by (gold pairs, induced pairs) token counts (see ``TypeEntries.item_counts``)."""
     from scipy import sparse as sp
 
@@ -279,7 +283,8 @@ def _pair_counts(it, m, ti, gi, gpairs, n_gold, pi, ppairs, n_pred):
     pcol = np.searchsorted(ppairs[0] * npr + ppairs[1], ti * npr + pi) + gpairs.shape[1]
     rows = np.concatenate([it, it])
     cols = np.concatenate([gcol, pcol])
-    out = sp.csr_matrix((np.ones(len(rows)), (rows, cols)),
+    data = np.ones(len(rows)) if weights is None else np.concatenate([weights, weights])
+    out = sp.csr_matrix((data, (rows, cols)),
                         shape=(m, gpairs.shape[1] + ppairs.shape[1]))
     out.sum_duplicates()
     return out

@@ -5,13 +5,15 @@
   breakdowns (relation, POS, edge length, sentence length) and diagnostics of
   the predicted trees; per-sentence additive statistics for the bootstrap
   and significance tests of :mod:`induceval.measures.resampling`.
-- :func:`evaluate_systems`, :func:`systems_table`, :func:`breakdown_table`: tables
-  in the shape of Gelling et al. 2012, Tables 3, 5 and 6.
-- :func:`chain_heads`: the LB / RB chain baselines.
+- :func:`evaluate_dependency_systems`: several systems against the same
+  gold, in memory or from files and folders (shard by shard, here or on
+  workers; :mod:`induceval.measures.shards`).
+- :mod:`~induceval.measures.dependencies.scoring`: the additive statistics
+  of one shard (:class:`~induceval.measures.dependencies.scoring.DependencyStatistics`).
 - :mod:`~induceval.measures.dependencies.relations`: the Gelling et al. 2012, Table 6 relation
   groups and maps from UD, CHILDES GRASP and CoNLL labels.
-- :func:`~induceval.measures.dependencies.plot.plot_accuracy_by_edge_length`: Gelling et
-  al. 2012, Figure 1.
+
+Tables and the figure of the PASCAL 2012 report are in :mod:`induceval.report.dependencies`.
 
 References
 ----------
@@ -22,19 +24,18 @@ problematic annotations in unsupervised dependency parsing evaluation.
 
 from induceval.measures.dependencies.evaluate import (
     BREAKDOWNS,
+    DEPS,
     DependencyResult,
     ReferenceResult,
-    breakdown_table,
-    chain_heads,
     evaluate_dependencies,
-    evaluate_systems,
-    systems_table,
+    evaluate_dependency_systems,
 )
 from induceval.measures.dependencies.relations import (
     TABLE6_GROUPS,
     detect_scheme,
     relation_group,
 )
+from induceval.measures.dependencies.scoring import DependencyStatistics
 from induceval.measures.dependencies.stats import (
     MEASURES,
     STAT_COLUMNS,
@@ -49,32 +50,23 @@ from induceval.measures.dependencies.stats import (
 
 __all__ = [
     "BREAKDOWNS",
+    "DEPS",
     "MEASURES",
     "STAT_COLUMNS",
     "TABLE6_GROUPS",
     "Breakdown",
     "DependencyResult",
+    "DependencyStatistics",
     "EdgeMatches",
     "ReferenceResult",
     "SentenceStats",
-    "breakdown_table",
-    "chain_heads",
     "detect_scheme",
     "edge_matches",
     "evaluate_dependencies",
-    "evaluate_systems",
-    "plot_accuracy_by_edge_length",
+    "evaluate_dependency_systems",
     "relation_group",
     "score_function",
     "scores_from_totals",
     "sentence_stats",
-    "systems_table",
 ]
 
-
-def __getattr__(name: str):
-    """Load the plotting function (matplotlib) on first use."""
-    if name == "plot_accuracy_by_edge_length":
-        from induceval.measures.dependencies.plot import plot_accuracy_by_edge_length
-        return plot_accuracy_by_edge_length
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,537 @@
+"""One evaluation path: statistics per shard, summed in shard order, scored once.
+
+Every measure family of induceval is a pure function of additive statistics
+(a labelled contingency table, per-sentence edge counts...).  A *shard* is
+a part of the text with its gold analysis and each system's prediction,
+either corpora in memory or files read together as one corpus.  Evaluating
+one corpus is the one-shard case; a gold folder with prediction folders is
+cut into shards of consecutive files (paired by relative path), which run in
+this process or on workers (:func:`induceval.parallel.map`).  Each shard
+sends back its statistics, and the family's result is computed once from
+their sum in shard order: the numbers do not depend on the cut nor on where
+the shards ran.
+
+Options given as ``"auto"`` (the gold tag column, the punctuation policy,
+the relation scheme) are resolved once, from the summed label inventory of
+every shard's gold (what :func:`induceval.corpus.transforms.detect_gold_scheme`
+counts).  A shard first resolves them from its own labels; a shard whose
+own resolution differs from that of the whole is counted again with the
+whole's (its files are read twice), so the statistics are those of the text
+read as one corpus.
+
+A family (:class:`Family`) says what a shard counts and how a sum is scored;
+:func:`evaluate_shards` is the driver every family runs through.
+
+Example
+-------
+>>> from induceval.corpus.demo import generate_demo_corpus
+>>> from induceval.measures.categories.evaluate import TAGS
+>>> demo = generate_demo_corpus(n_sentences=40, seed=1)
+>>> options = TAGS.options(pred_column="xpos")
+>>> one = evaluate_shards(TAGS, [Shard((demo,), (demo,))], options)
+>>> halves = [Shard((part,), (part,)) for part in (demo.select(range(20)),
+...                                                  demo.select(range(20, 40)))]
+>>> two = evaluate_shards(TAGS, halves, options)
+>>> one.results[0].scores == two.results[0].scores, one.resolved["gold_column"]
+(True, 'upos')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial, reduce
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from induceval.corpus.model import Column, Corpus, ReadReport, Vocabulary
+from induceval.errors import InducevalError, MismatchError, ParameterError
+from induceval.signature import Signature
+
+__all__ = ["ReadOptions", "Shard", "Family", "Evaluation", "evaluate_shards", "shards_of",
+           "pair_files", "file_groups", "label_inventory", "GROUP_BYTES"]
+
+#: bounds of the automatic group size of :func:`file_groups`
+GROUP_BYTES = (256 << 10, 32 << 20)
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """How a shard's files are read (:func:`induceval.corpus.readers.read_corpus`).
+
+    ``pred_formats`` holds one format per system (``"types"``: a
+    ``word<TAB>cluster`` list, read by the family); ``gold_columns`` and
+    ``pred_columns`` are the ``columns=`` hints (``None``: every column).
+    """
+
+    gold_format: str = "auto"
+    pred_formats: tuple = ()
+    on_error: str = "fail"
+    gold_columns: tuple | None = None
+    pred_columns: tuple | None = None
+
+
+def _path_bytes(source) -> int:
+    from induceval.parallel import path_size
+
+    return sum(path_size(p) for p in source) if isinstance(source, tuple) else 0
+
+
+@dataclass(frozen=True)
+class Shard:
+    """A part of the text: its gold analyses and each system's prediction.
+
+    Attributes
+    ----------
+    golds
+        Per gold reference: a :class:`~induceval.corpus.model.Corpus`, or a
+        tuple of paths read together as one corpus.
+    preds
+        Per system: a Corpus (or what the family accepts in memory: code
+        arrays, a type list), or a tuple of paths.
+    read
+        How the paths are read.
+    gold_names
+        Names of several gold references (their label in the results).
+    """
+
+    golds: tuple
+    preds: tuple
+    read: ReadOptions = field(default_factory=ReadOptions)
+    gold_names: tuple | None = None
+
+    @property
+    def cost(self) -> int:
+        """Bytes of the shard's files (0 in memory), for the order of work on workers."""
+        return sum(_path_bytes(s) for s in (*self.golds, *self.preds))
+
+    @property
+    def where(self) -> str:
+        """The shard's first gold file (or corpus name), for messages."""
+        first = self.golds[0]
+        return first[0] if isinstance(first, tuple) else (getattr(first, "name", "") or "")
+
+    def load(self, family: Family) -> tuple[list[Corpus], list]:
+        """The gold corpora and the predictions, read in order (the first error raised)."""
+        from induceval.corpus.readers import read_corpora
+
+        opts = self.read
+        formats = opts.pred_formats or ("auto",) * len(self.preds)
+        # the gold files given as a prediction (a system scored against itself) are read
+        # once, with the columns of both
+        same = [isinstance(p, tuple) and p == self.golds[0] and f == opts.gold_format
+                for p, f in zip(self.preds, formats)]
+        gold_columns = opts.gold_columns
+        if any(same) and gold_columns is not None:
+            gold_columns = (None if opts.pred_columns is None
+                            else tuple(dict.fromkeys([*gold_columns, *opts.pred_columns])))
+        requests: list = []
+        for g in self.golds:
+            if isinstance(g, tuple):
+                requests.append((list(g), {"format": opts.gold_format, "on_error": opts.on_error,
+                                           "columns": gold_columns}))
+        for p, fmt, s in zip(self.preds, formats, same):
+            if isinstance(p, tuple) and not s and not family.reads_itself(p, fmt):
+                requests.append((list(p), {"format": fmt, "on_error": opts.on_error,
+                                           "columns": opts.pred_columns}))
+        pending = iter(read_corpora(requests))
+        golds = [next(pending).result() if isinstance(g, tuple) else g for g in self.golds]
+        if self.gold_names is not None:
+            golds = [replace(g, name=n) for g, n in zip(golds, self.gold_names)]
+        preds = []
+        for p, fmt, s in zip(self.preds, formats, same):
+            if s:
+                preds.append(golds[0])
+            elif isinstance(p, tuple) and family.reads_itself(p, fmt):
+                preds.append(family.read_prediction(p, fmt))
+            else:
+                preds.append(next(pending).result() if isinstance(p, tuple) else p)
+        return golds, preds
+
+
+class Family(Protocol):
+    """What a measure family tells the driver (see the module docstring).
+
+    ``options``: keyword options -> the family's checked options with their
+    defaults; ``inventory``: the gold's label counts that ``"auto"`` options are
+    resolved from (:func:`label_inventory`); ``resolve``: inventory and
+    options -> the resolved options (raising when the text cannot be scored);
+    ``statistics``: one shard's corpora -> one additive statistics object per
+    system (``+`` sums two in shard order); ``result``: summed statistics ->
+    the family's result.  ``reads_itself``/``read_prediction``: predictions
+    in a format of the family's own (a type list), else ``False``.
+    """
+
+    name: str
+
+    def options(self, **options) -> dict: ...
+
+    def inventory(self, golds: list[Corpus], options: Mapping) -> dict: ...
+
+    def resolve(self, inventory: dict, options: Mapping) -> dict: ...
+
+    def statistics(self, golds: list[Corpus], preds: list, resolved: Mapping,
+                   options: Mapping) -> list: ...
+
+    def result(self, statistics: Any, resolved: Mapping, options: Mapping,
+               inventory: dict) -> Any: ...
+
+    def reads_itself(self, paths: tuple, fmt: str) -> bool: ...
+
+    def read_prediction(self, paths: tuple, fmt: str) -> Any: ...
+
+
+def label_inventory(corpus: Corpus, columns: Sequence[str]) -> dict[str, dict]:
+    """Tokens per label of ``columns`` (labels in order of first appearance), and
+    every other token column of ``corpus`` with no counts.
+
+    Additive (:func:`_add_inventories`): the inventory of files read one by one
+    and summed is that of the files read as one corpus.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["a", "."], "upos": ["X", "PUNCT"]})
+    >>> label_inventory(b.build(), ["upos"])
+    {'form': {}, 'upos': {'X': 1, 'PUNCT': 1}}
+    """
+    out: dict[str, dict] = {}
+    for name, col in corpus.tokens.items():
+        if name not in columns:
+            out[name] = {}
+            continue
+        values = col.values[col.values >= 0]
+        if col.vocab is None:
+            out[name] = {None: int(len(values))} if len(values) else {}
+            continue
+        counts = np.bincount(values, minlength=len(col.vocab))
+        out[name] = {item: int(c) for item, c in zip(col.vocab.items, counts.tolist()) if c}
+    return out
+
+
+def _add_inventories(a: dict, b: dict) -> dict:
+    out = {k: dict(v) for k, v in a.items()}
+    for column, counts in b.items():
+        acc = out.setdefault(column, {})
+        for label, n in counts.items():
+            acc[label] = acc.get(label, 0) + n
+    return out
+
+
+@dataclass
+class _Part:
+    """What one shard sends back."""
+
+    inventory: dict
+    resolved: dict | None
+    statistics: list | None
+    error: InducevalError | None
+    n_tokens: int
+    n_sentences: int
+    documents: tuple | None
+    gold_reports: list
+    pred_reports: list
+
+
+def _reports(corpora) -> list:
+    return [c.report if isinstance(c, Corpus) else ReadReport() for c in corpora]
+
+
+def _part(family: Family, options: Mapping, resolved: dict | None, shard: Shard) -> _Part:
+    golds, preds = shard.load(family)
+    inventory = family.inventory(golds, options)
+    stats = error = None
+    forced = resolved is not None
+    try:
+        if resolved is None:
+            resolved = family.resolve(inventory, options)
+        stats = family.statistics(golds, preds, resolved, options)
+    except InducevalError as exc:
+        if forced:
+            raise
+        # resolved from this shard alone: raised only if the whole resolves the same way
+        error = exc
+    g = golds[0]
+    documents = None
+    if isinstance(g, Corpus):
+        col = g.sentences.get("document")
+        if col is not None and col.vocab is not None:
+            documents = (np.asarray(col.values, dtype=np.int64), tuple(col.vocab.items))
+        size = (g.n_tokens, g.n_sentences)
+    else:
+        size = (len(g), 0)
+    return _Part(inventory, resolved, stats, error, *size, documents,
+                 _reports(golds), _reports(p for p in preds if isinstance(p, Corpus)))
+
+
+@dataclass
+class Evaluation:
+    """What :func:`evaluate_shards` measured.
+
+    Attributes
+    ----------
+    results
+        One result of the family per system.
+    resolved
+        The options as resolved for the whole text (``"auto"`` replaced).
+    inventory
+        The gold's label inventory, summed over the shards.
+    gold_reports, pred_reports
+        The readers' reports merged over the shards: one per gold reference,
+        one per system read from files.  When sentences may be skipped
+        (``on_error="skip"``), every result's signature says how many were.
+    n_tokens, n_sentences
+        Tokens and sentences of the (first) gold.
+    documents
+        The first gold's ``document`` sentence column over all shards, or ``None``.
+    """
+
+    results: list
+    resolved: dict
+    inventory: dict
+    gold_reports: list
+    pred_reports: list
+    n_tokens: int
+    n_sentences: int
+    documents: Column | None = None
+
+
+def _documents(parts: list[_Part]) -> Column | None:
+    """The document column of all the shards: codes into the names of all of them."""
+    if any(p.documents is None for p in parts):
+        return None
+    names = list(dict.fromkeys(name for p in parts for name in p.documents[1]))
+    index = {d: i for i, d in enumerate(names)}
+    codes = [np.array([index[d] for d in p.documents[1]] + [-1], dtype=np.int64)[p.documents[0]]
+             for p in parts]
+    return Column(np.concatenate(codes), Vocabulary(names))
+
+
+def _merge_reports(reports) -> ReadReport:
+    return reduce(ReadReport.merge, reports, ReadReport())
+
+
+def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *,
+                    executor=None, jobs: int = 1) -> Evaluation:
+    """Score every system over ``shards``: statistics per shard, summed, scored once.
+
+    Parameters
+    ----------
+    family
+        The measure family (e.g. :data:`induceval.measures.categories.evaluate.TAGS`).
+    shards
+        The parts of the text, in corpus order (see :func:`shards_of`).
+    options
+        The family's options (``"auto"`` ones resolved from the whole text).
+    executor, jobs
+        Where shards of files are read and counted
+        (:func:`induceval.parallel.map`); shards in memory stay in this process.
+
+    Returns
+    -------
+    Evaluation
+
+    Raises
+    ------
+    InducevalError
+        The first error in shard order: a reader's (naming file and line),
+        or the family's (e.g. gold and prediction differ).
+    """
+    from induceval.parallel import map as parallel_map
+
+    shards = list(shards)
+    if not shards:
+        raise ParameterError("no gold files to score")
+    in_memory = all(s.cost == 0 for s in shards)
+    run = partial(parallel_map, executor=None if in_memory else executor,
+                  jobs=1 if in_memory else jobs, name=f"eval-{family.name}")
+    parts = run(partial(_part, family, options, None), shards,
+                costs=[s.cost for s in shards])
+    if all(isinstance(g, tuple) for s in shards for g in s.golds) and \
+            not sum(p.n_tokens for p in parts):
+        raise ParameterError(f"gold corpus {options.get('gold_name') or shards[0].where} has "
+                             "no tokens")
+    inventory = reduce(_add_inventories, (p.inventory for p in parts))
+    resolved = family.resolve(inventory, options)
+    again = [i for i, p in enumerate(parts) if p.resolved != resolved]
+    for p in parts:
+        if p.error is not None and p.resolved == resolved:
+            raise p.error
+    if again:
+        redo = run(partial(_part, family, options, resolved), [shards[i] for i in again],
+                   costs=[shards[i].cost for i in again])
+        for i, p in zip(again, redo):
+            parts[i] = p
+    n_systems = len(parts[0].statistics)
+    results = [family.result(reduce(lambda a, b: a + b, [p.statistics[s] for p in parts]),
+                             resolved, options, inventory) for s in range(n_systems)]
+    n_golds = len(parts[0].gold_reports)
+    gold_reports = [_merge_reports(p.gold_reports[i] for p in parts) for i in range(n_golds)]
+    pred_reports = [_merge_reports(p.pred_reports[i] for p in parts)
+                    for i in range(len(parts[0].pred_reports))]
+    if any(s.read.on_error == "skip" for s in shards):
+        # what was skipped changes the numbers: every result signs it
+        skipped = sum(sum(r.skipped.values()) for r in gold_reports + pred_reports)
+        for r in results:
+            r.signature = Signature.parse(r.signature).update(on_error="skip",
+                                                              skipped=skipped).format()
+    return Evaluation(results, resolved, inventory, gold_reports, pred_reports,
+                      sum(p.n_tokens for p in parts), sum(p.n_sentences for p in parts),
+                      _documents(parts))
+
+
+# -- shards of the user's inputs ----------------------------------------------------------
+
+def file_groups(sizes: Sequence[int], group_bytes: int | None = None) -> list[tuple[int, int]]:
+    """Consecutive files grouped into shards: ``(start, stop)`` index ranges.
+
+    A group closes once it holds ``group_bytes`` (default: a 32nd of the
+    total, between 256 KiB and 32 MiB: enough shards to balance the workers,
+    few enough that each read's start-up stays small next to the counting);
+    ``0`` makes one group per file.  The files of a group are read as one
+    corpus; the sums do not depend on the grouping.
+
+    Example
+    -------
+    >>> file_groups([100, 100, 300, 50], 200)
+    [(0, 2), (2, 3), (3, 4)]
+    >>> file_groups([100, 100], 0)
+    [(0, 1), (1, 2)]
+    """
+    if group_bytes is None:
+        group_bytes = min(max(sum(sizes) // 32, GROUP_BYTES[0]), GROUP_BYTES[1])
+    out: list[tuple[int, int]] = []
+    start = acc = 0
+    for i, size in enumerate(sizes):
+        acc += size
+        if acc >= group_bytes:
+            out.append((start, i + 1))
+            start, acc = i + 1, 0
+    if start < len(sizes):
+        out.append((start, len(sizes)))
+    return out
+
+
+def _keyed(root: Path, fmt: str) -> dict[str, Path]:
+    from induceval.corpus.readers import expand_paths
+
+    out: dict[str, Path] = {}
+    for f in expand_paths(root, fmt):
+        rel = f.relative_to(root)
+        key = rel.with_suffix("").as_posix()
+        if key in out:
+            raise MismatchError(f"{root}: {out[key].relative_to(root)} and {rel} differ only by "
+                                "their ending; cannot pair them with the other folder's files")
+        out[key] = f
+    return out
+
+
+def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format: str = "auto",
+               pred_format: str = "auto") -> list[tuple[str, str]]:
+    """The (gold file, prediction file) pairs of two folders, matched by relative path.
+
+    The gold files are those :func:`~induceval.corpus.readers.expand_paths`
+    reads from ``gold`` (sorted); each is matched with the prediction file
+    at the same path relative to ``pred``, the file ending aside
+    (``a/x.conllu`` with ``a/x.pascal``).
+
+    Raises
+    ------
+    MismatchError
+        When a gold file has no prediction or a prediction no gold file
+        (naming them), or two files differ only by their ending.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> g, p = tempfile.mkdtemp(), tempfile.mkdtemp()
+    >>> for d, name in ((g, "a.conllu"), (g, "b.conllu"), (p, "a.conllu")):
+    ...     _ = open(os.path.join(d, name), "w").write("\\n")
+    >>> pair_files(g, p)
+    Traceback (most recent call last):
+    ...
+    induceval.errors.MismatchError: ... has no file for 1 of 2 gold files: b.conllu (files ...)
+    """
+    gold, pred = Path(gold), Path(pred)
+    g, p = _keyed(gold, gold_format), _keyed(pred, pred_format)
+    if not g:
+        raise MismatchError(f"no corpus files under the gold folder {gold}")
+
+    def names(keys, files, root, limit: int = 8) -> str:
+        shown = [files[k].relative_to(root).as_posix() for k in keys[:limit]]
+        return ", ".join(shown) + (f" and {len(keys) - limit} more" if len(keys) > limit
+                                   else "")
+
+    missing = [k for k in g if k not in p]
+    extra = [k for k in p if k not in g]
+    problems = []
+    if missing:
+        problems.append(f"no file for {len(missing)} of {len(g)} gold files: "
+                        f"{names(missing, g, gold)}")
+    if extra:
+        problems.append(f"{len(extra)} files without a gold file in {gold}: "
+                        f"{names(extra, p, pred)}")
+    if problems:
+        raise MismatchError(f"prediction folder {pred} has " + "; and ".join(problems)
+                            + " (files are paired by their path in the folders, the ending "
+                            "aside)")
+    return [(str(g[k]), str(p[k])) for k in g]
+
+
+def _resolved_format(path: str, fmt: str) -> str:
+    from induceval.corpus.readers import detect_format
+
+    # as read_corpus reads a folder: the first file's format for every file
+    return detect_format(path) if fmt == "auto" else fmt
+
+
+def _is_path(x) -> bool:
+    return isinstance(x, (str, os.PathLike))
+
+
+def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(), *,
+              gold_names: Sequence[str] | None = None,
+              group_bytes: int | None = None) -> list[Shard]:
+    """The shards of the user's inputs: corpora in memory, files, or folders.
+
+    When every gold and every prediction is a folder, their files are
+    paired by relative path (:func:`pair_files`) and consecutive files are
+    grouped into shards (:func:`file_groups`); otherwise each path (a file or
+    a folder) is read as one corpus and there is one shard.
+    Folders are read with the format of their first file for every file,
+    as :func:`~induceval.corpus.readers.read_corpus` reads a folder.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=5, seed=1)
+    >>> len(shards_of([demo], [demo]))
+    1
+    """
+    golds, preds = list(golds), list(preds)
+    names = tuple(gold_names) if gold_names is not None else None
+    formats = read.pred_formats or ("auto",) * len(preds)
+
+    def source(x):
+        return (str(x),) if _is_path(x) else x
+
+    folders = all(_is_path(x) and Path(x).is_dir() for x in golds + preds)
+    if folders and "types" not in formats:
+        gold_pairs = [pair_files(golds[0], g, gold_format=read.gold_format,
+                                 pred_format=read.gold_format) for g in golds]
+        pairs = [pair_files(golds[0], p, gold_format=read.gold_format, pred_format=fmt)
+                 for p, fmt in zip(preds, formats)]
+        gold_files = [[b for _, b in gp] for gp in gold_pairs]
+        pred_files = [[b for _, b in ps] for ps in pairs]
+        from induceval.parallel import path_size
+
+        read = replace(read, gold_format=_resolved_format(gold_files[0][0], read.gold_format),
+                       pred_formats=tuple(_resolved_format(files[0], f)
+                                          for files, f in zip(pred_files, formats)))
+        return [Shard(tuple(tuple(files[a:b]) for files in gold_files),
+                      tuple(tuple(files[a:b]) for files in pred_files), read, names)
+                for a, b in file_groups([path_size(f) for f in gold_files[0]], group_bytes)]
+    return [Shard(tuple(map(source, golds)), tuple(map(source, preds)), read, names)]

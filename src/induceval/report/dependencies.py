@@ -1,0 +1,184 @@
+"""Dependency results as tables and figures, in the shapes of the PASCAL 2012 report.
+
+- :func:`systems_table`: one row per system (Gelling et al. 2012, Tables 3, 5, 8);
+- :func:`breakdown_table`: accuracy by group (relation, POS, edge length...;
+  Gelling et al. 2012, Table 6);
+- :func:`evaluate_systems`: several systems scored and tabulated at once;
+- :func:`plot_accuracy_by_edge_length`: directed accuracy by gold edge length
+  (Gelling et al. 2012, Figure 1).
+
+References
+----------
+Gelling, Cohn, Blunsom & Graça (2012), The PASCAL Challenge on Grammar
+Induction, Tables 3, 5, 6, 8 and Figure 1 ("edges of length 10 or more were
+omitted").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.errors import check_choice, check_range
+from induceval.measures.dependencies.evaluate import DependencyResult
+from induceval.report.tables import Table
+
+__all__ = ["systems_table", "breakdown_table", "evaluate_systems", "accuracy_by_edge_length",
+           "plot_accuracy_by_edge_length"]
+
+
+def systems_table(results: Mapping[str, DependencyResult], *, title: str = "",
+                  measures: Sequence[str] = ("directed", "undirected", "ned", "root"),
+                  percent: bool = False) -> Table:
+    """One row per system, the shape of Gelling et al. 2012, Table 3 (transposed: systems as rows).
+
+    With several references, the main columns hold the maximum over
+    references and ``directed[REF]`` columns give each reference (Gelling et al. 2012, Table 5).
+    """
+    rows = []
+    columns = ["system"] + list(measures)
+    extra: list[str] = []
+    for name, r in results.items():
+        k = 100.0 if percent else 1.0
+        row: dict = {"system": name}
+        for m in measures:
+            row[m] = r.scores[m] * k
+        if len(r.references) > 1:
+            for ref in r.references:
+                col = f"directed[{ref}]"
+                row[col] = r.scores[f"directed[{ref}]"] * k
+                if col not in extra:
+                    extra.append(col)
+        row["tokens"] = r.scores["tokens"]
+        row["sentences"] = r.scores["sentences"]
+        rows.append(row)
+    columns += extra + ["tokens", "sentences"]
+    notes = []
+    if results:
+        first = next(iter(results.values()))
+        notes.append(f"signature: {first.signature}")
+        notes.append("preprocessing: " + ", ".join(f"{k}={v}" for k, v in
+                                                   first.preprocessing.items()))
+        for name, r in results.items():
+            if r.structure:
+                notes.append(f"{name} trees: " + ", ".join(f"{k}={v}" for k, v in
+                                                         r.structure.items()))
+    hib = {c: True for c in columns if c not in ("system", "tokens", "sentences")}
+    return Table(columns, rows, higher_is_better=hib, title=title, notes=notes,
+                 digits=1 if percent else 4)
+
+
+def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
+                    measure: str = "directed", reference: str | None = None,
+                    title: str = "") -> Table:
+    """A breakdown as a table.
+
+    One system: a row per group with tokens and all three measures.  Several
+    systems: a row per system and a column per group holding ``measure``
+    (the shape of Gelling et al. 2012, Table 6).
+    """
+    check_choice("measure", measure, ("directed", "undirected", "ned"))
+    items = list(results.items())
+    if len(items) == 1:
+        name, r = items[0]
+        b = r.breakdown(by, reference)
+        rows = b.rows()
+        return Table([by, "tokens", "directed", "undirected", "ned"], rows,
+                     title=title or f"{name}: accuracy by {by}",
+                     notes=[f"signature: {r.signature}"])
+    labels: list[str] = []
+    for _, r in items:
+        for lab in r.breakdown(by, reference).labels:
+            if lab not in labels:
+                labels.append(lab)
+    rows = []
+    for name, r in items:
+        b = r.breakdown(by, reference)
+        row = {"system": name}
+        row.update({lab: b.score(lab, measure) for lab in labels})
+        rows.append(row)
+    first = items[0][1]
+    return Table(["system"] + labels, rows, higher_is_better={lab: True for lab in labels},
+                 title=title or f"{measure} accuracy by {by}",
+                 notes=[f"signature: {first.signature}"])
+
+
+def evaluate_systems(gold: Corpus | Sequence[Corpus], systems: Mapping[str, Corpus | np.ndarray],
+                     **options) -> Table:
+    """Score several systems against the same gold; one row per system (Gelling et al.
+    2012, Table 3).
+
+    ``options`` are those of :func:`evaluate_dependencies`.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> from induceval.models.dependencies.chains import left_branching, right_branching
+    >>> b = CorpusBuilder(); b.add_sentence({"form": list("abc"), "head": [2, 0, 2]})
+    >>> g = b.build()
+    >>> t = evaluate_systems(g, {"LB": left_branching(g.offsets),
+    ...                          "RB": right_branching(g.offsets)}, punct="keep")
+    >>> [(r["system"], round(r["directed"], 3)) for r in t.rows]
+    [('LB', 0.333), ('RB', 0.333)]
+    """
+    from induceval.measures.dependencies import evaluate_dependencies
+
+    results = {name: evaluate_dependencies(gold, p, **options) for name, p in systems.items()}
+    return systems_table(results)
+
+
+def accuracy_by_edge_length(result, max_edge: int = 9, measure: str = "directed",
+                            reference: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(lengths 1..max_edge, accuracy in % or nan) from a result's ``edge-length-exact`` breakdown.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> from induceval.models.dependencies.chains import right_branching
+    >>> b = CorpusBuilder(); b.add_sentence({"form": list("abc"), "head": [2, 0, 2]})
+    >>> g = b.build()
+    >>> r = evaluate_dependencies(g, right_branching(g.offsets), punct="keep")
+    >>> x, y = accuracy_by_edge_length(r, 2); x.tolist(), y.tolist()
+    ([1, 2], [50.0, nan])
+    """
+    check_range("max_edge", max_edge, 1)
+    check_choice("measure", measure, ("directed", "undirected", "ned"))
+    b = result.breakdown("edge-length-exact", reference)
+    x = np.arange(1, max_edge + 1)
+    y = np.array([100.0 * b.score(str(i), measure) for i in x])
+    return x, y
+
+
+def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
+                                 max_edge: int = 9, measure: str = "directed",
+                                 reference: str | None = None, title: str = "") -> str:
+    """Draw Gelling et al. 2012, Figure 1 for the given systems and save it to ``path``.
+
+    Returns the path.
+
+    Lengths 1..``max_edge`` (Gelling et al. 2012 omits 10 and more); points with no gold edge
+    of that length are left out.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 4))
+    markers = "os^vDx+*<>"
+    for i, (name, res) in enumerate(results.items()):
+        x, y = accuracy_by_edge_length(res, max_edge, measure, reference)
+        ok = ~np.isnan(y)
+        ax.plot(x[ok], y[ok], marker=markers[i % len(markers)], label=name)
+    ax.set_xlabel("edge length")
+    ax.set_ylabel(f"{measure} accuracy (%)")
+    if title:
+        ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
