@@ -131,11 +131,13 @@ def test_edge_cases():
     assert s["macro_i_m1"] == 1.0 and s["macro_i_1to1"] == pytest.approx(2 / 6)
 
 
-def test_entries_additive_and_labels():
-    a = type_entries([0, 1], [0, 1], [0, 1], form_labels=["x", "y"], gold_labels=["N", "V"],
-                     pred_labels=["c0", "c1"])
-    b = type_entries([0], [0], [1], form_labels=["x"], gold_labels=["N"],
-                     pred_labels=["c0", "c1"])
-    c = a + b
+def test_entries_of_summed_statistics_and_labels():
+    from induceval.measures.categories.statistics import tag_statistics
+
+    a = tag_statistics([0, 1], [0, 1], forms=[0, 1], keep_forms=True, form_labels=["x", "y"],
+                       gold_labels=["N", "V"], pred_labels=["c0", "c1"])
+    b = tag_statistics([0], [1], forms=[0], keep_forms=True, form_labels=["x"],
+                       gold_labels=["N"], pred_labels=["c0", "c1"])
+    c = (a + b).entries()
     assert c.type_labels == ("x", "y")
     assert c.pred_sizes_by_type.tolist() == [2, 1]

@@ -247,3 +247,54 @@ def test_an_empty_gold_is_refused(tmp_path):
     (tmp_path / "empty.conllu").write_text("\n")
     with pytest.raises(ParameterError, match="has no tokens"):
         evaluate_tag_systems(tmp_path / "empty.conllu", [tmp_path / "empty.conllu"])
+
+
+def _local(codes: np.ndarray, labels: list) -> tuple[np.ndarray, list]:
+    """Codes re-numbered in order of first appearance (as a reader of this part alone)."""
+    order = list(dict.fromkeys(int(c) for c in codes if c >= 0))
+    remap = {c: i for i, c in enumerate(order)}
+    return (np.array([remap.get(int(c), -1) for c in codes], dtype=np.int64),
+            [labels[c] for c in order])
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_tag_statistics_of_any_cut_sum_to_the_whole(data):
+    from induceval.measures.categories.statistics import tag_statistics
+
+    n = data.draw(st.integers(1, 60))
+    codes = st.lists(st.integers(-1, 5), min_size=n, max_size=n)
+    gold, pred = np.array(data.draw(codes)), np.array(data.draw(codes))
+    forms = np.array(data.draw(st.lists(st.integers(0, 8), min_size=n, max_size=n)))
+    mask = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    items = np.sort(np.array(data.draw(st.lists(st.integers(0, 9), min_size=n, max_size=n))))
+    cuts = sorted(data.draw(st.sets(st.integers(1, n), max_size=4)) | {n})
+    names = {"g": [f"G{i}" for i in range(6)], "p": [f"P{i}" for i in range(6)],
+             "f": [f"w{i}" for i in range(9)]}
+
+    def stats(sl, n_items, first_item):
+        (g, gl), (p, pl), (f, fl) = (_local(x[sl], names[k]) for x, k in
+                                     ((gold, "g"), (pred, "p"), (forms, "f")))
+        return tag_statistics(g, p, mask=mask[sl], forms=f, items=items[sl] - first_item,
+                              n_items=n_items, keep_forms=True, gold_labels=gl,
+                              pred_labels=pl, form_labels=fl)
+
+    # a part holds whole items (sentences): cuts fall between items
+    cuts = [c for c in cuts if c == n or items[c - 1] != items[c]]
+    whole = stats(slice(0, n), int(items[-1]) + 1, 0)
+    parts, start, first = [], 0, 0
+    for c in cuts:
+        last = int(items[c - 1])
+        parts.append(stats(slice(start, c), last - first + 1, first))
+        start, first = c, last + 1
+    total = parts[0]
+    for p in parts[1:]:
+        total = total + p
+    for unclustered in ("merge", "split"):
+        a, b = whole.table(unclustered), total.table(unclustered)
+        assert a == b and a.pred_labels == b.pred_labels
+        assert (a.item_counts != b.item_counts).nnz == 0
+        ea, eb = whole.entries(unclustered), total.entries(unclustered)
+        assert ea.type_labels == eb.type_labels and ea.pred_labels == eb.pred_labels
+        assert np.array_equal(ea.gold_pairs, eb.gold_pairs)
+        assert (ea.item_counts != eb.item_counts).nnz == 0

@@ -36,6 +36,9 @@ Example
 [[0, 2, 0], [1, 0, 1]]
 >>> (t + t).n
 8
+>>> t = contingency([0, 1], [0, 0], items=[0, 1])
+>>> (t + t).item_counts.shape
+(4, 2)
 """
 
 from __future__ import annotations
@@ -161,34 +164,57 @@ class ContingencyTable:
 
     # -- additivity --------------------------------------------------------
     def __add__(self, other: ContingencyTable) -> ContingencyTable:
-        """Sum two tables; labelled tables are aligned by label, others by index."""
+        """The table of this sample followed by ``other``.
+
+        Labelled tables are aligned by label (labels of ``other`` not in this
+        table are appended), others by index; per-item tables are stacked,
+        the items of ``other`` after this table's.
+        """
         if not isinstance(other, ContingencyTable):
             return NotImplemented
         a, b = self.dense(), other.dense()
-        if self.gold_labels is not None or other.gold_labels is not None or \
-                self.pred_labels is not None or other.pred_labels is not None:
+        labelled = any(x is not None for x in (self.gold_labels, other.gold_labels,
+                                                 self.pred_labels, other.pred_labels))
+        if labelled:
             gl = _union(_labels(self.gold_labels, a.shape[0]),
                         _labels(other.gold_labels, b.shape[0]))
             pl = _union(_labels(self.pred_labels, a.shape[1]),
                         _labels(other.pred_labels, b.shape[1]))
-            out = np.zeros((len(gl), len(pl)), dtype=np.int64)
-            gi = {x: i for i, x in enumerate(gl)}
-            pi = {x: i for i, x in enumerate(pl)}
-            for t, m in ((self, a), (other, b)):
-                r = [gi[x] for x in _labels(t.gold_labels, m.shape[0])]
-                c = [pi[x] for x in _labels(t.pred_labels, m.shape[1])]
-                out[np.ix_(r, c)] += m
-            labels = (tuple(gl), tuple(pl))
         else:
-            shape = (max(a.shape[0], b.shape[0]), max(a.shape[1], b.shape[1]))
-            out = np.zeros(shape, dtype=np.int64)
-            out[: a.shape[0], : a.shape[1]] += a
-            out[: b.shape[0], : b.shape[1]] += b
-            labels = (None, None)
-        return ContingencyTable(out, labels[0], labels[1],
+            gl = list(range(max(a.shape[0], b.shape[0])))
+            pl = list(range(max(a.shape[1], b.shape[1])))
+        gi = {x: i for i, x in enumerate(gl)}
+        pi = {x: i for i, x in enumerate(pl)}
+        out = np.zeros((len(gl), len(pl)), dtype=np.int64)
+        index = []
+        for t, m in ((self, a), (other, b)):
+            r = np.array([gi[x] for x in _labels(t.gold_labels, m.shape[0])], dtype=np.int64)
+            c = np.array([pi[x] for x in _labels(t.pred_labels, m.shape[1])], dtype=np.int64)
+            out[np.ix_(r, c)] += m
+            index.append((r, c))
+        items = None
+        if self.item_counts is not None and other.item_counts is not None:
+            from scipy import sparse as sp
+
+            parts, offset = [], 0
+            for t, (r, c) in zip((self, other), index):
+                ic, k = t.item_counts.tocoo(), t.shape[1]
+                parts.append((ic.row + offset, r[ic.col // k] * len(pl) + c[ic.col % k],
+                              ic.data))
+                offset += t.item_counts.shape[0]
+            rows, cols, data = (np.concatenate(x) for x in zip(*parts))
+            items = sp.csr_matrix((data, (rows, cols)), shape=(offset, len(gl) * len(pl)))
+            items.sum_duplicates()
+        counts = out
+        if len(gl) * len(pl) > SPARSE_CELLS:
+            from scipy import sparse as sp
+
+            counts = sp.csr_matrix(out)
+        return ContingencyTable(counts, tuple(gl) if labelled else None,
+                                tuple(pl) if labelled else None,
                                 self.n_masked + other.n_masked,
                                 self.n_missing_gold + other.n_missing_gold,
-                                self.n_unclustered + other.n_unclustered)
+                                self.n_unclustered + other.n_unclustered, items)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ContingencyTable):

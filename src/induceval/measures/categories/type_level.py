@@ -99,20 +99,6 @@ class TypeEntries:
     item_counts: object = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
-    def __add__(self, other: TypeEntries) -> TypeEntries:
-        """Union of the entries of two samples, aligned by labels."""
-        if not isinstance(other, TypeEntries):
-            return NotImplemented
-        t = [self.type_labels[i] for i in self.gold_pairs[0]] + \
-            [other.type_labels[i] for i in other.gold_pairs[0]]
-        g = [self.gold_labels[i] for i in self.gold_pairs[1]] + \
-            [other.gold_labels[i] for i in other.gold_pairs[1]]
-        tp = [self.type_labels[i] for i in self.pred_pairs[0]] + \
-            [other.type_labels[i] for i in other.pred_pairs[0]]
-        p = [self.pred_labels[i] for i in self.pred_pairs[1]] + \
-            [other.pred_labels[i] for i in other.pred_pairs[1]]
-        return type_entries_from_sets(_group(t, g), _group(tp, p))
-
     # -- derived arrays -----------------------------------------------------
     def _get(self, key, fn):
         if key not in self._cache:
@@ -157,13 +143,6 @@ class TypeEntries:
             np.cumsum(np.bincount(rows, minlength=n_rows), out=ptr[1:])
             return ptr, cols[order].astype(np.int64)
         return self._get(key, fn)
-
-
-def _group(keys: list, values: list) -> dict:
-    out: dict = {}
-    for k, v in zip(keys, values):
-        out.setdefault(k, set()).add(v)
-    return out
 
 
 def _unique_pairs(t: np.ndarray, c: np.ndarray, n_c: int) -> np.ndarray:
