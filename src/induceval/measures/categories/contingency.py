@@ -50,7 +50,7 @@ import numpy as np
 
 from induceval.errors import MismatchError, ParameterError, check_choice
 
-__all__ = ["ContingencyTable", "contingency", "UNCLUSTERED", "UNCLUSTERED_LABEL",
+__all__ = ["ContingencyTable", "contingency", "item_index", "UNCLUSTERED", "UNCLUSTERED_LABEL",
            "SPARSE_CELLS"]
 
 #: the predicted code of an unclustered token
@@ -251,6 +251,27 @@ def _as_codes(x, name: str) -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
+def item_index(items, n_tokens: int, n_items: int | None = None) -> tuple[np.ndarray, int]:
+    """The item (sentence) of every token, checked, and the number of items.
+
+    ``n_items`` defaults to the largest index + 1.
+
+    Example
+    -------
+    >>> item_index([0, 0, 2], 3)
+    (array([0, 0, 2]), 3)
+    """
+    it = _as_codes(items, "items")
+    if len(it) != n_tokens:
+        raise MismatchError(f"items has {len(it)} entries for {n_tokens} tokens")
+    if len(it) and it.min() < 0:
+        raise ParameterError("item indices must be >= 0")
+    m = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
+    if len(it) and it.max() >= m:
+        raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
+    return it, m
+
+
 def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None,
                 n_gold: int | None = None, n_pred: int | None = None,
                 gold_labels: Sequence | None = None, pred_labels: Sequence | None = None,
@@ -320,11 +341,7 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         raise MismatchError(f"mask has {len(keep)} entries for {n_total} tokens")
     it = None
     if items is not None:
-        it = _as_codes(items, "items")
-        if len(it) != n_total:
-            raise MismatchError(f"items has {len(it)} entries for {n_total} tokens")
-        if len(it) and it.min() < 0:
-            raise ParameterError("item indices must be >= 0")
+        it, m = item_index(items, n_total, n_items)
     w = None
     if weights is not None:
         w = np.asarray(weights, dtype=np.int64)
@@ -389,9 +406,6 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     item_counts = None
     if it is not None:
         from scipy import sparse as sp
-        m = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
-        if len(it) and it.max() >= m:
-            raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
         data = np.ones(len(g), dtype=np.float64) if w is None else w.astype(np.float64)
         item_counts = sp.csr_matrix((data, (it_kept, g * K + p)), shape=(m, G * K))
         item_counts.sum_duplicates()

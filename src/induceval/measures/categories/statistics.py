@@ -31,7 +31,11 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, MismatchError, ParameterError, check_choice
-from induceval.measures.categories.contingency import ContingencyTable, contingency
+from induceval.measures.categories.contingency import (
+    ContingencyTable,
+    contingency,
+    item_index,
+)
 from induceval.measures.categories.type_level import (
     TypeEntries,
     type_entries,
@@ -230,12 +234,7 @@ def tag_statistics(gold, pred, *, mask=None, forms=None, items=None, n_items: in
             raise MismatchError(f"forms has {len(f)} entries for {len(g)} gold tokens")
     it = None
     if items is not None:
-        it = np.asarray(items, dtype=np.int64)
-        if it.shape != g.shape:
-            raise MismatchError(f"items has {it.size} entries for {len(g)} tokens")
-        if len(it) and it.min() < 0:
-            raise ParameterError("item indices must be >= 0")
-        n_items = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
+        it, n_items = item_index(items, len(g), n_items)
     if np.any(p < -1):
         raise ParameterError("pred codes must be >= 0, or -1 for unclustered tokens")
     keep = ~masked & (g >= 0)

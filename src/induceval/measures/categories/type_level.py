@@ -215,14 +215,9 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         keep &= np.asarray(mask, dtype=bool)
     it = None
     if items is not None:
-        it = np.asarray(items, dtype=np.int64)
-        if it.shape != f.shape:
-            raise MismatchError(f"items has {it.size} entries for {len(f)} tokens")
-        if len(it) and it.min() < 0:
-            raise ParameterError("item indices must be >= 0")
-        m = int(n_items) if n_items is not None else (int(it.max()) + 1 if len(it) else 0)
-        if len(it) and it.max() >= m:
-            raise ParameterError(f"item index {int(it.max())} >= n_items={m}")
+        from induceval.measures.categories.contingency import item_index
+
+        it, m = item_index(items, len(f), n_items)
         it = it[keep]
     w = None if weights is None else np.asarray(weights, dtype=np.float64)[keep]
     f, g, p = f[keep], g[keep], p[keep]
