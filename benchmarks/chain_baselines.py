@@ -50,7 +50,7 @@ def score(corpus, name, punct, references, rows):
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "shared" / "data"))
+    ap.add_argument("--data", default=str(shared_data_dir()))
     ap.add_argument("--format", default="markdown")
     args = ap.parse_args()
     data = Path(args.data)

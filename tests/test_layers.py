@@ -27,8 +27,6 @@ RANKS = {"corpus": 1, "models": 2, "measures": 2, "experiments": 3, "report": 3,
 #: imports against the layers that work in progress removes (who, in the comment);
 #: the lead empties this list, and a test fails on an entry that no longer occurs
 KNOWN = {
-    # the lead: measures return data, the dependency tables are built above them
-    ("induceval.measures.dependencies.evaluate", "induceval.report.tables"),
     # pseudo: the pseudo-word pipeline leaves experiments/chambers2010, pseudo_sharded goes
     ("induceval.measures.pseudo_sharded", "induceval.experiments.chambers2010"),
     ("induceval.measures.pseudo_sharded", "induceval.models.selpref"),
