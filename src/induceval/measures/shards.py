@@ -153,35 +153,36 @@ class Shard:
 
 
 class Family(Protocol):
-    """What a measure family tells the driver (see the module docstring).
+    """What a measure family tells the driver (see the module docstring)."""
 
-    ``options``: keyword options -> the family's checked options with their
-    defaults; ``inventory``: the gold's label counts that ``"auto"`` options are
-    resolved from (:func:`label_inventory`); ``resolve``: inventory and
-    options -> the resolved options (raising when the text cannot be scored);
-    ``statistics``: one shard's corpora -> one additive statistics object per
-    system (``+`` sums two in shard order); ``result``: summed statistics ->
-    the family's result.  ``reads_itself``/``read_prediction``: predictions
-    in a format of the family's own (a type list), else ``False``.
-    """
-
+    #: names the family's tasks
     name: str
 
-    def options(self, **options) -> dict: ...
+    def options(self, **options) -> dict:
+        """Keyword options -> the family's options, checked, with their defaults."""
 
-    def inventory(self, golds: list[Corpus], options: Mapping) -> dict: ...
+    def inventory(self, golds: list[Corpus], options: Mapping) -> dict:
+        """The gold's label counts that ``"auto"`` options are resolved from
+        (:func:`label_inventory`; additive)."""
 
-    def resolve(self, inventory: dict, options: Mapping) -> dict: ...
+    def resolve(self, inventory: dict, options: Mapping) -> dict:
+        """Inventory and options -> the resolved options (raising when the text
+        cannot be scored)."""
 
     def statistics(self, golds: list[Corpus], preds: list, resolved: Mapping,
-                   options: Mapping) -> list: ...
+                   options: Mapping) -> list:
+        """One shard's corpora -> one additive statistics object per system (``+``
+        sums two in shard order)."""
 
     def result(self, statistics: Any, resolved: Mapping, options: Mapping,
-               inventory: dict) -> Any: ...
+               inventory: dict) -> Any:
+        """Summed statistics -> the family's result."""
 
-    def reads_itself(self, paths: tuple, fmt: str) -> bool: ...
+    def reads_itself(self, paths: tuple, fmt: str) -> bool:
+        """Whether a prediction's files are in a format of the family's own (a type list)."""
 
-    def read_prediction(self, paths: tuple, fmt: str) -> Any: ...
+    def read_prediction(self, paths: tuple, fmt: str) -> Any:
+        """Read a prediction in a format of the family's own."""
 
 
 def label_inventory(corpus: Corpus, columns: Sequence[str]) -> dict[str, dict]:

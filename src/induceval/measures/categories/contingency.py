@@ -251,6 +251,23 @@ def _as_codes(x, name: str) -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
+def _unclustered_columns(p: np.ndarray, f: np.ndarray | None, k: int, unclustered: str,
+                         form_labels) -> tuple[np.ndarray, list]:
+    """Cluster codes with the unclustered tokens (``-1``) put in the columns after the
+    first ``k``, and those columns' labels: one column (merge) or one per form (split,
+    in the order of the form codes)."""
+    unc = p < 0
+    if unclustered == "merge":
+        return np.where(unc, k, p), [UNCLUSTERED_LABEL]
+    if f is None:
+        raise ParameterError("unclustered='split' needs the tokens' form codes (forms=)")
+    utypes, inv = np.unique(f[unc], return_inverse=True)
+    p = p.copy()
+    p[unc] = k + inv
+    return p, [f"{UNCLUSTERED_LABEL}:{form_labels[t] if form_labels is not None else t}"
+               for t in utypes.tolist()]
+
+
 def item_index(items, n_tokens: int, n_items: int | None = None) -> tuple[np.ndarray, int]:
     """The item (sentence) of every token, checked, and the number of items.
 
@@ -378,20 +395,9 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     n_unc = int(unc.sum()) if w is None else int(w[unc].sum())
     plabels = list(pred_labels) if pred_labels is not None else list(range(K))
     if n_unc:
-        if unclustered == "merge":
-            p = np.where(unc, K, p)
-            K += 1
-            plabels.append(UNCLUSTERED_LABEL)
-        else:
-            if f is None:
-                raise ParameterError("unclustered='split' needs the tokens' form codes (forms=)")
-            utypes, inv = np.unique(f[unc], return_inverse=True)
-            p = p.copy()
-            p[unc] = K + inv
-            K += len(utypes)
-            for t in utypes.tolist():
-                name = form_labels[t] if form_labels is not None else t
-                plabels.append(f"{UNCLUSTERED_LABEL}:{name}")
+        p, extra = _unclustered_columns(p, f, K, unclustered, form_labels)
+        K += len(extra)
+        plabels += extra
     glabels = tuple(gold_labels) if gold_labels is not None else None
     keep_plabels = pred_labels is not None or n_unc > 0
     use_sparse = (G * K > SPARSE_CELLS) if sparse is None else sparse

@@ -195,6 +195,47 @@ def _frame_codes(corpus: Corpus, words: np.ndarray, tags: np.ndarray, n_lab: int
     return np.where(valid, left * M + right, -1)
 
 
+def _clusters_of(clustering, train_tags, n_train: int, n_test: int, tr_codes, tr_items,
+                 te_codes, te_items) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Cluster codes of the training and test tokens, the model's cluster sizes in
+    word types, and its unclustered word types (see :func:`substitutable_stats`)."""
+    used_tr = np.unique(tr_codes)
+    if isinstance(clustering, Mapping):
+        local: dict = {}
+        for c in clustering.values():
+            if c is not None:
+                local.setdefault(c, len(local))
+        tr_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
+                           else -1 for w in tr_items] + [-1], dtype=np.int64)
+        te_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
+                           else -1 for w in te_items] + [-1], dtype=np.int64)
+        tr_tags = tr_tab[tr_codes]
+        te_tags = te_tab[te_codes]
+        # model clusters over the model's vocabulary: clustering keys + training words
+        c_sizes = np.bincount([local[c] for c in clustering.values() if c is not None],
+                              minlength=len(local)).astype(np.int64)
+        vocab = set(clustering) | {tr_items[i] for i in used_tr.tolist()}
+        n_unc_types = sum(1 for w in vocab if clustering.get(w) is None)
+    else:
+        te_tags = np.asarray(clustering, dtype=np.int64)
+        if len(te_tags) != n_test:
+            raise MismatchError(f"clustering has {len(te_tags)} codes for {n_test} "
+                                "test tokens")
+        if train_tags is None:
+            raise ParameterError("a token-level clustering needs train_tags (cluster codes of "
+                                 "the training tokens)")
+        tr_tags = np.asarray(train_tags, dtype=np.int64)
+        if len(tr_tags) != n_train:
+            raise MismatchError(f"train_tags has {len(tr_tags)} codes for {n_train} "
+                                "training tokens")
+        ok = tr_tags >= 0
+        nk = int(tr_tags.max(initial=0)) + 1
+        pairs = np.unique(tr_codes[ok] * nk + tr_tags[ok])
+        c_sizes = np.bincount(pairs % nk, minlength=nk).astype(np.int64)
+        n_unc_types = int(np.unique(tr_codes[~ok]).size)
+    return tr_tags, te_tags, c_sizes, n_unc_types
+
+
 def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=None,
                         form_column: str = "form", unclustered: str = "merge",
                         min_frame_count: int = 2, boundaries: bool = True,
@@ -234,40 +275,9 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     check_range("min_frame_count", min_frame_count, 1)
     tr_codes, tr_items = _form_strings(train, form_column)
     te_codes, te_items = _form_strings(test, form_column)
-    used_tr = np.unique(tr_codes)
-    if isinstance(clustering, Mapping):
-        local: dict = {}
-        for c in clustering.values():
-            if c is not None:
-                local.setdefault(c, len(local))
-        tr_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
-                           else -1 for w in tr_items] + [-1], dtype=np.int64)
-        te_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
-                           else -1 for w in te_items] + [-1], dtype=np.int64)
-        tr_tags = tr_tab[tr_codes]
-        te_tags = te_tab[te_codes]
-        # model clusters over the model's vocabulary: clustering keys + training words
-        c_sizes = np.bincount([local[c] for c in clustering.values() if c is not None],
-                              minlength=len(local)).astype(np.int64)
-        vocab = set(clustering) | {tr_items[i] for i in used_tr.tolist()}
-        n_unc_types = sum(1 for w in vocab if clustering.get(w) is None)
-    else:
-        te_tags = np.asarray(clustering, dtype=np.int64)
-        if len(te_tags) != test.n_tokens:
-            raise MismatchError(f"clustering has {len(te_tags)} codes for {test.n_tokens} "
-                                "test tokens")
-        if train_tags is None:
-            raise ParameterError("a token-level clustering needs train_tags (cluster codes of "
-                                 "the training tokens)")
-        tr_tags = np.asarray(train_tags, dtype=np.int64)
-        if len(tr_tags) != train.n_tokens:
-            raise MismatchError(f"train_tags has {len(tr_tags)} codes for {train.n_tokens} "
-                                "training tokens")
-        ok = tr_tags >= 0
-        nk = int(tr_tags.max(initial=0)) + 1
-        pairs = np.unique(tr_codes[ok] * nk + tr_tags[ok])
-        c_sizes = np.bincount(pairs % nk, minlength=nk).astype(np.int64)
-        n_unc_types = int(np.unique(tr_codes[~ok]).size)
+    tr_tags, te_tags, c_sizes, n_unc_types = _clusters_of(
+        clustering, train_tags, train.n_tokens, test.n_tokens, tr_codes, tr_items, te_codes,
+        te_items)
     if cluster_size == "tokens":
         c_sizes = np.bincount(tr_tags[tr_tags >= 0], minlength=len(c_sizes)).astype(np.int64)
         n_unc_types = int(np.sum(tr_tags < 0)) if unclustered == "merge" else 0

@@ -171,6 +171,8 @@ def _check_aligned(gold: Corpus, pred: Corpus, check_forms: bool) -> None:
 
 
 def references_of(gold: Corpus, references) -> list[str]:
+    """The gold's head columns to score against: ``"auto"``/``None`` every ``head``
+    and ``head@NAME`` column, else the given ones (each must exist)."""
     available = [k for k in gold.tokens if k == "head" or k.startswith("head@")]
     if references == "auto" or references is None:
         refs = available
@@ -190,6 +192,8 @@ def references_of(gold: Corpus, references) -> list[str]:
 
 
 def pos_column_of(corpus: Corpus, pos_column: str) -> str | None:
+    """The POS column of the ``pos`` breakdown: the given one, or (``"auto"``) the
+    first of ``upos``, ``cpos``, ``xpos`` with labels."""
     if pos_column != "auto":
         corpus.column(pos_column)
         return pos_column
