@@ -113,8 +113,8 @@ def _cpu(results: dict) -> float:
 
 def grid(args) -> None:
     from induceval.corpus.readers import read_corpus
-    from induceval.experiments.cells import Cell, run_cells
     from induceval.experiments.frank2009 import prepare_childes
+    from induceval.parallel import Cell, run_cells
 
     corpus = prepare_childes(read_corpus(SHARED / "childes" / "eng-uk" / "Manchester" / "becky",
                                          format="chat"))

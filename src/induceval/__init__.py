@@ -70,7 +70,7 @@ _API = {
     "adult_to_child": "induceval.measures.wopa",
     "build_test_set": "induceval.measures.pseudowords",
     "split_documents": "induceval.measures.pseudowords",
-    "run_cells": "induceval.experiments.cells",
+    "run_cells": "induceval.parallel",
     "Table": "induceval.report.tables",
     "make_signature": "induceval.signature",
 }

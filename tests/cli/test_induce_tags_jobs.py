@@ -45,7 +45,7 @@ def _conllu(sentences: list[str]) -> str:
 @pytest.fixture(autouse=True)
 def one_file_per_task(monkeypatch):
     """The fixtures are tiny: without this, all the files would make one task."""
-    monkeypatch.setattr("induceval.measures.shards.GROUP_BYTES", (1, 1))
+    monkeypatch.setattr("induceval.parallel.files.GROUP_BYTES", (1, 1))
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +165,7 @@ def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_clie
                                                               monkeypatch, ending, group_bytes):
     # plain-text documents are named by the file stem: a/x.txt and b/x.txt make one
     # document for the writer, whose "# newdoc id = x" comes once in one process
-    monkeypatch.setattr("induceval.measures.shards.GROUP_BYTES", group_bytes)
+    monkeypatch.setattr("induceval.parallel.files.GROUP_BYTES", group_bytes)
     root = tmp_path / "same"
     for sub, text in (("a", "the dog runs\na cat\n"), ("b", "the cat runs\n"),
                       ("c", "a dog\n")):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from induceval.errors import InducevalError
-from induceval.experiments.cells import Cell, run_cells
+from induceval.parallel import Cell, run_cells
 
 calls: list[int] = []
 

@@ -13,18 +13,18 @@ import os
 import sys
 import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from induceval.errors import InducevalError, ParameterError
-from induceval.experiments.cells import Cell, run_cells
 from induceval.parallel import (
+    Cell,
     ExecutorSpec,
-    local_cluster,
     map_reduce,
     parse_cluster_options,
-    tune_client,
+    run_cells,
     use_executor,
 )
 
@@ -35,17 +35,13 @@ TIMEOUT = 60  # seconds for any one Dask wait; a hung cluster fails instead of h
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(dask_client):
+    """The session's 2-worker LocalCluster (the embedded cluster of ``--jobs 2``)."""
     import cloudpickle
 
     # the helpers below travel by value: the workers need not import this test module
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    cluster = local_cluster(2, silence_logs=50)  # the embedded cluster of --jobs 2
-    c = tune_client(distributed.Client(cluster, timeout=TIMEOUT))
-    c.wait_for_workers(2, timeout=TIMEOUT)
-    yield c
-    c.close()
-    cluster.close()
+    yield dask_client
     cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
 
 
@@ -265,6 +261,33 @@ def test_map_reduce_costliest_items_first_same_result(client):
     assert list(on_dask.items()) == list(serial.items())
     with pytest.raises(ParameterError, match="costs has 2 values for 23 items"):
         map_reduce(_counter_of, items, _add_counters, executor=client, costs=[1, 2])
+
+
+def _bad_from(x: int, delay: float = 0.0) -> int:
+    """Items 1 and 3 raise; item 1 only after ``delay`` seconds (item 3 fails first)."""
+    if x in (1, 3):
+        time.sleep(delay if x == 1 else 0.0)
+        raise ParameterError(f"item {x} is bad")
+    if x == 5:
+        raise ValueError(f"bug at {x}")
+    return x
+
+
+def test_map_on_dask_item_order_and_the_first_error_in_item_order(client):
+    from induceval.parallel import imap, map
+
+    assert map(_counter_of, ["a", "b", "c"], executor=client, costs=[1, 3, 2]) == [
+        Counter("a"), Counter("b"), Counter("c")]
+    assert map(_counter_of, [], executor=client) == []
+    assert list(imap(_bad_from, [0, 2, 4], executor=client, window=1)) == [0, 2, 4]
+    # the error one process meets first, with its own message
+    with pytest.raises(ParameterError, match=r"^item 1 is bad$"):
+        map(_bad_from, range(5), executor=client, shared={"delay": 0.3})
+    with pytest.raises(ParameterError, match=r"^item 1 is bad$"):
+        map_reduce(partial(_bad_from, delay=0.3), range(5), _add_counters, executor=client)
+    with pytest.raises(InducevalError, match=r"^map failed on a Dask worker \(item 2\): "
+                                             r"ValueError: bug at 5$"):   # items[2] == 5
+        map(_bad_from, [0, 2, 5], executor=client)
 
 
 def test_cells_sharing_an_argument_start_on_every_worker(client):

@@ -322,7 +322,7 @@ def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_err
         report, head, last, any_ = _write_parts(files, result, tmp, fmt,
                                                 input_format=input_format, on_error=on_error,
                                                 column=column)
-        data = zlib.compress(Path(tmp).read_bytes(), 1)   # tagged text: ~10 times smaller
+        data = zlib.compress(Path(tmp).read_bytes(), 1)   # tagged text compresses well
     finally:
         os.unlink(tmp)
     return data, report, head, last, any_
@@ -330,54 +330,36 @@ def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_err
 
 def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_format: str,
                               on_error: str = "fail", column: str = "form", window: int = 0):
-    """:func:`write_predictions_over_files` with each group of files tagged on a Dask worker.
+    """:func:`write_predictions_over_files` with each group of files tagged on a worker.
 
-    The workers read and tag consecutive groups of files (``groups``, lists
-    of paths) and send the bytes back; this process writes them in order as
-    they come, holding at most ``window`` groups (default: twice the
-    workers; compressed, but for the one being written), and joins them as
-    one process writes the files read together (a ``# newdoc id`` line a
-    group repeats from the one before is dropped).
+    The workers of ``client`` (a ``distributed.Client``, or any executor of
+    :func:`induceval.parallel.imap`) read and tag consecutive groups of files
+    (``groups``, lists of paths) and send the bytes back; this process
+    writes them in order as they come, holding at most ``window`` groups
+    (default: twice the workers; compressed, but for the one being
+    written), and joins them as one process writes the files read together
+    (a ``# newdoc id`` line a group repeats from the one before is dropped).
     Returns the summed :class:`~induceval.corpus.writers.WriteReport`.
     """
+    import contextlib
     import os
     import zlib
-    from collections import deque
     from functools import partial
 
     from induceval.corpus.writers import WriteReport
-    from induceval.errors import InducevalError
-    from induceval.parallel import task_key
+    from induceval.parallel import imap
 
     if fmt == "tsv":
         return write_predictions_over_files([], result, path, fmt, input_format=input_format)
-    if not window:
-        window = 2 * max(1, len(client.scheduler_info().get("workers", {})))
-    [clusters] = client.scatter([dict(result.type_clusters)], broadcast=True, hash=False)
     fn = partial(_group_predictions, n_clusters=result.n_clusters, fmt=fmt,
                  input_format=input_format, on_error=on_error, column=column)
-    pending: deque = deque()
+    parts = imap(fn, groups, executor=client, window=window or None, name="tag-files",
+                 shared={"clusters": dict(result.type_clusters)})
     total = WriteReport(fmt)
-    is_path = isinstance(path, (str, os.PathLike))
-    out = open(path, "wb") if is_path else None
     document = None
-    try:
-        nxt = 0
-        while nxt < len(groups) or pending:
-            while nxt < len(groups) and len(pending) < window:
-                pending.append((nxt, client.submit(fn, groups[nxt], clusters, pure=False,
-                                                   key=task_key("tag-files", str(nxt)),
-                                                   priority=len(groups) - nxt)))
-                nxt += 1
-            i, fut = pending.popleft()
-            try:
-                data, report, head, last, any_ = fut.result()
-            except Exception as exc:
-                client.cancel([f for _, f in pending])
-                raise InducevalError(f"tagging {groups[i][0]} (and the next "
-                                     f"{len(groups[i]) - 1} files) failed on a Dask worker: "
-                                     f"{type(exc).__name__}: {exc}") from exc
-            fut.release()
+    is_path = isinstance(path, (str, os.PathLike))
+    with open(path, "wb") if is_path else contextlib.nullcontext() as out:
+        for data, report, head, last, any_ in parts:
             data = _without_repeated_newdoc(zlib.decompress(data), head, document)
             if any_:
                 document = last
@@ -388,9 +370,6 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
             total.sentences += report.sentences
             total.tokens += report.tokens
             total.left_out.update(report.left_out)
-    finally:
-        if out is not None:
-            out.close()
     return total
 
 
@@ -436,8 +415,7 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     fmt = detect_format(files[0]) if args.input_format == "auto" else args.input_format
     files = [str(f) for f in files]
     # consecutive small files read together (a group's table is the sum of its files')
-    from induceval.measures.shards import file_groups
-    from induceval.parallel import path_size
+    from induceval.parallel import file_groups, path_size
 
     shards = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]
     table = count_bigrams(shards, args.column, boundary=COUNT_MODELS[args.model],

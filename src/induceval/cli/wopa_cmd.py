@@ -155,8 +155,8 @@ def _resample_learners(results, resampling: dict) -> list[dict]:
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.experiments.cells import Cell, run_cells
     from induceval.models.wopa_learners import get_learner
+    from induceval.parallel import Cell, run_cells
     from induceval.report.tables import Table
 
     check_output_path(args.output)

@@ -184,41 +184,18 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
                        int(corpus.n_tokens) - counted)
 
 
-class _Failed:
-    """A shard's InducevalError, carried through the sum (the first in shard order wins)."""
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-
 def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="fail"):
-    from induceval.errors import InducevalError
+    if isinstance(item, Corpus):
+        corpus = item
+    else:
+        from induceval.corpus.readers import read_corpus
 
-    try:
-        if isinstance(item, Corpus):
-            corpus = item
-        else:
-            from induceval.corpus.readers import read_corpus
-
-            corpus = read_corpus(item, format=input_format, on_error=on_error)
-        return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
-    except InducevalError as exc:  # raised by the client, once the shards before are summed
-        return _Failed(exc)
+        corpus = read_corpus(item, format=input_format, on_error=on_error)
+    return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
 
 
-def _add(x, y):
-    if isinstance(x, _Failed):
-        return x
-    if isinstance(y, _Failed):
-        return y
+def _add(x: BigramTable, y: BigramTable) -> BigramTable:
     return x + y
-
-
-def _cost(shard, path_size) -> int:
-    """Bytes of a shard: a path, or a list of paths read together."""
-    if isinstance(shard, (list, tuple)):
-        return sum(path_size(p) for p in shard)
-    return path_size(shard)
 
 
 def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,
@@ -258,8 +235,5 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
                         np.zeros(0, np.int64), np.zeros(0, np.int64), boundary, 0)
     if not len(shards):
         return empty
-    total = map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
-                       name="count-bigrams", costs=[_cost(s, path_size) for s in shards])
-    if isinstance(total, _Failed):
-        raise total.error
-    return empty + total
+    return empty + map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
+                              name="count-bigrams", costs=[path_size(s) for s in shards])

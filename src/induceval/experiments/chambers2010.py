@@ -401,7 +401,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         between document samples.  Drawn in the main process from the
         ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
     """
-    from induceval.experiments.cells import Cell, run_cells
+    from induceval.parallel import Cell, run_cells
 
     for m in methods:
         if m not in CONFOUNDER_METHODS:

@@ -39,9 +39,9 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError
-from induceval.experiments.cells import Cell, run_cells
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa_learners import LEARNERS, PAPER_ORDER, get_learner
+from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 

@@ -96,8 +96,8 @@ from induceval.experiments._category_common import (
     to_jsonable,
 )
 from induceval.experiments._uncertainty import Marks
-from induceval.experiments.cells import Cell, run_cells
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
+from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import Signature

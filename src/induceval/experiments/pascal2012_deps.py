@@ -379,7 +379,7 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     Cells (treebank x system) are stored under ``out_dir/cells`` and reused
     on a rerun (resume); ``jobs`` runs them in parallel processes.
     """
-    from induceval.experiments.cells import Cell, run_cells
+    from induceval.parallel import Cell, run_cells
 
     systems = list(systems or SYSTEMS)
     for s in systems:

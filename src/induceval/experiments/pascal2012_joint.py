@@ -107,8 +107,8 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     from pathlib import Path
 
     from induceval.experiments._uncertainty import Marks, interval_columns
-    from induceval.experiments.cells import Cell, run_cells
     from induceval.experiments.pascal2012_deps import cell_items
+    from induceval.parallel import Cell, run_cells
 
     names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
     cells = [Cell(f"joint|{names[str(t)]}|{s}", run_joint_cell, (str(t), s),

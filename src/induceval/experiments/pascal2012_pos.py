@@ -43,8 +43,8 @@ from induceval.experiments._uncertainty import (
     category_cell_items,
     interval_columns,
 )
-from induceval.experiments.cells import Cell, run_cells
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
+from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 

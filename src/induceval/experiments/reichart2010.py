@@ -52,8 +52,8 @@ from induceval.experiments._category_common import (
     stars,
     to_jsonable,
 )
-from induceval.experiments.cells import Cell, run_cells
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
+from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 

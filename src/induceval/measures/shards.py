@@ -52,11 +52,7 @@ from induceval.errors import InducevalError, MismatchError, ParameterError
 from induceval.signature import Signature
 
 __all__ = ["ReadOptions", "Shard", "Family", "Evaluation", "evaluate_shards", "shards_of",
-           "pair_files", "file_groups", "label_inventory", "GROUP_BYTES"]
-
-#: bounds of the automatic group size of :func:`file_groups`
-GROUP_BYTES = (256 << 10, 32 << 20)
-
+           "pair_files", "label_inventory"]
 
 @dataclass(frozen=True)
 class ReadOptions:
@@ -386,36 +382,6 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
 
 # -- shards of the user's inputs ----------------------------------------------------------
 
-def file_groups(sizes: Sequence[int], group_bytes: int | None = None) -> list[tuple[int, int]]:
-    """Consecutive files grouped into shards: ``(start, stop)`` index ranges.
-
-    A group closes once it holds ``group_bytes`` (default: a 32nd of the
-    total, between 256 KiB and 32 MiB: enough shards to balance the workers,
-    few enough that each read's start-up stays small next to the counting);
-    ``0`` makes one group per file.  The files of a group are read as one
-    corpus; the sums do not depend on the grouping.
-
-    Example
-    -------
-    >>> file_groups([100, 100, 300, 50], 200)
-    [(0, 2), (2, 3), (3, 4)]
-    >>> file_groups([100, 100], 0)
-    [(0, 1), (1, 2)]
-    """
-    if group_bytes is None:
-        group_bytes = min(max(sum(sizes) // 32, GROUP_BYTES[0]), GROUP_BYTES[1])
-    out: list[tuple[int, int]] = []
-    start = acc = 0
-    for i, size in enumerate(sizes):
-        acc += size
-        if acc >= group_bytes:
-            out.append((start, i + 1))
-            start, acc = i + 1, 0
-    if start < len(sizes):
-        out.append((start, len(sizes)))
-    return out
-
-
 def _keyed(root: Path, fmt: str) -> dict[str, Path]:
     from induceval.corpus.readers import expand_paths
 
@@ -500,8 +466,8 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
 
     When every gold and every prediction is a folder, their files are
     paired by relative path (:func:`pair_files`) and consecutive files are
-    grouped into shards (:func:`file_groups`); otherwise each path (a file or
-    a folder) is read as one corpus and there is one shard.
+    grouped into shards (:func:`induceval.parallel.file_groups`); otherwise
+    each path (a file or a folder) is read as one corpus and there is one shard.
     Folders are read with the format of their first file for every file,
     as :func:`~induceval.corpus.readers.read_corpus` reads a folder.
 
@@ -527,7 +493,7 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
                  for p, fmt in zip(preds, formats)]
         gold_files = [[b for _, b in gp] for gp in gold_pairs]
         pred_files = [[b for _, b in ps] for ps in pairs]
-        from induceval.parallel import path_size
+        from induceval.parallel import file_groups, path_size
 
         read = replace(read, gold_format=_resolved_format(gold_files[0][0], read.gold_format),
                        pred_formats=tuple(_resolved_format(files[0], f)
