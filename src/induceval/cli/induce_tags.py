@@ -357,8 +357,8 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
                  shared={"clusters": dict(result.type_clusters)})
     total = WriteReport(fmt)
     document = None
-    is_path = isinstance(path, (str, os.PathLike))
-    with open(path, "wb") if is_path else contextlib.nullcontext() as out:
+    out = open(path, "wb") if isinstance(path, (str, os.PathLike)) else None
+    with contextlib.closing(parts), out or contextlib.nullcontext():
         for data, report, head, last, any_ in parts:
             data = _without_repeated_newdoc(zlib.decompress(data), head, document)
             if any_:

@@ -36,6 +36,7 @@ Example
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -176,9 +177,10 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         done = stream(_call, items, executor=executor, jobs=jobs, name="cell", shared=shared,
                       labels=[_safe(c.key) for c in todo],
                       what=lambda i, where: f"cell {todo[i].key!r} failed {where}")
-        for i, result in progress(done, total=len(todo), desc=desc, enabled=show_progress,
-                                  unit="cell"):
-            results[todo[i].key] = result
-            if store is not None:
-                _save(store, todo[i], result)
+        with contextlib.closing(done):  # a failure here stops the workers at once
+            for i, result in progress(done, total=len(todo), desc=desc, enabled=show_progress,
+                                      unit="cell"):
+                results[todo[i].key] = result
+                if store is not None:
+                    _save(store, todo[i], result)
     return {k: results[k] for k in keys}

@@ -394,10 +394,11 @@ def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=Non
     _check_costs(costs, len(items))
     with dask_client(executor, jobs=jobs, n_tasks=len(items)) as client:
         if client is None:
-            parts = imap(fn, items, executor=executor, jobs=jobs, name=name)
-            acc = next(parts)
-            for part in parts:
-                acc = combine(acc, part)
+            with contextlib.closing(imap(fn, items, executor=executor, jobs=jobs,
+                                         name=name)) as parts:
+                acc = next(parts)
+                for part in parts:
+                    acc = combine(acc, part)
             return acc
         return _map_reduce_on(client, _Guarded(fn), items, _Combine(combine), split_every,
                               name, costs)
