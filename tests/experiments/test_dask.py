@@ -273,6 +273,17 @@ def _bad_from(x: int, delay: float = 0.0) -> int:
     return x
 
 
+def _local_map_pids() -> tuple:
+    from induceval.parallel import map
+
+    return os.getpid(), set(map(_pid_of, range(3), executor=ExecutorSpec(engine="local",
+                                                                          jobs=2)))
+
+
+def _pid_of(_) -> int:
+    return os.getpid()
+
+
 def test_map_on_dask_item_order_and_the_first_error_in_item_order(client):
     from induceval.parallel import imap, map
 
@@ -285,6 +296,9 @@ def test_map_on_dask_item_order_and_the_first_error_in_item_order(client):
         map(_bad_from, range(5), executor=client, shared={"delay": 0.3})
     with pytest.raises(ParameterError, match=r"^item 1 is bad$"):
         map_reduce(partial(_bad_from, delay=0.3), range(5), _add_counters, executor=client)
+    # on a worker (a daemon process, which may have no children) a local map runs there
+    pid, pids = client.submit(_local_map_pids, pure=False).result(timeout=TIMEOUT)
+    assert pids == {pid}
     with pytest.raises(InducevalError, match=r"^map failed on a Dask worker \(item 2\): "
                                              r"ValueError: bug at 5$"):   # items[2] == 5
         map(_bad_from, [0, 2, 5], executor=client)
@@ -293,7 +307,7 @@ def test_map_on_dask_item_order_and_the_first_error_in_item_order(client):
 def test_cells_sharing_an_argument_start_on_every_worker(client):
     # the shared argument (a corpus, say) is copied to both workers before the cells are
     # submitted: without the copy, Dask queued every cell on the worker holding it (data
-    # locality) and the other waited for work stealing (1.5 s late in an 8-cell BHMM grid)
+    # locality) and the other waited for work stealing (figures in docs/scale.md)
     client.wait_for_workers(2, timeout=TIMEOUT)
     shared = list(range(200_000))
     cells = [Cell(f"share{i}", _pid_after, (shared, i, 20_000_000)) for i in range(4)]
@@ -326,7 +340,7 @@ def _worker_settings(dask_worker) -> tuple:
 
 
 def test_workers_run_without_malloc_trim_and_profiler(client, tmp_path):
-    # Dask's defaults cost tuple counting 40% more CPU on a worker than in one process
+    # Dask's defaults make a counting task cost more CPU on a worker than in one process
     marker = str(tmp_path / "died")
     assert run_cells([Cell("die", _die_once, (3, marker))], None, executor=client)
     client.wait_for_workers(2, timeout=TIMEOUT)

@@ -36,8 +36,11 @@ _IN_WORKER = False
 
 
 def in_worker() -> bool:
-    """Whether this process is a worker of a :class:`LocalPool` (which starts no pool itself)."""
-    return _IN_WORKER
+    """Whether this process is a worker that starts no pool itself: one of a
+    :class:`LocalPool`, or a daemon process (a Dask worker), which may have no children."""
+    import multiprocessing as mp
+
+    return _IN_WORKER or mp.current_process().daemon
 
 
 def _start_worker(parent: int, shared: dict) -> None:
