@@ -35,8 +35,8 @@ KNOWN = {
     # wopa: the learners' statistics leave measures/wopa.py
     ("induceval.measures.wopa", "induceval.models.wopa_learners"),
 }
-#: module circles that work in progress removes (executor: the one executor in parallel.py)
-KNOWN_CIRCLES = [{"induceval.parallel", "induceval._dask_plugin"}]
+#: module circles that work in progress removes
+KNOWN_CIRCLES: list[set[str]] = []
 
 #: a paper cited by the number of its seed file ("paper 003", "004 §5.2", "002 Table 6")
 SEED_NUMBER = re.compile(r"\b(?:papers?|seed(?: file)?)\s+00[0-4]\b"
