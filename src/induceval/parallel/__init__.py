@@ -1,56 +1,33 @@
 """Where parallel work runs: in this process, a local process pool, or Dask.
 
-This package is the only place in induceval that runs work elsewhere.  Its
-calls:
-
-:func:`map`
-    ``fn`` over items, results in item order; costliest items start first
-    on workers.
-:func:`imap`
-    The same, streamed in item order with a bounded number of results
-    pending (a writer consuming files in file order).
-:func:`map_reduce`
-    Additive tables (counts, statistics) mapped over file shards and summed
-    in item order, bit for bit the sum one process makes.
-:func:`run_cells`
-    A protocol's independent, resumable *cells*, each stored as
-    ``<out>/cells/<key>.json`` as soon as it is back.
-
-Errors come back in item order: an item's
+The only place in induceval that runs work elsewhere: :func:`map` (results
+in item order, costliest items first on workers), :func:`imap` (streamed in
+item order, a bounded number pending), :func:`map_reduce` (additive tables
+summed in item order, bit for bit the sum of one process) and
+:func:`run_cells` (a protocol's resumable cells, each stored as
+``<out>/cells/<key>.json`` as soon as it is back).  An item's
 :class:`~induceval.errors.InducevalError` is raised with its own message once
-the items before it are done, the error one process meets first; any other
+the items before it are done (the error one process meets first); any other
 exception on a worker is raised as an InducevalError naming the item.
-:func:`file_groups` is the one rule that groups consecutive files into tasks,
-by size (:func:`path_size`).
+:func:`file_groups` is the one rule grouping consecutive files into tasks.
 
-All take their engine from an :class:`ExecutorSpec`:
-
-``local``
-    The default: one process (``jobs=1``) or a pool of ``jobs`` local
-    processes, forked where possible, that end with this process
-    (:mod:`induceval.parallel.local`).  Needs nothing beyond the core
-    dependencies.
-``dask``
-    A ``distributed.Client``: an embedded ``LocalCluster`` of ``jobs``
-    worker processes (the default engine when ``jobs > 1`` and Dask is
-    installed), an existing scheduler (``scheduler="tcp://host:8786"`` or the
-    ``INDUCEVAL_SCHEDULER`` environment variable), or a
-    ``dask_jobqueue.SLURMCluster`` (``cluster="slurm"`` with
-    ``cluster_options``) scaled to the number of jobs.
-
-Dask is an optional extra (``pip install induceval[dask]``) imported only
-when a Dask engine is used; asking for one without it raises an
-:class:`~induceval.errors.InducevalError` saying how to install it.
-
-The CLI sets the engine for a whole command with :func:`use_executor` (a
-context: one cluster is started lazily, shared by every call inside it and
-closed at the end); library calls may pass ``executor=`` explicitly (a spec,
-``"local"``/``"dask"``, or a ``distributed.Client``).
+The engine comes from an :class:`ExecutorSpec`: ``local`` is this process
+(``jobs=1``) or a pool of ``jobs`` processes that end with this one
+(:mod:`induceval.parallel.local`); ``dask`` is a ``distributed.Client`` of
+an embedded ``LocalCluster`` of ``jobs`` workers (the default when
+``jobs > 1`` and Dask is installed), an existing scheduler
+(``scheduler="tcp://host:8786"`` or ``$INDUCEVAL_SCHEDULER``) or a
+``dask_jobqueue.SLURMCluster`` (``cluster="slurm"``, ``cluster_options``).
+Dask is an optional extra (``pip install induceval[dask]``), imported only
+when used; asking for it without the extra raises an InducevalError saying
+how to install it.  The CLI sets the engine of a whole command with
+:func:`use_executor` (one cluster, started when first needed and closed at
+the end); library calls may pass ``executor=`` (a spec, ``"local"``,
+``"dask"`` or a ``distributed.Client``).
 
 Example
 -------
->>> spec = ExecutorSpec(jobs=1)
->>> spec.resolved_engine()
+>>> ExecutorSpec(jobs=1).resolved_engine()
 'local'
 >>> map(len, ["ab", "cde", "f"], executor=ExecutorSpec(engine="local", jobs=2))
 [2, 3, 1]

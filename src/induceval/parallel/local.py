@@ -1,16 +1,13 @@
 """A pool of local worker processes that end with this process.
 
-The engine of :func:`induceval.parallel.map` when the engine is ``local``
-and ``jobs > 1``: a :class:`concurrent.futures.ProcessPoolExecutor`, forked
-where the platform has ``fork`` (the workers inherit what this process has
-read, and the shared arguments without copying them).
-
-A worker must never outlive this process: a reader blocked on a pipe whose
-other end died would hold the caller's pipes open forever.  Each worker asks
-the kernel to kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux,
-whatever signal ended the parent; elsewhere a thread checks the parent
-every second), and a pool left by an exception or an interrupt is killed,
-not awaited.
+The engine of :func:`induceval.parallel.map` for ``local`` with ``jobs > 1``:
+a :class:`concurrent.futures.ProcessPoolExecutor`, forked where possible (the
+workers inherit the shared arguments without a copy).  A worker must never
+outlive this process (a reader blocked on a pipe would hold the caller's
+pipes open forever): each asks the kernel to kill it when its parent dies
+(``PR_SET_PDEATHSIG`` on Linux, whatever the signal; elsewhere a thread
+watches the parent), and a pool left by an exception or an interrupt is
+killed, not awaited.
 
 Example
 -------

@@ -1,16 +1,11 @@
 """Running a function over items: here, in a local pool or on Dask, errors in item order.
 
-:func:`map` (ordered, costed), :func:`imap` (ordered and streamed, a bounded
-number of results pending) and :func:`map_reduce` (a sum in item order) are
-the calls; :func:`stream` is the one loop under them and under the cell
-runner (:func:`induceval.parallel.run_cells`).
-
-An item's :class:`~induceval.errors.InducevalError` comes back as a value
-(:class:`_Failed`) and is raised once the items before it are done: the
-first in item order, with its own message, i.e. the error one process
-running the items in order meets first.  Any other exception raised on a
-worker is a bug or a lost worker: it is raised as an InducevalError naming
-the task (:func:`_worker_error`).
+:func:`map`, :func:`imap` and :func:`map_reduce` over one loop, :func:`stream`
+(also under :func:`induceval.parallel.run_cells`).  On workers an item's
+:class:`~induceval.errors.InducevalError` comes back as a value
+(:class:`_Failed`) and is raised in item order; any other exception is a bug
+or a lost worker, raised as an InducevalError naming the item
+(:func:`_worker_error`).
 
 Example
 -------
@@ -110,30 +105,15 @@ def stream(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,
            what: Callable[[int, str], str] | None = None) -> Iterator[tuple]:
     """``(i, fn(items[i], **shared))`` for every item, as they finish (``ordered``: in item order).
 
-    Parameters
-    ----------
-    fn, items, executor, jobs, name
-        As in :func:`map`.
-    order
-        The order in which items start on workers (default: item order),
-        earlier ones with a higher priority.  In this process items run in
-        item order, and an exception is raised at once.
-    shared
-        Keyword arguments of every call, sent to each worker once.
-    window
-        At most this many items started and not yet yielded (``None``: no
-        bound); needs ``order`` to be item order when ``ordered``.
-    labels
-        Names of the items in the Dask task keys (default: their index).
-    what
-        ``(i, where)`` -> the start of the message of a worker's exception
-        (default: ``f"{name} failed {where} (shard 'path')"``, see :func:`_where`).
-
-    Raises
-    ------
-    InducevalError
-        The first error in item order; the items after it that did not start
-        are not run, and those running are cancelled.
+    The loop under :func:`map`, :func:`imap` and the cell runner.  ``order``
+    is the order in which items start on workers (earlier: higher priority);
+    in this process they run in item order and an exception is raised at
+    once.  ``window`` bounds the items started and not yet yielded (with
+    ``ordered``, ``order`` must be item order).  ``labels`` name the items in
+    Dask's task keys; ``what(i, where)`` starts the message of a worker's
+    exception (default: ``"{name} failed {where} (shard 'path')"``).  The
+    first error in item order is raised; items after it are not started, or
+    cancelled.
     """
     n = len(items)
     if not n:
@@ -215,14 +195,12 @@ def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa:
         shared: dict | None = None) -> list:
     """``[fn(item) for item in items]``, here or on workers; results in item order.
 
-    An :class:`~induceval.errors.InducevalError` raised by an item is raised
-    here once the items before it are back: the first in item order, with
-    its own message, i.e. the error one process running the items in order
-    meets first.  In this process, the items after a failing one are not
-    run; on workers, those not started are not started.  Another exception
-    on a worker is raised as an InducevalError naming the item and the
-    exception (``"map failed in a worker process (item 3): ValueError: ..."``;
-    ``on a Dask worker`` on Dask).
+    An item's :class:`~induceval.errors.InducevalError` is raised once the
+    items before it are back: the first in item order, with its own message
+    (the error one process meets first); the items after it are not started.
+    Another exception on a worker is raised as an InducevalError naming the
+    item (``"map failed in a worker process (item 3): ValueError: ..."``, or
+    ``on a Dask worker``).
 
     Parameters
     ----------
@@ -232,13 +210,11 @@ def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa:
     items
         The work items (paths, shards, small objects).
     executor, jobs
-        Where items run: ``None`` (the engine set by
+        Where items run: ``None`` (the engine of
         :func:`~induceval.parallel.use_executor`, else ``jobs``), ``"local"``,
         ``"dask"``, an :class:`~induceval.parallel.ExecutorSpec` or a
-        ``distributed.Client``.  Local engine: this process when ``jobs`` is
-        1, else a pool of ``jobs`` local processes (forked where possible;
-        see :mod:`induceval.parallel.local`); Dask: see
-        :func:`~induceval.parallel.dask_client`.
+        ``distributed.Client``; locally, this process when ``jobs`` is 1,
+        else a pool of ``jobs`` processes (:mod:`induceval.parallel.local`).
     costs
         Expected cost of each item: on workers the costliest start first
         (longest processing time first); results keep item order.
