@@ -74,14 +74,9 @@ def main() -> int:
     ap.add_argument("--children", type=int, default=0, help="only the first N children")
     args = ap.parse_args()
     from induceval.corpus.readers import read_corpus
-    from induceval.measures.wopa import (
-        adult_to_child,
-        evaluate_wopa,
-        self_prediction,
-        split_speakers,
-        utterances_from_corpus,
-    )
-    from induceval.models.wopa_learners import PAPER_ORDER
+    from induceval.corpus.utterances import split_speakers, utterances_from_corpus
+    from induceval.experiments.wopa import adult_to_child, evaluate_wopa, self_prediction
+    from induceval.models.wopa import PAPER_ORDER
 
     man = Path(args.data) / "childes" / "eng-uk" / "Manchester"
     if not man.is_dir():

@@ -13,7 +13,8 @@ from induceval.corpus.model import age_in_days
 from induceval.corpus.readers import read_corpus
 from induceval.corpus.readers.chat import iter_utterances, read
 from induceval.errors import CorpusFormatError
-from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
+from induceval.experiments.wopa import adult_to_child, self_prediction
+from induceval.measures.wopa import accuracy_by_day
 from tests.conftest import shared_path
 
 HEAD = ("@UTF8\n@Begin\n@Languages:\teng\n"

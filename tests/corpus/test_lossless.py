@@ -193,7 +193,7 @@ def test_ud_childes_convention(tmp_path):
     assert c.sentences["child"].strings() == ["Adam", None]
     assert c.sentences["corpus"].strings() == ["Brown", None]
     from induceval.corpus.transforms.childes import select_child_directed
-    from induceval.measures.wopa import split_speakers
+    from induceval.corpus.utterances import split_speakers
 
     assert select_child_directed(c).n_sentences == 1
     adult, child = split_speakers(c)

@@ -96,17 +96,39 @@ def test_frank2009_on_the_demo_corpus_same_bytes_serial_and_dask(tmp_path, clien
         assert pooled[name].render("csv") == serial[name].render("csv")
 
 
-def test_chang2006_on_demo_corpora_through_a_client(tmp_path, client):
+def _demo_chat(path: Path, seed: int, age: str) -> str:
+    """A demo corpus as a CHAT transcript (mother and target child) of a child of ``age``."""
     from induceval.corpus.demo import generate_demo_corpus
-    from induceval.experiments.chang2006 import reproduce_corpora
 
-    corpora = {f"demo{s}": generate_demo_corpus(150, seed=s) for s in (1, 2, 3)}
-    learners = ("chance", "prevword", "lexstat")
-    serial = reproduce_corpora(corpora, learners, out_dir=tmp_path / "serial")
-    with use_executor(ExecutorSpec(scheduler=client.scheduler.address)):
-        dask = reproduce_corpora(corpora, learners, out_dir=tmp_path / "dask")
+    c = generate_demo_corpus(150, seed=seed)
+    lines = ["@UTF8", "@Begin", "@Languages:\teng",
+             "@Participants:\tCHI Demo Target_Child , MOT Mother Mother",
+             f"@ID:\teng|demo|CHI|{age}|female|||Target_Child|||",
+             "@ID:\teng|demo|MOT|||||Mother|||"]
+    for i in range(c.n_sentences):
+        s = c.sentence(i)
+        words = [w for w in s.strings("form") if w not in ".?!"]
+        lines.append(f"*{s.meta('speaker')}:\t{' '.join(words)} .")
+    path.write_text("\n".join([*lines, "@End", ""]), encoding="utf-8")
+    return str(path)
+
+
+def test_reproduce_chang2006_same_bytes_in_one_process_and_on_dask(tmp_path, client):
+    # issue 21: per_corpus.csv (Chance's fractional intervals included) byte for byte
+    from induceval.cli.main import main
+
+    files = [_demo_chat(tmp_path / f"demo{s}.cha", s, age) for s, age in
+             ((1, "1;11.02"), (2, "2;03.10"), (3, "2;08.00"))]
+    args = ["reproduce", "chang2006", *files, "--learners", "chance,prevword,lexstat",
+            "--confidence", "200", "--no-figures", "--table", "per_corpus", "--format", "csv"]
+    assert main([*args, "--out", str(tmp_path / "serial")]) == 0
+    assert main([*args, "--out", str(tmp_path / "dask"), "--scheduler",
+                 client.scheduler.address]) == 0
     assert _stored(tmp_path / "dask") == _stored(tmp_path / "serial")
-    assert dask.tables["means"].rows == serial.tables["means"].rows
+    for table in ("per_corpus", "means", "ttests", "slopes", "slope_tests"):
+        serial = (tmp_path / "serial" / f"{table}.csv").read_bytes()
+        assert (tmp_path / "dask" / f"{table}.csv").read_bytes() == serial, table
+    assert b"Chance \xc2\xb1" in (tmp_path / "serial" / "per_corpus.csv").read_bytes()
 
 
 def test_any_completion_order_same_results_and_bytes(tmp_path, client):

@@ -2,35 +2,34 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import operator
 import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from induceval.corpus.model import CorpusBuilder
+from induceval.corpus.utterances import Utterances, utterances_from_corpus
 from induceval.errors import InducevalError, ParameterError
-from induceval.measures.wopa import (
-    accuracy_by_day,
-    adult_to_child,
-    chance_accuracy,
-    chance_stats,
-    evaluate_wopa,
-    learn_statistics,
-    produce,
-    self_prediction,
-    utterances_from_corpus,
-    wopa_score,
-)
-from induceval.models.wopa_learners import (
+from induceval.experiments.wopa import adult_to_child, evaluate_wopa, self_prediction
+from induceval.measures.wopa import accuracy_by_day, score_utterances, wopa_result, wopa_score
+from induceval.models.wopa import (
     Freqframe,
     Lexstat,
     Prevword,
     TokenType,
     TypeToken,
-    Utterances,
+    chance_accuracy,
+    chance_stats,
     get_learner,
+    learn_statistics,
+    produce,
+    train,
 )
 
 # -- Table 1 of the paper: "We ate the cake" ------------------------------------------
@@ -435,3 +434,62 @@ def test_demo_corpus_runs():
     acc = [r.accuracy for r in res]
     assert acc[0] < acc[1] < acc[2]
     assert np.isfinite(acc).all()
+
+
+# -- one path: the statistics of shards of a test set sum to those of the whole -------
+
+@functools.lru_cache(maxsize=1)
+def _demo_producers():
+    from induceval.corpus.demo import generate_demo_corpus
+
+    utts, _ = utterances_from_corpus(generate_demo_corpus(300, seed=4))
+    # trained on few utterances, so that many production steps are ties (random draws)
+    few = utts.select(np.arange(40))
+    return utts, [train(few, name) for name in ("chance", "prevword", "lexstat")]
+
+
+@given(cuts=st.lists(st.integers(0, 300), max_size=6))
+@settings(max_examples=25, deadline=None)
+def test_shard_statistics_sum_to_the_whole(cuts):
+    utts, producers = _demo_producers()
+    bounds = sorted({0, utts.n_utterances, *cuts})
+    for producer in producers:
+        whole = score_utterances(utts, producer)
+        parts = [score_utterances(utts.select(np.arange(a, b)), producer,
+                                  numbers=np.arange(a, b))
+                 for a, b in itertools.pairwise(bounds)]
+        total = functools.reduce(operator.add, parts)
+        for name in ("correct", "scored", "index", "lengths"):
+            assert np.array_equal(getattr(total, name), getattr(whole, name)), name
+        assert total.counts == whole.counts
+        assert wopa_result(total, "x").to_dict() == wopa_result(whole, "x").to_dict()
+    assert whole.counts["tied_steps"] > 0        # the tie draws were exercised
+
+
+_INTERVAL = """
+import numpy as np
+from induceval.measures.resampling import resample, wopa_items
+for s in range(4):
+    chance = 1 / np.array([2, 6, 24, 120, 720.0])[np.random.default_rng(s).integers(0, 5, 5000)]
+    iv = resample(wopa_items(np.column_stack([chance, np.ones(5000)])), n=500, seed=3)
+    print(repr(iv.intervals["wopa"].half_width))
+"""
+
+
+def test_chance_intervals_do_not_depend_on_the_blas_kernel():
+    # Chance's outcomes (1/n!) are the only fractional WOPA statistics, so the only
+    # ones whose resampled sums depend on the order of additions: the Core2 kernel
+    # of OpenBLAS added them in another order than this machine's (issue 21's drift)
+    import os
+    import platform
+    import subprocess
+    import sys
+
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    if platform.machine() not in ("x86_64", "AMD64") or not any(
+            i.get("internal_api") == "openblas" for i in threadpoolctl.threadpool_info()):
+        pytest.skip("needs numpy on OpenBLAS (x86-64), whose kernel can be chosen")
+    out = [subprocess.run([sys.executable, "-c", _INTERVAL], capture_output=True, text=True,
+                          check=True, env={**os.environ, **env}).stdout
+           for env in ({}, {"OPENBLAS_CORETYPE": "Core2"})]
+    assert out[0] == out[1]

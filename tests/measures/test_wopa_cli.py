@@ -71,7 +71,7 @@ def test_real_eve_two_files(capsys):
     eve = shared_path("childes", "eve")
     files = [str(eve / "eve01.cha"), str(eve / "eve02.cha")]
     from induceval.corpus.readers import read_corpus
-    from induceval.measures.wopa import adult_to_child, self_prediction
+    from induceval.experiments.wopa import adult_to_child, self_prediction
 
     corpus = read_corpus(files, format="chat")
     order = ["chance", "prevword", "lexstat"]

@@ -2,7 +2,8 @@
 
 Word Order Prediction Accuracy (Chang, Lieven & Tomasello 2006) of the
 chosen learners on each corpus: one row per corpus and learner.  A thin
-layer over :mod:`induceval.measures.wopa`.
+layer over :mod:`induceval.experiments.wopa` (the paper's two tests) and
+:mod:`induceval.measures.wopa`.
 """
 
 from __future__ import annotations
@@ -85,8 +86,9 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     the rows do not depend on ``--jobs``.
     """
     from induceval.corpus.readers import read_corpus
-    from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
-    from induceval.models.wopa_learners import get_learner
+    from induceval.experiments.wopa import adult_to_child, self_prediction
+    from induceval.measures.wopa import accuracy_by_day
+    from induceval.models.wopa import get_learner
 
     learners = [get_learner(s, prevword_count=count, freqframe_count=count)
                 for s in learner_names]
@@ -155,7 +157,7 @@ def _resample_learners(results, resampling: dict) -> list[dict]:
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.models.wopa_learners import get_learner
+    from induceval.models.wopa import get_learner
     from induceval.parallel import Cell, run_cells
     from induceval.report.tables import Table
 

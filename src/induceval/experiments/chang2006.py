@@ -40,7 +40,7 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.models.wopa_learners import LEARNERS, PAPER_ORDER, get_learner
+from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
@@ -112,7 +112,8 @@ def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[obj
     ``corpus`` is a Corpus or CHAT paths (read here, so cells can run in
     worker processes).  Returns a JSON-serialisable dict.
     """
-    from induceval.measures.wopa import accuracy_by_day, adult_to_child, self_prediction
+    from induceval.experiments.wopa import adult_to_child, self_prediction
+    from induceval.measures.wopa import accuracy_by_day
 
     if not isinstance(corpus, Corpus):
         from induceval.corpus.readers import read_corpus

@@ -20,8 +20,8 @@ __all__ = ["run"]
 
 def run(corpus: Corpus, seed: int) -> list:
     """Both tests of the paper for all six learners on ``corpus``; one Table."""
-    from induceval.measures.wopa import adult_to_child, self_prediction
-    from induceval.models.wopa_learners import PAPER_ORDER
+    from induceval.experiments.wopa import adult_to_child, self_prediction
+    from induceval.models.wopa import PAPER_ORDER
 
     self_res = self_prediction(corpus, PAPER_ORDER, seed=seed)
     child_res = adult_to_child(corpus, PAPER_ORDER, seed=seed)

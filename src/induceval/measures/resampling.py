@@ -335,7 +335,11 @@ def _product(weights: np.ndarray, rows) -> np.ndarray:
     """``weights @ rows`` as a dense ``(B, d)`` float array (rows dense or sparse)."""
     # C order, so that each resample's reductions do not depend on the batch around it
     if isinstance(rows, np.ndarray):
-        return np.ascontiguousarray(weights @ rows)
+        if np.array_equal(rows, np.round(rows)):  # counts: exact sums in any order
+            return np.ascontiguousarray(weights @ rows)
+        # fractions (Chance's expected accuracy): BLAS adds them in an order of its kernel
+        # (CPU, library, call shape); numpy's pairwise sum of each row is the same everywhere
+        return np.stack([(weights * col).sum(axis=1) for col in rows.T], axis=1)
     return np.ascontiguousarray(np.asarray((rows.T @ weights.T).T))
 
 

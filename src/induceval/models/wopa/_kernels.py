@@ -1,6 +1,6 @@
-"""Numba kernels of WOPA: statistics collection and greedy production over integer ids.
+"""Numba kernels of the WOPA learners: statistics collection and greedy production.
 
-Imported lazily by :mod:`induceval.measures.wopa` (numba compilation is cached).
+Imported lazily by :mod:`induceval.models.wopa.production` (numba compilation is cached).
 Key spaces: context pairs ``prev * n_cats + cat``; access pairs ``cat * n_ids + word``.
 """
 
@@ -169,10 +169,12 @@ def _lookup(keys, vals, key):
 
 
 @njit(cache=True)
-def produce_all(offsets, words, start, cats, n_cats, n_ids, ctx_keys, ctx_vals, acc_keys,
-                acc_vals, ties, seed, full, rel_tol):
+def produce_all(offsets, words, start, numbers, cats, n_cats, n_ids, ctx_keys, ctx_vals,
+                acc_keys, acc_vals, ties, seed, full, rel_tol):
     """Greedy production of every utterance from its bag of words.
 
+    ``numbers`` holds each utterance's number in its test set, which seeds its
+    tie draws (so an utterance is produced alike in any shard of the test set).
     Returns ``correct`` (1.0 / 0.0 per utterance; utterances of fewer than 2
     words get 0 and are not scored by the caller), ``order`` (the produced
     positions, filled only when ``full``; else -1 after the first error) and
@@ -255,7 +257,7 @@ def produce_all(offsets, words, start, cats, n_cats, n_ids, ctx_keys, ctx_vals, 
                             pick = cand[t]
                             break
             else:
-                pick = cand[tie_draw(seed, u, step, n_tied)]
+                pick = cand[tie_draw(seed, numbers[u], step, n_tied)]
             if words[s + pick] != target:
                 ok = False
                 if not full:

@@ -2,8 +2,8 @@
 
 The six learners of Chang, Lieven & Tomasello (2006), each a map from every
 word to a category, plus the small protocol through which outside learners
-are scored by the same production and tests
-(:func:`induceval.measures.wopa.evaluate_wopa`).
+are scored by the same production (:mod:`induceval.models.wopa.production`)
+and tests (:func:`induceval.experiments.wopa.evaluate_wopa`).
 
 Learners
 --------
@@ -31,7 +31,7 @@ Learners
     The frame with the highest ratio unique members / frame frequency.
 ``chance``
     No categories: its accuracy is the expected accuracy of a random order
-    (``100/n!`` per utterance), see :func:`induceval.measures.wopa.chance_accuracy`.
+    (``100/n!`` per utterance), see :func:`~induceval.models.wopa.production.chance_stats`.
 
 Frames are ``(previous element, next element)``; the left element of the first
 word is the utterance's initial previous word (its final punctuation) and the
@@ -76,15 +76,14 @@ Example
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from induceval.corpus.utterances import Utterances
 from induceval.errors import ParameterError, check_choice
 
 __all__ = [
-    "Utterances",
     "CategoryLearner",
     "NextWordScorer",
     "Lexstat",
@@ -96,123 +95,7 @@ __all__ = [
     "LEARNERS",
     "PAPER_ORDER",
     "get_learner",
-    "END",
-    "NO_PUNCT",
 ]
-
-#: Marker string of the end of an utterance (right element of the last frame).
-END = "</u>"
-#: Initial previous word of an utterance that has no punctuation.
-NO_PUNCT = "<no-punct>"
-
-
-@dataclass
-class Utterances:
-    """Utterances as integer word ids, punctuation removed.
-
-    Attributes
-    ----------
-    offsets
-        ``int64``, length ``n + 1``: utterance ``i`` holds
-        ``words[offsets[i]:offsets[i+1]]``.
-    words
-        ``int32`` word ids over :attr:`vocab`.
-    start
-        ``int32`` per utterance: the id of the initial previous word (the
-        utterance-final punctuation, or :data:`NO_PUNCT`).
-    vocab
-        Id -> string; includes the punctuation marks, :data:`END` and
-        :data:`NO_PUNCT`.  Training and test utterances share it.
-    index
-        Per utterance, the index of its sentence in the source corpus.
-    """
-
-    offsets: np.ndarray
-    words: np.ndarray
-    start: np.ndarray
-    vocab: list[str]
-    index: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-
-    def __post_init__(self) -> None:
-        if len(self.index) != self.n_utterances:
-            self.index = np.arange(self.n_utterances, dtype=np.int64)
-
-    @property
-    def n_utterances(self) -> int:
-        """Number of utterances (including those left with no word)."""
-        return len(self.offsets) - 1
-
-    @property
-    def lengths(self) -> np.ndarray:
-        """Word count of each utterance (punctuation not counted).
-
-        Example
-        -------
-        >>> Utterances.from_lists([["it", "is", "here"], ["go"]]).lengths.tolist()
-        [3, 1]
-        """
-        return np.diff(self.offsets)
-
-    @property
-    def n_ids(self) -> int:
-        """Size of :attr:`vocab`: words, punctuation marks and the markers."""
-        return len(self.vocab)
-
-    @property
-    def end_id(self) -> int:
-        """The id of :data:`END` (``-1`` when the vocabulary lacks it)."""
-        return self.vocab.index(END) if END in self.vocab else -1
-
-    def select(self, which: np.ndarray) -> Utterances:
-        """The utterances at the given indices (or boolean mask), same vocabulary."""
-        which = np.asarray(which)
-        if which.dtype == bool:
-            which = np.flatnonzero(which)
-        starts, ends = self.offsets[:-1][which], self.offsets[1:][which]
-        parts = [self.words[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
-        words = np.concatenate(parts).astype(np.int32) if parts else np.zeros(0, np.int32)
-        offsets = np.concatenate(([0], np.cumsum(ends - starts))).astype(np.int64)
-        return Utterances(offsets, words, self.start[which].astype(np.int32), self.vocab,
-                          self.index[which])
-
-    def as_lists(self, with_start: bool = True) -> list[list[str]]:
-        """Decode to lists of strings (the initial previous word first)."""
-        v = self.vocab
-        out = []
-        for i in range(self.n_utterances):
-            ws = [v[w] for w in self.words[self.offsets[i]:self.offsets[i + 1]].tolist()]
-            out.append(([v[int(self.start[i])]] + ws) if with_start else ws)
-        return out
-
-    @classmethod
-    def from_lists(cls, utterances: Sequence[Sequence[str]], start: str | Sequence[str] = ".",
-                   vocab: list[str] | None = None) -> Utterances:
-        """Encode word lists (punctuation already removed).
-
-        ``start`` is the initial previous word of every utterance, or one per
-        utterance.  An existing ``vocab`` is extended in place.
-        """
-        vocab = [] if vocab is None else vocab
-        index = {s: i for i, s in enumerate(vocab)}
-
-        def enc(s: str) -> int:
-            i = index.get(s)
-            if i is None:
-                i = index[s] = len(vocab)
-                vocab.append(s)
-            return i
-
-        starts = [start] * len(utterances) if isinstance(start, str) else list(start)
-        if len(starts) != len(utterances):
-            raise ParameterError(f"start has {len(starts)} entries for {len(utterances)} "
-                                 "utterances")
-        for marker in (END, NO_PUNCT):
-            enc(marker)
-        words = [enc(w) for u in utterances for w in u]
-        st = [enc(s) for s in starts]
-        offsets = np.concatenate(([0], np.cumsum([len(u) for u in utterances]))).astype(np.int64)
-        return cls(offsets, np.asarray(words, dtype=np.int32), np.asarray(st, dtype=np.int32),
-                   vocab)
 
 
 # -- the plug-in protocol ---------------------------------------------------------------
@@ -514,7 +397,7 @@ class Chance(_Builtin):
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
         """One category for every id (Chance is scored by its expected accuracy,
-        not by production; see :func:`induceval.measures.wopa.chance_stats`).
+        not by production; see :func:`~induceval.models.wopa.production.chance_stats`).
 
         Example
         -------

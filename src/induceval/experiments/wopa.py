@@ -1,0 +1,209 @@
+"""The two WOPA tests of Chang, Lieven & Tomasello (2006, p. 156): a learner meets the measure.
+
+Self-prediction learns from the adults' utterances of a corpus and predicts
+the same utterances; adult-to-child learns from the adults and predicts the
+target child's utterances.  Each trains a learner
+(:func:`induceval.models.wopa.train`) and scores what it produces on the test
+utterances (:func:`induceval.measures.wopa.score_utterances`);
+:func:`evaluate_wopa` is that step for any training and test utterances.
+
+Long utterances
+---------------
+Training statistics are pairwise over an utterance's positions, so one
+utterance of ``n`` words costs ``n**2`` memory and time (a 37,500-word
+"utterance" of a badly segmented transcript needs over 20 GB).  Utterances
+of more than ``max_words`` words (default :data:`MAX_WORDS` = 100, far above
+any real utterance; ``None`` for no cap) are left out of training and test,
+counted as ``too_long_dropped`` and recorded in the signature.
+
+Example
+-------
+>>> from induceval.corpus.utterances import Utterances
+>>> train = Utterances.from_lists([["it", "is", "here"], ["here", "it", "is"]])
+>>> r = evaluate_wopa(train, train, "lexstat", ties="pessimistic")
+>>> r.n_scored, r.accuracy      # the paper's example: one of the two is wrong
+(2, 50.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from induceval.corpus.model import Corpus
+from induceval.corpus.utterances import Utterances, split_speakers, utterances_from_corpus
+from induceval.errors import InducevalError, check_choice, check_range
+from induceval.measures.wopa import WopaResult, score_utterances, wopa_result
+from induceval.models.wopa import LearnedStatistics
+from induceval.models.wopa import train as train_learner
+from induceval.random import DEFAULT_SEED
+
+__all__ = ["MAX_WORDS", "evaluate_wopa", "self_prediction", "adult_to_child"]
+
+#: default cap on the words of a scored or trained utterance (see "Long utterances")
+MAX_WORDS = 100
+
+_TESTS = ("self", "adult-child")
+
+
+def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexstat", *,
+                  ties: str = "random", seed: int = DEFAULT_SEED,
+                  cooccurrence: str = "utterance", chance: str = "paper",
+                  test_name: str = "self", corpus: str = "",
+                  statistics: LearnedStatistics | None = None,
+                  extra_signature: Mapping[str, object] | None = None) -> WopaResult:
+    """WOPA of ``learner`` trained on ``train`` and producing ``test``.
+
+    Parameters
+    ----------
+    train, test
+        Utterances over one shared vocabulary.
+    learner
+        A built-in name (``chance, prevword, freqframe, tokentype, typetoken,
+        lexstat``) or an object following the protocol of
+        :mod:`induceval.models.wopa.learners`.
+    ties, seed, cooccurrence, chance, statistics
+        As in :func:`induceval.models.wopa.train`.
+    test_name, corpus
+        Name the test and the corpus in the result.
+    extra_signature
+        Options of the caller that change the number (in the signature).
+
+    Returns
+    -------
+    WopaResult
+
+    Example
+    -------
+    >>> u = Utterances.from_lists([["you", "ate", "it"], ["we", "ate", "it"]])
+    >>> evaluate_wopa(u, u, "chance").accuracy    # 1/3! = 16.7 %
+    16.666666666666664
+    """
+    if train.vocab is not test.vocab and train.vocab != test.vocab[: len(train.vocab)]:
+        raise InducevalError("training and test utterances must share one vocabulary")
+    if test.n_ids > train.n_ids and statistics is None:
+        train = Utterances(train.offsets, train.words, train.start, test.vocab, train.index)
+    producer = train_learner(train, learner, ties=ties, seed=seed, cooccurrence=cooccurrence,
+                     chance=chance, statistics=statistics)
+    lr = producer.learner
+    name = getattr(lr, "label", "") or getattr(lr, "name", type(lr).__name__)
+    opts: dict[str, object] = {"learner": getattr(lr, "name", name), "test": test_name}
+    if isinstance(getattr(lr, "count", None), str):
+        opts["count"] = lr.count   # Prevword/Freqframe/Token-Type category choice
+    opts.update(extra_signature or {})
+    opts.update(producer.options)
+    return wopa_result(score_utterances(test, producer), name, test=test_name, options=opts,
+                       seed=producer.seed, corpus=corpus)
+
+
+def _test_sets(corpus: Corpus, test: str, child_role: str, unintelligible: str,
+               max_words: int | None, punct: str, initial: str
+               ) -> tuple[Utterances, Utterances, dict[str, int]]:
+    """Training (adult) and test utterances of one test, and the dropped counts."""
+    check_choice("test", test, _TESTS)
+    check_choice("unintelligible", unintelligible, ("drop", "keep"))
+    if max_words is not None:
+        check_range("max_words", max_words, 1)
+    utts, _ = utterances_from_corpus(corpus, punct=punct, initial=initial)
+    adult, child = split_speakers(corpus, child_role=child_role)
+    n_long = 0
+    if max_words is not None:
+        too_long = np.diff(utts.offsets) > max_words
+        n_long = int(too_long.sum())
+        adult, child = adult & ~too_long, child & ~too_long
+    n_unint = 0
+    col = corpus.sentences.get("unintelligible")
+    if unintelligible == "drop" and col is not None and col.vocab is not None:
+        flagged = col.values == col.vocab.id("yes")
+        # counted among the speakers being scored only (the adults for "self",
+        # the target child for "adult-child"), as the output column says
+        n_unint = int((flagged & (adult if test == "self" else child)).sum())
+        adult, child = adult & ~flagged, child & ~flagged
+    name = corpus.name or "<unnamed>"
+    train_utts = utts.select(adult)
+    if test == "self":
+        target = train_utts
+    else:
+        if not child.any():
+            raise InducevalError(
+                f"corpus {name} has no target-child lines (role {child_role!r}); the "
+                "adult-to-child test needs them")
+        target = utts.select(child)
+    if train_utts.n_utterances == 0:
+        raise InducevalError(f"corpus {name} has no adult lines to learn from")
+    return train_utts, target, {"unintelligible_dropped": n_unint, "too_long_dropped": n_long}
+
+
+def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: str,
+               initial: str, ties: str, seed: int, cooccurrence: str, chance: str,
+               child_role: str, unintelligible: str = "drop",
+               max_words: int | None = MAX_WORDS) -> list[WopaResult]:
+    train_utts, target, dropped = _test_sets(corpus, test, child_role, unintelligible,
+                                             max_words, punct, initial)
+    extra = {"punct": punct, "initial": initial, "unintelligible": unintelligible,
+             "max_words": max_words}
+    results = [evaluate_wopa(train_utts, target, lr, ties=ties, seed=seed,
+                             cooccurrence=cooccurrence, chance=chance, test_name=test,
+                             corpus=corpus.name, extra_signature=extra)
+               for lr in learners]
+    for r in results:
+        r.counts.update(dropped)
+    return results
+
+
+def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
+                    punct: str = "unicode", initial: str = "punct", ties: str = "random",
+                    seed: int = DEFAULT_SEED, cooccurrence: str = "utterance",
+                    chance: str = "paper", child_role: str = "Target_Child",
+                    unintelligible: str = "drop",
+                    max_words: int | None = MAX_WORDS) -> list[WopaResult]:
+    """Learn from the corpus's adult utterances and predict the same utterances.
+
+    Options are those of :func:`evaluate_wopa` and
+    :func:`~induceval.corpus.utterances.utterances_from_corpus`;
+    ``unintelligible="drop"`` (default) leaves out utterances the reader flagged
+    in the sentence column ``unintelligible`` (CHAT ``xxx``; their bag of words is
+    incomplete), counted as ``unintelligible_dropped``; ``max_words`` (default
+    :data:`MAX_WORDS`) leaves out longer utterances, counted as ``too_long_dropped``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s in ("it is here .", "here it is ."):
+    ...     b.add_sentence({"form": s.split()}, {"role": "Mother"})
+    >>> [r.accuracy for r in self_prediction(b.build(), ["chance", "lexstat"],
+    ...                                      ties="pessimistic")]
+    [16.666666666666664, 50.0]
+    """
+    return _run_tests(corpus, learners, "self", punct=punct, initial=initial, ties=ties,
+                      seed=seed, cooccurrence=cooccurrence, chance=chance,
+                      child_role=child_role, unintelligible=unintelligible,
+                      max_words=max_words)
+
+
+def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
+                   punct: str = "unicode", initial: str = "punct", ties: str = "random",
+                   seed: int = DEFAULT_SEED, cooccurrence: str = "utterance",
+                   chance: str = "paper", child_role: str = "Target_Child",
+                   unintelligible: str = "drop",
+                   max_words: int | None = MAX_WORDS) -> list[WopaResult]:
+    """Learn from the adults' utterances and predict the target child's utterances.
+
+    Raises :class:`~induceval.errors.InducevalError` when the corpus has no
+    target-child lines.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s, role in (("it is here .", "Mother"), ("here it is .", "Target_Child")):
+    ...     b.add_sentence({"form": s.split()}, {"role": role})
+    >>> [r.accuracy for r in adult_to_child(b.build(), ["lexstat"], ties="pessimistic")]
+    [0.0]
+    """
+    return _run_tests(corpus, learners, "adult-child", punct=punct, initial=initial,
+                      ties=ties, seed=seed, cooccurrence=cooccurrence, chance=chance,
+                      child_role=child_role, unintelligible=unintelligible,
+                      max_words=max_words)
