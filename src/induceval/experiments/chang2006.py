@@ -44,6 +44,7 @@ from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
+from induceval.signature import make_signature
 
 __all__ = [
     "PAPER_SELF",
@@ -297,11 +298,8 @@ def _corpus_mean_interval(values: Sequence[float], marks) -> float | None:
     return marks.interval(st, "mean").half_width
 
 
-def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
-               figures_dir: str | os.PathLike | None, marks=None,
-               window: tuple[int, int] | None = None) -> Chang2006Result:
-    labels = [getattr(lr, "label", "") or getattr(lr, "name", str(lr)) for lr in learners]
-    keys = [getattr(lr, "name", str(lr)) for lr in learners]
+def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
+    """The per_corpus table, WOPA per test, learner and corpus, the days and the errors."""
     per: dict[str, dict[str, dict[str, float]]] = {"self": {}, "child": {}}
     rows = []
     errors: dict[str, str] = {}
@@ -327,14 +325,20 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
             for lab in labels:
                 for d in cell["days"].get(lab, []):
                     days.setdefault(lab, []).append({**d, "corpus": cname})
-    pc_cols, pc_notes = ["corpus", "test", "scored", *labels], []
+    cols, notes = ["corpus", "test", "scored", *labels], []
     if marks is not None and any(f"{lab} ±" in r for r in rows for lab in labels):
         from induceval.experiments._uncertainty import interval_columns
 
-        pc_cols = interval_columns(pc_cols, labels)
-        pc_notes = marks.notes("the corpus's scored utterances")
-    per_corpus = Table(pc_cols, rows, higher_is_better={},
-                       title="WOPA (%) per corpus and learner", notes=pc_notes)
+        cols = interval_columns(cols, labels)
+        notes = marks.notes("the corpus's scored utterances")
+    table = Table(cols, rows, higher_is_better={}, title="WOPA (%) per corpus and learner",
+                  notes=notes)
+    return table, per, days, errors
+
+
+def _means(per: Mapping[str, Mapping[str, Mapping[str, float]]], labels: Sequence[str],
+           keys: Sequence[str], marks=None) -> Table:
+    """The means table: mean WOPA over corpora per learner and test."""
     by_corpus = None
     if marks is not None:
         from induceval.experiments._uncertainty import Marks
@@ -351,36 +355,40 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
                       "adult_child ±": _corpus_mean_interval(c, by_corpus),
                       "adult_child_sd": float(np.std(c, ddof=1)) if len(c) > 1 else None,
                       "n_corpora": len(s), "paper_self": PAPER_SELF.get(key, "")})
-    m_cols = ["learner", "self", "self_sd", "adult_child", "adult_child_sd", "n_corpora",
-              "paper_self"]
-    m_notes = []
+    cols = ["learner", "self", "self_sd", "adult_child", "adult_child_sd", "n_corpora",
+            "paper_self"]
+    notes = []
     if by_corpus is not None:
-        m_cols = ["learner", "self", "self ±", "self_sd", "adult_child", "adult_child ±",
-                  "adult_child_sd", "n_corpora", "paper_self"]
-        m_notes = by_corpus.notes("the corpora (the population of the paper's t-tests)",
-                                  ties=False)
-        m_notes.append("differences between learners: the ttests table")
-    means = Table(m_cols, mrows, higher_is_better={"self": True, "adult_child": True},
-                  title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "
-                        "Token/Type < Type/Token < Lexstat ~71%)", notes=m_notes)
+        cols = ["learner", "self", "self ±", "self_sd", "adult_child", "adult_child ±",
+                "adult_child_sd", "n_corpora", "paper_self"]
+        notes = by_corpus.notes("the corpora (the population of the paper's t-tests)",
+                                ties=False)
+        notes.append("differences between learners: the ttests table")
+    return Table(cols, mrows, higher_is_better={"self": True, "adult_child": True},
+                 title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "
+                       "Token/Type < Type/Token < Lexstat ~71%)", notes=notes)
+
+
+def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
+               figures_dir: str | os.PathLike | None, marks=None,
+               window: tuple[int, int] | None = None) -> Chang2006Result:
+    labels = [getattr(lr, "label", "") or getattr(lr, "name", str(lr)) for lr in learners]
+    keys = [getattr(lr, "name", str(lr)) for lr in learners]
+    per_corpus, per, days, errors = _per_corpus(cells, labels, marks)
     t_self = paired_ttests(per["self"], labels, "self")
     t_child = paired_ttests(per["child"], labels, "adult-child")
     ttests = Table(t_self.columns, t_self.rows + t_child.rows,
                    title="Paired t-tests between consecutive learners (corpora = population)")
-    dev_labels = [lab for lab in labels if lab != "Chance"]
-    slopes, slope_tests = slope_analysis(days, dev_labels, window=window)
-    from induceval import __version__
-
+    slopes, slope_tests = slope_analysis(days, [lab for lab in labels if lab != "Chance"],
+                                         window=window)
     age_sig = f"{window[0]}-{window[1]}" if window is not None else "all"
+    dev_err = [v for k, v in errors.items() if k.endswith(":developmental")]
     for t in (slopes, slope_tests):
-        t.notes.append(f"signature: chang2006-slopes|age_days:{age_sig}|v:{__version__}")
-    dev_err = {k: v for k, v in errors.items() if k.endswith(":developmental")}
-    if dev_err:
-        note = "developmental analysis without: " + "; ".join(dev_err.values())
-        slopes.notes.append(note)
-        slope_tests.notes.append(note)
-    tables = {"per_corpus": per_corpus, "means": means, "ttests": ttests, "slopes": slopes,
-              "slope_tests": slope_tests}
+        t.notes.append(f"signature: {make_signature('chang2006-slopes', {'age_days': age_sig})}")
+        if dev_err:
+            t.notes.append("developmental analysis without: " + "; ".join(dev_err))
+    tables = {"per_corpus": per_corpus, "means": _means(per, labels, keys, marks),
+              "ttests": ttests, "slopes": slopes, "slope_tests": slope_tests}
     figs: list[str] = []
     if figures_dir is not None:
         figs = _figures(per, days, labels, slopes, Path(figures_dir), window)

@@ -1,17 +1,9 @@
 """The word order learners of Chang, Lieven & Tomasello (2006) and how they produce.
 
-:mod:`~induceval.models.wopa.learners` holds the six category learners and
-the plug-in protocol; :mod:`~induceval.models.wopa.production` their
-statistics, training (:func:`train`) and greedy production.  The measure that
-scores what they produce is :mod:`induceval.measures.wopa`; the paper's two
-tests, which need both, are :mod:`induceval.experiments.wopa`.
-
-Example
--------
->>> from induceval.corpus.utterances import Utterances
->>> u = Utterances.from_lists([["we", "ate", "the", "cake"]])
->>> produce(learn_statistics(u, "lexstat"), ["cake", "the", "we", "ate"])
-['we', 'ate', 'the', 'cake']
+:mod:`~induceval.models.wopa.learners`: the six category learners and the
+plug-in protocol; :mod:`~induceval.models.wopa.production`: their statistics,
+training (:func:`train`) and production.  The measure is
+:mod:`induceval.measures.wopa`, the paper's two tests :mod:`induceval.experiments.wopa`.
 """
 
 from induceval.models.wopa.learners import (
