@@ -1,4 +1,4 @@
-"""The two WOPA tests of Chang, Lieven & Tomasello (2006, p. 156): a learner meets the measure.
+"""The two WOPA tests of Chang, Lieven & Tomasello (2006, p. 157): a learner meets the measure.
 
 Self-prediction learns from the adults' utterances of a corpus and predicts
 the same utterances; adult-to-child learns from the adults and predicts the

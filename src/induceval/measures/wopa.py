@@ -1,7 +1,7 @@
 """Word Order Prediction Accuracy (WOPA; Chang, Lieven & Tomasello 2006): the measure.
 
 A learner is scored by how often it reproduces the exact word order of an
-utterance from the utterance's bag of words (Chang et al. 2006, p. 156); no
+utterance from the utterance's bag of words (Chang et al. 2006, p. 154); no
 tags are needed.  The items are the test utterances
 (:class:`~induceval.corpus.utterances.Utterances`): those with no word left
 once punctuation is removed are counted (``no_words``) and skipped, one-word

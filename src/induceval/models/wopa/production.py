@@ -1,4 +1,4 @@
-"""How a WOPA learner orders a bag of words (Chang, Lieven & Tomasello 2006, p. 156).
+"""How a WOPA learner orders a bag of words (Chang, Lieven & Tomasello 2006, pp. 155-156).
 
 A learner is trained on utterances (:func:`train`) and then produces each test
 utterance from its bag of words; the measure (:mod:`induceval.measures.wopa`)
