@@ -32,8 +32,6 @@ KNOWN = {
     ("induceval.measures.pseudo_sharded", "induceval.models.selpref"),
     # pseudo: the selectional-preference model uses the pseudo-word statistics of measures
     ("induceval.models.selpref", "induceval.measures.pseudowords"),
-    # wopa: the learners' statistics leave measures/wopa.py
-    ("induceval.measures.wopa", "induceval.models.wopa_learners"),
 }
 #: module circles that work in progress removes
 KNOWN_CIRCLES: list[set[str]] = []
