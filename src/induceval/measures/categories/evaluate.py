@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -44,6 +44,7 @@ from induceval.measures.categories.statistics import (
     statistics_of,
 )
 from induceval.measures.categories.type_level import TypeEntries, type_level_scores
+from induceval.measures.result import Result
 from induceval.measures.shards import (
     Evaluation,
     ReadOptions,
@@ -152,8 +153,8 @@ def token_scores(table: ContingencyTable, *, log_base: float | str = 2,
 
 
 @dataclass
-class TagEvaluation:
-    """The result of :func:`evaluate_tags`.
+class TagEvaluation(Result):
+    """The result of :func:`evaluate_tags` (a :class:`~induceval.measures.result.Result`).
 
     Attributes
     ----------
@@ -161,29 +162,20 @@ class TagEvaluation:
         Measure name -> value (see :data:`MEASURES`).
     signature
         Every option that changes a number.
-    table
-        The contingency table (token level), else ``None``.
-    entries
-        The per-type entries (type level), else ``None``.
     counts
         ``n_tokens``, ``n_scored``, ``n_punct_excluded``, ``n_missing_gold``,
         ``n_unclustered`` (scored tokens left unclustered), ``n_types``.
     statistics
-        The additive statistics the scores were computed from.
+        The :class:`~induceval.measures.categories.statistics.TagStatistics`
+        the scores were computed from.
+    table
+        The contingency table (token level), else ``None``.
+    entries
+        The per-type entries (type level), else ``None``.
     """
 
-    scores: dict[str, float]
-    signature: str
     table: ContingencyTable | None = None
     entries: TypeEntries | None = None
-    counts: dict[str, int] = field(default_factory=dict)
-    statistics: TagStatistics | None = None
-
-    def row(self, system: str = "") -> dict:
-        """A flat dict for :class:`induceval.report.tables.Table`."""
-        out: dict = {"system": system} if system else {}
-        out.update(self.scores)
-        return out
 
 
 def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
@@ -340,7 +332,7 @@ def tag_evaluation(stats: TagStatistics, resolved: Mapping, options: Mapping) ->
                         punct=resolved["punct"], unclustered=unclustered,
                         log_base=options["log_base"], beta=options["beta"],
                         restarts=options["restarts"], seed=options["seed"])
-    return TagEvaluation(scores, sig, table, entries, counts, stats)
+    return TagEvaluation(scores, sig, counts, stats, table=table, entries=entries)
 
 
 def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = None,

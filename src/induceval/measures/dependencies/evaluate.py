@@ -58,6 +58,7 @@ from induceval.measures.dependencies.scoring import (
     order_breakdowns,
 )
 from induceval.measures.dependencies.stats import MEASURES, Breakdown, SentenceStats
+from induceval.measures.result import Result
 from induceval.measures.shards import (
     Evaluation,
     ReadOptions,
@@ -118,18 +119,25 @@ class ReferenceResult:
 
 
 @dataclass
-class DependencyResult:
-    """Everything :func:`evaluate_dependencies` measured.
+class DependencyResult(Result):
+    """Everything :func:`evaluate_dependencies` measured (a
+    :class:`~induceval.measures.result.Result`).
 
     Attributes
     ----------
-    references
-        Reference name -> :class:`ReferenceResult`, in the order given.
     scores
         ``directed``, ``undirected``, ``ned``, ``root``: the maximum over
         references, each measure separately (Gelling et al. 2012, Table 5's "best" row);
         ``tokens``/``sentences`` scored against the first reference;
         with several references also ``"<measure>[<reference>]"`` entries.
+    signature
+        Options that change the numbers, and the version.
+    counts
+        ``preprocessing`` then ``structure``.
+    statistics
+        The :class:`~induceval.measures.dependencies.scoring.DependencyStatistics`.
+    references
+        Reference name -> :class:`ReferenceResult`, in the order given.
     best_reference
         Measure -> the reference giving the maximum.
     structure
@@ -138,16 +146,12 @@ class DependencyResult:
     preprocessing
         Counts: input sentences/tokens, punctuation tokens removed, sentences
         empty after removal, sentences dropped by the length filter.
-    signature
-        Options that change the numbers, and the version.
     """
 
-    references: dict[str, ReferenceResult]
-    scores: dict[str, float]
-    best_reference: dict[str, str]
-    structure: dict[str, int]
-    preprocessing: dict[str, int]
-    signature: str
+    references: dict[str, ReferenceResult] = field(default_factory=dict)
+    best_reference: dict[str, str] = field(default_factory=dict)
+    structure: dict[str, int] = field(default_factory=dict)
+    preprocessing: dict[str, int] = field(default_factory=dict)
 
     def reference(self, name: str | None = None) -> ReferenceResult:
         """One reference's result (the first when ``name`` is None)."""
@@ -281,7 +285,7 @@ class _DependencyFamily:
         sig = make_signature("deps", {"punct": resolved["punct"],
                                       "max_length": options["max_length"],
                                       "refs": list(refs)})
-        return dependency_result(refs, stats.structure, stats.preprocessing, sig)
+        return dependency_result(refs, stats.structure, stats.preprocessing, sig, stats)
 
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
         return False
@@ -413,12 +417,10 @@ def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
 
 
 def dependency_result(references: dict[str, ReferenceResult], structure: dict[str, int],
-                      preprocessing: dict[str, int], signature: str) -> DependencyResult:
+                      preprocessing: dict[str, int], signature: str,
+                      statistics: DependencyStatistics | None = None) -> DependencyResult:
     """The :class:`DependencyResult` of per-reference statistics: the maximum of each
     measure over the references, the first reference's token and sentence counts.
-
-    Used by :func:`evaluate_dependencies` and by the per-file sums of
-    :mod:`induceval.measures.sharded` (statistics of several files concatenated).
 
     Example
     -------
@@ -445,4 +447,6 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
         for k, v in per_ref.items():
             for measure in MEASURES:
                 scores[f"{measure}[{k}]"] = v[measure]
-    return DependencyResult(references, scores, best, structure, preprocessing, signature)
+    return DependencyResult(scores, signature, {**preprocessing, **structure}, statistics,
+                            references=references, best_reference=best, structure=structure,
+                            preprocessing=preprocessing)
