@@ -155,280 +155,278 @@ HELP = ("", "info", "convert", "demo", "eval", "eval tags", "eval substitutable"
         "reproduce pascal2012-joint", "reproduce chang2006", "reproduce chambers2010")
 
 
-def _commands() -> list[Command]:
-    demo = [
-        C("demo", "demo"),
-        C("demo-json", "demo --format json -o demo.json"),
-        C("demo-steps",
-          "demo --sentences 300 --steps demo_pseudo,demo_deps --format json -o demo.json",
-          "demo --sentences 300 --steps demo_tags,demo_wopa --percent",
-          "demo --sentences 60 --steps demo_no_such_step -o missing.txt"),
-    ]
-    info_convert = [
-        C("help", *(f"{sub} --help".strip() for sub in HELP)),
-        C("info-fixtures",
-          f"info {CLI}/tiny.conllu", f"info {CLI}/tiny.conllu --format json -o info.json",
-          "info --demo --format json -o demo-info.json",
-          f"info {FX}/readers/tiny.dp {FX}/readers/tiny.mrg {FX}/readers/tiny.txt "
-          f"{FX}/readers/tiny4.malt {FX}/readers/tiny.pascal {FX}/readers/tiny.conll "
-          f"{FX}/chat/conventions.cha {FX}/chat/nomor.cha --format markdown",
-          f"!2 info {FX}/chat/conventions.cha --on-error fail",
-          "!2 info {in}/absent.conllu"),
-        C("info-real",
-          f"info {EWT} {WSJ} {MRG} {BROWN} {EVE} {BECKY} {ESTONIAN}",
-          f"info {EWT} {WSJ} {EVE} --format json -o info.json"),
-        C("convert-fixtures",
-          f"convert {CLI}/tiny.conllu --remove-punct upos --max-length 6 --to conllu "
-          "-o out.conllu -q",
-          f"convert {CLI}/tiny.conllu --remove-punct upos --max-length 6 --to pascal "
-          "-o out.pascal -q",
-          f"convert {CLI}/tiny.conllu --map-tags ptb-universal --boundaries -o mapped.conll",
-          f"convert {CLI}/tiny.conllu",
-          f"!2 convert {CLI}/tiny.conllu --remove-punct bogus --to conllu",
-          f"!2 convert {FX}/chat/conventions.cha -o x.conllu -q",
-          f"convert {FX}/chat/conventions.cha --on-error skip --child-directed "
-          "--split-clitics -o chat.conllu -q"),
-        C("convert-demo",
-          "convert --demo --map-tags ptb-universal --to conllu -o demo.conllu",
-          "convert --demo --remove-punct --max-length 10 -o demo10.pascal",
-          "convert --demo --seed 7 --boundaries -o demo7.conllx"),
-        C("convert-real",
-          f"convert {EWT} -o ewt.conllu -q",
-          f"convert {EWT} --remove-punct --max-length 10 --to pascal -o ewt10.pascal",
-          f"convert {MRG} --to conllx -o mrg.conll",
-          f"convert {WSJ} --map-tags ptb-universal -o wsj.conllu",
-          f"convert {BROWN} -o brown.conllu",
-          f"convert {BECKY} --child-directed --split-clitics --map-tags childes-collapsed "
-          "--remove-punct -o becky.conllu",
-          f"convert {EVE01} --map-tags childes-stripped -o eve01.conllu",
-          f"convert {ESTONIAN} -o estonian.conllu"),
-    ]
-    eval_tags = [
-        C("eval-tags-fixtures",
-          f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/perfect.conllu "
-          f"--pred {CAT}/mixed.conllu --pred {CAT}/types.tsv --format json",
-          f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/perfect.conllu "
-          f"--pred {CAT}/mixed.conllu",
-          f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/types_unclustered.tsv --level both "
-          "--unclustered split --restarts 2 --seed 1 --format json",
-          f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/types_unclustered.tsv",
-          f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/mixed.conllu --format csv "
-          "--log-base e",
-          f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/perfect.conllu "
-          f"--pred {CAT}/mixed.conllu --paired ar --paired-n 20 --format csv -o tags.csv",
-          f"eval tags --gold {CLI}/ptb-tiny.dp --pred {CLI}/ptb-tiny.dp --pred-column form "
-          "--format json",
-          f"eval tags --gold {CLI}/childes-tiny.conllu --pred {CLI}/childes-tiny.conllu "
-          "--pred-column form --format json",
-          f"!2 eval tags --gold {CAT}/gold.conllu --pred {CAT}/mismatch.conllu",
-          f"!2 eval tags --gold {CLI}/tiny.conllu --pred {CLI}/tiny.conllu",
-          "eval substitutable --train {in}/subst/train.txt --test {in}/subst/test.txt "
-          "--pred {in}/subst/cl.tsv --format json",
-          "eval substitutable --train {in}/subst/train.txt --test {in}/subst/test.txt "
-          "--pred {in}/subst/cl.tsv --cluster-size types"),
-        C("eval-tags-demo",
-          f"eval tags --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_P2} --level both "
-          f"{CONFIDENCE} --paired ar --format json -o tags.json",
-          f"eval tags --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_TYPES} --unclustered split "
-          "--level both --restarts 2",
-          f"eval tags --gold {DEMO} --pred {DEMO_P1} {CONFIDENCE} --unit document "
-          "--format markdown --percent",
-          f"eval tags --gold {DEMO} --gold-column xpos --pred {DEMO_P1} --pred-column upos "
-          "--format latex",
-          f"eval substitutable --train {DEMO} --test {DEMO_ALT} --pred {DEMO_TYPES} "
-          f"--pred {DEMO_P1}"),
-        C("eval-tags-real",
-          f"eval tags --gold {EWT} --pred {EWT_P1} --pred {EWT_P2} --level both --restarts 2",
-          f"eval tags --gold {EWT} --pred {EWT_P1} {CONFIDENCE} --paired bootstrap "
-          f"--pred {EWT_P2} --format json -o ewt.json",
-          f"eval tags --gold {BROWN} --pred {BROWN_TYPES} --unclustered split",
-          f"eval tags --gold {WSJ} --pred {WSJ_PRED} --format csv -o wsj.csv"),
-        C("eval-tags-folder",
-          f"eval tags --gold {UDF_GOLD} --pred {UDF_PRED} --format json -o tags.json"),
-        C("eval-tags-folder-jobs2",
-          f"eval tags --gold {UDF_GOLD} --pred {UDF_PRED} --format json -o tags.json --jobs 2"),
-    ]
-    eval_deps = [
-        C("eval-deps-fixtures",
-          f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu "
-          f"--pred {DEPS}/gold.conllu --format json",
-          f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu --max-length 3 "
-          "--by edge-length --format json",
-          f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu --punct keep "
-          "--format csv --plot accuracy-by-edge-length fig1.png",
-          f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu "
-          f"--pred {DEPS}/gold.conllu --name sys --name gold --by relation --by edge-length "
-          "--format csv -o deps.csv",
-          f"eval deps --gold {CLI}/ptb-tiny.dp --pred {CLI}/ptb-tiny.dp --format json",
-          f"!2 eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/ud_system.conllu",
-          f"!2 eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu --by relation "
-          "--format csv"),
-        C("eval-deps-demo",
-          f"eval deps --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_P2} --by relation --by pos "
-          "--by edge-length --max-length 10 --plot accuracy-by-edge-length fig.png "
-          f"{CONFIDENCE} --paired bootstrap --format json -o deps.json",
-          f"eval deps --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_P2} --by sentence-length "
-          "--measure ned",
-          f"eval deps --gold {DEMO} --gold {DEMO_ALT} --pred {DEMO_P1} {CONFIDENCE} "
-          "--unit document --format markdown"),
-        C("eval-deps-real",
-          f"eval deps --gold {EWT} --gold {EWT_ALT} --pred {EWT_P1} --pred {EWT_P2} "
-          f"--by relation --by pos --by edge-length --max-length 10 {CONFIDENCE} --paired ar "
-          "--plot accuracy-by-edge-length fig.png",
-          f"eval deps --gold {WSJ} --pred {WSJ_PRED} --by edge-length-exact --format json "
-          "-o wsj.json",
-          f"induce deps {EVE01} --iterations 5 -o eve-dmv.conllu -q",
-          f"eval deps --gold {EVE01} --pred eve-dmv.conllu --by relation --format json "
-          "-o eve.json"),
-        C("eval-deps-folder",
-          f"eval deps --gold {UDF_GOLD} --pred {UDF_PRED} --by relation --format json "
-          "-o deps.json",
-          f"eval deps --gold {WSJ} --pred {WSJ_PRED} --format json -o wsj.json"),
-        C("eval-deps-folder-jobs2",
-          f"eval deps --gold {UDF_GOLD} --pred {UDF_PRED} --by relation --format json "
-          "-o deps.json --jobs 2",
-          f"eval deps --gold {WSJ} --pred {WSJ_PRED} --format json -o wsj.json --jobs 2"),
-    ]
-    induce = [
-        C("induce-tags-bhmm",
-          f"induce tags {DEMO} --model bhmm --k 12 --iterations 20 -o bhmm.pascal "
-          "--clusters bhmm.tsv --log bhmm.json",
-          f"induce tags {DEMO} --model bhmm --k 12 --iterations 10 --order 2 --no-hyper "
-          "-o bhmm2.conllu -q"),
-        C("induce-tags-brown",
-          f"induce tags {DEMO} --model brown --k 12 -o brown.conllu --clusters brown.tsv "
-          "--log brown.json",
-          f"induce tags {DEMO} --model brown --k 12 --min-count 2 --min-occur 2 -o brown2.tsv",
-          "induce tags --demo --model brown --k 6"),
-        C("induce-tags-exchange",
-          f"induce tags {DEMO} --model exchange --k 12 --max-iter 3 -o exchange.tsv "
-          "--log exchange.json",
-          f"induce tags {DEMO} --model exchange --k 12 --max-iter 2 --init random "
-          "--restarts 2 --refine 0 -o exchange2.pascal -q"),
-        C("induce-tags-ff-hc-random",
-          f"induce tags {DEMO} --model ff --k 12 -o ff.conllu --clusters ff.tsv",
-          f"induce tags {DEMO} --model hc --k 12 --n-targets 200 --n-contexts 50 -o hc.conllu",
-          f"induce tags {DEMO} --model random --gold upos -o random.conllu",
-          f"induce tags {DEMO} --model random --k 10 -o random.tsv",
-          f"eval tags --gold {DEMO} --pred ff.conllu --pred hc.conllu --pred random.conllu"),
-        C("induce-tags-real",
-          f"induce tags {EWT} --model brown --k 20 -o ewt-brown.conllu",
-          f"induce tags {WSJ} --model exchange --k 20 --max-iter 3 -o wsj-exchange.tsv",
-          f"induce tags {BECKY} --model ff --k 12 --on-error skip -o becky-ff.tsv",
-          f"eval tags --gold {EWT} --pred ewt-brown.conllu --format json -o ewt.json"),
-        C("induce-tags-folder",
-          f"induce tags {UDF_GOLD} --model brown --k 12 -o brown.conllu --clusters brown.tsv",
-          f"induce tags {UDF_GOLD} --model exchange --k 12 --max-iter 3 -o exchange.tsv"),
-        C("induce-tags-folder-jobs2",
-          f"induce tags {UDF_GOLD} --model brown --k 12 -o brown.conllu --clusters brown.tsv "
-          "--jobs 2",
-          f"induce tags {UDF_GOLD} --model exchange --k 12 --max-iter 3 -o exchange.tsv "
-          "--jobs 2"),
-        C("induce-deps-demo",
-          f"induce deps {DEMO} --model dmv --iterations 10 -o dmv.conllu --log dmv.json",
-          f"induce deps {DEMO} --viterbi-em --iterations 5 --smoothing 0.1 --to pascal "
-          "-o dmv-viterbi.pascal",
-          f"induce deps {DEMO} --model lb -o lb.conllu",
-          f"induce deps {DEMO} --model rb --to conllx -o rb.conll",
-          f"induce deps {DEMO} --model random -o random.conllu",
-          f"induce deps {DEMO} --model harmonic --tags xpos -o harmonic.conllu",
-          "induce deps --demo --model dmv --iterations 3 --max-train-length 0",
-          f"eval deps --gold {DEMO} --pred dmv.conllu --pred lb.conllu --pred rb.conll "
-          "--pred random.conllu --pred harmonic.conllu"),
-        C("induce-deps-real",
-          f"induce deps {WSJ} --iterations 10 -o wsj-dmv.conllu --log wsj-dmv.json",
-          f"induce deps {EWT} --tags xpos --iterations 10 -o ewt-dmv.conllu",
-          f"eval deps --gold {WSJ} --pred wsj-dmv.conllu --max-length 10",
-          f"eval deps --gold {EWT} --pred ewt-dmv.conllu"),
-    ]
-    wopa_pseudo = [
-        C("wopa-demo",
-          f"wopa {DEMO}",
-          f"wopa {DEMO} --learners lexstat,prevword,chance --test self {CONFIDENCE} "
-          "--paired ar --format json -o wopa.json",
-          f"wopa {DEMO} --test adult-child --by-day --ties pessimistic --chance exact",
-          f"wopa {DEMO} {DEMO_ALT} --cooccurrence pairs --count pair --initial boundary "
-          "--format csv -o wopa.csv"),
-        C("wopa-fixtures", f"wopa {FX}/wopa/toy.cha", f"wopa {FX}/wopa/toy.cha --test adult-child",
-          f"wopa {FX}/wopa/adults_only.cha --format json"),
-        C("wopa-real",
-          f"wopa {BECKY} {CARL} --test adult-child {CONFIDENCE} --paired bootstrap",
-          f"wopa {EVE01} --by-day --format json -o eve.json",
-          f"wopa {ESTONIAN} --learners chance,prevword,lexstat"),
-        C("pseudo-demo",
-          f"pseudo extract {DEMO} --format json -o tuples.json",
-          f"pseudo build {DEMO} --method neighbor -o test-set.tsv",
-          f"pseudo build {DEMO} --method random -o random.tsv",
-          f"pseudo build {DEMO} --method buckets --part dev -o buckets.tsv",
-          f"pseudo score {DEMO} --test-set test-set.tsv --iterations 100 {CONFIDENCE} "
-          "--paired ar",
-          f"pseudo score {DEMO} --test-set random.tsv --iterations 20 --models baseline "
-          "--ties expected --format csv",
-          f"pseudo unseen {DEMO} --format json -o unseen.json"),
-        C("pseudo-real",
-          f"pseudo extract {EWT} {BECKY} --on-error skip",
-          f"pseudo build {EWT} -o ewt-test-set.tsv",
-          f"pseudo score {EWT} --test-set ewt-test-set.tsv --iterations 100 {CONFIDENCE}",
-          f"pseudo build {BECKY} --on-error skip --arguments nominals -o becky-test-set.tsv",
-          f"pseudo unseen {BECKY} --on-error skip"),
-        C("pseudo-folder",
-          f"pseudo build {UDF_GOLD} -o test-set.tsv",
-          f"pseudo score {UDF_GOLD} --test-set test-set.tsv --iterations 50 --format json "
-          "-o score.json",
-          f"pseudo unseen {UDF_GOLD}"),
-        C("pseudo-folder-jobs2",
-          f"pseudo build {UDF_GOLD} -o test-set.tsv --jobs 2",
-          f"pseudo score {UDF_GOLD} --test-set test-set.tsv --iterations 50 --format json "
-          "-o score.json --jobs 2",
-          f"pseudo unseen {UDF_GOLD} --jobs 2"),
-    ]
-    reproduce = [
-        C("frank2009-real",
-          f"reproduce frank2009 --train {BECKY} --test {BELFAST} --k 12,53 "
-          f"--bhmm-iterations 20 --max-sentences 1500 {CONFIDENCE} --out out"),
-        C("frank2009-real-noci",
-          f"reproduce frank2009 --train {CARL} --test {BELFAST} --k 12 --models random,hc,ff "
-          "--spsr-labels types --table2-rows distinct --confidence 0 --format json --out out"),
-        C("reichart2010-demo",
-          f"reproduce reichart2010 --gold {DEMO} --gold-column upos --pred p1={DEMO_P1} "
-          f"p2={DEMO_P2} --out out"),
-        C("reichart2010-real",
-          f"reproduce reichart2010 --gold {WSJ} --gold-format malt --model brown:20 "
-          "exchange:20:max_iter=3 hc:20 ff:20 bhmm:20:iterations=20 random:20 --restarts 2 "
-          "--out out"),
-        C("pascal2012-pos-demo",
-          f"reproduce pascal2012-pos --treebank demo={DEMO} --max-k 20 {CONFIDENCE} --out out"),
-        C("pascal2012-pos-real",
-          f"reproduce pascal2012-pos --treebank ewt={EWT} --treebank wsj={WSJ}:malt "
-          "--max-sentences 300 --max-k 20 --confidence 0 --out out"),
-        C("pascal2012-deps-demo",
-          f"reproduce pascal2012-deps {DEMO} --iterations 10 --confidence 0 --out out"),
-        C("pascal2012-deps-real",
-          f"reproduce pascal2012-deps {EWT_DIR} {WSJ} {EVE} --iterations 10 {CONFIDENCE} "
-          "--out out"),
-        C("pascal2012-joint-demo",
-          f"reproduce pascal2012-joint {DEMO} --iterations 10 --max-k 20 {CONFIDENCE} "
-          "--out out"),
-        C("pascal2012-joint-real",
-          f"reproduce pascal2012-joint {EWT_DIR} {WSJ} --iterations 10 --max-k 20 "
-          "--confidence 0 --out out"),
-        # chang2006 reads CHAT only: no demo-corpus run
-        C("chang2006-real",
-          f"reproduce chang2006 {BECKY} {CARL} {EVE} {CONFIDENCE} --table all --out out"),
-        C("chang2006-real-noci",
-          f"reproduce chang2006 {BECKY} {CARL} --learners chance,prevword,lexstat --ages chang2006 "
-          "--age-range all --confidence 0 --no-figures --format json --out out"),
-        C("chambers2010-demo",
-          f"reproduce chambers2010 --corpus demo={DEMO} --iterations 100 {CONFIDENCE} "
-          "--out out"),
-        C("chambers2010-real",
-          f"reproduce chambers2010 --corpus ewt={EWT} --corpus becky={BECKY} "
-          "--methods random,neighbor --iterations 100 --confidence 0 --out out"),
-    ]
-    return demo + info_convert + eval_tags + eval_deps + induce + wopa_pseudo + reproduce
+DEMO_COMMANDS = [
+    C("demo", "demo"),
+    C("demo-json", "demo --format json -o demo.json"),
+    C("demo-steps",
+      "demo --sentences 300 --steps demo_pseudo,demo_deps --format json -o demo.json",
+      "demo --sentences 300 --steps demo_tags,demo_wopa --percent",
+      "demo --sentences 60 --steps demo_no_such_step -o missing.txt"),
+]
+INFO_CONVERT = [
+    C("help", *(f"{sub} --help".strip() for sub in HELP)),
+    C("info-fixtures",
+      f"info {CLI}/tiny.conllu", f"info {CLI}/tiny.conllu --format json -o info.json",
+      "info --demo --format json -o demo-info.json",
+      f"info {FX}/readers/tiny.dp {FX}/readers/tiny.mrg {FX}/readers/tiny.txt "
+      f"{FX}/readers/tiny4.malt {FX}/readers/tiny.pascal {FX}/readers/tiny.conll "
+      f"{FX}/chat/conventions.cha {FX}/chat/nomor.cha --format markdown",
+      f"!2 info {FX}/chat/conventions.cha --on-error fail",
+      "!2 info {in}/absent.conllu"),
+    C("info-real",
+      f"info {EWT} {WSJ} {MRG} {BROWN} {EVE} {BECKY} {ESTONIAN}",
+      f"info {EWT} {WSJ} {EVE} --format json -o info.json"),
+    C("convert-fixtures",
+      f"convert {CLI}/tiny.conllu --remove-punct upos --max-length 6 --to conllu "
+      "-o out.conllu -q",
+      f"convert {CLI}/tiny.conllu --remove-punct upos --max-length 6 --to pascal "
+      "-o out.pascal -q",
+      f"convert {CLI}/tiny.conllu --map-tags ptb-universal --boundaries -o mapped.conll",
+      f"convert {CLI}/tiny.conllu",
+      f"!2 convert {CLI}/tiny.conllu --remove-punct bogus --to conllu",
+      f"!2 convert {FX}/chat/conventions.cha -o x.conllu -q",
+      f"convert {FX}/chat/conventions.cha --on-error skip --child-directed "
+      "--split-clitics -o chat.conllu -q"),
+    C("convert-demo",
+      "convert --demo --map-tags ptb-universal --to conllu -o demo.conllu",
+      "convert --demo --remove-punct --max-length 10 -o demo10.pascal",
+      "convert --demo --seed 7 --boundaries -o demo7.conllx"),
+    C("convert-real",
+      f"convert {EWT} -o ewt.conllu -q",
+      f"convert {EWT} --remove-punct --max-length 10 --to pascal -o ewt10.pascal",
+      f"convert {MRG} --to conllx -o mrg.conll",
+      f"convert {WSJ} --map-tags ptb-universal -o wsj.conllu",
+      f"convert {BROWN} -o brown.conllu",
+      f"convert {BECKY} --child-directed --split-clitics --map-tags childes-collapsed "
+      "--remove-punct -o becky.conllu",
+      f"convert {EVE01} --map-tags childes-stripped -o eve01.conllu",
+      f"convert {ESTONIAN} -o estonian.conllu"),
+]
+EVAL_TAGS = [
+    C("eval-tags-fixtures",
+      f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/perfect.conllu "
+      f"--pred {CAT}/mixed.conllu --pred {CAT}/types.tsv --format json",
+      f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/perfect.conllu "
+      f"--pred {CAT}/mixed.conllu",
+      f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/types_unclustered.tsv --level both "
+      "--unclustered split --restarts 2 --seed 1 --format json",
+      f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/types_unclustered.tsv",
+      f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/mixed.conllu --format csv "
+      "--log-base e",
+      f"eval tags --gold {CAT}/gold.conllu --pred {CAT}/perfect.conllu "
+      f"--pred {CAT}/mixed.conllu --paired ar --paired-n 20 --format csv -o tags.csv",
+      f"eval tags --gold {CLI}/ptb-tiny.dp --pred {CLI}/ptb-tiny.dp --pred-column form "
+      "--format json",
+      f"eval tags --gold {CLI}/childes-tiny.conllu --pred {CLI}/childes-tiny.conllu "
+      "--pred-column form --format json",
+      f"!2 eval tags --gold {CAT}/gold.conllu --pred {CAT}/mismatch.conllu",
+      f"!2 eval tags --gold {CLI}/tiny.conllu --pred {CLI}/tiny.conllu",
+      "eval substitutable --train {in}/subst/train.txt --test {in}/subst/test.txt "
+      "--pred {in}/subst/cl.tsv --format json",
+      "eval substitutable --train {in}/subst/train.txt --test {in}/subst/test.txt "
+      "--pred {in}/subst/cl.tsv --cluster-size types"),
+    C("eval-tags-demo",
+      f"eval tags --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_P2} --level both "
+      f"{CONFIDENCE} --paired ar --format json -o tags.json",
+      f"eval tags --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_TYPES} --unclustered split "
+      "--level both --restarts 2",
+      f"eval tags --gold {DEMO} --pred {DEMO_P1} {CONFIDENCE} --unit document "
+      "--format markdown --percent",
+      f"eval tags --gold {DEMO} --gold-column xpos --pred {DEMO_P1} --pred-column upos "
+      "--format latex",
+      f"eval substitutable --train {DEMO} --test {DEMO_ALT} --pred {DEMO_TYPES} "
+      f"--pred {DEMO_P1}"),
+    C("eval-tags-real",
+      f"eval tags --gold {EWT} --pred {EWT_P1} --pred {EWT_P2} --level both --restarts 2",
+      f"eval tags --gold {EWT} --pred {EWT_P1} {CONFIDENCE} --paired bootstrap "
+      f"--pred {EWT_P2} --format json -o ewt.json",
+      f"eval tags --gold {BROWN} --pred {BROWN_TYPES} --unclustered split",
+      f"eval tags --gold {WSJ} --pred {WSJ_PRED} --format csv -o wsj.csv"),
+    C("eval-tags-folder",
+      f"eval tags --gold {UDF_GOLD} --pred {UDF_PRED} --format json -o tags.json"),
+    C("eval-tags-folder-jobs2",
+      f"eval tags --gold {UDF_GOLD} --pred {UDF_PRED} --format json -o tags.json --jobs 2"),
+]
+EVAL_DEPS = [
+    C("eval-deps-fixtures",
+      f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu "
+      f"--pred {DEPS}/gold.conllu --format json",
+      f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu --max-length 3 "
+      "--by edge-length --format json",
+      f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu --punct keep "
+      "--format csv --plot accuracy-by-edge-length fig1.png",
+      f"eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu "
+      f"--pred {DEPS}/gold.conllu --name sys --name gold --by relation --by edge-length "
+      "--format csv -o deps.csv",
+      f"eval deps --gold {CLI}/ptb-tiny.dp --pred {CLI}/ptb-tiny.dp --format json",
+      f"!2 eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/ud_system.conllu",
+      f"!2 eval deps --gold {DEPS}/gold.conllu --pred {DEPS}/system.conllu --by relation "
+      "--format csv"),
+    C("eval-deps-demo",
+      f"eval deps --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_P2} --by relation --by pos "
+      "--by edge-length --max-length 10 --plot accuracy-by-edge-length fig.png "
+      f"{CONFIDENCE} --paired bootstrap --format json -o deps.json",
+      f"eval deps --gold {DEMO} --pred {DEMO_P1} --pred {DEMO_P2} --by sentence-length "
+      "--measure ned",
+      f"eval deps --gold {DEMO} --gold {DEMO_ALT} --pred {DEMO_P1} {CONFIDENCE} "
+      "--unit document --format markdown"),
+    C("eval-deps-real",
+      f"eval deps --gold {EWT} --gold {EWT_ALT} --pred {EWT_P1} --pred {EWT_P2} "
+      f"--by relation --by pos --by edge-length --max-length 10 {CONFIDENCE} --paired ar "
+      "--plot accuracy-by-edge-length fig.png",
+      f"eval deps --gold {WSJ} --pred {WSJ_PRED} --by edge-length-exact --format json "
+      "-o wsj.json",
+      f"induce deps {EVE01} --iterations 5 -o eve-dmv.conllu -q",
+      f"eval deps --gold {EVE01} --pred eve-dmv.conllu --by relation --format json "
+      "-o eve.json"),
+    C("eval-deps-folder",
+      f"eval deps --gold {UDF_GOLD} --pred {UDF_PRED} --by relation --format json "
+      "-o deps.json",
+      f"eval deps --gold {WSJ} --pred {WSJ_PRED} --format json -o wsj.json"),
+    C("eval-deps-folder-jobs2",
+      f"eval deps --gold {UDF_GOLD} --pred {UDF_PRED} --by relation --format json "
+      "-o deps.json --jobs 2",
+      f"eval deps --gold {WSJ} --pred {WSJ_PRED} --format json -o wsj.json --jobs 2"),
+]
+INDUCE = [
+    C("induce-tags-bhmm",
+      f"induce tags {DEMO} --model bhmm --k 12 --iterations 20 -o bhmm.pascal "
+      "--clusters bhmm.tsv --log bhmm.json",
+      f"induce tags {DEMO} --model bhmm --k 12 --iterations 10 --order 2 --no-hyper "
+      "-o bhmm2.conllu -q"),
+    C("induce-tags-brown",
+      f"induce tags {DEMO} --model brown --k 12 -o brown.conllu --clusters brown.tsv "
+      "--log brown.json",
+      f"induce tags {DEMO} --model brown --k 12 --min-count 2 --min-occur 2 -o brown2.tsv",
+      "induce tags --demo --model brown --k 6"),
+    C("induce-tags-exchange",
+      f"induce tags {DEMO} --model exchange --k 12 --max-iter 3 -o exchange.tsv "
+      "--log exchange.json",
+      f"induce tags {DEMO} --model exchange --k 12 --max-iter 2 --init random "
+      "--restarts 2 --refine 0 -o exchange2.pascal -q"),
+    C("induce-tags-ff-hc-random",
+      f"induce tags {DEMO} --model ff --k 12 -o ff.conllu --clusters ff.tsv",
+      f"induce tags {DEMO} --model hc --k 12 --n-targets 200 --n-contexts 50 -o hc.conllu",
+      f"induce tags {DEMO} --model random --gold upos -o random.conllu",
+      f"induce tags {DEMO} --model random --k 10 -o random.tsv",
+      f"eval tags --gold {DEMO} --pred ff.conllu --pred hc.conllu --pred random.conllu"),
+    C("induce-tags-real",
+      f"induce tags {EWT} --model brown --k 20 -o ewt-brown.conllu",
+      f"induce tags {WSJ} --model exchange --k 20 --max-iter 3 -o wsj-exchange.tsv",
+      f"induce tags {BECKY} --model ff --k 12 --on-error skip -o becky-ff.tsv",
+      f"eval tags --gold {EWT} --pred ewt-brown.conllu --format json -o ewt.json"),
+    C("induce-tags-folder",
+      f"induce tags {UDF_GOLD} --model brown --k 12 -o brown.conllu --clusters brown.tsv",
+      f"induce tags {UDF_GOLD} --model exchange --k 12 --max-iter 3 -o exchange.tsv"),
+    C("induce-tags-folder-jobs2",
+      f"induce tags {UDF_GOLD} --model brown --k 12 -o brown.conllu --clusters brown.tsv "
+      "--jobs 2",
+      f"induce tags {UDF_GOLD} --model exchange --k 12 --max-iter 3 -o exchange.tsv "
+      "--jobs 2"),
+    C("induce-deps-demo",
+      f"induce deps {DEMO} --model dmv --iterations 10 -o dmv.conllu --log dmv.json",
+      f"induce deps {DEMO} --viterbi-em --iterations 5 --smoothing 0.1 --to pascal "
+      "-o dmv-viterbi.pascal",
+      f"induce deps {DEMO} --model lb -o lb.conllu",
+      f"induce deps {DEMO} --model rb --to conllx -o rb.conll",
+      f"induce deps {DEMO} --model random -o random.conllu",
+      f"induce deps {DEMO} --model harmonic --tags xpos -o harmonic.conllu",
+      "induce deps --demo --model dmv --iterations 3 --max-train-length 0",
+      f"eval deps --gold {DEMO} --pred dmv.conllu --pred lb.conllu --pred rb.conll "
+      "--pred random.conllu --pred harmonic.conllu"),
+    C("induce-deps-real",
+      f"induce deps {WSJ} --iterations 10 -o wsj-dmv.conllu --log wsj-dmv.json",
+      f"induce deps {EWT} --tags xpos --iterations 10 -o ewt-dmv.conllu",
+      f"eval deps --gold {WSJ} --pred wsj-dmv.conllu --max-length 10",
+      f"eval deps --gold {EWT} --pred ewt-dmv.conllu"),
+]
+WOPA_PSEUDO = [
+    C("wopa-demo",
+      f"wopa {DEMO}",
+      f"wopa {DEMO} --learners lexstat,prevword,chance --test self {CONFIDENCE} "
+      "--paired ar --format json -o wopa.json",
+      f"wopa {DEMO} --test adult-child --by-day --ties pessimistic --chance exact",
+      f"wopa {DEMO} {DEMO_ALT} --cooccurrence pairs --count pair --initial boundary "
+      "--format csv -o wopa.csv"),
+    C("wopa-fixtures", f"wopa {FX}/wopa/toy.cha", f"wopa {FX}/wopa/toy.cha --test adult-child",
+      f"wopa {FX}/wopa/adults_only.cha --format json"),
+    C("wopa-real",
+      f"wopa {BECKY} {CARL} --test adult-child {CONFIDENCE} --paired bootstrap",
+      f"wopa {EVE01} --by-day --format json -o eve.json",
+      f"wopa {ESTONIAN} --learners chance,prevword,lexstat"),
+    C("pseudo-demo",
+      f"pseudo extract {DEMO} --format json -o tuples.json",
+      f"pseudo build {DEMO} --method neighbor -o test-set.tsv",
+      f"pseudo build {DEMO} --method random -o random.tsv",
+      f"pseudo build {DEMO} --method buckets --part dev -o buckets.tsv",
+      f"pseudo score {DEMO} --test-set test-set.tsv --iterations 100 {CONFIDENCE} "
+      "--paired ar",
+      f"pseudo score {DEMO} --test-set random.tsv --iterations 20 --models baseline "
+      "--ties expected --format csv",
+      f"pseudo unseen {DEMO} --format json -o unseen.json"),
+    C("pseudo-real",
+      f"pseudo extract {EWT} {BECKY} --on-error skip",
+      f"pseudo build {EWT} -o ewt-test-set.tsv",
+      f"pseudo score {EWT} --test-set ewt-test-set.tsv --iterations 100 {CONFIDENCE}",
+      f"pseudo build {BECKY} --on-error skip --arguments nominals -o becky-test-set.tsv",
+      f"pseudo unseen {BECKY} --on-error skip"),
+    C("pseudo-folder",
+      f"pseudo build {UDF_GOLD} -o test-set.tsv",
+      f"pseudo score {UDF_GOLD} --test-set test-set.tsv --iterations 50 --format json "
+      "-o score.json",
+      f"pseudo unseen {UDF_GOLD}"),
+    C("pseudo-folder-jobs2",
+      f"pseudo build {UDF_GOLD} -o test-set.tsv --jobs 2",
+      f"pseudo score {UDF_GOLD} --test-set test-set.tsv --iterations 50 --format json "
+      "-o score.json --jobs 2",
+      f"pseudo unseen {UDF_GOLD} --jobs 2"),
+]
+REPRODUCE = [
+    C("frank2009-real",
+      f"reproduce frank2009 --train {BECKY} --test {BELFAST} --k 12,53 "
+      f"--bhmm-iterations 20 --max-sentences 1500 {CONFIDENCE} --out out"),
+    C("frank2009-real-noci",
+      f"reproduce frank2009 --train {CARL} --test {BELFAST} --k 12 --models random,hc,ff "
+      "--spsr-labels types --table2-rows distinct --confidence 0 --format json --out out"),
+    C("reichart2010-demo",
+      f"reproduce reichart2010 --gold {DEMO} --gold-column upos --pred p1={DEMO_P1} "
+      f"p2={DEMO_P2} --out out"),
+    C("reichart2010-real",
+      f"reproduce reichart2010 --gold {WSJ} --gold-format malt --model brown:20 "
+      "exchange:20:max_iter=3 hc:20 ff:20 bhmm:20:iterations=20 random:20 --restarts 2 "
+      "--out out"),
+    C("pascal2012-pos-demo",
+      f"reproduce pascal2012-pos --treebank demo={DEMO} --max-k 20 {CONFIDENCE} --out out"),
+    C("pascal2012-pos-real",
+      f"reproduce pascal2012-pos --treebank ewt={EWT} --treebank wsj={WSJ}:malt "
+      "--max-sentences 300 --max-k 20 --confidence 0 --out out"),
+    C("pascal2012-deps-demo",
+      f"reproduce pascal2012-deps {DEMO} --iterations 10 --confidence 0 --out out"),
+    C("pascal2012-deps-real",
+      f"reproduce pascal2012-deps {EWT_DIR} {WSJ} {EVE} --iterations 10 {CONFIDENCE} "
+      "--out out"),
+    C("pascal2012-joint-demo",
+      f"reproduce pascal2012-joint {DEMO} --iterations 10 --max-k 20 {CONFIDENCE} "
+      "--out out"),
+    C("pascal2012-joint-real",
+      f"reproduce pascal2012-joint {EWT_DIR} {WSJ} --iterations 10 --max-k 20 "
+      "--confidence 0 --out out"),
+    # chang2006 reads CHAT only: no demo-corpus run
+    C("chang2006-real",
+      f"reproduce chang2006 {BECKY} {CARL} {EVE} {CONFIDENCE} --table all --out out"),
+    C("chang2006-real-noci",
+      f"reproduce chang2006 {BECKY} {CARL} --learners chance,prevword,lexstat --ages chang2006 "
+      "--age-range all --confidence 0 --no-figures --format json --out out"),
+    C("chambers2010-demo",
+      f"reproduce chambers2010 --corpus demo={DEMO} --iterations 100 {CONFIDENCE} "
+      "--out out"),
+    C("chambers2010-real",
+      f"reproduce chambers2010 --corpus ewt={EWT} --corpus becky={BECKY} "
+      "--methods random,neighbor --iterations 100 --confidence 0 --out out"),
+]
 
-
-COMMANDS = _commands()
+COMMANDS = (DEMO_COMMANDS + INFO_CONVERT + EVAL_TAGS + EVAL_DEPS + INDUCE + WOPA_PSEUDO
+            + REPRODUCE)
 
 
 # --------------------------------------------------------------------------- the inputs
