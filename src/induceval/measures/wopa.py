@@ -41,6 +41,7 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.corpus.utterances import Utterances
 from induceval.errors import InducevalError, check_choice
+from induceval.measures.result import Result
 from induceval.signature import make_signature
 
 __all__ = ["Producer", "WopaStats", "WopaResult", "score_utterances", "wopa_result",
@@ -157,13 +158,15 @@ def wopa_score(stats: np.ndarray) -> float:
 
 
 @dataclass
-class WopaResult:
-    """WOPA of one learner on one test set: its statistics, score and signature."""
+class WopaResult(Result):
+    """WOPA of one learner on one test set (a :class:`~induceval.measures.result.Result`).
 
-    learner: str
-    test: str
-    statistics: WopaStats
-    signature: str
+    ``scores`` holds ``wopa`` (percent); ``counts`` are those of the
+    :class:`WopaStats` ``statistics`` (and ``undated`` after :func:`accuracy_by_day`).
+    """
+
+    learner: str = ""
+    test: str = "self"
     corpus: str = ""
 
     @property
@@ -175,11 +178,6 @@ class WopaResult:
     def scored(self) -> np.ndarray:
         """Per test utterance with words: whether it is scored (two words or more)."""
         return self.statistics.scored
-
-    @property
-    def counts(self) -> dict[str, int]:
-        """The counts of :class:`WopaStats` (and ``undated`` after :func:`accuracy_by_day`)."""
-        return self.statistics.counts
 
     @property
     def stats(self) -> np.ndarray:
@@ -200,7 +198,7 @@ class WopaResult:
     @property
     def accuracy(self) -> float:
         """WOPA in percent."""
-        return wopa_score(self.stats)
+        return self.scores["wopa"]
 
     def to_dict(self) -> dict:
         """The result as one JSON-ready row (what ``induceval wopa --format json`` writes).
@@ -243,8 +241,9 @@ def wopa_result(stats: WopaStats, learner: str, *, test: str = "self",
     >>> r.accuracy, r.signature.startswith("wopa|learner:lexstat|test:self|v:")
     (50.0, True)
     """
-    return WopaResult(learner, test, stats, make_signature("wopa", dict(options or {}),
-                                                           seed=seed), corpus)
+    return WopaResult({"wopa": wopa_score(stats.rows)},
+                      make_signature("wopa", dict(options or {}), seed=seed), stats.counts, stats,
+                      learner=learner, test=test, corpus=corpus)
 
 
 def accuracy_by_day(result: WopaResult, corpus: Corpus, *, undated: str = "skip") -> list[dict]:
