@@ -6,40 +6,28 @@ baselines and the papers' experimental protocols.
 
 Public API (importable from ``induceval`` directly)
 ---------------------------------------------------
-read_corpus
-    Read CoNLL-U/X, PASCAL, Malt-TAB, PTB, Brown, plain text or CHAT into a Corpus.
-generate_demo_corpus
-    The seeded built-in demo corpus (child-directed speech with tags and trees).
-describe
-    What a corpus holds: sizes, tag sets, dependencies, speakers, ages, skips.
-detect_gold_scheme
-    The gold tag column and punctuation of a corpus (UPOS, PTB, CHILDES, forms).
-remove_punctuation
-    Remove punctuation tokens, re-attaching their dependents (PASCAL 2012).
-evaluate_tags
-    Every category measure (M-1, 1-1, VI, V, pairwise, type level) in one pass.
-substitutable_scores
-    Gold-free substitutable precision and recall of a word clustering.
-evaluate_dependencies
-    Directed, undirected and NED accuracy of predicted trees, with breakdowns.
-induce_tags
-    Run a category-induction model (ff, hc, bhmm, brown, exchange, random).
-induce_dependencies
-    Run a dependency model (DMV, left/right chains, random trees, harmonic).
-self_prediction
-    WOPA: learn from the adults' utterances and predict their word order.
-adult_to_child
-    WOPA: learn from the adults and predict the target child's word order.
-build_test_set
-    Pseudo-word test set with confounders (random, buckets, nearest frequency).
-split_documents
-    The seeded train/dev/test split of documents for pseudo-word evaluation.
-run_cells
-    Run a protocol's cells, storing each result (resume, parallel workers).
-Table
-    Rows of results rendered as text, Markdown, CSV, JSON or LaTeX.
-make_signature
-    The signature of a result: every option that changes the number.
+Corpora
+    ``read_corpus``, ``write_corpus`` (CoNLL-U/X, PASCAL, Malt-TAB, PTB,
+    Brown, plain text, CHAT; written back byte for byte),
+    ``generate_demo_corpus`` (the seeded demo corpus), ``describe``,
+    ``detect_gold_scheme`` and ``remove_punctuation`` (PASCAL 2012).
+Evaluation, one function a family
+    ``evaluate_tags`` (M-1, 1-1, VI, V, pairwise, type level),
+    ``substitutable_scores`` (gold-free SP/SR), ``evaluate_dependencies``
+    (directed, undirected, NED, with breakdowns), ``self_prediction`` and
+    ``adult_to_child`` (WOPA), ``build_test_set`` and ``split_documents``
+    (pseudo-words); ``evaluate_tag_systems`` and
+    ``evaluate_dependency_systems`` score several systems and folders of
+    files (shard by shard, here or on workers).
+Induction
+    ``induce_tags`` (ff, hc, bhmm, brown, exchange, random),
+    ``induce_dependencies`` (DMV, chains, random trees, harmonic).
+Statistics
+    ``resample`` (bootstrap intervals) and ``compare`` (paired tests), on
+    any result kept with its per-item statistics.
+Registry and records
+    ``MEASURES`` (every measure: family, direction, bounds, source),
+    ``run_cells`` (a protocol's resumable cells), ``Table``, ``Signature``.
 
 Errors are :class:`InducevalError` (a ``ValueError``) and its subclasses.
 
@@ -47,7 +35,11 @@ Example
 -------
 >>> import induceval
 >>> corpus = induceval.generate_demo_corpus(n_sentences=50, seed=1)
->>> induceval.evaluate_tags(corpus, corpus.column("xpos").values).signature.startswith("tags|")
+>>> result = induceval.evaluate_tags(corpus, corpus, pred_column="xpos", items="sentence")
+>>> result.signature.startswith("tags|"), induceval.MEASURES["m1"].higher_is_better
+(True, True)
+>>> m1 = induceval.resample(result, n=200).intervals["m1"]
+>>> bool(m1.low <= result.scores["m1"] <= m1.high)
 True
 """
 
@@ -57,21 +49,28 @@ from induceval.errors import CorpusFormatError, InducevalError, MismatchError, P
 #: public name -> the module that defines it (imported on first use)
 _API = {
     "read_corpus": "induceval.corpus.readers",
+    "write_corpus": "induceval.corpus.writers",
     "generate_demo_corpus": "induceval.corpus.demo",
     "describe": "induceval.corpus.stats",
     "detect_gold_scheme": "induceval.corpus.transforms.punct",
     "remove_punctuation": "induceval.corpus.transforms.punct",
     "evaluate_tags": "induceval.measures.categories",
+    "evaluate_tag_systems": "induceval.measures.categories",
     "substitutable_scores": "induceval.measures.categories",
     "evaluate_dependencies": "induceval.measures.dependencies",
-    "induce_tags": "induceval.models.categories",
-    "induce_dependencies": "induceval.models.dependencies",
+    "evaluate_dependency_systems": "induceval.measures.dependencies",
     "self_prediction": "induceval.experiments.wopa",
     "adult_to_child": "induceval.experiments.wopa",
     "build_test_set": "induceval.measures.pseudowords",
     "split_documents": "induceval.measures.pseudowords",
+    "induce_tags": "induceval.models.categories",
+    "induce_dependencies": "induceval.models.dependencies",
+    "resample": "induceval.measures.resampling",
+    "compare": "induceval.measures.resampling",
+    "MEASURES": "induceval.measures",
     "run_cells": "induceval.parallel",
     "Table": "induceval.report.tables",
+    "Signature": "induceval.signature",
     "make_signature": "induceval.signature",
 }
 

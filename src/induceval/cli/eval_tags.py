@@ -159,19 +159,9 @@ def run(args: argparse.Namespace) -> int:
         run_resampling,
         sign_resampling,
     )
-    from induceval.measures.resampling import category_items, join_items, type_level_items
-    from induceval.random import DEFAULT_SEED
+    from induceval.measures.resampling import items_of
 
-    items = []
-    for r in results:
-        parts = []
-        if r.table is not None:
-            parts.append(category_items(r.table, beta=args.beta,
-                                        log_base=args.log_base if args.log_base == "e" else 2))
-        if r.entries is not None:
-            parts.append(type_level_items(r.entries, restarts=args.restarts,
-                                          seed=DEFAULT_SEED if args.seed is None else args.seed))
-        items.append(join_items(*parts) if len(parts) > 1 else parts[0])
+    items = [items_of(r) for r in results]
     groups = document_groups(ev.documents, args.gold) if args.unit == "document" else None
     intervals, comparisons = run_resampling(items, args, groups)
     for r in results:

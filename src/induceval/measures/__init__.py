@@ -1,0 +1,45 @@
+"""The measures of induceval, one family a subpackage or module, and their registry.
+
+:data:`MEASURES` (loaded on first use) lists every measure by name with its
+family (``tags``, ``substitutable``, ``deps``, ``wopa``, ``pseudo``),
+level, direction, bounds and source; a report marks the best value of a
+column with ``higher_is_better``.
+
+Example
+-------
+>>> from induceval.measures import MEASURES
+>>> MEASURES["directed"].family, MEASURES["vi"].higher_is_better
+('deps', False)
+"""
+
+from __future__ import annotations
+
+__all__ = ["MEASURES"]
+
+
+def _registry() -> dict:
+    from induceval.measures.categories.evaluate import MEASURES as TAG_MEASURES
+    from induceval.measures.result import Measure
+
+    out = dict(TAG_MEASURES)
+    sub = ("Frank et al. 2009, eqs. 2-3", "substitutable", "token")
+    for name, what in (("sp", "substitutable precision"), ("sr", "substitutable recall"),
+                       ("sf", "substitutable F")):
+        out[name] = Measure(name, sub[2], True, 0, float("inf"), what, sub[0], sub[1])
+    for name, what in (("directed", "directed (attachment) accuracy"),
+                       ("undirected", "undirected accuracy"),
+                       ("ned", "neutral edge direction accuracy (Schwartz et al. 2011)"),
+                       ("root", "accuracy of the gold roots")):
+        out[name] = Measure(name, "token", True, 0, 1, what, "Gelling et al. 2012, §2.3",
+                            "deps")
+    out["wopa"] = Measure("wopa", "utterance", True, 0, 100,
+                          "word order prediction accuracy (percent)",
+                          "Chang et al. 2006, p. 154", "wopa")
+    return out
+
+
+def __getattr__(name: str):
+    if name == "MEASURES":
+        value = globals()["MEASURES"] = _registry()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,8 @@ tables of category measures): all resampled tables come out of one sparse
 product and are scored in a batch.
 
 The API has two entry points over :class:`ItemStats` (rows + a vectorised
-score function ``(B, d) -> {measure: (B,)}``):
+score function ``(B, d) -> {measure: (B,)}``), which also take any measure
+family's result directly (:func:`items_of`):
 
 - :func:`resample`: percentile bootstrap intervals of every measure
   (Efron & Tibshirani 1993, §13.3);
@@ -86,6 +87,7 @@ __all__ = [
     "TESTS",
     "UNITS",
     "resample",
+    "items_of",
     "compare",
     "ratio_items",
     "dependency_items",
@@ -378,7 +380,8 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     Parameters
     ----------
     stats
-        Per-item statistics (:class:`ItemStats`).
+        Per-item statistics (:class:`ItemStats`), or a measure family's
+        result kept with its per-item statistics (:func:`items_of`).
     n
         Number of bootstrap resamples (each draws ``m`` items with
         replacement from the ``m`` items).
@@ -407,7 +410,7 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     _check_n(n)
     check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
     seed = DEFAULT_SEED if seed is None else int(seed)
-    stats = _prepare(stats, groups)
+    stats = _prepare(items_of(stats), groups)
     m, d = stats.rows.shape
     rng = stream(seed, "resampling.bootstrap")
     chunks: list[dict[str, np.ndarray]] = []
@@ -455,7 +458,8 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
     Parameters
     ----------
     baseline, systems
-        Statistics over the same items, in the same order.
+        Statistics over the same items, in the same order (:class:`ItemStats`
+        or results, see :func:`items_of`).
     test
         ``"bootstrap"``: the paired bootstrap; the same resample weights are
         applied to both systems and the p-value counts resampled differences
@@ -488,8 +492,8 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
     _check_n(n)
     check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
     seed = DEFAULT_SEED if seed is None else int(seed)
-    base = _prepare(baseline, groups)
-    others = [_prepare(s, groups) for s in systems]
+    base = _prepare(items_of(baseline), groups)
+    others = [_prepare(items_of(s), groups) for s in systems]
     m = len(base)
     for s in others:
         if len(s) != m:
@@ -883,6 +887,53 @@ def join_items(*parts: ItemStats) -> ItemStats:
     hib = {k: v for p in parts for k, v in p.higher_is_better.items()}
     return ItemStats(rows, score, hib, None, _joined_side_by_side if pairing else None,
                      {"parts": parts, "cuts": cuts})
+
+
+def items_of(result) -> ItemStats:
+    """The per-item statistics of a measure family's result (an :class:`ItemStats` as is).
+
+    A category result needs its per-sentence tables (``evaluate_tags(...,
+    items="sentence")``); its scoring options (log base, beta, restarts,
+    seed) are read from its signature.  A dependency result gives the
+    per-sentence rows of its first reference, a WOPA result its
+    per-utterance outcomes.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> items_of(evaluate_dependencies(demo, demo)).scores()["directed"]
+    1.0
+    """
+    from induceval.measures.categories.evaluate import TagEvaluation
+    from induceval.measures.dependencies.evaluate import DependencyResult
+    from induceval.measures.wopa import WopaResult
+    from induceval.signature import Signature
+
+    if isinstance(result, ItemStats):
+        return result
+    if isinstance(result, DependencyResult):
+        return dependency_items(result.reference().stats)
+    if isinstance(result, WopaResult):
+        return wopa_items(result)
+    if not isinstance(result, TagEvaluation):
+        raise ParameterError(f"no per-item statistics in a {type(result).__name__}")
+    sig = Signature.parse(result.signature)
+    parts = []
+    for kept in (result.table, result.entries):
+        if kept is not None and kept.item_counts is None:
+            raise ParameterError("the category result has no per-sentence statistics: "
+                                 "evaluate with items='sentence' to resample it")
+    if result.table is not None:
+        log = sig.get("log", "2")
+        base = "e" if log == "e" else (int(float(log)) if float(log).is_integer() else float(log))
+        parts.append(category_items(result.table, log_base=base,
+                                    beta=float(sig.get("beta", "1"))))
+    if result.entries is not None:
+        parts.append(type_level_items(result.entries, restarts=int(sig.get("restarts", "10")),
+                                      seed=int(sig.get("seed", DEFAULT_SEED))))
+    return join_items(*parts) if len(parts) > 1 else parts[0]
 
 
 def _split(st: ItemStats) -> list[ItemStats]:

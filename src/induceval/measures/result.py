@@ -19,7 +19,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Result"]
+__all__ = ["Result", "Measure"]
+
+
+@dataclass(frozen=True)
+class Measure:
+    """Metadata of one measure: direction, bounds, level, family and source.
+
+    Example
+    -------
+    >>> Measure("m1", "token", True, 0, 1, "many-to-one accuracy", "Frank et al. 2009").family
+    'tags'
+    """
+
+    name: str
+    level: str
+    higher_is_better: bool
+    low: float
+    high: float
+    description: str
+    reference: str
+    family: str = "tags"
 
 
 @dataclass

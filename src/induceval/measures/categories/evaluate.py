@@ -44,7 +44,7 @@ from induceval.measures.categories.statistics import (
     statistics_of,
 )
 from induceval.measures.categories.type_level import TypeEntries, type_level_scores
-from induceval.measures.result import Result
+from induceval.measures.result import Measure, Result
 from induceval.measures.shards import (
     Evaluation,
     ReadOptions,
@@ -58,19 +58,6 @@ from induceval.signature import make_signature
 __all__ = ["Measure", "MEASURES", "TOKEN_MEASURES", "TYPE_LEVEL_MEASURES", "TagEvaluation",
            "TAGS", "token_scores", "tag_evaluation", "evaluate_tags", "evaluate_tag_systems",
            "check_aligned", "resolve_punct", "tag_signature"]
-
-
-@dataclass(frozen=True)
-class Measure:
-    """Metadata of one measure: direction, bounds, level and source."""
-
-    name: str
-    level: str
-    higher_is_better: bool
-    low: float
-    high: float
-    description: str
-    reference: str
 
 
 INF = math.inf
