@@ -1,6 +1,5 @@
-"""``induceval reproduce reichart2010``: token- and type-level scores of taggings.
-
-Reichart et al. 2010, Table 1.
+"""``induceval reproduce reichart2010``: token- and type-level scores of taggings
+(Reichart et al. 2010, Table 1).
 
 For a set of taggings of one corpus (prediction files, or models run here),
 the six token-level measures (M-1, 1-1, NVI, V, H(C|K), H(K|C)) and the six
