@@ -28,8 +28,7 @@ from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
-           "detect_format",
-           "expand_paths", "is_binary"]
+           "detect_format", "expand_paths", "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -250,27 +249,9 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
 PARALLEL_BYTES = 16 << 20
 
 
-class PendingRead:
-    """One corpus of :func:`read_corpora`: :meth:`result` returns it or raises its error."""
-
-    __slots__ = ("_corpus", "_error")
-
-    def __init__(self, corpus: Corpus | None = None, error: BaseException | None = None):
-        self._corpus = corpus
-        self._error = error
-
-    def result(self) -> Corpus:
-        """The corpus, or the error reading it raised (raised here, when asked for)."""
-        if self._error is not None:
-            raise self._error
-        return self._corpus
-
-
-def _read_one(paths, options: dict) -> PendingRead:
-    try:
-        return PendingRead(read_corpus(paths, **options))
-    except InducevalError as exc:
-        return PendingRead(error=exc)
+def _read_request(request: tuple) -> Corpus:
+    paths, options = request
+    return read_corpus(paths, **options)
 
 
 def _input_bytes(paths) -> int:
@@ -284,44 +265,35 @@ def _input_bytes(paths) -> int:
     return total
 
 
-def read_corpora(requests: Sequence[tuple], *, jobs: int | None = None) -> list[PendingRead]:
+def read_corpora(requests: Sequence[tuple], *, jobs: int | None = None) -> list[Corpus]:
     """Read several corpora at once, in two processes when worthwhile.
 
     ``requests`` holds ``(paths, options)`` pairs, ``options`` being keyword
-    arguments of :func:`read_corpus`.  The first corpus is read in this
-    process while a forked worker reads the others (``jobs`` processes in
-    all; default 2 on a machine with two cores or more, when the inputs
-    total at least :data:`PARALLEL_BYTES` and fork is available, else 1).
-    Each result is a :class:`PendingRead`: ``result()`` gives the corpus or
-    raises the error its reading raised, so callers see errors in the order
-    they ask, as if they read one after the other.  The corpora are those of
-    :func:`read_corpus`, whatever ``jobs``.
+    arguments of :func:`read_corpus`.  They are read by
+    :func:`induceval.parallel.map` on ``jobs`` local processes (default 2 on
+    a machine with two cores or more, when the inputs total at least
+    :data:`PARALLEL_BYTES` and this process, not a worker, can fork; else 1),
+    the largest first.
+    The corpora are those of :func:`read_corpus`, in request order, whatever
+    ``jobs``; a read that fails raises its error, the first in request order.
 
     Example
     -------
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); p = os.path.join(d, "a.txt")
     >>> _ = open(p, "w").write("the dog barks\\nhi\\n")
-    >>> [r.result().n_tokens for r in read_corpora([(p, {}), (p, {"format": "plain"})])]
+    >>> [c.n_tokens for c in read_corpora([(p, {}), (p, {"format": "plain"})])]
     [4, 4]
     """
-    requests = [(paths, dict(options)) for paths, options in requests]
-    if jobs is None:
-        import multiprocessing as mp
-
-        jobs = 1
-        if (len(requests) > 1 and (os.cpu_count() or 1) > 1 and mp.parent_process() is None
-                and "fork" in mp.get_all_start_methods()
-                and sum(_input_bytes(p) for p, _ in requests) >= PARALLEL_BYTES):
-            jobs = 2
-    if jobs < 2 or len(requests) < 2:
-        return [_read_one(paths, options) for paths, options in requests]
     import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
 
-    ctx = mp.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(requests)) - 1, mp_context=ctx) as ex:
-        futures = [ex.submit(_read_one, paths, options) for paths, options in requests[1:]]
-        out = [_read_one(*requests[0])]
-        out += [f.result() for f in futures]
-    return out
+    from induceval import parallel
+
+    requests = [(paths, dict(options)) for paths, options in requests]
+    sizes = [_input_bytes(paths) for paths, _ in requests]
+    if jobs is None:
+        jobs = 2 if (len(requests) > 1 and (os.cpu_count() or 1) > 1
+                     and mp.parent_process() is None and "fork" in mp.get_all_start_methods()
+                     and sum(sizes) >= PARALLEL_BYTES) else 1
+    spec = parallel.ExecutorSpec(engine="local", jobs=max(1, min(jobs, len(requests))))
+    return parallel.map(_read_request, requests, executor=spec, costs=sizes, name="read")

@@ -96,7 +96,7 @@ Speed: each distinct utterance body (main tier with its dependent tiers; about
 45% of the Manchester utterances are distinct) is analysed once and encoded,
 file by file, into int32 arrays; the columns are gathered with numpy;
 ``%mor`` items are parsed once.  Files are read by a process pool over
-contiguous chunks (``jobs``), merged in file order.
+contiguous chunks (``jobs``, :func:`induceval.parallel.map`), merged in file order.
 
 Omitted words (``0is``, analysed in ``%mor`` as ``0aux|is``) were not spoken:
 by default (``omitted="drop"``) they are removed after alignment and their
@@ -139,11 +139,13 @@ import re
 from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
+from induceval import parallel
 from induceval.corpus.model import (
     AGE_CONVENTIONS,
     Column,
@@ -1300,10 +1302,14 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
 
         in_main = mp.parent_process() is None  # a worker (cells, Dask) reads alone
         jobs = 1 if len(paths) < 8 or not in_main else max(1, min(4, os.cpu_count() or 1))
-    options = (on_error, split_clitics, omitted, name, empty, ages)
+    read_chunk = partial(_read_files, on_error=on_error, split_clitics=split_clitics,
+                         omitted=omitted, name=name, empty=empty, ages=ages)
     if jobs > 1 and len(paths) > 1:
-        return concat(_parallel(paths, jobs, options), name=name)
-    return _read_files(paths, *options)
+        chunks = _chunks(paths, min(jobs, len(paths)))
+        spec = parallel.ExecutorSpec(engine="local", jobs=len(chunks))
+        return concat(parallel.map(read_chunk, chunks, executor=spec, name="read-chat"),
+                      name=name)
+    return read_chunk(paths)
 
 
 def _chunks(paths: list[Path], k: int) -> list[list[Path]]:
@@ -1322,29 +1328,3 @@ def _chunks(paths: list[Path], k: int) -> list[list[Path]]:
         out[i].append(p)
         acc += size
     return [c for c in out if c]
-
-
-def _parallel(paths: list[Path], jobs: int, options: tuple) -> list[Corpus]:
-    """Read contiguous chunks of ``paths`` in a process pool, in file order."""
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-
-    chunks = _chunks(paths, min(jobs, len(paths)))
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=len(chunks) - 1, mp_context=ctx) as ex:
-        futures = [ex.submit(_read_chunk, c, options) for c in chunks[1:]]
-        first = _read_files(chunks[0], *options)  # this process reads the first chunk
-        parts = [first]
-        for f in futures:
-            part = f.result()
-            if isinstance(part, dict):  # the first error of that chunk, in file order
-                raise CorpusFormatError(part.pop("reason"), **part)
-            parts.append(part)
-        return parts
-
-
-def _read_chunk(paths: list[Path], options: tuple) -> Corpus | dict:
-    try:
-        return _read_files(paths, *options)
-    except CorpusFormatError as exc:
-        return {"reason": exc.reason, "path": exc.path, "line": exc.line, "text": exc.text}
