@@ -16,12 +16,10 @@ from hypothesis import strategies as st
 
 from induceval.corpus.model import Corpus, ReadReport
 from induceval.corpus.readers import brown, conllu, conllx, malt, pascal, plain, ptb
-from induceval.corpus.readers._tabular import (
-    _fast_file,
-    _slow_file,
-    build_corpus,
-    intern_bytes_vectorised,
-)
+from induceval.corpus.readers._columnar import _fast_file, read_tabular
+from induceval.corpus.readers._common import build_corpus
+from induceval.corpus.readers._fields import intern_bytes_vectorised
+from induceval.corpus.readers._tabular import _slow_file
 from induceval.errors import CorpusFormatError
 
 READERS = [conllu, conllx, pascal, malt, brown, plain, ptb]
@@ -175,8 +173,6 @@ def test_intern_bytes_dict_and_numba_agree(fields):
 @given(st.data())
 def test_chunked_reading_equals_whole_file_reading(data):
     """Streaming in chunks (cut at blank lines, any size) gives the corpus of one chunk."""
-    from induceval.corpus.readers._tabular import read_tabular
-
     module = data.draw(st.sampled_from([conllu, conllx, pascal, malt]))
     text = data.draw(tabular_files(module.SPEC.name if module is not conllx else "conllu"))
     if data.draw(st.booleans()):

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from induceval.corpus.readers._tabular import (
-    _FORM_MISSING,
-    _TAG_MISSING,
-    _decode_items,
-    _Sink,
-    intern_bytes,
-)
+from induceval.corpus.readers._common import _FORM_MISSING, _TAG_MISSING, _Sink
+from induceval.corpus.readers._fields import _decode_items, intern_bytes
 
 
 def _fields(words):
@@ -33,14 +28,14 @@ def test_intern_fields_grows_its_table():
 
 
 def test_sink_ranges_on_bytes_equal_strings(monkeypatch):
-    import induceval.corpus.readers._tabular as tab
+    import induceval.corpus.readers._fields as fields
 
     words = ["the", "_", "dog", "the", "é", "_", "cat", "dog"]
     buf, starts, ends = _fields(words)
     for missing in (_FORM_MISSING, _TAG_MISSING):
         by_strings = _Sink(2, missing)
         by_strings.add_strings(_decode_items(buf, starts, ends))
-        monkeypatch.setattr(tab, "SMALL_INPUT_BYTES", 0)   # the numba path on any input
+        monkeypatch.setattr(fields, "SMALL_INPUT_BYTES", 0)   # the numba path on any input
         by_bytes = _Sink(2, missing)
         by_bytes.add_ranges(buf, starts, ends)
         by_bytes.add_ranges(buf, starts[2:], ends[2:])     # a second part: global codes

@@ -13,7 +13,8 @@ import pytest
 
 from induceval.corpus.model import Column, CorpusBuilder
 from induceval.corpus.readers import conllu, conllx, pascal
-from induceval.corpus.readers._tabular import LINES_COLUMN, read_tabular
+from induceval.corpus.readers._columnar import read_tabular
+from induceval.corpus.readers._common import LINES_COLUMN
 from induceval.corpus.writers import (
     write_conllu,
     write_conllx,

@@ -12,7 +12,8 @@ import pytest
 
 from induceval.corpus.model import CorpusBuilder, ReadReport
 from induceval.corpus.readers import brown, conllu, conllx, malt, pascal, plain, read_corpus
-from induceval.corpus.readers._tabular import _fast_file, _slow_file
+from induceval.corpus.readers._columnar import _fast_file
+from induceval.corpus.readers._tabular import _slow_file
 from induceval.errors import CorpusFormatError, ParameterError
 from tests.conftest import FIXTURES, shared_path
 
@@ -305,7 +306,7 @@ def test_auto_format_directory_of_extensionless_brown_files(tmp_path):
 def test_rollback_forgets_the_values_of_the_rolled_back_chunks(tmp_path):
     """A file whose later chunk needs the streaming path is re-read whole; the values its
     first chunks added (and their byte keys) are forgotten before the next file."""
-    from induceval.corpus.readers import _tabular as tab
+    from induceval.corpus.readers import _columnar as tab
 
     def sent(*words):
         return "".join(f"{i}\t{w}\t{w}\tX\t_\t_\t0\troot\t_\t_\n"

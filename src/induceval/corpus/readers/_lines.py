@@ -6,23 +6,11 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import numpy as np
-
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._tabular import (
-    FileResult,
-    _Accumulator,
-    _iter_lines,
-    as_file_list,
-    corpus_name,
-)
+from induceval.corpus.readers._common import _iter_lines, read_streamed
 from induceval.errors import CorpusFormatError, check_choice
 
-__all__ = ["iter_line_sentences", "read_line_format", "TokenParser", "FLUSH_TOKENS"]
-
-#: Tokens gathered as strings before they are interned into int32 columns (streaming: the
-#: strings of at most this many tokens are alive at a time, whatever the corpus size).
-FLUSH_TOKENS = 1 << 16
+__all__ = ["iter_line_sentences", "read_line_format", "TokenParser"]
 
 #: Turns one line's tokens into columns, or raises ``ValueError(index, expected)``.
 TokenParser = Callable[[list[str]], dict[str, list]]
@@ -74,30 +62,6 @@ def read_line_format(files, parse: TokenParser, columns: list[str], *, on_error:
                      language: str | None = None, name: str | None = None,
                      reason: str = "bad token") -> Corpus:
     """Read line-per-sentence files into one corpus."""
-    check_choice("on_error", on_error, ("fail", "skip"))
-    paths = as_file_list(files)
-    report = ReadReport()
-    acc = _Accumulator()
-    for p in paths:
-        if not p.is_file():
-            raise CorpusFormatError("no such file", path=str(p))
-        cols: dict[str, list] = {k: [] for k in columns}
-        lengths: list[int] = []
-        docs: list[str] = []
-        n = 0
-        for tokens, meta in iter_line_sentences(p, parse, on_error=on_error, report=report,
-                                                language=language, reason=reason):
-            for k in columns:
-                cols[k].extend(tokens[k])
-            lengths.append(len(tokens["form"]))
-            docs.append(meta["document"])
-            n += lengths[-1]
-            if n >= FLUSH_TOKENS:  # into the int32 columns, then forget the strings
-                acc.add(FileResult(cols, None, np.asarray(lengths, dtype=np.int64),
-                                   [None] * len(lengths), docs, language))
-                cols = {k: [] for k in columns}
-                lengths, docs, n = [], [], 0
-        acc.add(FileResult(cols, None, np.asarray(lengths, dtype=np.int64),
-                           [None] * len(lengths), docs, language))
-        report.files.append(str(p))
-    return acc.build(report, name if name is not None else corpus_name(paths), columns)
+    return read_streamed(files, lambda p, report: iter_line_sentences(
+        p, parse, on_error=on_error, report=report, language=language, reason=reason),
+        columns, on_error=on_error, language=language, name=name)

@@ -35,11 +35,8 @@ Example
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
-from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._tabular import TabularSpec, iter_tabular, read_tabular
+from induceval.corpus.readers._columnar import TabularFormat
+from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
@@ -48,39 +45,9 @@ SPEC = TabularSpec(
     ncols=(10,),
     columns={"form": 1, "lemma": 2, "upos": 3, "xpos": 4, "feats": 5, "head": 6, "deprel": 7,
              "deps": 8, "misc": 9},
-    id_col=0,
     special_ids=True,
     layout="ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
 )
-
-
-def read(files, *, on_error: str = "fail", language: str | None = None,
-         name: str | None = None, columns=None) -> Corpus:
-    """Read CoNLL-U files into one corpus.
-
-    Parameters
-    ----------
-    files
-        A path or a list of paths.
-    on_error
-        ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` (file,
-        line, text, what was expected); ``"skip"`` skips the bad sentence and
-        counts it in ``report.skipped``.
-    language
-        The ``language`` sentence column for every file (default: from the
-        UD file name).
-    name
-        The corpus name (default: the path, or the common folder).
-    columns
-        Read only these token columns (``form`` always), and no ``_lines``:
-        faster and smaller when the corpus is only scored (default: all).
-    """
-    return read_tabular(files, SPEC, on_error=on_error, language=language, name=name,
-                        columns=columns)
-
-
-def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
-                   report: ReadReport | None = None, language: str | None = None,
-                   ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
-    """Stream ``(tokens, meta)`` per sentence (arguments of ``CorpusBuilder.add_sentence``)."""
-    return iter_tabular(path, SPEC, on_error=on_error, report=report, language=language)
+FORMAT = TabularFormat(SPEC)
+read = FORMAT.read
+iter_sentences = FORMAT.iter_sentences

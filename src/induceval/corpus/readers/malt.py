@@ -25,11 +25,8 @@ Example
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
-from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._tabular import TabularSpec, iter_tabular, read_tabular
+from induceval.corpus.readers._columnar import TabularFormat
+from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
@@ -38,24 +35,9 @@ SPEC = TabularSpec(
     ncols=(3, 4),
     columns={"form": 0, "xpos": 1, "head": 2, "deprel": 3},
     id_col=None,
-    special_ids=False,
     layout="FORM TAG HEAD [DEPREL]",
     comments=False,
 )
-
-
-def read(files, *, on_error: str = "fail", language: str | None = None,
-         name: str | None = None, columns=None) -> Corpus:
-    """Read Malt-TAB files into one corpus.
-
-    Options (``columns`` included) as :func:`induceval.corpus.readers.conllu.read`.
-    """
-    return read_tabular(files, SPEC, on_error=on_error, language=language, name=name,
-                        columns=columns)
-
-
-def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
-                   report: ReadReport | None = None, language: str | None = None,
-                   ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
-    """Stream ``(tokens, meta)`` per sentence (arguments of ``CorpusBuilder.add_sentence``)."""
-    return iter_tabular(path, SPEC, on_error=on_error, report=report, language=language)
+FORMAT = TabularFormat(SPEC)
+read = FORMAT.read
+iter_sentences = FORMAT.iter_sentences

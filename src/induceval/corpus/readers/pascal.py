@@ -25,11 +25,8 @@ Example
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
-from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._tabular import TabularSpec, iter_tabular, read_tabular
+from induceval.corpus.readers._columnar import TabularFormat
+from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
@@ -38,24 +35,8 @@ SPEC = TabularSpec(
     ncols=(9,),
     columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "upos": 5, "feats": 6, "head": 7,
              "deprel": 8},
-    id_col=0,
-    special_ids=False,
     layout="ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL",
 )
-
-
-def read(files, *, on_error: str = "fail", language: str | None = None,
-         name: str | None = None, columns=None) -> Corpus:
-    """Read PASCAL 2012 files into one corpus.
-
-    Options (``columns`` included) as :func:`induceval.corpus.readers.conllu.read`.
-    """
-    return read_tabular(files, SPEC, on_error=on_error, language=language, name=name,
-                        columns=columns)
-
-
-def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
-                   report: ReadReport | None = None, language: str | None = None,
-                   ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
-    """Stream ``(tokens, meta)`` per sentence (arguments of ``CorpusBuilder.add_sentence``)."""
-    return iter_tabular(path, SPEC, on_error=on_error, report=report, language=language)
+FORMAT = TabularFormat(SPEC)
+read = FORMAT.read
+iter_sentences = FORMAT.iter_sentences

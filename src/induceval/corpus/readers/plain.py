@@ -32,13 +32,13 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._lines import iter_line_sentences
-from induceval.corpus.readers._tabular import (
+from induceval.corpus.readers._common import (
     FileResult,
     as_file_list,
     build_corpus,
     corpus_name,
 )
+from induceval.corpus.readers._lines import iter_line_sentences
 from induceval.errors import CorpusFormatError, check_choice
 
 __all__ = ["read", "iter_sentences"]

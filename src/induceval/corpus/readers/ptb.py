@@ -80,17 +80,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
-
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._lines import FLUSH_TOKENS
-from induceval.corpus.readers._tabular import (
-    FileResult,
-    _Accumulator,
-    as_file_list,
-    corpus_name,
-    read_bytes,
-)
+from induceval.corpus.readers._common import _Bad, read_bytes, read_streamed
 from induceval.errors import CorpusFormatError, check_choice
 
 __all__ = ["read", "iter_sentences", "EMPTY_TAG"]
@@ -100,20 +91,6 @@ EMPTY_TAG = "-NONE-"
 
 _TOKEN_RE = re.compile(r"[()]|[^\s()]+")
 _BAD_BYTE_RE = re.compile("[\udc80-\udcff]")
-
-
-class _Bad(Exception):
-    """A malformed tree: (reason, error)."""
-
-    def __init__(self, reason: str, error: CorpusFormatError | None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.error = error
-
-    def __reduce__(self):
-        # picklable as the context of the error it becomes (distributed's tblib pickles
-        # contexts): without that error, which holds this one as its context
-        return (type(self), (self.reason, None))
 
 
 class _Text:
@@ -289,12 +266,6 @@ def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
                {"sent_id": f"{stem}:{n}", "document": stem, "language": language})
 
 
-def _file_result(path: Path, forms: list, tags: list, lengths: list, sent_ids: list,
-                 language: str | None) -> FileResult:
-    return FileResult({"form": forms, "xpos": tags}, None, np.asarray(lengths, dtype=np.int64),
-                      sent_ids, [path.stem] * len(lengths), language)
-
-
 def read(files, *, on_error: str = "fail", language: str | None = "en",
          name: str | None = None, new_tree_at_line_start: bool = True) -> Corpus:
     """Read Penn Treebank bracketed files into one corpus.
@@ -322,29 +293,7 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
         Token columns ``form`` and ``xpos``; sentence columns ``sent_id``,
         ``document``, ``language``.
     """
-    check_choice("on_error", on_error, ("fail", "skip"))
-    paths = as_file_list(files)
-    report = ReadReport()
-    acc = _Accumulator()  # streaming: strings of at most FLUSH_TOKENS tokens alive at a time
-    for p in paths:
-        if not p.is_file():
-            raise CorpusFormatError("no such file", path=str(p))
-        forms: list[str] = []
-        tags: list[str] = []
-        lengths: list[int] = []
-        sent_ids: list[str] = []
-        n = 0
-        for tokens, meta in iter_sentences(p, on_error=on_error, report=report,
-                                           language=language,
-                                           new_tree_at_line_start=new_tree_at_line_start):
-            forms.extend(tokens["form"])
-            tags.extend(tokens["xpos"])
-            lengths.append(len(tokens["form"]))
-            sent_ids.append(meta["sent_id"])
-            n += lengths[-1]
-            if n >= FLUSH_TOKENS:
-                acc.add(_file_result(p, forms, tags, lengths, sent_ids, language))
-                forms, tags, lengths, sent_ids, n = [], [], [], [], 0
-        acc.add(_file_result(p, forms, tags, lengths, sent_ids, language))
-        report.files.append(str(p))
-    return acc.build(report, name if name is not None else corpus_name(paths), ["form", "xpos"])
+    return read_streamed(files, lambda p, report: iter_sentences(
+        p, on_error=on_error, report=report, language=language,
+        new_tree_at_line_start=new_tree_at_line_start), ["form", "xpos"], on_error=on_error,
+        language=language, name=name)
