@@ -133,9 +133,7 @@ Example
 
 from __future__ import annotations
 
-import calendar
 import os
-import re
 from array import array
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -146,37 +144,21 @@ from typing import NamedTuple
 import numpy as np
 
 from induceval import parallel
-from induceval.corpus.model import (
-    AGE_CONVENTIONS,
-    Column,
-    Corpus,
-    ReadReport,
-    Vocabulary,
-    age_in_days,
-    concat,
+from induceval.corpus.model import AGE_CONVENTIONS, Column, Corpus, ReadReport, Vocabulary, concat
+from induceval.corpus.readers._chat_file import (
+    _document,
+    _file_units,
+    _FileState,
+    _meta,
+    _utterance_language,
+    parse_age,
 )
-from induceval.corpus.readers._chat_main import (
-    OMITTED,
-    PUNCT,
-    PUNCT_WORDS,
-    QUOTES,
-    WORD,
-    clean_main_tier,
-    plain_words,
-)
+from induceval.corpus.readers._chat_main import PUNCT_WORDS
+from induceval.corpus.readers._chat_tiers import _analyse, _Caches, split_clitic_form
 from induceval.errors import CorpusFormatError, check_choice, check_range
 
 __all__ = ["read", "iter_utterances", "iter_sentences", "ChatUtterance", "parse_age",
            "split_clitic_form"]
-
-_AGE = re.compile(r"\s*(\d+);(\d*)\.?(\d*)")
-_AFFIX = re.compile(r"[-&=]")
-#: ``%mor`` items that are punctuation, besides those without a ``|``
-_MOR_PUNCT = frozenset({"cm|cm", "beg|beg", "end|end", "bq|bq", "eq|eq"})
-_XGRT_TIERS = ("%xgrt", "%grt")
-#: Dependent tiers whose duplicates or missing tab are errors (issue 16)
-_CHECKED_TIERS = frozenset({"%mor", "%gra"})
-_MARKER_POS = {"‡": "beg", "„": "end"}
 
 
 class ChatUtterance(NamedTuple):
@@ -192,343 +174,6 @@ class ChatUtterance(NamedTuple):
     tokens: dict
     meta: dict
     line: int
-
-
-def parse_age(text: str, convention: str = "days") -> int | None:
-    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0), by
-    :func:`~induceval.corpus.model.age_in_days` under ``convention``.
-
-    Example
-    -------
-    >>> parse_age("2;0.07"), parse_age("1;6."), parse_age("39;"), parse_age("")
-    (737, 547, 14244, None)
-    >>> parse_age("3;11.29"), parse_age("4;0.05"), parse_age("1;6.", "chang2006")
-    (1459, 1466, 551)
-    """
-    m = _AGE.match(text)
-    if m is None:
-        return None
-    y, mo, d = m.groups()
-    return age_in_days(int(y), int(mo or 0), int(d or 0), convention=convention)
-
-
-def split_clitic_form(form: str, clitic_pos: Sequence[str]) -> list[str] | None:
-    """Split a written word into host + post-clitics, one per ``clitic_pos``.
-
-    Applied from the right: a clitic with POS ``neg`` takes a final ``n't``,
-    any other clitic the text from the last apostrophe.  ``None`` when the
-    word cannot be split that way.
-
-    Example
-    -------
-    >>> split_clitic_form("don't", ["neg"]), split_clitic_form("it's", ["aux"])
-    (['do', "n't"], ['it', "'s"])
-    >>> split_clitic_form("wanna", ["inf"]) is None
-    True
-    """
-    parts: list[str] = []
-    rest = form
-    for pos in reversed(clitic_pos):
-        if pos == "neg" and rest[-3:].lower() == "n't" and len(rest) > 3:
-            cut = len(rest) - 3
-        else:
-            cut = rest.rfind("'")
-            if cut <= 0:
-                return None
-        parts.append(rest[cut:])
-        rest = rest[:cut]
-    parts.append(rest)
-    parts.reverse()
-    return parts
-
-
-def _parse_mor_part(part: str) -> tuple[str, str, int]:
-    """``pos|stem-AFF`` -> (xpos, lemma, kind) with kind 0 word, 1 omitted, 2 punct."""
-    if "|" not in part or part in _MOR_PUNCT:
-        pos = part.partition("|")[0]
-        return pos, pos, PUNCT
-    pos, _, rest = part.partition("|")
-    if rest in _MARKER_POS:  # eve06: voc|‡, end|„
-        pos = _MARKER_POS[rest]
-        return pos, pos, PUNCT
-    kind = 0
-    if pos[:1] == "0" and len(pos) > 1:
-        pos = pos[1:]
-        kind = OMITTED
-    prefix = ""
-    if "#" in pos:  # prefixes come before the POS: un#v|do
-        prefix, _, pos = pos.rpartition("#")
-        prefix += "#"
-    if rest[:1] == "+":  # compound: +n|graham+n|cracker
-        comps = [c.partition("|")[2] or c for c in rest[1:].split("+")]
-        lemma = "+".join(_AFFIX.split(c, 1)[0] for c in comps)
-    else:
-        lemma = _AFFIX.split(rest, 1)[0]
-    return pos, prefix + (lemma or rest), kind
-
-
-def _parse_mor_item(item: str) -> tuple:
-    """One ``%mor`` item -> tuple of parts; each part (xpos, lemma, kind, role).
-
-    role is 0 for the host, 1 for a post-clitic (``~``), -1 for a pre-clitic (``$``).
-    """
-    if "~" in item:
-        pieces = item.split("~")
-        first, post = pieces[0], pieces[1:]
-    else:
-        first, post = item, []
-    parts = []
-    if "$" in first:
-        pre = first.split("$")
-        first = pre.pop()
-        parts.extend((*_parse_mor_part(p), -1) for p in pre if p)
-    parts.append((*_parse_mor_part(first), 0))
-    parts.extend((*_parse_mor_part(p), 1) for p in post if p)
-    return tuple(parts)
-
-
-_IDX_CACHE: dict[int, list[str]] = {}
-_INT = {str(i): i for i in range(2000)}
-
-
-def _parse_gra(text: str, n: int) -> tuple[list[int], list[str]] | None:
-    """``1|2|SUBJ 2|0|ROOT`` -> (heads, rels), or None unless it numbers 1..n."""
-    parts = text.replace("|", " ").split()
-    if len(parts) != 3 * n:
-        return None
-    idx = _IDX_CACHE.get(n)
-    if idx is None:
-        idx = _IDX_CACHE[n] = [str(i) for i in range(1, n + 1)]
-    if parts[0::3] != idx:
-        return None
-    try:
-        heads = [_INT[h] for h in parts[1::3]]
-    except KeyError:
-        return None
-    if n and max(heads) > n:
-        return None
-    return heads, parts[2::3]
-
-
-def _parse_gra_without(text: str, xpos: list, markers: tuple) -> tuple | None:
-    """Parse a dependency tier that leaves out the ``‡``/``„`` marker tokens
-    (Eve's ``%xgrt``); the markers get no head (-1)."""
-    keep = [x not in markers for x in xpos]
-    parsed = _parse_gra(text, sum(keep))
-    if parsed is None:
-        return None
-    full_index = [0] + [i + 1 for i, k in enumerate(keep) if k]
-    heads: list[int] = []
-    rels: list = []
-    it = iter(zip(*parsed))
-    for k in keep:
-        if k:
-            h, r = next(it)
-            heads.append(full_index[h])
-            rels.append(r)
-        else:
-            heads.append(-1)
-            rels.append(None)
-    return heads, rels
-
-
-def _parse_gra_with_gaps(text: str, token_item: list[int], unk_pos: list[int]
-                         ) -> tuple | None:
-    """Parse a dependency tier that gives each ``xxx``/``www`` a token of its own
-    (Eve's ``%xgrt``); those tokens are removed and their dependents re-attached."""
-    n_tok = len(token_item)
-    k = len(unk_pos)
-    parsed = _parse_gra(text, n_tok + k)
-    if parsed is None:
-        return None
-    real: list[bool] = []
-    pi = 0
-    ups = sorted(unk_pos)
-    for item in token_item:
-        while pi < k and ups[pi] <= item:
-            real.append(False)
-            pi += 1
-        real.append(True)
-    real.extend([False] * (k - pi))
-    heads = _drop_tokens(real, parsed[0])
-    return heads, [r for r, kp in zip(parsed[1], real) if kp]
-
-
-def _drop_tokens(keep: list[bool], heads: list[int] | None) -> list[int] | None:
-    """Heads after removing tokens; dependents of a removed token move to its head."""
-    if heads is None:
-        return None
-    n = len(heads)
-    new_index = [0] * (n + 1)
-    j = 0
-    for i in range(n):
-        if keep[i]:
-            j += 1
-            new_index[i + 1] = j
-    out = []
-    for i in range(n):
-        if not keep[i]:
-            continue
-        h = heads[i]
-        steps = 0
-        while h > 0 and not keep[h - 1] and steps <= n:
-            h = heads[h - 1]
-            steps += 1
-        out.append(-1 if h < 0 or steps > n else new_index[h] if h > 0 else 0)
-    return out
-
-
-def _merge_groups(group_of: list[int], heads: list[int], rels: list, n_groups: int):
-    """Collapse clitic tokens into words: a word takes the attachment of its part
-    whose head lies outside the word (the root part first)."""
-    new_heads = [-1] * n_groups
-    new_rels: list = [None] * n_groups
-    chosen = [False] * n_groups
-    for t, g in enumerate(group_of):
-        h = heads[t]
-        if h < 0:
-            continue
-        if h == 0:
-            new_heads[g], new_rels[g], chosen[g] = 0, rels[t], True
-        elif group_of[h - 1] != g and not chosen[g]:
-            new_heads[g], new_rels[g] = group_of[h - 1] + 1, rels[t]
-            chosen[g] = new_heads[g] == 0
-    return new_heads, new_rels
-
-
-class _FileState:
-    __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
-                 "birth_of", "date", "target", "target_role")
-
-    def __init__(self) -> None:
-        self.roles: dict[str, str] = {}
-        self.langs: list[str] = []
-        self.id_langs: dict[str, str] = {}
-        self.age: int | None = None
-        self.corpus: str | None = None
-        self.begun = False
-        self.ids: list[tuple[str, str, str]] = []  # (code, role, age text) of each @ID
-        self.age_of: dict[str, str] = {}  # @Age of CODE:
-        self.birth_of: dict[str, str] = {}  # @Birth of CODE:
-        self.date: str | None = None
-        self.target: str | None = None  # speaker code of the target child
-        self.target_role: str | None = None  # its role as the transcript writes it
-
-
-def _header(line: str, st: _FileState) -> None:
-    head, _, value = line.partition(":")
-    value = value.strip()
-    if head == "@Begin":
-        st.begun = True
-    elif head == "@Participants":
-        for entry in value.split(","):
-            words = entry.split()
-            if len(words) >= 2:
-                st.roles.setdefault(words[0], words[-1])
-    elif head == "@ID":
-        f = value.split("|")
-        if len(f) >= 8 and f[2]:
-            code = f[2].strip()
-            role = f[7].strip()
-            if role:
-                st.roles[code] = role
-            if f[0].strip():
-                st.id_langs[code] = f[0].strip().split(",")[0].split()[0]
-            if st.corpus is None and f[1].strip():
-                st.corpus = f[1].strip().lower()
-            st.ids.append((code, role, f[3].strip()))
-    elif head == "@Languages":
-        st.langs = [x for x in re.split(r"[,\s]+", value) if x]
-    elif head == "@Date":
-        st.date = st.date or value
-    elif head[:8] == "@Age of ":
-        st.age_of.setdefault(head[8:].strip(), value)
-    elif head[:10] == "@Birth of ":
-        st.birth_of.setdefault(head[10:].strip(), value)
-
-
-_MONTHS = {m: i for i, m in enumerate(("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
-                                       "SEP", "OCT", "NOV", "DEC"), 1)}
-_DATE = re.compile(r"\s*(\d{1,2})-([A-Za-z]{3})-(\d{4})")
-
-
-def _parse_date(text: str | None) -> tuple[int, int, int] | None:
-    m = _DATE.match(text or "")
-    if m is None or m.group(2).upper() not in _MONTHS:
-        return None
-    return int(m.group(3)), _MONTHS[m.group(2).upper()], int(m.group(1))
-
-
-def _age_from_dates(birth: str | None, date: str | None) -> tuple[int, int, int] | None:
-    """``(years, months, days)`` from ``@Birth of`` to ``@Date`` (calendar difference, as
-    CLAN computes ages: days borrowed from the month before the recording's)."""
-    b, d = _parse_date(birth), _parse_date(date)
-    if b is None or d is None or d < b:
-        return None
-    years, months, days = d[0] - b[0], d[1] - b[1], d[2] - b[2]
-    if days < 0:
-        months -= 1
-        pm, py = (d[1] - 2) % 12 + 1, d[0] - (d[1] == 1)
-        days += calendar.monthrange(py, pm)[1]
-    if months < 0:
-        years -= 1
-        months += 12
-    return years, months, days
-
-
-def _resolve_target(st: _FileState, convention: str) -> None:
-    """Find the target child and its age once the headers are read.
-
-    The target child is the ``@ID`` participant with role ``Target_Child``;
-    else the only one with role ``Child``, or among several the one coded
-    ``CHI``; else (no ``@ID``) the same rules over ``@Participants``.  Its age
-    is its ``@ID`` age, else its ``@Age of`` header, else the difference
-    between its ``@Birth of`` header and ``@Date``.
-    """
-    ids = st.ids or [(code, role, "") for code, role in st.roles.items()]
-    target = next((c for c, r, _ in ids if r == "Target_Child"), None)
-    if target is None:
-        children = [c for c, r, _ in ids if r == "Child"]
-        if len(children) == 1:
-            target = children[0]
-        elif "CHI" in children:
-            target = "CHI"
-    st.target = target
-    if target is None:
-        return
-    st.target_role = st.roles.get(target)
-    age_text = next((a for c, _, a in ids if c == target and a), None) or st.age_of.get(target)
-    if age_text:
-        st.age = parse_age(age_text, convention)
-    if st.age is None:
-        ymd = _age_from_dates(st.birth_of.get(target), st.date)
-        if ymd is not None:
-            st.age = age_in_days(*ymd, convention=convention)
-
-
-def _decode(path: Path, on_error: str, report: ReadReport) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CorpusFormatError(f"cannot read: {exc}", path=str(path)) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        end = data.find(b"\n", exc.start)
-        snippet = data[start : end if end >= 0 else len(data)].decode("utf-8", "replace")
-        if on_error == "fail":
-            raise CorpusFormatError("invalid UTF-8", path=str(path), line=line,
-                                    text=snippet) from None
-        report.count("bad_utf8_files")
-        report.examples.setdefault("bad_utf8", f"{path}:{line}")
-        text = data.decode("utf-8", "replace")
-    if text[:1] == "\ufeff":
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
 
 
 def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
@@ -583,7 +228,7 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         for k, v in deltas:
             report.counts[k] += v
         report.counts["utterances"] += 1
-        if not _has_words(toks["form"]):
+        if PUNCT_WORDS.issuperset(toks["form"]):  # no words
             if empty == "drop":
                 report.skip(NO_WORDS, f"{p}:{lineno}")
                 continue
@@ -598,367 +243,6 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
 
 #: The streaming entry point under the name the reader registry documents.
 iter_sentences = iter_utterances
-
-
-def _document(st: _FileState, path: Path) -> str:
-    return f"{st.corpus or path.parent.name}/{path.stem}"
-
-
-_LANG_PRECODE = re.compile(r"\s*\[- ([^\]\s]+)\s*\]")
-
-
-def _utterance_language(body: str) -> str | None:
-    """The language of an utterance precode ``[- eng]`` at the start of its main tier."""
-    if "[- " not in body:
-        return None
-    m = _LANG_PRECODE.match(body)
-    return None if m is None else m.group(1)
-
-
-def _role(st: _FileState, speaker: str) -> str | None:
-    if speaker == st.target and st.target is not None:
-        return "Target_Child"
-    return st.roles.get(speaker)
-
-
-def _meta(st: _FileState, document: str | None, speaker: str, lineno: int,
-          language: str | None = None) -> dict:
-    return {
-        "sent_id": f"{document}:{lineno}",
-        "speaker": speaker,
-        "role": _role(st, speaker),
-        "age_days": st.age,
-        "document": document,
-        "language": language or st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
-    }
-
-
-def _fail_or_count(on_error: str, report: ReadReport, what: str, message: str, path: Path,
-                   line: int, text: str) -> None:
-    if on_error == "fail":
-        raise CorpusFormatError(message, path=str(path), line=line, text=text)
-    report.count(what)
-
-
-def _other_lines(lines: list[str], first_line: int, st: _FileState, path: Path, on_error: str,
-                 report: ReadReport) -> None:
-    """Header / stray lines outside utterances (continuations already joined)."""
-    for off, line in lines:
-        c = line[:1]
-        if c == "@":
-            _header(line, st)
-        elif c == "%":
-            _fail_or_count(on_error, report, "orphan_tiers",
-                           "dependent tier before any utterance", path, first_line + off, line)
-        elif c == "*":
-            _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin",
-                           path, first_line + off, line)
-        elif line.strip():
-            _fail_or_count(on_error, report, "bad_lines",
-                           "expected a header (@), an utterance (*), a dependent tier (%) "
-                           "or a tab-indented continuation", path, first_line + off, line)
-
-
-def _join(raw_lines: list[str]) -> list[tuple[int, str]]:
-    """(offset, line) with tab-continuation lines joined to the line before."""
-    out: list[tuple[int, str]] = []
-    for i, ln in enumerate(raw_lines):
-        if ln[:1] == "\t" and out:
-            out[-1] = (out[-1][0], out[-1][1] + " " + ln[1:])
-        else:
-            out.append((i, ln))
-    return out
-
-
-def _file_units(path: Path, on_error: str, report: ReadReport, convention: str = "days"
-                ) -> tuple[_FileState, list[tuple[str, str, int]]]:
-    """Split a file into utterances: ``(speaker, body, line)`` where ``body`` is
-    the text after ``*SPK:`` with its dependent tiers (``\\n%tier:...``),
-    continuation lines joined.  Headers update the returned file state."""
-    text = _decode(path, on_error, report)
-    st = _FileState()
-    units: list[tuple[str, str, int]] = []
-    if text[:1] == "*":
-        text = "\n" + text
-        lineno = 0
-    else:
-        lineno = 1
-    blocks = text.split("\n*")
-    head = blocks[0]
-    _other_lines(_join(head.split("\n")), lineno, st, path, on_error, report)
-    lineno += head.count("\n") + 1
-    append = units.append
-    for b in blocks[1:]:
-        start = lineno
-        n_nl = b.count("\n")
-        lineno += n_nl + 1
-        if not st.begun:
-            _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,
-                           start, "*" + b.split("\n", 1)[0])
-            st.begun = True
-        if "\n\t" in b:
-            joined = b.replace("\n\t", " ")
-            if joined.count("\n") != joined.count("\n%"):
-                parts = _join(b.split("\n"))
-                k = 1
-                while k < len(parts) and parts[k][1][:1] == "%":
-                    k += 1
-                joined = "\n".join(x for _, x in parts[:k])
-                _other_lines(parts[k:], start, st, path, on_error, report)
-            b = joined
-        elif n_nl != b.count("\n%"):
-            raw = b.split("\n")
-            k = 1
-            while k < len(raw) and raw[k][:1] == "%":
-                k += 1
-            _other_lines(list(enumerate(raw))[k:], start, st, path, on_error, report)
-            b = "\n".join(raw[:k])
-        colon = b.find(":")
-        if colon < 0 or "\n" in b[:colon]:
-            if on_error == "fail":
-                raise CorpusFormatError("utterance line without ':'", path=str(path),
-                                        line=start, text="*" + b.split("\n", 1)[0])
-            report.skip("malformed_utterance_line", f"{path}:{start}")
-            continue
-        append((b[:colon].strip(), b[colon + 1:], start))
-    if not st.begun:
-        _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
-                       path, 1, text[:80])
-    _resolve_target(st, convention)
-    return st, units
-
-
-class _Caches:
-    """Per-read caches: ``%mor`` item -> parsed parts (``mor``) and -> its
-    ``(xpos, lemma, is_punct)`` when it is one plain word or punctuation
-    (``simple``, else ``None``); ``%gra`` text -> ``(n, (heads, rels))`` (``gra``;
-    the lists are shared and never modified)."""
-
-    __slots__ = ("mor", "simple", "gra")
-
-    def __init__(self) -> None:
-        self.mor: dict = {}
-        self.simple: dict = {}
-        self.gra: dict = {}
-
-    def fill(self, items: list[str]) -> None:
-        for it in items:
-            if it not in self.mor:
-                g = _parse_mor_item(it)
-                self.mor[it] = g
-                self.simple[it] = ((g[0][0], g[0][1], g[0][2] == PUNCT)
-                                   if len(g) == 1 and g[0][2] != OMITTED else None)
-
-    def parse_gra(self, text: str, n: int) -> tuple | None:
-        hit = self.gra.get(text)
-        if hit is not None and hit[0] == n:
-            return hit[1]
-        parsed = _parse_gra(text, n)
-        if parsed is not None:
-            self.gra[text] = (n, parsed)
-        return parsed
-
-
-def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
-             ) -> tuple[dict, int, tuple]:
-    """Tokens of one utterance body, its number of unintelligible markers and the
-    report counts it adds."""
-    deltas: defaultdict = defaultdict(int)
-    if "\n%" in body:
-        parts = body.split("\n%")
-        main = parts[0]
-        tiers = {}
-        for t in parts[1:]:
-            name, _, value = t.partition(":")
-            name = "%" + name
-            if name in tiers:
-                if name in _CHECKED_TIERS:
-                    deltas["duplicate_" + name[1:]] += 1
-                continue  # the first one counts
-            if value[:1] != "\t" and name in _CHECKED_TIERS:
-                deltas[name[1:] + "_without_tab"] += 1
-            tiers[name] = value
-    else:
-        main = body
-        tiers = {}
-    toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, mor_cache)
-    return toks, n_unk, tuple(deltas.items())
-
-
-def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
-            mor_cache: _Caches) -> tuple[dict, int]:
-    """The token columns of one utterance and its number of unintelligible markers."""
-    mor_text = tiers.get("%mor")
-    words = None
-    if (mor_text is not None and "%xgrt" not in tiers
-            and "%grt" not in tiers):  # fast path: plain words, %mor and %gra
-        gra_text = tiers.get("%gra")
-        words = plain_words(main) if gra_text is not None else None
-        if words is not None:
-            mor_items = mor_text.split()
-            if len(mor_items) == len(words):
-                simple_get = mor_cache.simple.get
-                simple = [simple_get(it, 0) for it in mor_items]
-                if 0 in simple:
-                    mor_cache.fill(mor_items)
-                    simple = [simple_get(it) for it in mor_items]
-                if (None not in simple
-                        and [w in PUNCT_WORDS for w in words] == [p[2] for p in simple]):
-                    parsed = mor_cache.parse_gra(gra_text, len(words))
-                    if parsed is not None:
-                        counts["aligned_gra"] += 1
-                        return {"form": words, "lemma": [p[1] for p in simple],
-                                "xpos": [p[0] for p in simple], "head": parsed[0],
-                                "deprel": parsed[1]}, 0
-    if words is not None:  # plain main tier (clitics or a misalignment): already split
-        items = [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words]
-        n_unk, unk_pos = 0, []
-    else:
-        items, n_unk, _, unk_pos = clean_main_tier(main)
-    n = len(items)
-    forms: list
-    tokens: dict
-    if mor_text is None:
-        forms = [f for k, f in items if k != OMITTED] if omitted == "drop" else \
-            [("0" + f if k == OMITTED else f) for k, f in items]
-        if omitted == "drop" and len(forms) != n:
-            counts["omitted_words"] += n - len(forms)
-        return {"form": forms}, n_unk
-    mor_items = mor_text.split()
-    mor_cache.fill(mor_items)
-    groups = list(map(mor_cache.mor.__getitem__, mor_items))
-    if len(groups) != n and any(f in QUOTES for _, f in items):
-        items = [it for it in items if it[1] not in QUOTES]  # older %mor: no bq|bq/eq|eq
-        n = len(items)
-        unk_pos = []
-    aligned = len(groups) == n
-    simple = aligned
-    if aligned:
-        for g in groups:
-            if len(g) != 1 or g[0][2] == OMITTED:
-                simple = False
-                break
-        if simple:
-            wk = [k for k, _ in items]
-            if OMITTED in wk or [k == PUNCT for k in wk] != [g[0][2] == PUNCT for g in groups]:
-                simple = False
-    if simple:
-        forms = [f for _, f in items]
-        xpos = [g[0][0] for g in groups]
-        lemma = [g[0][1] for g in groups]
-        kinds: list[int] = []
-        group_of: list[int] = []
-    elif aligned:
-        forms, xpos, lemma, kinds = [], [], [], []
-        group_of = []
-        for gi in range(n):
-            kind, form = items[gi]
-            g = groups[gi]
-            if (kind == PUNCT) != (g[0][2] == PUNCT and len(g) == 1):
-                aligned = False
-                break
-            if len(g) == 1:
-                p = g[0]
-                forms.append(("0" + form) if kind == OMITTED else form)
-                xpos.append(p[0])
-                lemma.append(p[1])
-                if p[2] == OMITTED and kind != OMITTED:
-                    counts["spoken_words_marked_omitted"] += 1  # adam19:30 0part|going
-                kinds.append(kind if kind == OMITTED else (PUNCT if p[2] == PUNCT else WORD))
-                group_of.append(gi)
-                continue
-            post = [p[0] for p in g if p[3] == 1]
-            split = split_clitic_form(form, post) if post else None
-            k_post = 0
-            for p in g:
-                if p[3] == 0:
-                    forms.append(split[0] if split is not None else form)
-                elif p[3] == 1 and split is not None:
-                    k_post += 1
-                    forms.append(split[k_post])
-                else:
-                    forms.append(p[1])
-                    counts["clitic_form_from_mor"] += 1
-                xpos.append(p[0])
-                lemma.append(p[1])
-                if p[2] == OMITTED and kind != OMITTED:
-                    counts["spoken_words_marked_omitted"] += 1
-                kinds.append(OMITTED if kind == OMITTED else (PUNCT if p[2] == PUNCT else WORD))
-                group_of.append(gi)
-    if not aligned:
-        counts["unaligned_mor"] += 1
-        forms = [f for k, f in items if k != OMITTED] if omitted == "drop" else \
-            [("0" + f if k == OMITTED else f) for k, f in items]
-        return {"form": forms}, n_unk
-    n_tok = len(forms)
-    tokens = {"form": forms, "lemma": lemma, "xpos": xpos}
-    refs = []
-    gra_text = tiers.get("%gra")
-    if gra_text is not None:
-        refs.append(("", gra_text, "unaligned_gra"))
-    for name in _XGRT_TIERS:
-        if name in tiers:
-            refs.append(("@xgrt", tiers[name], "unaligned_xgrt"))
-            break
-    parsed_refs = []
-    for suffix, tier_text, what in refs:
-        parsed = mor_cache.parse_gra(tier_text, n_tok)
-        if parsed is None and ("beg" in xpos or "end" in xpos):
-            parsed = _parse_gra_without(tier_text, xpos, ("beg", "end"))
-            if parsed is not None:
-                counts[what[10:] + "_without_markers"] += 1
-        if parsed is None and unk_pos:
-            parsed = _parse_gra_with_gaps(tier_text, group_of or list(range(n_tok)), unk_pos)
-            if parsed is not None:
-                counts[what[10:] + "_with_unintelligible"] += 1
-        if parsed is None:
-            counts[what] += 1
-            parsed_refs.append((suffix, None, None))
-        else:
-            counts["aligned" + what[9:]] += 1
-            parsed_refs.append((suffix, parsed[0], parsed[1]))
-    if omitted == "drop" and OMITTED in kinds:
-        keep = [k != OMITTED for k in kinds]
-        counts["omitted_words"] += keep.count(False)
-        tokens = {k: [v for v, kp in zip(vals, keep) if kp] for k, vals in tokens.items()}
-        group_of = [g for g, kp in zip(group_of, keep) if kp]
-        parsed_refs = [(s, _drop_tokens(keep, h), None if r is None else
-                        [x for x, kp in zip(r, keep) if kp]) for s, h, r in parsed_refs]
-    elif omitted == "keep" and OMITTED in kinds:
-        counts["omitted_words"] += kinds.count(OMITTED)
-    if not split_clitics and not simple and len(group_of) != len(set(group_of)):
-        # merge clitic parts back into words
-        order: list[int] = []
-        pos_of: dict[int, int] = {}
-        for g in group_of:
-            if g not in pos_of:
-                pos_of[g] = len(order)
-                order.append(g)
-        local = [pos_of[g] for g in group_of]
-        m = len(order)
-        merged: dict[str, list] = {}
-        forms_in = tokens["form"]
-        merged["form"] = [None] * m
-        for col in ("xpos", "lemma"):
-            merged[col] = [[] for _ in range(m)]
-        for t, g in enumerate(local):
-            for col in ("xpos", "lemma"):
-                merged[col][g].append(tokens[col][t])
-        written = {gi: items[gi][1] for gi in order}
-        for j, gi in enumerate(order):
-            merged["form"][j] = written[gi]
-        for col in ("xpos", "lemma"):
-            merged[col] = ["~".join(v) for v in merged[col]]
-        counts["clitic_groups_merged"] += len(group_of) - m
-        del forms_in
-        tokens = merged
-        parsed_refs = [(s, None, None) if h is None else (s, *_merge_groups(local, h, r, m))
-                       for s, h, r in parsed_refs]
-    n_final = len(tokens["form"])
-    for suffix, heads, rels in parsed_refs:
-        tokens["head" + suffix] = heads if heads is not None else [-1] * n_final
-        tokens["deprel" + suffix] = rels if rels is not None else [None] * n_final
-    return tokens, n_unk
 
 
 _TOKEN_COLS = ("form", "lemma", "xpos", "head", "deprel", "head@xgrt", "deprel@xgrt")
@@ -995,13 +279,6 @@ def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, 
                                     "on_error='skip' keeps its words and counts it)",
                                     path=str(path), line=line, text=text.strip()[:200])
         report.examples.setdefault(k, f"{path}:{line}")
-
-
-def _has_words(forms: list) -> bool:
-    for f in forms:
-        if f not in PUNCT_WORDS:
-            return True
-    return False
 
 
 class _VocabDict(dict):
@@ -1071,26 +348,9 @@ class _Encoder:
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
                 name: str, empty: str = "drop", ages: str = "days") -> Corpus:
-    """Read files into a corpus.
-
-    Each distinct utterance body (main tier + dependent tiers) is analysed
-    once; its encoded columns are stored once and gathered with numpy.
-    """
+    """Read files into a corpus (see :class:`_Reading`)."""
     report = ReadReport()
-    mor_cache = _Caches()
-    uid_of: dict[str, int] = {}
-    enc = _Encoder()
-    u_len = array("i")
-    u_unk = bytearray()
-    u_empty = bytearray()
-    u_deltas: list[tuple] = []
-    seq = array("i")  # distinct-utterance id of each utterance
-    seq_meta = array("i")
-    lines = array("i")
-    dropped = array("i")  # distinct-utterance ids of the utterances dropped (no words)
-    meta_rows: list[tuple] = []
-    keep_empty = empty == "keep"
-    n_utt = n_empty = n_undated = 0
+    reading = _Reading(on_error, split_clitics, omitted, empty == "keep", report)
     for path in files:
         report.files.append(str(path))
         try:
@@ -1100,44 +360,95 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
                 raise
             report.skip("broken_file", str(exc))
             continue
-        document = _document(st, path)
-        n_utt += len(units)
+        reading.add_file(path, st, units)
+    return reading.corpus(name)
+
+
+class _Reading:
+    """A corpus read file by file.
+
+    Each distinct utterance body (main tier + dependent tiers) is analysed
+    once and its columns are encoded once (:class:`_Encoder`); an utterance
+    is the id of its body and the id of its sentence metadata row (speaker,
+    role, age, document, language); the columns are gathered with numpy.
+    """
+
+    def __init__(self, on_error: str, split_clitics: bool, omitted: str, keep_empty: bool,
+                 report: ReadReport) -> None:
+        self.on_error, self.split_clitics, self.omitted = on_error, split_clitics, omitted
+        self.keep_empty = keep_empty
+        self.report = report
+        self.mor_cache = _Caches()
+        self.uid_of: dict[str, int] = {}
+        self.enc = _Encoder()
+        self.u_len = array("i")
+        self.u_unk = bytearray()
+        self.u_empty = bytearray()
+        self.u_deltas: list[tuple] = []
+        self.seq = array("i")  # distinct-utterance id of each utterance
+        self.seq_meta = array("i")
+        self.lines = array("i")
+        self.dropped = array("i")  # distinct-utterance ids of the utterances dropped (no words)
+        self.meta_rows: list[tuple] = []
+        self.n_utt = self.n_empty = self.n_undated = 0
+
+    def add_file(self, path: Path, st: _FileState, units: list[tuple[str, str, int]]) -> None:
+        """Add the utterances of one file."""
+        report = self.report
+        self.n_utt += len(units)
         speakers = [u[0] for u in units]
         bodies = [u[1] for u in units]
         ulines = [u[2] for u in units]
-        uids = list(map(uid_of.get, bodies))
-        if None in uids:
-            for j, uid in enumerate(uids):
-                if uid is not None:
-                    continue
-                body = bodies[j]
-                uid = uid_of.get(body)
-                if uid is None:
-                    uid = uid_of[body] = len(u_len)
-                    toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
-                    if deltas:
-                        _check_errors(deltas, on_error, report, path, ulines[j], body)
-                    words = _has_words(toks["form"])
-                    if not words and keep_empty:
-                        toks = {k: [] for k in toks}
-                    enc.add(toks)
-                    u_len.append(len(toks["form"]))
-                    u_unk.append(bool(n_unk))
-                    u_empty.append(not words)
-                    u_deltas.append(deltas)
-                uids[j] = uid
-        flags = bytes(map(u_empty.__getitem__, uids))
+        uids = self._uids(bodies, ulines, path)
+        flags = bytes(map(self.u_empty.__getitem__, uids))
         if 1 in flags:
-            first = flags.index(1)
-            n_empty += flags.count(1)
-            report.examples.setdefault(NO_WORDS, f"{path}:{ulines[first]}")
-            if not keep_empty:
-                dropped.extend([u for u, f in zip(uids, flags) if f])
-                keep = [not f for f in flags]
-                speakers = [x for x, k in zip(speakers, keep) if k]
-                bodies = [x for x, k in zip(bodies, keep) if k]
-                ulines = [x for x, k in zip(ulines, keep) if k]
-                uids = [x for x, k in zip(uids, keep) if k]
+            self.n_empty += flags.count(1)
+            report.examples.setdefault(NO_WORDS, f"{path}:{ulines[flags.index(1)]}")
+            if not self.keep_empty:
+                self.dropped.extend([u for u, f in zip(uids, flags) if f])
+                speakers, bodies, ulines, uids = ([x for x, f in zip(col, flags) if not f]
+                                                  for col in (speakers, bodies, ulines, uids))
+        self.seq_meta.extend(self._meta_ids(st, _document(st, path), speakers, bodies))
+        self.seq.extend(uids)
+        self.lines.extend(ulines)
+        self.enc.flush()
+        if st.age is None and uids:
+            self.n_undated += len(uids)
+            report.examples.setdefault("utterances without age", f"{path}")
+            report.count("files without the target child's age")
+        if st.target is not None and st.target_role != "Target_Child":
+            report.count(f"target child by role {st.target_role or '(none)'!r} (files)")
+
+    def _uids(self, bodies: list[str], ulines: list[int], path: Path) -> list[int]:
+        """The distinct-utterance id of each body; new bodies are analysed and encoded."""
+        uids = list(map(self.uid_of.get, bodies))
+        if None not in uids:
+            return uids
+        for j, uid in enumerate(uids):
+            if uid is not None:
+                continue
+            body = bodies[j]
+            uid = self.uid_of.get(body)
+            if uid is None:
+                uid = self.uid_of[body] = len(self.u_len)
+                toks, n_unk, deltas = _analyse(body, self.split_clitics, self.omitted,
+                                               self.mor_cache)
+                if deltas:
+                    _check_errors(deltas, self.on_error, self.report, path, ulines[j], body)
+                words = not PUNCT_WORDS.issuperset(toks["form"])
+                if not words and self.keep_empty:
+                    toks = {k: [] for k in toks}
+                self.enc.add(toks)
+                self.u_len.append(len(toks["form"]))
+                self.u_unk.append(bool(n_unk))
+                self.u_empty.append(not words)
+                self.u_deltas.append(deltas)
+            uids[j] = uid
+        return uids
+
+    def _meta_ids(self, st: _FileState, document: str, speakers: list[str],
+                  bodies: list[str]) -> list[int]:
+        """The metadata row of each utterance (rows are added by speaker and language)."""
         keys: list = speakers
         if any("[- " in b for b in bodies):
             keys = [(sp, lang) if (lang := _utterance_language(b)) is not None else sp
@@ -1146,92 +457,95 @@ def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitt
         for key in dict.fromkeys(keys):  # first-appearance order
             sp, lang = key if isinstance(key, tuple) else (key, None)
             mt = _meta(st, document, sp, 0, lang)
-            meta_of[key] = len(meta_rows)
-            meta_rows.append((sp, mt["role"], st.age, document, mt["language"]))
-        seq.extend(uids)
-        seq_meta.extend(list(map(meta_of.__getitem__, keys)))
-        lines.extend(ulines)
-        n_file = len(uids)
-        enc.flush()
-        if st.age is None and n_file:
-            n_undated += n_file
-            report.examples.setdefault("utterances without age", f"{path}")
-            report.count("files without the target child's age")
-        if st.target is not None and st.target_role != "Target_Child":
-            report.count(f"target child by role {st.target_role or '(none)'!r} (files)")
-    # -- gather -------------------------------------------------------------
-    seq_a = np.frombuffer(seq, dtype=np.int32).astype(np.int64)
-    ulen = np.frombuffer(u_len, dtype=np.int32).astype(np.int64)
-    ustart = np.zeros(len(ulen) + 1, dtype=np.int64)
-    np.cumsum(ulen, out=ustart[1:])
-    lengths = ulen[seq_a] if len(seq_a) else np.zeros(0, dtype=np.int64)
-    offsets = np.zeros(len(seq_a) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    n_tok = int(offsets[-1])
-    idx = (np.repeat(ustart[:-1][seq_a] - offsets[:-1], lengths)
-           + np.arange(n_tok, dtype=np.int64)) if n_tok else np.zeros(0, dtype=np.int64)
-    # report counts: each distinct utterance's counts times its occurrences
-    all_uids = np.concatenate((seq_a, np.frombuffer(dropped, dtype=np.int32)))
-    occurrences = np.bincount(all_uids, minlength=len(ulen)).tolist() if len(ulen) else []
-    by_deltas: defaultdict = defaultdict(int)
-    for deltas, occ in zip(u_deltas, occurrences):
-        if deltas and occ:
-            by_deltas[deltas] += occ
-    for deltas, occ in by_deltas.items():
-        for k, v in deltas:
-            report.counts[k] += v * occ
-    report.count("utterances", n_utt)
-    if n_empty:
-        if keep_empty:
-            report.count(NO_WORDS + " (kept as empty sentences)", n_empty)
-        else:
-            report.skip(NO_WORDS, report.examples.get(NO_WORDS, ""), n_empty)
-    if n_undated:
-        report.count("utterances without age", n_undated)
-    report.count("tokens", n_tok)
-    tokens: dict[str, Column] = {}
-    for k in _TOKEN_COLS:
-        vals = enc.flat.pop(k, None)
-        if vals is None:
-            if k == "form":
-                tokens[k] = Column(np.zeros(0, dtype=np.int32), Vocabulary())
-            continue
-        arr = np.frombuffer(vals, dtype=np.int32)[idx]
-        if k[:4] == "head":
-            if k != "head" and not (arr >= 0).any():
+            meta_of[key] = len(self.meta_rows)
+            self.meta_rows.append((sp, mt["role"], st.age, document, mt["language"]))
+        return list(map(meta_of.__getitem__, keys))
+
+    def corpus(self, name: str) -> Corpus:
+        """The corpus of the files added."""
+        seq = np.frombuffer(self.seq, dtype=np.int32).astype(np.int64)
+        ulen = np.frombuffer(self.u_len, dtype=np.int32).astype(np.int64)
+        ustart = np.zeros(len(ulen) + 1, dtype=np.int64)
+        np.cumsum(ulen, out=ustart[1:])
+        lengths = ulen[seq] if len(seq) else np.zeros(0, dtype=np.int64)
+        offsets = np.zeros(len(seq) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        n_tok = int(offsets[-1])
+        idx = (np.repeat(ustart[:-1][seq] - offsets[:-1], lengths)
+               + np.arange(n_tok, dtype=np.int64)) if n_tok else np.zeros(0, dtype=np.int64)
+        self._count(seq, len(ulen), n_tok)
+        return Corpus(offsets=offsets, tokens=self._token_columns(idx),
+                      sentences=self._sentence_columns(seq), report=self.report, name=name)
+
+    def _count(self, seq: np.ndarray, n_distinct: int, n_tok: int) -> None:
+        """Each distinct utterance's report counts times its occurrences, and the totals."""
+        report = self.report
+        all_uids = np.concatenate((seq, np.frombuffer(self.dropped, dtype=np.int32)))
+        occurrences = np.bincount(all_uids, minlength=n_distinct).tolist() if n_distinct else []
+        by_deltas: defaultdict = defaultdict(int)
+        for deltas, occ in zip(self.u_deltas, occurrences):
+            if deltas and occ:
+                by_deltas[deltas] += occ
+        for deltas, occ in by_deltas.items():
+            for k, v in deltas:
+                report.counts[k] += v * occ
+        report.count("utterances", self.n_utt)
+        if self.n_empty:
+            if self.keep_empty:
+                report.count(NO_WORDS + " (kept as empty sentences)", self.n_empty)
+            else:
+                report.skip(NO_WORDS, report.examples.get(NO_WORDS, ""), self.n_empty)
+        if self.n_undated:
+            report.count("utterances without age", self.n_undated)
+        report.count("tokens", n_tok)
+
+    def _token_columns(self, idx: np.ndarray) -> dict[str, Column]:
+        """The token columns (the encoded columns gathered by ``idx``), and ``cpos``."""
+        enc = self.enc
+        tokens: dict[str, Column] = {}
+        for k in _TOKEN_COLS:
+            vals = enc.flat.pop(k, None)
+            if vals is None:
+                if k == "form":
+                    tokens[k] = Column(np.zeros(0, dtype=np.int32), Vocabulary())
                 continue
-            tokens[k] = Column(arr)
-        else:
-            tokens[k] = Column(arr, Vocabulary.from_unique(
-                list(enc.vocabs.get(k, {None: -1}))[1:]))
-    if "deprel@xgrt" in tokens and "head@xgrt" not in tokens:
-        del tokens["deprel@xgrt"]
-    if "xpos" in tokens:
-        xv = tokens["xpos"].vocab
-        assert xv is not None
-        cv = Vocabulary()
-        table = np.append(cv.encode([x.split(":")[0] for x in xv.items]), -1).astype(np.int32)
-        tokens["cpos"] = Column(table[tokens["xpos"].values], cv)
-    sentences: dict[str, Column] = {}
-    meta_idx = np.frombuffer(seq_meta, dtype=np.int32)
-    for j, k in enumerate(("speaker", "role", "age_days", "document", "language")):
-        if k == "age_days":
-            table = np.asarray([-1 if r[2] is None else r[2] for r in meta_rows] + [-1],
-                               dtype=np.int32)
-            sentences[k] = Column(table[meta_idx] if len(meta_idx) else table[:0])
-        else:
-            vocab = Vocabulary()
-            table = np.append(vocab.encode([r[j] for r in meta_rows]), -1).astype(np.int32)
+            arr = np.frombuffer(vals, dtype=np.int32)[idx]
+            if k[:4] == "head":
+                if k != "head" and not (arr >= 0).any():
+                    continue
+                tokens[k] = Column(arr)
+            else:
+                tokens[k] = Column(arr, Vocabulary.from_unique(
+                    list(enc.vocabs.get(k, {None: -1}))[1:]))
+        if "deprel@xgrt" in tokens and "head@xgrt" not in tokens:
+            del tokens["deprel@xgrt"]
+        if "xpos" in tokens:
+            xv = tokens["xpos"].vocab
+            assert xv is not None
+            cv = Vocabulary()
+            table = np.append(cv.encode([x.split(":")[0] for x in xv.items]), -1).astype(np.int32)
+            tokens["cpos"] = Column(table[tokens["xpos"].values], cv)
+        return tokens
+
+    def _sentence_columns(self, seq: np.ndarray) -> dict[str, Column]:
+        """The sentence columns, from the metadata rows and the distinct utterances."""
+        rows = self.meta_rows
+        meta_idx = np.frombuffer(self.seq_meta, dtype=np.int32)
+        sentences: dict[str, Column] = {}
+        for j, k in enumerate(("speaker", "role", "age_days", "document", "language")):
+            vocab = None if k == "age_days" else Vocabulary()
+            values = [-1 if r[2] is None else r[2] for r in rows] if vocab is None else \
+                vocab.encode([r[j] for r in rows])
+            table = np.append(np.asarray(values, dtype=np.int32), -1).astype(np.int32)
             sentences[k] = Column(table[meta_idx] if len(meta_idx) else table[:0], vocab)
-    docs = [r[3] for r in meta_rows]
-    sid_vocab = Vocabulary()
-    sentences["sent_id"] = Column(sid_vocab.encode(
-        [f"{docs[m]}:{ln}" for m, ln in zip(seq_meta, lines)]), sid_vocab)
-    unk_vocab = Vocabulary(["no", "yes"])
-    unk = np.frombuffer(bytes(u_unk), dtype=np.uint8).astype(np.int32)
-    sentences["unintelligible"] = Column(unk[seq_a] if len(seq_a) else unk[:0], unk_vocab)
-    sentences = {k: sentences[k] for k in _SENT_COLS}
-    return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report, name=name)
+        docs = [r[3] for r in rows]
+        sid_vocab = Vocabulary()
+        sentences["sent_id"] = Column(sid_vocab.encode(
+            [f"{docs[m]}:{ln}" for m, ln in zip(self.seq_meta, self.lines)]), sid_vocab)
+        unk = np.frombuffer(bytes(self.u_unk), dtype=np.uint8).astype(np.int32)
+        sentences["unintelligible"] = Column(unk[seq] if len(seq) else unk[:0],
+                                             Vocabulary(["no", "yes"]))
+        return {k: sentences[k] for k in _SENT_COLS}
 
 
 def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: str = "fail",

@@ -1,0 +1,301 @@
+"""The structure of a CHAT file: headers, utterances with their dependent tiers.
+
+Private helper of :mod:`induceval.corpus.readers.chat`: :func:`_file_units`
+decodes a file and splits it into utterances; the headers (``@ID``,
+``@Participants``, ``@Languages``, ``@Date``, ``@Age of``, ``@Birth of``)
+give the speakers' roles and languages and the target child's age
+(:class:`_FileState`); :func:`_meta` gives an utterance's sentence columns.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from pathlib import Path
+
+from induceval.corpus.model import ReadReport, age_in_days
+from induceval.errors import CorpusFormatError
+
+_AGE = re.compile(r"\s*(\d+);(\d*)\.?(\d*)")
+
+
+def parse_age(text: str, convention: str = "days") -> int | None:
+    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0), by
+    :func:`~induceval.corpus.model.age_in_days` under ``convention``.
+
+    Example
+    -------
+    >>> parse_age("2;0.07"), parse_age("1;6."), parse_age("39;"), parse_age("")
+    (737, 547, 14244, None)
+    >>> parse_age("3;11.29"), parse_age("4;0.05"), parse_age("1;6.", "chang2006")
+    (1459, 1466, 551)
+    """
+    m = _AGE.match(text)
+    if m is None:
+        return None
+    y, mo, d = m.groups()
+    return age_in_days(int(y), int(mo or 0), int(d or 0), convention=convention)
+
+
+class _FileState:
+    __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
+                 "birth_of", "date", "target", "target_role")
+
+    def __init__(self) -> None:
+        self.roles: dict[str, str] = {}
+        self.langs: list[str] = []
+        self.id_langs: dict[str, str] = {}
+        self.age: int | None = None
+        self.corpus: str | None = None
+        self.begun = False
+        self.ids: list[tuple[str, str, str]] = []  # (code, role, age text) of each @ID
+        self.age_of: dict[str, str] = {}  # @Age of CODE:
+        self.birth_of: dict[str, str] = {}  # @Birth of CODE:
+        self.date: str | None = None
+        self.target: str | None = None  # speaker code of the target child
+        self.target_role: str | None = None  # its role as the transcript writes it
+
+
+def _header(line: str, st: _FileState) -> None:
+    head, _, value = line.partition(":")
+    value = value.strip()
+    if head == "@Begin":
+        st.begun = True
+    elif head == "@Participants":
+        for entry in value.split(","):
+            words = entry.split()
+            if len(words) >= 2:
+                st.roles.setdefault(words[0], words[-1])
+    elif head == "@ID":
+        f = value.split("|")
+        if len(f) >= 8 and f[2]:
+            code = f[2].strip()
+            role = f[7].strip()
+            if role:
+                st.roles[code] = role
+            if f[0].strip():
+                st.id_langs[code] = f[0].strip().split(",")[0].split()[0]
+            if st.corpus is None and f[1].strip():
+                st.corpus = f[1].strip().lower()
+            st.ids.append((code, role, f[3].strip()))
+    elif head == "@Languages":
+        st.langs = [x for x in re.split(r"[,\s]+", value) if x]
+    elif head == "@Date":
+        st.date = st.date or value
+    elif head[:8] == "@Age of ":
+        st.age_of.setdefault(head[8:].strip(), value)
+    elif head[:10] == "@Birth of ":
+        st.birth_of.setdefault(head[10:].strip(), value)
+
+
+_MONTHS = {m: i for i, m in enumerate(("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
+                                       "SEP", "OCT", "NOV", "DEC"), 1)}
+
+_DATE = re.compile(r"\s*(\d{1,2})-([A-Za-z]{3})-(\d{4})")
+
+
+def _parse_date(text: str | None) -> tuple[int, int, int] | None:
+    m = _DATE.match(text or "")
+    if m is None or m.group(2).upper() not in _MONTHS:
+        return None
+    return int(m.group(3)), _MONTHS[m.group(2).upper()], int(m.group(1))
+
+
+def _age_from_dates(birth: str | None, date: str | None) -> tuple[int, int, int] | None:
+    """``(years, months, days)`` from ``@Birth of`` to ``@Date`` (calendar difference, as
+    CLAN computes ages: days borrowed from the month before the recording's)."""
+    b, d = _parse_date(birth), _parse_date(date)
+    if b is None or d is None or d < b:
+        return None
+    years, months, days = d[0] - b[0], d[1] - b[1], d[2] - b[2]
+    if days < 0:
+        months -= 1
+        pm, py = (d[1] - 2) % 12 + 1, d[0] - (d[1] == 1)
+        days += calendar.monthrange(py, pm)[1]
+    if months < 0:
+        years -= 1
+        months += 12
+    return years, months, days
+
+
+def _resolve_target(st: _FileState, convention: str) -> None:
+    """Find the target child and its age once the headers are read.
+
+    The target child is the ``@ID`` participant with role ``Target_Child``;
+    else the only one with role ``Child``, or among several the one coded
+    ``CHI``; else (no ``@ID``) the same rules over ``@Participants``.  Its age
+    is its ``@ID`` age, else its ``@Age of`` header, else the difference
+    between its ``@Birth of`` header and ``@Date``.
+    """
+    ids = st.ids or [(code, role, "") for code, role in st.roles.items()]
+    target = next((c for c, r, _ in ids if r == "Target_Child"), None)
+    if target is None:
+        children = [c for c, r, _ in ids if r == "Child"]
+        if len(children) == 1:
+            target = children[0]
+        elif "CHI" in children:
+            target = "CHI"
+    st.target = target
+    if target is None:
+        return
+    st.target_role = st.roles.get(target)
+    age_text = next((a for c, _, a in ids if c == target and a), None) or st.age_of.get(target)
+    if age_text:
+        st.age = parse_age(age_text, convention)
+    if st.age is None:
+        ymd = _age_from_dates(st.birth_of.get(target), st.date)
+        if ymd is not None:
+            st.age = age_in_days(*ymd, convention=convention)
+
+
+def _decode(path: Path, on_error: str, report: ReadReport) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read: {exc}", path=str(path)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        end = data.find(b"\n", exc.start)
+        snippet = data[start : end if end >= 0 else len(data)].decode("utf-8", "replace")
+        if on_error == "fail":
+            raise CorpusFormatError("invalid UTF-8", path=str(path), line=line,
+                                    text=snippet) from None
+        report.count("bad_utf8_files")
+        report.examples.setdefault("bad_utf8", f"{path}:{line}")
+        text = data.decode("utf-8", "replace")
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def _fail_or_count(on_error: str, report: ReadReport, what: str, message: str, path: Path,
+                   line: int, text: str) -> None:
+    if on_error == "fail":
+        raise CorpusFormatError(message, path=str(path), line=line, text=text)
+    report.count(what)
+
+
+def _other_lines(lines: list[str], first_line: int, st: _FileState, path: Path, on_error: str,
+                 report: ReadReport) -> None:
+    """Header / stray lines outside utterances (continuations already joined)."""
+    for off, line in lines:
+        c = line[:1]
+        if c == "@":
+            _header(line, st)
+        elif c == "%":
+            _fail_or_count(on_error, report, "orphan_tiers",
+                           "dependent tier before any utterance", path, first_line + off, line)
+        elif c == "*":
+            _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin",
+                           path, first_line + off, line)
+        elif line.strip():
+            _fail_or_count(on_error, report, "bad_lines",
+                           "expected a header (@), an utterance (*), a dependent tier (%) "
+                           "or a tab-indented continuation", path, first_line + off, line)
+
+
+def _join(raw_lines: list[str]) -> list[tuple[int, str]]:
+    """(offset, line) with tab-continuation lines joined to the line before."""
+    out: list[tuple[int, str]] = []
+    for i, ln in enumerate(raw_lines):
+        if ln[:1] == "\t" and out:
+            out[-1] = (out[-1][0], out[-1][1] + " " + ln[1:])
+        else:
+            out.append((i, ln))
+    return out
+
+
+def _file_units(path: Path, on_error: str, report: ReadReport, convention: str = "days"
+                ) -> tuple[_FileState, list[tuple[str, str, int]]]:
+    """Split a file into utterances: ``(speaker, body, line)`` where ``body`` is
+    the text after ``*SPK:`` with its dependent tiers (``\\n%tier:...``),
+    continuation lines joined.  Headers update the returned file state."""
+    text = _decode(path, on_error, report)
+    st = _FileState()
+    units: list[tuple[str, str, int]] = []
+    if text[:1] == "*":
+        text = "\n" + text
+        lineno = 0
+    else:
+        lineno = 1
+    blocks = text.split("\n*")
+    head = blocks[0]
+    _other_lines(_join(head.split("\n")), lineno, st, path, on_error, report)
+    lineno += head.count("\n") + 1
+    append = units.append
+    for b in blocks[1:]:
+        start = lineno
+        n_nl = b.count("\n")
+        lineno += n_nl + 1
+        if not st.begun:
+            _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,
+                           start, "*" + b.split("\n", 1)[0])
+            st.begun = True
+        if "\n\t" in b:
+            joined = b.replace("\n\t", " ")
+            if joined.count("\n") != joined.count("\n%"):
+                parts = _join(b.split("\n"))
+                k = 1
+                while k < len(parts) and parts[k][1][:1] == "%":
+                    k += 1
+                joined = "\n".join(x for _, x in parts[:k])
+                _other_lines(parts[k:], start, st, path, on_error, report)
+            b = joined
+        elif n_nl != b.count("\n%"):
+            raw = b.split("\n")
+            k = 1
+            while k < len(raw) and raw[k][:1] == "%":
+                k += 1
+            _other_lines(list(enumerate(raw))[k:], start, st, path, on_error, report)
+            b = "\n".join(raw[:k])
+        colon = b.find(":")
+        if colon < 0 or "\n" in b[:colon]:
+            if on_error == "fail":
+                raise CorpusFormatError("utterance line without ':'", path=str(path),
+                                        line=start, text="*" + b.split("\n", 1)[0])
+            report.skip("malformed_utterance_line", f"{path}:{start}")
+            continue
+        append((b[:colon].strip(), b[colon + 1:], start))
+    if not st.begun:
+        _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
+                       path, 1, text[:80])
+    _resolve_target(st, convention)
+    return st, units
+
+
+def _document(st: _FileState, path: Path) -> str:
+    return f"{st.corpus or path.parent.name}/{path.stem}"
+
+
+_LANG_PRECODE = re.compile(r"\s*\[- ([^\]\s]+)\s*\]")
+
+
+def _utterance_language(body: str) -> str | None:
+    """The language of an utterance precode ``[- eng]`` at the start of its main tier."""
+    if "[- " not in body:
+        return None
+    m = _LANG_PRECODE.match(body)
+    return None if m is None else m.group(1)
+
+
+def _role(st: _FileState, speaker: str) -> str | None:
+    if speaker == st.target and st.target is not None:
+        return "Target_Child"
+    return st.roles.get(speaker)
+
+
+def _meta(st: _FileState, document: str | None, speaker: str, lineno: int,
+          language: str | None = None) -> dict:
+    return {
+        "sent_id": f"{document}:{lineno}",
+        "speaker": speaker,
+        "role": _role(st, speaker),
+        "age_days": st.age,
+        "document": document,
+        "language": language or st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
+    }
