@@ -86,6 +86,7 @@ from typing import IO
 import numpy as np
 
 from induceval.corpus.model import Column, Corpus
+from induceval.corpus.readers._tabular import LINES_COLUMN, decode_lines
 from induceval.errors import InducevalError, ParameterError, check_choice
 
 __all__ = ["write_conllu", "write_conllx", "write_pascal", "write_tabular", "write_corpus",
@@ -113,7 +114,6 @@ OUTPUT_FORMATS = {
 _PLAIN_SLOTS = frozenset({"form", "lemma", "head", "deprel", "feats", "deps", "misc", "phead",
                           "pdeprel"})
 
-_LINES = "_lines"
 _DEPS_LIKE = ("deps",)
 
 
@@ -273,19 +273,64 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
     -------
     WriteReport
     """
-    n = corpus.n_tokens
     report = WriteReport(format)
-    lengths = corpus.lengths
-    kept_lines = _sentence_strings(corpus, _LINES) if _LINES in corpus.sentences else None
-    # which sentences changed since they were read (their kept token lines no longer hold)
+    kept, changed = _kept_lines(corpus)
+    lines = _token_lines(corpus, slots, sources, missing_tag, changed, report)
+    gen = {key: _sentence_strings(corpus, name) for key, name in GENERATED_COMMENTS
+           if name in corpus.sentences} if comments else {}
+    docs = _sentence_strings(corpus, "document") if comments else []
+    buf = io.StringIO()
+    write = buf.write
+    off = corpus.offsets.tolist()
+    prev_doc = None
+    left = report.left_out
+    for i in range(corpus.n_sentences):
+        a, b = off[i], off[i + 1]
+        if a == b:
+            left["empty sentences"] += 1
+            if comments and docs:
+                prev_doc = docs[i] if kept[i] is None else prev_doc
+            continue
+        report.sentences += 1
+        report.tokens += b - a
+        if kept[i] is not None:
+            if comments:
+                prev_doc = docs[i]
+            _write_kept(write, lines[a:b], kept[i], comments, token_lines, changed[i], left)
+            continue
+        if comments:
+            doc = docs[i]
+            if doc is not None and doc != prev_doc:
+                write(f"# newdoc id = {doc}\n")
+            prev_doc = doc
+            for key, values in gen.items():
+                if values[i] is not None:
+                    write(f"# {key} = {values[i]}\n")
+        write("\n".join(lines[a:b]))
+        write("\n\n")
+    with _open(path_or_file) as fh:
+        fh.write(buf.getvalue())
+    return report
+
+
+def _kept_lines(corpus: Corpus) -> tuple[list, np.ndarray]:
+    """Each sentence's kept lines ``[(position, line)]`` (``None`` when it has none), and
+    whether its tokens changed since it was read (its kept token lines no longer hold)."""
+    kept: list = [None] * corpus.n_sentences
     changed = np.zeros(corpus.n_sentences, dtype=bool)
-    recorded: list = [None] * corpus.n_sentences
-    if kept_lines is not None:
-        for i, value in enumerate(kept_lines):
+    if LINES_COLUMN in corpus.sentences:
+        lengths = corpus.lengths
+        for i, value in enumerate(_sentence_strings(corpus, LINES_COLUMN)):
             if value is not None:
-                head, _, rest = value.partition("\n")
-                recorded[i] = rest
-                changed[i] = int(head) != lengths[i]
+                n, kept[i] = decode_lines(value)
+                changed[i] = n != lengths[i]
+    return kept, changed
+
+
+def _token_lines(corpus: Corpus, slots: Sequence[str | None], sources: Mapping[str, ColumnLike],
+                 missing_tag: str, changed: np.ndarray, report: WriteReport) -> list[str]:
+    """The line of each token; counts in ``report`` the token columns with no slot."""
+    n = corpus.n_tokens
     cols: list[np.ndarray] = []
     for slot in slots:
         if slot == "_id":
@@ -293,17 +338,13 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
                         if n else np.empty(0, dtype=object))
             continue
         if slot is None:
-            col = np.empty(n, dtype=object)
-            col[:] = "_"
-            cols.append(col)
+            cols.append(_strings(corpus, None, missing="_", what=""))
             continue
-        src = sources.get(slot, slot)
-        miss = "_" if slot in _PLAIN_SLOTS else missing_tag
-        col = _strings(corpus, src, missing=miss, what="heads" if slot == "head"
-                       else f"the {slot} column")
+        col = _strings(corpus, sources.get(slot, slot),
+                       missing="_" if slot in _PLAIN_SLOTS else missing_tag,
+                       what="heads" if slot == "head" else f"the {slot} column")
         if slot in _DEPS_LIKE and changed.any():
-            tok_changed = np.repeat(changed, lengths)
-            stale = tok_changed & (col != "_")
+            stale = np.repeat(changed, corpus.lengths) & (col != "_")
             if stale.any():
                 col[stale] = "_"
                 report.left_out["DEPS of changed sentences (tokens)"] += int(stale.sum())
@@ -318,71 +359,40 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
             continue
         n_values = int(np.count_nonzero(col.values >= 0))
         if n_values:
-            report.left_out[f"token column {name!r} (no place in {format}), values"] += n_values
+            report.left_out[f"token column {name!r} (no place in {report.format}), values"] += \
+                n_values
+    return lines
 
-    gen = {key: _sentence_strings(corpus, name) for key, name in GENERATED_COMMENTS
-           if name in corpus.sentences} if comments else {}
-    docs = _sentence_strings(corpus, "document") if comments else []
-    buf = io.StringIO()
-    write = buf.write
-    off = corpus.offsets.tolist()
-    prev_doc = None
-    left = report.left_out
-    for i in range(corpus.n_sentences):
-        a, b = off[i], off[i + 1]
-        kept = recorded[i]
-        if a == b:
-            left["empty sentences"] += 1
-            if comments and docs:
-                prev_doc = docs[i] if kept is None else prev_doc
+
+def _write_kept(write, lines: list[str], kept: list[tuple[int, str]], comments: bool,
+                token_lines: bool, changed: bool, left: Counter) -> None:
+    """Write a sentence with its kept lines in place (those the output can hold)."""
+    pending = []
+    for pos, text in kept:
+        is_comment = text.startswith("#")
+        if is_comment and not comments:
+            left["comment lines"] += 1
             continue
-        report.sentences += 1
-        report.tokens += b - a
-        if kept is not None:
-            if comments:
-                prev_doc = docs[i]
-            pending = []
-            for part in kept.split("\n") if kept else ():
-                pos_s, _, text = part.partition("\t")
-                is_comment = text.startswith("#")
-                if is_comment and not comments:
-                    left["comment lines"] += 1
-                    continue
-                if not is_comment:
-                    if not token_lines:
-                        left["multiword/empty-node lines (format cannot hold them)"] += 1
-                        continue
-                    if changed[i]:
-                        left["multiword/empty-node lines of changed sentences"] += 1
-                        continue
-                pending.append((int(pos_s), text))
-            j = 0
-            for t in range(b - a):
-                while j < len(pending) and pending[j][0] <= t:
-                    write(pending[j][1])
-                    write("\n")
-                    j += 1
-                write(lines[a + t])
-                write("\n")
-            for _, text in pending[j:]:
-                write(text)
-                write("\n")
+        if not is_comment:
+            if not token_lines:
+                left["multiword/empty-node lines (format cannot hold them)"] += 1
+                continue
+            if changed:
+                left["multiword/empty-node lines of changed sentences"] += 1
+                continue
+        pending.append((pos, text))
+    j = 0
+    for t, line in enumerate(lines):
+        while j < len(pending) and pending[j][0] <= t:
+            write(pending[j][1])
             write("\n")
-            continue
-        if comments:
-            doc = docs[i]
-            if doc is not None and doc != prev_doc:
-                write(f"# newdoc id = {doc}\n")
-            prev_doc = doc
-            for key, values in gen.items():
-                v = values[i]
-                if v is not None:
-                    write(f"# {key} = {v}\n")
-        write("\n".join(lines[a:b]))
-        write("\n\n")
-    with _open(path_or_file) as fh:
-        fh.write(buf.getvalue())
-    return report
+            j += 1
+        write(line)
+        write("\n")
+    for _, text in pending[j:]:
+        write(text)
+        write("\n")
+    write("\n")
 
 
 def _sources(columns, tags_slot, tags_column, heads_column) -> dict:

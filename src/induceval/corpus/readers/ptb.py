@@ -126,88 +126,115 @@ def _decode(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
+class _Trees:
+    """The top-level trees of a decoded file, read token by token."""
+
+    def __init__(self, src: _Text, line_start: bool) -> None:
+        self.src = src
+        self.line_start = line_start
+        self.check_bytes = _BAD_BYTE_RE.search(src.text) is not None
+        self.tokens = _TOKEN_RE.finditer(src.text)
+        self.pending: re.Match | None = None  # a token pushed back for the next tree
+        self.stack: list[list] = []  # open brackets: [label, word, has a bracketed child, pos]
+
+    def next_token(self) -> re.Match | None:
+        m, self.pending = (self.pending or next(self.tokens, None)), None
+        return m
+
+    def at_line_start(self, pos: int) -> bool:
+        return self.line_start and (pos == 0 or self.src.text[pos - 1] == "\n")
+
+    def tree(self, m: re.Match) -> tuple[list[str], list[str], int]:
+        """The forms, tags and number of empty elements of the tree opened by ``m``;
+        raise :class:`_Bad` on a malformed one (``stack`` then holds its open brackets)."""
+        src, start = self.src, m.start()
+        forms: list[str] = []
+        tags: list[str] = []
+        n_empty = 0
+        self.stack = stack = [[None, None, False, start]]
+        while stack:
+            m = next(self.tokens, None)
+            if m is None:
+                raise src.error("unbalanced parentheses", "unbalanced parentheses: the tree "
+                                "starting here is not closed at the end of the file", start)
+            tok, pos, top = m.group(), m.start(), stack[-1]
+            if tok == "(":
+                if self.at_line_start(pos):
+                    self.pending = m
+                    raise src.error("unbalanced parentheses", "unbalanced parentheses: the "
+                                    "tree starting here is not closed before the next tree at "
+                                    f"line {src.line_of(pos)}", start)
+                stack.append([None, None, False, pos])
+                if top[1] is not None:
+                    raise src.error("bad leaf", f"a word without a tag: {top[1]!r} in "
+                                    f"({top[0]} {top[1]} ...) is followed by a bracket", pos)
+                top[2] = True
+            elif tok == ")":
+                stack.pop()
+                label, word = top[0], top[1]
+                if word is not None:
+                    if label == EMPTY_TAG:
+                        n_empty += 1
+                    else:
+                        forms.append(word)
+                        tags.append(label)
+                elif not top[2]:
+                    raise src.error("bad leaf", "an empty bracket '()'" if label is None else
+                                    f"a word without a tag: ({label})", top[3])
+            else:
+                if self.check_bytes and _BAD_BYTE_RE.search(tok):
+                    raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                if top[0] is None and not top[2]:
+                    top[0] = tok
+                elif top[1] is None and not top[2]:
+                    top[1] = tok
+                else:
+                    raise src.error("bad leaf", f"a word without a tag: {tok!r} (expected "
+                                    f"'(TAG word)')", pos)
+        return forms, tags, n_empty
+
+    def resync(self) -> None:
+        """Skip past an error: to the next tree's ``(`` (pushed back), or past the rest of
+        the tree (up to its closing bracket, or a ``(`` at the start of a line when
+        ``line_start``); after stray text (no open bracket), up to the next ``(``."""
+        depth = len(self.stack)
+        for m in self.tokens:
+            tok = m.group()
+            if tok == "(":
+                if depth == 0 or self.at_line_start(m.start()):
+                    self.pending = m
+                    return
+                depth += 1
+            elif tok == ")" and depth > 0:
+                depth -= 1
+                if depth == 0:
+                    return
+
+
 def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
                 ) -> Iterator[tuple[int, list[str], list[str]]]:
     """Yield ``(tree number, forms, tags)`` per well-formed top-level tree."""
-    text = src.text
-    check_bytes = _BAD_BYTE_RE.search(text) is not None
-    tokens = _TOKEN_RE.finditer(text)
+    trees = _Trees(src, line_start)
     n_tree = 0
-    pending: re.Match | None = None  # a token pushed back for the next tree
-    while True:
-        m = pending if pending is not None else next(tokens, None)
-        pending = None
-        if m is None:
-            return
-        tok = m.group()
-        pos = m.start()
-        stack: list[list] = []
+    while (m := trees.next_token()) is not None:
+        tok, pos = m.group(), m.start()
+        trees.stack = []
         try:
+            if tok == ")":
+                raise src.error("unbalanced parentheses",
+                                "unbalanced parentheses: ')' outside any tree", pos)
             if tok != "(":
-                if tok == ")":
-                    raise src.error("unbalanced parentheses",
-                                    "unbalanced parentheses: ')' outside any tree", pos)
-                if check_bytes and _BAD_BYTE_RE.search(tok):
+                if trees.check_bytes and _BAD_BYTE_RE.search(tok):
                     raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
-                raise src.error("text outside a tree",
-                                "text outside a tree (expected '(')", pos)
+                raise src.error("text outside a tree", "text outside a tree (expected '(')", pos)
             n_tree += 1
-            start = pos
-            forms: list[str] = []
-            tags: list[str] = []
-            n_empty = 0
-            # open brackets: [label, word, has a bracketed child, position]
-            stack.append([None, None, False, pos])
-            while stack:
-                m = next(tokens, None)
-                if m is None:
-                    raise src.error("unbalanced parentheses",
-                                    "unbalanced parentheses: the tree starting here is not "
-                                    "closed at the end of the file", start)
-                tok = m.group()
-                pos = m.start()
-                top = stack[-1]
-                if tok == "(":
-                    if line_start and (pos == 0 or text[pos - 1] == "\n"):
-                        pending = m
-                        line = src.line_of(pos)
-                        raise src.error("unbalanced parentheses",
-                                        f"unbalanced parentheses: the tree starting here is not "
-                                        f"closed before the next tree at line {line}", start)
-                    stack.append([None, None, False, pos])
-                    if top[1] is not None:
-                        raise src.error("bad leaf", f"a word without a tag: {top[1]!r} in "
-                                        f"({top[0]} {top[1]} ...) is followed by a bracket", pos)
-                    top[2] = True
-                elif tok == ")":
-                    stack.pop()
-                    label, word = top[0], top[1]
-                    if word is not None:
-                        if label == EMPTY_TAG:
-                            n_empty += 1
-                        else:
-                            forms.append(word)
-                            tags.append(label)
-                    elif not top[2]:
-                        what = "an empty bracket '()'" if label is None else \
-                            f"a word without a tag: ({label})"
-                        raise src.error("bad leaf", what, top[3])
-                else:
-                    if check_bytes and _BAD_BYTE_RE.search(tok):
-                        raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
-                    if top[0] is None and not top[2]:
-                        top[0] = tok
-                    elif top[1] is None and not top[2]:
-                        top[1] = tok
-                    else:
-                        raise src.error("bad leaf", f"a word without a tag: {tok!r} (expected "
-                                        f"'(TAG word)')", pos)
+            forms, tags, n_empty = trees.tree(m)
         except _Bad as bad:
             if on_error == "fail":
                 raise bad.error from None
             report.skip(bad.reason, str(bad.error))
-            if pending is None:
-                pending = _resync(tokens, text, len(stack), line_start)
+            if trees.pending is None:
+                trees.resync()
             continue
         if n_empty:
             report.count("empty_elements", n_empty)
@@ -215,28 +242,6 @@ def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
             yield n_tree, forms, tags
         else:
             report.count("trees_without_words")
-
-
-def _resync(tokens: Iterator[re.Match], text: str, depth: int, line_start: bool,
-            ) -> re.Match | None:
-    """Skip past an error: return the next tree's ``(``, or None to carry on reading.
-
-    At ``depth`` 0 (stray text) everything up to the next ``(`` is skipped;
-    inside a tree, the rest of the tree is skipped (up to its closing
-    bracket, or up to a ``(`` at the start of a line when ``line_start``).
-    """
-    for m in tokens:
-        tok = m.group()
-        if tok == "(":
-            pos = m.start()
-            if depth == 0 or (line_start and (pos == 0 or text[pos - 1] == "\n")):
-                return m
-            depth += 1
-        elif tok == ")" and depth > 0:
-            depth -= 1
-            if depth == 0:
-                return None
-    return None
 
 
 def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
