@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import repeat
 
 import numpy as np
 
+from induceval.corpus.columns import MISSING, Column, Vocabulary, _is_int_column
 from induceval.errors import InducevalError, ParameterError
 
 __all__ = [
@@ -44,23 +44,11 @@ __all__ = [
     "Corpus",
     "Sentence",
     "CorpusBuilder",
-    "INT_COLUMNS",
     "MISSING",
     "age_in_days",
     "days_to_age",
     "AGE_CONVENTIONS",
 ]
-
-#: Code used for a missing value in every column.
-MISSING = -1
-
-#: Column names stored as integers rather than categorical codes.
-INT_COLUMNS = frozenset({"head", "age_days"})
-
-
-def _is_int_column(name: str) -> bool:
-    return name in INT_COLUMNS or name.startswith("head@")
-
 
 #: Age conventions of :func:`age_in_days`.
 AGE_CONVENTIONS = ("days", "chang2006")
@@ -134,153 +122,6 @@ def days_to_age(days: int, *, convention: str = "days") -> tuple[int, int, int]:
     while months > 0 and age_in_days(years, months) > days:
         months -= 1
     return years, months, days - age_in_days(years, months)
-
-
-class Vocabulary:
-    """An append-only bijection between strings and dense integer ids.
-
-    Example
-    -------
-    >>> v = Vocabulary(["a", "b"])
-    >>> v.add("c"), v[1], v.id("zz"), len(v)
-    (2, 'b', -1, 3)
-    """
-
-    __slots__ = ("_items", "_index")
-
-    def __init__(self, items: Iterable[str] = ()) -> None:
-        self._items: list[str] = []
-        self._index: dict[str, int] = {}
-        for item in items:
-            self.add(item)
-
-    @classmethod
-    def from_unique(cls, items: list[str]) -> Vocabulary:
-        """A vocabulary over ``items``, which must be distinct (not checked
-        item by item: a duplicate raises :class:`InducevalError`).
-
-        Example
-        -------
-        >>> Vocabulary.from_unique(["x", "y"]).id("y")
-        1
-        """
-        vocab = cls()
-        vocab._items = list(items)
-        vocab._index = dict(zip(vocab._items, range(len(vocab._items))))
-        if len(vocab._index) != len(vocab._items):
-            raise InducevalError("Vocabulary.from_unique got duplicate items")
-        return vocab
-
-    def add(self, item: str) -> int:
-        """Return the id of ``item``, adding it if new."""
-        idx = self._index.get(item)
-        if idx is None:
-            idx = len(self._items)
-            self._index[item] = idx
-            self._items.append(item)
-        return idx
-
-    def id(self, item: str) -> int:
-        """Return the id of ``item`` or ``-1`` when unknown."""
-        return self._index.get(item, MISSING)
-
-    def __getitem__(self, idx: int) -> str:
-        return self._items[idx]
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._index
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._items)
-
-    @property
-    def items(self) -> list[str]:
-        """The strings, in id order (do not modify)."""
-        return self._items
-
-    def encode(self, strings: Iterable[str | None], *, add: bool = True) -> np.ndarray:
-        """Map strings to ids (``None`` -> -1); unknown strings are added or -1."""
-        index = self._index
-        if add:
-            items = self._items
-            out = []
-            append = out.append
-            for s in strings:
-                if s is None:
-                    append(MISSING)
-                    continue
-                i = index.get(s)
-                if i is None:
-                    i = len(items)
-                    index[s] = i
-                    items.append(s)
-                append(i)
-        else:  # (None is never a key: it maps to MISSING like any unknown string)
-            out = list(map(index.get, strings, repeat(MISSING)))
-        return np.asarray(out, dtype=np.int32)
-
-    def decode(self, ids: Iterable[int]) -> list[str | None]:
-        """Map ids back to strings (``-1`` -> ``None``)."""
-        items = self._items
-        return [None if i < 0 else items[i] for i in ids]
-
-    def to_array(self) -> np.ndarray:
-        """The strings as a numpy object array, for fancy indexing."""
-        arr = np.empty(len(self._items), dtype=object)
-        arr[:] = self._items
-        return arr
-
-
-@dataclass(frozen=True)
-class Column:
-    """One aligned column: integer values, with a vocabulary when categorical."""
-
-    values: np.ndarray
-    vocab: Vocabulary | None = None
-
-    @property
-    def categorical(self) -> bool:
-        """Whether the values are ids into :attr:`vocab` (``False`` for integer columns).
-
-        Example
-        -------
-        >>> Column(np.array([0, 1]), Vocabulary(["a", "b"])).categorical
-        True
-        >>> Column(np.array([2, 0])).categorical
-        False
-        """
-        return self.vocab is not None
-
-    def take(self, index: np.ndarray | slice) -> Column:
-        """A column of the selected values, sharing this column's vocabulary.
-
-        Parameters
-        ----------
-        index
-            Positions (integer array), a boolean mask or a slice over the values.
-
-        Returns
-        -------
-        Column
-            The selected values; the vocabulary is shared, not copied.
-
-        Example
-        -------
-        >>> col = Column(np.array([0, 1, 0]), Vocabulary(["a", "b"]))
-        >>> col.take(np.array([1, 2])).strings()
-        ['b', 'a']
-        """
-        return Column(self.values[index], self.vocab)
-
-    def strings(self, index: np.ndarray | slice | None = None) -> list[str | None]:
-        """Decoded values (categorical) or Python ints (integer columns)."""
-        vals = self.values if index is None else self.values[index]
-        if self.vocab is None:
-            return [int(v) for v in vals]
-        return self.vocab.decode(vals.tolist())
 
 
 @dataclass
@@ -669,6 +510,7 @@ class CorpusBuilder:
         self._tok: dict[str, list] = {}
         self._sent: dict[str, list] = {}
         self._lengths: list[int] = []
+        self._ntok = 0
         self._vocabs: dict[str, Vocabulary] = dict(vocabularies or {})
 
     @property
@@ -688,29 +530,13 @@ class CorpusBuilder:
             Sentence column name -> value (``None`` for missing).
         """
         n = len(tokens["form"])
-        i = len(self._lengths)
-        done = self.n_tokens_so_far()
         for key, values in tokens.items():
             if len(values) != n:
                 raise InducevalError(f"column {key!r} has {len(values)} values for {n} tokens")
-            col = self._tok.get(key)
-            if col is None:
-                col = self._tok[key] = [None] * done
-            col.extend(values)
-        for key, col in self._tok.items():
-            if key not in tokens:
-                col.extend([None] * n)
-        meta = meta or {}
-        for key, value in meta.items():
-            col = self._sent.get(key)
-            if col is None:
-                col = self._sent[key] = [None] * i
-            col.append(value)
-        for key, col in self._sent.items():
-            if key not in meta:
-                col.append(None)
+        _extend(self._tok, tokens, self._ntok, n)
+        _extend(self._sent, {k: [v] for k, v in (meta or {}).items()}, len(self._lengths), 1)
         self._lengths.append(n)
-        self._ntok = done + n
+        self._ntok += n
 
     def n_tokens_so_far(self) -> int:
         """Number of tokens added so far, over all sentences.
@@ -722,7 +548,7 @@ class CorpusBuilder:
         >>> b.n_sentences, b.n_tokens_so_far()
         (2, 3)
         """
-        return getattr(self, "_ntok", 0)
+        return self._ntok
 
     def _column(self, name: str, values: list) -> Column:
         if _is_int_column(name):
@@ -743,6 +569,20 @@ class CorpusBuilder:
         sentences = {k: self._column(k, v) for k, v in self._sent.items()}
         return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=self.report,
                       name=self.name)
+
+
+def _extend(columns: dict[str, list], rows: Mapping[str, Sequence], before: int, n: int,
+            ) -> None:
+    """Append ``n`` rows to ``columns``: ``rows`` (column -> ``n`` values), ``None`` in the
+    other columns; a new column starts with ``before`` ``None``."""
+    for key, values in rows.items():
+        col = columns.get(key)
+        if col is None:
+            col = columns[key] = [None] * before
+        col.extend(values)
+    for key, col in columns.items():
+        if key not in rows:
+            col.extend([None] * n)
 
 
 def concat(corpora: Sequence[Corpus], name: str = "") -> Corpus:
