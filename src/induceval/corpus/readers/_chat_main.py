@@ -132,10 +132,8 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
     >>> [f for _, f in items], unk, skipped, pos
     (['you', 'want', "it's", '?'], 1, 4, [2])
     """
-    words = text.split()
-    if (_SPECIAL.search(text) is None and UNINTELLIGIBLE_WORDS.isdisjoint(words)
-            and ("," not in text or _GLUED_COMMA.search(text) is None)
-            and not (words and len(words[-1]) > 1 and words[-1][-1] in ".?!")):
+    words = plain_words(text)
+    if words is not None:
         return [(PUNCT if w in PUNCT_WORDS else WORD, w) for w in words], 0, 0, []
     if "\x15" in text:
         text = _TIME.sub(" ", text)
@@ -182,6 +180,11 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
                 continue
         scope_start, scope_end = len(out), len(out) + 1
         out.append([kind, form])
+    return _items(out)
+
+
+def _items(out: list[list]) -> tuple[list[tuple[int, str]], int, int, list[int]]:
+    """The returns of :func:`clean_main_tier` from its ``[kind, form]`` pairs."""
     items: list[tuple[int, str]] = []
     unk = 0
     skipped = 0

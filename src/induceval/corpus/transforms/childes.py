@@ -46,10 +46,6 @@ _PUNCT_XPOS = frozenset({".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+/
 _CONTRACTION = re.compile(r"(?i)(.*[a-z])(n't|'s|'re|'ve|'ll|'d|'m)\Z")
 
 
-def _copy_report(report: ReadReport) -> ReadReport:
-    return ReadReport().merge(report)
-
-
 def select_child_directed(corpus: Corpus, drop_unintelligible: bool = True, *,
                           drop_empty: bool = True, child_speakers: tuple = ("CHI",)
                           ) -> Corpus:
@@ -93,7 +89,7 @@ def select_child_directed(corpus: Corpus, drop_unintelligible: bool = True, *,
     """
     n = corpus.n_sentences
     keep = np.ones(n, dtype=bool)
-    report = _copy_report(corpus.report)
+    report = ReadReport().merge(corpus.report)
 
     def sent_mask(column: str, values) -> np.ndarray:
         col = corpus.sentences.get(column)
@@ -195,76 +191,69 @@ def split_clitics(corpus: Corpus, *, heads: str = "attach") -> Corpus:
     """
     check_choice("heads", heads, ("attach", "drop"))
     form = corpus.tokens["form"]
-    fv = form.vocab
-    assert fv is not None
-    parts_of = [split_contraction(f) for f in fv.items]
-    nparts_v = np.array([len(p) for p in parts_of], dtype=np.int64)
+    assert form.vocab is not None
+    nparts_v = np.array([len(split_contraction(f)) for f in form.vocab.items], dtype=np.int64)
     if len(nparts_v) == 0 or nparts_v.max() <= 1:
         return corpus
+    maxp = int(nparts_v.max())
     tok_n = nparts_v[form.values] if corpus.n_tokens else np.zeros(0, dtype=np.int64)
     n_new = int(tok_n.sum())
-    maxp = int(nparts_v.max())
     new_start = np.cumsum(tok_n) - tok_n  # global new index of each old token's host
     rep = np.repeat(np.arange(corpus.n_tokens), tok_n)
     within = np.arange(n_new) - np.repeat(new_start, tok_n)
-
-    def table_for(vocab: Vocabulary, splitter) -> tuple[np.ndarray, np.ndarray, Vocabulary]:
-        out = Vocabulary(vocab.items)
-        tab = np.full((len(vocab) + 1, maxp), MISSING, dtype=np.int32)
-        cnt = np.zeros(len(vocab) + 1, dtype=np.int64)
-        for i, item in enumerate(vocab.items):
-            ps = splitter(item)
-            if len(ps) > maxp:
-                ps = [item]
-            tab[i, : len(ps)] = [out.add(p) for p in ps]
-            cnt[i] = len(ps)
-        return tab, cnt, out
-
     tokens: dict[str, Column] = {}
     for name, col in corpus.tokens.items():
         if col.vocab is None:
             continue
-        tab, cnt, out = table_for(col.vocab, split_contraction if name == "form" else
-                                  (lambda s: s.split("~")))
-        vals = col.values
-        src = vals[rep]
+        tab, cnt, out = _split_table(col.vocab, split_contraction if name == "form" else
+                                     (lambda s: s.split("~")), maxp)
+        src = col.values[rep]
         safe = np.where(src >= 0, src, len(col.vocab))
-        split_ok = cnt[safe] == tok_n[rep]
-        new = np.where(split_ok, tab[safe, np.minimum(within, maxp - 1)],
-                       np.where(within == 0, src, MISSING))
         if name == "form":
             new = tab[safe, within]
+        else:  # split part by part when the value has as many parts as the word
+            new = np.where(cnt[safe] == tok_n[rep], tab[safe, np.minimum(within, maxp - 1)],
+                           np.where(within == 0, src, MISSING))
         tokens[name] = Column(new.astype(np.int32), out)
-    # sentence bookkeeping
     sid = corpus.sentence_ids()
-    old_off = corpus.offsets
-    new_off = np.zeros_like(old_off)
+    new_off = np.zeros_like(corpus.offsets)
     new_off[1:] = np.cumsum(np.bincount(sid, weights=tok_n, minlength=corpus.n_sentences)
                             ).astype(np.int64) if corpus.n_tokens else 0
     host_local = new_start - new_off[sid] + 1  # 1-based index of each old token's host
     for name, col in corpus.tokens.items():
         if col.vocab is not None:
             continue
-        is_head = name == "head" or name.startswith("head@")
-        if not is_head:
+        if not (name == "head" or name.startswith("head@")):
             tokens[name] = Column(col.values[rep], None)
-            continue
-        if heads == "drop":
-            continue
-        h = col.values.astype(np.int64)
-        g = old_off[sid] + h - 1
-        mapped = np.where(h > 0, host_local[np.clip(g, 0, max(corpus.n_tokens - 1, 0))], h)
-        new_h = np.where(within == 0, mapped[rep], host_local[rep])
-        tokens[name] = Column(new_h.astype(np.int32))
-        rel = "deprel" + name[4:]
-        if rel in tokens:
-            rv = tokens[rel].values.copy()
-            rv[within > 0] = MISSING
-            tokens[rel] = Column(rv, tokens[rel].vocab)
+        elif heads == "attach":
+            h = col.values.astype(np.int64)
+            g = corpus.offsets[sid] + h - 1
+            mapped = np.where(h > 0, host_local[np.clip(g, 0, max(corpus.n_tokens - 1, 0))], h)
+            tokens[name] = Column(np.where(within == 0, mapped[rep], host_local[rep]
+                                           ).astype(np.int32))
+            rel = "deprel" + name[4:]
+            if rel in tokens:  # a clitic attaches to its host with no relation
+                rv = tokens[rel].values.copy()
+                rv[within > 0] = MISSING
+                tokens[rel] = Column(rv, tokens[rel].vocab)
     if heads == "drop":
-        for name in list(tokens):
-            if name.startswith("deprel"):
-                del tokens[name]
-    report = _copy_report(corpus.report)
+        tokens = {k: v for k, v in tokens.items() if not k.startswith("deprel")}
+    report = ReadReport().merge(corpus.report)
     report.count("clitics split", int(n_new - corpus.n_tokens))
     return replace(corpus, offsets=new_off, tokens=tokens, report=report)
+
+
+def _split_table(vocab: Vocabulary, splitter, maxp: int
+                 ) -> tuple[np.ndarray, np.ndarray, Vocabulary]:
+    """Per value (and missing, last): its parts' codes, its number of parts (a value of
+    more than ``maxp`` parts stays whole), and the vocabulary of values and parts."""
+    out = Vocabulary(vocab.items)
+    tab = np.full((len(vocab) + 1, maxp), MISSING, dtype=np.int32)
+    cnt = np.zeros(len(vocab) + 1, dtype=np.int64)
+    for i, item in enumerate(vocab.items):
+        ps = splitter(item)
+        if len(ps) > maxp:
+            ps = [item]
+        tab[i, : len(ps)] = [out.add(p) for p in ps]
+        cnt[i] = len(ps)
+    return tab, cnt, out
