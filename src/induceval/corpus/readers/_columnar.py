@@ -37,6 +37,7 @@ from induceval.corpus.readers._common import (
     _Accumulator,
     as_file_list,
     corpus_name,
+    read_pieces,
 )
 from induceval.corpus.readers._fields import _decode_items, _intern_ranges
 from induceval.corpus.readers._tabular import (
@@ -57,7 +58,7 @@ from induceval.corpus.readers._tabular import (
     language_from_name,
     months_to_days,
 )
-from induceval.errors import CorpusFormatError, check_choice
+from induceval.errors import check_choice
 
 __all__ = ["read_tabular", "iter_chunks", "TabularFormat", "CHUNK_BYTES"]
 
@@ -333,28 +334,14 @@ def iter_chunks(path: Path, size: int = 0) -> Iterator[bytes]:
     >>> list(iter_chunks(Path(p), size=3))
     [b'a\\nb\\n\\n', b'c\\n\\n', b'd\\n']
     """
-    size = size or CHUNK_BYTES
-    try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
-    with fh:
-        carry = b""
-        while True:
-            piece = fh.read(size)
-            if not piece:
-                if carry:
-                    yield carry
-                return
-            data = carry + piece if carry else piece
-            # search only the new bytes (and the 2 before them) for a blank line
-            lo = max(len(carry) - 2, 0)
-            cut = max(data.rfind(b"\n\n", lo) + 2, data.rfind(b"\n\r\n", lo) + 3)
-            if cut < 3:  # -1 + 2 or -1 + 3: no blank line yet
-                carry = data
-                continue
-            yield data[:cut]
-            carry = data[cut:]
+    return read_pieces(path, size or CHUNK_BYTES, _after_blank_line)
+
+
+def _after_blank_line(data: bytes, new: int) -> int:
+    """Where ``data`` ends after its last blank line (0: none in the ``new`` first bytes on)."""
+    lo = max(new - 2, 0)  # (a blank line may start in the 2 bytes before the new ones)
+    cut = max(data.rfind(b"\n\n", lo) + 2, data.rfind(b"\n\r\n", lo) + 3)
+    return cut if cut >= 3 else 0  # (-1 + 2 or -1 + 3: no blank line)
 
 
 def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",

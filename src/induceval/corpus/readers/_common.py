@@ -80,6 +80,33 @@ def read_bytes(path: Path) -> bytes:
         raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
 
 
+def read_pieces(path: Path, size: int, cut: Callable[[bytes, int], int]) -> Iterator[bytes]:
+    """The bytes of a file in pieces of about ``size`` bytes.
+
+    ``cut(data, new)`` says where the piece ``data`` (whose ``new`` first
+    bytes were carried over from the read before) ends, or 0 to read on.
+    """
+    try:
+        fh = open(path, "rb")
+    except OSError as exc:
+        raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
+    with fh:
+        carry = b""
+        while True:
+            piece = fh.read(size)
+            if not piece:
+                if carry:
+                    yield carry
+                return
+            data = carry + piece if carry else piece
+            at = cut(data, len(carry))
+            if at <= 0:
+                carry = data
+                continue
+            yield data[:at]
+            carry = data[at:]
+
+
 def _iter_lines(path: Path) -> Iterator[tuple[int, str | None, bytes]]:
     """(line number, decoded text or None when not UTF-8, raw bytes)."""
     with open(path, "rb") as fh:

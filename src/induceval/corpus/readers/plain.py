@@ -37,6 +37,7 @@ from induceval.corpus.readers._common import (
     as_file_list,
     build_corpus,
     corpus_name,
+    read_pieces,
 )
 from induceval.corpus.readers._lines import iter_line_sentences
 from induceval.errors import CorpusFormatError, check_choice
@@ -82,31 +83,6 @@ _WIDE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\x
                          rb"|\xe2\x81\x9f|\xe3\x80\x80")
 
 
-def _pieces(path: Path, size: int) -> Iterator[tuple[int, bytes]]:
-    """``(number of the first line, bytes)`` of pieces of a file cut after a ``\\n``."""
-    try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise CorpusFormatError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
-    line = 1
-    with fh:
-        carry = b""
-        while True:
-            piece = fh.read(size)
-            if not piece:
-                if carry:
-                    yield line, carry
-                return
-            data = carry + piece if carry else piece
-            cut = data.rfind(b"\n") + 1
-            if cut == 0:
-                carry = data
-                continue
-            yield line, data[:cut]
-            line += data.count(b"\n", 0, cut)
-            carry = data[cut:]
-
-
 def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str | None,
             piece_bytes: int | None = None) -> Iterator[FileResult]:
     from induceval._numba_setup import skip_blas_probe
@@ -116,7 +92,9 @@ def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str 
 
     for p in paths:
         stem = p.stem
-        for first_line, data in _pieces(p, piece_bytes or PIECE_BYTES):
+        line = 1
+        for data in read_pieces(p, piece_bytes or PIECE_BYTES, lambda d, _: d.rfind(b"\n") + 1):
+            first_line, line = line, line + data.count(b"\n")
             if first_line == 1 and data.startswith(b"\xef\xbb\xbf"):
                 data = b"   " + data[3:]  # the BOM is dropped (blanked: offsets unchanged)
             if data.isascii():  # (a C scan) valid UTF-8 without wide spaces
