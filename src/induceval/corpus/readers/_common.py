@@ -140,8 +140,8 @@ class _Bad(Exception):
 def intern(values: Sequence, missing: Iterable = (None, "_")) -> tuple[np.ndarray, list[str]]:
     """Codes and vocabulary of a list of strings, with ``missing`` values -> -1.
 
-    Two C-level passes (``dict.fromkeys`` then ``map``) instead of a Python
-    loop: about 10x faster than :meth:`Vocabulary.encode` on large columns.
+    Two C-level passes (``dict.fromkeys`` then ``map``) instead of the Python
+    loop of :meth:`Vocabulary.encode`.
 
     Example
     -------
@@ -160,14 +160,44 @@ def intern(values: Sequence, missing: Iterable = (None, "_")) -> tuple[np.ndarra
 
 
 _FORM_MISSING: frozenset = frozenset()
-
 _TAG_MISSING: frozenset = frozenset({"_"})
 
 
-class _Sink:
+class _IntSink:
+    """An integer column (heads) filled part by part; the parts of a :class:`_Sink`."""
+
+    __slots__ = ("parts", "n")
+
+    def __init__(self, n_before: int) -> None:
+        self.parts: list[np.ndarray] = []
+        self.n = 0
+        self.fill(n_before)
+
+    def fill(self, n: int) -> None:
+        if n:
+            self.parts.append(np.full(n, MISSING, np.int32))
+            self.n += n
+
+    def add(self, values: np.ndarray) -> None:
+        self.parts.append(np.asarray(values, dtype=np.int32))
+        self.n += len(values)
+
+    def mark(self) -> tuple[int, int]:
+        return len(self.parts), self.n
+
+    def rollback(self, mark: tuple[int, int]) -> None:
+        del self.parts[mark[0]:]
+        self.n = mark[1]
+
+    def column(self) -> Column:
+        return Column(np.concatenate(self.parts).astype(np.int32, copy=False) if self.parts
+                      else np.zeros(0, np.int32))
+
+
+class _Sink(_IntSink):
     """One categorical column filled part by part into a corpus-wide vocabulary."""
 
-    __slots__ = ("index", "items", "parts", "n", "missing", "known_keys", "known_codes")
+    __slots__ = ("index", "items", "known_keys", "known_codes")
 
     def __init__(self, n_before: int, missing: frozenset) -> None:
         self.index: dict[str | None, int] = {m: MISSING for m in missing}
@@ -177,16 +207,7 @@ class _Sink:
         # seen before is neither decoded nor looked up again
         self.known_keys = np.zeros(0, dtype=np.uint64)
         self.known_codes = np.zeros(0, dtype=np.int32)
-        self.parts: list[np.ndarray] = []
-        self.n = 0
-        self.missing = missing
-        if n_before:
-            self.fill(n_before)
-
-    def fill(self, n: int) -> None:
-        if n:
-            self.parts.append(np.full(n, MISSING, np.int32))
-            self.n += n
+        super().__init__(n_before)
 
     def add_ranges(self, buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> None:
         """Append the byte fields ``buf[starts:ends]`` (missing markers -> -1).
@@ -231,53 +252,19 @@ class _Sink:
         self.n += len(values)
 
     def mark(self) -> tuple[int, int, int]:
-        return len(self.items), len(self.parts), self.n
+        return len(self.items), *super().mark()
 
     def rollback(self, mark: tuple[int, int, int]) -> None:
-        n_items, n_parts, n = mark
+        n_items = mark[0]
         for item in self.items[n_items:]:
             del self.index[item]
         del self.items[n_items:]
-        del self.parts[n_parts:]
-        self.n = n
+        super().rollback(mark[1:])
         keep = self.known_codes < n_items   # (missing values, -1, stay known)
         self.known_keys, self.known_codes = self.known_keys[keep], self.known_codes[keep]
 
     def column(self) -> Column:
-        values = (np.concatenate(self.parts).astype(np.int32, copy=False) if self.parts
-                  else np.zeros(0, np.int32))
-        return Column(values, Vocabulary.from_unique(self.items))
-
-
-class _IntSink:
-    """An integer column (heads) filled part by part."""
-
-    __slots__ = ("parts", "n")
-
-    def __init__(self, n_before: int) -> None:
-        self.parts: list[np.ndarray] = []
-        self.n = 0
-        self.fill(n_before)
-
-    def fill(self, n: int) -> None:
-        if n:
-            self.parts.append(np.full(n, MISSING, np.int32))
-            self.n += n
-
-    def add(self, values: np.ndarray) -> None:
-        self.parts.append(np.asarray(values, dtype=np.int32))
-        self.n += len(values)
-
-    def mark(self) -> tuple[int, int]:
-        return len(self.parts), self.n
-
-    def rollback(self, mark: tuple[int, int]) -> None:
-        del self.parts[mark[0]:]
-        self.n = mark[1]
-
-    def column(self) -> Column:
-        return Column(np.concatenate(self.parts).astype(np.int32, copy=False) if self.parts
-                      else np.zeros(0, np.int32))
+        return Column(super().column().values, Vocabulary.from_unique(self.items))
 
 
 class _Accumulator:

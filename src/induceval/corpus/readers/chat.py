@@ -628,12 +628,7 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
 
 def _chunks(paths: list[Path], k: int) -> list[list[Path]]:
     """``k`` contiguous chunks of about equal bytes."""
-    sizes = []
-    for p in paths:
-        try:
-            sizes.append(p.stat().st_size)
-        except OSError:
-            sizes.append(0)
+    sizes = [parallel.path_size(p) for p in paths]
     total = sum(sizes) or 1
     out: list[list[Path]] = [[] for _ in range(k)]
     acc = 0

@@ -151,6 +151,11 @@ def _column_mask(corpus: Corpus, column: str, accept) -> np.ndarray:
     return table[col.values]
 
 
+def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
+    return InducevalError(f"punctuation policy {what}; corpus {corpus.name or '<unnamed>'} has: "
+                          f"{', '.join(sorted(corpus.tokens))} ({hint})")
+
+
 def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     """Boolean array over tokens: True for punctuation under ``policy``.
 
@@ -187,25 +192,17 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
         policy = resolve_punct_policy(corpus, policy)
     if policy == "keep":
         return np.zeros(corpus.n_tokens, dtype=bool)
-    if policy in ("ptb", "childes"):
+    if policy in ("upos", "ptb", "childes"):
         from induceval.corpus.tagsets.childes import PUNCT_POS
 
-        tags = PTB_PUNCT_TAGS if policy == "ptb" else PUNCT_POS
-        cols = ["xpos"] if policy == "ptb" else ["xpos", "cpos"]
+        tags, cols = {"upos": (PUNCT_UPOS, ["upos"]), "ptb": (PTB_PUNCT_TAGS, ["xpos"]),
+                      "childes": (PUNCT_POS, ["xpos", "cpos"])}[policy]
         for column in cols:
             if column in corpus.tokens:
                 return _column_mask(corpus, column, tags.__contains__)
-        raise InducevalError(
-            f"punctuation policy {policy!r} needs a {' or '.join(map(repr, cols))} token column; "
-            f"corpus {corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
-            "(use --punct auto, unicode or keep)")
-    if policy == "upos":
-        if "upos" not in corpus.tokens:
-            raise InducevalError(
-                f"punctuation policy 'upos' needs a 'upos' token column; corpus "
-                f"{corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
-                "(use --punct tags:TAG1,TAG2, unicode or keep)")
-        return _column_mask(corpus, "upos", PUNCT_UPOS.__contains__)
+        raise _no_column(corpus, f"{policy!r} needs a {' or '.join(map(repr, cols))} token "
+                         f"column", "use --punct "
+                         f"{'tags:TAG1,TAG2' if policy == 'upos' else 'auto'}, unicode or keep")
     if policy == "unicode":
         return _column_mask(corpus, "form", is_unicode_punct)
     head, _, tag_list = policy.partition(":")
@@ -217,10 +214,8 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     elif "cpos" in corpus.tokens:
         column = "cpos"
     else:
-        raise InducevalError(
-            f"punctuation policy {policy!r} looks tags up in 'xpos' or 'cpos'; corpus "
-            f"{corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))} "
-            "(name a column with tags@COLUMN:...)")
+        raise _no_column(corpus, f"{policy!r} looks tags up in 'xpos' or 'cpos'",
+                         "name a column with tags@COLUMN:...")
     return _column_mask(corpus, column, tags.__contains__)
 
 
