@@ -50,13 +50,13 @@ from induceval.corpus.readers._tabular import (
     COLUMN_ORDER,
     META_COMMENTS,
     TabularSpec,
+    _age_days,
     _classify_id,
     _parse_head,
     _slow_file,
     _State,
     iter_tabular,
     language_from_name,
-    months_to_days,
 )
 from induceval.errors import check_choice
 
@@ -302,10 +302,8 @@ def _comment_meta(kept_text: list[str], kept_sent: np.ndarray, sent_ids: list,
             languages[s] = value
             continue
         if col == "age_days":
-            try:
-                value = int(value) if key == "age_days" else months_to_days(float(value))
-            except ValueError:
-                state.counts["unreadable age comments"] += 1
+            value = _age_days(key, value, state.counts)
+            if value is None:
                 continue
             if key == "age_days":
                 age_from_days.add(s)

@@ -246,10 +246,8 @@ def _apply_comment(text: str, meta: dict, state: _State) -> None:
     if col == "document":
         state.document = value
     elif col == "age_days":
-        try:
-            days = int(value) if key == "age_days" else months_to_days(float(value))
-        except ValueError:
-            state.counts["unreadable age comments"] += 1
+        days = _age_days(key, value, state.counts)
+        if days is None:
             return
         if key == "age_days" or "_age_from_days" not in meta:
             meta["age_days"] = days
@@ -257,6 +255,16 @@ def _apply_comment(text: str, meta: dict, state: _State) -> None:
             meta["_age_from_days"] = True
     else:
         meta[col] = value
+
+
+def _age_days(key: str, value: str, counts: Counter) -> int | None:
+    """The days of an ``age_days`` or ``speaker_age`` comment (``None``, counted, when no
+    number)."""
+    try:
+        return int(value) if key == "age_days" else months_to_days(float(value))
+    except ValueError:
+        counts["unreadable age comments"] += 1
+        return None
 
 
 def _encode_lines(n: int, kept: list[tuple[int, str]]) -> str:
