@@ -79,6 +79,17 @@ def test_conllu_fast_and_streaming_paths_agree_on_fixture():
     same_annotation(conllu.read(p), via_streaming(conllu, p))
 
 
+def test_age_comments_on_both_paths(tmp_path):
+    """age_days wins over speaker_age (months, either order); a value that is no number
+    is counted and left missing: the same on the columnar and the streaming path."""
+    p = write(tmp_path, "a.conllu", "# speaker_age = 24\n# age_days = 700\n" + UD_HEADER
+              + "\n# age_days = 701\n# speaker_age = 30\n" + UD_HEADER
+              + "\n# speaker_age = 12.5\n" + UD_HEADER + "\n# age_days = two\n" + UD_HEADER)
+    for c in (conllu.read(p), via_streaming(conllu, p)):
+        assert c.sentences["age_days"].values.tolist() == [700, 701, 380, -1]
+    assert conllu.read(p).report.counts["unreadable age comments"] == 1
+
+
 def test_conllu_language_option_and_document_default(tmp_path):
     p = write(tmp_path, "mine.conllu", UD_HEADER)
     c = conllu.read(p)
