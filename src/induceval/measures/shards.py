@@ -134,7 +134,7 @@ class Shard:
                 requests.append((list(p), {"format": fmt, "on_error": opts.on_error,
                                            "columns": opts.pred_columns}))
         pending = iter(read_corpora(requests))
-        golds = [next(pending).result() if isinstance(g, tuple) else g for g in self.golds]
+        golds = [next(pending) if isinstance(g, tuple) else g for g in self.golds]
         if self.gold_names is not None:
             golds = [replace(g, name=n) for g, n in zip(golds, self.gold_names)]
         preds = []
@@ -144,7 +144,7 @@ class Shard:
             elif isinstance(p, tuple) and family.reads_itself(p, fmt):
                 preds.append(family.read_prediction(p, fmt))
             else:
-                preds.append(next(pending).result() if isinstance(p, tuple) else p)
+                preds.append(next(pending) if isinstance(p, tuple) else p)
         return golds, preds
 
 
