@@ -281,13 +281,13 @@ def _newdoc_ends(part):
     a generated line (else ``None``), ``last`` that of the last sentence that
     counts, ``any`` whether a sentence counts.
     """
-    from induceval.corpus.writers import _LINES
+    from induceval.corpus.writers import LINES_COLUMN
 
     n = part.n_sentences
     if n == 0:
         return None, None, False
     lengths = part.lengths
-    kept = part.sentences.get(_LINES)
+    kept = part.sentences.get(LINES_COLUMN)
     has_kept = (kept.values >= 0) if kept is not None else np.zeros(n, dtype=bool)
     counted = np.flatnonzero(~((lengths == 0) & has_kept))
     if len(counted) == 0:
