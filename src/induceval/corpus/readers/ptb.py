@@ -147,19 +147,20 @@ class _Trees:
     def tree(self, m: re.Match) -> tuple[list[str], list[str], int]:
         """The forms, tags and number of empty elements of the tree opened by ``m``;
         raise :class:`_Bad` on a malformed one (``stack`` then holds its open brackets)."""
-        src, start = self.src, m.start()
+        src, start, tokens, text = self.src, m.start(), self.tokens, self.src.text
+        check_bytes = self.check_bytes
         forms: list[str] = []
         tags: list[str] = []
         n_empty = 0
         self.stack = stack = [[None, None, False, start]]
         while stack:
-            m = next(self.tokens, None)
+            m = next(tokens, None)
             if m is None:
                 raise src.error("unbalanced parentheses", "unbalanced parentheses: the tree "
                                 "starting here is not closed at the end of the file", start)
             tok, pos, top = m.group(), m.start(), stack[-1]
             if tok == "(":
-                if self.at_line_start(pos):
+                if self.line_start and (pos == 0 or text[pos - 1] == "\n"):
                     self.pending = m
                     raise src.error("unbalanced parentheses", "unbalanced parentheses: the "
                                     "tree starting here is not closed before the next tree at "
@@ -182,7 +183,7 @@ class _Trees:
                     raise src.error("bad leaf", "an empty bracket '()'" if label is None else
                                     f"a word without a tag: ({label})", top[3])
             else:
-                if self.check_bytes and _BAD_BYTE_RE.search(tok):
+                if check_bytes and _BAD_BYTE_RE.search(tok):
                     raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
                 if top[0] is None and not top[2]:
                     top[0] = tok
