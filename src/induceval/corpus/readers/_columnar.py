@@ -1,23 +1,19 @@
 """Reading tab-separated files into a corpus: :func:`read_tabular`.
 
-Reading streams: each file is read in chunks of about :data:`CHUNK_BYTES`
-cut at blank lines, and each chunk's columns go straight into ``int32``
-codes over corpus-wide vocabularies
-(:class:`~induceval.corpus.readers._common._Accumulator`); no per-token
-Python object is kept and no file is ever held whole as a list of lines.
-Each chunk goes through the *columnar fast path* (:func:`_fast_file`): it
-splits the chunk into lines with numpy, separates blank/comment/token lines,
-finds the field boundaries of the columns read at once and interns each
-column on its bytes (:mod:`induceval.corpus.readers._fields`).  Metadata
-comments are parsed with one regular-expression pass per chunk; when only
-some columns are read (scoring), comments that cannot hold metadata (such as
-``# text = ...``) are not even decoded.  It validates everything (column
-counts, token IDs, heads, UTF-8) in bulk and gives up at the first anomaly.
-
-A file with an anomaly in any chunk is rolled back and re-read by the
-streaming path (:func:`~induceval.corpus.readers._tabular.iter_tabular`),
-which defines the semantics, so both paths give identical corpora on valid
-input (checked by property tests) and errors always come from one place.
+Each file is read in chunks of about :data:`CHUNK_BYTES` cut at blank lines;
+each chunk's columns go straight into ``int32`` codes over corpus-wide
+vocabularies (:class:`~induceval.corpus.readers._common._Accumulator`), so no
+per-token Python object is kept.  A chunk goes through the *columnar fast
+path* (:func:`_fast_file`): numpy finds its lines, their kinds and the field
+boundaries of the columns read; each column is interned on its bytes
+(:mod:`~induceval.corpus.readers._fields`); metadata comments are parsed in
+one regular-expression pass (when only some columns are read, comments that
+cannot hold metadata, such as ``# text = ...``, are not even decoded).  It
+validates everything in bulk and gives up at the first anomaly: the file is
+then rolled back and re-read by the streaming path
+(:func:`~induceval.corpus.readers._tabular.iter_tabular`), which defines the
+semantics, so both paths give the same corpora (checked by property tests)
+and errors always come from one place.
 """
 
 from __future__ import annotations
