@@ -8,24 +8,24 @@ import numpy as np
 import pytest
 
 from induceval.corpus.model import CorpusBuilder
-from induceval.corpus.tuples import TupleCounts, count_tuples, extract_tuples, word_frequencies
+from induceval.corpus.tuples import (
+    TupleCounts,
+    cooccurrence_counts,
+    count_tuples,
+    extract_tuples,
+    word_frequencies,
+)
 from induceval.errors import CorpusFormatError, InducevalError, ParameterError
 from induceval.measures.pseudowords import (
     PseudoTestSet,
     build_test_set,
     confounders,
     decide,
+    model_decisions,
     score_decisions,
     split_documents,
 )
-from induceval.models.selpref import (
-    Backoff,
-    ConditionalProbability,
-    Cooccurrence,
-    ErkSimilarity,
-    cooccurrence_counts,
-    model_decisions,
-)
+from induceval.models.selpref import Backoff, ConditionalProbability, Cooccurrence, ErkSimilarity
 
 OBJ = lambda *xs: np.array(xs, dtype=object)  # noqa: E731
 
@@ -146,7 +146,7 @@ def test_unseen_nouns_get_different_neighbour_confounders():
 
 
 def test_random_confounders_paper_range_hand_worked():
-    """001 §6.2: random confounders from [30, 400000], scaled to the corpus.
+    """Chambers & Jurafsky 2010, §6.2: random confounders from [30, 400000], scaled to the corpus.
 
     Hand-worked: 2.25M training tokens are 1/100 of the paper's 225M, so the
     upper bound is 4,000 and the lower one stays 30: of a(2) b(29) c(30)
@@ -327,7 +327,7 @@ def test_cli_build_then_score_and_foreign_test(tmp_path, capsys):
     _write_conllu(synthetic_corpus(25, 8), corpus_file)
     ts = tmp_path / "t.tsv"
     assert main(["pseudo", "build", str(corpus_file), "--method", "neighbor", "-o", str(ts)]) == 0
-    assert ts.read_text().startswith("# format: induceval-pseudowords 1")
+    assert ts.read_text().startswith("# format: induceval-pseudowords 2")
     assert main(["pseudo", "score", str(corpus_file), "--test-set", str(ts), "--iterations", "10",
                  "--models", "baseline,erk-jaccard", "--format", "csv"]) == 0
     out = capsys.readouterr().out

@@ -17,10 +17,10 @@ import pytest
 
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.corpus.model import CorpusBuilder
+from induceval.corpus.tuples import cooccurrence_counts
 from induceval.models.categories import frequent_frames, hierarchical, induce_tags
 from induceval.models.categories.hierarchical import context_vectors
 from induceval.models.categories.result import type_clusters_from_codes, type_clusters_from_tags
-from induceval.models.selpref import cooccurrence_counts
 
 
 def _digest(r) -> str:

@@ -21,22 +21,25 @@ _SHARDED = ("With a Dask engine (--jobs N > 1, --scheduler, --cluster) each corp
             "bytes as in one process.")
 
 
-def _load(args: argparse.Namespace):
-    from induceval.errors import ParameterError
-    from induceval.experiments.chambers2010 import ensure_documents, load_corpus
-
+def _name(args: argparse.Namespace) -> str:
     more = len(args.corpus) - 1
-    name = args.corpus[0] + (f" (+{more} more)" if more else "")   # named in errors
-    corpus = ensure_documents(load_corpus(name, args.corpus, on_error=args.on_error,
-                                          format=args.input_format))
+    return args.corpus[0] + (f" (+{more} more)" if more else "")   # named in errors
+
+
+def _read(args: argparse.Namespace):
+    """The whole corpus, in this process."""
+    from induceval.measures.pseudowords import load_corpus
+
+    corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error,
+                         format=args.input_format)
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
     return corpus
 
 
 def _read_shard(path: str, on_error: str = "skip", format: str = "auto"):
-    """One file of a corpus, read as :func:`~induceval.experiments.chambers2010.load_corpus`."""
-    from induceval.experiments.chambers2010 import load_corpus
+    """One file of a corpus, read as :func:`~induceval.measures.pseudowords.load_corpus`."""
+    from induceval.measures.pseudowords import load_corpus
 
     return load_corpus(str(path), [path], on_error=on_error, format=format)
 
@@ -64,7 +67,7 @@ def _extract(args: argparse.Namespace) -> int:
             scheme = detect_scheme(reader(files[0]))
         counts = count_tuples(files, scheme, reader=reader, arguments=args.arguments)
     else:
-        counts = extract_tuples(_load(args), args.scheme, arguments=args.arguments).counts()
+        counts = extract_tuples(_read(args), args.scheme, arguments=args.arguments).counts()
     rows = [{"verb": v, "relation": r, "noun": n, "count": c}
             for (v, r, n), c in counts.counts.most_common()]
     notes = [f"skipped: {n} {reason}" for reason, n in sorted(counts.skipped.items())]
@@ -72,24 +75,22 @@ def _extract(args: argparse.Namespace) -> int:
     return 0
 
 
-def _source(args: argparse.Namespace):
-    """The corpus statistics: sharded over the files with a Dask executor, else one corpus."""
-    from induceval.cli.common import executor_from_args
-    from induceval.measures.pseudo_sharded import CorpusSource, sharded_source
+def _statistics(args: argparse.Namespace, whole: bool = False):
+    """The corpus's statistics, with pseudo-documents: read file group by file group (on
+    Dask workers with a Dask engine), or ``whole`` in this process (then also the corpus)."""
+    from induceval.measures.pseudowords import chunk_documents, corpus_statistics
 
-    spec = executor_from_args(args)
-    if spec is not None and spec.resolved_engine() == "dask":
-        more = len(args.corpus) - 1
-        return sharded_source(args.corpus, scheme=args.scheme, arguments=args.arguments,
-                              on_error=args.on_error, input_format=args.input_format,
-                              name=args.corpus[0] + (f" (+{more} more)" if more else ""))
-    return CorpusSource(_load(args), args.scheme, args.arguments)
+    source = _read(args) if whole else args.corpus
+    stats = chunk_documents(corpus_statistics(source, scheme=args.scheme,
+                                              arguments=args.arguments, on_error=args.on_error,
+                                              input_format=args.input_format, name=_name(args)))
+    return (stats, source) if whole else stats
 
 
-def _split(args: argparse.Namespace, source):
+def _split(args: argparse.Namespace, stats):
     from induceval.measures.pseudowords import split_documents
 
-    return split_documents(source.documents(), test_fraction=args.test_fraction,
+    return split_documents(stats.documents, test_fraction=args.test_fraction,
                            dev_fraction=args.dev_fraction, seed=args.seed)
 
 
@@ -98,37 +99,17 @@ def _build(args: argparse.Namespace) -> int:
     from induceval.measures.pseudowords import build_test_set, parse_random_range
 
     check_output_path(args.output)
-    source = _source(args)
-    split = _split(args, source)
-    inst = source.instances()
-    nouns = source.noun_frequencies(split.train)
+    stats = _statistics(args)
+    split = _split(args, stats)
     part = split.dev if args.part == "dev" else split.test
-    ts = build_test_set(inst.in_documents(part), nouns, args.method, seed=args.seed,
-                        corpus=source.fingerprint(), split=split.describe(),
+    ts = build_test_set(stats.instances(part), stats.noun_frequencies(split.train), args.method,
+                        seed=args.seed, corpus=stats.fingerprint(), split=split.describe(),
                         random_range=parse_random_range(args.random_range),
-                        corpus_tokens=source.document_tokens(split.train))
+                        corpus_tokens=stats.document_tokens(split.train))
     if args.output in ("-", None):
         raise ParameterError("build needs -o FILE for the test set")
-    _write_test_set(ts, args.output)
+    ts.write(args.output)
     return 0
-
-
-def _write_test_set(ts, path: str) -> None:
-    """Write through a temporary file and a rename (no half-written test set)."""
-    import os
-    import tempfile
-    from pathlib import Path
-
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
-    os.close(fd)
-    try:
-        ts.write(tmp)
-        os.replace(tmp, p)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _split_params(text: str) -> dict[str, float]:
@@ -153,39 +134,41 @@ def _score_signature(ts, args: argparse.Namespace, make_signature) -> str:
 
 def _score(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path, check_tables_output, emit
-    from induceval.experiments.chambers2010 import MODEL_ORDER, evaluate_models
     from induceval.measures.pseudowords import (
         PseudoTestSet,
+        fingerprint_v1,
+        score_models,
         significance_mark,
         split_documents,
     )
+    from induceval.models.selpref import MODEL_ORDER, train_models
     from induceval.report.tables import Table
     from induceval.signature import make_signature
 
     check_output_path(args.output)
     check_tables_output(args, bool(getattr(args, "paired", None)), why="--paired")
     ts = PseudoTestSet.read(args.test_set)
-    source = _source(args)
-    fp = source.fingerprint()
+    if ts.format == 1:  # 0.3.x's fingerprint: one SHA-1 over the whole corpus
+        stats, corpus = _statistics(args, whole=True)
+        fp = fingerprint_v1(corpus, stats.documents)
+    else:
+        stats = _statistics(args)
+        fp = stats.fingerprint()
     if ts.corpus and ts.corpus != fp and not args.allow_foreign_test:
         raise InducevalError(
             f"{args.test_set} was built on corpus {ts.corpus}, but the training corpus is {fp}; "
             "pass --allow-foreign-test to score it anyway")
     params = _split_params(ts.split)
-    split = split_documents(source.documents(),
-                            test_fraction=params["test"], dev_fraction=params["dev"],
-                            seed=int(params["seed"]))
+    split = split_documents(stats.documents, test_fraction=params["test"],
+                            dev_fraction=params["dev"], seed=int(params["seed"]))
     docs = split.training(args.train_fraction)
-    counts = source.instances(docs).counts()
     models = tuple(args.models.split(",")) if args.models else MODEL_ORDER
-    cooc = None
-    if any("cooccurrence" in m for m in models):
-        cooc = source.cooccurrence(docs)
+    cooc = stats.cooccurrence(docs) if any("cooccurrence" in m for m in models) else None
     from induceval.cli.resampling_options import resampling_requested
     want = resampling_requested(args)
-    res = evaluate_models(counts, ts, cooccurrence=cooc, ties=args.ties,
-                          iterations=args.iterations, seed=args.seed, models=models,
-                          item_stats=want)
+    built, _ = train_models(stats.instances(docs).counts(), cooc, models=models)
+    res = score_models(built, ts, ties=args.ties, iterations=args.iterations, seed=args.seed,
+                       item_stats=want)
     rows = []
     for name, sc in res["models"].items():
         p = sc.get("p_vs_baseline")
@@ -230,20 +213,12 @@ def _score(args: argparse.Namespace) -> int:
 
 def _unseen(args: argparse.Namespace) -> int:
     from induceval.cli.common import emit
-    from induceval.experiments.chambers2010 import prepare, seen_unseen
-    from induceval.measures.pseudo_sharded import ShardedSource, prepare_sharded
+    from induceval.measures.pseudowords import prepare, seen_unseen
+    from induceval.report.tables import Table
 
-    source = _source(args)
-    if isinstance(source, ShardedSource):
-        prep = prepare_sharded(source, "corpus", seed=args.seed,
-                               test_fraction=args.test_fraction, dev_fraction=args.dev_fraction)
-        emit(seen_unseen(prep, min_seen=args.min_seen), args)
-        return 0
-    prep = prepare(source.corpus, "corpus", scheme=args.scheme, seed=args.seed,
-                   with_cooccurrence=False, test_fraction=args.test_fraction,
-                   arguments=args.arguments,
-                   dev_fraction=args.dev_fraction)
-    emit(seen_unseen(prep, min_seen=args.min_seen), args)
+    prep = prepare(_statistics(args), "corpus", seed=args.seed, with_cooccurrence=False,
+                   test_fraction=args.test_fraction, dev_fraction=args.dev_fraction)
+    emit(Table.from_records(**seen_unseen(prep, min_seen=args.min_seen)), args)
     return 0
 
 

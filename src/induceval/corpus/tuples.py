@@ -29,6 +29,17 @@ counted in ``skipped`` and left out.
 Counting streams: :func:`count_tuples` maps over corpora (shards) and merges
 count tables, so memory is bounded by the number of distinct tuples.
 
+The words and kinds of the tokens (:func:`token_words`) give the verb and
+noun frequencies (:func:`word_frequencies`) and the verb-noun co-occurrence
+windows of the "web" baseline (:func:`cooccurrence_counts`, Chambers &
+Jurafsky 2010, §5.2): ``C(v, n)`` counts the times verb ``v`` and noun ``n``
+occur within 5 words (distance <= 4) in raw text, in either order, ignoring
+the relation; each pair of positions is counted once, so a co-occurrence
+inside a 2-gram is not counted again for the 3-, 4- and 5-grams holding it
+(the paper's "avoided over-counting co-occurrences in lower order
+n-grams"); verbs and nouns are the words tagged so anywhere in the counted
+text.
+
 References
 ----------
 Chambers, N. & Jurafsky, D. (2010). Improving the use of pseudo-words for
@@ -51,13 +62,13 @@ Example
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import InducevalError, ParameterError
+from induceval.errors import InducevalError, ParameterError, check_range
 
 __all__ = [
     "RELATIONS",
@@ -67,9 +78,16 @@ __all__ = [
     "TupleInstances",
     "TupleCounts",
     "detect_scheme",
+    "scheme_of_relations",
+    "check_columns",
+    "token_words",
+    "tuple_codes",
     "extract_tuples",
     "count_tuples",
+    "word_counts",
     "word_frequencies",
+    "window_counts",
+    "cooccurrence_counts",
 ]
 
 #: the three relations of Chambers & Jurafsky (2010)
@@ -160,11 +178,24 @@ def detect_scheme(corpus: Corpus) -> str:
     >>> detect_scheme(b.build())
     'childes'
     """
-    if "deprel" not in corpus.tokens:
+    labels = corpus.inventory("deprel") if "deprel" in corpus.tokens else ()
+    return scheme_of_relations(corpus.name, corpus.tokens, labels)
+
+
+def scheme_of_relations(name: str, columns: Iterable[str], labels: Iterable[str]) -> str:
+    """:func:`detect_scheme` of a corpus named ``name`` with these token ``columns`` and
+    ``deprel`` ``labels`` (e.g. the union of a corpus's shards).
+
+    Example
+    -------
+    >>> scheme_of_relations("c", ["form", "deprel"], ["nsubj", "det"])
+    'ud'
+    """
+    if "deprel" not in columns:
         raise InducevalError(
-            f"corpus {corpus.name or '<unnamed>'} has no dependency relations (deprel); "
-            f"it has: {', '.join(sorted(corpus.tokens))}")
-    labels = set(corpus.inventory("deprel"))
+            f"corpus {name or '<unnamed>'} has no dependency relations (deprel); "
+            f"it has: {', '.join(sorted(columns))}")
+    labels = set(labels)
     if labels & {"nsubj", "obj", "obl"}:
         return "ud"
     if labels & {"SUBJ", "POBJ"}:
@@ -259,57 +290,81 @@ def _code_set(column, tags: Iterable[str]) -> np.ndarray:
     return np.array([i for i in ids if i >= 0], dtype=np.int32)
 
 
-def _word_table(corpus: Corpus, use_lemma: bool, lowercase: bool) -> tuple[np.ndarray, str]:
-    """The word string of each code of the lemma (or form) column (``None``: no word)."""
-    name = "lemma" if use_lemma and "lemma" in corpus.tokens else "form"
-    table = corpus.tokens[name].vocab.to_array()
-    missing = {"_", "", "-"}
-    if lowercase:
-        table = np.array([None if s in missing else s.lower() for s in table], dtype=object)
-    else:
-        table = np.array([None if s in missing else s for s in table], dtype=object)
-    return table, name
+def check_columns(scheme: RelationScheme, name: str, columns: Iterable[str]) -> None:
+    """Refuse a corpus (named ``name``, with token ``columns``) lacking what ``scheme`` reads.
+
+    Example
+    -------
+    >>> check_columns(SCHEMES["ud"], "c", ["form", "upos"])
+    Traceback (most recent call last):
+    ...
+    induceval.errors.InducevalError: scheme 'ud' needs token column 'head'; corpus c has: form, upos
+    """
+    for need in ("head", "deprel", scheme.tag_column):
+        if need not in columns:
+            raise InducevalError(
+                f"scheme {scheme.name!r} needs token column {need!r}; corpus "
+                f"{name or '<unnamed>'} has: {', '.join(sorted(columns))}")
 
 
-def _word_strings(corpus: Corpus, use_lemma: bool, lowercase: bool) -> tuple[np.ndarray, str]:
-    table, name = _word_table(corpus, use_lemma, lowercase)
-    return np.append(table, None)[corpus.tokens[name].values], name
+#: bits of :func:`token_words`' kinds: a verb, a noun, an argument (see ``arguments``)
+VERB, NOUN, ARGUMENT = 1, 2, 4
 
 
-def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
-                   use_lemma: bool = True, lowercase: bool = True,
-                   arguments: str = "nouns") -> TupleInstances:
-    """Extract every (verb, relation, noun) occurrence of a corpus.
-
-    Parameters
-    ----------
-    corpus
-        A corpus with ``head``, ``deprel`` and the scheme's tag column.
-    scheme
-        ``"auto"``, a name in :data:`SCHEMES`, or a :class:`RelationScheme`.
-    use_lemma
-        Use the ``lemma`` column when present (else forms).
-    lowercase
-        Lower-case verbs and nouns.
-    arguments
-        ``"nouns"`` (the paper's: the argument is a noun), ``"nominals"``
-        (nouns and pronouns; child-directed speech has mostly pronoun
-        subjects and objects) or ``"any"`` (any dependent in the relation).
+def token_words(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns", *,
+                use_lemma: bool = True, lowercase: bool = True,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each token's word and kind: what frequencies and co-occurrence windows count.
 
     Returns
     -------
-    TupleInstances
-        In corpus order; ``document`` from the sentence column ``document``
-        (the corpus name when absent).
+    (strings, words, kinds)
+        The words (lemmas where the corpus has them, else forms; lower-cased
+        by default) in string order, an object array; each token's word code
+        into it (``int32``; ``-1``: no word, ``_``, ``-`` or empty); each
+        token's kind (``uint8``): :data:`VERB` when its tag is a verb tag,
+        :data:`NOUN` a noun tag, :data:`ARGUMENT` when it counts as an
+        argument under ``arguments`` (nouns; with ``"nominals"`` pronouns too;
+        with ``"any"`` every token that is not a verb).
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["Eat", "the", "cake"], "upos": ["VERB", "DET", "NOUN"]})
+    >>> strings, words, kinds = token_words(b.build(), SCHEMES["ud"])
+    >>> strings[words].tolist(), kinds.tolist()
+    (['eat', 'the', 'cake'], [1, 0, 6])
     """
-    sch = _scheme(scheme, corpus)
     if arguments not in ARGUMENTS:
         raise ParameterError(f"arguments must be one of {', '.join(ARGUMENTS)}; got {arguments!r}")
-    for need in ("head", "deprel", sch.tag_column):
-        if need not in corpus.tokens:
-            raise InducevalError(
-                f"scheme {sch.name!r} needs token column {need!r}; corpus "
-                f"{corpus.name or '<unnamed>'} has: {', '.join(sorted(corpus.tokens))}")
+    if scheme.tag_column not in corpus.tokens:
+        raise InducevalError(f"scheme {scheme.name!r} needs token column {scheme.tag_column!r}")
+    name = "lemma" if use_lemma and "lemma" in corpus.tokens else "form"
+    table = corpus.tokens[name].vocab.to_array()
+    table = np.array([None if w in ("_", "", "-") else (w.lower() if lowercase else w)
+                      for w in table.tolist()], dtype=object)
+    present = np.array([w is not None for w in table.tolist()], dtype=bool)
+    strings, inverse = np.unique(table[present].astype(str), return_inverse=True)
+    code = np.full(len(table) + 1, -1, dtype=np.int32)
+    code[1:][present] = inverse.ravel()
+    words = code[corpus.tokens[name].values + 1]
+    tags = corpus.tokens[scheme.tag_column]
+    is_verb = np.isin(tags.values, _code_set(tags, scheme.verb_tags))
+    is_noun = np.isin(tags.values, _code_set(tags, scheme.noun_tags))
+    if arguments == "any":
+        is_arg = ~is_verb
+    elif arguments == "nominals":
+        is_arg = np.isin(tags.values, _code_set(tags, scheme.noun_tags | scheme.pronoun_tags))
+    else:
+        is_arg = is_noun
+    kinds = (is_verb * VERB | is_noun * NOUN | is_arg * ARGUMENT).astype(np.uint8)
+    return strings.astype(object), words, kinds
+
+
+def _argument_positions(corpus: Corpus, sch: RelationScheme, arguments: str,
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Token positions of every argument and of its verb, and the relation, in corpus order."""
     heads = corpus.tokens["head"].values.astype(np.int64)
     sid = corpus.sentence_ids()
     start = corpus.offsets[:-1][sid]
@@ -379,27 +434,90 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
         rel_out[sel] = "prep"
         verb_pos[sel] = prep_head[good]
     idx = np.flatnonzero(verb_pos >= 0)
-    words, _ = _word_strings(corpus, use_lemma, lowercase)
-    verbs = words[verb_pos[idx]]
-    nouns = words[idx]
-    missing = (np.array([v is None for v in verbs], dtype=bool)
-               | np.array([n is None for n in nouns], dtype=bool))
+    return idx, verb_pos[idx], rel_out[idx]
+
+
+def tuple_codes(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns", *,
+                use_lemma: bool = True, lowercase: bool = True,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Counter]:
+    """:func:`token_words` and every tuple occurrence as codes (see :func:`extract_tuples`).
+
+    Returns
+    -------
+    (strings, words, kinds, rows, skipped)
+        As :func:`token_words`, with the relations ``subj``, ``obj`` and
+        ``prep`` added to ``strings`` when missing; ``rows``: one row
+        ``(sentence, verb, relation, noun)`` per occurrence, in corpus order,
+        codes into ``strings`` (``int64``); ``skipped``: the candidates left
+        out, by reason.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["eat", "cake"], "upos": ["VERB", "NOUN"], "head": [0, 1],
+    ...                 "deprel": ["root", "obj"]})
+    >>> strings, _, _, rows, _ = tuple_codes(b.build(), SCHEMES["ud"])
+    >>> rows[:, 0].tolist(), strings[rows[0, 1:]].tolist()
+    ([0], ['eat', 'obj', 'cake'])
+    """
+    strings, words, kinds = token_words(corpus, scheme, arguments, use_lemma=use_lemma,
+                                        lowercase=lowercase)
+    nouns, verbs, relations = _argument_positions(corpus, scheme, arguments)
+    index = {w: i for i, w in enumerate(strings.tolist())}
+    extra = [r for r in RELATIONS if r not in index]
+    strings = np.concatenate([strings, np.array(extra, dtype=object)])
+    index.update((r, len(index)) for r in extra)
+    v, n = words[verbs], words[nouns]
+    keep = (v >= 0) & (n >= 0)
     skipped: Counter = Counter()
-    if missing.any():
-        skipped["verb or noun without lemma"] = int(missing.sum())
-    keep = idx[~missing] if len(idx) else idx
+    if not keep.all():
+        skipped["verb or noun without lemma"] = int((~keep).sum())
+    rel = np.fromiter((index[r] for r in relations[keep].tolist()), np.int64, int(keep.sum()))
+    rows = np.column_stack([corpus.sentence_ids()[nouns[keep]], v[keep], rel, n[keep]])
+    return strings, words, kinds, rows.astype(np.int64).reshape(-1, 4), skipped
+
+
+def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
+                   use_lemma: bool = True, lowercase: bool = True,
+                   arguments: str = "nouns") -> TupleInstances:
+    """Extract every (verb, relation, noun) occurrence of a corpus.
+
+    Parameters
+    ----------
+    corpus
+        A corpus with ``head``, ``deprel`` and the scheme's tag column.
+    scheme
+        ``"auto"``, a name in :data:`SCHEMES`, or a :class:`RelationScheme`.
+    use_lemma
+        Use the ``lemma`` column when present (else forms).
+    lowercase
+        Lower-case verbs and nouns.
+    arguments
+        ``"nouns"`` (the paper's: the argument is a noun), ``"nominals"``
+        (nouns and pronouns; child-directed speech has mostly pronoun
+        subjects and objects) or ``"any"`` (any dependent in the relation).
+
+    Returns
+    -------
+    TupleInstances
+        In corpus order; ``document`` from the sentence column ``document``
+        (the corpus name when absent).
+    """
+    sch = _scheme(scheme, corpus)
+    if arguments not in ARGUMENTS:
+        raise ParameterError(f"arguments must be one of {', '.join(ARGUMENTS)}; got {arguments!r}")
+    check_columns(sch, corpus.name, corpus.tokens)
+    strings, _, _, rows, skipped = tuple_codes(corpus, sch, arguments, use_lemma=use_lemma,
+                                               lowercase=lowercase)
     if "document" in corpus.sentences:
         docs = corpus.sentences["document"]
-        doc_tok = np.append(docs.vocab.to_array(), "")[docs.values][sid]
+        doc_names = np.append(docs.vocab.to_array(), "")[docs.values].astype(object)
     else:
-        doc_tok = np.full(len(heads), corpus.name or "corpus", dtype=object)
-    return TupleInstances(
-        verb=np.asarray(verbs[~missing] if len(idx) else verbs, dtype=object),
-        relation=np.asarray(rel_out[keep], dtype=object),
-        noun=np.asarray(nouns[~missing] if len(idx) else nouns, dtype=object),
-        document=np.asarray(doc_tok[keep], dtype=object),
-        skipped=skipped,
-    )
+        doc_names = np.full(corpus.n_sentences, corpus.name or "corpus", dtype=object)
+    return TupleInstances(verb=strings[rows[:, 1]], relation=strings[rows[:, 2]],
+                          noun=strings[rows[:, 3]], document=doc_names[rows[:, 0]],
+                          skipped=skipped)
 
 
 def _count_shard(item, scheme, reader, input_format, on_error, options) -> TupleCounts:
@@ -486,12 +604,35 @@ def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
                                           costs=[path_size(it) for it in items])
 
 
+def _sentence_mask(corpus: Corpus, documents: Iterable[str] | None) -> np.ndarray:
+    """The sentences of ``documents`` (all of them when ``None`` or without documents)."""
+    if documents is None or "document" not in corpus.sentences:
+        return np.ones(corpus.n_sentences, dtype=bool)
+    docs = corpus.sentences["document"]
+    return np.isin(docs.values, np.array([docs.vocab.id(d) for d in documents], dtype=np.int32))
+
+
+def word_counts(strings: np.ndarray, words: np.ndarray, mask: np.ndarray) -> Counter:
+    """Token count of each word over the tokens of ``mask`` (words and codes of
+    :func:`token_words`); words in string-table order.
+
+    Example
+    -------
+    >>> word_counts(np.array(["a", "b"], dtype=object), np.array([1, -1, 1, 0]),
+    ...             np.array([True, True, True, False]))
+    Counter({'b': 2})
+    """
+    counts = np.bincount(words[mask & (words >= 0)], minlength=len(strings))
+    nz = np.flatnonzero(counts)
+    return Counter(dict(zip(strings[nz].tolist(), counts[nz].tolist())))
+
+
 def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
                      documents: Iterable[str] | None = None, use_lemma: bool = True,
                      lowercase: bool = True, arguments: str = "nouns") -> tuple[Counter, Counter]:
     """Token frequencies of verbs and of nouns (by the scheme's tags).
 
-    Chambers & Jurafsky determine noun frequency "by counting all tokens
+    Chambers & Jurafsky 2010 determine noun frequency "by counting all tokens
     with noun POS tags" (§6.2), and verb frequency over verb lemmas without
     relations (§3.1).
 
@@ -501,23 +642,90 @@ def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
         Two Counters of word -> token count, restricted to ``documents``
         when given.  With ``arguments="nominals"`` pronouns count as nouns;
         with ``"any"``, every token that is not a verb does.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["eat", "the", "cake"], "upos": ["VERB", "DET", "NOUN"]})
+    >>> word_frequencies(b.build(), "ud")
+    (Counter({'eat': 1}), Counter({'cake': 1}))
     """
     sch = _scheme(scheme, corpus)
-    if sch.tag_column not in corpus.tokens:
-        raise InducevalError(f"scheme {sch.name!r} needs token column {sch.tag_column!r}")
-    tags = corpus.tokens[sch.tag_column]
-    keep = np.ones(corpus.n_tokens, dtype=bool)
-    if documents is not None and "document" in corpus.sentences:
-        docs = corpus.sentences["document"]
-        wanted = np.array([docs.vocab.id(d) for d in documents], dtype=np.int32)
-        keep = np.isin(docs.values, wanted)[corpus.sentence_ids()]
-    words, _ = _word_strings(corpus, use_lemma, lowercase)
-    out = []
-    nouns = sch.noun_tags | (sch.pronoun_tags if arguments == "nominals" else frozenset())
-    for i, tagset in enumerate((sch.verb_tags, nouns)):
-        is_tag = np.isin(tags.values, _code_set(tags, tagset))
-        if i == 1 and arguments == "any":
-            is_tag = ~np.isin(tags.values, _code_set(tags, sch.verb_tags))
-        mask = keep & is_tag
-        out.append(Counter(w for w in words[mask].tolist() if w is not None))
-    return out[0], out[1]
+    strings, words, kinds = token_words(corpus, sch, arguments, use_lemma=use_lemma,
+                                        lowercase=lowercase)
+    keep = np.repeat(_sentence_mask(corpus, documents), corpus.lengths)
+    return (word_counts(strings, words, keep & (kinds & VERB > 0)),
+            word_counts(strings, words, keep & (kinds & ARGUMENT > 0)))
+
+
+# -- verb-noun co-occurrence windows (the "web" baseline of Chambers & Jurafsky 2010, §5.2) --
+
+def window_counts(strings: np.ndarray, words: np.ndarray, kinds: np.ndarray,
+                  offsets: np.ndarray, keep: np.ndarray, window: int = 5,
+                  block: int = 1 << 20) -> Counter:
+    """Verb-noun co-occurrences within ``window`` words in the sentences of ``keep``.
+
+    ``strings``, ``words`` and ``kinds`` are those of :func:`token_words`.
+    A verb is a word with a verb token in the kept sentences, a noun one with
+    a noun token there; every pair of positions less than ``window`` apart
+    in a sentence counts once, in both roles when a word is both.  Counted
+    by one compiled pass, ``block`` tokens at a time: memory is that of the
+    distinct pairs, not of the tokens.  Pairs are in the order of their
+    (verb, noun) strings.
+
+    Example
+    -------
+    >>> strings = np.array(["cake", "eat"], dtype=object)
+    >>> window_counts(strings, np.array([1, -1, 0]), np.array([VERB, 0, NOUN]),
+    ...               np.array([0, 3]), np.array([True]))
+    Counter({('eat', 'cake'): 1})
+    """
+    from induceval.corpus._windows import window_keys
+
+    check_range("window", window, 2, 5)
+    V = max(len(strings), 1)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    tokens = np.repeat(keep, np.diff(offsets)) & (words >= 0)
+    is_v = np.zeros(V, dtype=bool)
+    is_v[words[tokens & (kinds & VERB > 0)]] = True
+    is_n = np.zeros(V, dtype=bool)
+    is_n[words[tokens & (kinds & NOUN > 0)]] = True
+    n_sent = len(offsets) - 1
+    cuts = np.unique(np.concatenate(([0, n_sent], np.searchsorted(
+        offsets, np.arange(0, offsets[-1], block), side="right") - 1)))
+    keys, counts = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+    none = np.zeros(0, dtype=np.int64)
+    for s0, s1 in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
+        n = window_keys(words, offsets, s0, s1, keep, is_v, is_n, window, V, none)
+        if n:
+            out = np.empty(n, dtype=np.int64)
+            window_keys(words, offsets, s0, s1, keep, is_v, is_n, window, V, out)
+            u, c = np.unique(out, return_counts=True)
+            keys.append(u)
+            counts.append(c)
+    u, inv = np.unique(np.concatenate(keys), return_inverse=True)
+    total = np.bincount(inv.ravel(), weights=np.concatenate(counts), minlength=len(u))
+    pairs = sorted(zip(strings[u // V].tolist(), strings[u % V].tolist(),
+                       total.astype(np.int64).tolist()))
+    return Counter({(v, n): c for v, n, c in pairs})
+
+
+def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
+                        window: int = 5, documents: Sequence[str] | None = None,
+                        use_lemma: bool = True, lowercase: bool = True) -> Counter:
+    """Verb-noun co-occurrences within ``window`` words of ``documents`` (all when ``None``):
+    :func:`window_counts` of the corpus.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["eat", "the", "cake"], "upos": ["VERB", "DET", "NOUN"]})
+    >>> cooccurrence_counts(b.build(), "ud")
+    Counter({('eat', 'cake'): 1})
+    """
+    strings, words, kinds = token_words(corpus, _scheme(scheme, corpus), use_lemma=use_lemma,
+                                        lowercase=lowercase)
+    return window_counts(strings, words, kinds, corpus.offsets,
+                         _sentence_mask(corpus, documents), window)

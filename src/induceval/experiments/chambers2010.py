@@ -36,259 +36,42 @@ evaluating selectional preferences. ACL, §3, §6, §7, Figures 1-6.
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 
-from induceval.corpus.model import Column, Corpus, Vocabulary
-from induceval.corpus.tuples import TupleCounts, TupleInstances, extract_tuples, word_frequencies
+from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
     CONFOUNDER_METHODS,
-    DocumentSplit,
-    PseudoTestSet,
+    SIZES,
+    Prepared,
     build_test_set,
-    corpus_fingerprint,
+    corpus_statistics,
+    load_corpus,
     parse_random_range,
-    score_decisions,
+    prepare,
+    rare_words,
+    score_models,
+    seen_unseen,
     significance_mark,
-    split_documents,
+    tune_parameter,
 )
 from induceval.measures.resampling import approximate_randomization
+from induceval.models.selpref import MODEL_ORDER, train_models
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import make_signature
 
 __all__ = [
-    "Prepared",
-    "ensure_documents",
-    "prepare",
-    "seen_unseen",
-    "rare_words",
-    "tune_slot_cutoff",
-    "evaluate_models",
     "run_chambers2010",
+    "default_corpora",
+    "load_corpus",
     "PROTOCOL",
-    "MODEL_ORDER",
-    "SIZES",
 ]
-
-#: the models in the order of the paper's tables
-MODEL_ORDER = ("baseline", "erk-jaccard", "erk-cosine", "cooccurrence", "backoff-erk",
-               "backoff-cooccurrence")
-#: training sizes ×1, ×2, ×10 as nested fractions of the training documents
-SIZES = {"x1": 0.1, "x2": 0.2, "x10": 1.0}
-CUTOFFS = (0, 1, 2, 3, 5, 10, 20, 50)
-
-
-def ensure_documents(corpus: Corpus, min_documents: int = 20,
-                     chunk_sentences: int = 100) -> Corpus:
-    """Give a corpus enough documents for a document split.
-
-    When it has fewer than ``min_documents`` distinct documents, consecutive
-    runs of ``chunk_sentences`` sentences become pseudo-documents named
-    ``<document>#<k>``.
-    """
-    n = corpus.n_sentences
-    if "document" in corpus.sentences:
-        col = corpus.sentences["document"]
-        if len(np.unique(col.values)) >= min_documents:
-            return corpus
-        base = np.append(col.vocab.to_array(), "doc")[col.values]
-    else:
-        base = np.full(n, corpus.name or "doc", dtype=object)
-    chunk = np.arange(n) // chunk_sentences
-    names = [f"{b}#{k}" for b, k in zip(base.tolist(), chunk.tolist())]
-    vocab = Vocabulary()
-    return corpus.with_sentences(document=Column(vocab.encode(names), vocab))
-
-
-@dataclass
-class Prepared:
-    """A corpus's tuples, split and test material, ready for the cells."""
-
-    name: str
-    fingerprint: str
-    instances: TupleInstances
-    split: DocumentSplit
-    noun_frequencies: Counter
-    verb_frequencies: Counter
-    train_tokens: dict[str, int]
-    cooccurrence: dict[str, Counter]
-    #: tokens of all training documents (where the noun frequencies are counted)
-    frequency_tokens: int = 0
-
-
-def prepare(corpus: Corpus, name: str = "", *, scheme: str = "auto", seed: int = DEFAULT_SEED,
-            test_fraction: float = 0.1, dev_fraction: float = 0.05,
-            sizes: Mapping[str, float] = SIZES, with_cooccurrence: bool = True,
-            min_documents: int = 20, chunk_sentences: int = 100,
-            arguments: str = "nouns") -> Prepared:
-    """Extract tuples, split documents and count what the models need."""
-    from induceval.models.selpref import cooccurrence_counts
-
-    corpus = ensure_documents(corpus, min_documents, chunk_sentences)
-    inst = extract_tuples(corpus, scheme, arguments=arguments)
-    if len(inst) == 0:
-        raise InducevalError(f"corpus {name or corpus.name!r} yields no (verb, relation, noun) "
-                             "tuples: does it have heads, relations and verb/noun tags?")
-    split = split_documents(corpus.sentences["document"].vocab.items,
-                            test_fraction=test_fraction, dev_fraction=dev_fraction, seed=seed)
-    verbs, nouns = word_frequencies(corpus, scheme, documents=split.train, arguments=arguments)
-    docs = corpus.sentences["document"]
-    doc_names = docs.vocab.to_array()[docs.values]
-    tokens_per_doc = Counter()
-    for d, n in zip(doc_names.tolist(), corpus.lengths.tolist()):
-        tokens_per_doc[d] += n
-    train_tokens = {k: sum(tokens_per_doc[d] for d in split.training(f)) for k, f in sizes.items()}
-    cooc = {}
-    if with_cooccurrence:
-        for key, frac in sizes.items():
-            cooc[key] = cooccurrence_counts(corpus, scheme, documents=split.training(frac))
-    return Prepared(name=name or corpus.name, fingerprint=corpus_fingerprint(corpus),
-                    instances=inst, split=split, noun_frequencies=nouns, verb_frequencies=verbs,
-                    train_tokens=train_tokens, cooccurrence=cooc,
-                    frequency_tokens=sum(tokens_per_doc[d] for d in split.train))
-
-
-def seen_unseen(prep: Prepared, fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0),
-                min_seen: int = 2) -> Table:
-    """Percentage of test tuples unseen in training as training grows (Figs. 1-2)."""
-    test = prep.instances.in_documents(prep.split.test)
-    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
-    rows = []
-    for frac in fractions:
-        counts = prep.instances.in_documents(prep.split.training(frac)).counts().counts
-        unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
-        row = {"corpus": prep.name, "train_fraction": frac,
-               "train_docs": len(prep.split.training(frac)),
-               "train_tuples": sum(counts.values()), "test_tuples": len(keys),
-               "unseen_pct": 100.0 * unseen.mean() if len(keys) else float("nan")}
-        for rel in ("subj", "obj", "prep"):
-            m = test.relation == rel
-            row[f"unseen_{rel}_pct"] = 100.0 * unseen[m].mean() if m.any() else float("nan")
-        rows.append(row)
-    return Table.from_records(rows, title=f"Unseen test tuples by training size ({prep.name}); "
-                              f"seen = seen at least {min_seen} times",
-                              notes=[make_signature("unseen", {"min_seen": min_seen,
-                                                               "split": prep.split.describe()})])
-
-
-def _rare_set(freq: Counter, share: float = 0.1) -> set[str]:
-    ordered = sorted(freq, key=lambda w: (freq[w], w))
-    return set(ordered[: int(np.ceil(share * len(ordered)))])
-
-
-def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> Table:
-    """Share of rare verbs and nouns in seen vs unseen tests (Figure 3).
-
-    A word is rare when it is in the lowest ``share`` of the training
-    frequency list (verbs counted as lemmas without relations); a test word
-    absent from training is rare too.
-    """
-    test = prep.instances.in_documents(prep.split.test)
-    counts = prep.instances.in_documents(prep.split.train).counts().counts
-    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
-    unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
-    rare_v = _rare_set(prep.verb_frequencies, share)
-    rare_n = _rare_set(prep.noun_frequencies, share)
-    is_rv = np.array([v in rare_v or v not in prep.verb_frequencies for v in test.verb])
-    is_rn = np.array([n in rare_n or n not in prep.noun_frequencies for n in test.noun])
-    rows = []
-    for label, m in (("unseen tests", unseen), ("seen tests", ~unseen)):
-        rows.append({"corpus": prep.name, "tests": label, "n": int(m.sum()),
-                     "rare_verbs_pct": 100.0 * is_rv[m].mean() if m.any() else float("nan"),
-                     "rare_nouns_pct": 100.0 * is_rn[m].mean() if m.any() else float("nan")})
-    return Table.from_records(rows, title=f"Rare words in seen and unseen tests ({prep.name})")
-
-
-def _build_models(counts: TupleCounts, cooc: Counter | None, cutoffs: Mapping[str, int]) -> dict:
-    from induceval.models.selpref import (
-        Backoff,
-        ConditionalProbability,
-        Cooccurrence,
-        ErkSimilarity,
-    )
-
-    base = ConditionalProbability(counts)
-    models = {"baseline": base}
-    for sim in ("jaccard", "cosine"):
-        models[f"erk-{sim}"] = ErkSimilarity(counts, sim, slot_cutoff=cutoffs.get(sim, 0))
-    models["backoff-erk"] = Backoff(base, models["erk-jaccard"])
-    if cooc is not None:
-        models["cooccurrence"] = Cooccurrence(cooc)
-        models["backoff-cooccurrence"] = Backoff(base, models["cooccurrence"])
-    return models
-
-
-def tune_slot_cutoff(counts: TupleCounts, dev: PseudoTestSet, similarity: str,
-                     candidates: Sequence[int] = CUTOFFS) -> int:
-    """The slot cutoff with the best accuracy +50% (expected) on development data.
-
-    A linear search over ``candidates``, as in §6.3; ties go to the smaller cutoff.
-    """
-    from induceval.models.selpref import ErkSimilarity, model_decisions
-
-    if len(dev) == 0:
-        return 0
-    best, best_acc = 0, -1.0
-    for x in candidates:
-        d = model_decisions(ErkSimilarity(counts, similarity, slot_cutoff=x), dev)
-        acc = score_decisions(d, ties="expected").scores["accuracy_guess"]
-        if acc > best_acc + 1e-12:
-            best, best_acc = x, acc
-    return best
-
-
-def evaluate_models(counts: TupleCounts, test: PseudoTestSet, *, dev: PseudoTestSet | None = None,
-                    cooccurrence: Counter | None = None, ties: str = "random",
-                    iterations: int = 1000, seed: int = DEFAULT_SEED,
-                    models: Sequence[str] = MODEL_ORDER, item_stats: bool = False) -> dict:
-    """Score every model on one test set, with p-values against the baseline.
-
-    Returns a JSON-serialisable dict: per model its scores, ``p_vs_baseline``
-    and (for the baseline) the per-item statistics used by Figure 6.  With
-    ``item_stats`` also ``"item_stats"``: model -> per-item statistics array
-    (not JSON; for :func:`induceval.measures.resampling.pseudo_items`).
-    """
-    from induceval.models.selpref import model_decisions
-
-    for m in models:
-        if m not in MODEL_ORDER:
-            raise ParameterError(f"models must be among {', '.join(MODEL_ORDER)}; got {m!r}")
-    cutoffs = {}
-    if dev is not None:
-        for sim in ("jaccard", "cosine"):
-            if f"erk-{sim}" in models or (sim == "jaccard" and "backoff-erk" in models):
-                cutoffs[sim] = tune_slot_cutoff(counts, dev, sim)
-    built = _build_models(counts, cooccurrence, cutoffs)
-    out: dict = {"cutoffs": cutoffs, "items": len(test), "models": {}}
-    stats = {}
-    for name in models:
-        if name not in built:
-            continue
-        d = model_decisions(built[name], test)
-        sc = score_decisions(d, ties=ties, seed=seed)
-        stats[name] = sc
-        out["models"][name] = dict(sc.scores)
-        # per-item (correct, wrong, undecided, credited): bootstrap intervals in the tables
-        out["models"][name]["item_stats"] = sc.stats.astype(float).tolist()
-    base = stats.get("baseline")
-    for name, sc in stats.items():
-        p = None
-        if base is not None and name != "baseline" and len(test):
-            p = approximate_randomization(base.credited[:, None], sc.credited[:, None],
-                                          lambda s: float(s[0]), n=iterations, seed=seed)
-        out["models"][name]["p_vs_baseline"] = p
-    if base is not None:
-        out["baseline_stats"] = base.stats.astype(float).tolist()
-    if item_stats:
-        out["item_stats"] = {name: sc.stats for name, sc in stats.items()}
-    return out
 
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,
@@ -299,14 +82,15 @@ def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, se
     train = prep.instances.in_documents(prep.split.training(frac)).counts()
     # noun frequencies are counted on all training documents: scale the range to them
     scale = {"random_range": random_range, "corpus_tokens": prep.frequency_tokens or None}
-    test = build_test_set(prep.instances.in_documents(prep.split.test), prep.noun_frequencies,
-                          method, seed=seed, corpus=prep.fingerprint,
-                          split=prep.split.describe(), **scale)
-    dev = build_test_set(prep.instances.in_documents(prep.split.dev), prep.noun_frequencies,
-                         method, seed=seed + 1, corpus=prep.fingerprint,
-                         split=prep.split.describe(), **scale)
-    res = evaluate_models(train, test, dev=dev, cooccurrence=prep.cooccurrence.get(size),
-                          ties=ties, iterations=iterations, seed=seed, models=models)
+    test, dev = (build_test_set(prep.instances.in_documents(part), prep.noun_frequencies,
+                                method, seed=seed + i, corpus=prep.fingerprint,
+                                split=prep.split.describe(), **scale)
+                 for i, part in enumerate((prep.split.test, prep.split.dev)))
+    # the Erk models' slot cutoff tuned on the development documents (§6.3)
+    built, cutoffs = train_models(train, prep.cooccurrence.get(size), models=models,
+                                  tune=partial(tune_parameter, dev=dev))
+    res = {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
+                                              seed=seed)}
     res["train_tuples"] = train.total
     res["skipped"] = dict(test.skipped)
     res["random_range"] = test.random_range
@@ -407,7 +191,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         if m not in CONFOUNDER_METHODS:
             raise ParameterError(f"methods must be among {', '.join(CONFOUNDER_METHODS)}; "
                                  f"got {m!r}")
-    preps = {name: prepare(c, name, scheme=scheme, seed=seed, arguments=arguments)
+    preps = {name: prepare(corpus_statistics(c, scheme=scheme, arguments=arguments), name,
+                           seed=seed)
              for name, c in corpora.items()}
     rr = random_range if isinstance(random_range, str) else \
         f"{random_range[0]}-{'' if random_range[1] is None else random_range[1]}"
@@ -438,8 +223,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
             return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
                                f"|{rr}|items")
 
-        tables[f"{name}_unseen"] = seen_unseen(prep)
-        tables[f"{name}_rare"] = rare_words(prep)
+        tables[f"{name}_unseen"] = Table.from_records(**seen_unseen(prep))
+        tables[f"{name}_rare"] = Table.from_records(**rare_words(prep))
         # Figure 4
         rows = []
         for m in models:
@@ -620,35 +405,6 @@ def default_corpora(shared: str | os.PathLike) -> dict[str, list[str]]:
             lang = folder.name[3:].split("-")[0].lower()
             out.setdefault(f"ud-{lang}", []).append(str(folder))
     return out
-
-
-def load_corpus(name: str, paths: Sequence[str], on_error: str = "skip",
-                format: str = "auto") -> Corpus:
-    """Read a corpus for the protocol; CHAT corpora keep child-directed speech only.
-
-    ``format`` is the reader format (``auto``: by file ending and content).
-    """
-    from induceval.corpus.model import concat
-    from induceval.corpus.readers import detect_format, expand_paths, read_corpus
-
-    files = expand_paths(list(paths))
-    if not files:
-        raise InducevalError(f"no corpus files under {', '.join(paths)}")
-    fmt = detect_format(files[0]) if format == "auto" else format
-    if fmt == "chat":
-        from induceval.corpus.transforms.childes import select_child_directed
-
-        corpus = select_child_directed(read_corpus(files, "chat", on_error=on_error))
-    else:
-        parts = []
-        for f in files:
-            c = read_corpus(f, format=format, on_error=on_error)
-            if "document" not in c.sentences:
-                vocab = Vocabulary([Path(f).stem])
-                c = c.with_sentences(document=Column(np.zeros(c.n_sentences, np.int32), vocab))
-            parts.append(c)
-        corpus = concat(parts, name=name)
-    return corpus
 
 
 def _parse_corpus_args(specs: Sequence[str]) -> dict[str, list[str]]:

@@ -8,13 +8,10 @@ equal scores are no decision (guessed at random by the scorer).
     ``P(n | v_d) = C(v_d, n) / C(v_d, *)`` when ``C(v_d, n) > 0``, else 0.
 ``cooccurrence`` — the "web" / Google baseline (§5.2, §6.3)
     ``C(v, n)`` = the number of times verb ``v`` and noun ``n`` occur within
-    a window of at most 5 words (distance <= 4) in raw training text, in
-    either order, ignoring the relation.  Each pair of token positions is
-    counted once, so a co-occurrence inside a 2-gram is not counted again
-    for the 3-, 4- and 5-grams containing it (the paper's "avoided
-    over-counting co-occurrences in lower order n-grams").  Verbs and nouns
-    are the words tagged as such anywhere in the training text.  The score
-    is ``C(v, n) / C(v, *)``, which orders the two nouns as ``C(v, n)`` does.
+    a window of at most 5 words in raw training text, in either order,
+    ignoring the relation (counted by
+    :func:`induceval.corpus.tuples.cooccurrence_counts`).  The score is
+    ``C(v, n) / C(v, *)``, which orders the two nouns as ``C(v, n)`` does.
 ``erk-jaccard``, ``erk-cosine`` — similarity smoothing of Erk (2007) (§5.3, §6.3)
     ``S_vd(n) = sum_{w in Seen(v_d)} sim(n, w) * C(v_d, w)``.  A noun's
     vector holds the verb slots it filled with their counts; slots seen
@@ -25,6 +22,11 @@ equal scores are no decision (guessed at random by the scorer).
     and slots ``Q``), never Python loops over noun pairs.
 ``backoff-erk``, ``backoff-cooccurrence`` — §6.3
     The baseline's decision when it makes one, else the other model's.
+
+A model has ``score(verbs, relations, nouns)`` (or, for the back-off,
+``decide(verbs, relations, nouns, confounders)``): what
+:func:`induceval.measures.pseudowords.model_decisions` asks of a scorer.
+:func:`train_models` trains the protocol's models on training counts.
 
 References
 ----------
@@ -46,26 +48,30 @@ Example
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
-from induceval.corpus.model import Corpus
-from induceval.corpus.tuples import RelationScheme, TupleCounts, _scheme, _word_table
+from induceval.corpus.tuples import TupleCounts
 from induceval.errors import ParameterError, check_range
-from induceval.measures.pseudowords import PseudoTestSet, decide
 
 __all__ = [
     "SELPREF_MODELS",
+    "MODEL_ORDER",
+    "CUTOFFS",
     "ConditionalProbability",
     "Cooccurrence",
     "ErkSimilarity",
     "Backoff",
-    "model_decisions",
-    "cooccurrence_counts",
+    "train_models",
 ]
+
+#: the models in the order of the paper's tables
+MODEL_ORDER = ("baseline", "erk-jaccard", "erk-cosine", "cooccurrence", "backoff-erk",
+               "backoff-cooccurrence")
+#: the candidate slot cutoffs of the Erk models, searched on development data (§6.3)
+CUTOFFS = (0, 1, 2, 3, 5, 10, 20, 50)
 
 
 def _slot_keys(verbs: Sequence[str], relations: Sequence[str]) -> list[tuple[str, str]]:
@@ -115,141 +121,6 @@ class ConditionalProbability:
             if c:
                 out[i] = c / slot[(v, d)]
         return out
-
-
-@njit(cache=True)
-def _mark_words(values, tagv, offsets, keep, wc, vtag, ntag, is_v, is_n):  # pragma: no cover
-    """Mark the word codes with a verb / noun token in the kept sentences (in place)."""
-    for s in range(len(offsets) - 1):
-        if not keep[s]:
-            continue
-        for i in range(offsets[s], offsets[s + 1]):
-            a = wc[values[i] + 1]
-            if a >= 0:
-                t = tagv[i] + 1
-                if vtag[t]:
-                    is_v[a] = True
-                if ntag[t]:
-                    is_n[a] = True
-
-
-@njit(cache=True)
-def _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, out):  # pragma: no cover
-    """Verb-noun keys ``v * V + n`` of sentences ``s0..s1-1`` into ``out``; returns how many.
-
-    With ``len(out) == 0`` only counts them.
-    """
-    n = 0
-    fill = len(out) > 0
-    for s in range(s0, s1):
-        if not keep[s]:
-            continue
-        hi = offsets[s + 1]
-        for i in range(offsets[s], hi):
-            a = wc[values[i] + 1]
-            if a < 0:
-                continue
-            for j in range(i + 1, min(i + window, hi)):
-                b = wc[values[j] + 1]
-                if b < 0:
-                    continue
-                if is_v[a] and is_n[b]:
-                    if fill:
-                        out[n] = a * V + b
-                    n += 1
-                if is_v[b] and is_n[a]:
-                    if fill:
-                        out[n] = b * V + a
-                    n += 1
-    return n
-
-
-def _count_windows(values: np.ndarray, offsets: np.ndarray, keep: np.ndarray, wc: np.ndarray,
-                   is_v: np.ndarray, is_n: np.ndarray, window: int, V: int,
-                   ) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted verb-noun keys ``v * V + n`` of the kept sentences and their counts.
-
-    ``values`` are token codes, ``wc[values + 1]`` their word codes (``-1``:
-    no word), ``is_v``/``is_n`` mark the verb and noun words; a block of
-    sentences at a time (see :func:`cooccurrence_counts`).
-
-    Example
-    -------
-    >>> one = np.array([0, 1, 2]); offsets = np.array([0, 3])
-    >>> keys, counts = _count_windows(one, offsets, np.array([True]), np.array([-1, 0, 1, 2]),
-    ...                               np.array([True, False, False]),
-    ...                               np.array([False, True, True]), 5, 3)
-    >>> keys.tolist(), counts.tolist()   # (verb 0, noun 1) and (verb 0, noun 2)
-    ([1, 2], [1, 1])
-    """
-    from induceval.models.categories._bigrams import _blocks
-
-    acc_k = np.zeros(0, dtype=np.int64)
-    acc_c = np.zeros(0, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    for s0, s1 in _blocks(offsets, 1 << 20):
-        n = _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, none)
-        if not n:
-            continue
-        keys = np.empty(n, dtype=np.int64)
-        _window_keys(values, offsets, s0, s1, keep, wc, is_v, is_n, window, V, keys)
-        u, c = np.unique(keys, return_counts=True)
-        allk = np.concatenate([acc_k, u])
-        allc = np.concatenate([acc_c, c])
-        acc_k, inv_k = np.unique(allk, return_inverse=True)
-        acc_c = np.bincount(inv_k.ravel(), weights=allc, minlength=len(acc_k)).astype(np.int64)
-    return acc_k, acc_c
-
-
-def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
-                        window: int = 5, documents: Sequence[str] | None = None,
-                        use_lemma: bool = True, lowercase: bool = True) -> Counter:
-    """Verb-noun co-occurrences within ``window`` words, each position pair once.
-
-    A verb is a word with a verb-tagged token, a noun one with a noun-tagged
-    token (in ``documents`` when given); every pair of positions less than
-    ``window`` apart in a sentence counts, in both roles when a word is both.
-    Counted in one compiled pass over the column codes, a block of sentences
-    at a time: memory is that of the distinct pairs and the vocabulary, not
-    of the tokens.  Pairs are in the order of their (verb, noun) strings.
-
-    Example
-    -------
-    >>> from induceval.corpus.model import CorpusBuilder
-    >>> b = CorpusBuilder()
-    >>> b.add_sentence({"form": ["eat", "the", "cake"], "upos": ["VERB", "DET", "NOUN"]})
-    >>> cooccurrence_counts(b.build(), "ud")
-    Counter({('eat', 'cake'): 1})
-    """
-    check_range("window", window, 2, 5)
-    sch = _scheme(scheme, corpus)
-    if documents is not None and "document" in corpus.sentences:
-        docs = corpus.sentences["document"]
-        wanted = np.array([docs.vocab.id(d) for d in documents], dtype=np.int32)
-        keep = np.isin(docs.values, wanted)
-    else:
-        keep = np.ones(corpus.n_sentences, dtype=bool)
-    table, name = _word_table(corpus, use_lemma, lowercase)
-    values = corpus.tokens[name].values
-    # word codes in string order over the vocabulary (None: -1), so keys sort as strings
-    present = np.array([w is not None for w in table], dtype=bool)
-    uniq, inv = np.unique(table[present].astype(str), return_inverse=True)
-    wc = np.full(len(table) + 1, -1, dtype=np.int64)
-    wc[1:][present] = inv.ravel()
-    V = max(len(uniq), 1)
-    tags = corpus.column(sch.tag_column)
-    tag_names = tags.vocab.to_array()
-    vtag = np.zeros(len(tag_names) + 1, dtype=bool)
-    vtag[1:] = np.isin(tag_names, list(sch.verb_tags))
-    ntag = np.zeros(len(tag_names) + 1, dtype=bool)
-    ntag[1:] = np.isin(tag_names, list(sch.noun_tags))
-    is_v = np.zeros(V, dtype=bool)
-    is_n = np.zeros(V, dtype=bool)
-    offsets = corpus.offsets.astype(np.int64)
-    _mark_words(values, tags.values, offsets, keep, wc, vtag, ntag, is_v, is_n)
-    acc_k, acc_c = _count_windows(values, offsets, keep, wc, is_v, is_n, window, V)
-    return Counter({(str(uniq[k // V]), str(uniq[k % V])): int(n)
-                    for k, n in zip(acc_k.tolist(), acc_c.tolist())})
 
 
 @dataclass
@@ -308,7 +179,7 @@ class ErkSimilarity:
     slot_cutoff
         Slots seen ``slot_cutoff`` times or fewer in training are removed
         from the noun vectors (the paper's ``x``, chosen on development data
-        by :func:`induceval.experiments.chambers2010.tune_slot_cutoff`).
+        e.g. by :func:`train_models`).
     max_dims
         Vectors longer than this keep their most frequent slots (2000).
     """
@@ -431,13 +302,14 @@ class Backoff:
             fb = getattr(self.fallback, "name", "model")
             self.name = "backoff-erk" if fb.startswith("erk") else f"backoff-{fb}"
 
-    def decisions(self, test: PseudoTestSet) -> np.ndarray:
-        """+1 (original chosen), -1 (confounder chosen) or 0 (no decision) per item.
+    def decide(self, verbs: Sequence[str], relations: Sequence[str], nouns: Sequence[str],
+               confounders: Sequence[str]) -> np.ndarray:
+        """+1 (noun chosen), -1 (confounder chosen) or 0 (no decision) per item.
 
         Parameters
         ----------
-        test
-            The pseudo-word test set.
+        verbs, relations, nouns, confounders
+            Aligned: the slot ``v_d``, the original noun and its confounder of each item.
 
         Returns
         -------
@@ -447,30 +319,74 @@ class Backoff:
 
         Example
         -------
-        >>> from induceval.measures.pseudowords import PseudoTestSet
         >>> def a(*words): return np.array(words, dtype=object)
-        >>> test = PseudoTestSet(a("eat", "see"), a("obj", "obj"), a("cake", "dog"),
-        ...                      a("rock", "cake"), method="random", seed=1)
         >>> base = ConditionalProbability(TupleCounts(Counter({("eat", "obj", "cake"): 2})))
         >>> web = Cooccurrence(Counter({("see", "dog"): 1}))
-        >>> model_decisions(base, test).tolist(), Backoff(base, web).decisions(test).tolist()
-        ([1, 0], [1, 1])
+        >>> Backoff(base, web).decide(a("eat", "see"), a("obj", "obj"), a("cake", "dog"),
+        ...                           a("rock", "cake")).tolist()
+        [1, 1]
         """
-        first = model_decisions(self.primary, test)
-        second = model_decisions(self.fallback, test)
-        return np.where(first != 0, first, second).astype(np.int8)
+        def sign(model) -> np.ndarray:
+            diff = (np.asarray(model.score(verbs, relations, nouns), dtype=float)
+                    - np.asarray(model.score(verbs, relations, confounders), dtype=float))
+            return np.sign(diff).astype(np.int8)
+
+        first = sign(self.primary)
+        return np.where(first != 0, first, sign(self.fallback)).astype(np.int8)
 
 
-def model_decisions(model, test: PseudoTestSet) -> np.ndarray:
-    """+1/-1/0 decisions of a model on every test item.
+def train_models(counts: TupleCounts, cooccurrence: Counter | None = None, *,
+                 models: Sequence[str] = MODEL_ORDER,
+                 tune: Callable[[Callable[[int], object], Sequence[int]], int] | None = None,
+                 ) -> tuple[dict, dict[str, int]]:
+    """The models of ``models`` trained on ``counts`` (and co-occurrence pairs).
 
-    A model either has ``decisions(test)`` or ``score(verbs, relations, nouns)``.
+    Parameters
+    ----------
+    counts
+        Training tuple counts.
+    cooccurrence
+        Verb-noun window counts; without them the co-occurrence models are left out.
+    models
+        Names among :data:`MODEL_ORDER`.
+    tune
+        ``tune(make, CUTOFFS)`` returns the slot cutoff ``x`` of an Erk model
+        ``make(x)`` to use (e.g. the best on development data,
+        :func:`induceval.measures.pseudowords.tune_parameter`, as in §6.3);
+        ``None``: cutoff 0.
+
+    Returns
+    -------
+    (models, cutoffs)
+        Name -> model, in the order of ``models``; the tuned cutoffs by similarity.
+
+    Example
+    -------
+    >>> built, cutoffs = train_models(TupleCounts(Counter({("eat", "obj", "cake"): 2})),
+    ...                               models=("baseline", "backoff-erk"))
+    >>> list(built), cutoffs
+    (['baseline', 'backoff-erk'], {})
     """
-    if hasattr(model, "decisions"):
-        return model.decisions(test)
-    a = model.score(test.verb, test.relation, test.noun)
-    b = model.score(test.verb, test.relation, test.confounder)
-    return decide(a, b)
+    for m in models:
+        if m not in MODEL_ORDER:
+            raise ParameterError(f"models must be among {', '.join(MODEL_ORDER)}; got {m!r}")
+    cutoffs: dict[str, int] = {}
+    if tune is not None:
+        for sim in ("jaccard", "cosine"):
+            if f"erk-{sim}" in models or (sim == "jaccard" and "backoff-erk" in models):
+                cutoffs[sim] = tune(lambda x, s=sim: ErkSimilarity(counts, s, slot_cutoff=x),
+                                    CUTOFFS)
+    base = ConditionalProbability(counts)
+    built: dict = {"baseline": base}
+    for sim in ("jaccard", "cosine"):
+        if f"erk-{sim}" in models or (sim == "jaccard" and "backoff-erk" in models):
+            built[f"erk-{sim}"] = ErkSimilarity(counts, sim, slot_cutoff=cutoffs.get(sim, 0))
+    if "backoff-erk" in models:
+        built["backoff-erk"] = Backoff(base, built["erk-jaccard"])
+    if cooccurrence is not None:
+        built["cooccurrence"] = Cooccurrence(cooccurrence)
+        built["backoff-cooccurrence"] = Backoff(base, built["cooccurrence"])
+    return {m: built[m] for m in models if m in built}, cutoffs
 
 
 #: the registry: name -> one-line description (models are built by the protocol)

@@ -1,12 +1,9 @@
-"""Pseudo-word evaluation of selectional preferences (Chambers & Jurafsky 2010).
+"""Pseudo-word test sets (Chambers & Jurafsky 2010): document split, confounders, file format.
 
 A test item is a (verb, relation, noun) occurrence from a test document,
 paired with a *confounder* noun; a model must tell which noun is the
 original.  This module builds test sets reproducibly (document split,
-confounder choice, seed), stores them in a documented file format, and
-scores models' decisions with accuracy, accuracy with random guessing on ties
-("accuracy +50%"), precision and coverage, and the paired approximate
-randomization test (Yeh 2000).
+confounder choice, seed) and stores them in a documented file format.
 
 Document split
     Documents (never sentences) are shuffled with the seed and split into
@@ -59,23 +56,25 @@ documents ("counting all tokens with noun POS tags"):
 
 The test-set file (``.tsv``, UTF-8)
     Lines starting with ``#`` are a header of ``# key: value`` lines:
-    ``format`` (``induceval-pseudowords 1``), ``corpus`` (the corpus
-    fingerprint, see :func:`corpus_fingerprint`), ``method``, ``seed``,
-    ``split`` (the split parameters) and ``signature``.  Then a column header
-    line ``verb relation noun confounder method seed`` and one test item a
-    line, tab-separated.
+    ``format`` (``induceval-pseudowords 2``), ``corpus`` (the corpus
+    fingerprint, :meth:`~induceval.measures.pseudowords.PseudoStatistics.fingerprint`),
+    ``method``, ``seed``, ``split`` (the split parameters), ``signature``,
+    for ``random`` confounders the ``range`` used, and a ``skipped: N<TAB>reason``
+    line per reason items were left out.  Then a column header line
+    ``verb relation noun confounder method seed`` and one test item a line,
+    tab-separated.
 
-Ties
-    No model can decide when both nouns score the same.  ``ties="random"``
-    guesses with a seeded coin (the paper's "randomly guess"),
-    ``ties="expected"`` counts half a correct answer, deterministically.
+    Format 1 (induceval 0.3.x) is the same file with a corpus fingerprint of
+    the old kind: a SHA-1 over the whole corpus in order
+    (:func:`~induceval.measures.pseudowords.fingerprint_v1`), which cannot be
+    combined from shards.  Such files are still read (``format`` is then 1);
+    ``pseudo score`` checks their fingerprint by reading the corpus whole in
+    one process, as 0.3.x did.
 
 References
 ----------
 Chambers, N. & Jurafsky, D. (2010). Improving the use of pseudo-words for
-evaluating selectional preferences. ACL, §4, §6, §7.
-Yeh, A. (2000). More accurate tests for the statistical significance of
-result differences. COLING.
+evaluating selectional preferences. ACL, §4, §6.
 
 Example
 -------
@@ -87,7 +86,6 @@ Example
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -95,7 +93,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.corpus.model import Corpus
+from induceval.atomic import atomic_path
 from induceval.corpus.tuples import TupleInstances
 from induceval.errors import CorpusFormatError, InducevalError, ParameterError, check_range
 from induceval.random import DEFAULT_SEED, stream
@@ -106,18 +104,12 @@ __all__ = [
     "PAPER_RANDOM_RANGE",
     "paper_random_range",
     "parse_random_range",
-    "document_tokens",
     "DEFAULT_BUCKETS",
     "DocumentSplit",
     "split_documents",
-    "corpus_fingerprint",
     "confounders",
     "PseudoTestSet",
     "build_test_set",
-    "decide",
-    "DecisionScores",
-    "score_decisions",
-    "significance_mark",
 ]
 
 CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
@@ -126,7 +118,9 @@ CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 PAPER_RANDOM_RANGE = (30, 400000)
 PAPER_TRAIN_TOKENS = 225_000_000
 DEFAULT_BUCKETS = (4, 10, 25, 200, 1000)
-FILE_FORMAT = "induceval-pseudowords 1"
+#: the test-set file format; 2: the fingerprint that combines over shards; 1: 0.3.x's
+FILE_FORMAT = "induceval-pseudowords"
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -187,25 +181,6 @@ def split_documents(documents: Iterable[str], *, test_fraction: float = 0.1,
                          dev=tuple(shuffled[n_test:n_test + n_dev]),
                          test=tuple(shuffled[:n_test]), seed=seed,
                          test_fraction=test_fraction, dev_fraction=dev_fraction)
-
-
-def corpus_fingerprint(corpus: Corpus) -> str:
-    """A short hash of a corpus's name-independent identity.
-
-    Built from the sorted document names, the sentence offsets and the
-    tokens' forms, so that a test set built on one corpus is recognised when
-    scored against a model trained on another.
-    """
-    docs = []
-    if "document" in corpus.sentences:
-        docs = sorted(set(corpus.sentences["document"].vocab.items))
-    h = hashlib.sha1()
-    h.update("\n".join(docs).encode("utf-8"))
-    h.update(f"|{corpus.n_sentences}|{corpus.n_tokens}|".encode())
-    h.update(np.ascontiguousarray(corpus.offsets, dtype=np.int64).tobytes())
-    forms = np.array(corpus.vocab.items + [""], dtype=object)[corpus.forms]
-    h.update("\x1f".join(forms.tolist()).encode("utf-8"))
-    return h.hexdigest()[:16]
 
 
 def _bucket_of(freqs: np.ndarray, bounds: Sequence[int]) -> np.ndarray:
@@ -278,15 +253,6 @@ def parse_random_range(text: str) -> str | tuple[int, int | None]:
     if high is not None and high < low:
         raise ParameterError(f"--random-range: HIGH ({high}) is below LOW ({low})")
     return low, high
-
-
-def document_tokens(corpus: Corpus, documents: Iterable[str]) -> int:
-    """Number of tokens in the given documents of ``corpus`` (for range scaling)."""
-    col = corpus.sentences["document"]
-    wanted = set(documents)
-    names = col.vocab.to_array()[col.values]
-    mask = np.fromiter((n in wanted for n in names.tolist()), dtype=bool, count=len(names))
-    return int(np.asarray(corpus.lengths)[mask].sum())
 
 
 def _resolve_range(random_range, frequencies: Counter, corpus_tokens: int | None,
@@ -420,6 +386,9 @@ class PseudoTestSet:
     skipped: Counter = field(default_factory=Counter)
     #: frequency range of ``random`` confounders actually used ("30-4000"), else ""
     random_range: str = ""
+    #: the file format, which says the kind of the ``corpus`` fingerprint (see the module
+    #: docstring): 2, or 1 for a test set written by induceval 0.3.x
+    format: int = FORMAT_VERSION
 
     def __len__(self) -> int:
         return len(self.verb)
@@ -441,13 +410,12 @@ class PseudoTestSet:
         opts = {"method": self.method, "split": self.split}
         if self.random_range:
             opts["range"] = self.random_range
-        return make_signature("pseudowords", opts,
-                              seed=self.seed)
+        return make_signature("pseudowords", opts, seed=self.seed)
 
     def write(self, path: str | os.PathLike) -> None:
-        """Write the documented ``.tsv`` format (see the module docstring)."""
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(f"# format: {FILE_FORMAT}\n# corpus: {self.corpus}\n"
+        """Write the documented ``.tsv`` format (see the module docstring), whole or not at all."""
+        with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(f"# format: {FILE_FORMAT} {self.format}\n# corpus: {self.corpus}\n"
                      f"# method: {self.method}\n# seed: {self.seed}\n# split: {self.split}\n"
                      f"# signature: {self.signature}\n")
             if self.random_range:
@@ -460,7 +428,8 @@ class PseudoTestSet:
 
     @classmethod
     def read(cls, path: str | os.PathLike) -> PseudoTestSet:
-        """Read a test set written by :meth:`write`; errors name file and line."""
+        """Read a test set written by :meth:`write` (or by 0.3.x: format 1); errors name
+        file and line."""
         header: dict[str, str] = {}
         skipped: Counter = Counter()
         rows: list[list[str]] = []
@@ -498,9 +467,10 @@ class PseudoTestSet:
                 raise CorpusFormatError(f"expected 6 tab-separated fields, got {len(parts)}",
                                         path=path, line=no, text=line)
             rows.append(parts)
-        if header.get("format") != FILE_FORMAT:
-            raise CorpusFormatError(f"not a test-set file: expected '# format: {FILE_FORMAT}'",
-                                    path=path, line=1)
+        kind, _, version = header.get("format", "").partition(" ")
+        if kind != FILE_FORMAT or version not in ("1", "2"):
+            raise CorpusFormatError(f"not a test-set file: expected '# format: {FILE_FORMAT} "
+                                    f"{FORMAT_VERSION}' (or 1)", path=path, line=1)
         cols = list(zip(*rows)) if rows else [(), (), (), ()]
         arr = [np.array(c, dtype=object) for c in cols[:4]]
         try:
@@ -511,7 +481,7 @@ class PseudoTestSet:
         return cls(arr[0], arr[1], arr[2], arr[3], method=header.get("method", ""),
                    seed=seed, corpus=header.get("corpus", ""),
                    split=header.get("split", ""), skipped=skipped,
-                   random_range=header.get("range", ""))
+                   random_range=header.get("range", ""), format=int(version))
 
 
 def build_test_set(test: TupleInstances, noun_frequencies: Counter, method: str = "neighbor", *,
@@ -545,109 +515,3 @@ def build_test_set(test: TupleInstances, noun_frequencies: Counter, method: str 
     return PseudoTestSet(test.verb[keep], test.relation[keep], test.noun[keep], conf[keep],
                          method=method, seed=seed, corpus=corpus, split=split,
                          skipped=skipped + Counter(test.skipped), random_range=used)
-
-
-def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:
-    """Decisions: +1 original chosen, -1 confounder chosen, 0 tie (no decision).
-
-    Example
-    -------
-    >>> decide(np.array([0.5, 0.1, 0.0]), np.array([0.2, 0.3, 0.0])).tolist()
-    [1, -1, 0]
-    """
-    a = np.asarray(score_original, dtype=float)
-    b = np.asarray(score_confounder, dtype=float)
-    return np.sign(a - b).astype(np.int8)
-
-
-@dataclass(frozen=True)
-class DecisionScores:
-    """Accuracy, accuracy with guessing, precision and coverage of decisions.
-
-    ``stats`` holds one row per item, ``(correct, wrong, undecided,
-    credited)``, where ``credited`` is the item's value under the tie policy;
-    the scores are pure functions of the summed rows.
-    """
-
-    stats: np.ndarray
-    ties: str
-    seed: int
-
-    @staticmethod
-    def from_sums(s: np.ndarray) -> dict[str, float]:
-        """Scores from summed statistics rows (what bootstrap resamples call).
-
-        Parameters
-        ----------
-        s
-            ``(correct, wrong, undecided, credited)`` summed over items.
-
-        Returns
-        -------
-        dict
-            ``accuracy`` (correct / items), ``accuracy_guess`` (credited /
-            items, "accuracy +50%" of Chambers & Jurafsky 2010 §7),
-            ``precision`` (correct / decided), ``coverage`` (decided / items),
-            each ``nan`` without a denominator, and ``items``.
-
-        Example
-        -------
-        >>> DecisionScores.from_sums(np.array([2, 1, 1, 2.5]))["accuracy_guess"]
-        0.625
-        """
-        correct, wrong, undecided, credited = (float(x) for x in s[:4])
-        n = correct + wrong + undecided
-        decided = correct + wrong
-        return {
-            "accuracy": correct / n if n else float("nan"),
-            "accuracy_guess": credited / n if n else float("nan"),
-            "precision": correct / decided if decided else float("nan"),
-            "coverage": decided / n if n else float("nan"),
-            "items": int(n),
-        }
-
-    @property
-    def scores(self) -> dict[str, float]:
-        """:meth:`from_sums` of the summed rows (see :func:`score_decisions`)."""
-        return self.from_sums(self.stats.sum(0))
-
-    @property
-    def credited(self) -> np.ndarray:
-        """Each item's value under the tie policy: 1 correct, 0 wrong, for a
-        tie 0.5 (``expected``) or the seeded coin's 0 or 1 (``random``).
-
-        Example
-        -------
-        >>> score_decisions(np.array([1, -1, 0]), ties="expected").credited.tolist()
-        [1.0, 0.0, 0.5]
-        """
-        return self.stats[:, 3]
-
-
-def score_decisions(decisions: np.ndarray, *, ties: str = "random",
-                    seed: int = DEFAULT_SEED) -> DecisionScores:
-    """Turn decisions into per-item statistics under a tie policy.
-
-    Example
-    -------
-    >>> s = score_decisions(np.array([1, 1, -1, 0]), ties="expected").scores
-    >>> s["accuracy"], s["accuracy_guess"], s["precision"], s["coverage"]
-    (0.5, 0.625, 0.6666666666666666, 0.75)
-    """
-    if ties not in ("random", "expected"):
-        raise ParameterError(f"ties must be 'random' or 'expected'; got {ties!r}")
-    d = np.asarray(decisions)
-    correct = (d > 0).astype(float)
-    wrong = (d < 0).astype(float)
-    undecided = (d == 0).astype(float)
-    if ties == "expected":
-        guess = 0.5 * undecided
-    else:
-        guess = undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
-    stats = np.column_stack([correct, wrong, undecided, correct + guess])
-    return DecisionScores(stats, ties, seed)
-
-
-def significance_mark(p: float) -> str:
-    """``*`` for p < 0.01 and ``†`` for p < 0.05, as in the paper's figures."""
-    return "*" if p < 0.01 else ("†" if p < 0.05 else "")

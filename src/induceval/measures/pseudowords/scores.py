@@ -1,0 +1,237 @@
+"""Scores of pseudo-word decisions (Chambers & Jurafsky 2010, §7).
+
+A model decides each test item: +1 when it scores the original noun above
+the confounder, -1 below, 0 on a tie (no decision).  The decisions give
+accuracy, accuracy with random guessing on ties ("accuracy +50%"),
+precision and coverage, and models are compared with the paired
+approximate randomization test (Yeh 2000).  A model here is any object
+with ``score(verbs, relations, nouns)`` or ``decide(verbs, relations,
+nouns, confounders)`` (:mod:`induceval.models.selpref` has the paper's).
+
+Ties
+    No model can decide when both nouns score the same.  ``ties="random"``
+    guesses with a seeded coin (the paper's "randomly guess"),
+    ``ties="expected"`` counts half a correct answer, deterministically.
+
+References
+----------
+Chambers, N. & Jurafsky, D. (2010). Improving the use of pseudo-words for
+evaluating selectional preferences. ACL, §6.3, §7.
+Yeh, A. (2000). More accurate tests for the statistical significance of
+result differences. COLING.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from induceval.errors import ParameterError
+from induceval.measures.pseudowords.testsets import PseudoTestSet
+from induceval.measures.resampling import approximate_randomization
+from induceval.random import DEFAULT_SEED, stream
+
+__all__ = [
+    "decide",
+    "DecisionScores",
+    "score_decisions",
+    "significance_mark",
+    "model_decisions",
+    "tune_parameter",
+    "score_models",
+]
+
+
+def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:
+    """Decisions: +1 original chosen, -1 confounder chosen, 0 tie (no decision).
+
+    Example
+    -------
+    >>> decide(np.array([0.5, 0.1, 0.0]), np.array([0.2, 0.3, 0.0])).tolist()
+    [1, -1, 0]
+    """
+    a = np.asarray(score_original, dtype=float)
+    b = np.asarray(score_confounder, dtype=float)
+    return np.sign(a - b).astype(np.int8)
+
+
+@dataclass(frozen=True)
+class DecisionScores:
+    """Accuracy, accuracy with guessing, precision and coverage of decisions.
+
+    ``stats`` holds one row per item, ``(correct, wrong, undecided,
+    credited)``, where ``credited`` is the item's value under the tie policy;
+    the scores are pure functions of the summed rows.
+    """
+
+    stats: np.ndarray
+    ties: str
+    seed: int
+
+    @staticmethod
+    def from_sums(s: np.ndarray) -> dict[str, float]:
+        """Scores from summed statistics rows (what bootstrap resamples call).
+
+        Parameters
+        ----------
+        s
+            ``(correct, wrong, undecided, credited)`` summed over items.
+
+        Returns
+        -------
+        dict
+            ``accuracy`` (correct / items), ``accuracy_guess`` (credited /
+            items, "accuracy +50%" of Chambers & Jurafsky 2010 §7),
+            ``precision`` (correct / decided), ``coverage`` (decided / items),
+            each ``nan`` without a denominator, and ``items``.
+
+        Example
+        -------
+        >>> DecisionScores.from_sums(np.array([2, 1, 1, 2.5]))["accuracy_guess"]
+        0.625
+        """
+        correct, wrong, undecided, credited = (float(x) for x in s[:4])
+        n = correct + wrong + undecided
+        decided = correct + wrong
+        return {
+            "accuracy": correct / n if n else float("nan"),
+            "accuracy_guess": credited / n if n else float("nan"),
+            "precision": correct / decided if decided else float("nan"),
+            "coverage": decided / n if n else float("nan"),
+            "items": int(n),
+        }
+
+    @property
+    def scores(self) -> dict[str, float]:
+        """:meth:`from_sums` of the summed rows (see :func:`score_decisions`)."""
+        return self.from_sums(self.stats.sum(0))
+
+    @property
+    def credited(self) -> np.ndarray:
+        """Each item's value under the tie policy: 1 correct, 0 wrong, for a
+        tie 0.5 (``expected``) or the seeded coin's 0 or 1 (``random``).
+
+        Example
+        -------
+        >>> score_decisions(np.array([1, -1, 0]), ties="expected").credited.tolist()
+        [1.0, 0.0, 0.5]
+        """
+        return self.stats[:, 3]
+
+
+def score_decisions(decisions: np.ndarray, *, ties: str = "random",
+                    seed: int = DEFAULT_SEED) -> DecisionScores:
+    """Turn decisions into per-item statistics under a tie policy.
+
+    Example
+    -------
+    >>> s = score_decisions(np.array([1, 1, -1, 0]), ties="expected").scores
+    >>> s["accuracy"], s["accuracy_guess"], s["precision"], s["coverage"]
+    (0.5, 0.625, 0.6666666666666666, 0.75)
+    """
+    if ties not in ("random", "expected"):
+        raise ParameterError(f"ties must be 'random' or 'expected'; got {ties!r}")
+    d = np.asarray(decisions)
+    correct = (d > 0).astype(float)
+    wrong = (d < 0).astype(float)
+    undecided = (d == 0).astype(float)
+    if ties == "expected":
+        guess = 0.5 * undecided
+    else:
+        guess = undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
+    stats = np.column_stack([correct, wrong, undecided, correct + guess])
+    return DecisionScores(stats, ties, seed)
+
+
+def significance_mark(p: float) -> str:
+    """``*`` for p < 0.01 and ``†`` for p < 0.05, as in the paper's figures."""
+    return "*" if p < 0.01 else ("†" if p < 0.05 else "")
+
+
+def model_decisions(model, test: PseudoTestSet) -> np.ndarray:
+    """+1/-1/0 decisions of a model on every test item.
+
+    A model has ``decide(verbs, relations, nouns, confounders)`` or
+    ``score(verbs, relations, nouns)`` (the noun scored above its confounder
+    is chosen).
+
+    Example
+    -------
+    >>> class Longer:
+    ...     def score(self, verbs, relations, nouns):
+    ...         return np.array([len(n) for n in nouns])
+    >>> obj = lambda *xs: np.array(xs, dtype=object)
+    >>> test = PseudoTestSet(obj("eat", "eat"), obj("obj", "obj"), obj("cake", "pie"),
+    ...                      obj("pie", "cake"), method="neighbor", seed=1)
+    >>> model_decisions(Longer(), test).tolist()
+    [1, -1]
+    """
+    if hasattr(model, "decide"):
+        return model.decide(test.verb, test.relation, test.noun, test.confounder)
+    return decide(model.score(test.verb, test.relation, test.noun),
+                  model.score(test.verb, test.relation, test.confounder))
+
+
+def tune_parameter(make: Callable[[int], object], candidates: Sequence[int],
+                   dev: PseudoTestSet) -> int:
+    """The candidate ``x`` whose model ``make(x)`` has the best accuracy +50% (ties
+    expected) on the development items: a linear search, as Chambers & Jurafsky 2010,
+    §6.3 choose the Erk models' slot cutoff; ties go to the earlier candidate, and
+    without development items the first is taken.
+    """
+    if len(dev) == 0:
+        return candidates[0]
+    best, best_acc = candidates[0], -1.0
+    for x in candidates:
+        acc = score_decisions(model_decisions(make(x), dev), ties="expected").scores
+        if acc["accuracy_guess"] > best_acc + 1e-12:
+            best, best_acc = x, acc["accuracy_guess"]
+    return best
+
+
+def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str = "random",
+                 iterations: int = 1000, seed: int = DEFAULT_SEED,
+                 item_stats: bool = False) -> dict:
+    """Score every model on one test set, with p-values against ``baseline``.
+
+    Returns a JSON-serialisable dict: ``items`` and per model its scores,
+    ``item_stats`` (the per-item rows of :class:`DecisionScores`: bootstrap
+    intervals in the tables) and ``p_vs_baseline`` (approximate
+    randomization over the items' credited values; ``None`` for the
+    baseline, without one or without items); ``baseline_stats`` (the
+    baseline's rows, Figure 6 of the paper).  With ``item_stats`` also
+    ``"item_stats"``: model -> rows array (not JSON; for
+    :func:`induceval.measures.resampling.pseudo_items`).
+
+    Example
+    -------
+    >>> class Constant:
+    ...     def score(self, verbs, relations, nouns):
+    ...         return np.zeros(len(nouns))
+    >>> obj = lambda *xs: np.array(xs, dtype=object)
+    >>> test = PseudoTestSet(obj("eat"), obj("obj"), obj("cake"), obj("pie"), "neighbor", 1)
+    >>> score_models({"baseline": Constant()}, test, ties="expected")["models"]["baseline"][
+    ...     "accuracy_guess"]
+    0.5
+    """
+    out: dict = {"items": len(test), "models": {}}
+    stats = {}
+    for name, model in models.items():
+        sc = score_decisions(model_decisions(model, test), ties=ties, seed=seed)
+        stats[name] = sc
+        out["models"][name] = dict(sc.scores)
+        out["models"][name]["item_stats"] = sc.stats.astype(float).tolist()
+    base = stats.get("baseline")
+    for name, sc in stats.items():
+        p = None
+        if base is not None and name != "baseline" and len(test):
+            p = approximate_randomization(base.credited[:, None], sc.credited[:, None],
+                                          lambda s: float(s[0]), n=iterations, seed=seed)
+        out["models"][name]["p_vs_baseline"] = p
+    if base is not None:
+        out["baseline_stats"] = base.stats.astype(float).tolist()
+    if item_stats:
+        out["item_stats"] = {name: sc.stats for name, sc in stats.items()}
+    return out

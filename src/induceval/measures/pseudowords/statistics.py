@@ -1,0 +1,559 @@
+"""The corpus statistics of pseudo-word evaluation: one type, additive over shards.
+
+What the pseudo-word pipeline (Chambers & Jurafsky 2010) needs of a corpus
+is a :class:`PseudoStatistics`: its documents and the document of every
+sentence, every (verb, relation, noun) occurrence in corpus order, each
+token's word and kind (the verb and noun frequencies of any documents and
+the co-occurrence windows of the "web" baseline are counted from them), and
+the fingerprint's part.  :func:`shard_statistics` computes them from one
+shard, a corpus in memory or a group of files read as :func:`load_corpus`
+reads them, and ``+`` sums shards in corpus order;
+:func:`corpus_statistics` runs it over a corpus in memory (one shard) or
+over files (grouped, through :func:`induceval.parallel.map`: in this process
+or on Dask workers, the first error in file order).  The pipeline
+(:func:`chunk_documents`, :func:`prepare`, the document split and the test
+sets) reads only these statistics.  The sum over any cut of a corpus into
+shards is the statistics of the whole:
+
+- codes: words, relations and documents are coded per shard and re-coded
+  over the merged tables (in order of first appearance); a document spanning
+  shards is merged by name, as :func:`~induceval.corpus.model.concat` merges
+  vocabularies; occurrences keep corpus order, so test items and the
+  insertion order of training counts (which orders Erk's sums) are those of
+  one corpus;
+- columns and scheme: a relation scheme ``auto`` is detected on the
+  relations of all shards, and a shard whose own detection differs, or which
+  lacks a column others have (``lemma``, ``head``, ``deprel``, the tag
+  column: missing values there, as in the concatenated corpus), is computed
+  again with them;
+- documents: :func:`chunk_documents` cuts a corpus of few documents into
+  pseudo-documents numbered over the whole corpus, on the sum.
+
+The fingerprint (version 2)
+    Test sets store the fingerprint of the corpus they were built on, so
+    that scoring them against another corpus is refused.  A sentence's
+    digest ``d(s)`` is the first 8 bytes of BLAKE2b over its forms joined by
+    U+001F (UTF-8); a shard's part is ``H = sum_s d(s) X^(n-1-s) mod P`` over
+    its ``n`` sentences (``P = 2^61 - 1``, a fixed base ``X``), so that
+    ``H(A + B) = H(A) X^|B| + H(B)``; the fingerprint is the first 16 hex
+    digits of a SHA-1 over the version, the sorted document names, the
+    numbers of sentences and tokens and ``H``.  It depends on the sentences
+    in order and on the documents, never on how files were grouped into
+    shards.  Version 1, in the test sets of induceval 0.3.x, was one SHA-1
+    over the whole corpus in order (:func:`fingerprint_v1`), which shards
+    cannot combine.
+
+Example
+-------
+>>> from induceval.corpus.demo import generate_demo_corpus
+>>> demo = generate_demo_corpus(n_sentences=200, seed=1)
+>>> whole = corpus_statistics(demo)
+>>> halves = corpus_statistics(demo.select(range(120))) + corpus_statistics(
+...     demo.select(range(120, 200)))
+>>> halves.fingerprint() == whole.fingerprint()
+True
+>>> docs = whole.documents[:2]
+>>> halves.noun_frequencies(docs) == whole.noun_frequencies(docs)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from induceval.corpus.model import MISSING, Column, Corpus, Vocabulary, _is_int_column
+from induceval.corpus.tuples import (
+    ARGUMENT,
+    SCHEMES,
+    VERB,
+    TupleInstances,
+    _scheme,
+    check_columns,
+    detect_scheme,
+    scheme_of_relations,
+    tuple_codes,
+    window_counts,
+    word_counts,
+)
+from induceval.errors import InducevalError, ParameterError
+from induceval.measures.pseudowords.testsets import DocumentSplit, split_documents
+from induceval.random import DEFAULT_SEED
+from induceval.signature import make_signature
+
+__all__ = [
+    "PseudoStatistics",
+    "load_corpus",
+    "shard_statistics",
+    "corpus_statistics",
+    "chunk_documents",
+    "fingerprint_v1",
+    "SIZES",
+    "Prepared",
+    "prepare",
+    "seen_unseen",
+    "rare_words",
+]
+
+FINGERPRINT_VERSION = 2
+_P = (1 << 61) - 1
+_X = 0x5BD1E9955BD1E995 % _P
+
+
+def _array(items: Iterable[str]) -> np.ndarray:
+    items = list(items)
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
+    return out
+
+
+@dataclass(frozen=True)
+class PseudoStatistics:
+    """What pseudo-word evaluation needs of a corpus (see the module docstring).
+
+    Attributes
+    ----------
+    documents
+        The document names (the document column's vocabulary, used or not).
+    sentence_document
+        Each sentence's document, a code into ``documents``.
+    lengths
+        Each sentence's number of tokens.
+    digest
+        The fingerprint's part (``H`` of the module docstring).
+    strings, words, kinds
+        The word (and relation) strings, and each token's word code and
+        kind (:func:`induceval.corpus.tuples.token_words`).
+    tuples
+        One row ``(sentence, verb, relation, noun)`` per occurrence, in corpus order.
+    skipped
+        Candidate tuples left out, by reason.
+    scheme
+        The relation scheme; ``None``: this shard's scheme could not be told,
+        or it lacks a column the scheme reads (then only ``documents`` to
+        ``digest``, ``columns`` and ``labels`` are filled).
+    arguments
+        Which dependents count as arguments.
+    columns, labels
+        The token columns and the ``deprel`` labels present.
+    """
+
+    documents: tuple[str, ...]
+    sentence_document: np.ndarray
+    lengths: np.ndarray
+    digest: int
+    strings: np.ndarray = field(default_factory=lambda: _array([]))
+    words: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
+    kinds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    tuples: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.int64))
+    skipped: Counter = field(default_factory=Counter)
+    scheme: str | None = None
+    arguments: str = "nouns"
+    columns: frozenset = frozenset()
+    labels: frozenset = frozenset()
+
+    @property
+    def n_sentences(self) -> int:
+        """Number of sentences."""
+        return len(self.lengths)
+
+    @property
+    def n_tokens(self) -> int:
+        """Number of tokens."""
+        return int(self.lengths.sum())
+
+    @classmethod
+    def concat(cls, parts: Sequence[PseudoStatistics]) -> PseudoStatistics:
+        """The statistics of the shards ``parts`` in this order (``+`` of two).
+
+        Associative; documents are merged by name, strings by spelling.
+        """
+        if not parts:
+            raise ParameterError("no statistics to add")
+        if len({(p.scheme, p.arguments) for p in parts}) > 1:
+            raise ParameterError("statistics of different relation schemes or arguments "
+                                 "do not add up")
+        strings: dict[str, int] = {}
+        docs: dict[str, int] = {}
+        sentence_document, words, tuples = [], [], []
+        digest = start = 0
+        skipped: Counter = Counter()
+        for p in parts:
+            smap = np.array([strings.setdefault(s, len(strings)) for s in p.strings.tolist()]
+                            + [-1], dtype=np.int64)
+            dmap = np.array([docs.setdefault(d, len(docs)) for d in p.documents] + [-1],
+                            dtype=np.int32)
+            sentence_document.append(dmap[p.sentence_document])
+            words.append(smap[p.words].astype(np.int32))
+            tuples.append(np.column_stack([p.tuples[:, 0] + start, smap[p.tuples[:, 1:]]]))
+            digest = (digest * pow(_X, p.n_sentences, _P) + p.digest) % _P
+            start += p.n_sentences
+            skipped += p.skipped
+        return cls(tuple(docs), np.concatenate(sentence_document),
+                   np.concatenate([p.lengths for p in parts]), digest, _array(strings),
+                   np.concatenate(words), np.concatenate([p.kinds for p in parts]),
+                   np.concatenate(tuples), skipped, parts[0].scheme, parts[0].arguments,
+                   frozenset().union(*(p.columns for p in parts)),
+                   frozenset().union(*(p.labels for p in parts)))
+
+    def __add__(self, other: PseudoStatistics) -> PseudoStatistics:
+        return PseudoStatistics.concat([self, other])
+
+    def _sentences(self, documents: Iterable[str]) -> np.ndarray:
+        """Which sentences belong to ``documents`` (names not in the corpus are ignored)."""
+        index = {d: i for i, d in enumerate(self.documents)}
+        wanted = np.zeros(len(self.documents) + 1, dtype=bool)
+        wanted[[index[d] for d in set(documents) if d in index]] = True
+        return wanted[self.sentence_document]
+
+    def instances(self, documents: Iterable[str] | None = None) -> TupleInstances:
+        """Every tuple occurrence (of ``documents`` when given), in corpus order."""
+        rows = self.tuples
+        if documents is not None:
+            rows = rows[self._sentences(documents)[rows[:, 0]]]
+        s = self.strings
+        return TupleInstances(s[rows[:, 1]], s[rows[:, 2]], s[rows[:, 3]],
+                              _array(self.documents)[self.sentence_document[rows[:, 0]]],
+                              Counter(self.skipped))
+
+    def noun_frequencies(self, documents: Iterable[str]) -> Counter:
+        """Noun (argument) token frequencies of ``documents``, as
+        :func:`~induceval.corpus.tuples.word_frequencies` counts them."""
+        tokens = np.repeat(self._sentences(documents), self.lengths)
+        return word_counts(self.strings, self.words, tokens & (self.kinds & ARGUMENT > 0))
+
+    def verb_frequencies(self, documents: Iterable[str]) -> Counter:
+        """Verb token frequencies of ``documents``."""
+        tokens = np.repeat(self._sentences(documents), self.lengths)
+        return word_counts(self.strings, self.words, tokens & (self.kinds & VERB > 0))
+
+    def document_tokens(self, documents: Iterable[str]) -> int:
+        """Number of tokens in ``documents``."""
+        return int(self.lengths[self._sentences(documents)].sum())
+
+    def cooccurrence(self, documents: Iterable[str], window: int = 5) -> Counter:
+        """Verb-noun windows of ``documents``
+        (:func:`~induceval.corpus.tuples.cooccurrence_counts`)."""
+        offsets = np.concatenate(([0], np.cumsum(self.lengths)))
+        return window_counts(self.strings, self.words, self.kinds, offsets,
+                             self._sentences(documents), window)
+
+    def fingerprint(self) -> str:
+        """The corpus fingerprint (version 2, see the module docstring): 16 hex digits."""
+        h = hashlib.sha1(f"induceval-pseudowords fingerprint {FINGERPRINT_VERSION}\n".encode())
+        h.update("\n".join(sorted(set(self.documents))).encode("utf-8"))
+        h.update(f"|{self.n_sentences}|{self.n_tokens}|{self.digest}".encode())
+        return h.hexdigest()[:16]
+
+
+def _forms(corpus: Corpus) -> list[str]:
+    return np.array(corpus.vocab.items + [""], dtype=object)[corpus.forms].tolist()
+
+
+def _digest(corpus: Corpus) -> int:
+    forms, bounds = _forms(corpus), corpus.offsets.tolist()
+    h = 0
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        d = hashlib.blake2b("\x1f".join(forms[a:b]).encode("utf-8"), digest_size=8).digest()
+        h = (h * _X + int.from_bytes(d, "big")) % _P
+    return h
+
+
+def fingerprint_v1(corpus: Corpus, documents: Iterable[str]) -> str:
+    """The fingerprint of test-set format 1 (induceval 0.3.x) of a whole corpus.
+
+    A SHA-1 over the sorted ``documents`` (those of the corpus after
+    :func:`chunk_documents`), the corpus sizes, the sentence offsets and every
+    form in order; it needs the whole corpus in one process.
+    """
+    h = hashlib.sha1()
+    h.update("\n".join(sorted(set(documents))).encode("utf-8"))
+    h.update(f"|{corpus.n_sentences}|{corpus.n_tokens}|".encode())
+    h.update(np.ascontiguousarray(corpus.offsets, dtype=np.int64).tobytes())
+    h.update("\x1f".join(_forms(corpus)).encode("utf-8"))
+    return h.hexdigest()[:16]
+
+
+def load_corpus(name: str, paths: Sequence[str | os.PathLike], on_error: str = "skip",
+                format: str = "auto") -> Corpus:
+    """Read a corpus for pseudo-word evaluation.
+
+    CHAT corpora keep child-directed speech only; a file of another format
+    without documents is one document, named by its file name.  ``format``
+    is the reader format (``auto``: by file ending and content; the first
+    file decides whether all are CHAT).
+    """
+    from induceval.corpus.model import concat
+    from induceval.corpus.readers import detect_format, expand_paths, read_corpus
+
+    files = expand_paths(list(paths))
+    if not files:
+        raise InducevalError(f"no corpus files under {', '.join(map(str, paths))}")
+    fmt = detect_format(files[0]) if format == "auto" else format
+    if fmt == "chat":
+        from induceval.corpus.transforms.childes import select_child_directed
+
+        return select_child_directed(read_corpus(files, "chat", on_error=on_error))
+    parts = []
+    for f in files:
+        c = read_corpus(f, format=format, on_error=on_error)
+        if "document" not in c.sentences:
+            vocab = Vocabulary([Path(f).stem])
+            c = c.with_sentences(document=Column(np.zeros(c.n_sentences, np.int32), vocab))
+        parts.append(c)
+    return concat(parts, name=name)
+
+
+def shard_statistics(shard: Corpus | Sequence[str], *, scheme: str = "auto",
+                     arguments: str = "nouns", input_format: str = "auto",
+                     on_error: str = "fail", add_columns: Sequence[str] = ()) -> PseudoStatistics:
+    """The statistics of one shard: a corpus, or files read as :func:`load_corpus` reads them.
+
+    ``add_columns`` are token columns the shard lacks but the corpus has:
+    added as missing values, as concatenation does.  With ``scheme="auto"``
+    the shard's relations choose the scheme; a shard whose scheme cannot be
+    told, or which lacks a column the scheme reads, gives its documents,
+    sizes and fingerprint part only (``scheme`` ``None``), for
+    :func:`corpus_statistics` to complete.  A corpus without documents is one
+    document, named after it.
+    """
+    corpus = shard if isinstance(shard, Corpus) else load_corpus(
+        str(shard[0]), list(shard), on_error=on_error, format=input_format)
+    if add_columns:
+        corpus = corpus.with_tokens(**{k: Column(np.full(corpus.n_tokens, MISSING, np.int32),
+                                                 None if _is_int_column(k) else Vocabulary())
+                                       for k in add_columns})
+    if "document" in corpus.sentences:
+        col = corpus.sentences["document"]
+        if corpus.n_sentences and int(col.values.min()) < 0:
+            raise InducevalError(f"corpus {corpus.name or '<unnamed>'}: sentences outside any "
+                                 "document; pseudo-word evaluation splits by document")
+        documents, sentence_document = tuple(col.vocab.items), col.values.astype(np.int32)
+    else:  # one document, named after the corpus (none when it is empty)
+        documents = (corpus.name or "doc",) if corpus.n_sentences else ()
+        sentence_document = np.zeros(corpus.n_sentences, np.int32)
+    labels = frozenset(corpus.inventory("deprel")) if "deprel" in corpus.tokens else frozenset()
+    out = PseudoStatistics(documents, sentence_document, corpus.lengths.astype(np.int64),
+                           _digest(corpus), arguments=arguments,
+                           columns=frozenset(corpus.tokens), labels=labels)
+    if scheme == "auto":
+        try:
+            scheme = detect_scheme(corpus)
+        except InducevalError:
+            return out  # told from the relations of all shards
+    sch = _scheme(scheme, corpus)
+    if any(c not in corpus.tokens for c in ("head", "deprel", sch.tag_column)):
+        return out
+    strings, words, kinds, rows, skipped = tuple_codes(corpus, sch, arguments)
+    return replace(out, strings=strings, words=words, kinds=kinds, tuples=rows,
+                   skipped=skipped, scheme=sch.name)
+
+
+def _shard_item(item: tuple, **options) -> PseudoStatistics:
+    shard, scheme, add_columns = item
+    return shard_statistics(shard, scheme=scheme, add_columns=add_columns, **options)
+
+
+def _here(fn, items: Sequence, costs: Sequence[float]) -> list:
+    return [fn(item) for item in items]
+
+
+def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: str = "auto",
+                      arguments: str = "nouns", on_error: str = "fail",
+                      input_format: str = "auto", name: str | None = None,
+                      executor=None, group_bytes: int | None = None) -> PseudoStatistics:
+    """The statistics of a corpus in memory, or of files read group by group.
+
+    Parameters
+    ----------
+    source
+        A corpus (one shard, in this process), or corpus files and folders
+        (read in :func:`~induceval.corpus.readers.expand_paths` order, as
+        :func:`load_corpus` reads them, consecutive files grouped into shards).
+    scheme, arguments
+        As in :func:`~induceval.corpus.tuples.extract_tuples`.
+    on_error, input_format
+        As in :func:`~induceval.corpus.readers.read_corpus`.
+    name
+        The corpus's name in errors (default: the corpus's, or the first path).
+    executor
+        Where file groups are read (:func:`induceval.parallel.map`; default:
+        the current :func:`~induceval.parallel.use_executor`, else this process).
+    group_bytes
+        Bytes of files per shard (default: automatic; 0: a shard per file); the
+        statistics do not depend on it.
+
+    Returns
+    -------
+    PseudoStatistics
+        Its documents as read (see :func:`chunk_documents`).
+    """
+    from induceval.parallel import map as parallel_map
+    from induceval.parallel import path_size
+
+    options = {"arguments": arguments, "on_error": on_error}
+    if isinstance(source, Corpus):
+        name = source.name if name is None else name
+        shards, costs, run = [source], [0], _here
+    else:
+        from induceval.corpus.readers import detect_format, expand_paths
+
+        # TODO(executor): the file grouping function of induceval.parallel, once it lands
+        from induceval.measures.sharded import file_groups
+
+        files = [str(f) for f in expand_paths(list(source))]
+        if not files:
+            raise InducevalError(f"no corpus files under {', '.join(map(str, source))}")
+        name = str(source[0]) if name is None else name
+        if input_format == "auto" and detect_format(files[0]) == "chat":
+            input_format = "chat"  # as load_corpus: the first file's format for all
+        sizes = [path_size(f) for f in files]
+        groups = file_groups(sizes, group_bytes)
+        shards = [tuple(files[a:b]) for a, b in groups]
+        costs = [sum(sizes[a:b]) for a, b in groups]
+        run = partial(parallel_map, executor=executor, name="pseudo-statistics")
+    fn = partial(_shard_item, input_format=input_format, **options)
+    parts = run(fn, [(s, scheme, ()) for s in shards], costs=costs)
+    if not sum(p.n_tokens for p in parts):
+        raise ParameterError("the input corpus has no tokens")
+    columns = frozenset().union(*(p.columns for p in parts))
+    if scheme == "auto":
+        scheme = scheme_of_relations(name, columns, frozenset().union(*(p.labels for p in parts)))
+    check_columns(SCHEMES[scheme], name, columns)
+    read = {"lemma", "head", "deprel", SCHEMES[scheme].tag_column} & columns
+    redo = [i for i, p in enumerate(parts) if p.scheme != scheme or read - p.columns]
+    again = run(fn, [(shards[i], scheme, tuple(sorted(read - parts[i].columns))) for i in redo],
+                costs=[costs[i] for i in redo])
+    for i, p in zip(redo, again):
+        parts[i] = p
+    return PseudoStatistics.concat(parts)
+
+
+def chunk_documents(stats: PseudoStatistics, min_documents: int = 20,
+                    chunk_sentences: int = 100) -> PseudoStatistics:
+    """Give a corpus enough documents for a document split.
+
+    With fewer than ``min_documents`` documents holding sentences, runs of
+    ``chunk_sentences`` consecutive sentences become pseudo-documents named
+    ``<document>#<k>`` (``k`` counted over the whole corpus), so that the
+    split stays by document, never by sentence.
+
+    Example
+    -------
+    >>> one = PseudoStatistics(("a",), np.zeros(250, np.int32), np.ones(250, np.int64), 0)
+    >>> chunk_documents(one).documents
+    ('a#0', 'a#1', 'a#2')
+    """
+    if len(np.unique(stats.sentence_document)) >= min_documents:
+        return stats
+    base = _array(stats.documents)[stats.sentence_document]
+    chunk = np.arange(stats.n_sentences) // chunk_sentences
+    vocab = Vocabulary()
+    codes = vocab.encode([f"{b}#{k}" for b, k in zip(base.tolist(), chunk.tolist())])
+    return replace(stats, documents=tuple(vocab.items),
+                   sentence_document=np.asarray(codes, dtype=np.int32))
+
+
+#: training sizes x1, x2, x10 (Chambers & Jurafsky 2010, §6.1) as nested fractions of the
+#: training documents: x1 is a tenth of x10, x2 a fifth
+SIZES = {"x1": 0.1, "x2": 0.2, "x10": 1.0}
+
+
+@dataclass
+class Prepared:
+    """A corpus's tuples, split and counts, ready for the cells of the protocol."""
+
+    name: str
+    fingerprint: str
+    instances: TupleInstances
+    split: DocumentSplit
+    noun_frequencies: Counter
+    verb_frequencies: Counter
+    train_tokens: dict[str, int]
+    cooccurrence: dict[str, Counter]
+    #: tokens of all training documents (where the noun frequencies are counted)
+    frequency_tokens: int = 0
+
+
+def prepare(stats: PseudoStatistics, name: str = "", *, seed: int = DEFAULT_SEED,
+            test_fraction: float = 0.1, dev_fraction: float = 0.05,
+            sizes: Mapping[str, float] = SIZES, with_cooccurrence: bool = True,
+            min_documents: int = 20, chunk_sentences: int = 100) -> Prepared:
+    """Split a corpus's documents (after :func:`chunk_documents`) and count what the
+    models need: tuples, training frequencies, and the co-occurrence windows of
+    each training size."""
+    stats = chunk_documents(stats, min_documents, chunk_sentences)
+    inst = stats.instances()
+    if len(inst) == 0:
+        raise InducevalError(f"corpus {name!r} yields no (verb, relation, noun) "
+                             "tuples: does it have heads, relations and verb/noun tags?")
+    split = split_documents(stats.documents, test_fraction=test_fraction,
+                            dev_fraction=dev_fraction, seed=seed)
+    cooc = {k: stats.cooccurrence(split.training(f)) for k, f in sizes.items()
+            } if with_cooccurrence else {}
+    return Prepared(name=name, fingerprint=stats.fingerprint(), instances=inst, split=split,
+                    noun_frequencies=stats.noun_frequencies(split.train),
+                    verb_frequencies=stats.verb_frequencies(split.train),
+                    train_tokens={k: stats.document_tokens(split.training(f))
+                                  for k, f in sizes.items()},
+                    cooccurrence=cooc, frequency_tokens=stats.document_tokens(split.train))
+
+
+def seen_unseen(prep: Prepared, fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0),
+                min_seen: int = 2) -> dict:
+    """Percentage of test tuples unseen in training as training grows (Chambers & Jurafsky
+    2010, Figures 1-2): a table's ``records``, ``title`` and ``notes``."""
+    test = prep.instances.in_documents(prep.split.test)
+    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
+    rows = []
+    for frac in fractions:
+        counts = prep.instances.in_documents(prep.split.training(frac)).counts().counts
+        unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+        row = {"corpus": prep.name, "train_fraction": frac,
+               "train_docs": len(prep.split.training(frac)),
+               "train_tuples": sum(counts.values()), "test_tuples": len(keys),
+               "unseen_pct": 100.0 * unseen.mean() if len(keys) else float("nan")}
+        for rel in ("subj", "obj", "prep"):
+            m = test.relation == rel
+            row[f"unseen_{rel}_pct"] = 100.0 * unseen[m].mean() if m.any() else float("nan")
+        rows.append(row)
+    return {"records": rows, "title": f"Unseen test tuples by training size ({prep.name}); "
+            f"seen = seen at least {min_seen} times",
+            "notes": [make_signature("unseen", {"min_seen": min_seen,
+                                                "split": prep.split.describe()})]}
+
+
+def _rare_set(freq: Counter, share: float = 0.1) -> set[str]:
+    ordered = sorted(freq, key=lambda w: (freq[w], w))
+    return set(ordered[: int(np.ceil(share * len(ordered)))])
+
+
+def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
+    """Share of rare verbs and nouns in seen vs unseen tests (Chambers & Jurafsky 2010,
+    Figure 3): a table's ``records`` and ``title``.
+
+    A word is rare when it is in the lowest ``share`` of the training
+    frequency list (verbs counted as lemmas without relations); a test word
+    absent from training is rare too.
+    """
+    test = prep.instances.in_documents(prep.split.test)
+    counts = prep.instances.in_documents(prep.split.train).counts().counts
+    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
+    unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+    rare_v = _rare_set(prep.verb_frequencies, share)
+    rare_n = _rare_set(prep.noun_frequencies, share)
+    is_rv = np.array([v in rare_v or v not in prep.verb_frequencies for v in test.verb])
+    is_rn = np.array([n in rare_n or n not in prep.noun_frequencies for n in test.noun])
+    rows = []
+    for label, m in (("unseen tests", unseen), ("seen tests", ~unseen)):
+        rows.append({"corpus": prep.name, "tests": label, "n": int(m.sum()),
+                     "rare_verbs_pct": 100.0 * is_rv[m].mean() if m.any() else float("nan"),
+                     "rare_nouns_pct": 100.0 * is_rn[m].mean() if m.any() else float("nan")})
+    return {"records": rows, "title": f"Rare words in seen and unseen tests ({prep.name})"}
