@@ -15,7 +15,8 @@ from pathlib import Path
 
 from induceval.corpus.tuples import extract_tuples
 from induceval.data import corpus_dir
-from induceval.experiments.chambers2010 import load_corpus, run_chambers2010
+from induceval.experiments.chambers2010 import run_chambers2010
+from induceval.measures.pseudowords import load_corpus
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = corpus_dir("manchester")

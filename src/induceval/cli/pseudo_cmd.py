@@ -222,12 +222,33 @@ def _unseen(args: argparse.Namespace) -> int:
     return 0
 
 
+def _common(p: argparse.ArgumentParser, split: bool = True) -> None:
+    """The options every ``pseudo`` command has (and the document split's)."""
+    from induceval.cli.common import add_input_format_option
+
+    p.add_argument("corpus", nargs="+", help="corpus files or folders")
+    add_input_format_option(p)
+    p.add_argument("--scheme", default="auto", choices=("auto", "ud", "childes", "conll"),
+                   help="relation scheme (default: detected)")
+    p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
+                   help="on a malformed sentence: fail (default) or skip and count it")
+    p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
+                   help="which dependents count as arguments (default: nouns, as the paper)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed of the document split and confounders (default "
+                        f"{DEFAULT_SEED})")
+    if split:
+        p.add_argument("--test-fraction", type=float, default=0.1,
+                       help="share of documents in the test part (default 0.1)")
+        p.add_argument("--dev-fraction", type=float, default=0.05,
+                       help="share of documents in the dev part (default 0.05)")
+
+
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import (
         add_executor_options,
         add_format_option,
-        add_input_format_option,
         add_output_option,
         add_progress_option,
     )
@@ -237,33 +258,15 @@ def register(subparsers) -> None:
                                    description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="pseudo_command", metavar="WHAT")
 
-    def common(p: argparse.ArgumentParser, split: bool = True) -> None:
-        p.add_argument("corpus", nargs="+", help="corpus files or folders")
-        add_input_format_option(p)
-        p.add_argument("--scheme", default="auto", choices=("auto", "ud", "childes", "conll"),
-                       help="relation scheme (default: detected)")
-        p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
-                       help="on a malformed sentence: fail (default) or skip and count it")
-        p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
-                       help="which dependents count as arguments (default: nouns, as the paper)")
-        p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                       help=f"seed of the document split and confounders (default "
-                            f"{DEFAULT_SEED})")
-        if split:
-            p.add_argument("--test-fraction", type=float, default=0.1,
-                           help="share of documents in the test part (default 0.1)")
-            p.add_argument("--dev-fraction", type=float, default=0.05,
-                           help="share of documents in the dev part (default 0.05)")
-
     p = sub.add_parser("extract", help="count (verb, relation, noun) tuples")
-    common(p, split=False)
+    _common(p, split=False)
     add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=_extract)
 
     p = sub.add_parser("build", help="build a test set with confounders",
                        description="Build a test set with confounders. " + _SHARDED)
-    common(p)
+    _common(p)
     p.add_argument("--method", choices=("random", "buckets", "neighbor"), default="neighbor",
                    help="how confounders are chosen (default: neighbor)")
     p.add_argument("--part", choices=("test", "dev"), default="test",
@@ -279,7 +282,7 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("score", help="train the models and score a test set",
                        description="Train the models and score a test set. " + _SHARDED)
-    common(p, split=False)
+    _common(p, split=False)
     p.add_argument("--test-set", required=True, metavar="FILE",
                    help="a test set written by 'pseudo build'")
     p.add_argument("--models", default="", help="comma-separated (default: all)")
@@ -300,7 +303,7 @@ def register(subparsers) -> None:
     p = sub.add_parser("unseen", help="percentage of unseen test tuples by training size",
                        description="Percentage of unseen test tuples by training size. "
                        + _SHARDED)
-    common(p)
+    _common(p)
     p.add_argument("--min-seen", type=int, default=2,
                    help="a tuple counts as seen from this many training occurrences (default 2)")
     add_executor_options(p)

@@ -32,13 +32,7 @@ count tables, so memory is bounded by the number of distinct tuples.
 The words and kinds of the tokens (:func:`token_words`) give the verb and
 noun frequencies (:func:`word_frequencies`) and the verb-noun co-occurrence
 windows of the "web" baseline (:func:`cooccurrence_counts`, Chambers &
-Jurafsky 2010, §5.2): ``C(v, n)`` counts the times verb ``v`` and noun ``n``
-occur within 5 words (distance <= 4) in raw text, in either order, ignoring
-the relation; each pair of positions is counted once, so a co-occurrence
-inside a 2-gram is not counted again for the 3-, 4- and 5-grams holding it
-(the paper's "avoided over-counting co-occurrences in lower order
-n-grams"); verbs and nouns are the words tagged so anywhere in the counted
-text.
+Jurafsky 2010, §5.2).
 
 References
 ----------
@@ -320,12 +314,11 @@ def token_words(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns"
     -------
     (strings, words, kinds)
         The words (lemmas where the corpus has them, else forms; lower-cased
-        by default) in string order, an object array; each token's word code
-        into it (``int32``; ``-1``: no word, ``_``, ``-`` or empty); each
-        token's kind (``uint8``): :data:`VERB` when its tag is a verb tag,
-        :data:`NOUN` a noun tag, :data:`ARGUMENT` when it counts as an
-        argument under ``arguments`` (nouns; with ``"nominals"`` pronouns too;
-        with ``"any"`` every token that is not a verb).
+        by default) in string order; each token's word code into them
+        (``int32``; ``-1``: no word, ``_``, ``-`` or empty); each token's kind
+        (``uint8``), the bits :data:`VERB` and :data:`NOUN` by its tag and
+        :data:`ARGUMENT` by ``arguments`` (nouns; ``"nominals"``: and
+        pronouns; ``"any"``: every token that is not a verb).
 
     Example
     -------
@@ -362,7 +355,7 @@ def token_words(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns"
     return strings.astype(object), words, kinds
 
 
-def _argument_positions(corpus: Corpus, sch: RelationScheme, arguments: str,
+def _argument_positions(corpus: Corpus, sch: RelationScheme, kinds: np.ndarray, arguments: str,
                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Token positions of every argument and of its verb, and the relation, in corpus order."""
     heads = corpus.tokens["head"].values.astype(np.int64)
@@ -373,13 +366,9 @@ def _argument_positions(corpus: Corpus, sch: RelationScheme, arguments: str,
     gh = np.where(ok, start + heads - 1, -1)
     tags = corpus.tokens[sch.tag_column]
     tagv = tags.values
-    is_verb = np.isin(tagv, _code_set(tags, sch.verb_tags))
-    if arguments == "any":
-        is_noun = np.ones(len(tagv), dtype=bool)
-    elif arguments == "nominals":
-        is_noun = np.isin(tagv, _code_set(tags, sch.noun_tags | sch.pronoun_tags))
-    else:
-        is_noun = np.isin(tagv, _code_set(tags, sch.noun_tags))
+    is_verb = kinds & VERB > 0
+    # any dependent in the relation, verbs included
+    is_noun = np.ones(len(tagv), dtype=bool) if arguments == "any" else kinds & ARGUMENT > 0
     rel_col = corpus.tokens["deprel"]
     rel_names = rel_col.vocab.items
 
@@ -463,7 +452,7 @@ def tuple_codes(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns"
     """
     strings, words, kinds = token_words(corpus, scheme, arguments, use_lemma=use_lemma,
                                         lowercase=lowercase)
-    nouns, verbs, relations = _argument_positions(corpus, scheme, arguments)
+    nouns, verbs, relations = _argument_positions(corpus, scheme, kinds, arguments)
     index = {w: i for i, w in enumerate(strings.tolist())}
     extra = [r for r in RELATIONS if r not in index]
     strings = np.concatenate([strings, np.array(extra, dtype=object)])
@@ -535,10 +524,6 @@ def _count_shard(item, scheme, reader, input_format, on_error, options) -> Tuple
         return extract_tuples(corpus, scheme, **options).counts()
 
 
-def _add(a: TupleCounts, b: TupleCounts) -> TupleCounts:
-    return a + b
-
-
 def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
                  executor=None, jobs: int = 1, input_format: str = "auto",
                  on_error: str = "fail", reader=None, **options) -> TupleCounts:
@@ -557,14 +542,12 @@ def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
         As in :func:`extract_tuples` (give the scheme explicitly when shards
         could differ in the relations they happen to contain).
     executor, jobs
-        Where shards are counted (see :func:`induceval.parallel.map_reduce`):
-        ``None`` counts them in this process, unless a Dask engine is set by
-        :func:`induceval.parallel.use_executor`; a ``distributed.Client``,
-        ``"dask"`` or an :class:`~induceval.parallel.ExecutorSpec` maps the
-        shards over Dask workers (each reads and counts its own shard, so pass
-        paths, not corpora) and sums the tables in shard order: the result,
-        down to the order of equal counts in ``most_common()``, is that of
-        one process.
+        Where shards are counted (:func:`induceval.parallel.map_reduce`):
+        ``None``: in this process, one at a time, unless a Dask engine is set
+        by :func:`induceval.parallel.use_executor`.  On Dask workers (give
+        paths: each worker reads its own shard) the tables are summed in shard
+        order: the result, down to the order of equal counts in
+        ``most_common()``, is that of one process.
     reader
         Path -> Corpus (picklable: a module-level function or a partial).
 
@@ -573,35 +556,21 @@ def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
     >>> count_tuples([]).total
     0
     """
+    import operator
     from functools import partial
 
-    from induceval.parallel import dask_client
+    from induceval.parallel import current_executor, map_reduce, path_size
 
     fn = partial(_count_shard, scheme=scheme, reader=reader, input_format=input_format,
                  on_error=on_error, options=options)
-    if executor is None and jobs == 1:
-        from induceval.parallel import current_executor
-
-        spec = current_executor()
-        if spec is None or spec.resolved_engine() != "dask":
-            total = TupleCounts()
-            for shard in corpora:
-                total = total + fn(shard)
-            return total
+    spec = current_executor()
+    if executor is None and jobs == 1 and (spec is None or spec.resolved_engine() != "dask"):
+        return sum((fn(shard) for shard in corpora), TupleCounts())  # one shard at a time
     items = list(corpora)
     if not items:
         return TupleCounts()
-    from induceval.parallel import map_reduce, path_size
-
-    with dask_client(executor, jobs=jobs, n_tasks=len(items)) as client:
-        if client is None:
-            total = TupleCounts()
-            for shard in items:
-                total = total + fn(shard)
-            return total
-        return TupleCounts() + map_reduce(fn, items, _add, executor=client,
-                                          name="count-tuples",
-                                          costs=[path_size(it) for it in items])
+    return TupleCounts() + map_reduce(fn, items, operator.add, executor=executor, jobs=jobs,
+                                      name="count-tuples", costs=[path_size(it) for it in items])
 
 
 def _sentence_mask(corpus: Corpus, documents: Iterable[str] | None) -> np.ndarray:
@@ -669,10 +638,12 @@ def window_counts(strings: np.ndarray, words: np.ndarray, kinds: np.ndarray,
     ``strings``, ``words`` and ``kinds`` are those of :func:`token_words`.
     A verb is a word with a verb token in the kept sentences, a noun one with
     a noun token there; every pair of positions less than ``window`` apart
-    in a sentence counts once, in both roles when a word is both.  Counted
-    by one compiled pass, ``block`` tokens at a time: memory is that of the
-    distinct pairs, not of the tokens.  Pairs are in the order of their
-    (verb, noun) strings.
+    in a sentence counts once, in either order and in both roles when a word
+    is both (a pair inside a 2-gram is not counted again for the longer
+    n-grams holding it: Chambers & Jurafsky 2010, §5.2, "avoided
+    over-counting co-occurrences in lower order n-grams").  Counted by one
+    compiled pass, ``block`` tokens at a time: memory is that of the
+    distinct pairs, not of the tokens.  Pairs are in (verb, noun) string order.
 
     Example
     -------

@@ -223,68 +223,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
             return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
                                f"|{rr}|items")
 
-        tables[f"{name}_unseen"] = Table.from_records(**seen_unseen(prep))
-        tables[f"{name}_rare"] = Table.from_records(**rare_words(prep))
-        # Figure 4
-        rows = []
-        for m in models:
-            row = {"model": m}
-            for method in methods:
-                r = res(method, "x2")
-                mr = r["models"].get(m) if r else None
-                row[method] = _fmt(mr["accuracy_guess"], mr["p_vs_baseline"]) if mr else "-"
-            rows.append(row)
-        cols, extra = ["model", *methods], []
-        if marks:
-            cols = _mark_columns(rows, methods, {
-                method: {m: _model_items(res(method, "x2"), m) for m in models}
-                for method in methods}, marks)
-            extra = marks.notes("test items")
-        tables[f"{name}_figure4"] = Table.from_records(
-            rows, cols,
-            title=f"Figure 4 ({name}): accuracy +50% by confounder, training x2", digits=1,
-            notes=["* p < 0.01, † p < 0.05 against the column's baseline "
-                   "(approximate randomization)",
-                   "random confounders: noun frequencies in "
-                   f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
-                   "(Chambers & Jurafsky 2010 §6.2: [30, 400000] on 225M tokens; "
-                   "upper bound scaled to this corpus)",
-                   sig, *extra])
-        # Figure 5
-        rows = []
-        f5_methods = [m for m in methods if m != "random"]
-        for m in models:
-            row = {"model": m}
-            for method in f5_methods:
-                for size in SIZES:
-                    r = res(method, size)
-                    mr = r["models"].get(m) if r else None
-                    row[f"{method} {size}"] = (_fmt(mr["accuracy_guess"], mr["p_vs_baseline"])
-                                               if mr else "-")
-            rows.append(row)
-        f5_cols = [f"{m} {s}" for m in f5_methods for s in SIZES]
-        cols, extra = ["model", *f5_cols], []
-        if marks:
-            cols = _mark_columns(rows, f5_cols, {
-                f"{method} {size}": {m: _model_items(res(method, size), m) for m in models}
-                for method in f5_methods for size in SIZES}, marks)
-            extra = marks.notes("test items")
-        tables[f"{name}_figure5"] = Table.from_records(
-            rows, cols,
-            digits=1, title=f"Figure 5 ({name}): accuracy +50% by training size "
-                  f"(x1, x2, x10 = {', '.join(f'{v:g}' for v in SIZES.values())} of training docs)",
-            notes=["* p < 0.01, † p < 0.05 against the column's baseline", sig, *extra])
-        # Figure 6
-        if "buckets" in methods and "baseline" in models:
-            tables[f"{name}_figure6"] = _figure6(name, {s: res("buckets", s) for s in SIZES},
-                                                 iterations, seed, sig, marks)
-        tables[f"{name}_sizes"] = Table.from_records(
-            [{"size": s, "fraction": f, "train_docs": len(prep.split.training(f)),
-              "train_tokens": prep.train_tokens.get(s, 0),
-              "test_items_neighbor": (res("neighbor", s) or {}).get("items"),
-              "erk_cutoffs_neighbor": str((res("neighbor", s) or {}).get("cutoffs"))}
-             for s, f in SIZES.items()],
-            title=f"Training sizes and tuned Erk slot cutoffs ({name})")
+        tables.update(_corpus_tables(name, prep, res, methods, models, iterations, seed, sig,
+                                     marks))
     if out_dir is not None:
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
@@ -292,6 +232,59 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
             table.write(str(out / key))
         if plots:
             _plot_unseen(tables, preps, out)
+    return tables
+
+
+def _accuracy_table(res, columns: Mapping[str, tuple[str, str]], models: Sequence[str], marks,
+                    title: str, notes: list[str]) -> Table:
+    """Accuracy +50% of every model (rows) in the cells of ``columns``: column -> (method,
+    size); with ``marks``, the intervals and the best model of each column."""
+    rows = []
+    for m in models:
+        row = {"model": m}
+        for col, key in columns.items():
+            r = res(*key)
+            mr = r["models"].get(m) if r else None
+            row[col] = _fmt(mr["accuracy_guess"], mr["p_vs_baseline"]) if mr else "-"
+        rows.append(row)
+    cols = ["model", *columns]
+    if marks:
+        cols = _mark_columns(rows, list(columns), {
+            col: {m: _model_items(res(*key), m) for m in models}
+            for col, key in columns.items()}, marks)
+        notes = [*notes, *marks.notes("test items")]
+    return Table.from_records(rows, cols, title=title, digits=1, notes=notes)
+
+
+def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], models: Sequence[str],
+                   iterations: int, seed: int, sig: str, marks) -> dict[str, Table]:
+    """One corpus's tables: unseen tuples, rare words, Figures 4-6 and the training sizes."""
+    tables = {f"{name}_unseen": Table.from_records(**seen_unseen(prep)),
+              f"{name}_rare": Table.from_records(**rare_words(prep))}
+    tables[f"{name}_figure4"] = _accuracy_table(
+        res, {method: (method, "x2") for method in methods}, models, marks,
+        f"Figure 4 ({name}): accuracy +50% by confounder, training x2",
+        ["* p < 0.01, † p < 0.05 against the column's baseline (approximate randomization)",
+         "random confounders: noun frequencies in "
+         f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
+         "(Chambers & Jurafsky 2010 §6.2: [30, 400000] on 225M tokens; "
+         "upper bound scaled to this corpus)", sig])
+    tables[f"{name}_figure5"] = _accuracy_table(
+        res, {f"{method} {size}": (method, size) for method in methods if method != "random"
+              for size in SIZES}, models, marks,
+        f"Figure 5 ({name}): accuracy +50% by training size "
+        f"(x1, x2, x10 = {', '.join(f'{v:g}' for v in SIZES.values())} of training docs)",
+        ["* p < 0.01, † p < 0.05 against the column's baseline", sig])
+    if "buckets" in methods and "baseline" in models:
+        tables[f"{name}_figure6"] = _figure6(name, {s: res("buckets", s) for s in SIZES},
+                                             iterations, seed, sig, marks)
+    tables[f"{name}_sizes"] = Table.from_records(
+        [{"size": s, "fraction": f, "train_docs": len(prep.split.training(f)),
+          "train_tokens": prep.train_tokens.get(s, 0),
+          "test_items_neighbor": (res("neighbor", s) or {}).get("items"),
+          "erk_cutoffs_neighbor": str((res("neighbor", s) or {}).get("cutoffs"))}
+         for s, f in SIZES.items()],
+        title=f"Training sizes and tuned Erk slot cutoffs ({name})")
     return tables
 
 

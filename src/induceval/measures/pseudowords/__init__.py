@@ -13,10 +13,20 @@ approximate randomization test.  The models live in
 
 Example
 -------
->>> from collections import Counter
->>> freq = Counter({"cake": 5, "pie": 6, "rock": 50, "dog": 7})
->>> confounders(["cake", "dog"], freq, "neighbor", seed=1)[0].tolist()
-['pie', 'rock']
+A test set of the demo corpus, scored for a model preferring frequent nouns:
+
+>>> from induceval.corpus.demo import generate_demo_corpus
+>>> stats = chunk_documents(corpus_statistics(generate_demo_corpus(n_sentences=400, seed=1)))
+>>> split = split_documents(stats.documents, seed=1)
+>>> freq = stats.noun_frequencies(split.train)
+>>> test = build_test_set(stats.instances(split.test), freq, "neighbor", seed=1,
+...                       corpus=stats.fingerprint(), split=split.describe())
+>>> class Frequent:
+...     def score(self, verbs, relations, nouns):
+...         return [freq[n] for n in nouns]
+>>> scores = score_models({"frequent": Frequent()}, test, ties="expected")
+>>> scores["items"] == len(test) > 0, scores["models"]["frequent"]["accuracy"] < 0.5
+(True, True)
 """
 
 from induceval.measures.pseudowords.scores import (

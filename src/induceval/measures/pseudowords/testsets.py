@@ -317,16 +317,10 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     skipped: Counter = Counter()
     rng = stream(seed, "pseudowords.confounders")
     if method == "neighbor":
-        pos = np.array([index.get(n, -1) for n in nouns], dtype=np.int64)
-        unseen = pos < 0
-        nxt = pos + 1
-        # unseen nouns (frequency 0): any noun of the lowest frequency, seeded draw
-        n_lowest = int(np.searchsorted(freq, freq[0], side="right"))
-        nxt[unseen] = rng.integers(0, n_lowest, int(unseen.sum()))
-        top = nxt >= len(vocab)
-        nxt[top] = len(vocab) - 2
-        for i, j in enumerate(nxt.tolist()):
-            out[i] = vocab[j] if 0 <= j < len(vocab) and vocab[j] != nouns[i] else None
+        _neighbours(nouns, vocab, freq, index, rng, out)
+        n_none = sum(1 for x in out if x is None)
+        if n_none:
+            skipped["no neighbour noun"] += n_none
     elif method == "random":
         lo, hi = _resolve_range(random_range, frequencies, corpus_tokens)
         cand = (freq >= lo) & (freq <= (hi if hi is not None else np.iinfo(np.int64).max))
@@ -347,28 +341,45 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
                                                                      % len(pool)]]
             out[i] = w
     else:
-        b_vocab = _bucket_of(freq, buckets)
-        b_noun = _bucket_of(nf, buckets)
-        members = {b: np.flatnonzero(b_vocab == b) for b in np.unique(b_vocab)}
-        u = rng.random(len(nouns))
-        for i, b in enumerate(b_noun.tolist()):
-            pool = members.get(b)
-            n_self = 1 if nouns[i] in index and b_vocab[index[nouns[i]]] == b else 0
-            if pool is None or len(pool) - n_self < 1:
-                out[i] = None
-                skipped["no other noun in the frequency bucket"] += 1
-                continue
-            k = int(u[i] * (len(pool) - n_self))
-            if n_self:
-                own = int(np.searchsorted(pool, index[nouns[i]]))
-                if k >= own:
-                    k += 1
-            out[i] = vocab[pool[k]]
-    if method == "neighbor":
-        n_none = sum(1 for x in out if x is None)
-        if n_none:
-            skipped["no neighbour noun"] += n_none
+        _same_bucket(nouns, vocab, _bucket_of(freq, buckets), _bucket_of(nf, buckets), index, rng,
+                     out, skipped)
     return out, skipped
+
+
+def _neighbours(nouns: list[str], vocab: list[str], freq: np.ndarray, index: dict,
+                rng: np.random.Generator, out: np.ndarray) -> None:
+    """``neighbor`` confounders into ``out`` (``None``: none)."""
+    pos = np.array([index.get(n, -1) for n in nouns], dtype=np.int64)
+    unseen = pos < 0
+    nxt = pos + 1
+    # unseen nouns (frequency 0): any noun of the lowest frequency, seeded draw
+    n_lowest = int(np.searchsorted(freq, freq[0], side="right"))
+    nxt[unseen] = rng.integers(0, n_lowest, int(unseen.sum()))
+    top = nxt >= len(vocab)
+    nxt[top] = len(vocab) - 2
+    for i, j in enumerate(nxt.tolist()):
+        out[i] = vocab[j] if 0 <= j < len(vocab) and vocab[j] != nouns[i] else None
+
+
+def _same_bucket(nouns: list[str], vocab: list[str], b_vocab: np.ndarray, b_noun: np.ndarray,
+                 index: dict, rng: np.random.Generator, out: np.ndarray,
+                 skipped: Counter) -> None:
+    """``buckets`` confounders into ``out``: another noun of the noun's frequency bucket."""
+    members = {b: np.flatnonzero(b_vocab == b) for b in np.unique(b_vocab)}
+    u = rng.random(len(nouns))
+    for i, b in enumerate(b_noun.tolist()):
+        pool = members.get(b)
+        n_self = 1 if nouns[i] in index and b_vocab[index[nouns[i]]] == b else 0
+        if pool is None or len(pool) - n_self < 1:
+            out[i] = None
+            skipped["no other noun in the frequency bucket"] += 1
+            continue
+        k = int(u[i] * (len(pool) - n_self))
+        if n_self:
+            own = int(np.searchsorted(pool, index[nouns[i]]))
+            if k >= own:
+                k += 1
+        out[i] = vocab[pool[k]]
 
 
 @dataclass
