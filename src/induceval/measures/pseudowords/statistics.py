@@ -32,9 +32,11 @@ shards is the statistics of the whole:
 The fingerprint (version 2)
     Test sets store the fingerprint of the corpus they were built on, so
     that scoring them against another corpus is refused.  A sentence's
-    digest ``d(s)`` is the first 8 bytes of BLAKE2b over its forms joined by
-    U+001F (UTF-8); a shard's part is ``H = sum_s d(s) X^(n-1-s) mod P`` over
-    its ``n`` sentences (``P = 2^61 - 1``, a fixed base ``X``), so that
+    digest is ``d(s) = sum_i b(w_i) M^i mod 2^64`` over its forms ``w_0,
+    w_1, ...`` (``b(w)``: the first 8 bytes of BLAKE2b of the UTF-8 form, a
+    missing form counting as empty; ``M`` a fixed odd number); a shard's
+    part is ``H = sum_s d(s) X^(n-1-s) mod P`` over its ``n`` sentences
+    (``P = 2^61 - 1``, a fixed base ``X``), so that
     ``H(A + B) = H(A) X^|B| + H(B)``; the fingerprint is the first 16 hex
     digits of a SHA-1 over the version, the sorted document names, the
     numbers of sentences and tokens and ``H``.  It depends on the sentences
@@ -105,6 +107,7 @@ __all__ = [
 FINGERPRINT_VERSION = 2
 _P = (1 << 61) - 1
 _X = 0x5BD1E9955BD1E995 % _P
+_M = np.uint64(0x9E3779B97F4A7C15)
 
 
 def _array(items: Iterable[str]) -> np.ndarray:
@@ -258,11 +261,18 @@ def _forms(corpus: Corpus) -> list[str]:
 
 
 def _digest(corpus: Corpus) -> int:
-    forms, bounds = _forms(corpus), corpus.offsets.tolist()
+    """``H`` of the module docstring."""
+    forms = np.array([int.from_bytes(hashlib.blake2b(w.encode("utf-8"), digest_size=8).digest(),
+                                     "big") for w in corpus.vocab.items + [""]], dtype=np.uint64)
+    lengths = np.asarray(corpus.lengths, dtype=np.int64)
+    position = np.arange(corpus.n_tokens) - np.repeat(corpus.offsets[:-1], lengths)
+    powers = np.cumprod(np.full(int(lengths.max(initial=0)) + 1, _M, dtype=np.uint64))
+    powers = np.concatenate(([np.uint64(1)], powers[:-1]))
+    # unsigned products and sums wrap around: arithmetic modulo 2^64
+    terms = np.concatenate(([np.uint64(0)], np.cumsum(forms[corpus.forms] * powers[position])))
     h = 0
-    for a, b in zip(bounds[:-1], bounds[1:]):
-        d = hashlib.blake2b("\x1f".join(forms[a:b]).encode("utf-8"), digest_size=8).digest()
-        h = (h * _X + int.from_bytes(d, "big")) % _P
+    for d in (terms[corpus.offsets[1:]] - terms[corpus.offsets[:-1]]).tolist():
+        h = (h * _X + d) % _P
     return h
 
 
@@ -387,16 +397,16 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         Where file groups are read (:func:`induceval.parallel.map`; default:
         the current :func:`~induceval.parallel.use_executor`, else this process).
     group_bytes
-        Bytes of files per shard (default: automatic; 0: a shard per file); the
-        statistics do not depend on it.
+        Bytes of files per shard (default: all files in this process, else
+        automatic; 0: a shard per file); the statistics do not depend on it.
 
     Returns
     -------
     PseudoStatistics
         Its documents as read (see :func:`chunk_documents`).
     """
+    from induceval.parallel import current_executor, path_size
     from induceval.parallel import map as parallel_map
-    from induceval.parallel import path_size
 
     options = {"arguments": arguments, "on_error": on_error}
     if isinstance(source, Corpus):
@@ -415,7 +425,12 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         if input_format == "auto" and detect_format(files[0]) == "chat":
             input_format = "chat"  # as load_corpus: the first file's format for all
         sizes = [path_size(f) for f in files]
-        groups = file_groups(sizes, group_bytes)
+        spec = current_executor()
+        if group_bytes is None and executor is None and (
+                spec is None or spec.resolved_engine() != "dask"):
+            groups = [(0, len(files))]  # in this process: one read (the readers' own pools)
+        else:
+            groups = file_groups(sizes, group_bytes)
         shards = [tuple(files[a:b]) for a, b in groups]
         costs = [sum(sizes[a:b]) for a, b in groups]
         run = partial(parallel_map, executor=executor, name="pseudo-statistics")
