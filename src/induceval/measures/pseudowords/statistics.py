@@ -405,7 +405,7 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
     PseudoStatistics
         Its documents as read (see :func:`chunk_documents`).
     """
-    from induceval.parallel import current_executor, path_size
+    from induceval.parallel import current_executor, file_groups, path_size
     from induceval.parallel import map as parallel_map
 
     options = {"arguments": arguments, "on_error": on_error}
@@ -414,9 +414,6 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         shards, costs, run = [source], [0], _here
     else:
         from induceval.corpus.readers import detect_format, expand_paths
-
-        # TODO(executor): the file grouping function of induceval.parallel, once it lands
-        from induceval.measures.sharded import file_groups
 
         files = [str(f) for f in expand_paths(list(source))]
         if not files:
@@ -427,7 +424,7 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         sizes = [path_size(f) for f in files]
         spec = current_executor()
         if group_bytes is None and executor is None and (
-                spec is None or spec.resolved_engine() != "dask"):
+                spec is None or (spec.resolved_engine() == "local" and spec.jobs <= 1)):
             groups = [(0, len(files))]  # in this process: one read (the readers' own pools)
         else:
             groups = file_groups(sizes, group_bytes)
