@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -174,12 +175,24 @@ def model_decisions(model, test: PseudoTestSet) -> np.ndarray:
                   model.score(test.verb, test.relation, test.confounder))
 
 
-def tune_parameter(make: Callable[[int], object], candidates: Sequence[int],
-                   dev: PseudoTestSet) -> int:
+def tune_parameter(make: Callable[[Any], object], candidates: Sequence,
+                   dev: PseudoTestSet) -> Any:
     """The candidate ``x`` whose model ``make(x)`` has the best accuracy +50% (ties
     expected) on the development items: a linear search, as Chambers & Jurafsky 2010,
     §6.3 choose the Erk models' slot cutoff; ties go to the earlier candidate, and
     without development items the first is taken.
+
+    Example
+    -------
+    >>> class Prefers:  # scores the noun ``x`` highest
+    ...     def __init__(self, x):
+    ...         self.x = x
+    ...     def score(self, verbs, relations, nouns):
+    ...         return np.array([n == self.x for n in nouns], dtype=float)
+    >>> obj = lambda *xs: np.array(xs, dtype=object)
+    >>> dev = PseudoTestSet(obj("eat"), obj("obj"), obj("cake"), obj("rock"), "neighbor", 1)
+    >>> tune_parameter(Prefers, ["rock", "cake"], dev)
+    'cake'
     """
     if len(dev) == 0:
         return candidates[0]

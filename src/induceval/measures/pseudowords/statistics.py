@@ -117,7 +117,7 @@ def _array(items: Iterable[str]) -> np.ndarray:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PseudoStatistics:
     """What pseudo-word evaluation needs of a corpus (see the module docstring).
 
@@ -146,6 +146,13 @@ class PseudoStatistics:
         Which dependents count as arguments.
     columns, labels
         The token columns and the ``deprel`` labels present.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> stats = shard_statistics(generate_demo_corpus(n_sentences=50, seed=1))
+    >>> stats.scheme, stats.n_sentences, len(stats.instances()) > 0
+    ('ud', 50, True)
     """
 
     documents: tuple[str, ...]
@@ -404,6 +411,20 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
     -------
     PseudoStatistics
         Its documents as read (see :func:`chunk_documents`).
+
+    Example
+    -------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_corpus
+    >>> demo, folder = generate_demo_corpus(n_sentences=100, seed=1), Path(tempfile.mkdtemp())
+    >>> for i in range(2):
+    ...     _ = write_corpus(demo.select(range(50 * i, 50 * i + 50)), folder / f"{i}.conllu",
+    ...                      "conllu")
+    >>> by_file = corpus_statistics([str(folder)], group_bytes=0)  # a shard per file
+    >>> by_file.fingerprint() == corpus_statistics(load_corpus("", [str(folder)])).fingerprint()
+    True
     """
     from induceval.parallel import current_executor, file_groups, path_size
     from induceval.parallel import map as parallel_map
@@ -500,7 +521,17 @@ def prepare(stats: PseudoStatistics, name: str = "", *, seed: int = DEFAULT_SEED
             min_documents: int = 20, chunk_sentences: int = 100) -> Prepared:
     """Split a corpus's documents (after :func:`chunk_documents`) and count what the
     models need: tuples, training frequencies, and the co-occurrence windows of
-    each training size."""
+    each training size.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> prep = prepare(shard_statistics(generate_demo_corpus(n_sentences=400, seed=1)), "demo")
+    >>> len(prep.split.test), sorted(prep.cooccurrence)
+    (1, ['x1', 'x10', 'x2'])
+    >>> [row["train_fraction"] for row in seen_unseen(prep, fractions=(0.5, 1.0))["records"]]
+    [0.5, 1.0]
+    """
     stats = chunk_documents(stats, min_documents, chunk_sentences)
     inst = stats.instances()
     if len(inst) == 0:
