@@ -27,7 +27,8 @@ Statistics
     any result kept with its per-item statistics.
 Registry and records
     ``MEASURES`` (every measure: family, direction, bounds, source),
-    ``run_cells`` (a protocol's resumable cells), ``Table``, ``Signature``.
+    ``run_cells`` (a protocol's resumable cells), ``Table``, ``Signature`` and
+    ``make_signature`` (every option that changes a number).
 
 Errors are :class:`InducevalError` (a ``ValueError``) and its subclasses.
 

@@ -35,6 +35,12 @@ def _registry() -> dict:
     out["wopa"] = Measure("wopa", "utterance", True, 0, 100,
                           "word order prediction accuracy (percent)",
                           "Chang et al. 2006, p. 154", "wopa")
+    for name, what in (("accuracy", "pseudo-word accuracy (undecided items wrong)"),
+                       ("accuracy_guess", "accuracy with undecided items guessed"),
+                       ("precision", "accuracy over decided items"),
+                       ("coverage", "share of decided items")):
+        out[name] = Measure(name, "item", True, 0, 1, what, "Chambers & Jurafsky 2010, §7",
+                            "pseudo")
     return out
 
 

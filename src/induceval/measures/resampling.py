@@ -896,7 +896,7 @@ def items_of(result) -> ItemStats:
     items="sentence")``); its scoring options (log base, beta, restarts,
     seed) are read from its signature.  A dependency result gives the
     per-sentence rows of its first reference, a WOPA result its
-    per-utterance outcomes.
+    per-utterance outcomes, pseudo-word decisions their per-item outcomes.
 
     Example
     -------
@@ -908,6 +908,7 @@ def items_of(result) -> ItemStats:
     """
     from induceval.measures.categories.evaluate import TagEvaluation
     from induceval.measures.dependencies.evaluate import DependencyResult
+    from induceval.measures.pseudowords.scores import DecisionScores
     from induceval.measures.wopa import WopaResult
     from induceval.signature import Signature
 
@@ -917,6 +918,8 @@ def items_of(result) -> ItemStats:
         return dependency_items(result.reference().stats)
     if isinstance(result, WopaResult):
         return wopa_items(result)
+    if isinstance(result, DecisionScores):
+        return pseudo_items(result)
     if not isinstance(result, TagEvaluation):
         raise ParameterError(f"no per-item statistics in a {type(result).__name__}")
     sig = Signature.parse(result.signature)

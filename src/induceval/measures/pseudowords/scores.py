@@ -32,7 +32,9 @@ import numpy as np
 from induceval.errors import ParameterError
 from induceval.measures.pseudowords.testsets import PseudoTestSet
 from induceval.measures.resampling import approximate_randomization
+from induceval.measures.result import Result
 from induceval.random import DEFAULT_SEED, stream
+from induceval.signature import make_signature
 
 __all__ = [
     "decide",
@@ -58,18 +60,23 @@ def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarr
     return np.sign(a - b).astype(np.int8)
 
 
-@dataclass(frozen=True)
-class DecisionScores:
+@dataclass
+class DecisionScores(Result):
     """Accuracy, accuracy with guessing, precision and coverage of decisions.
 
-    ``stats`` holds one row per item, ``(correct, wrong, undecided,
-    credited)``, where ``credited`` is the item's value under the tie policy;
-    the scores are pure functions of the summed rows.
+    A :class:`~induceval.measures.result.Result`: its ``statistics`` hold one
+    row per item, ``(correct, wrong, undecided, credited)``, where
+    ``credited`` is the item's value under the tie policy ``ties``; the
+    scores are pure functions of the summed rows (:meth:`from_sums`).
     """
 
-    stats: np.ndarray
-    ties: str
-    seed: int
+    ties: str = "random"
+    seed: int = DEFAULT_SEED
+
+    @property
+    def stats(self) -> np.ndarray:
+        """The per-item rows (the ``statistics``)."""
+        return self.statistics
 
     @staticmethod
     def from_sums(s: np.ndarray) -> dict[str, float]:
@@ -105,11 +112,6 @@ class DecisionScores:
         }
 
     @property
-    def scores(self) -> dict[str, float]:
-        """:meth:`from_sums` of the summed rows (see :func:`score_decisions`)."""
-        return self.from_sums(self.stats.sum(0))
-
-    @property
     def credited(self) -> np.ndarray:
         """Each item's value under the tie policy: 1 correct, 0 wrong, for a
         tie 0.5 (``expected``) or the seeded coin's 0 or 1 (``random``).
@@ -143,7 +145,11 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     else:
         guess = undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
     stats = np.column_stack([correct, wrong, undecided, correct + guess])
-    return DecisionScores(stats, ties, seed)
+    scores = DecisionScores.from_sums(stats.sum(0))
+    signature = make_signature("pseudo", {"ties": ties}, seed=seed if ties == "random" else None)
+    return DecisionScores(scores, signature, {"items": scores["items"],
+                                              "undecided": int(undecided.sum())},
+                          stats, ties=ties, seed=seed)
 
 
 def significance_mark(p: float) -> str:
