@@ -142,7 +142,7 @@ def test_systems_differing_on_every_item_get_smallest_p(test):
 
 
 def test_same_seed_same_result_and_chunking_does_not_matter(monkeypatch):
-    import induceval.measures.resampling as R
+    import induceval.measures.resampling.engine as R
 
     g, p, it = _synthetic_tags(80)
     st = category_items(contingency(g, p, items=it))

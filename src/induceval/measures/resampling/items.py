@@ -1,0 +1,371 @@
+"""The per-item statistics of each measure family, for :func:`resample` and :func:`compare`.
+
+Each builder turns a family's additive statistics (per-sentence contingency
+tables, type-level pair counts, edge counts, WOPA outcomes, pseudo-word
+decisions) into an :class:`~induceval.measures.resampling.base.ItemStats`;
+:func:`items_of` picks the builder for a family's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from induceval.errors import MismatchError, ParameterError, check_choice
+from induceval.measures.resampling.base import BatchScore, ItemStats
+from induceval.random import DEFAULT_SEED
+
+__all__ = ["ratio_items", "dependency_items", "wopa_items", "pseudo_items", "category_items",
+           "type_level_items", "join_items", "items_of"]
+
+
+def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
+    """Put two contingency-table systems in one column space (disjoint clusters)."""
+    from scipy import sparse as sp
+
+    (ga, ka), (gb, kb) = a.table_shape, b.table_shape
+    if ga != gb:
+        raise MismatchError(f"the systems' tables have {ga} and {gb} gold classes")
+    k = ka + kb
+
+    def embed(rows, kk, shift):
+        coo = sp.coo_matrix(rows)
+        g, c = np.divmod(coo.col, kk)
+        return sp.csr_matrix((coo.data, (coo.row, g * k + c + shift)),
+                             shape=(rows.shape[0], ga * k))
+
+    score = a.score
+    shape = (ga, k)
+
+    def wide(totals, _score=score):
+        return _score(totals, shape)
+
+    sa = ItemStats(embed(a.rows, ka, 0), wide, a.higher_is_better, shape)
+    sb = ItemStats(embed(b.rows, kb, ka), wide, b.higher_is_better, shape)
+    return sa, sb
+
+
+# -- family builders ---------------------------------------------------------------------
+
+def _ratio_score(pairs: Mapping[str, tuple[int, int]], scale: float = 1.0) -> BatchScore:
+    def score(totals: np.ndarray) -> dict:
+        t = np.atleast_2d(totals)
+        out = {}
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for name, (i, j) in pairs.items():
+                num, den = t[:, i], t[:, j]
+                out[name] = np.where(den > 0, scale * num / np.where(den > 0, den, 1), np.nan)
+        return out
+    return score
+
+
+def ratio_items(rows, name: str = "accuracy", *, scale: float = 1.0,
+                higher_is_better: bool = True) -> ItemStats:
+    """Items whose score is ``scale * sum(col 0) / sum(col 1)`` (accuracy-like).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> ratio_items(np.array([[1, 2], [1, 2]]), "acc").scores()
+    {'acc': 0.5}
+    """
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] < 2:
+        raise ParameterError(f"ratio rows must have shape (m, 2); got {rows.shape}")
+    return ItemStats(rows, _ratio_score({name: (0, 1)}, scale), {name: higher_is_better})
+
+
+def dependency_items(stats) -> ItemStats:
+    """Per-sentence edge counts of a dependency evaluation (directed, undirected, NED, root).
+
+    ``stats`` is a :class:`~induceval.measures.dependencies.stats.SentenceStats`
+    (e.g. ``result.reference().stats``) or its ``rows`` array with the
+    columns :data:`~induceval.measures.dependencies.stats.STAT_COLUMNS`.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> st = dependency_items(np.array([[4, 2, 3, 4, 1, 1], [2, 2, 2, 2, 1, 1]]))
+    >>> st.scores()["directed"], st.scores()["root"]
+    (0.6666666666666666, 1.0)
+    """
+    from induceval.measures.dependencies.stats import MEASURES, STAT_COLUMNS
+
+    rows = getattr(stats, "rows", stats)
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != len(STAT_COLUMNS):
+        raise ParameterError(f"dependency statistics must have {len(STAT_COLUMNS)} columns "
+                             f"({', '.join(STAT_COLUMNS)}); got shape {rows.shape}")
+    col = {c: i for i, c in enumerate(STAT_COLUMNS)}
+    pairs = {m: (col[a], col[b]) for m, (a, b) in MEASURES.items()}
+    return ItemStats(rows, _ratio_score(pairs), dict.fromkeys(pairs, True))
+
+
+def wopa_items(result) -> ItemStats:
+    """Per-utterance ``(correct, scored)`` of a WOPA result; the score is WOPA in percent.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> wopa_items(np.array([[1, 1], [0, 1]])).scores()
+    {'wopa': 50.0}
+    """
+    rows = getattr(result, "stats", result)
+    if callable(rows):
+        rows = rows()
+    return ratio_items(rows, "wopa", scale=100.0)
+
+
+def pseudo_items(decisions) -> ItemStats:
+    """Per-item ``(correct, wrong, undecided, credited)`` of pseudo-word decisions.
+
+    Measures: ``accuracy``, ``accuracy_guess`` (ties credited by the tie
+    policy), ``precision`` (among decided items), ``coverage``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> st = pseudo_items(np.array([[1, 0, 0, 1], [0, 0, 1, 0.5]]))
+    >>> st.scores()["accuracy_guess"], st.scores()["precision"]
+    (0.75, 1.0)
+    """
+    rows = np.asarray(getattr(decisions, "stats", decisions), dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] < 4:
+        raise ParameterError(f"pseudo-word statistics must have 4 columns; got {rows.shape}")
+    rows = rows[:, :4]
+    # accuracy = correct / n; n = correct + wrong + undecided (a derived column)
+    ext = np.column_stack([rows, rows[:, 0] + rows[:, 1] + rows[:, 2], rows[:, 0] + rows[:, 1]])
+    pairs = {"accuracy": (0, 4), "accuracy_guess": (3, 4), "precision": (0, 5),
+             "coverage": (5, 4)}
+    return ItemStats(ext, _ratio_score(pairs), dict.fromkeys(pairs, True))
+
+
+def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
+                   measures: Sequence[str] | None = None) -> ItemStats:
+    """Per-sentence contingency tables of a category evaluation.
+
+    ``table`` is a :class:`~induceval.measures.categories.contingency.ContingencyTable`
+    built with ``items=`` (so it carries ``item_counts``, a sparse
+    items-by-cells matrix), e.g. ``evaluate_tags(..., items="sentence").table``.
+    Every token measure is recomputed from each resampled table, M-1 and
+    both 1-1 mappings included (see
+    :func:`induceval.measures.categories.batch.token_scores_batch`).
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> t = contingency([0, 0, 1, 1], [0, 0, 1, 0], items=[0, 0, 1, 1])
+    >>> st = category_items(t)
+    >>> st.scores()["m1"], len(st)
+    (0.75, 2)
+    """
+    from induceval.measures.categories.batch import token_scores_batch
+    from induceval.measures.categories.evaluate import MEASURES, TOKEN_MEASURES
+
+    rows = getattr(table, "item_counts", None)
+    if rows is None:
+        raise ParameterError("the contingency table has no per-item counts; build it with "
+                             "items= (evaluate_tags(..., items='sentence'))")
+    names = tuple(measures) if measures is not None else TOKEN_MEASURES
+
+    def score(totals, shape=table.shape):
+        t = np.atleast_2d(totals).reshape(-1, *shape)
+        return token_scores_batch(t, log_base=log_base, beta=beta, measures=names)
+
+    return ItemStats(rows.tocsr(), score, {k: MEASURES[k].higher_is_better for k in names},
+                     tuple(table.shape), _side_by_side)
+
+
+def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_SEED,
+                     mappings: Sequence[str] = ("1-1", "m-1")) -> ItemStats:
+    """Per-sentence type-level statistics: MacroI, MicroI, MicroC under 1-1 and M-1.
+
+    ``entries`` is a :class:`~induceval.measures.categories.type_level.TypeEntries`
+    built with ``items=`` (e.g. ``evaluate_tags(..., level="type",
+    items="sentence").entries``): its ``item_counts`` hold, per sentence,
+    the sparse word-by-gold and word-by-cluster counts (one column per
+    ``(type, class)`` and ``(type, cluster)`` pair of the corpus).  A
+    type-level measure is a function of the summed counts: the entries of
+    a resample are the pairs with a positive sum, scored by
+    :func:`~induceval.measures.categories.type_level.type_scores_batch`
+    (the M-1 hill climbing with the same ``restarts`` and ``seed`` as the
+    full sample, whose score this reproduces exactly).  Each resample
+    solves three assignment problems and ``3 (restarts + 1)`` hill climbs:
+    far costlier than the token measures.
+
+    Caveat: a type-level measure depends on which ``(type, tag)`` and
+    ``(type, cluster)`` pairs occur at all, and a resample can only lose
+    pairs (those seen only in sentences it did not draw).  When many pairs
+    occur in few sentences (rare words, small corpora) the bootstrap
+    distribution is biased (the estimate can be the interval's end) and the
+    interval does not shrink as ``1/sqrt(n)``; when every pair occurs in
+    many sentences the interval has width 0.  Paired tests between systems
+    on the same sentences are affected alike for both systems.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.type_level import type_entries
+    >>> e = type_entries([0, 0, 1, 2], [0, 1, 0, 1], [0, 1, 0, 0], items=[0, 0, 1, 1])
+    >>> st = type_level_items(e, restarts=2, mappings=("1-1",))
+    >>> round(st.scores()["macro_i_1to1"], 4), len(st)
+    (0.75, 2)
+    """
+    from induceval.measures.categories.evaluate import MEASURES
+    from induceval.measures.categories.type_level import TYPE_MEASURES
+
+    if getattr(entries, "item_counts", None) is None:
+        raise ParameterError("the type entries have no per-item counts; build them with "
+                             "items= (evaluate_tags(..., level='type', items='sentence'))")
+    for mp in mappings:
+        check_choice("mappings", mp, ("1-1", "m-1"))
+    mappings = tuple(mappings)
+    suffix = {"1-1": "1to1", "m-1": "m1"}
+    names = [f"{m}_{suffix[mp]}" for mp in mappings for m in TYPE_MEASURES]
+    meta = {"entries": entries, "restarts": restarts, "seed": seed, "mappings": mappings}
+    return ItemStats(entries.item_counts.tocsr(), _type_score(meta),
+                     {k: MEASURES[k].higher_is_better for k in names}, None,
+                     _types_side_by_side, meta)
+
+
+def _type_score(meta: dict) -> BatchScore:
+    from induceval.measures.categories.type_level import type_scores_batch
+
+    def score(totals):
+        return type_scores_batch(meta["entries"], totals, restarts=meta["restarts"],
+                                 seed=meta["seed"], mappings=meta["mappings"])
+    return score
+
+
+def _types_side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
+    """Two systems' type-level counts in one column space: shared gold pairs, both clusterings.
+
+    Columns: the gold pairs (the same tokens and gold in both systems), the
+    induced pairs of ``a``, those of ``b`` (clusters renumbered after
+    ``a``'s): an item swapped to the other system brings that system's
+    clusters for its tokens.
+    """
+    from scipy import sparse as sp
+
+    from induceval.measures.categories.type_level import TypeEntries
+
+    ea, eb = a.meta["entries"], b.meta["entries"]
+    if ea.n_types != eb.n_types or not np.array_equal(ea.gold_pairs, eb.gold_pairs):
+        raise MismatchError("the systems' type entries differ in their gold pairs (not the "
+                            "same tokens and gold tags)")
+    mg, pa, pb = ea.gold_pairs.shape[1], ea.pred_pairs.shape[1], eb.pred_pairs.shape[1]
+    pred = np.hstack([ea.pred_pairs, eb.pred_pairs + np.array([[0], [ea.n_pred]])])
+    wide = TypeEntries(ea.n_types, ea.n_gold, ea.n_pred + eb.n_pred, ea.gold_pairs, pred)
+    meta = {**a.meta, "entries": wide}
+    ra, rb = sp.csr_matrix(a.rows), sp.csr_matrix(b.rows)
+    m = ra.shape[0]
+    wa = sp.hstack([ra[:, :mg], ra[:, mg:], sp.csr_matrix((m, pb))]).tocsr()
+    wb = sp.hstack([rb[:, :mg], sp.csr_matrix((m, pa)), rb[:, mg:]]).tocsr()
+    score = _type_score(meta)
+    return (ItemStats(wa, score, a.higher_is_better, meta=meta),
+            ItemStats(wb, score, b.higher_is_better, meta=meta))
+
+
+def join_items(*parts: ItemStats) -> ItemStats:
+    """One :class:`ItemStats` of several over the same items (columns side by side).
+
+    E.g. token and type-level measures of one system (``--level both``):
+    every resample draws the same items for all parts.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> a = ratio_items(np.array([[1, 2], [1, 2]]), "x")
+    >>> b = ratio_items(np.array([[1, 1], [0, 1]]), "y")
+    >>> join_items(a, b).scores()
+    {'x': 0.5, 'y': 0.5}
+    """
+    from scipy import sparse as sp
+
+    if not parts:
+        raise ParameterError("join_items needs at least one ItemStats")
+    m = len(parts[0])
+    if any(len(p) != m for p in parts):
+        raise MismatchError("joined statistics must have the same items")
+    widths = [int(p.rows.shape[1]) for p in parts]
+    cuts = np.cumsum([0] + widths)
+    if any(p.sparse for p in parts):
+        rows = sp.hstack([sp.csr_matrix(p.rows) for p in parts]).tocsr()
+    else:
+        rows = np.hstack([p.rows for p in parts])
+
+    def score(totals):
+        t = np.atleast_2d(totals)
+        out = {}
+        for p, lo, hi in zip(parts, cuts[:-1], cuts[1:]):
+            out.update(p.score(np.ascontiguousarray(t[:, lo:hi])))
+        return out
+
+    pairing = any(p.side_by_side is not None for p in parts)
+    hib = {k: v for p in parts for k, v in p.higher_is_better.items()}
+    return ItemStats(rows, score, hib, None, _joined_side_by_side if pairing else None,
+                     {"parts": parts, "cuts": cuts})
+
+
+def items_of(result) -> ItemStats:
+    """The per-item statistics of a measure family's result (an :class:`ItemStats` as is).
+
+    A category result needs its per-sentence tables (``evaluate_tags(...,
+    items="sentence")``); its scoring options (log base, beta, restarts,
+    seed) are read from its signature.  A dependency result gives the
+    per-sentence rows of its first reference, a WOPA result its
+    per-utterance outcomes, pseudo-word decisions their per-item outcomes.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> items_of(evaluate_dependencies(demo, demo)).scores()["directed"]
+    1.0
+    """
+    from induceval.measures.categories.evaluate import TagEvaluation
+    from induceval.measures.dependencies.evaluate import DependencyResult
+    from induceval.measures.pseudowords.scores import DecisionScores
+    from induceval.measures.wopa import WopaResult
+    from induceval.signature import Signature
+
+    if isinstance(result, ItemStats):
+        return result
+    if isinstance(result, DependencyResult):
+        return dependency_items(result.reference().stats)
+    if isinstance(result, WopaResult):
+        return wopa_items(result)
+    if isinstance(result, DecisionScores):
+        return pseudo_items(result)
+    if not isinstance(result, TagEvaluation):
+        raise ParameterError(f"no per-item statistics in a {type(result).__name__}")
+    sig = Signature.parse(result.signature)
+    parts = []
+    for kept in (result.table, result.entries):
+        if kept is not None and kept.item_counts is None:
+            raise ParameterError("the category result has no per-sentence statistics: "
+                                 "evaluate with items='sentence' to resample it")
+    if result.table is not None:
+        log = sig.get("log", "2")
+        base = "e" if log == "e" else (int(float(log)) if float(log).is_integer() else float(log))
+        parts.append(category_items(result.table, log_base=base,
+                                    beta=float(sig.get("beta", "1"))))
+    if result.entries is not None:
+        parts.append(type_level_items(result.entries, restarts=int(sig.get("restarts", "10")),
+                                      seed=int(sig.get("seed", DEFAULT_SEED))))
+    return join_items(*parts) if len(parts) > 1 else parts[0]
+
+
+def _split(st: ItemStats) -> list[ItemStats]:
+    from scipy import sparse as sp
+
+    rows = sp.csr_matrix(st.rows)
+    return [p.with_rows(rows[:, lo:hi] if p.sparse else rows[:, lo:hi].toarray())
+            for p, lo, hi in zip(st.meta["parts"], st.meta["cuts"][:-1], st.meta["cuts"][1:])]
+
+
+def _joined_side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
+    pairs = [pa.side_by_side(pa, pb) if pa.side_by_side is not None else (pa, pb)
+             for pa, pb in zip(_split(a), _split(b))]
+    return join_items(*[x for x, _ in pairs]), join_items(*[y for _, y in pairs])
