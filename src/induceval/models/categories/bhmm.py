@@ -47,6 +47,33 @@ def _tri(a, b, c, Tb):
     return (a * Tb + b) * Tb + c
 
 
+@njit(cache=True, inline="always")
+def _context(tags, i, start, end, order, B):
+    """Tags around token ``i`` of a sentence ``start..end-1`` (``B``: boundary):
+    ``(p2, p1, q1, n1, nn2, has3)``, ``q1`` being ``p1`` as the next trigram sees it."""
+    p2 = tags[i - 2] if i - 2 >= start and order == 3 else B
+    p1 = tags[i - 1] if i - 1 >= start else B
+    q1 = p1 if order == 3 else B
+    n1 = tags[i + 1] if i + 1 < end else B
+    has3 = i + 1 < end and order == 3
+    nn2 = tags[i + 2] if i + 2 < end else B
+    return p2, p1, q1, n1, nn2, has3
+
+
+@njit(cache=True, inline="always")
+def _add_token(n3, n2, ne, nt, w, t, p2, p1, q1, n1, nn2, has3, T, Tb, delta):
+    """Add ``delta`` (1 or -1) to every count token ``w`` with tag ``t`` takes part in."""
+    n3[_tri(p2, p1, t, Tb)] += delta
+    n2[p2 * Tb + p1] += delta
+    n3[_tri(q1, t, n1, Tb)] += delta
+    n2[q1 * Tb + t] += delta
+    if has3:
+        n3[_tri(t, n1, nn2, Tb)] += delta
+        n2[t * Tb + n1] += delta
+    ne[w * T + t] += delta
+    nt[t] += delta
+
+
 @njit(cache=True)
 def _build_counts(ids, offsets, tags, T, V, order=3):
     Tb = T + 1
@@ -180,21 +207,8 @@ def token_conditional(ids, offsets, tags, i, T, V, alpha, beta, order=3):
     end = offsets[s + 1]
     w = ids[i]
     old = tags[i]
-    p2 = tags[i - 2] if i - 2 >= start and order == 3 else B
-    p1 = tags[i - 1] if i - 1 >= start else B
-    q1 = p1 if order == 3 else B
-    n1 = tags[i + 1] if i + 1 < end else B
-    has3 = i + 1 < end and order == 3
-    nn2 = tags[i + 2] if i + 2 < end else B
-    n3[_tri(p2, p1, old, Tb)] -= 1
-    n2[p2 * Tb + p1] -= 1
-    n3[_tri(q1, old, n1, Tb)] -= 1
-    n2[q1 * Tb + old] -= 1
-    if has3:
-        n3[_tri(old, n1, nn2, Tb)] -= 1
-        n2[old * Tb + n1] -= 1
-    ne[w * T + old] -= 1
-    nt[old] -= 1
+    p2, p1, q1, n1, nn2, has3 = _context(tags, i, start, end, order, B)
+    _add_token(n3, n2, ne, nt, w, old, p2, p1, q1, n1, nn2, has3, T, Tb, -1)
     p = np.zeros(T)
     total = _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta,
                          Tb * alpha, V * beta, 1.0)
@@ -231,22 +245,8 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
             for i in range(start, end):
                 w = ids[i]
                 old = tags[i]
-                p2 = tags[i - 2] if i - 2 >= start and order == 3 else B
-                p1 = tags[i - 1] if i - 1 >= start else B
-                q1 = p1 if order == 3 else B
-                n1 = tags[i + 1] if i + 1 < end else B
-                has3 = i + 1 < end and order == 3
-                nn2 = tags[i + 2] if i + 2 < end else B
-                # remove the token
-                n3[_tri(p2, p1, old, Tb)] -= 1
-                n2[p2 * Tb + p1] -= 1
-                n3[_tri(q1, old, n1, Tb)] -= 1
-                n2[q1 * Tb + old] -= 1
-                if has3:
-                    n3[_tri(old, n1, nn2, Tb)] -= 1
-                    n2[old * Tb + n1] -= 1
-                ne[w * T + old] -= 1
-                nt[old] -= 1
+                p2, p1, q1, n1, nn2, has3 = _context(tags, i, start, end, order, B)
+                _add_token(n3, n2, ne, nt, w, old, p2, p1, q1, n1, nn2, has3, T, Tb, -1)
                 total = _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb,
                                      alpha, beta, Ta, Vb, inv_temp)
                 u = np.random.random() * total  # noqa: NPY002
@@ -254,15 +254,7 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
                 while new < T - 1 and p[new] <= u:
                     new += 1
                 tags[i] = new
-                n3[_tri(p2, p1, new, Tb)] += 1
-                n2[p2 * Tb + p1] += 1
-                n3[_tri(q1, new, n1, Tb)] += 1
-                n2[q1 * Tb + new] += 1
-                if has3:
-                    n3[_tri(new, n1, nn2, Tb)] += 1
-                    n2[new * Tb + n1] += 1
-                ne[w * T + new] += 1
-                nt[new] += 1
+                _add_token(n3, n2, ne, nt, w, new, p2, p1, q1, n1, nn2, has3, T, Tb, 1)
         if sample_hyper and (it + 1) % hyper_every == 0:
             alpha = _mh(alpha, 0, n3, n2, ne, nt, T, V, Tb, 5)
             beta = _mh(beta, 1, n3, n2, ne, nt, T, V, Tb, 5)

@@ -118,6 +118,26 @@ def _class_counts(V, K, cls, count, out_ptr, out_idx, out_cnt):  # pragma: no co
     return N2, N1
 
 
+@njit(cache=True, inline="always")
+def _neighbour_classes(w, ptr, idx, cnt, cls, acc, touched):  # pragma: no cover - compiled
+    """Add the bigram counts of ``w`` with its right (or left) neighbours to ``acc`` by
+    class, listing the classes touched in ``touched``; returns how many, and the count
+    of ``w`` next to itself (left out of ``acc``)."""
+    n = 0
+    selfc = 0
+    for p in range(ptr[w], ptr[w + 1]):
+        v = idx[p]
+        if v == w:
+            selfc += cnt[p]
+            continue
+        j = cls[v]
+        if acc[j] == 0:
+            touched[n] = j
+            n += 1
+        acc[j] += cnt[p]
+    return n, selfc
+
+
 @njit(cache=True)
 def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
                     N2, N1, R, Lt, rj, lj, f):  # pragma: no cover - compiled
@@ -126,28 +146,8 @@ def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in
     for w in range(w0, w1):
         c = cls[w]
         nw = count[w]
-        selfc = 0
-        nr = 0
-        nl = 0
-        for p in range(out_ptr[w], out_ptr[w + 1]):
-            v = out_idx[p]
-            if v == w:
-                selfc += out_cnt[p]
-                continue
-            j = cls[v]
-            if R[j] == 0:
-                rj[nr] = j
-                nr += 1
-            R[j] += out_cnt[p]
-        for p in range(in_ptr[w], in_ptr[w + 1]):
-            v = in_idx[p]
-            if v == w:
-                continue
-            j = cls[v]
-            if Lt[j] == 0:
-                lj[nl] = j
-                nl += 1
-            Lt[j] += in_cnt[p]
+        nr, selfc = _neighbour_classes(w, out_ptr, out_idx, out_cnt, cls, R, rj)
+        nl, _ = _neighbour_classes(w, in_ptr, in_idx, in_cnt, cls, Lt, lj)
         # remove w from c
         for i in range(nr):
             N2[c, rj[i]] -= R[rj[i]]

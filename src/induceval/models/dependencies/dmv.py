@@ -37,6 +37,7 @@ from induceval.models.dependencies.inside_outside import (
     expected_counts,
     length_order,
     tree_counts,
+    zero_counts,
 )
 from induceval.models.dependencies.viterbi import viterbi_parse
 
@@ -197,10 +198,7 @@ def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     ([0.5, 0.5], 0.5, 0.5)
     """
     check_range("harmonic constant", constant, 0)
-    c_root = np.zeros(n_tags)
-    c_choose = np.zeros((n_tags, 2, n_tags))
-    c_stop = np.zeros((n_tags, 2, 2))
-    c_cont = np.zeros((n_tags, 2, 2))
+    c_root, c_choose, c_stop, c_cont = zero_counts(n_tags)
     if constant == 0:
         constant = 0.0
     _harmonic(np.ascontiguousarray(tags, dtype=np.int64),

@@ -61,7 +61,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["expected_counts", "sentence_inside", "length_order", "tree_counts",
+__all__ = ["expected_counts", "sentence_inside", "length_order", "tree_counts", "zero_counts",
            "MAX_EM_LENGTH"]
 
 #: Longest sentence the inside-outside pass accepts; longer training
@@ -88,6 +88,44 @@ def length_order(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if len(sl) == 0:
         bounds = np.zeros(1, dtype=np.int64)
     return order.astype(np.int64), bounds.astype(np.int64)
+
+
+def zero_counts(n_tags: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Zero DMV event counts ``(c_root, c_choose, c_stop, c_cont)`` over ``n_tags`` tags.
+
+    Example
+    -------
+    >>> [c.shape for c in zero_counts(3)]
+    [(3,), (3, 2, 3), (3, 2, 2), (3, 2, 2)]
+    """
+    return (np.zeros(n_tags), np.zeros((n_tags, 2, n_tags)), np.zeros((n_tags, 2, 2)),
+            np.zeros((n_tags, 2, 2)))
+
+
+@njit(cache=True, inline="always")
+def push_halves(stack, sp, kind, i, k, split):
+    """Push the two chart items that item ``(kind, i, k)`` splits into at ``split``.
+
+    Kinds: 0 = ``R``, 1 = ``L``, 2 = ``IR``, 3 = ``IL`` (both arcs split into
+    ``R[i, split]`` and ``L[split + 1, k]``), 4 = the sentence ``0..n-1`` at its
+    root ``split``.  The second item pushed is popped first; returns the new
+    stack size.  Shared by the Viterbi back-trace and the random-tree sampler.
+    """
+    if kind == 0:
+        first, second, start = 2, 0, split
+    elif kind == 1:
+        first, second, start = 1, 3, split
+    elif kind == 4:
+        first, second, start = 1, 0, split
+    else:
+        first, second, start = 0, 1, split + 1
+    stack[sp, 0] = first
+    stack[sp, 1] = i
+    stack[sp, 2] = split
+    stack[sp + 1, 0] = second
+    stack[sp + 1, 1] = start
+    stack[sp + 1, 2] = k
+    return sp + 2
 
 
 @njit(cache=True)
@@ -299,11 +337,7 @@ def expected_counts(tags: np.ndarray, offsets: np.ndarray, root: np.ndarray,
     """
     tags = np.ascontiguousarray(tags, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
-    T = root.shape[0]
-    c_root = np.zeros(T)
-    c_choose = np.zeros((T, 2, T))
-    c_stop = np.zeros((T, 2, 2))
-    c_cont = np.zeros((T, 2, 2))
+    c_root, c_choose, c_stop, c_cont = zero_counts(root.shape[0])
     ll = np.zeros(len(offsets) - 1)
     if order is None:
         order = length_order(offsets)
@@ -377,10 +411,7 @@ def tree_counts(tags: np.ndarray, offsets: np.ndarray, heads: np.ndarray, n_tags
     >>> r.tolist(), float(ch[1, 0, 0]), float(st.sum()), float(co.sum())
     ([0.0, 1.0], 1.0, 4.0, 1.0)
     """
-    c_root = np.zeros(n_tags)
-    c_choose = np.zeros((n_tags, 2, n_tags))
-    c_stop = np.zeros((n_tags, 2, 2))
-    c_cont = np.zeros((n_tags, 2, 2))
+    c_root, c_choose, c_stop, c_cont = zero_counts(n_tags)
     _tree_counts(np.ascontiguousarray(tags, dtype=np.int64),
                  np.ascontiguousarray(offsets, dtype=np.int64),
                  np.ascontiguousarray(heads, dtype=np.int64),

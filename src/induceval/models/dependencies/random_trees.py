@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from induceval.models.dependencies.inside_outside import push_halves
 from induceval.random import rng
 
 __all__ = ["random_projective", "count_projective_trees"]
@@ -101,15 +102,7 @@ def _sample(offsets, uni, R, A, heads):
         up += 1
         heads[a + root] = 0
         stack = np.zeros((2 * n + 2, 3), dtype=np.int64)
-        sp = 0
-        stack[sp, 0] = 1
-        stack[sp, 1] = 0
-        stack[sp, 2] = root
-        sp += 1
-        stack[sp, 0] = 0
-        stack[sp, 1] = root
-        stack[sp, 2] = n - 1
-        sp += 1
+        sp = push_halves(stack, 0, 4, 0, n - 1, root)
         while sp > 0:
             sp -= 1
             kind = stack[sp, 0]
@@ -117,50 +110,24 @@ def _sample(offsets, uni, R, A, heads):
             k = stack[sp, 2]
             if kind < 2 and i == k:
                 continue
-            width = k - i
             if kind == 0:  # right half of head i over i..k: farthest dependent c
                 for c in range(i + 1, k + 1):
                     w[c - i - 1] = A[c - i] * R[k - c]
-                c = _pick(w, i + 1, k + 1, uni[up])
-                up += 1
-                stack[sp, 0] = 2
-                stack[sp, 1] = i
-                stack[sp, 2] = c
-                sp += 1
-                stack[sp, 0] = 0
-                stack[sp, 1] = c
-                stack[sp, 2] = k
-                sp += 1
+                split = _pick(w, i + 1, k + 1, uni[up])
             elif kind == 1:  # left half of head k over i..k: farthest dependent c
                 for c in range(i, k):
                     w[c - i] = R[c - i] * A[k - c]
-                c = _pick(w, i, k, uni[up])
-                up += 1
-                stack[sp, 0] = 1
-                stack[sp, 1] = i
-                stack[sp, 2] = c
-                sp += 1
-                stack[sp, 0] = 3
-                stack[sp, 1] = c
-                stack[sp, 2] = k
-                sp += 1
+                split = _pick(w, i, k, uni[up])
             else:  # arc between i and k: split point m
                 if kind == 2:
                     heads[a + k] = i + 1
                 else:
                     heads[a + i] = k + 1
                 for m in range(i, k):
-                    w[m - i] = R[m - i] * R[width - 1 - (m - i)]
-                m = _pick(w, i, k, uni[up])
-                up += 1
-                stack[sp, 0] = 0
-                stack[sp, 1] = i
-                stack[sp, 2] = m
-                sp += 1
-                stack[sp, 0] = 1
-                stack[sp, 1] = m + 1
-                stack[sp, 2] = k
-                sp += 1
+                    w[m - i] = R[m - i] * R[k - 1 - m]
+                split = _pick(w, i, k, uni[up])
+            up += 1
+            sp = push_halves(stack, sp, kind, i, k, split)
 
 
 def random_projective(offsets: np.ndarray, seed: int | None = None) -> np.ndarray:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from induceval.models.dependencies.inside_outside import length_order
+from induceval.models.dependencies.inside_outside import length_order, push_halves
 
 __all__ = ["viterbi_parse", "MAX_VITERBI_LENGTH"]
 
@@ -91,16 +91,8 @@ def _viterbi_one(t, n, lroot, lchoose, lstop, lcont, heads_out, R, L, RS, LS, IR
             best = v
             br = r
     heads_out[br] = 0
-    # reconstruct: stack of (kind, i, k); kinds 0=R, 1=L, 2=IR, 3=IL
-    sp = 0
-    stack[sp, 0] = 1
-    stack[sp, 1] = 0
-    stack[sp, 2] = br
-    sp += 1
-    stack[sp, 0] = 0
-    stack[sp, 1] = br
-    stack[sp, 2] = n - 1
-    sp += 1
+    # back-trace over a stack of (kind, i, k) items (kinds of push_halves)
+    sp = push_halves(stack, 0, 4, 0, n - 1, br)
     while sp > 0:
         sp -= 1
         kind = stack[sp, 0]
@@ -109,47 +101,16 @@ def _viterbi_one(t, n, lroot, lchoose, lstop, lcont, heads_out, R, L, RS, LS, IR
         if i == k and kind < 2:
             continue
         if kind == 0:
-            c = bR[i, k]
-            stack[sp, 0] = 2
-            stack[sp, 1] = i
-            stack[sp, 2] = c
-            sp += 1
-            stack[sp, 0] = 0
-            stack[sp, 1] = c
-            stack[sp, 2] = k
-            sp += 1
+            split = bR[i, k]
         elif kind == 1:
-            c = bL[i, k]
-            stack[sp, 0] = 1
-            stack[sp, 1] = i
-            stack[sp, 2] = c
-            sp += 1
-            stack[sp, 0] = 3
-            stack[sp, 1] = c
-            stack[sp, 2] = k
-            sp += 1
+            split = bL[i, k]
         elif kind == 2:
             heads_out[k] = i + 1
-            m = bIR[i, k]
-            stack[sp, 0] = 0
-            stack[sp, 1] = i
-            stack[sp, 2] = m
-            sp += 1
-            stack[sp, 0] = 1
-            stack[sp, 1] = m + 1
-            stack[sp, 2] = k
-            sp += 1
+            split = bIR[i, k]
         else:
             heads_out[i] = k + 1
-            m = bIL[i, k]
-            stack[sp, 0] = 0
-            stack[sp, 1] = i
-            stack[sp, 2] = m
-            sp += 1
-            stack[sp, 0] = 1
-            stack[sp, 1] = m + 1
-            stack[sp, 2] = k
-            sp += 1
+            split = bIL[i, k]
+        sp = push_halves(stack, sp, kind, i, k, split)
     return best
 
 
