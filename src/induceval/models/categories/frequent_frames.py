@@ -20,23 +20,7 @@ from induceval.models.categories.result import TagInduction, type_clusters_from_
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
 
-__all__ = ["induce_frequent_frames", "frame_tokens"]
-
-
-def frame_tokens(ids: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Positions of tokens with a word on both sides in the same sentence, and their frame words.
-
-    Returns ``(pos, left, right)``.
-    """
-    n = len(ids)
-    pos = np.arange(1, max(n - 1, 1), dtype=np.int64)
-    if n < 3:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    sent = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-    ok = (sent[pos - 1] == sent[pos]) & (sent[pos + 1] == sent[pos])
-    ok &= (ids[pos - 1] >= 0) & (ids[pos + 1] >= 0) & (ids[pos] >= 0)
-    pos = pos[ok]
-    return pos, ids[pos - 1], ids[pos + 1]
+__all__ = ["induce_frequent_frames"]
 
 
 @njit(cache=True)
@@ -167,20 +151,9 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     check_range("k", k, 1)
     check_range("threshold", threshold, 0.0, 1.0)
     check_choice("outside_frames", outside_frames, ("sample", "unclustered"))
-    # frame counts from the column as stored, a block of sentences at a time: memory is
-    # that of the distinct frames and the types, not of the tokens
     values, offsets, types, _, dense = type_counts(corpus, column)
     V = len(types)
-    uniq = np.zeros(0, dtype=np.int64)
-    fcount = np.zeros(0, dtype=np.int64)
-    for s0, s1 in _blocks(offsets, BLOCK_TOKENS):
-        keys = np.empty(int(offsets[s1] - offsets[s0]), dtype=np.int64)
-        n = _frame_keys(values, dense, offsets, s0, s1, V, keys)
-        u, c = np.unique(keys[:n], return_counts=True)
-        allk, inv = np.unique(np.concatenate([uniq, u]), return_inverse=True)
-        fcount = np.bincount(inv.ravel(), weights=np.concatenate([fcount, c]),
-                             minlength=len(allk)).astype(np.int64)
-        uniq = allk
+    uniq, fcount = _count_frames(values, dense, offsets, V)
     total = int(fcount.sum())
     frequent = fcount >= threshold * total if total else np.zeros(0, bool)
     # number frequent frames by decreasing frequency (ties: frame key)
@@ -192,79 +165,106 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     fkeys = uniq[frequent]  # sorted
     # membership matrix: frame cluster x word type
     members = np.zeros((F, V), dtype=np.float32)
-    no_tags = np.zeros(0, dtype=np.int32)
     n_in = _frame_pass(values, dense, offsets, V, fkeys, frame_index[frequent], members,
-                       no_tags) if F else 0
-    cluster_of_frame = np.arange(F)
-    alive = np.ones(F, dtype=bool)
-    n_alive = F
-    if F > k:
-        overlap = members @ members.T
-        size = np.diag(overlap).copy()
-        with np.errstate(invalid="ignore", divide="ignore"):
-            denom = np.maximum.outer(size, size)
-            score = np.where(denom > 0, overlap / np.maximum(denom, 1e-12), 0.0)
-        score[np.tril_indices(F)] = -1.0  # only pairs i < j
-        while n_alive > k:
-            flat = int(np.argmax(score))
-            i, j = divmod(flat, F)
-            members[i] = np.maximum(members[i], members[j])
-            members[j] = 0.0
-            alive[j] = False
-            n_alive -= 1
-            cluster_of_frame[cluster_of_frame == j] = i
-            row = members @ members[i]
-            size[i] = row[i]
-            with np.errstate(invalid="ignore", divide="ignore"):
-                d = np.maximum(size, size[i])
-                new = np.where(d > 0, row / np.maximum(d, 1e-12), 0.0)
-            new[~alive] = -1.0
-            score[:i, i] = new[:i]
-            score[i, i + 1:] = new[i + 1:]
-            score[i, i] = -1.0
-            score[j, :] = -1.0
-            score[:, j] = -1.0
+                       np.zeros(0, dtype=np.int32)) if F else 0
+    cluster_of_frame, alive = _merge_frames(members, k)
     # renumber clusters 0..n-1 in order of their first (most frequent) frame
     roots = [c for c in range(F) if alive[c]]
     renum = np.full(F, -1, dtype=np.int64)
     renum[roots] = np.arange(len(roots))
-    final_of_frame = renum[cluster_of_frame] if F else np.zeros(0, np.int64)
     cl_members = members[roots] > 0 if F else np.zeros((0, V), bool)
-    n_clusters = len(roots)
-    sizes = cl_members.sum(axis=1)
     # token assignment
     tags = np.full(len(values), -1, dtype=np.int32)
     if F:
-        _frame_pass(values, dense, offsets, V, fkeys, final_of_frame[frame_index[frequent]],
-                    np.zeros((0, 0), np.float32), tags)
-    memberships: dict[str, tuple[int, ...]] = {}
-    type_sets = [np.flatnonzero(cl_members[:, w]) for w in range(V)] if n_clusters else [
+        final = renum[cluster_of_frame][frame_index[frequent]]
+        _frame_pass(values, dense, offsets, V, fkeys, final, np.zeros((0, 0), np.float32), tags)
+    type_sets = [np.flatnonzero(cl_members[:, w]) for w in range(V)] if roots else [
         np.zeros(0, np.int64)] * V
-    for w in range(V):
-        if len(type_sets[w]):
-            memberships[types[w]] = tuple(int(c) for c in type_sets[w])
+    memberships = {types[w]: tuple(int(c) for c in type_sets[w]) for w in range(V)
+                   if len(type_sets[w])}
     if outside_frames == "sample":
-        gen = rng(seed, "models.frequent_frames")
-        n_of = np.array([len(s) for s in type_sets], dtype=np.int64)
-        ptr = np.zeros(V + 1, dtype=np.int64)
-        ptr[1:] = np.cumsum(n_of)
-        cl = np.concatenate(type_sets).astype(np.int64) if V else np.zeros(0, np.int64)
-        cum = np.zeros(len(cl), dtype=np.float64)
-        for w in np.flatnonzero(n_of > 1).tolist():
-            p = np.cumsum(sizes[type_sets[w]].astype(np.float64))
-            p /= p[-1]
-            cum[ptr[w]:ptr[w + 1]] = p
-        # one draw per such token, in token order (drawn a block at a time: same stream)
-        for lo in range(0, len(values), BLOCK_TOKENS):
-            hi = min(lo + BLOCK_TOKENS, len(values))
-            m = _outside_tokens(values, dense, tags, n_of, lo, hi)
-            if m:
-                _assign_outside(values, dense, tags, lo, hi, ptr, cl, cum, gen.random(m))
+        _sample_outside(values, dense, tags, type_sets, cl_members.sum(axis=1), seed)
     type_clusters, unclustered = type_clusters_from_codes(values, dense, tags, types)
     sig = make_signature("ff", {"k": k, "threshold": threshold, "outside": outside_frames,
                                 "column": column}, seed=seed)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
-                        n_clusters=n_clusters, model="ff", signature=sig,
+                        n_clusters=len(roots), model="ff", signature=sig,
                         memberships=memberships,
                         log={"n_frames": F, "frame_tokens": total,
                              "tokens_in_frequent_frames": int(n_in)})
+
+
+def _count_frames(values, dense, offsets, V: int) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct frame keys (sorted) and their counts, a block of sentences at a time: memory
+    is that of the distinct frames and the types, not of the tokens."""
+    uniq = np.zeros(0, dtype=np.int64)
+    fcount = np.zeros(0, dtype=np.int64)
+    for s0, s1 in _blocks(offsets, BLOCK_TOKENS):
+        keys = np.empty(int(offsets[s1] - offsets[s0]), dtype=np.int64)
+        n = _frame_keys(values, dense, offsets, s0, s1, V, keys)
+        u, c = np.unique(keys[:n], return_counts=True)
+        allk, inv = np.unique(np.concatenate([uniq, u]), return_inverse=True)
+        fcount = np.bincount(inv.ravel(), weights=np.concatenate([fcount, c]),
+                             minlength=len(allk)).astype(np.int64)
+        uniq = allk
+    return uniq, fcount
+
+
+def _merge_frames(members: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Merge the frame clusters (rows of ``members``, merged in place) down to ``k``: the
+    pair with the highest ``|A & B| / max(|A|, |B|)`` first (ties: lowest indices).
+
+    Returns each frame's cluster (the index of the frame it was merged into) and which
+    clusters are left.
+    """
+    F = len(members)
+    cluster_of_frame = np.arange(F)
+    alive = np.ones(F, dtype=bool)
+    if F <= k:
+        return cluster_of_frame, alive
+    overlap = members @ members.T
+    size = np.diag(overlap).copy()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        denom = np.maximum.outer(size, size)
+        score = np.where(denom > 0, overlap / np.maximum(denom, 1e-12), 0.0)
+    score[np.tril_indices(F)] = -1.0  # only pairs i < j
+    for _ in range(F - k):
+        i, j = divmod(int(np.argmax(score)), F)
+        members[i] = np.maximum(members[i], members[j])
+        members[j] = 0.0
+        alive[j] = False
+        cluster_of_frame[cluster_of_frame == j] = i
+        row = members @ members[i]
+        size[i] = row[i]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            d = np.maximum(size, size[i])
+            new = np.where(d > 0, row / np.maximum(d, 1e-12), 0.0)
+        new[~alive] = -1.0
+        score[:i, i] = new[:i]
+        score[i, i + 1:] = new[i + 1:]
+        score[i, i] = -1.0
+        score[j, :] = -1.0
+        score[:, j] = -1.0
+    return cluster_of_frame, alive
+
+
+def _sample_outside(values, dense, tags, type_sets: list, sizes: np.ndarray, seed: int) -> None:
+    """Tag each token outside the frequent frames whose type is clustered (in place) with a
+    cluster of its type drawn in proportion to the clusters' sizes (Frank et al. 2009)."""
+    V = len(type_sets)
+    gen = rng(seed, "models.frequent_frames")
+    n_of = np.array([len(s) for s in type_sets], dtype=np.int64)
+    ptr = np.zeros(V + 1, dtype=np.int64)
+    ptr[1:] = np.cumsum(n_of)
+    cl = np.concatenate(type_sets).astype(np.int64) if V else np.zeros(0, np.int64)
+    cum = np.zeros(len(cl), dtype=np.float64)
+    for w in np.flatnonzero(n_of > 1).tolist():
+        p = np.cumsum(sizes[type_sets[w]].astype(np.float64))
+        p /= p[-1]
+        cum[ptr[w]:ptr[w + 1]] = p
+    # one draw per such token, in token order (drawn a block at a time: same stream)
+    for lo in range(0, len(values), BLOCK_TOKENS):
+        hi = min(lo + BLOCK_TOKENS, len(values))
+        m = _outside_tokens(values, dense, tags, n_of, lo, hi)
+        if m:
+            _assign_outside(values, dense, tags, lo, hi, ptr, cl, cum, gen.random(m))

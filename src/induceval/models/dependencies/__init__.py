@@ -148,10 +148,7 @@ _DMV_OPTIONS = {"max_train_length": 10, "iterations": 100, "tolerance": 1e-5,
 
 
 def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
-    from induceval.models.dependencies.chains import right_branching
     from induceval.models.dependencies.dmv import train_dmv
-    from induceval.models.dependencies.inside_outside import MAX_EM_LENGTH
-    from induceval.models.dependencies.viterbi import MAX_VITERBI_LENGTH
 
     tags = opts.pop("tags")
     o = {**_DMV_OPTIONS, **opts}
@@ -173,8 +170,35 @@ def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
         n_tags = max(len(names), len(tnames))
     else:
         tcodes, n_tags = codes, len(names)
-    lengths = train.lengths
     skipped: Counter = Counter()
+    tok, toff = _sentence_tokens(train.offsets, _training_sentences(train, model, max_len,
+                                                                    skipped))
+    params, log = train_dmv(tcodes[tok], toff, n_tags, iterations=o["iterations"],
+                            tolerance=o["tolerance"], viterbi_em=o["viterbi_em"],
+                            smoothing=o["smoothing"],
+                            harmonic_constant=o["harmonic_constant"], tag_names=names)
+    if log.underflow:
+        skipped["underflow in inside-outside (not trained on)"] += log.underflow
+    heads = _decode(corpus, params, codes, skipped)
+    info = log.to_dict()
+    info["seconds_per_iteration"] = (float(np.mean(log.seconds)) if log.seconds else None)
+    info["missing_tags"] = n_missing
+    sig = {"tags": tags, "max_train_length": max_len}
+    if model == "dmv":
+        sig.update({"iterations": o["iterations"], "tolerance": o["tolerance"],
+                    "viterbi_em": o["viterbi_em"], "smoothing": o["smoothing"]})
+    sig["harmonic_constant"] = o["harmonic_constant"]
+    if o["train_on"] is not None:
+        sig["train_on"] = train.name or "other"
+    return heads, info, dict(skipped), params, sig
+
+
+def _training_sentences(train: Corpus, model: str, max_len: int | None,
+                        skipped: Counter) -> np.ndarray:
+    """Indices of the sentences the DMV trains on, the others counted in ``skipped``."""
+    from induceval.models.dependencies.inside_outside import MAX_EM_LENGTH
+
+    lengths = train.lengths
     keep = lengths > 0
     if (~keep).any():
         skipped["empty sentences"] += int((~keep).sum())
@@ -188,47 +212,38 @@ def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
     if over.any():
         skipped[f"longer than the inside-outside limit MAX_EM_LENGTH={MAX_EM_LENGTH} "
                 "(not trained on)"] += int(over.sum())
-    keep &= ~over
-    idx = np.flatnonzero(keep)
+    idx = np.flatnonzero(keep & ~over)
     if len(idx) == 0:
         raise InducevalError(
             f"no training sentences left for {model!r} (max_train_length={max_len}); "
             f"sentence lengths range {int(lengths.min(initial=0))}-{int(lengths.max(initial=0))}")
-    tl = lengths[idx]
-    toff = np.concatenate(([0], np.cumsum(tl))).astype(np.int64)
-    starts = train.offsets[:-1][idx]
-    tok = np.repeat(starts - toff[:-1], tl) + np.arange(int(toff[-1]))
-    params, log = train_dmv(tcodes[tok], toff, n_tags, iterations=o["iterations"],
-                            tolerance=o["tolerance"], viterbi_em=o["viterbi_em"],
-                            smoothing=o["smoothing"],
-                            harmonic_constant=o["harmonic_constant"], tag_names=names)
-    if log.underflow:
-        skipped["underflow in inside-outside (not trained on)"] += log.underflow
-    # decode every sentence of the corpus
-    all_len = corpus.lengths
-    long = all_len > MAX_VITERBI_LENGTH
+    return idx
+
+
+def _sentence_tokens(offsets: np.ndarray, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Token indices of sentences ``idx`` and their offsets among those tokens."""
+    lengths = np.diff(offsets)[idx]
+    sub = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    return np.repeat(offsets[:-1][idx] - sub[:-1], lengths) + np.arange(int(sub[-1])), sub
+
+
+def _decode(corpus: Corpus, params, codes: np.ndarray, skipped: Counter) -> np.ndarray:
+    """Viterbi trees of every sentence; those over the parser's limit get the
+    right-branching chain (counted in ``skipped``)."""
+    from induceval.models.dependencies.chains import right_branching
+    from induceval.models.dependencies.viterbi import MAX_VITERBI_LENGTH
+
+    lengths = corpus.lengths
+    long = lengths > MAX_VITERBI_LENGTH
     heads = right_branching(corpus.offsets).astype(np.int64)
-    dec = np.flatnonzero(~long & (all_len > 0))
     if long.any():
         skipped[f"longer than the Viterbi limit MAX_VITERBI_LENGTH={MAX_VITERBI_LENGTH} "
                 "(given the right-branching chain)"] += int(long.sum())
+    dec = np.flatnonzero(~long & (lengths > 0))
     if len(dec):
-        dl = all_len[dec]
-        doff = np.concatenate(([0], np.cumsum(dl))).astype(np.int64)
-        dtok = np.repeat(corpus.offsets[:-1][dec] - doff[:-1], dl) + np.arange(int(doff[-1]))
-        h, _ = params.parse(codes[dtok], doff)
-        heads[dtok] = h
-    info = log.to_dict()
-    info["seconds_per_iteration"] = (float(np.mean(log.seconds)) if log.seconds else None)
-    info["missing_tags"] = n_missing
-    sig = {"tags": tags, "max_train_length": max_len}
-    if model == "dmv":
-        sig.update({"iterations": o["iterations"], "tolerance": o["tolerance"],
-                    "viterbi_em": o["viterbi_em"], "smoothing": o["smoothing"]})
-    sig["harmonic_constant"] = o["harmonic_constant"]
-    if o["train_on"] is not None:
-        sig["train_on"] = train.name or "other"
-    return heads.astype(np.int32), info, dict(skipped), params, sig
+        tok, off = _sentence_tokens(corpus.offsets, dec)
+        heads[tok], _ = params.parse(codes[tok], off)
+    return heads.astype(np.int32)
 
 
 #: model name -> (runner, needs tags, description)
