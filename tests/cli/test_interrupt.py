@@ -48,22 +48,6 @@ def test_ctrl_c_during_bhmm_sampling(tmp_path):
                 p.name.startswith(".bhmm")]
 
 
-def test_compilation_announced_once(monkeypatch, tmp_path):
-    import io
-
-    from induceval.report import progress
-
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))   # nothing compiled there yet
-    monkeypatch.setattr(progress, "_ANNOUNCED", False)
-    buf = io.StringIO()
-    assert progress.announce_compilation(buf) is True
-    assert progress.announce_compilation(buf) is False
-    assert buf.getvalue().count("first run only") == 1
-    (tmp_path / "k.nbi").write_bytes(b"")
-    monkeypatch.setattr(progress, "_ANNOUNCED", False)
-    assert progress.announce_compilation(buf) is False
-
-
 def test_bhmm_chunks_give_one_run(monkeypatch):
     """Sweeps run in chunks from Python (to see Ctrl-C) give the uninterrupted result."""
     from induceval.corpus.demo import generate_demo_corpus

@@ -37,11 +37,10 @@ Example::
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
 from induceval.cli.common import add_output_option
-from induceval.cli.info import add_input_options, load_inputs
+from induceval.cli.info import add_input_options, load_corpus
 from induceval.errors import InducevalError
 
 __all__ = ["register", "run", "transform", "MAP_TAGS"]
@@ -58,37 +57,20 @@ def _tag_mapping(name: str):
         from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
 
         return PTB_TO_UNIVERSAL, "X"
-    module_name = "induceval.corpus.tagsets.childes"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        raise InducevalError(f"--map-tags {name} needs {module_name}, not available yet") from None
-    func = module.collapsed_tag if name == "childes-collapsed" else module.stripped_tag
-    return func, None
+    from induceval.corpus.tagsets.childes import collapsed_tag, stripped_tag
 
-
-def _childes_transform(name: str):
-    module_name = "induceval.corpus.transforms.childes"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        option = "--" + name.replace("select_", "").replace("_", "-")
-        raise InducevalError(f"{option} needs {module_name}, not available yet") from None
-    return getattr(module, name)
+    return (collapsed_tag if name == "childes-collapsed" else stripped_tag), None
 
 
 def transform(corpus, args: argparse.Namespace):
     """Apply the requested transforms (in the documented order) to ``corpus``."""
     from induceval.corpus import transforms as T
+    from induceval.corpus.transforms.childes import select_child_directed, split_clitics
 
     if args.child_directed:
-        corpus = _childes_transform("select_child_directed")(corpus)
+        corpus = select_child_directed(corpus)
     if args.split_clitics:
-        corpus = _childes_transform("split_clitics")(corpus)
+        corpus = split_clitics(corpus)
     if args.map_tags:
         mapping, default = _tag_mapping(args.map_tags)
         corpus = T.map_tags(corpus, "xpos", mapping, "upos", default=default)
@@ -108,7 +90,6 @@ def transform(corpus, args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.corpus.model import concat
     from induceval.corpus.transforms import check_punct_policy
     from induceval.corpus.writers import output_format, write_corpus
 
@@ -121,9 +102,7 @@ def run(args: argparse.Namespace) -> int:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
     to = output_format(args.output, args.to or ("conllu" if args.output in (None, "-") else None),
                        allowed=WRITE_FORMATS)
-    corpora = load_inputs(args, together=True)
-    corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
-        c.name for c in corpora))
+    corpus = load_corpus(args)
     n_in, t_in = corpus.n_sentences, corpus.n_tokens
     if t_in == 0:
         raise InducevalError("the input corpus has no tokens: nothing to convert")

@@ -35,72 +35,50 @@ MODELS = ("dmv", "lb", "rb", "random", "harmonic")
 
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
-    from induceval.cli.common import check_output_path
-    from induceval.cli.info import load_inputs
-    from induceval.corpus.model import concat
-    from induceval.corpus.transforms import detect_gold_scheme, resolve_punct_policy
+    from induceval.atomic import atomic_path
+    from induceval.cli.common import check_output_path, progress_enabled
+    from induceval.cli.info import load_corpus
+    from induceval.corpus.transforms import resolve_punct_policy
     from induceval.corpus.writers import output_format, write_corpus
     from induceval.errors import ParameterError
     from induceval.models.dependencies import induce_dependencies
+    from induceval.report.progress import progress_bars
 
     _model_params(args)  # options the model does not take fail before any work
     check_output_path(args.output)
     if args.log:
         check_output_path(args.log, option="--log")
-
     to_stdout = args.output in (None, "-")
     to = output_format(args.output, args.to or ("conllu" if to_stdout else None),
                        allowed=("conllu", "conllx", "pascal"))
-
-    def write(corpus, path_or_file):
-        return write_corpus(corpus, path_or_file, to)
-
-    corpora = load_inputs(args, together=True)
-    corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
-        c.name for c in corpora))
+    corpus = load_corpus(args)
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
     params = _model_params(args)
-
-    def log_it(msg: str) -> None:
-        if not args.quiet:
-            print(msg, file=sys.stderr)
-
     punct = resolve_punct_policy(corpus, args.punct)
-    tags = args.tags
-    if tags == "auto":
-        tags = detect_gold_scheme(corpus).tag_column
-        if tags is None and args.model in ("dmv", "harmonic"):
-            raise ParameterError(f"--model {args.model} needs a tag column (upos, xpos or cpos; "
-                                 f"the corpus has {', '.join(sorted(corpus.tokens))}); "
-                                 "name one with --tags, or induce categories first "
-                                 "(induce tags CORPUS --model brown --k 12 -o tagged.conllu) "
-                                 "and parse tagged.conllu")
-    log_it(f"{args.model}: tags: {tags or 'none'}"
-           + (" (detected)" if args.tags == "auto" else "")
+    tags = _tag_column(args, corpus)
+    log_it = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
+    log_it(f"{args.model}: tags: {tags or 'none'}" + (" (detected)" if args.tags == "auto" else "")
            + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))
-    from induceval.cli.common import progress_enabled
-    from induceval.report.progress import progress_bars
-
     with progress_bars(progress_enabled(args)):   # EM iterations (on a terminal)
         res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
                                   punct=punct, **params)
     if to_stdout:
-        written = write(res.corpus, sys.stdout)
+        written = write_corpus(res.corpus, sys.stdout, to)
     else:
-        written = _write_atomic(write, res.corpus, args.output)
-    log_it(f"{args.model}: parsed {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
-           f"wrote {written.sentences} sentences, {written.tokens} tokens ({to}) to "
-           f"{args.output}")
-    for reason, n in sorted(written.left_out.items()):
-        log_it(f"  left out: {reason}: {n}")
-    for reason, n in res.skipped.items():
-        log_it(f"  skipped/flagged: {reason}: {n}")
+        with atomic_path(args.output) as tmp:
+            written = write_corpus(res.corpus, tmp, to)
+    lines = [f"{args.model}: parsed {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
+             f"wrote {written.sentences} sentences, {written.tokens} tokens ({to}) to "
+             f"{args.output}"]
+    lines += [f"  left out: {reason}: {n}" for reason, n in sorted(written.left_out.items())]
+    lines += [f"  skipped/flagged: {reason}: {n}" for reason, n in res.skipped.items()]
     ll = res.log_likelihood
     if ll:
-        log_it(f"  EM: {len(ll)} iterations, log-likelihood {ll[0]:.2f} -> {ll[-1]:.2f} "
-               f"({res.log.get('stop_reason', '')})")
-    log_it(f"  signature: {res.signature}")
+        lines.append(f"  EM: {len(ll)} iterations, log-likelihood {ll[0]:.2f} -> {ll[-1]:.2f} "
+                     f"({res.log.get('stop_reason', '')})")
+    lines.append(f"  signature: {res.signature}")
+    log_it("\n".join(lines))
     if args.log:
         from induceval.atomic import write_atomic
         from induceval.report.tables import json_clean
@@ -109,6 +87,23 @@ def run(args: argparse.Namespace) -> int:
             "model": args.model, "signature": res.signature, "skipped": res.skipped,
             "log": res.log}), indent=2, allow_nan=False))
     return 0
+
+
+def _tag_column(args: argparse.Namespace, corpus) -> str | None:
+    """The tag column the DMV trains on: ``--tags``, or the corpus's when ``auto``."""
+    from induceval.corpus.transforms import detect_gold_scheme
+    from induceval.errors import ParameterError
+
+    if args.tags != "auto":
+        return args.tags
+    tags = detect_gold_scheme(corpus).tag_column
+    if tags is None and args.model in ("dmv", "harmonic"):
+        raise ParameterError(f"--model {args.model} needs a tag column (upos, xpos or cpos; "
+                             f"the corpus has {', '.join(sorted(corpus.tokens))}); "
+                             "name one with --tags, or induce categories first "
+                             "(induce tags CORPUS --model brown --k 12 -o tagged.conllu) "
+                             "and parse tagged.conllu")
+    return tags
 
 
 #: model -> the options it takes (with their defaults)
@@ -141,14 +136,6 @@ def _model_params(args: argparse.Namespace) -> dict:
         if params["max_train_length"] == 0:
             params["max_train_length"] = None
     return params
-
-
-def _write_atomic(write, corpus, path):
-    """Write through a temporary file in the same folder, then rename."""
-    from induceval.atomic import atomic_path
-
-    with atomic_path(path) as tmp:
-        return write(corpus, tmp)
 
 
 def register(subparsers) -> None:

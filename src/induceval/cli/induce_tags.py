@@ -431,15 +431,14 @@ def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     import sys
 
-    from induceval.cli.common import check_output_path
-    from induceval.cli.info import load_inputs
-    from induceval.corpus.model import concat
+    from induceval.cli.common import check_output_path, progress_enabled
+    from induceval.cli.info import load_corpus
+    from induceval.corpus.writers import output_format
     from induceval.errors import ParameterError
     from induceval.models.categories import induce_tags
+    from induceval.report.progress import progress_bars
 
     check_output_path(args.output)
-    from induceval.corpus.writers import output_format
-
     fmt = output_format(args.output, "pascal" if args.output in (None, "-") else None,
                         allowed=TAG_FORMATS, option="the -o ending")
     for opt in ("clusters", "log"):
@@ -447,32 +446,10 @@ def run(args: argparse.Namespace) -> int:
             check_output_path(getattr(args, opt), option=f"--{opt}")
     spec = _on_dask(args)
     if spec is None:
-        corpora = load_inputs(args, together=True)
-        corpus = corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
-            c.name for c in corpora))
+        corpus = load_corpus(args)
         if corpus.n_tokens == 0:
             raise ParameterError("the input corpus has no tokens")
-    params = {}
-    for opt, (name, typ, _) in _PARAMS.items():
-        value = getattr(args, opt.lstrip("-").replace("-", "_"))
-        if typ is None:
-            if value:
-                params[name] = False
-        elif value is not None:
-            params[name] = value
-    if args.column != "form":
-        params["column"] = args.column
-    from induceval.models.categories import model_params
-
-    allowed = model_params(args.model)
-    bad = [opt for opt, (name, _, _) in _PARAMS.items() if name in params and name not in allowed]
-    if bad:
-        options = [opt for opt, (name, _, _) in _PARAMS.items() if name in allowed]
-        raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
-                             f"{', '.join(options + ['--column'])}")
-    from induceval.cli.common import progress_enabled
-    from induceval.report.progress import progress_bars
-
+    params = _model_options(args)
     if spec is None:
         with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
             result = induce_tags(corpus, args.model, args.k, seed=args.seed,
@@ -490,16 +467,10 @@ def run(args: argparse.Namespace) -> int:
             written = _write_output(shards, result, args.output, fmt, client=client,
                                     input_format=in_fmt, on_error=args.on_error,
                                     column=args.column)
-    from induceval.atomic import write_atomic
-    from induceval.report.tables import json_clean
-
     if args.clusters:
         _write_clusters(args.clusters, result)
     if args.log:
-        log = {k: v for k, v in result.log.items() if k != "counts"}
-        write_atomic(args.log, json.dumps(json_clean(
-            {"signature": result.signature, "n_clusters": result.n_clusters,
-             "unclustered_types": len(result.unclustered), **log}), indent=2) + "\n")
+        _write_log(args.log, result)
     if not args.quiet:
         print(f"{args.model}: {n_sentences} sentences, {n_tokens} tokens; "
               f"{result.n_clusters} clusters, {len(result.unclustered)} types unclustered; "
@@ -507,6 +478,41 @@ def run(args: argparse.Namespace) -> int:
         if written is not None:
             print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
     return 0
+
+
+def _model_options(args: argparse.Namespace) -> dict:
+    """The model parameters given on the command line, refusing those the model does not take."""
+    from induceval.errors import ParameterError
+    from induceval.models.categories import model_params
+
+    params = {}
+    for opt, (name, typ, _) in _PARAMS.items():
+        value = getattr(args, opt.lstrip("-").replace("-", "_"))
+        if typ is None:
+            if value:
+                params[name] = False
+        elif value is not None:
+            params[name] = value
+    if args.column != "form":
+        params["column"] = args.column
+    allowed = model_params(args.model)
+    bad = [opt for opt, (name, _, _) in _PARAMS.items() if name in params and name not in allowed]
+    if bad:
+        options = [opt for opt, (name, _, _) in _PARAMS.items() if name in allowed]
+        raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
+                             f"{', '.join(options + ['--column'])}")
+    return params
+
+
+def _write_log(path, result) -> None:
+    """The signature, cluster counts and training log as JSON."""
+    from induceval.atomic import write_atomic
+    from induceval.report.tables import json_clean
+
+    log = {k: v for k, v in result.log.items() if k != "counts"}
+    write_atomic(path, json.dumps(json_clean(
+        {"signature": result.signature, "n_clusters": result.n_clusters,
+         "unclustered_types": len(result.unclustered), **log}), indent=2) + "\n")
 
 
 def _write_clusters(path, result) -> None:

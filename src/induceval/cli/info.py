@@ -27,7 +27,7 @@ from induceval.cli.common import (
     progress_enabled,
 )
 
-__all__ = ["register", "run", "add_input_options", "load_inputs"]
+__all__ = ["register", "run", "add_input_options", "load_inputs", "load_corpus"]
 
 
 def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
@@ -72,6 +72,15 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
         corpora.append(read_corpus(group if len(group) > 1 else group[0],
                                    format=args.input_format, on_error=args.on_error))
     return corpora
+
+
+def load_corpus(args: argparse.Namespace):
+    """The inputs read as one corpus (the demo corpus first, then the PATHs together)."""
+    from induceval.corpus.model import concat
+
+    corpora = load_inputs(args, together=True)
+    return corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
+        c.name for c in corpora))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -180,31 +180,16 @@ def prepare_childes(corpus: Corpus, *, child_directed: bool = True) -> Corpus:
     is ``PUNCT`` and sentences left empty.
     """
     from induceval.corpus.tagsets.childes import add_childes_tagsets
+    from induceval.corpus.transforms.childes import select_child_directed
 
     if child_directed:
-        try:
-            from induceval.corpus.transforms.childes import select_child_directed
-
-            corpus = select_child_directed(corpus)
-        except ImportError:  # pragma: no cover - the transform ships with the readers
-            corpus = _select_cds_fallback(corpus)
+        corpus = select_child_directed(corpus)
     if "xpos" in corpus.tokens:
         corpus = add_childes_tagsets(corpus, "xpos")
         col = corpus.tokens["collapsed"]
         punct = col.vocab.id("PUNCT") if col.vocab is not None else -1
         corpus = corpus.keep_tokens(col.values != punct)
     return corpus.select(corpus.lengths > 0)
-
-
-def _select_cds_fallback(corpus: Corpus) -> Corpus:
-    keep = np.ones(corpus.n_sentences, dtype=bool)
-    for colname, bad in (("role", "Target_Child"), ("speaker", "CHI"),
-                         ("unintelligible", "yes")):
-        if colname in corpus.sentences:
-            col = corpus.sentences[colname]
-            code = col.vocab.id(bad) if col.vocab is not None else -1
-            keep &= col.values != code
-    return corpus.select(keep)
 
 
 def gold_for_k(k: int, n_collapsed: int) -> str:
@@ -392,6 +377,11 @@ def _table2(rows: list[dict]) -> Table:
                         "unless table2_rows='distinct'."], digits=3)
 
 
+#: model colours of Figures 1 and 2
+_COLORS = {"random": "tab:gray", "bhmm": "tab:blue", "hc": "tab:green",
+           "hc_single": "tab:olive", "ff": "tab:red"}
+
+
 def _figures(results: dict, order, gold_sizes: dict, out: Path,
              intervals: Sequence[dict] | None = None) -> list[str]:
     """Figures 1 and 2 (PNG); ``intervals``: Table 3's rows with ``PP_low``... (error bars)."""
@@ -401,9 +391,21 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
     import matplotlib.pyplot as plt
 
     paths = []
-    colors = {"random": "tab:gray", "bhmm": "tab:blue", "hc": "tab:green",
-              "hc_single": "tab:olive", "ff": "tab:red"}
-    size_of = {}
+    for name, draw in (("figure1", lambda: _figure1(plt, results, order, intervals)),
+                       ("figure2", lambda: _figure2(plt, results, order, gold_sizes))):
+        fig = draw()
+        fig.tight_layout()
+        paths.append(str(out / f"{name}.png"))
+        fig.savefig(paths[-1], dpi=120)
+        plt.close(fig)
+    return paths
+
+
+def _figure1(plt, results: dict, order, intervals: Sequence[dict] | None):
+    """PP/PR and SP/SR scatter plots of the merge condition."""
+    from matplotlib.ticker import FormatStrFormatter, MaxNLocator
+
+    size_of: dict[int, int] = {}
     for _, (_, k) in order:
         size_of.setdefault(k, 20 + 30 * len(size_of))
     fig, axes = plt.subplots(1, 2, figsize=(10, 4.2))
@@ -416,20 +418,18 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
                 continue
             label = MODEL_NAMES[model][1] if model not in seen else None
             seen.add(model)
-            ax.scatter(r[px], r[py], s=size_of[k], c=colors[model], label=label, alpha=0.8)
+            ax.scatter(r[px], r[py], s=size_of[k], c=_COLORS[model], label=label, alpha=0.8)
             iv = intervals[i] if intervals else {}
             if iv.get(f"{px}_low") is not None:   # the bootstrap intervals of Table 3
                 ax.errorbar(r[px], r[py],
                             xerr=[[r[px] - iv[f"{px}_low"]], [iv[f"{px}_high"] - r[px]]],
                             yerr=[[r[py] - iv[f"{py}_low"]], [iv[f"{py}_high"] - r[py]]],
-                            fmt="none", ecolor=colors[model], elinewidth=0.8, capsize=2,
+                            fmt="none", ecolor=_COLORS[model], elinewidth=0.8, capsize=2,
                             alpha=0.8)
         ax.set_xlabel("Precision")
         ax.set_ylabel("Recall")
         ax.set_title(title)
         # few, short tick labels (precisions span 0.00003 .. 0.3): they cannot overlap
-        from matplotlib.ticker import FormatStrFormatter, MaxNLocator
-
         ax.xaxis.set_major_locator(MaxNLocator(nbins=5))
         ax.xaxis.set_major_formatter(FormatStrFormatter("%.2g"))
         ax.tick_params(axis="x", labelrotation=30, labelsize=8)
@@ -438,11 +438,11 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
     fig.suptitle("Figure 1 (merge condition; point size: K = 12 < 53 < 80"
                  + ("; bars: bootstrap intervals of PP and PR" if intervals else "") + ")",
                  fontsize=9)
-    fig.tight_layout()
-    p1 = str(out / "figure1.png")
-    fig.savefig(p1, dpi=120)
-    plt.close(fig)
-    paths.append(p1)
+    return fig
+
+
+def _figure2(plt, results: dict, order, gold_sizes: dict):
+    """Ranked cluster sizes in types per K, with the gold standard's."""
     ks = sorted({k for _, (_, k) in order})
     fig, axes = plt.subplots(1, len(ks), figsize=(4 * len(ks), 3.6), squeeze=False)
     for ax, k in zip(axes[0], ks):
@@ -454,7 +454,7 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
                 continue
             sizes = [s for s in results[key]["sizes_types"] if s > 0]
             if sizes:
-                ax.plot(range(1, len(sizes) + 1), sizes, color=colors[model],
+                ax.plot(range(1, len(sizes) + 1), sizes, color=_COLORS[model],
                         label=MODEL_NAMES[model][1])
         ax.set_yscale("log")
         ax.set_title(f"{k} clusters")
@@ -463,12 +463,7 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=8)
     fig.suptitle("Figure 2: ranked cluster sizes in types (log scale)", fontsize=9)
-    fig.tight_layout()
-    p2 = str(out / "figure2.png")
-    fig.savefig(p2, dpi=120)
-    plt.close(fig)
-    paths.append(p2)
-    return paths
+    return fig
 
 
 def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
@@ -534,41 +529,11 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         check_choice("model", m, tuple(MODEL_NAMES))
     check_choice("spsr_labels", spsr_labels, ("tokens", "types"))
     check_choice("table2_rows", table2_rows, ("paper", "distinct"))
-    train_c = _load(train if train is not None else _default_train())
-    test_c = None
-    if test is not None or not isinstance(train, Corpus):
-        test_c = _load(test if test is not None else _default_test())
-    if prepare:
-        train_c = prepare_childes(train_c)
-        test_c = prepare_childes(test_c) if test_c is not None else None
-    if max_sentences:
-        train_c = train_c.select(np.arange(min(max_sentences, train_c.n_sentences)))
-        if test_c is not None:
-            test_c = test_c.select(np.arange(min(max_sentences, test_c.n_sentences)))
-    for col in ("collapsed", "stripped"):
-        if col not in train_c.tokens:
-            raise InducevalError(f"the training corpus has no {col!r} gold column (it needs "
-                                 "%mor tags in xpos)")
+    train_c, test_c = _corpora(train, test, prepare, max_sentences)
     n_collapsed = train_c.n_types("collapsed")
-    cells: list[Cell] = []
-    order: list[tuple[str, tuple[str, int]]] = []
-    random_done: set[str] = set()
-    for model in models:
-        for k in ks:
-            gold = gold_for_k(k, n_collapsed)
-            if model == "random":
-                if gold in random_done:
-                    continue  # the K=53 and K=80 conditions share one random baseline
-                random_done.add(gold)  # its row is labelled with the first K using that gold
-            params = _model_params(model, bhmm_iterations, model_params)
-            key = f"{model}-k{k}-seed{seed}-spsr={spsr_labels}-items" + "".join(
-                f"-{p}={v}" for p, v in sorted(params.items()))
-            cells.append(Cell(key, frank_cell,
-                              (MODEL_NAMES[model][0], k, gold, train_c, test_c),
-                              {"seed": seed, "params": params, "spsr_labels": spsr_labels},
-                              # BHMM cells cost K x sweeps; HC, FF and random take seconds
-                              cost=float(k * params.get("iterations", 0))))
-            order.append((key, (model, k)))
+    cells, order = _cells(train_c, test_c, models, ks, n_collapsed, seed=seed,
+                          bhmm_iterations=bhmm_iterations, model_params=model_params,
+                          spsr_labels=spsr_labels)
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="frank2009")
     split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
@@ -601,21 +566,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                                                    marks)
         tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
                                                    split_order, marks)
-    cov = []
-    for key, (model, k) in order:
-        r = results[key]
-        cov.append({"Model": MODEL_NAMES[model][1], "K": k, "clusters": r["n_clusters"],
-                    "largest cluster (types)": r.get("largest_cluster_types"),
-                    "types clustered": r["types_clustered"], "types": r["types"],
-                    "token coverage": r["tokens_clustered"],
-                    "SP/SR labels": r.get("spsr_labels"),
-                    "frames": r["merge"].get("n_frames"), "signature": r["signature"]})
-    tables["coverage"] = Table(["Model", "K", "clusters", "largest cluster (types)",
-                                "types clustered", "types", "token coverage", "SP/SR labels",
-                                "frames", "signature"], cov,
-                               title="Coverage of each model (training corpus)",
-                               notes=["paper: HC K=12 puts 969 of its 1000 types in one "
-                                      "cluster; FF covers 70% of the types (not chased)"])
+    tables["coverage"] = _coverage(results, order)
     if out_dir is not None:
         out = ensure_dir(out_dir)
         for name, t in tables.items():
@@ -627,6 +578,69 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
             _figures(results, order, gold_sizes, out,
                      tables["table3"].rows if confidence else None)
     return tables
+
+
+def _corpora(train, test, prepare: bool, max_sentences: int | None
+             ) -> tuple[Corpus, Corpus | None]:
+    """The training and test corpora as the protocol reads, prepares and cuts them."""
+    train_c = _load(train if train is not None else _default_train())
+    test_c = None
+    if test is not None or not isinstance(train, Corpus):
+        test_c = _load(test if test is not None else _default_test())
+    if prepare:
+        train_c = prepare_childes(train_c)
+        test_c = prepare_childes(test_c) if test_c is not None else None
+    if max_sentences:
+        train_c = train_c.select(np.arange(min(max_sentences, train_c.n_sentences)))
+        if test_c is not None:
+            test_c = test_c.select(np.arange(min(max_sentences, test_c.n_sentences)))
+    for col in ("collapsed", "stripped"):
+        if col not in train_c.tokens:
+            raise InducevalError(f"the training corpus has no {col!r} gold column (it needs "
+                                 "%mor tags in xpos)")
+    return train_c, test_c
+
+
+def _cells(train_c: Corpus, test_c: Corpus | None, models, ks, n_collapsed: int, *, seed: int,
+           bhmm_iterations: int, model_params: dict | None, spsr_labels: str):
+    """The cells of the protocol and their ``(key, (model, K))`` in table order."""
+    cells: list[Cell] = []
+    order: list[tuple[str, tuple[str, int]]] = []
+    random_done: set[str] = set()
+    for model in models:
+        for k in ks:
+            gold = gold_for_k(k, n_collapsed)
+            if model == "random":
+                if gold in random_done:
+                    continue  # the K=53 and K=80 conditions share one random baseline
+                random_done.add(gold)  # its row is labelled with the first K using that gold
+            params = _model_params(model, bhmm_iterations, model_params)
+            key = f"{model}-k{k}-seed{seed}-spsr={spsr_labels}-items" + "".join(
+                f"-{p}={v}" for p, v in sorted(params.items()))
+            cells.append(Cell(key, frank_cell,
+                              (MODEL_NAMES[model][0], k, gold, train_c, test_c),
+                              {"seed": seed, "params": params, "spsr_labels": spsr_labels},
+                              # BHMM cells cost K x sweeps; HC, FF and random take seconds
+                              cost=float(k * params.get("iterations", 0))))
+            order.append((key, (model, k)))
+    return cells, order
+
+
+def _coverage(results: dict, order) -> Table:
+    cov = []
+    for key, (model, k) in order:
+        r = results[key]
+        cov.append({"Model": MODEL_NAMES[model][1], "K": k, "clusters": r["n_clusters"],
+                    "largest cluster (types)": r.get("largest_cluster_types"),
+                    "types clustered": r["types_clustered"], "types": r["types"],
+                    "token coverage": r["tokens_clustered"],
+                    "SP/SR labels": r.get("spsr_labels"),
+                    "frames": r["merge"].get("n_frames"), "signature": r["signature"]})
+    return Table(["Model", "K", "clusters", "largest cluster (types)", "types clustered",
+                  "types", "token coverage", "SP/SR labels", "frames", "signature"], cov,
+                 title="Coverage of each model (training corpus)",
+                 notes=["paper: HC K=12 puts 969 of its 1000 types in one cluster; FF "
+                        "covers 70% of the types (not chased)"])
 
 
 def _gs_sizes(corpus: Corpus, gold: str, sizes: str) -> list[int]:

@@ -61,7 +61,7 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
-           "improvement_table", "tables_from_cells", "PROTOCOL", "OPTIONS",
+           "improvement_table", "accuracy_tables", "tables_from_cells", "PROTOCOL", "OPTIONS",
            "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
@@ -116,9 +116,13 @@ def _files(path: Path, pattern: str) -> list[Path]:
 @functools.lru_cache(maxsize=4)
 def load_treebank(path: str) -> Treebank:
     """Read a treebank folder (UD ``*.conllu``, PTB ``*.dp``, CHAT ``*.cha``) for the protocol."""
-    from induceval.corpus.model import concat
+    from induceval.corpus.model import Column, concat
     from induceval.corpus.readers import read_corpus
+    from induceval.corpus.stats import reading_errors
+    from induceval.corpus.tagsets.childes import add_childes_tagsets
+    from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
     from induceval.corpus.transforms import map_tags
+    from induceval.corpus.transforms.childes import select_child_directed
 
     p = Path(path)
     if not p.exists():
@@ -134,7 +138,6 @@ def load_treebank(path: str) -> Treebank:
     if (p.is_dir() and any(p.glob("*.dp"))) or p.suffix == ".dp":
         files = _files(p, "*.dp")
         c = read_corpus(files if len(files) > 1 else files[0], format="malt")
-        from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
         c = map_tags(c, "xpos", lambda t: t[:2] if t[:1].isalpha() else t, "cpos")
         c = map_tags(c, "xpos", PTB_TO_UNIVERSAL, "upos", default="X")
         return Treebank(name, c, PTB_PUNCT, {"c": "cpos", "p": "xpos", "u": "upos"})
@@ -145,41 +148,28 @@ def load_treebank(path: str) -> Treebank:
         c = read_corpus(files if len(files) > 1 else files[0], format="chat",
                         on_error="skip")
         notes = []
-        from induceval.corpus.stats import reading_errors
-
         errors = reading_errors(c.report.to_dict())
         if errors:
             notes.append(f"{name}: transcript errors counted, not fatal: " + "; ".join(
                 f"{k} {e['count']}" + (f" (first at {Path(e['first']).name})" if e["first"]
                                        else "") for k, e in errors.items()))
-        try:
-            from induceval.corpus.transforms.childes import select_child_directed
-            c = select_child_directed(c)
-        except ImportError:
-            role = c.sentences["role"]
-            target = role.vocab.id("Target_Child") if role.vocab is not None else -1
-            c = c.select(np.flatnonzero(role.values != target))
+        c = select_child_directed(c)
         if "head@xgrt" in c.tokens:
             hx = c.tokens["head@xgrt"].values
             sid = c.sentence_ids()
             bad = np.bincount(sid[hx < 0], minlength=c.n_sentences) > 0
             n_bad = int(bad.sum())
             c = c.select(np.flatnonzero(~bad))
-            from induceval.corpus.model import Column
             c = c.with_tokens(head=Column(c.tokens["head@xgrt"].values.copy()))
             if "deprel@xgrt" in c.tokens:
                 c = c.with_tokens(deprel=c.tokens["deprel@xgrt"])
             notes.append(f"{name}: gold = %xgrt; {n_bad} child-directed utterances without a "
                          "complete %xgrt analysis left out")
         if not _has_values(c, "upos"):
-            try:
-                from induceval.corpus.tagsets.childes import add_childes_tagsets
-                c = add_childes_tagsets(c)
-                c = c.with_tokens(upos=c.tokens["collapsed"])
-                notes.append(f"{name}: universal = the 12 collapsed CHILDES categories "
-                             "(Frank, Goldwater & Keller 2009 Table 1)")
-            except ImportError:
-                pass
+            c = add_childes_tagsets(c)
+            c = c.with_tokens(upos=c.tokens["collapsed"])
+            notes.append(f"{name}: universal = the 12 collapsed CHILDES categories "
+                         "(Frank, Goldwater & Keller 2009 Table 1)")
         tags = {k: col for k, col in (("c", "cpos"), ("p", "xpos"), ("u", "upos"))
                 if _has_values(c, col)}
         return Treebank(name, c, "unicode", tags, notes)
@@ -270,48 +260,65 @@ def cell_items(cell: dict | None, key: str):
     return dependency_items(np.asarray(rows, dtype=np.float64).reshape(len(rows), -1))
 
 
-def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
-                      notes: list[str] | None = None, *, confidence: int = 1000,
-                      alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
-    """Build Table 3/8-shaped tables (rows treebanks, columns systems) and Table 6.
+def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
+                    notes: list[str] | None = None, *, confidence: int = 1000,
+                    alpha: float = 0.05, seed: int = DEFAULT_SEED, prefix: str = "",
+                    paper: tuple[str, str] = ("Table 3", "Table 8"), title: str = "",
+                    with_k: bool = False) -> list[Table]:
+    """Directed, undirected and NED accuracy (%), rows treebanks and columns systems, for all
+    lengths and for length <= 10 (the shape of Gelling et al. 2012, Tables 3 and 8).
 
-    With ``confidence`` (the number of bootstrap resamples; 0 = none) every
-    score gets a ``<system> ±`` column (half-width of the percentile
-    bootstrap interval over sentences, level ``1 - alpha``), and each row
-    names its best system and the systems whose difference from it is not
-    significant (paired bootstrap, two-sided, level ``alpha``).
+    ``results`` are the cells by ``f"{prefix}{treebank}|{system}"``; ``notes`` go
+    to the first table; ``with_k`` adds each system's ``k`` after it (``K`` + the
+    system's last letter).  With ``confidence`` (the number of bootstrap
+    resamples; 0 = none) every score gets a ``<system> ±`` column (half-width of
+    the percentile bootstrap interval over sentences, level ``1 - alpha``), and
+    each row names its best system and the systems whose difference from it is
+    not significant (paired bootstrap, two-sided, level ``alpha``).
     """
     from induceval.experiments._uncertainty import Marks, interval_columns
 
     marks = Marks(confidence, alpha, seed) if confidence else None
-    items = {(tb, s, key): cell_items(results.get(f"{tb}|{s}"), key) for tb in treebanks
-             for s in systems for key in ("all", "len10")} if marks else {}
+    items = {(tb, s, key): cell_items(results.get(f"{prefix}{tb}|{s}"), key)
+             for tb in treebanks for s in systems for key in ("all", "len10")} if marks else {}
     tables = []
-    for key, label in (("all", "all sentence lengths (Gelling et al. 2012 Table 3)"),
-                       ("len10", "sentences of length <= 10 (Gelling et al. 2012 Table 8)")):
+    for key, label in (("all", f"all sentence lengths (Gelling et al. 2012 {paper[0]})"),
+                       ("len10", f"sentences of length <= 10 (Gelling et al. 2012 {paper[1]})")):
         for m in ("directed", "undirected", "ned"):
             rows = []
             for tb in treebanks:
-                row = {"treebank": tb}
+                row: dict = {"treebank": tb}
                 for s in systems:
-                    r = results.get(f"{tb}|{s}", {})
-                    row[s] = _pct(r[key][m]) if key in r else None
+                    r = results.get(f"{prefix}{tb}|{s}", {})
+                    row[s] = _pct(r.get(key, {}).get(m))
+                    if with_k:
+                        row[f"K{s[-1]}"] = r.get("k")
                 if marks:
                     marks.mark(row, {s: items[(tb, s, key)] for s in systems}, m)
                 rows.append(row)
-            avg = {"treebank": "averages"}
+            avg: dict = {"treebank": "averages"}
             for s in systems:
                 vals = [r[s] for r in rows if r[s] is not None]
                 avg[s] = float(np.mean(vals)) if vals else None
             rows.append(avg)
-            cols = ["treebank"] + systems
+            cols = ["treebank"] + systems + ([f"K{s[-1]}" for s in systems] if with_k else [])
             tnotes = list(notes or []) if not tables else []
             if marks and any(f"{s} ±" in r for r in rows for s in systems):
                 cols = interval_columns(cols, systems)
                 tnotes.extend(marks.notes("sentences"))
                 tnotes.append("intervals and tests: scored against the first reference")
-            tables.append(Table(cols, rows, title=f"{m} accuracy (%), {label}", digits=1,
+            tables.append(Table(cols, rows, title=f"{title}{m} accuracy (%), {label}", digits=1,
                                 notes=tnotes))
+    return tables
+
+
+def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
+                      notes: list[str] | None = None, *, confidence: int = 1000,
+                      alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
+    """Build Table 3/8-shaped tables (:func:`accuracy_tables`) and Table 6 (directed accuracy
+    by relation, one table per treebank)."""
+    tables = accuracy_tables(results, treebanks, systems, notes, confidence=confidence,
+                             alpha=alpha, seed=seed)
     for tb in treebanks:
         groups: list[str] = []
         for s in systems:

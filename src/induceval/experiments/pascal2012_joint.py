@@ -25,8 +25,6 @@ Brown, P. F. et al. (1992). Class-based n-gram models of natural language.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from induceval.errors import InducevalError
@@ -101,13 +99,12 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     ``confidence`` bootstrap resamples of sentences (0 = none) give each
     score a ``<system> ±`` column and each row its best system and those not
     significantly different from it at ``alpha``, as in
-    :func:`induceval.experiments.pascal2012_deps.tables_from_cells` (seed
+    :func:`induceval.experiments.pascal2012_deps.accuracy_tables` (seed
     ``seed`` of the ``resampling.bootstrap`` stream).
     """
     from pathlib import Path
 
-    from induceval.experiments._uncertainty import Marks, interval_columns
-    from induceval.experiments.pascal2012_deps import cell_items
+    from induceval.experiments.pascal2012_deps import accuracy_tables
     from induceval.parallel import Cell, run_cells
 
     names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
@@ -117,41 +114,12 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
              for t in treebanks for s in KINDS]
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="pascal2012-joint")
-    marks = Marks(confidence, alpha, seed) if confidence else None
-    items = {(tb, s, key): cell_items(results.get(f"joint|{tb}|{s}"), key)
-             for tb in names.values() for s in KINDS for key in ("all", "len10")} if marks else {}
-    tables = []
-    for key, label in (("all", "all sentence lengths (Gelling et al. 2012 Table 4)"),
-                       ("len10", "sentences of length <= 10 (Gelling et al. 2012 Table 9)")):
-        for m in ("directed", "undirected", "ned"):
-            rows = []
-            for tb in names.values():
-                row: dict = {"treebank": tb}
-                for s in KINDS:
-                    r = results.get(f"joint|{tb}|{s}", {})
-                    v = r.get(key, {}).get(m)
-                    row[s] = None if v is None or math.isnan(v) else 100 * v
-                    row[f"K{s[-1]}"] = r.get("k")
-                if marks:
-                    marks.mark(row, {s: items[(tb, s, key)] for s in KINDS}, m)
-                rows.append(row)
-            avg: dict = {"treebank": "averages"}
-            for s in KINDS:
-                vals = [r[s] for r in rows if r[s] is not None]
-                avg[s] = float(np.mean(vals)) if vals else None
-            rows.append(avg)
-            cols = ["treebank"] + list(KINDS) + [f"K{s[-1]}" for s in KINDS]
-            notes = [] if tables else [
-                "DMV trained on Brown clusters of the words (punctuation removed), K = number "
-                f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
-                f"{max_train_length}; '-': no such gold tag set"]
-            if marks and any(f"{s} ±" in r for r in rows for s in KINDS):
-                cols = interval_columns(cols, list(KINDS))
-                notes = notes + marks.notes("sentences") + [
-                    "intervals and tests: scored against the first reference"]
-            tables.append(Table(cols, rows, digits=1, notes=notes,
-                                title=f"joint task: {m} accuracy (%), {label}"))
-    return tables
+    notes = ["DMV trained on Brown clusters of the words (punctuation removed), K = number "
+             f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
+             f"{max_train_length}; '-': no such gold tag set"]
+    return accuracy_tables(results, list(names.values()), list(KINDS), notes,
+                           confidence=confidence, alpha=alpha, seed=seed, prefix="joint|",
+                           paper=("Table 4", "Table 9"), title="joint task: ", with_k=True)
 
 
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:

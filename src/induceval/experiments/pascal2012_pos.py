@@ -37,7 +37,7 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import ensure_dir, to_jsonable
-from induceval.experiments._pascal2012_paper import PAPER
+from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
 from induceval.experiments._uncertainty import (
     Marks,
     category_cell_items,
@@ -184,19 +184,67 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     treebanks = treebanks if treebanks is not None else default_treebanks()
     if not treebanks:
         raise InducevalError("no treebank given and none found in ../shared/data")
-    corpora: dict[str, Corpus] = {}
-    for name, spec in treebanks.items():
-        if isinstance(spec, Corpus):
-            c = spec
-        else:
-            from induceval.corpus.readers import read_corpus
+    corpora = {name: _read_treebank(spec, max_sentences) for name, spec in treebanks.items()}
+    cells, keys, kinfo = _cells(corpora, models, max_k, seed, punct, model_params)
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                        desc="pascal2012-pos")
+    # the cell of each (treebank, system column), e.g. ("danish", "Bc")
+    systems = {(name, f"{MODELS[m]}{t}"): keys[(name, m, t)] for name in corpora
+               for m in models for t in TAGSETS}
+    marks = Marks(confidence, alpha, seed) if confidence else None
+    wanted = tuple(m for m, *_ in METRICS)
+    items = {(key, against): category_cell_items(results[key][against], wanted)
+             for key in set(keys.values()) for against in ("upos", "fine")} if marks else {}
+    tables: dict[str, Table] = {}
+    for tab, against in (("table2", "upos"), ("table7", "fine")):
+        paper = "Table 2" if tab == "table2" else "Table 7"
+        for metric, suffix, label, higher, scale in METRICS:
+            what = "UPOS" if against == "upos" else "fine POS tags"
+            rows = _score_rows(results, systems, list(corpora), against, metric, scale, marks,
+                               items, higher)
+            cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
+            tcols, tnotes = ["testset", *cols], [f"seed {seed}; punct {punct}"]
+            if marks and any(f"{c} ±" in r for r in rows for c in cols):
+                tcols = interval_columns(tcols, cols)
+                tnotes.extend(marks.notes("sentences"))
+                tnotes.append("columns with the same K are one clustering (a tie, p = 1)")
+            tables[f"{tab}_{suffix}"] = Table(
+                tcols, rows, digits=2, title=f"Gelling et al. 2012 {paper} layout: {label} "
+                                             f"against {what}", notes=tnotes)
+            if metric in PAPER_KEY:
+                prow = [{"testset": name, **dict(zip(COLUMNS, vals))} for name in corpora
+                        if (vals := PAPER.get((tab, PAPER_KEY[metric]), {}).get(name))
+                        is not None]
+                tables[f"{tab}_{suffix}_paper"] = Table(
+                    ["testset", *COLUMNS], prow, digits=2,
+                    title=f"Gelling et al. 2012 {paper}: {label} (paper's numbers, PASCAL data)")
+    tables["k"] = Table(["testset", "tokens", "Kc", "Kp", "Ku", "c column", "p column",
+                         "u column"], kinfo, title="K values (numbers of tags) per treebank")
+    if out_dir is not None:
+        out = ensure_dir(out_dir)
+        for name, t in tables.items():
+            t.write(str(out / name))
+    return tables
 
-            paths, fmt = spec
-            c = read_corpus(paths, format=fmt)
-        c = prepare_treebank(c)
-        if max_sentences:
-            c = c.select(np.arange(min(max_sentences, c.n_sentences)))
-        corpora[name] = c
+
+def _read_treebank(spec: Corpus | tuple, max_sentences: int | None) -> Corpus:
+    """A treebank (a Corpus or ``(paths, format)``) read, prepared and cut."""
+    if isinstance(spec, Corpus):
+        c = spec
+    else:
+        from induceval.corpus.readers import read_corpus
+
+        paths, fmt = spec
+        c = read_corpus(paths, format=fmt)
+    c = prepare_treebank(c)
+    if max_sentences:
+        c = c.select(np.arange(min(max_sentences, c.n_sentences)))
+    return c
+
+
+def _cells(corpora: Mapping[str, Corpus], models, max_k, seed, punct, model_params):
+    """The cells, the cell key of each ``(treebank, model, tag set)`` (one cell per distinct
+    K) and the rows of the ``k`` table."""
     cells = []
     keys: dict[tuple[str, str, str], str] = {}
     kinfo = []
@@ -221,63 +269,27 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                                   {"seed": seed, "punct": punct, "params": params}))
                 keys[(name, model, t)] = key
                 done[(model, k)] = key
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="pascal2012-pos")
-    cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
-    tables: dict[str, Table] = {}
-    marks = Marks(confidence, alpha, seed) if confidence else None
-    wanted = tuple(m for m, *_ in METRICS)
-    items = {(key, against): category_cell_items(results[key][against], wanted)
-             for key in set(keys.values()) for against in ("upos", "fine")} if marks else {}
-    for tab, against in (("table2", "upos"), ("table7", "fine")):
-        for metric, suffix, label, higher, scale in METRICS:
-            rows = []
-            for name in corpora:
-                row = {"testset": name}
-                for m in models:
-                    for t in TAGSETS:
-                        row[f"{MODELS[m]}{t}"] = results[keys[(name, m, t)]][against][metric] \
-                            * scale
-                if marks:
-                    marks.mark(row, {f"{MODELS[m]}{t}": items[(keys[(name, m, t)], against)]
-                                     for m in models for t in TAGSETS}, metric, scale=scale,
-                               higher_is_better=higher)
-                rows.append(row)
-            if len(rows) > 1:
-                avg = {"testset": "averages"}
-                for c in cols:
-                    avg[c] = float(np.mean([r[c] for r in rows]))
-                rows.append(avg)
-            what = "UPOS" if against == "upos" else "fine POS tags"
-            tcols, tnotes = ["testset", *cols], [f"seed {seed}; punct {punct}"]
-            if marks and any(f"{c} ±" in r for r in rows for c in cols):
-                tcols = interval_columns(tcols, cols)
-                tnotes.extend(marks.notes("sentences"))
-                tnotes.append("columns with the same K are one clustering (a tie, p = 1)")
-            tables[f"{tab}_{suffix}"] = Table(
-                tcols, rows, digits=2,
-                title=f"Gelling et al. 2012 {'Table 2' if tab == 'table2' else 'Table 7'} "
-                      f"layout: {label} "
-                      f"against {what}", notes=tnotes)
-            if metric not in PAPER_KEY:
-                continue
-            prow = []
-            for name in corpora:
-                vals = PAPER.get((tab, PAPER_KEY[metric]), {}).get(name)
-                if vals is not None:
-                    prow.append({"testset": name, **dict(zip(
-                        ("Bc", "Bp", "Bu", "MKc", "MKp", "MKu"), vals))})
-            tables[f"{tab}_{suffix}_paper"] = Table(
-                ["testset", "Bc", "Bp", "Bu", "MKc", "MKp", "MKu"], prow, digits=2,
-                title=f"Gelling et al. 2012 {'Table 2' if tab == 'table2' else 'Table 7'}: {label} "
-                      f"(paper's numbers, PASCAL data)")
-    tables["k"] = Table(["testset", "tokens", "Kc", "Kp", "Ku", "c column", "p column",
-                         "u column"], kinfo, title="K values (numbers of tags) per treebank")
-    if out_dir is not None:
-        out = ensure_dir(out_dir)
-        for name, t in tables.items():
-            t.write(str(out / name))
-    return tables
+    return cells, keys, kinfo
+
+
+def _score_rows(results, systems, treebanks, against, metric, scale, marks, items,
+                higher) -> list[dict]:
+    """One row per treebank of ``metric`` (times ``scale``) against ``against`` for every system
+    column, marked with intervals and ties; an ``averages`` row when there are several."""
+    cols = list(dict.fromkeys(col for _, col in systems))
+    rows = []
+    for name in treebanks:
+        row = {"testset": name}
+        for col in cols:
+            row[col] = results[systems[(name, col)]][against][metric] * scale
+        if marks:
+            marks.mark(row, {col: items[(systems[(name, col)], against)] for col in cols},
+                       metric, scale=scale, higher_is_better=higher)
+        rows.append(row)
+    if len(rows) > 1:
+        rows.append({"testset": "averages", **{c: float(np.mean([r[c] for r in rows]))
+                                               for c in cols}})
+    return rows
 
 
 def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:

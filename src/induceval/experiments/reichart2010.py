@@ -94,15 +94,12 @@ def score_tagging(gold: Corpus, pred, *, gold_column: str = "auto", punct="auto"
     from induceval.measures.categories import evaluate_tags
 
     gold_column = resolve_gold_column(gold, gold_column)
-
     if isinstance(pred, Corpus):
-        pcol = gold_column if gold_column in pred.tokens else "upos"
-        ev = evaluate_tags(gold, pred, gold_column=gold_column, pred_column=pcol, punct=punct,
-                           log_base=log_base, level="both", restarts=restarts, seed=seed)
+        pcol = {"pred_column": gold_column if gold_column in pred.tokens else "upos"}
     else:
-        ev = evaluate_tags(gold, np.asarray(pred, dtype=np.int64), gold_column=gold_column,
-                           punct=punct, log_base=log_base, level="both", restarts=restarts,
-                           seed=seed)
+        pred, pcol = np.asarray(pred, dtype=np.int64), {}
+    ev = evaluate_tags(gold, pred, gold_column=gold_column, punct=punct, log_base=log_base,
+                       level="both", restarts=restarts, seed=seed, **pcol)
     out = {label: ev.scores[m] for label, (m, _) in TOKEN_COLUMNS.items()}
     out.update({label: ev.scores[m] for label, m in TYPE_COLUMNS.items()})
     out["signature"] = ev.signature
@@ -183,23 +180,7 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     gold_column = resolve_gold_column(gold, gold_column)
     score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
                   "restarts": restarts}
-    cells: list[Cell] = []
-    names: list[str] = []
-    for name, pred in (predictions or {}).items():
-        key = f"pred-{name}-{gold_column}-{punct}"
-        if isinstance(pred, (str, os.PathLike)):
-            cells.append(Cell(key, _file_cell, (gold, str(pred), pred_format, score_opts, seed)))
-        else:
-            cells.append(Cell(key, score_tagging, (gold, pred),
-                              {"seed": seed, **score_opts}))
-        names.append(name)
-    for spec in models:
-        model, k, params = parse_model_spec(spec)
-        cells.append(Cell(f"model-{spec}-seed{seed}-{gold_column}-{punct}", _model_cell,
-                          (gold, model, k, params, seed, score_opts)))
-        names.append(spec)
-    if len(cells) < 1:
-        raise InducevalError("give at least one prediction or model")
+    cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="reichart2010")
     rows = []
@@ -215,12 +196,46 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                       "without punctuation; Reichart, Abend & Rappoport 2010: 34 WSJ tags)",
                       f"punct {punct}; log {log_base}; M-1 type mapping: "
                       f"hill climbing, {restarts} restarts, seed {seed}"])
-    corr = []
+    tables = {"table1": t1, "rank_correlation": _rank_correlation(rows, higher)}
+    if out_dir is not None:
+        out = ensure_dir(out_dir)
+        for name, t in tables.items():
+            t.write(str(out / name))
+    return tables
 
+
+def _cells(gold: Corpus, predictions: Mapping, models: Sequence[str], pred_format: str,
+           score_opts: dict, seed: int) -> tuple[list[Cell], list[str]]:
+    """A cell per prediction and per model spec, and the system names."""
+    cells: list[Cell] = []
+    names: list[str] = []
+    gold_column, punct = score_opts["gold_column"], score_opts["punct"]
+    for name, pred in predictions.items():
+        key = f"pred-{name}-{gold_column}-{punct}"
+        if isinstance(pred, (str, os.PathLike)):
+            cells.append(Cell(key, _file_cell, (gold, str(pred), pred_format, score_opts, seed)))
+        else:
+            cells.append(Cell(key, score_tagging, (gold, pred),
+                              {"seed": seed, **score_opts}))
+        names.append(name)
+    for spec in models:
+        model, k, params = parse_model_spec(spec)
+        cells.append(Cell(f"model-{spec}-seed{seed}-{gold_column}-{punct}", _model_cell,
+                          (gold, model, k, params, seed, score_opts)))
+        names.append(spec)
+    if len(cells) < 1:
+        raise InducevalError("give at least one prediction or model")
+    return cells, names
+
+
+def _rank_correlation(rows: list[dict], higher: dict[str, bool]) -> Table:
+    """Spearman's rho between the system rankings of every token and every type measure, and
+    between the mean token and type ranks."""
     def signed(label):
         sign = 1.0 if higher[label] else -1.0
         return [sign * r[label] for r in rows]
 
+    corr = []
     for tl in TOKEN_COLUMNS:
         for yl in TYPE_COLUMNS:
             rho, p = spearman_rho(signed(tl), signed(yl))
@@ -234,16 +249,10 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
         rho, p = spearman_rho(tok_rank, typ_rank)
         corr.append({"token measure": "mean token rank", "type measure": "mean type rank",
                      "rho": rho, "p": p, "sig": stars(p), "N": len(rows)})
-    t2 = Table(["token measure", "type measure", "rho", "p", "sig", "N"], corr, digits=3,
-               title="Spearman's rho between token-level and type-level system rankings",
-               notes=["lower-is-better measures (NVI, H(C|K), H(K|C)) ranked by their "
-                      "negation; **: p < 0.01, *: p < 0.05"])
-    tables = {"table1": t1, "rank_correlation": t2}
-    if out_dir is not None:
-        out = ensure_dir(out_dir)
-        for name, t in tables.items():
-            t.write(str(out / name))
-    return tables
+    return Table(["token measure", "type measure", "rho", "p", "sig", "N"], corr, digits=3,
+                 title="Spearman's rho between token-level and type-level system rankings",
+                 notes=["lower-is-better measures (NVI, H(C|K), H(K|C)) ranked by their "
+                        "negation; **: p < 0.01, *: p < 0.05"])
 
 
 def _n_scored_tags(gold: Corpus, gold_column: str, punct) -> int:

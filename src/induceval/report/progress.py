@@ -24,8 +24,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["progress", "progress_bars", "step_bar", "announce_compilation",
-           "watch_compilation", "numba_cache_present", "COMPILING"]
+__all__ = ["progress", "progress_bars", "step_bar", "watch_compilation", "COMPILING"]
 
 #: the line printed (once) when numba compiles kernels
 COMPILING = "induceval: compiling numerical kernels (first run only; later runs start at once)"
@@ -121,36 +120,6 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
 
     return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5,
                 leave=False, dynamic_ncols=True)
-
-
-def numba_cache_present() -> bool:
-    """True when compiled numba kernels of induceval are cached on disk (``*.nbi`` files).
-
-    Looks in ``$NUMBA_CACHE_DIR`` when set, else in the package's ``__pycache__``
-    folders.
-    """
-    import os
-    from pathlib import Path
-
-    root = os.environ.get("NUMBA_CACHE_DIR")
-    base = Path(root) if root else Path(__file__).resolve().parents[1]
-    try:
-        return next(base.rglob("*.nbi"), None) is not None
-    except OSError:
-        return False
-
-
-def announce_compilation(stream=None) -> bool:
-    """Say once, on stderr, that the first run compiles the numerical kernels.
-
-    Returns True when the line was printed (no compiled kernel cached yet).
-    """
-    global _ANNOUNCED
-    if _ANNOUNCED or numba_cache_present():
-        return False
-    _ANNOUNCED = True
-    _say(COMPILING, stream)
-    return True
 
 
 def _say(text: str, stream=None) -> None:
