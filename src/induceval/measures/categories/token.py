@@ -276,8 +276,13 @@ def entropy_pred(table: ContingencyTable, log_base: float | str = 2) -> float:
     return _entropy_of(table.col_sums, table.n, log_base)
 
 
-def _joint_entropy(table: ContingencyTable, log_base) -> float:
-    return _entropy_of(table.nonzero_values(), table.n, log_base)
+def _conditional_entropy(table: ContingencyTable, given: np.ndarray, log_base) -> float:
+    """``(sum_x n_x log n_x - sum_ck n_ck log n_ck) / N`` over the margins ``given``."""
+    n = table.n
+    if n == 0:
+        return NAN
+    h = (_xlogx_sum(given) - _xlogx_sum(table.nonzero_values())) / n
+    return max(h, 0.0) / log_factor(log_base)
 
 
 def conditional_entropy_gold(table: ContingencyTable, log_base: float | str = 2) -> float:
@@ -291,21 +296,12 @@ def conditional_entropy_gold(table: ContingencyTable, log_base: float | str = 2)
     >>> conditional_entropy_gold(contingency([0, 1, 0, 1], [0, 0, 1, 1]))
     1.0
     """
-    n = table.n
-    if n == 0:
-        return NAN
-    # H(C|K) = (sum_k n_k log n_k - sum_ck n_ck log n_ck) / N
-    h = (_xlogx_sum(table.col_sums) - _xlogx_sum(table.nonzero_values())) / n
-    return max(h, 0.0) / log_factor(log_base)
+    return _conditional_entropy(table, table.col_sums, log_base)
 
 
 def conditional_entropy_pred(table: ContingencyTable, log_base: float | str = 2) -> float:
     """H(K|C) = H(C,K) - H(C): uncertainty about the cluster given the gold class."""
-    n = table.n
-    if n == 0:
-        return NAN
-    h = (_xlogx_sum(table.row_sums) - _xlogx_sum(table.nonzero_values())) / n
-    return max(h, 0.0) / log_factor(log_base)
+    return _conditional_entropy(table, table.row_sums, log_base)
 
 
 def mutual_information(table: ContingencyTable, log_base: float | str = 2) -> float:
@@ -354,27 +350,23 @@ def normalized_variation_of_information(table: ContingencyTable,
     return variation_of_information(table, log_base) / hc
 
 
+def _information_share(table: ContingencyTable, entropy) -> float:
+    """I(C;K) / ``entropy(table)``, 1 when that entropy is 0."""
+    if table.n == 0:
+        return NAN
+    h = entropy(table, "e")
+    return 1.0 if h == 0.0 else mutual_information(table, "e") / h
+
+
 def homogeneity(table: ContingencyTable) -> float:
     """h = 1 - H(C|K)/H(C), 1 when H(C) = 0 (Rosenberg & Hirschberg 2007; Reichart et al.
     2010, §3)."""
-    n = table.n
-    if n == 0:
-        return NAN
-    hc = entropy_gold(table, "e")
-    if hc == 0.0:
-        return 1.0
-    return mutual_information(table, "e") / hc
+    return _information_share(table, entropy_gold)
 
 
 def completeness(table: ContingencyTable) -> float:
     """c = 1 - H(K|C)/H(K), 1 when H(K) = 0."""
-    n = table.n
-    if n == 0:
-        return NAN
-    hk = entropy_pred(table, "e")
-    if hk == 0.0:
-        return 1.0
-    return mutual_information(table, "e") / hk
+    return _information_share(table, entropy_pred)
 
 
 def v_measure(table: ContingencyTable, beta: float = 1.0) -> float:

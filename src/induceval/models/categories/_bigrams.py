@@ -1,5 +1,5 @@
 """What the clustering loops need around the count kernels of :mod:`induceval.corpus._counts`
-(re-exported here): frequency ranks, compressed rows, chunked compiled calls, rare words."""
+(re-exported here): ranks by frequency, compressed rows, chunked compiled calls, rare words."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from induceval.corpus._counts import (
     code_counts,
 )
 
-__all__ = ["bigram_counts", "frequency_rank", "code_counts", "type_counts", "gather",
+__all__ = ["bigram_counts", "code_counts", "type_counts", "gather",
            "run_chunked", "BLOCK_TOKENS", "CHUNK_SECONDS"]
 
 #: target time of one compiled call of the clustering loops (Ctrl-C is seen between calls)
@@ -47,12 +47,6 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16, bar=None) -> No
         per_item = (time.perf_counter() - t0) / (j - i)
         i = j
         size = max(1, min(2 * size, int(CHUNK_SECONDS / max(per_item, 1e-9))))
-
-
-def frequency_rank(ids: np.ndarray, n_types: int) -> tuple[np.ndarray, np.ndarray]:
-    """Counts of each type and its rank by decreasing frequency (ties: first id first)."""
-    counts = code_counts(ids, n_types)
-    return counts, rank_of_counts(counts)
 
 
 def rank_of_counts(counts: np.ndarray) -> np.ndarray:
