@@ -25,19 +25,16 @@ DEMO_SETTINGS = {
 
 def run(corpus: Corpus, seed: int) -> list:
     """Induce one tagging per model on ``corpus`` and score it against ``upos``."""
+    from induceval.measures.categories import evaluate_tags
     from induceval.models.categories import induce_tags
 
-    try:
-        from induceval.measures.categories import evaluate_tags
-    except ImportError:  # pragma: no cover - measures ship with the package
-        evaluate_tags = None
     rows = []
     for model, (k, params) in DEMO_SETTINGS.items():
         if model == "random" and "upos" not in corpus.tokens:
             continue
         r = induce_tags(corpus, model, k, seed=seed, **params)
         row = {"model": model, "K": r.n_clusters, "coverage": float((r.tags >= 0).mean())}
-        if evaluate_tags is not None and "upos" in corpus.tokens:
+        if "upos" in corpus.tokens:
             ev = evaluate_tags(corpus, r.tags, gold_column="upos", punct="keep")
             row.update({"M-1": ev.scores["m1"], "1-1": ev.scores["1to1"],
                         "VM": ev.scores["v"], "VI": ev.scores["vi"]})

@@ -61,8 +61,8 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
-           "improvement_table", "accuracy_tables", "tables_from_cells", "PROTOCOL", "OPTIONS",
-           "PTB_PUNCT", "default_treebank_paths", "cell_items"]
+           "improvement_table", "accuracy_tables", "tables_from_cells", "treebank_cells",
+           "PROTOCOL", "OPTIONS", "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
 #: sends to ``.``, the tag PASCAL 2012 removes (Gelling et al. 2012, §2.3) -- so ``$`` and ``#``
@@ -372,6 +372,18 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
     return path
 
 
+def treebank_cells(fn, treebanks: list[str], systems, options: dict, out_dir, *, jobs: int,
+                   show_progress: bool, desc: str, prefix: str = ""):
+    """Run ``fn(path, system, **options)`` for every treebank and system as resumable cells
+    keyed ``f"{prefix}{name}|{system}"``; return the treebank names by path and the cells."""
+    from induceval.parallel import Cell, run_cells
+
+    names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
+    cells = [Cell(f"{prefix}{names[str(t)]}|{s}", fn, (str(t), s), dict(options))
+             for t in treebanks for s in systems]
+    return names, run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc=desc)
+
+
 def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,
                     systems: list[str] | None = None, max_train_length: int | None = 10,
                     iterations: int = 100, tolerance: float = 1e-5, seed: int = DEFAULT_SEED,
@@ -386,19 +398,15 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     Cells (treebank x system) are stored under ``out_dir/cells`` and reused
     on a rerun (resume); ``jobs`` runs them in parallel processes.
     """
-    from induceval.parallel import Cell, run_cells
-
     systems = list(systems or SYSTEMS)
     for s in systems:
         if s not in SYSTEMS:
             raise InducevalError(f"unknown system {s!r}; choose from {', '.join(SYSTEMS)}")
-    names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
-    cells = [Cell(f"{names[str(t)]}|{s}", run_cell, (str(t), s),
-                  {"max_train_length": max_train_length, "iterations": iterations,
-                   "tolerance": tolerance, "seed": seed})
-             for t in treebanks for s in systems]
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="pascal2012-deps")
+    names, results = treebank_cells(
+        run_cell, treebanks, systems, {"max_train_length": max_train_length,
+                                       "iterations": iterations, "tolerance": tolerance,
+                                       "seed": seed},
+        out_dir, jobs=jobs, show_progress=show_progress, desc="pascal2012-deps")
     notes = [f"DMV: EM from the harmonic initialiser, trained on length <= {max_train_length}, "
              f"at most {iterations} iterations, tolerance {tolerance:g}; random seed {seed}",
              "'-': the treebank has no such tag column"]

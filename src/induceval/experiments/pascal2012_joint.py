@@ -102,18 +102,13 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     :func:`induceval.experiments.pascal2012_deps.accuracy_tables` (seed
     ``seed`` of the ``resampling.bootstrap`` stream).
     """
-    from pathlib import Path
+    from induceval.experiments.pascal2012_deps import accuracy_tables, treebank_cells
 
-    from induceval.experiments.pascal2012_deps import accuracy_tables
-    from induceval.parallel import Cell, run_cells
-
-    names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
-    cells = [Cell(f"joint|{names[str(t)]}|{s}", run_joint_cell, (str(t), s),
-                  {"max_k": max_k, "max_train_length": max_train_length,
-                   "iterations": iterations, "tolerance": tolerance})
-             for t in treebanks for s in KINDS]
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="pascal2012-joint")
+    names, results = treebank_cells(
+        run_joint_cell, treebanks, KINDS, {"max_k": max_k, "max_train_length": max_train_length,
+                                           "iterations": iterations, "tolerance": tolerance},
+        out_dir, jobs=jobs, show_progress=show_progress, desc="pascal2012-joint",
+        prefix="joint|")
     notes = ["DMV trained on Brown clusters of the words (punctuation removed), K = number "
              f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
              f"{max_train_length}; '-': no such gold tag set"]

@@ -89,6 +89,17 @@ def _loss(u, v, c2, F, R, Cc, lc1, luvm, tab):
     return total
 
 
+@njit(cache=True, inline="always")
+def _clear_slot(f, act, nact, c2, F):  # pragma: no cover - compiled
+    """Zero the counts and losses of slot ``f`` with every active slot."""
+    for i in range(nact):
+        w = act[i]
+        c2[f, w] = 0
+        c2[w, f] = 0
+        F[f, w] = 0.0
+        F[w, f] = 0.0
+
+
 @njit(cache=True)
 def _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
                 slot_node, parent, next_node, merges, n_merges):
@@ -171,12 +182,7 @@ def _merge_best(act, nact, c2, F, R, Cc, c1, lc1, luvm, tab, mark, nbr,
     for i in range(nact):
         w = act[i]
         c2[w, s] += c2[w, t]
-    for i in range(nact):
-        w = act[i]
-        c2[t, w] = 0
-        c2[w, t] = 0
-        F[t, w] = 0.0
-        F[w, t] = 0.0
+    _clear_slot(t, act, nact, c2, F)
     c1[s] += c1[t]
     lc1[s] = np.log(c1[s])
     k = 0
@@ -226,12 +232,7 @@ def _add_words(x0, x1, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in
         while slot_node[f] != -1:
             f += 1
         slot_node[f] = x
-        for i in range(nact):
-            w = act[i]
-            c2[f, w] = 0
-            c2[w, f] = 0
-            F[f, w] = 0.0
-            F[w, f] = 0.0
+        _clear_slot(f, act, nact, c2, F)
         c2[f, f] = 0
         for p in range(out_ptr[x], out_ptr[x + 1]):
             y = out_idx[p]

@@ -138,6 +138,18 @@ def _neighbour_classes(w, ptr, idx, cnt, cls, acc, touched):  # pragma: no cover
     return n, selfc
 
 
+@njit(cache=True, inline="always")
+def _move_word(N2, N1, c, sign, R, rj, nr, Lt, lj, nl, selfc, nw):  # pragma: no cover
+    """Add (``sign`` 1) or remove (-1) a word's counts (``R``/``Lt`` by neighbour class,
+    ``selfc`` next to itself, ``nw`` in all) to or from class ``c``."""
+    for i in range(nr):
+        N2[c, rj[i]] += sign * R[rj[i]]
+    for i in range(nl):
+        N2[lj[i], c] += sign * Lt[lj[i]]
+    N2[c, c] += sign * selfc
+    N1[c] += sign * nw
+
+
 @njit(cache=True)
 def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
                     N2, N1, R, Lt, rj, lj, f):  # pragma: no cover - compiled
@@ -148,13 +160,7 @@ def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in
         nw = count[w]
         nr, selfc = _neighbour_classes(w, out_ptr, out_idx, out_cnt, cls, R, rj)
         nl, _ = _neighbour_classes(w, in_ptr, in_idx, in_cnt, cls, Lt, lj)
-        # remove w from c
-        for i in range(nr):
-            N2[c, rj[i]] -= R[rj[i]]
-        for i in range(nl):
-            N2[lj[i], c] -= Lt[lj[i]]
-        N2[c, c] -= selfc
-        N1[c] -= nw
+        _move_word(N2, N1, c, -1, R, rj, nr, Lt, lj, nl, selfc, nw)   # w out of c
         best = c
         best_gain = -np.inf
         for kk in range(K + 1):
@@ -182,12 +188,7 @@ def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in
                 best_gain = g
                 best = k
         k = best
-        for i in range(nr):
-            N2[k, rj[i]] += R[rj[i]]
-        for i in range(nl):
-            N2[lj[i], k] += Lt[lj[i]]
-        N2[k, k] += selfc
-        N1[k] += nw
+        _move_word(N2, N1, k, 1, R, rj, nr, Lt, lj, nl, selfc, nw)
         cls[w] = k
         if k != c:
             moves += 1

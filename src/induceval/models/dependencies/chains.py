@@ -35,11 +35,9 @@ def left_branching(offsets: np.ndarray) -> np.ndarray:
     [2, 3, 0, 0]
     """
     offsets = np.asarray(offsets, dtype=np.int64)
-    n = int(offsets[-1])
-    pos = np.arange(n, dtype=np.int64) - np.repeat(offsets[:-1], np.diff(offsets))
-    lengths = np.repeat(np.diff(offsets), np.diff(offsets))
+    pos = right_branching(offsets).astype(np.int64)   # the right chain's heads: 0-based positions
     heads = pos + 2
-    heads[pos == lengths - 1] = 0
+    heads[pos == np.repeat(np.diff(offsets), np.diff(offsets)) - 1] = 0
     return heads.astype(np.int32)
 
 

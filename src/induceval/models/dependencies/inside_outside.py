@@ -128,6 +128,13 @@ def push_halves(stack, sp, kind, i, k, split):
     return sp + 2
 
 
+@njit(cache=True, inline="always")
+def pop_item(stack, sp):
+    """Pop the top ``(kind, i, k)`` item of a :func:`push_halves` stack: ``(sp, kind, i, k)``."""
+    sp -= 1
+    return sp, stack[sp, 0], stack[sp, 1], stack[sp, 2]
+
+
 @njit(cache=True)
 def _local_params(t, n, root, choose, stop, ch, rt, st, ct):
     """Fill per-position parameter tables for one sentence; return log scale."""
@@ -201,6 +208,15 @@ def _inside(n, ch, rt, st, ct, R, L, RS, LS, IR, IRa, IL, ILa):
     return z
 
 
+@njit(cache=True, inline="always")
+def _arc_counts(c_choose, c_cont, head, d, dep, post, adjacent):
+    """Add an arc's posterior ``post`` (``adjacent`` of it as the head's first dependent on
+    side ``d``) to the choose and continue counts."""
+    c_choose[head, d, dep] += post
+    c_cont[head, d, 0] += adjacent
+    c_cont[head, d, 1] += post - adjacent
+
+
 @njit(cache=True)
 def _outside(n, t, z, ch, rt, st, ct, R, L, RS, LS, IR, IRa, IL, ILa,
              OR, OL, ORS, OLS, OIR, OIL, c_root, c_choose, c_stop, c_cont, weight):
@@ -241,11 +257,8 @@ def _outside(n, t, z, ch, rt, st, ct, R, L, RS, LS, IR, IRa, IL, ILa,
             # IR[i,k]: arc i -> k
             o = OIR[i, k]
             if o != 0.0:
-                post = o * IR[i, k] * inv
-                c_choose[t[i], 1, t[k]] += post
-                pa = o * IRa[i, k] * inv
-                c_cont[t[i], 1, 0] += pa
-                c_cont[t[i], 1, 1] += post - pa
+                _arc_counts(c_choose, c_cont, t[i], 1, t[k], o * IR[i, k] * inv,
+                            o * IRa[i, k] * inv)
                 OLS[i + 1, k] += o * ct[i, 1, 0] * ch[i, k] * R[i, i]  # m == i
                 f = ct[i, 1, 1] * ch[i, k] * o
                 for m in range(i + 1, k):
@@ -254,11 +267,8 @@ def _outside(n, t, z, ch, rt, st, ct, R, L, RS, LS, IR, IRa, IL, ILa,
             # IL[i,k]: arc k -> i
             o = OIL[i, k]
             if o != 0.0:
-                post = o * IL[i, k] * inv
-                c_choose[t[k], 0, t[i]] += post
-                pa = o * ILa[i, k] * inv
-                c_cont[t[k], 0, 0] += pa
-                c_cont[t[k], 0, 1] += post - pa
+                _arc_counts(c_choose, c_cont, t[k], 0, t[i], o * IL[i, k] * inv,
+                            o * ILa[i, k] * inv)
                 f = ct[k, 0, 0] * ch[k, i] * o  # m == k-1
                 ORS[i, k - 1] += f * L[k, k]
                 f = ct[k, 0, 1] * ch[k, i] * o

@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from induceval.models.dependencies.inside_outside import push_halves
+from induceval.models.dependencies.inside_outside import pop_item, push_halves
 from induceval.random import rng
 
 __all__ = ["random_projective", "count_projective_trees"]
@@ -104,10 +104,7 @@ def _sample(offsets, uni, R, A, heads):
         stack = np.zeros((2 * n + 2, 3), dtype=np.int64)
         sp = push_halves(stack, 0, 4, 0, n - 1, root)
         while sp > 0:
-            sp -= 1
-            kind = stack[sp, 0]
-            i = stack[sp, 1]
-            k = stack[sp, 2]
+            sp, kind, i, k = pop_item(stack, sp)
             if kind < 2 and i == k:
                 continue
             if kind == 0:  # right half of head i over i..k: farthest dependent c

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from induceval.models.dependencies.inside_outside import length_order, push_halves
+from induceval.models.dependencies.inside_outside import length_order, pop_item, push_halves
 
 __all__ = ["viterbi_parse", "MAX_VITERBI_LENGTH"]
 
@@ -27,6 +27,19 @@ __all__ = ["viterbi_parse", "MAX_VITERBI_LENGTH"]
 MAX_VITERBI_LENGTH = 1000
 
 _NEG = -np.inf
+
+
+@njit(cache=True, inline="always")
+def _best_split(X, Y, i, k, lo, hi):
+    """``max_c X[i, c] + Y[c, k]`` over ``c`` in ``lo..hi-1`` and its first argmax."""
+    best = _NEG
+    arg = lo
+    for c in range(lo, hi):
+        v = X[i, c] + Y[c, k]
+        if v > best:
+            best = v
+            arg = c
+    return best, arg
 
 
 @njit(cache=True)
@@ -63,26 +76,10 @@ def _viterbi_one(t, n, lroot, lchoose, lstop, lcont, heads_out, R, L, RS, LS, IR
                     bm = m
             IL[i, k] = best + lchoose[t[k], 0, t[i]]
             bIL[i, k] = bm
-            best = _NEG
-            bc = i + 1
-            for c in range(i + 1, k + 1):
-                v = IR[i, c] + RS[c, k]
-                if v > best:
-                    best = v
-                    bc = c
-            R[i, k] = best
-            bR[i, k] = bc
-            RS[i, k] = best + lstop[t[i], 1, 1]
-            best = _NEG
-            bc = i
-            for c in range(i, k):
-                v = LS[i, c] + IL[c, k]
-                if v > best:
-                    best = v
-                    bc = c
-            L[i, k] = best
-            bL[i, k] = bc
-            LS[i, k] = best + lstop[t[k], 0, 1]
+            R[i, k], bR[i, k] = _best_split(IR, RS, i, k, i + 1, k + 1)
+            RS[i, k] = R[i, k] + lstop[t[i], 1, 1]
+            L[i, k], bL[i, k] = _best_split(LS, IL, i, k, i, k)
+            LS[i, k] = L[i, k] + lstop[t[k], 0, 1]
     best = _NEG
     br = 0
     for r in range(n):
@@ -94,10 +91,7 @@ def _viterbi_one(t, n, lroot, lchoose, lstop, lcont, heads_out, R, L, RS, LS, IR
     # back-trace over a stack of (kind, i, k) items (kinds of push_halves)
     sp = push_halves(stack, 0, 4, 0, n - 1, br)
     while sp > 0:
-        sp -= 1
-        kind = stack[sp, 0]
-        i = stack[sp, 1]
-        k = stack[sp, 2]
+        sp, kind, i, k = pop_item(stack, sp)
         if i == k and kind < 2:
             continue
         if kind == 0:
