@@ -46,6 +46,7 @@ from induceval.models.categories.random_baseline import induce_random
 from induceval.models.categories.result import UNCLUSTERED, TagInduction
 from induceval.models.category_names import MODEL_DESCRIPTIONS
 from induceval.random import DEFAULT_SEED
+from induceval.signature import Signature
 
 __all__ = [
     "CATEGORY_MODELS",
@@ -167,10 +168,10 @@ def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: in
 
     from induceval.models.categories._bigrams import RARE_SYMBOL
 
-    parts = result.signature.split("|")
-    at = next(i for i, p in enumerate(parts) if i and (p.startswith("seed:")
-                                                       or p.startswith("v:")))
-    parts.insert(at, f"min_count_unk:{min_count}")
+    sig = Signature.parse(result.signature)
+    fields = list(sig.fields.items())
+    at = next((i for i, (key, _) in enumerate(fields) if key == "seed"), len(fields))
+    sig.fields = dict([*fields[:at], ("min_count_unk", f"{min_count}"), *fields[at:]])
     clusters = dict(result.type_clusters)
     cluster = clusters.get(RARE_SYMBOL)
     paths = dict(result.paths) if result.paths else result.paths
@@ -184,7 +185,7 @@ def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: in
     log = dict(result.log or {})
     log["rare_types"] = len(rare)
     log["rare_tokens"] = n_rare
-    return replace(result, signature="|".join(parts), type_clusters=clusters, paths=paths,
+    return replace(result, signature=sig.format(), type_clusters=clusters, paths=paths,
                    unclustered=unclustered, log=log)
 
 

@@ -40,7 +40,7 @@ import numpy as np
 from induceval.corpus.model import Column, Corpus
 from induceval.errors import InducevalError, ParameterError, check_choice, check_range
 from induceval.random import DEFAULT_SEED
-from induceval.signature import make_signature
+from induceval.signature import Signature, make_signature
 
 __all__ = ["DEPENDENCY_MODELS", "DependencyInduction", "induce_dependencies", "tag_codes"]
 
@@ -333,15 +333,15 @@ def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
         kept = ~punctuation_mask(corpus, punct)
         inner = induce_dependencies(corpus.keep_tokens(kept), model, tags, seed, **params)
         heads = _reinsert(corpus, kept, inner.heads)
-        sig = inner.signature.split("|")
-        sig.insert(1, f"punct:{punct}")
+        sig = Signature.parse(inner.signature)
+        sig.fields = {"punct": punct, **sig.fields}   # right after the model name
         skipped = dict(inner.skipped)
         n_punct = int((~kept).sum())
         if n_punct:
             skipped[f"punctuation tokens (policy {punct}) attached to the root word"] = n_punct
         return DependencyInduction(corpus=_predicted_corpus(corpus, heads), heads=heads,
                                    model=model, log=inner.log, skipped=skipped,
-                                   signature="|".join(sig), params=inner.params)
+                                   signature=sig.format(), params=inner.params)
     runner, needs_tags, _ = DEPENDENCY_MODELS[model]
     seed = DEFAULT_SEED if seed is None else int(seed)
     if needs_tags:
