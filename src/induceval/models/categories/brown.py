@@ -40,17 +40,6 @@ class BrownClusters(dict):
     n_clusters: int
 
 
-def _paths_from_merges(merges: np.ndarray, V: int) -> list[str]:
-    """Bit strings of every leaf (words ranked by frequency), root = empty string.
-
-    At each merge the child holding the more frequent word gets ``0`` and the
-    other ``1``, so paths do not depend on bookkeeping order.  (All strings at
-    once; :class:`BrownPaths` makes each on demand from the same tree.)
-    """
-    parent, bit, depth = _tree(np.asarray(merges, dtype=np.int64).reshape(-1, 3), V)
-    return [_path_bytes(r, parent, bit, depth).tobytes().decode("ascii") for r in range(V)]
-
-
 @njit(cache=True)
 def _tree(merges, V):  # pragma: no cover - compiled
     """``(parent, bit, depth)`` of every node of the merge tree (root: parent -1)."""
@@ -261,12 +250,9 @@ def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
     check_range("k", k, 1)
     check_range("min_count", min_count, 1)
     _, types, word_of_rank, flat, merges, _, n_clusters = _run(corpus, k, column, min_count)
-    paths = _paths_from_merges(merges, len(word_of_rank))
-    out = BrownClusters()
-    out.paths = {}
-    for r, w in enumerate(word_of_rank.tolist()):
-        out[types[w]] = int(flat[r])
-        out.paths[types[w]] = paths[r]
+    rank_of = {types[w]: r for r, w in enumerate(word_of_rank.tolist())}
+    out = BrownClusters((form, int(flat[r])) for form, r in rank_of.items())
+    out.paths = dict(BrownPaths(rank_of, merges, len(word_of_rank)))
     out.n_clusters = n_clusters
     return out
 

@@ -344,11 +344,7 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     >>> r.type_clusters["dog"] == r.type_clusters["cat"] != r.type_clusters["the"]
     True
     """
-    check_range("k", k, 1)
-    check_range("max_iter", max_iter, 0)
-    check_range("refine", refine, 0, 30)
-    check_choice("init", init, ("rank", "random"))
-    check_range("restarts", restarts, 1)
+    _check_options(k, max_iter, refine, init, restarts)
     values, offsets, types, counts, dense = type_counts(corpus, column)
     n = len(types)
     order, new_id = _ranked(counts)
@@ -360,6 +356,14 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
     return _result(gather(code_tag, values), types, order, word_class, n_used, log, k,
                    seed=seed, max_iter=max_iter, init=init, restarts=restarts, refine=refine,
                    column=column)
+
+
+def _check_options(k: int, max_iter: int, refine: int, init: str, restarts: int) -> None:
+    check_range("k", k, 1)
+    check_range("max_iter", max_iter, 0)
+    check_range("refine", refine, 0, 30)
+    check_choice("init", init, ("rank", "random"))
+    check_range("restarts", restarts, 1)
 
 
 def _ranked(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -452,11 +456,7 @@ def exchange_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b:
     >>> r.type_clusters["a"] == r.type_clusters["c"] != r.type_clusters["b"], r.tags.size
     (True, 0)
     """
-    check_range("k", k, 1)
-    check_range("max_iter", max_iter, 0)
-    check_range("refine", refine, 0, 30)
-    check_choice("init", init, ("rank", "random"))
-    check_range("restarts", restarts, 1)
+    _check_options(k, max_iter, refine, init, restarts)
     n = len(types)
     order, new_id = _ranked(np.asarray(counts, dtype=np.int64))
     to_rank = np.append(new_id, n)
