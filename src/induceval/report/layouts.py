@@ -25,6 +25,14 @@ def _short(counts: dict[str, int], limit: int = 8) -> str:
     return text or "-"
 
 
+#: what describe() counts of a dependency tree's flaws, with the words that say it
+_TREE_FLAWS = (("tokens_without_head", "tokens without"),
+               ("sentences_without_root", "sentences without a root"),
+               ("sentences_with_several_roots", "with several roots"),
+               ("sentences_with_cycles", "sentences with cycles"), ("self_loops", "self-loops"),
+               ("heads_out_of_range", "heads out of range"))
+
+
 def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
     """Lay out :func:`~induceval.corpus.stats.describe`'s dict as ``statistic``/``value`` rows."""
     rows: list[dict] = []
@@ -45,18 +53,7 @@ def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
     for name, info in stats["dependencies"].items():
         text = (f"{info['tokens_with_head']} tokens with a head in "
                 f"{info['sentences_annotated']} sentences")
-        if info["tokens_without_head"]:
-            text += f"; {info['tokens_without_head']} tokens without"
-        if info["sentences_without_root"]:
-            text += f"; {info['sentences_without_root']} sentences without a root"
-        if info["sentences_with_several_roots"]:
-            text += f"; {info['sentences_with_several_roots']} with several roots"
-        if info.get("sentences_with_cycles"):
-            text += f"; {info['sentences_with_cycles']} sentences with cycles"
-        if info.get("self_loops"):
-            text += f"; {info['self_loops']} self-loops"
-        if info.get("heads_out_of_range"):
-            text += f"; {info['heads_out_of_range']} heads out of range"
+        text += "".join(f"; {info[key]} {what}" for key, what in _TREE_FLAWS if info.get(key))
         if "relations" in info:
             text += f"; {info['relations']} relations"
         add(f"dependencies {name}", text)
@@ -70,12 +67,10 @@ def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
         add("age range", f"{ages['min_ymd']} - {ages['max_ymd']} ({ages['min']}-{ages['max']} "
                          f"days, {ages['sessions']} distinct ages)")
     rep = stats["report"]
-    for reason, n in rep["counts"].items():
-        example = rep["examples"].get(reason)
-        add(f"counted: {reason}", f"{n} (e.g. {example})" if example else n)
-    for reason, n in rep["skipped"].items():
-        example = rep["examples"].get(reason)
-        add(f"skipped: {reason}", f"{n} (e.g. {example})" if example else n)
+    for kind, label in (("counts", "counted"), ("skipped", "skipped")):
+        for reason, n in rep[kind].items():
+            example = rep["examples"].get(reason)
+            add(f"{label}: {reason}", f"{n} (e.g. {example})" if example else n)
     return Table(["statistic", "value"], rows, title=f"corpus {stats['name'] or '<unnamed>'}")
 
 
