@@ -58,6 +58,9 @@ __all__ = [
     "table_paths",
     "executor_from_args",
     "progress_enabled",
+    "read_options",
+    "skipped_notes",
+    "system_names",
 ]
 
 #: the one default of ``--punct`` in every command
@@ -388,3 +391,40 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
         text = "\n".join(t.render(fmt) for t in tables)
     emit(text, args)
     return [] if output in ("-", None) else [str(output)]
+
+
+def system_names(preds: list[str], names: list[str] | None) -> list[str]:
+    """One name per ``--pred``: the ``--name`` values, else the file stems (else the paths,
+    when two stems are alike).
+
+    Example
+    -------
+    >>> system_names(["out/brown.conllu", "out/dmv.conllu"], None)
+    ['brown', 'dmv']
+    """
+    if names:
+        if len(names) != len(preds):
+            raise ParameterError(f"--name given {len(names)} times for {len(preds)} --pred")
+        return names
+    stems = [Path(p).stem for p in preds]
+    return stems if len(set(stems)) == len(stems) else list(preds)
+
+
+def skipped_notes(evaluation, golds: list[str], preds: list[str]) -> dict[str, int]:
+    """Sentences the readers skipped, by ``gold PATH: reason`` / ``pred PATH: reason``."""
+    out = {}
+    for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
+                                 ("pred", preds, evaluation.pred_reports)):
+        for path, report in zip(paths, reports):
+            out.update({f"{kind} {path}: {k}": v for k, v in report.skipped.items() if v})
+    return out
+
+
+def read_options(args: argparse.Namespace, gold_columns, pred_columns):
+    """How ``--gold``/``--pred`` files are read (formats, ``--on-error``, columns)."""
+    from induceval.measures.shards import ReadOptions
+
+    return ReadOptions(gold_format=args.gold_format,
+                       pred_formats=(args.pred_format,) * len(args.pred),
+                       on_error=args.on_error, gold_columns=gold_columns,
+                       pred_columns=pred_columns)

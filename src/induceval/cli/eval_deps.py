@@ -29,6 +29,9 @@ from induceval.cli.common import (
     add_format_option,
     add_gold_pred_format_options,
     add_punct_option,
+    read_options,
+    skipped_notes,
+    system_names,
 )
 from induceval.cli.resampling_options import add_resampling_options
 
@@ -80,16 +83,6 @@ def register(subparsers) -> None:
     add_format_option(p)
     add_executor_options(p)
     p.set_defaults(func=run)
-
-
-def _names(preds: list[str], names: list[str] | None) -> list[str]:
-    from induceval.errors import ParameterError
-    if names:
-        if len(names) != len(preds):
-            raise ParameterError(f"--name given {len(names)} times for {len(preds)} --pred")
-        return names
-    stems = [Path(p).stem for p in preds]
-    return stems if len(set(stems)) == len(stems) else list(preds)
 
 
 def _resampling(table, results, names, documents, args) -> list:
@@ -154,9 +147,8 @@ def run(args: argparse.Namespace) -> int:
                         why="--by" if args.by else "--paired")
     if args.max_length is not None and args.max_length < 1:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
-    names = _names(args.pred, args.name)
+    names = system_names(args.pred, args.name)
     breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
-    from induceval.cli.eval_tags import read_options, skipped_notes
     from induceval.corpus.readers import SCORING_COLUMNS
     from induceval.measures.dependencies import evaluate_dependency_systems
 

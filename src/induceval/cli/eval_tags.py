@@ -23,7 +23,6 @@ The numbers are those of the files read as one corpus, wherever they ran.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from induceval.cli.common import (
     add_executor_options,
@@ -31,6 +30,9 @@ from induceval.cli.common import (
     add_gold_pred_format_options,
     add_punct_option,
     emit,
+    read_options,
+    skipped_notes,
+    system_names,
 )
 from induceval.cli.resampling_options import add_resampling_options
 from induceval.report.layouts import category_table as build_table
@@ -83,36 +85,6 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def _names(preds: list[str], names: list[str] | None) -> list[str]:
-    from induceval.errors import ParameterError
-    if names:
-        if len(names) != len(preds):
-            raise ParameterError(f"--name given {len(names)} times for {len(preds)} --pred")
-        return names
-    stems = [Path(p).stem for p in preds]
-    return stems if len(set(stems)) == len(stems) else list(preds)
-
-
-def skipped_notes(evaluation, golds: list[str], preds: list[str]) -> dict[str, int]:
-    """Sentences the readers skipped, by ``gold PATH: reason`` / ``pred PATH: reason``."""
-    out = {}
-    for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
-                                 ("pred", preds, evaluation.pred_reports)):
-        for path, report in zip(paths, reports):
-            out.update({f"{kind} {path}: {k}": v for k, v in report.skipped.items() if v})
-    return out
-
-
-def read_options(args: argparse.Namespace, gold_columns, pred_columns):
-    """How ``--gold``/``--pred`` files are read (formats, ``--on-error``, columns)."""
-    from induceval.measures.shards import ReadOptions
-
-    return ReadOptions(gold_format=args.gold_format,
-                       pred_formats=(args.pred_format,) * len(args.pred),
-                       on_error=args.on_error, gold_columns=gold_columns,
-                       pred_columns=pred_columns)
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
@@ -128,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     needed = tuple(c for c in SCORING_COLUMNS if c not in ("head", "deprel")) + tuple(
         c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
     want_items = resampling_requested(args)
-    names = _names(args.pred, args.name)
+    names = system_names(args.pred, args.name)
     from induceval.measures.categories import evaluate_tag_systems
     from induceval.random import DEFAULT_SEED
 
