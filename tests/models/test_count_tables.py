@@ -127,19 +127,30 @@ def test_brown_on_a_corpus_is_brown_on_its_counts_taken_by_hand(demo, corpus, k,
     assert (min_count > 1) == bool(got.unclustered)
 
 
-@pytest.mark.parametrize("k,refine", [(12, 0), (10, 3)])
-def test_exchange_is_the_exchange_algorithm_run_from_scratch(demo, k, refine):
+def _symmetric():
+    # determiners, nouns and verbs in identical slots: candidate moves tie exactly
+    b = CorpusBuilder()
+    for s in ["the dog runs", "a cat runs", "the cat sleeps", "a dog sleeps"] * 3:
+        b.add_sentence({"form": s.split()})
+    return b.build()
+
+
+@pytest.mark.parametrize("corpus,k,refine", [("demo", 12, 0), ("demo", 10, 3),
+                                             ("missing", 3, 0), ("missing", 4, 1),
+                                             ("symmetric", 3, 0), ("symmetric", 4, 1)])
+def test_exchange_is_the_exchange_algorithm_run_from_scratch(demo, corpus, k, refine):
     # The reference (tests/models/_count_reference.exchange) recomputes the class-bigram
     # likelihood from all the bigrams, counted token by token, for every candidate move:
     # the same classes (numbered by their most frequent word), moves per pass and
     # likelihoods as the incremental, count-based model; refine=0 is the plain exchange
     # from k classes of the versions before refinement.
-    sents = ref.sentences(demo)
-    want, loglik, moves = ref.exchange(sents, ref.word_types(demo, sents), k, refine=refine)
-    got = induce_exchange(demo, k, refine=refine)
+    corpus = {"demo": demo, "missing": _missing_forms(), "symmetric": _symmetric()}[corpus]
+    sents = ref.sentences(corpus)
+    want, loglik, moves = ref.exchange(sents, ref.word_types(corpus, sents), k, refine=refine)
+    got = induce_exchange(corpus, k, refine=refine)
     assert list(got.type_clusters.items()) == list(want.items())
     assert got.tags.tolist() == ref.tags_of(sents, want)
-    assert got.log["moves"] == moves and moves[-1] == 0 and sum(moves) > 0
+    assert got.log["moves"] == moves and moves[-1] == 0
     assert got.log["loglik"] == pytest.approx(loglik, rel=1e-12)
     assert got.signature == (f"exchange|k:{k}|init:rank|max_iter:20|restarts:1|refine:{refine}"
                              f"|column:form|v:{__version__}")
