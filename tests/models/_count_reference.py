@@ -63,8 +63,9 @@ def tags_of(sents, clusters: dict) -> list[int]:
 # -- exchange (Kneser & Ney 1993, as the module notes of models/categories/exchange.py) ----
 
 
-def _xlogx_sum(values) -> float:
-    return math.fsum(n * math.log(n) for n in values if n > 1)
+def _xlogx_sum(values: np.ndarray) -> float:
+    x = values[values > 1]
+    return math.fsum((x * np.log(x)).tolist())
 
 
 def exchange(sents, types: list[str], k: int, *, refine: int = 3, max_iter: int = 20):
@@ -100,7 +101,7 @@ def exchange(sents, types: list[str], k: int, *, refine: int = 3, max_iter: int 
         n2 = np.bincount(cls[a] * size + cls[b], weights=c, minlength=size * size)
         n2 = n2.reshape(size, size)[:K + 1, :K + 1]
         n1 = np.bincount(cls, weights=left, minlength=size)[:K + 1]
-        return _xlogx_sum(n2.ravel().tolist()) - 2.0 * _xlogx_sum(n1.tolist())
+        return _xlogx_sum(n2.ravel()) - 2.0 * _xlogx_sum(n1)
 
     def run(cls, K):
         cls[n] = K
