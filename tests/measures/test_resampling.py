@@ -385,7 +385,8 @@ def test_type_level_bootstrap_loses_pairs_not_gains():
     for n_sent in (60, 960):
         f, g, p, it = _typed_tokens(n_sent, seed=n_sent, n_words=8)
         st = type_level_items(type_entries(f, g, p, items=it), mappings=("1-1",))
-        out[n_sent] = resample(st, n=300, seed=2).intervals
+        # with 960 sentences every resample holds every pair: any number of draws shows it
+        out[n_sent] = resample(st, n=300 if n_sent == 60 else 50, seed=2).intervals
         for iv in out[n_sent].values():
             assert iv.low <= iv.estimate <= iv.high
     small = out[60]["macro_i_1to1"]
