@@ -22,7 +22,7 @@ def _mi(clusters, bigrams, unigram):
 
 
 def brute_force_brown(sentences, C):
-    """Return (flat clusters as list of sets, merge list) for word lists ``sentences``."""
+    """Return (flat clusters as list of sets, merge list, words by rank) for word lists."""
     unigram: Counter = Counter(w for s in sentences for w in s)
     first = {}
     for s in sentences:
@@ -55,4 +55,18 @@ def brute_force_brown(sentences, C):
     flat = [set(c) for c in clusters]
     while len(clusters) > 1:
         merge_best()
-    return flat, merges
+    return flat, merges, words
+
+
+def paths_from_merges(merges, words) -> dict[str, str]:
+    """Bit string of every word: the root is empty, and at each merge the child holding
+    the more frequent word (earlier in ``words``) gets ``0``, the other ``1``."""
+    rank = {w: i for i, w in enumerate(words)}
+    path: dict[frozenset, str] = {}
+    if merges:
+        path[merges[-1][0] | merges[-1][1]] = ""
+    for a, b in reversed(merges):
+        above = path[a | b]
+        first, second = sorted((a, b), key=lambda part: min(rank[w] for w in part))
+        path[first], path[second] = above + "0", above + "1"
+    return {w: path.get(frozenset({w}), "") for w in words}

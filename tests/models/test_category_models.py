@@ -8,7 +8,7 @@ import pytest
 from induceval.corpus.model import CorpusBuilder
 from induceval.errors import ParameterError
 from induceval.models.categories import CATEGORY_MODELS, brown_clusters, induce_tags
-from tests.models._brown_reference import brute_force_brown
+from tests.models._brown_reference import brute_force_brown, paths_from_merges
 
 
 def _corpus(sentences, **cols):
@@ -78,11 +78,11 @@ def test_brown_matches_brute_force(seed):
     sents, C = _random_sentences(seed)
     corpus = _corpus([" ".join(s) for s in sents])
     got = brown_clusters(corpus, C)
-    groups: dict[int, set] = {}
-    for w, c in got.items():
-        groups.setdefault(c, set()).add(w)
-    flat, _ = brute_force_brown(sents, C)
-    assert sorted(map(sorted, groups.values())) == sorted(map(sorted, flat))
+    flat, merges, words = brute_force_brown(sents, C)
+    # flat clusters numbered by their most frequent word; paths from the whole merge tree
+    flat.sort(key=lambda cluster: min(words.index(w) for w in cluster))
+    assert got == {w: i for i, cluster in enumerate(flat) for w in cluster}
+    assert got.paths == paths_from_merges(merges, words)
 
 
 def test_brown_hand_example():

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -13,17 +12,6 @@ import pytest
 
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.models.categories import _bigrams, induce_tags
-from tests.conftest import REPO
-
-
-def _restore_sigint():  # a background test runner may ignore SIGINT; the user's shell does not
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a running process (Linux ``/proc``)."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def test_chunks_give_one_run(monkeypatch):
@@ -38,12 +26,55 @@ def test_chunks_give_one_run(monkeypatch):
     assert exchange.log["loglik"] == exchange2.log["loglik"]
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="POSIX signals, /proc")
-def test_ctrl_c_during_brown_and_exchange(tmp_path):
+def _interrupted_inside(function: str, argv: list[str]):
+    """Run ``main(argv)`` here and send this thread SIGINT once it runs inside ``function``.
+
+    A watcher thread samples the main thread's stack; 0.3 s after ``function`` shows
+    up there (the compiled loop called from it is running) it sends the signal.
+    Returns ``(exit code, seconds of main-thread CPU after the signal, seconds of wall
+    time after it)``: CPU time does not depend on the machine's load.
+    """
+    from induceval.cli.main import main
+
+    main_id = threading.get_ident()
+    clock = time.pthread_getcpuclockid(main_id)
+    done = threading.Event()
+    sent: list[tuple[float, float]] = []
+
+    def watch():
+        while not done.is_set():
+            frame = sys._current_frames().get(main_id)
+            names = set()
+            while frame is not None:
+                names.add(frame.f_code.co_name)
+                frame = frame.f_back
+            if function in names:
+                time.sleep(0.3)
+                if not done.is_set():
+                    sent.append((time.clock_gettime(clock), time.monotonic()))
+                    signal.pthread_kill(main_id, signal.SIGINT)
+                return
+            time.sleep(0.01)
+
+    # a runner started in the background ignores SIGINT; a user's shell does not
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        code = main(argv)
+    finally:
+        done.set()
+        signal.signal(signal.SIGINT, old)
+    watcher.join()
+    assert sent, f"{function} never ran"
+    return code, time.thread_time() - sent[0][0], time.monotonic() - sent[0][1]
+
+
+@pytest.mark.skipif(not hasattr(time, "pthread_getcpuclockid"), reason="POSIX thread clocks")
+@pytest.mark.parametrize("model", ["brown", "exchange"])
+def test_ctrl_c_during_brown_and_exchange(tmp_path, capsys, model):
     # load (or compile) the kernels first, so the signal lands in clustering, not compiling
-    demo = generate_demo_corpus(n_sentences=50, seed=1)
-    induce_tags(demo, "brown", 3)
-    induce_tags(demo, "exchange", 3)
+    induce_tags(generate_demo_corpus(n_sentences=50, seed=1), model, 3)
     # 20,000 Zipfian word types, K=1000: each model runs for minutes
     gen = np.random.default_rng(0)
     p = 1.0 / np.arange(1, 20_001)
@@ -51,40 +82,14 @@ def test_ctrl_c_during_brown_and_exchange(tmp_path):
     text = tmp_path / "zipf.txt"
     text.write_text("".join(" ".join(f"w{w}" for w in words[i:i + 10]) + "\n"
                             for i in range(0, len(words), 10)))
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    procs = {}
-    for model in ("brown", "exchange"):
-        out = tmp_path / f"{model}.pascal"
-        procs[model] = (out, subprocess.Popen(
-            [sys.executable, "-m", "induceval.cli.main", "induce", "tags", "--model", model,
-             "--k", "1000", str(text), "--input-format", "plain", "-o", str(out)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
-            preexec_fn=_restore_sigint))
-    # imports, reading and counting take about 1 s of CPU: past 2 s each is clustering
-    # (CPU time, not a sleep, so that a loaded machine does not send the signal early)
-    deadline = time.monotonic() + 120
-    for model, (_, proc) in procs.items():
-        while proc.poll() is None and _cpu_seconds(proc.pid) < 2.0:
-            assert time.monotonic() < deadline, model
-            time.sleep(0.05)
-        assert proc.poll() is None, (model, proc.communicate())
-    at_signal = {}
-    for model, (_, proc) in procs.items():
-        at_signal[model] = _cpu_seconds(proc.pid)
-        proc.send_signal(signal.SIGINT)
-    t0 = time.monotonic()
-    for model, (out, proc) in procs.items():
-        _, status, usage = os.wait4(proc.pid, 0)
-        waited = time.monotonic() - t0
-        err = proc.stderr.read().decode()
-        proc.stdout.close()
-        proc.stderr.close()
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        after = usage.ru_utime + usage.ru_stime - at_signal[model]
-        assert proc.returncode == 130, (model, err)
-        # CPU used after the signal (load-independent): the rest of one chunk, the
-        # cleanup and the interpreter's exit; about 0.2 s measured
-        assert after < 1.0, (model, after)
-        assert waited < 30.0, (model, waited)   # wall time: generous, for a loaded machine
-        assert "Traceback" not in err and "interrupted" in err
-        assert not out.exists()
+    out = tmp_path / f"{model}.pascal"
+    code, cpu, wall = _interrupted_inside("run_chunked", [
+        "induce", "tags", "--model", model, "--k", "1000", str(text), "--input-format",
+        "plain", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 130, err
+    # CPU used after the signal: the rest of one compiled chunk (about 0.1 s) and the
+    # cleanup; the wall time is generous, for a loaded machine
+    assert cpu < 1.0 and wall < 30.0, (cpu, wall)
+    assert "Traceback" not in err and "interrupted" in err
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["zipf.txt"]

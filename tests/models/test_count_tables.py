@@ -1,17 +1,18 @@
 """Count tables behind Brown and exchange clustering, --min-count, streaming plain text.
 
-Reference values: hand-worked small cases (explained next to each), and
-hashes of the outputs of induceval at commit ea22cab (before the count-based
-path), which the count-based path must reproduce byte for byte.
+Reference values: hand-worked small cases (explained next to each), and the
+models run on counts taken token by token, or from scratch, by the naive
+references of tests/models/_count_reference.py.
 """
 
 from __future__ import annotations
 
-import hashlib
+from collections import Counter
 
 import numpy as np
 import pytest
 
+from induceval import __version__
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.corpus.model import CorpusBuilder
 from induceval.errors import InducevalError
@@ -23,8 +24,9 @@ from induceval.models.categories._bigrams import (
     map_rare,
     type_counts,
 )
-from induceval.models.categories.brown import induce_brown
+from induceval.models.categories.brown import brown_from_counts, induce_brown
 from induceval.models.categories.exchange import induce_exchange
+from tests.models import _count_reference as ref
 
 
 def _triples(t):
@@ -76,29 +78,85 @@ def test_code_counts_type_counts_and_gather():
     assert gather(dense, values, block=1).tolist() == [0, 1, 0]
 
 
-def _digest(r) -> str:
-    m = hashlib.sha256(r.tags.tobytes())
-    m.update(repr(sorted(r.type_clusters.items())).encode())
-    m.update(repr(sorted((r.paths or {}).items())).encode())
-    return m.hexdigest()[:16]
+@pytest.fixture(scope="module")
+def demo():
+    return generate_demo_corpus(1000)
 
 
-def test_brown_count_based_path_same_clusters_as_before():
-    # digests of induce_brown on the demo corpus at commit ea22cab (token-array path)
-    demo = generate_demo_corpus(2000)
-    assert _digest(induce_brown(demo, 12)) == "c2046c42891aad5b"
-    assert _digest(induce_brown(demo, 5, min_count=3)) == "e21062a716ec2754"
+def _missing_forms():
+    # sentences of words a-e, a sixth of the tokens without a form (None)
+    gen = np.random.default_rng(4)
+    b = CorpusBuilder()
+    for _ in range(300):
+        picks = gen.integers(0, 6, size=int(gen.integers(1, 9)))
+        b.add_sentence({"form": [("a", "b", "c", "d", "e", None)[i] for i in picks]})
+    return b.build()
 
 
-def test_exchange_refine_0_is_the_former_exchange():
-    # tags digest of induce_exchange(demo, 12) at commit ea22cab (no refinement then)
-    r = induce_exchange(generate_demo_corpus(2000), 12, refine=0)
-    assert hashlib.sha256(r.tags.tobytes()).hexdigest()[:16] == "90b649fa02452129"
-    assert "|refine:0|" in r.signature
+def _counted_by_hand(corpus, *, boundary: bool):
+    """Types, counts and bigrams (type ids) counted token by token (_count_reference)."""
+    sents = ref.sentences(corpus)
+    types = ref.word_types(corpus, sents)
+    uni = Counter(w for s in sents for w in s if w is not None)
+    code = {w: i for i, w in enumerate(types)}
+    code[ref.BOUNDARY] = len(types)
+    pairs = ref.bigrams(sents, boundary=boundary)
+    a, b, c = (np.array(x, dtype=np.int64) for x in (
+        [code[x] for x, _ in pairs], [code[y] for _, y in pairs], list(pairs.values())))
+    return sents, types, np.array([uni[w] for w in types]), a, b, c
 
 
-def test_exchange_refined_likelihood_and_determinism():
-    demo = generate_demo_corpus(1000)
+@pytest.mark.parametrize("corpus,k,min_count", [("demo", 12, 1), ("demo", 5, 3),
+                                                ("missing", 3, 1)])
+def test_brown_on_a_corpus_is_brown_on_its_counts_taken_by_hand(demo, corpus, k, min_count):
+    # Brown clustering sees a corpus only through its type counts and bigrams (the
+    # count-based path): on the counts taken here token by token, brown_from_counts must
+    # give the same clusters, paths and signature, and every token its type's cluster.
+    # (brown_from_counts itself is checked against a brute-force Brown in
+    # test_category_models.py::test_brown_matches_brute_force.)
+    corpus = demo if corpus == "demo" else _missing_forms()
+    sents, types, counts, a, b, c = _counted_by_hand(corpus, boundary=False)
+    want = brown_from_counts(types, counts, a, b, c, k, min_count=min_count)
+    got = induce_brown(corpus, k, min_count=min_count)
+    assert list(got.type_clusters.items()) == list(want.type_clusters.items())
+    assert dict(got.paths) == dict(want.paths) and len(set(want.paths.values())) == len(want.paths)
+    assert got.unclustered == want.unclustered and got.n_clusters == want.n_clusters == k
+    assert got.tags.tolist() == ref.tags_of(sents, want.type_clusters)
+    assert got.signature == want.signature == (
+        f"brown|k:{k}|min_count:{min_count}|column:form|v:{__version__}")
+    assert (min_count > 1) == bool(got.unclustered)
+
+
+def _symmetric():
+    # determiners, nouns and verbs in identical slots: candidate moves tie exactly
+    b = CorpusBuilder()
+    for s in ["the dog runs", "a cat runs", "the cat sleeps", "a dog sleeps"] * 3:
+        b.add_sentence({"form": s.split()})
+    return b.build()
+
+
+@pytest.mark.parametrize("corpus,k,refine", [("demo", 12, 0), ("demo", 10, 3),
+                                             ("missing", 3, 0), ("missing", 4, 1),
+                                             ("symmetric", 3, 0), ("symmetric", 4, 1)])
+def test_exchange_is_the_exchange_algorithm_run_from_scratch(demo, corpus, k, refine):
+    # The reference (tests/models/_count_reference.exchange) recomputes the class-bigram
+    # likelihood from all the bigrams, counted token by token, for every candidate move:
+    # the same classes (numbered by their most frequent word), moves per pass and
+    # likelihoods as the incremental, count-based model; refine=0 is the plain exchange
+    # from k classes of the versions before refinement.
+    corpus = {"demo": demo, "missing": _missing_forms(), "symmetric": _symmetric()}[corpus]
+    sents = ref.sentences(corpus)
+    want, loglik, moves = ref.exchange(sents, ref.word_types(corpus, sents), k, refine=refine)
+    got = induce_exchange(corpus, k, refine=refine)
+    assert list(got.type_clusters.items()) == list(want.items())
+    assert got.tags.tolist() == ref.tags_of(sents, want)
+    assert got.log["moves"] == moves and moves[-1] == 0
+    assert got.log["loglik"] == pytest.approx(loglik, rel=1e-12)
+    assert got.signature == (f"exchange|k:{k}|init:rank|max_iter:20|restarts:1|refine:{refine}"
+                             f"|column:form|v:{__version__}")
+
+
+def test_exchange_refined_likelihood_and_determinism(demo):
     a = induce_exchange(demo, 10)
     b = induce_exchange(demo, 10)
     assert np.array_equal(a.tags, b.tags) and "|refine:3|" in a.signature
@@ -177,11 +235,10 @@ def test_plain_streaming_equals_line_by_line(tmp_path, monkeypatch):
     assert skipped.n_sentences == 2 and sum(skipped.report.skipped.values()) == 1
 
 
-def test_exchange_capped_xlogx_table_same_classes(monkeypatch):
+def test_exchange_capped_xlogx_table_same_classes(demo, monkeypatch):
     # counts above the table are computed (a read-only table selects that kernel)
     from induceval.models.categories import exchange
 
-    demo = generate_demo_corpus(1000)
     full = induce_exchange(demo, 10)
     monkeypatch.setattr(exchange, "_TABLE", 64)
     capped = induce_exchange(demo, 10)
