@@ -12,14 +12,5 @@ from induceval.corpus.model import (
 )
 from induceval.corpus.readers import read_corpus
 
-__all__ = [
-    "Column",
-    "Corpus",
-    "CorpusBuilder",
-    "ReadReport",
-    "Sentence",
-    "Vocabulary",
-    "age_in_days",
-    "concat",
-    "read_corpus",
-]
+__all__ = ["Column", "Corpus", "CorpusBuilder", "ReadReport", "Sentence", "Vocabulary",
+           "age_in_days", "concat", "read_corpus"]

@@ -139,19 +139,6 @@ class Column:
     values: np.ndarray
     vocab: Vocabulary | None = None
 
-    @property
-    def categorical(self) -> bool:
-        """Whether the values are ids into :attr:`vocab` (``False`` for integer columns).
-
-        Example
-        -------
-        >>> Column(np.array([0, 1]), Vocabulary(["a", "b"])).categorical
-        True
-        >>> Column(np.array([2, 0])).categorical
-        False
-        """
-        return self.vocab is not None
-
     def take(self, index: np.ndarray | slice) -> Column:
         """A column of the selected values, sharing this column's vocabulary.
 

@@ -2,22 +2,18 @@
 
 Brown and exchange clustering, and the initial statistics of HC, FF and the
 BHMM, are functions of unigram and bigram counts.  :func:`count_bigrams`
-builds those tables from many files, one shard at a time — in this process
-or on Dask workers (``executor=``, see :mod:`induceval.parallel`) — and sums
-them in file order.  A :class:`BigramTable` is additive: ``t1 + t2`` aligns
-the vocabularies by string (the union in order of first appearance) and sums
-the counts, so the merged table is the same, bit for bit, however the shards
-were distributed; its vocabulary is that of reading the files in order (each
-file's vocabulary in the reader's order, unused words included: the union is
-the vocabulary of the files read as one corpus, see :func:`bigram_table`).
-Brown and exchange clustering run from such a table
-(:func:`induceval.models.categories.induce_tags` takes one), with the
-clusters of the corpus itself.
-
-The bigrams are those of
-:func:`induceval.corpus._counts.bigram_counts`: adjacent tokens
-within a sentence, or with ``boundary=True`` each sentence wrapped in one
-boundary symbol (id ``len(vocab)``).
+builds those tables from many files, one shard at a time (in this process or
+on Dask workers, see :mod:`induceval.parallel`), and sums them in file order.
+A :class:`BigramTable` is additive: ``t1 + t2`` aligns the vocabularies by
+string (the union in order of first appearance) and sums the counts, so the
+merged table is the same, bit for bit, however the shards were distributed,
+and its vocabulary is that of the files read as one corpus
+(:func:`bigram_table`).  Brown and exchange clustering run from such a table
+(:func:`induceval.models.categories.induce_tags` takes one) with the clusters
+of the corpus itself.  The bigrams are those of
+:func:`induceval.corpus._counts.bigram_counts`: adjacent tokens within a
+sentence, or with ``boundary=True`` each sentence wrapped in one boundary
+symbol (id ``len(vocab)``).
 
 Example
 -------
@@ -34,6 +30,7 @@ Example
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -41,6 +38,7 @@ from functools import partial
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.errors import ParameterError
 
 __all__ = ["BigramTable", "count_bigrams"]
 
@@ -89,8 +87,6 @@ class BigramTable:
 
     def __add__(self, other: BigramTable) -> BigramTable:
         if self.boundary != other.boundary:
-            from induceval.errors import ParameterError
-
             raise ParameterError("cannot add bigram tables counted with and without boundaries")
         index = {w: i for i, w in enumerate(self.vocab)}
         vocab = list(self.vocab)
@@ -155,8 +151,6 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
         return BigramTable((), z, z, z, z, boundary, 0, n_sent, int(corpus.n_tokens))
     col = corpus.tokens[column]
     if col.vocab is None:
-        from induceval.errors import ParameterError
-
         raise ParameterError(f"column {column!r} of {corpus.name or 'the corpus'} is numeric; "
                              "bigram tables count words (a categorical column)")
     items = list(col.vocab.items)
@@ -194,10 +188,6 @@ def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="f
     return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
 
 
-def _add(x: BigramTable, y: BigramTable) -> BigramTable:
-    return x + y
-
-
 def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,
                   lowercase: bool = False, input_format: str = "auto", on_error: str = "fail",
                   executor=None, jobs: int = 1) -> BigramTable:
@@ -231,9 +221,9 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
 
     fn = partial(_shard_table, column=column, boundary=boundary, lowercase=lowercase,
                  input_format=input_format, on_error=on_error)
-    empty = BigramTable((), np.zeros(0, np.int64), np.zeros(0, np.int64),
-                        np.zeros(0, np.int64), np.zeros(0, np.int64), boundary, 0)
+    z = np.zeros(0, np.int64)
+    empty = BigramTable((), z, z, z, z, boundary, 0)
     if not len(shards):
         return empty
-    return empty + map_reduce(fn, list(shards), _add, executor=executor, jobs=jobs,
+    return empty + map_reduce(fn, list(shards), operator.add, executor=executor, jobs=jobs,
                               name="count-bigrams", costs=[path_size(s) for s in shards])

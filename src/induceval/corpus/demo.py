@@ -3,36 +3,26 @@
 :func:`generate_demo_corpus` draws utterances from a small hand-written
 grammar of English as spoken to (and by) a young child: declaratives,
 yes/no and wh-questions, imperatives, copular sentences and short
-fragments.  It needs no download and builds in a few milliseconds, so every
-part of induceval can be demonstrated and smoke-tested on it.
+fragments.  It needs no download and builds in milliseconds, so every part
+of induceval can be demonstrated and smoke-tested on it.
 
-What it holds
--------------
-Token columns
-    ``form``, ``lemma``, ``upos`` (UD tags), ``xpos`` (Penn-Treebank-like
-    tags), ``cpos`` (CHILDES-like coarse categories: ``n``, ``v``, ``det``,
-    ``pro``, ``adj``, ``prep``, ``adv``, ``aux``, ``mod``, ``cop``, ``co``,
-    ``neg``, ``punct``), ``head`` (a tree per utterance) and
-    ``deprel`` (UD-like relations).
-Sentence columns
-    ``sent_id`` (``document-index``), ``speaker`` (``MOT``, ``FAT``,
-    ``CHI``), ``role`` (``Mother``, ``Father``, ``Target_Child``),
-    ``age_days`` (the child's age at the session), ``document`` (one per
-    recording session) and ``language`` (``eng``).
+Token columns: ``form``, ``lemma``, ``upos`` (UD tags), ``xpos``
+(Penn-Treebank-like tags), ``cpos`` (CHILDES-like coarse categories: ``n``,
+``v``, ``det``, ``pro``, ``adj``, ``prep``, ``adv``, ``aux``, ``mod``, ``cop``,
+``co``, ``neg``, ``punct``), ``head`` (a tree per utterance) and ``deprel``
+(UD-like relations).  Sentence columns: ``sent_id`` (``document-index``),
+``speaker`` (``MOT``, ``FAT``, ``CHI``), ``role`` (``Mother``, ``Father``,
+``Target_Child``), ``age_days``, ``document`` (one per recording session) and
+``language`` (``eng``).
 
-Sessions
---------
-Utterances are split in order into :data:`SESSIONS` recording sessions
-(``demo01`` ... ``demo06``) with the child aged 1;8, 1;11, 2;2, 2;5, 2;8 and
-3;0 (ages in days by :func:`~induceval.corpus.model.age_in_days`).  About
-30% of utterances are the child's (``CHI``); the child's utterances are
-short (one or two words at 1;8, up to five at 3;0), adults' utterances are
-longer and end with punctuation.  Ambiguous words (``brush``, ``drink``,
-``kiss``, ``walk``, ``play`` as noun or verb; ``that`` as determiner or
-pronoun; ``her`` as pronoun or possessive) make POS induction non-trivial.
-
-Same seed, same corpus, byte for byte (a :class:`random.Random` seeded from
-:func:`induceval.random.rng`).
+Utterances are split in order into the :data:`SESSIONS`, the child aged 1;8
+to 3;0 (ages in days by :func:`~induceval.corpus.model.age_in_days`).  About
+30% of utterances are the child's (``CHI``): one or two words at 1;8, up to
+five at 3;0; adults' are longer and end with punctuation.  Ambiguous words
+(``brush``, ``drink``, ``kiss``, ``walk``, ``play`` as noun or verb; ``that``
+as determiner or pronoun; ``her`` as pronoun or possessive) make POS
+induction non-trivial.  Same seed, same corpus, byte for byte (a
+:class:`random.Random` seeded from :func:`induceval.random.rng`).
 
 Example
 -------
@@ -47,6 +37,7 @@ True
 from __future__ import annotations
 
 import random as _random
+from itertools import accumulate
 
 from induceval.corpus.model import Corpus, CorpusBuilder, age_in_days
 from induceval.errors import check_range
@@ -90,13 +81,8 @@ PROPER = [(n, n, "PROPN", "NNP", "n") for n in ("Eve", "Adam", "Daddy", "Mommy",
 
 
 def _verb(lemma: str, third: str, ing: str, past: str) -> dict[str, Entry]:
-    return {
-        "VB": (lemma, lemma, "VERB", "VB", "v"),
-        "VBP": (lemma, lemma, "VERB", "VBP", "v"),
-        "VBZ": (third, lemma, "VERB", "VBZ", "v"),
-        "VBG": (ing, lemma, "VERB", "VBG", "v"),
-        "VBD": (past, lemma, "VERB", "VBD", "v"),
-    }
+    forms = {"VB": lemma, "VBP": lemma, "VBZ": third, "VBG": ing, "VBD": past}
+    return {tag: (form, lemma, "VERB", tag, "v") for tag, form in forms.items()}
 
 
 TRANSITIVE = [_verb(*v) for v in (
@@ -121,14 +107,8 @@ MORE = ("more", "more", "ADJ", "JJR", "adj")
 ARTICLES = [("the", "the", "DET", "DT", "det"), ("a", "a", "DET", "DT", "det")]
 DEMONSTRATIVE = [("that", "that", "DET", "DT", "det"), ("this", "this", "DET", "DT", "det")]
 POSSESSIVE = [(p, p, "PRON", "PRP$", "det") for p in ("your", "my", "his", "her")]
-SUBJECTS = {  # pronoun -> (entry, agreement: "1", "2", "3s", "pl")
-    "I": (("I", "I", "PRON", "PRP", "pro"), "1"),
-    "you": (("you", "you", "PRON", "PRP", "pro"), "2"),
-    "we": (("we", "we", "PRON", "PRP", "pro"), "pl"),
-    "he": (("he", "he", "PRON", "PRP", "pro"), "3s"),
-    "she": (("she", "she", "PRON", "PRP", "pro"), "3s"),
-    "it": (("it", "it", "PRON", "PRP", "pro"), "3s"),
-}
+SUBJECTS = {p: ((p, p, "PRON", "PRP", "pro"), agr) for p, agr in  # pronoun -> (entry, agreement)
+            (("I", "1"), ("you", "2"), ("we", "pl"), ("he", "3s"), ("she", "3s"), ("it", "3s"))}
 OBJECTS = [(p, p, "PRON", "PRP", "pro") for p in ("it", "me", "them", "him", "her")]
 THAT_PRON = ("that", "that", "PRON", "DT", "pro")
 PREPOSITIONS = [(p, p, "ADP", "IN", "prep") for p in ("on", "in", "under", "with")]
@@ -145,7 +125,6 @@ PROG = {k: (v[0], "be", "AUX", v[3], "aux") for k, v in COP.items()}
 DO = {"1": ("do", "do", "AUX", "VBP", "aux"), "2": ("do", "do", "AUX", "VBP", "aux"),
       "pl": ("do", "do", "AUX", "VBP", "aux"), "3s": ("does", "do", "AUX", "VBZ", "aux")}
 MODALS = [("can", "can", "AUX", "MD", "mod"), ("will", "will", "AUX", "MD", "mod")]
-DID = ("did", "do", "AUX", "VBD", "aux")
 PERIOD = (".", ".", "PUNCT", ".", "punct")
 QMARK = ("?", "?", "PUNCT", ".", "punct")
 EXCL = ("!", "!", "PUNCT", ".", "punct")
@@ -436,17 +415,8 @@ def _child_max_len(session: int) -> int:
 def generate_demo_corpus(n_sentences: int = 2000, seed: int = DEFAULT_SEED) -> Corpus:
     """Generate the demo corpus: ``n_sentences`` utterances of child-directed speech.
 
-    Parameters
-    ----------
-    n_sentences
-        Number of utterances (>= 1), split in order over the six sessions.
-    seed
-        The seed; the same seed gives the same corpus.
-
-    Returns
-    -------
-    Corpus
-        Named ``demo``; see the module docstring for its columns.
+    ``n_sentences`` (>= 1) are split in order over the six sessions; the
+    corpus is named ``demo`` (see the module docstring for its columns).
 
     Example
     -------
@@ -461,11 +431,8 @@ def generate_demo_corpus(n_sentences: int = 2000, seed: int = DEFAULT_SEED) -> C
     g = _Grammar(r)
     builder = CorpusBuilder(name="demo")
     codes = list(SPEAKERS)
-    cum = []
-    total = 0.0
-    for code in codes:
-        total += SPEAKERS[code][1]
-        cum.append(total)
+    cum = list(accumulate(share for _, share in SPEAKERS.values()))
+    total = cum[-1]
     n_sessions = len(SESSIONS)
     for i in range(n_sentences):
         session = i * n_sessions // n_sentences

@@ -31,24 +31,15 @@ import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import reduce
 
 import numpy as np
 
 from induceval.corpus.columns import MISSING, Column, Vocabulary, _is_int_column
 from induceval.errors import InducevalError, ParameterError
 
-__all__ = [
-    "Vocabulary",
-    "Column",
-    "ReadReport",
-    "Corpus",
-    "Sentence",
-    "CorpusBuilder",
-    "MISSING",
-    "age_in_days",
-    "days_to_age",
-    "AGE_CONVENTIONS",
-]
+__all__ = ["Vocabulary", "Column", "ReadReport", "Corpus", "Sentence", "CorpusBuilder", "MISSING",
+           "age_in_days", "days_to_age", "AGE_CONVENTIONS"]
 
 #: Age conventions of :func:`age_in_days`.
 AGE_CONVENTIONS = ("days", "chang2006")
@@ -59,18 +50,15 @@ def age_in_days(years: int, months: int = 0, days: int = 0, *,
     """Age in days of a CHILDES age ``years;months.days``.
 
     ``convention="days"`` (default): ``floor(years * 365.25 + months * 30.4375)
-    + days``, the mean lengths of the Gregorian-Julian year and month
-    (365.25 / 12 days, as the CoNLL-U reader converts UD English-CHILDES
-    ``speaker_age`` months).  It is monotonic in the age: every month adds 30
-    or 31 days, so a later age never gets fewer days, and two ages with days
-    up to 29 never share a number (3;11.29 -> 1459 days, 4;0.05 -> 1466).
-    Only ``m.30`` at the end of a 30-day step can meet the next month's day 0
-    (no integer scale of 365.25 days a year can give 12 x 31 distinct days).
+    + days``, the mean Julian year and month (as the CoNLL-U reader converts
+    UD English-CHILDES ``speaker_age`` months).  Monotonic in the age (each
+    month adds 30 or 31 days): ages with days up to 29 never share a number
+    (3;11.29 -> 1459, 4;0.05 -> 1466); only ``m.30`` at the end of a 30-day
+    step can meet the next month's day 0.
 
     ``convention="chang2006"``: ``years * 365 + months * 31 + days``, the
-    approximation of Chang, Lieven & Tomasello (2006), kept for reproducing
-    their slopes; it is not monotonic (3;11.29 = 4;0.05 = 1465 days), so
-    sessions a few days apart across a birthday merge.
+    approximation of Chang, Lieven & Tomasello (2006), kept to reproduce
+    their slopes; not monotonic (3;11.29 = 4;0.05 = 1465 days).
 
     References
     ----------
@@ -169,13 +157,8 @@ class ReadReport:
         >>> m.files, m.skipped["empty"], m.examples["empty"]
         (['a.cha', 'b.cha'], 3, 'a.cha:3')
         """
-        out = ReadReport(
-            files=self.files + other.files,
-            counts=self.counts + other.counts,
-            skipped=self.skipped + other.skipped,
-            examples={**other.examples, **self.examples},
-        )
-        return out
+        return ReadReport(self.files + other.files, self.counts + other.counts,
+                          self.skipped + other.skipped, {**other.examples, **self.examples})
 
     def to_dict(self) -> dict:
         """The report as plain JSON-ready data.
@@ -207,8 +190,8 @@ class Sentence:
     Example
     -------
     >>> b = CorpusBuilder(); b.add_sentence({"form": ["hi", "there"]}); c = b.build()
-    >>> s = c.sentence(0); len(s), s.codes("form").tolist()
-    (2, [0, 1])
+    >>> s = c.sentence(0); len(s), s.strings("form")
+    (2, ['hi', 'there'])
     """
 
     __slots__ = ("corpus", "index", "start", "end")
@@ -222,10 +205,6 @@ class Sentence:
     def __len__(self) -> int:
         return self.end - self.start
 
-    def codes(self, column: str = "form") -> np.ndarray:
-        """The column's integer codes (a view, not a copy)."""
-        return self.corpus.tokens[column].values[self.start : self.end]
-
     def strings(self, column: str = "form") -> list:
         """The column decoded to strings (or ints for integer columns)."""
         return self.corpus.tokens[column].strings(slice(self.start, self.end))
@@ -234,9 +213,7 @@ class Sentence:
         """A sentence-level value, decoded (``None`` when missing)."""
         col = self.corpus.sentences[column]
         v = int(col.values[self.index])
-        if col.vocab is None:
-            return None if v == MISSING else v
-        return None if v == MISSING else col.vocab[v]
+        return None if v == MISSING else v if col.vocab is None else col.vocab[v]
 
     def __repr__(self) -> str:
         return f"Sentence({self.index}, {' '.join(map(str, self.strings('form')))!r})"
@@ -348,10 +325,6 @@ class Corpus:
         return np.arange(self.n_tokens, dtype=np.int64) - np.repeat(self.offsets[:-1], self.lengths)
 
     # -- access --------------------------------------------------------------
-    def has(self, column: str) -> bool:
-        """True when a token or sentence column of that name exists."""
-        return column in self.tokens or column in self.sentences
-
     def column(self, name: str) -> Column:
         """A token column, with an error listing the columns when absent."""
         try:
@@ -389,13 +362,6 @@ class Corpus:
     def __iter__(self) -> Iterator[Sentence]:
         for i in range(self.n_sentences):
             yield Sentence(self, i)
-
-    def iter_arrays(self, column: str = "form") -> Iterator[np.ndarray]:
-        """Yield each sentence's codes of ``column`` as array views."""
-        vals = self.column(column).values
-        off = self.offsets
-        for i in range(self.n_sentences):
-            yield vals[off[i] : off[i + 1]]
 
     def label_strings(self, column: str) -> np.ndarray:
         """All tokens' values of a categorical column as a numpy object array."""
@@ -469,11 +435,10 @@ class Corpus:
     def inventory(self, column: str) -> Counter:
         """Token counts of each value of a categorical column (missing excluded)."""
         col = self.column(column)
-        counts = np.bincount(col.values[col.values >= 0], minlength=len(col.vocab or ()))
-        vocab = col.vocab
-        if vocab is None:
+        if col.vocab is None:
             raise InducevalError(f"column {column!r} is not categorical")
-        return Counter({vocab[i]: int(n) for i, n in enumerate(counts) if n})
+        counts = np.bincount(col.values[col.values >= 0], minlength=len(col.vocab))
+        return Counter({col.vocab[i]: int(n) for i, n in enumerate(counts) if n})
 
     def n_types(self, column: str = "form") -> int:
         """Number of distinct values actually used in a column."""
@@ -538,18 +503,6 @@ class CorpusBuilder:
         self._lengths.append(n)
         self._ntok += n
 
-    def n_tokens_so_far(self) -> int:
-        """Number of tokens added so far, over all sentences.
-
-        Example
-        -------
-        >>> b = CorpusBuilder()
-        >>> b.add_sentence({"form": ["a", "b"]}); b.add_sentence({"form": ["c"]})
-        >>> b.n_sentences, b.n_tokens_so_far()
-        (2, 3)
-        """
-        return self._ntok
-
     def _column(self, name: str, values: list) -> Column:
         if _is_int_column(name):
             arr = np.fromiter((MISSING if v is None else v for v in values), dtype=np.int32,
@@ -603,23 +556,14 @@ def concat(corpora: Sequence[Corpus], name: str = "") -> Corpus:
         return replace(corpora[0], name=name or corpora[0].name)
 
     def merge(kind: str, size_of) -> dict[str, Column]:
-        names: list[str] = []
-        for c in corpora:
-            for k in getattr(c, kind):
-                if k not in names:
-                    names.append(k)
         out: dict[str, Column] = {}
-        for k in names:
+        for k in dict.fromkeys(k for c in corpora for k in getattr(c, kind)):
             parts = []
-            vocab: Vocabulary | None = None
-            is_int = _is_int_column(k)
-            if not is_int:
-                vocab = Vocabulary()
+            vocab = None if _is_int_column(k) else Vocabulary()
             for c in corpora:
                 col = getattr(c, kind).get(k)
-                n = size_of(c)
                 if col is None:
-                    parts.append(np.full(n, MISSING, dtype=np.int32))
+                    parts.append(np.full(size_of(c), MISSING, dtype=np.int32))
                 elif col.vocab is None or vocab is None:
                     parts.append(col.values.astype(np.int32, copy=False))
                 else:
@@ -632,7 +576,5 @@ def concat(corpora: Sequence[Corpus], name: str = "") -> Corpus:
     sentences = merge("sentences", lambda c: c.n_sentences)
     lengths = np.concatenate([c.lengths for c in corpora])
     offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
-    report = ReadReport()
-    for c in corpora:
-        report = report.merge(c.report)
+    report = reduce(ReadReport.merge, (c.report for c in corpora), ReadReport())
     return Corpus(offsets=offsets, tokens=tokens, sentences=sentences, report=report, name=name)

@@ -24,15 +24,8 @@ condensed into prep".  This module extracts such tuples from any corpus with
 
 Lemmas are used where the corpus has them (the paper stems words), else forms,
 lower-cased by default.  Tuples whose verb or noun has no lemma (``_``) are
-counted in ``skipped`` and left out.
-
-Counting streams: :func:`count_tuples` maps over corpora (shards) and merges
-count tables, so memory is bounded by the number of distinct tuples.
-
-The words and kinds of the tokens (:func:`token_words`) give the verb and
-noun frequencies (:func:`word_frequencies`) and the verb-noun co-occurrence
-windows of the "web" baseline (:func:`cooccurrence_counts`, Chambers &
-Jurafsky 2010, §5.2).
+counted in ``skipped`` and left out.  :func:`word_frequencies` and
+:func:`cooccurrence_counts` (the "web" baseline, §5.2) count the same words.
 
 References
 ----------
@@ -64,25 +57,10 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError, check_range
 
-__all__ = [
-    "RELATIONS",
-    "ARGUMENTS",
-    "RelationScheme",
-    "SCHEMES",
-    "TupleInstances",
-    "TupleCounts",
-    "detect_scheme",
-    "scheme_of_relations",
-    "check_columns",
-    "token_words",
-    "tuple_codes",
-    "extract_tuples",
-    "count_tuples",
-    "word_counts",
-    "word_frequencies",
-    "window_counts",
-    "cooccurrence_counts",
-]
+__all__ = ["RELATIONS", "ARGUMENTS", "RelationScheme", "SCHEMES", "TupleInstances", "TupleCounts",
+           "detect_scheme", "scheme_of_relations", "check_columns", "token_words", "tuple_codes",
+           "extract_tuples", "count_tuples", "word_counts", "word_frequencies", "window_counts",
+           "cooccurrence_counts"]
 
 #: the three relations of Chambers & Jurafsky (2010)
 RELATIONS = ("subj", "obj", "prep")
@@ -279,9 +257,7 @@ def _scheme(scheme: str | RelationScheme, corpus: Corpus) -> RelationScheme:
 
 
 def _code_set(column, tags: Iterable[str]) -> np.ndarray:
-    vocab = column.vocab
-    ids = [vocab.id(t) for t in tags]
-    return np.array([i for i in ids if i >= 0], dtype=np.int32)
+    return np.array([i for i in map(column.vocab.id, tags) if i >= 0], dtype=np.int32)
 
 
 def check_columns(scheme: RelationScheme, name: str, columns: Iterable[str]) -> None:
@@ -334,9 +310,8 @@ def token_words(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns"
     if scheme.tag_column not in corpus.tokens:
         raise InducevalError(f"scheme {scheme.name!r} needs token column {scheme.tag_column!r}")
     name = "lemma" if use_lemma and "lemma" in corpus.tokens else "form"
-    table = corpus.tokens[name].vocab.to_array()
     table = np.array([None if w in ("_", "", "-") else (w.lower() if lowercase else w)
-                      for w in table.tolist()], dtype=object)
+                      for w in corpus.tokens[name].vocab.items], dtype=object)
     present = np.array([w is not None for w in table.tolist()], dtype=bool)
     strings, inverse = np.unique(table[present].astype(str), return_inverse=True)
     code = np.full(len(table) + 1, -1, dtype=np.int32)
@@ -372,25 +347,17 @@ def _argument_positions(corpus: Corpus, sch: RelationScheme, kinds: np.ndarray, 
     rel_col = corpus.tokens["deprel"]
     rel_names = rel_col.vocab.items
 
-    def rel_map() -> np.ndarray:
-        out = np.full(len(rel_names) + 1, "", dtype=object)
-        for i, full in enumerate(rel_names):
-            if full in sch.excluded:
-                continue
-            label = full.split(":")[0] if sch.match_base else full
-            if full in sch.direct:
-                out[i] = sch.direct[full]
-            elif label in sch.direct:
-                out[i] = sch.direct[label]
-            elif full in sch.oblique or label in sch.oblique:
-                out[i] = "obl"
-            elif full in sch.prep_object or label in sch.prep_object:
-                out[i] = "pobj"
-            elif full in sch.case_relations or label in sch.case_relations:
-                out[i] = "case"
-        return out
-
-    kind = rel_map()[rel_col.values]
+    rel_kind = np.full(len(rel_names) + 1, "", dtype=object)
+    groups = ((sch.oblique, "obl"), (sch.prep_object, "pobj"), (sch.case_relations, "case"))
+    for i, full in enumerate(rel_names):
+        label = full.split(":")[0] if sch.match_base else full
+        if full in sch.excluded:
+            continue
+        if full in sch.direct or label in sch.direct:
+            rel_kind[i] = sch.direct.get(full) or sch.direct[label]
+        else:
+            rel_kind[i] = next((v for names, v in groups if full in names or label in names), "")
+    kind = rel_kind[rel_col.values]
     head_is_verb = np.zeros(len(heads), dtype=bool)
     head_is_verb[ok] = is_verb[gh[ok]]
     dep_ok = is_noun & ok

@@ -3,8 +3,7 @@
 Lossless
 --------
 What the tabular readers read, the writers write back: every token column
-(FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL, DEPS, MISC; CoNLL-X CPOSTAG,
-PHEAD, PDEPREL) and, from the sentence column ``_lines``
+and, from the sentence column ``_lines``
 (:data:`~induceval.corpus.readers._tabular.LINES_COLUMN`), every comment,
 multiword-token range line (``18-19``) and empty node (``8.1``) in its
 place.  A CoNLL-U file read and written back is byte-identical to the input
@@ -16,14 +15,12 @@ up to these normalisations:
   with ``\\n\\n``; several blank lines, or whitespace-only lines, between
   sentences become one);
 - comment lines outside any sentence are not kept (the reader counts them);
-- an integer HEAD is written in canonical form (``07`` -> ``7``).
-
-Missing values (``-1``) are written as ``_``.
+- an integer HEAD is written in canonical form (``07`` -> ``7``);
+- missing values (``-1``) are written as ``_``.
 
 What is left out is counted
 ---------------------------
-Every writer returns a :class:`WriteReport`: sentences and tokens written,
-and under ``left_out`` what it could not write, with the reason:
+A :class:`WriteReport` counts what was written, and under ``left_out`` why not:
 
 - ``"empty sentences"``: a sentence with no tokens is never written (an
   empty block, or a block of comments alone, is not valid CoNLL-U); what is
@@ -43,18 +40,9 @@ Comments
 --------
 A sentence read from a file with comments keeps its own comment lines,
 verbatim.  A sentence without ``_lines`` (read from CHAT, plain text, Brown,
-or built in memory) gets comments generated from its sentence columns, in
-this order (keys as the CoNLL-U reader reads them back, see
-:mod:`induceval.corpus.readers._tabular`): ``# newdoc id = D`` when the
-``document`` changes, ``# sent_id``, ``# speaker``, ``# speaker_role``
-(column ``role``), ``# age_days``, ``# language``, ``# child_name``
-(``child``), ``# corpus_name`` (``corpus``), ``# unintelligible`` (CHAT).
-
-Predictions go into a slot with ``tags_column`` (a token column name, a
-:class:`~induceval.corpus.model.Column`, or an array aligned with the tokens:
-strings, or integer cluster ids written as numbers with ``-1`` -> ``missing_tag``)
-and ``heads_column`` (a column name, an integer array with ``-1`` -> ``_``, or
-``None`` for no heads at all).
+or built in memory) gets comments from its sentence columns, keyed as the
+CoNLL-U reader reads them back (:data:`GENERATED_COMMENTS`, after ``# newdoc
+id = D`` when the ``document`` changes).
 
 Example
 -------
@@ -268,10 +256,6 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
         Write the kept multiword-token and empty-node lines (CoNLL-U only).
     format
         The format name in the report.
-
-    Returns
-    -------
-    WriteReport
     """
     report = WriteReport(format)
     kept, changed = _kept_lines(corpus)
@@ -413,17 +397,15 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
 
     Parameters
     ----------
-    corpus
-        The corpus.
     path_or_file
         A path or an open text file.
     tags_column
         What goes into ``tags_slot`` (default: the corpus's ``upos``): a token
-        column name, a Column, or an array aligned with the tokens (e.g. the
-        ``tags`` of a tag induction).
+        column name, a Column, or an array aligned with the tokens (strings,
+        or integer cluster ids written as numbers, ``-1`` as ``missing_tag``).
     heads_column
         What goes into HEAD: a column name (e.g. ``"head@xgrt"``), an int
-        array, or ``None``: no heads (HEAD, DEPREL and DEPS written ``_``,
+        array (``-1`` as ``_``), or ``None``: no heads (HEAD, DEPREL and DEPS written ``_``,
         e.g. for tag predictions, which must not carry gold trees).
     tags_slot
         ``"upos"`` or ``"xpos"``.

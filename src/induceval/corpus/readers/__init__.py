@@ -2,8 +2,13 @@
 
 :func:`read_corpus` picks the reader by ``format`` (or by the file ending
 when ``format="auto"``) and reads one file, a list of files, or a directory.
-Each reader module exposes ``read(paths, *, on_error="fail", **options) -> Corpus``
-and, for streaming use, ``iter_sentences(path, ...)``.
+Each reader module exposes ``read(files, *, on_error="fail", name=None, **options)
+-> Corpus`` (``files``: a path or a list of paths; ``on_error="fail"`` raises
+:class:`~induceval.errors.CorpusFormatError` naming file, line and text,
+``"skip"`` skips the bad sentence and counts it in ``report.skipped``;
+``name``: the corpus name, by default the path or the common folder) and, for
+streaming use, ``iter_sentences(path, ...)``, yielding ``(tokens, meta)`` per
+sentence: the arguments of :meth:`~induceval.corpus.model.CorpusBuilder.add_sentence`.
 
 Formats (name: module, file endings)
 ------------------------------------

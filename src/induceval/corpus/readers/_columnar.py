@@ -404,17 +404,11 @@ class TabularFormat:
 
         Parameters
         ----------
-        files
-            A path or a list of paths.
-        on_error
-            ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` (file,
-            line, text, what was expected); ``"skip"`` skips the bad sentence and
-            counts it in ``report.skipped``.
+        files, on_error, name
+            As in :mod:`induceval.corpus.readers`.
         language
             The ``language`` sentence column for every file (default: from the
             UD file name).
-        name
-            The corpus name (default: the path, or the common folder).
         columns
             Read only these token columns (``form`` always), and no ``_lines``:
             faster and smaller when the corpus is only scored (default: all).

@@ -24,43 +24,27 @@ Every line of a sentence that is not a regular token (comments, CoNLL-U
 multiword-token ranges ``1-2`` and empty nodes ``8.1``) is kept verbatim, in
 order, with its position (the number of regular tokens before it), in the
 sentence column ``_lines`` (:data:`LINES_COLUMN`): one string per sentence,
-``"<n tokens>"`` followed by ``"\\n<position>\\t<line>"`` for each kept line.
-The writers (:mod:`induceval.corpus.writers`) write them back in place, so a
-file read and written back is byte-identical up to the normalisations listed
-in :mod:`induceval.corpus.writers`.  Comment lines outside any sentence (a
-block made only of comments) are counted (``"comment lines outside a
+``"<n tokens>"`` followed by ``"\\n<position>\\t<line>"`` for each kept line,
+which the writers (:mod:`induceval.corpus.writers`) put back in place.
+Comment lines outside any sentence are counted (``"comment lines outside a
 sentence"``) but not kept.
 
 Sentence metadata in comments
 -----------------------------
-``# key = value`` comments set sentence columns (any spacing around ``=``;
-the value is stripped and must not be empty):
-
-============================ ======================================================
-comment                      sentence column
-============================ ======================================================
-``# sent_id = X``            ``sent_id``
-``# newdoc id = X``          ``document``, from that sentence on (default: the
-                             file stem)
-``# speaker = X``            ``speaker`` (CHAT speaker code, e.g. ``MOT``)
-``# speaker_role = X``       ``role`` (CHAT role, e.g. ``Target_Child``, ``Mother``;
-                             the UD English-CHILDES key)
-``# age_days = N``           ``age_days`` (integer days, as the CHAT reader counts)
-``# speaker_age = M``        ``age_days`` = ``round(M * 365.25 / 12)`` when there is
-                             no ``age_days`` comment: the target child's age in
-                             months, UD English-CHILDES convention
-``# language = X``           ``language`` (else the reader's ``language`` option,
-                             else the UD file-name prefix)
-``# child_name = X``         ``child`` (UD English-CHILDES)
-``# corpus_name = X``        ``corpus`` (UD English-CHILDES)
-``# unintelligible = X``     ``unintelligible`` (``yes``/``no``, as the CHAT reader sets it)
-============================ ======================================================
-
-The columns ``speaker``, ``role``, ``age_days``, ``child``, ``corpus`` and
-``unintelligible`` exist
-only when some sentence has the comment.  An ``age_days``/``speaker_age``
-value that is not a number is counted (``"unreadable age comments"``) and
-left missing.
+``# key = value`` comments (any spacing around ``=``; the value stripped and
+not empty) set the sentence columns: ``sent_id``; ``newdoc id`` ->
+``document`` from that sentence on (default: the file stem); ``speaker`` (the
+CHAT code, e.g. ``MOT``); ``speaker_role`` -> ``role`` (the CHAT role, e.g.
+``Target_Child``; the UD English-CHILDES key); ``age_days`` (integer days, as
+the CHAT reader counts); ``speaker_age`` (the target child's age in months, UD
+English-CHILDES) -> ``age_days = round(M * 365.25 / 12)`` when there is no
+``age_days`` comment; ``language`` (else the reader's ``language`` option,
+else the UD file-name prefix, ``en_ewt-ud-dev.conllu`` -> ``en``);
+``child_name`` -> ``child`` and ``corpus_name`` -> ``corpus`` (UD
+English-CHILDES); ``unintelligible`` (``yes``/``no``, as the CHAT reader sets
+it).  The columns besides ``sent_id``, ``document`` and ``language`` exist
+only when some sentence has the comment.  An age that is not a number is
+counted (``"unreadable age comments"``) and left missing.
 """
 
 from __future__ import annotations
@@ -78,15 +62,8 @@ from induceval.corpus.model import MISSING, ReadReport
 from induceval.corpus.readers._common import LINES_COLUMN, FileResult, _Bad, _iter_lines
 from induceval.errors import CorpusFormatError, check_choice
 
-__all__ = [
-    "TabularSpec",
-    "LINES_COLUMN",
-    "META_COMMENTS",
-    "iter_tabular",
-    "decode_lines",
-    "language_from_name",
-    "months_to_days",
-]
+__all__ = ["TabularSpec", "LINES_COLUMN", "META_COMMENTS", "iter_tabular", "decode_lines",
+           "language_from_name", "months_to_days"]
 
 _MW_RE = re.compile(r"[0-9]+-[0-9]+\Z")
 _EMPTY_RE = re.compile(r"[0-9]+\.[0-9]+\Z")
@@ -96,18 +73,10 @@ _UD_NAME_RE = re.compile(r"([a-z]{2,3})_[A-Za-z0-9]+-ud-")
 _REGULAR, _MULTIWORD, _EMPTY, _BAD = 0, 1, 2, 3
 
 #: Comment key -> sentence column (see the module docstring).
-META_COMMENTS = {
-    "sent_id": "sent_id",
-    "newdoc id": "document",
-    "speaker": "speaker",
-    "speaker_role": "role",
-    "age_days": "age_days",
-    "speaker_age": "age_days",
-    "language": "language",
-    "child_name": "child",
-    "corpus_name": "corpus",
-    "unintelligible": "unintelligible",
-}
+META_COMMENTS = {"sent_id": "sent_id", "newdoc id": "document", "speaker": "speaker",
+                 "speaker_role": "role", "age_days": "age_days", "speaker_age": "age_days",
+                 "language": "language", "child_name": "child", "corpus_name": "corpus",
+                 "unintelligible": "unintelligible"}
 
 #: Token columns in the order the corpus lists them.
 COLUMN_ORDER = ("form", "lemma", "upos", "cpos", "xpos", "head", "deprel", "feats", "deps",

@@ -87,16 +87,11 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
 
     Parameters
     ----------
-    files
-        A path or a list of paths.
-    on_error
-        ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` (file,
-        line, token); ``"skip"`` skips the sentence (line) and counts it in
-        ``report.skipped["bad word/tag"]``.
+    files, on_error, name
+        As in :mod:`induceval.corpus.readers` (a bad line is skipped under
+        ``"bad word/tag"``).
     language
         The ``language`` sentence column (default ``"en"``).
-    name
-        The corpus name (default: the path, or the common folder).
     """
     return read_line_format(files, _parse, ["form", "xpos", "cpos"], on_error=on_error,
                             language=language, name=name, reason="bad word/tag")

@@ -4,105 +4,86 @@ One utterance (``*SPK:`` line) becomes one sentence of the corpus.
 
 Token stream
 ------------
-When the utterance has a ``%mor`` tier, the tokens are the ``%mor`` items, with
-clitics split into separate tokens (``pro|it~aux|be&3S`` gives two tokens),
-because that is how ``%gra`` indexes them; punctuation items (``.``, ``?``,
-``+...``, ``cm|cm`` for a comma, ``beg|beg``/``end|end`` for ``‡``/``„``,
-``bq|bq``/``eq|eq`` for quotation marks ``“``/``”``) are tokens too.  Forms
-come from the cleaned main tier (see
-:mod:`induceval.corpus.readers._chat_main` for what is removed: fillers
-``&um``, pauses, retracings ``[/]`` ``[//]``, annotations ``[= ...]``,
-``[+ IMP]`` ..., replacements ``[: target]`` give the target).  A word that
-``%mor`` splits into clitics gets its form split by this rule (applied from
-the right, one clitic at a time): a ``neg`` clitic takes a final ``n't``
-(``don't`` -> ``do`` ``n't``, ``can't`` -> ``ca`` ``n't``), any other clitic
-takes the text from the last apostrophe (``it's`` -> ``it`` ``'s``, ``let's``
--> ``let`` ``'s``); when the word has no such apostrophe (``wanna``), the host
-keeps the whole written form and the clitic takes its ``%mor`` stem as form
-(counted in ``report.counts["clitic_form_from_mor"]``).
-
-When ``%mor`` is absent (e.g. the Estonian corpora) the cleaned main tier
-gives the tokens, with no tags.
+With a ``%mor`` tier, the tokens are its items, clitics split
+(``pro|it~aux|be&3S`` gives two tokens), as ``%gra`` indexes them;
+punctuation items (``.``, ``?``, ``+...``, ``cm|cm`` for a comma,
+``beg|beg``/``end|end`` for ``‡``/``„``, ``bq|bq``/``eq|eq`` for ``“``/``”``)
+are tokens too.  Forms come from the main tier cleaned by
+:mod:`induceval.corpus.readers._chat_main` (fillers ``&um``, pauses,
+retracings ``[/]`` ``[//]``, annotations ``[= ...]``, ``[+ IMP]`` ... removed;
+``[: target]`` gives the target).  A word that ``%mor`` splits into clitics is
+split from the right (:func:`split_clitic_form`): a ``neg`` clitic takes a
+final ``n't`` (``don't`` -> ``do`` ``n't``, ``can't`` -> ``ca`` ``n't``), any
+other the text from the last apostrophe (``it's`` -> ``it`` ``'s``); without
+one (``wanna``) the host keeps the written form and the clitic takes its
+``%mor`` stem (counted in ``report.counts["clitic_form_from_mor"]``).  Without
+``%mor`` (e.g. the Estonian corpora) the cleaned main tier gives the tokens,
+with no tags.
 
 Columns
 -------
 Token columns: ``form``; ``lemma`` (the ``%mor`` stem without suffixes,
 ``go&PERF`` -> ``go``; compounds ``n|+n|graham+n|cracker`` -> ``graham+cracker``;
-prefixes kept, ``un#v|do`` -> ``un#do``);
-``xpos`` (the full ``%mor`` POS with subcategories, e.g. ``pro:sub``, without
-prefixes, ``un#v`` -> ``v``, and without the omission mark ``0``; punctuation
-items keep their text, e.g. ``.`` or ``cm``); ``cpos`` (``xpos`` up to the first ``:``);
-``head``/``deprel`` from ``%gra``; ``head@xgrt``/``deprel@xgrt`` from a
-hand-corrected ``%xgrt`` tier (``%grt`` in older files; Eve).
+prefixes kept, ``un#v|do`` -> ``un#do``); ``xpos`` (the full ``%mor`` POS with
+subcategories, e.g. ``pro:sub``, without prefixes, ``un#v`` -> ``v``, or the
+omission mark ``0``; punctuation items keep their text, e.g. ``.`` or ``cm``);
+``cpos`` (``xpos`` up to the first ``:``); ``head``/``deprel`` from ``%gra``;
+``head@xgrt``/``deprel@xgrt`` from a hand-corrected ``%xgrt`` tier (``%grt``
+in older files; Eve).
 
 Sentence columns: ``sent_id`` (``document:line``), ``speaker`` (``MOT``,
 ``CHI`` ...), ``role`` (from ``@ID``, else ``@Participants``: ``Mother`` ...;
-the target child's role is always ``Target_Child``), ``age_days`` (the target
-child's age in that file; ``-1`` when unknown), ``document``
-(``<corpus>/<file stem>`` with the corpus name from the ``@ID`` line,
-lower-cased, e.g. ``manchester/becky01a``, ``brown/eve01``), ``language``
-(the utterance's precode ``[- eng]`` when present, else the speaker's ``@ID``
+the target child's is always ``Target_Child``), ``age_days`` (the target
+child's age in that file, by :func:`~induceval.corpus.model.age_in_days`
+under ``ages``; ``-1`` when unknown), ``document`` (``<corpus>/<file stem>``,
+the corpus lower-cased from the ``@ID`` line, e.g. ``brown/eve01``),
+``language`` (the utterance's precode ``[- eng]``, else the speaker's ``@ID``
 language, else the first of ``@Languages``), ``unintelligible`` (``"yes"``
 when the main tier holds ``xxx``, ``yyy`` or ``www``, even retraced, else
-``"no"``; those markers are not tokens because ``%mor`` does not analyse them).
+``"no"``; ``%mor`` does not analyse those markers, so they are no tokens).
 
 The target child is the ``@ID`` participant with role ``Target_Child``, else
 the only one with role ``Child`` (older transcripts: Belfast's ``RAC``,
 Wooten's ``LYN``, Estonian Korgesaar's ``CHI``), or among several the one
-coded ``CHI``, else none (counted per file in ``report.counts["target child
-by role 'Child' (files)"]`` when found that way).  Its age is its ``@ID``
-age, else its ``@Age of`` header, else the calendar difference between its
-``@Birth of`` header and ``@Date``.  Ages in days follow
-:func:`~induceval.corpus.model.age_in_days`: by default ``floor(365.25 y +
-30.4375 m) + d``, monotonic in the age (3;11.29 -> 1459 < 4;0.05 -> 1466);
-``ages="chang2006"`` gives Chang et al.'s ``y*365 + m*31 + d``.  Utterances of
-a file without the target child's age are counted in
-``report.counts["utterances without age"]`` (and the files in ``"files
-without the target child's age"``, the first in ``report.examples``).
+coded ``CHI`` (counted per file in ``report.counts["target child by role
+'Child' (files)"]``).  Its age is its ``@ID`` age, else its ``@Age of``
+header, else the calendar difference between its ``@Birth of`` header and
+``@Date``.  Utterances of a file without it are counted in ``"utterances
+without age"`` (the files in ``"files without the target child's age"``, the
+first in ``report.examples``).
 
-Utterances without words (``0 .``, ``&hmm ?``, ``xxx .``) are dropped and
-counted in ``report.skipped["utterances without words"]`` (``empty="drop"``,
-default) or kept as sentences with no tokens (``empty="keep"``).  Spoken words
-that ``%mor`` marks as omitted (``I going [?] come`` with ``0part|going``,
-adam19 line 30) are kept, counted in ``spoken_words_marked_omitted``.
+Utterances without words (``0 .``, ``&hmm ?``, ``xxx .``) are dropped or kept
+empty (``empty``).  Spoken words that ``%mor`` marks as omitted (``I going
+[?] come`` with ``0part|going``, adam19 line 30) are kept, counted in
+``spoken_words_marked_omitted``.  Omitted words (``0is``, ``%mor`` ``0aux|is``)
+were not spoken: by default (``omitted="drop"``) they are removed after
+alignment and their dependents re-attached to their head (counted in
+``omitted_words``); ``omitted="keep"`` keeps them, form ``0is``, POS without
+the ``0``.
 
 Misaligned tiers never drop an utterance silently.  A ``%mor`` or ``%gra``
-tier that cannot be aligned, lacks its tab or appears twice in one utterance
+tier that cannot be aligned, lacks its tab or appears twice
 (:data:`TIER_ERRORS`) raises :class:`~induceval.errors.CorpusFormatError`
-with the file and line of its utterance under ``on_error="fail"`` (the
-default); under ``on_error="skip"`` it is counted with its first file:line in
-``report.examples``.  When the cleaned main tier and
-``%mor`` disagree in length (or in where the punctuation falls), the
-utterance keeps its main-tier words with tags and heads missing and is
-counted in ``report.counts["unaligned_mor"]``; a ``%gra`` (``%xgrt``) tier
-whose items do not number the tokens 1..n, or whose heads point outside the
-utterance, leaves the heads missing and is counted in ``unaligned_gra``
-(``unaligned_xgrt``); aligned tiers are counted in ``aligned_gra``
-(``aligned_xgrt``).  A dependency tier that leaves out the ``‡``/``„``
-marker tokens (Eve's ``%xgrt``, eve06's ``%gra``) is realigned over the other
-tokens, the markers getting no head (counted in ``xgrt_without_markers`` /
-``gra_without_markers``); one that gives each ``xxx``/``www`` a token of its
-own (also Eve's ``%xgrt``) is realigned by removing those tokens and
-re-attaching their dependents to their head (``xgrt_with_unintelligible``).
+(file and line of its utterance) under ``on_error="fail"``, and is counted
+with its first file:line in ``report.examples`` under ``"skip"``.  When the
+cleaned main tier and ``%mor`` disagree in length (or in where the
+punctuation falls), the utterance keeps its main-tier words, tags and heads
+missing (``unaligned_mor``); a ``%gra`` (``%xgrt``) tier whose items do not
+number the tokens 1..n, or whose heads point outside the utterance, leaves
+the heads missing (``unaligned_gra``, ``unaligned_xgrt``; aligned ones count
+in ``aligned_gra``, ``aligned_xgrt``).  A dependency tier that leaves out the
+``‡``/``„`` markers (Eve's ``%xgrt``, eve06's ``%gra``) is realigned over the
+other tokens, the markers getting no head (``xgrt_without_markers``,
+``gra_without_markers``); one that gives each ``xxx``/``www`` a token (also
+Eve's ``%xgrt``) is realigned by removing those tokens and re-attaching their
+dependents to their head (``xgrt_with_unintelligible``).
 
 Structural problems (no ``@Begin``, invalid UTF-8, a line that is neither
 header, utterance, dependent tier nor tab continuation, a dependent tier
 before any utterance) raise :class:`~induceval.errors.CorpusFormatError`
 with file, line and text (``on_error="fail"``) or are counted
-(``on_error="skip"``: ``missing_begin``, ``bad_utf8_files``, ``bad_lines``,
-``orphan_tiers``).
-
-Speed: each distinct utterance body (main tier with its dependent tiers; about
-45% of the Manchester utterances are distinct) is analysed once and encoded,
-file by file, into int32 arrays; the columns are gathered with numpy;
-``%mor`` items are parsed once.  Files are read by a process pool over
-contiguous chunks (``jobs``, :func:`induceval.parallel.map`), merged in file order.
-
-Omitted words (``0is``, analysed in ``%mor`` as ``0aux|is``) were not spoken:
-by default (``omitted="drop"``) they are removed after alignment and their
-dependents re-attached to the omitted word's head (counted in
-``report.counts["omitted_words"]``); ``omitted="keep"`` keeps them with the
-form ``0is`` and the POS without the ``0``.
+(``"skip"``: ``missing_begin``, ``bad_utf8_files``, ``bad_lines``,
+``orphan_tiers``).  Each distinct utterance body is analysed once.
 
 References
 ----------
@@ -184,33 +165,15 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
 
     Parameters
     ----------
-    path
-        The ``.cha`` file.
     split_clitics
         Split ``%mor`` clitics (``~``, ``$``) into separate tokens (the
         default, as ``%gra`` counts them); with ``False`` a clitic group is one
         token (form as written, ``xpos``/``lemma`` joined with ``~``, the
         attachment of the part whose head lies outside the word).
-    omitted
-        ``"drop"`` (default) or ``"keep"`` omitted words (``0is``).
-    empty
-        ``"drop"`` (default) or ``"keep"`` (with no tokens) utterances without
-        words (see :func:`read`).
-    ages
-        ``"days"`` (default) or ``"chang2006"`` (see :func:`read`).
-    on_error
-        ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` on a
-        structurally broken file (no ``@Begin`` before the first utterance,
-        invalid UTF-8, a line that is neither header, utterance, dependent
-        tier nor continuation) and on a ``%mor``/``%gra`` tier that cannot be
-        aligned, lacks its tab or appears twice; ``"skip"`` counts the problem
-        and goes on.
+    omitted, empty, ages, on_error
+        As in :func:`read`.
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
-
-    Yields
-    ------
-    ChatUtterance
     """
     check_choice("omitted", omitted, ("drop", "keep"))
     check_choice("empty", empty, ("drop", "keep"))
@@ -565,7 +528,8 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         keeps the utterance's words without the tier's annotation, and counts a
         broken file in ``report.skipped["broken_file"]``.
     split_clitics
-        Split ``%mor`` clitics into separate tokens (default ``True``).
+        Split ``%mor`` clitics into separate tokens (default; see
+        :func:`iter_utterances`).
     omitted
         ``"drop"`` (default) or ``"keep"`` omitted words ``0word``.
     empty

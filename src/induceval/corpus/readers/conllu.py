@@ -1,19 +1,12 @@
 """CoNLL-U reader (Universal Dependencies).
 
 Ten tab-separated columns ``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS
-MISC``.  Kept: ``form, lemma, upos, xpos, head, deprel``; FEATS, DEPS and
-MISC are ignored.  Multiword-token ranges (``1-2``) and empty nodes (``8.1``)
-are kept out of the token stream and counted in ``report.counts``
-(``"multiword_tokens"``, ``"empty_nodes"``), as are comment lines
-(``"comments"``).  ``_`` is missing (``-1``) in every column but FORM.
-
-Sentence columns: ``sent_id`` (``# sent_id = ...``), ``document`` (file stem,
-or ``# newdoc id = ...`` from that sentence on) and ``language`` (the
-``language`` option, else the UD file-name prefix: ``en_ewt-ud-dev.conllu``
--> ``en``, else missing).
-
-See :mod:`induceval.corpus.readers._tabular` for the shared conventions and
-the error messages.
+MISC``, read into the token columns of the same names (lower-cased).
+Multiword-token ranges (``1-2``) and empty nodes (``8.1``) are kept out of the
+token stream and counted in ``report.counts`` (``"multiword_tokens"``,
+``"empty_nodes"``).  The conventions (``_`` is missing, comments, sentence
+columns such as ``sent_id``, ``document`` and ``language``, errors) are those of
+:mod:`induceval.corpus.readers._tabular`.
 
 References
 ----------
@@ -40,14 +33,9 @@ from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
-SPEC = TabularSpec(
-    name="conllu",
-    ncols=(10,),
-    columns={"form": 1, "lemma": 2, "upos": 3, "xpos": 4, "feats": 5, "head": 6, "deprel": 7,
-             "deps": 8, "misc": 9},
-    special_ids=True,
-    layout="ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
-)
+SPEC = TabularSpec("conllu", (10,), {"form": 1, "lemma": 2, "upos": 3, "xpos": 4, "feats": 5,
+                                     "head": 6, "deprel": 7, "deps": 8, "misc": 9},
+                   special_ids=True, layout="ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC")
 FORMAT = TabularFormat(SPEC)
 read = FORMAT.read
 iter_sentences = FORMAT.iter_sentences

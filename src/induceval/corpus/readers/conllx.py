@@ -1,12 +1,10 @@
 """CoNLL-X reader (CoNLL 2006/2007 shared tasks).
 
 Ten tab-separated columns ``ID FORM LEMMA CPOSTAG POSTAG FEATS HEAD DEPREL
-PHEAD PDEPREL``.  Kept: ``form, lemma, cpos`` (CPOSTAG), ``xpos`` (POSTAG),
-``head, deprel``; FEATS, PHEAD and PDEPREL are ignored.  CoNLL-X has no
-multiword tokens or empty nodes: every ID must be an integer.  Lines starting
-with ``#`` are accepted as comments (as in CoNLL-U); ``_`` is missing.
-
-See :mod:`induceval.corpus.readers._tabular` for the shared conventions.
+PHEAD PDEPREL``, read into ``form, lemma, cpos, xpos, feats, head, deprel,
+phead, pdeprel``.  CoNLL-X has no multiword tokens or empty nodes: every ID
+must be an integer.  Lines starting with ``#`` are comments (as in CoNLL-U);
+the conventions are those of :mod:`induceval.corpus.readers._tabular`.
 
 References
 ----------
@@ -29,13 +27,9 @@ from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
-SPEC = TabularSpec(
-    name="conllx",
-    ncols=(10,),
-    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "feats": 5, "head": 6, "deprel": 7,
-             "phead": 8, "pdeprel": 9},
-    layout="ID FORM LEMMA CPOSTAG POSTAG FEATS HEAD DEPREL PHEAD PDEPREL",
-)
+SPEC = TabularSpec("conllx", (10,), {"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "feats": 5,
+                                     "head": 6, "deprel": 7, "phead": 8, "pdeprel": 9},
+                   layout="ID FORM LEMMA CPOSTAG POSTAG FEATS HEAD DEPREL PHEAD PDEPREL")
 FORMAT = TabularFormat(SPEC)
 read = FORMAT.read
 iter_sentences = FORMAT.iter_sentences

@@ -30,14 +30,8 @@ from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
-SPEC = TabularSpec(
-    name="malt",
-    ncols=(3, 4),
-    columns={"form": 0, "xpos": 1, "head": 2, "deprel": 3},
-    id_col=None,
-    layout="FORM TAG HEAD [DEPREL]",
-    comments=False,
-)
+SPEC = TabularSpec("malt", (3, 4), {"form": 0, "xpos": 1, "head": 2, "deprel": 3}, id_col=None,
+                   layout="FORM TAG HEAD [DEPREL]", comments=False)
 FORMAT = TabularFormat(SPEC)
 read = FORMAT.read
 iter_sentences = FORMAT.iter_sentences

@@ -2,11 +2,10 @@
 
 Gelling et al. (2012, §2.1): the CoNLL-X format without PHEAD/PDEPREL and with
 a universal POS column inserted at position 6, so nine tab-separated columns
-``ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL``.  Mapped to
-``form, lemma, cpos`` (CPOSTAG), ``xpos`` (POSTAG), ``upos`` (UPOSTAG),
-``head, deprel``; FEATS is ignored.  LEMMA, FEATS and DEPREL are optional in
-the challenge data (``_``), and HEAD/DEPREL are ``_`` in training files: all
-read as missing (``-1``).
+``ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL``, read into ``form,
+lemma, cpos, xpos, upos, feats, head, deprel``.  LEMMA, FEATS and DEPREL are
+optional in the challenge data (``_``), and HEAD/DEPREL are ``_`` in training
+files: all read as missing (``-1``).
 
 References
 ----------
@@ -30,13 +29,9 @@ from induceval.corpus.readers._tabular import TabularSpec
 
 __all__ = ["SPEC", "read", "iter_sentences"]
 
-SPEC = TabularSpec(
-    name="pascal",
-    ncols=(9,),
-    columns={"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "upos": 5, "feats": 6, "head": 7,
-             "deprel": 8},
-    layout="ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL",
-)
+SPEC = TabularSpec("pascal", (9,), {"form": 1, "lemma": 2, "cpos": 3, "xpos": 4, "upos": 5,
+                                    "feats": 6, "head": 7, "deprel": 8},
+                   layout="ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL")
 FORMAT = TabularFormat(SPEC)
 read = FORMAT.read
 iter_sentences = FORMAT.iter_sentences

@@ -55,15 +55,11 @@ def read(files, *, on_error: str = "fail", language: str | None = None,
 
     Parameters
     ----------
-    files
-        A path or a list of paths.
-    on_error
-        ``"fail"`` raises on a line that is not UTF-8; ``"skip"`` skips it
-        and counts it in ``report.skipped["bad UTF-8"]``.
+    files, on_error, name
+        As in :mod:`induceval.corpus.readers` (a line that is not UTF-8 is
+        skipped under ``"bad UTF-8"``).
     language
         The ``language`` sentence column.
-    name
-        The corpus name (default: the path, or the common folder).
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)

@@ -249,10 +249,8 @@ def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
                    report: ReadReport | None = None, language: str | None = "en",
                    new_tree_at_line_start: bool = True,
                    ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
-    """Stream ``(tokens, meta)`` per tree (arguments of ``CorpusBuilder.add_sentence``).
-
-    The file is read and decoded at once; trees are parsed and yielded one
-    at a time.  See the module docstring for the conventions and errors.
+    """Stream ``(tokens, meta)`` per tree; the file is read and decoded at once, trees
+    parsed and yielded one at a time.
 
     Example
     -------
@@ -278,26 +276,13 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
 
     Parameters
     ----------
-    files
-        A path or a list of paths.
-    on_error
-        ``"fail"`` raises :class:`~induceval.errors.CorpusFormatError` (file,
-        line, text); ``"skip"`` skips the bad tree and counts it in
-        ``report.skipped`` under ``"unbalanced parentheses"``, ``"bad leaf"``,
-        ``"text outside a tree"`` or ``"bad UTF-8"``.
+    files, on_error, name
+        As in :mod:`induceval.corpus.readers` (the skip reasons: see Errors above).
     language
         The ``language`` sentence column (default ``"en"``).
-    name
-        The corpus name (default: the path, or the common folder).
     new_tree_at_line_start
-        A ``(`` at the start of a line opens a new top-level tree (see the
-        module docstring); False to rely on the brackets alone.
-
-    Returns
-    -------
-    Corpus
-        Token columns ``form`` and ``xpos``; sentence columns ``sent_id``,
-        ``document``, ``language``.
+        A ``(`` at the start of a line opens a new top-level tree (see
+        Resynchronisation above); False to rely on the brackets alone.
     """
     return read_streamed(files, lambda p, report: iter_sentences(
         p, on_error=on_error, report=report, language=language,

@@ -25,102 +25,25 @@ from __future__ import annotations
 __all__ = ["PTB_TO_UNIVERSAL", "UNIVERSAL_TAGS", "UNIVERSAL_TO_UD", "ptb_to_universal"]
 
 #: The 12 universal tags (Petrov et al. 2011, §2).
-UNIVERSAL_TAGS: tuple[str, ...] = (
-    "NOUN", "VERB", "ADJ", "ADV", "PRON", "DET", "ADP", "NUM", "CONJ", "PRT", ".", "X",
-)
+UNIVERSAL_TAGS: tuple[str, ...] = ("NOUN", "VERB", "ADJ", "ADV", "PRON", "DET", "ADP", "NUM",
+                                   "CONJ", "PRT", ".", "X")
 
-_EN_PTB_MAP = """
-! .
-# .
-$ .
-'' .
-( .
-) .
-, .
--LRB- .
--RRB- .
-. .
-: .
-? .
-CC CONJ
-CD NUM
-CD|RB X
-DT DET
-EX DET
-FW X
-IN ADP
-IN|RB ADP
-IN|RP ADP
-JJ ADJ
-JJ|IN ADJ
-JJR ADJ
-JJR|RBR ADJ
-JJRJR ADJ
-JJS ADJ
-JJ|NN ADJ
-JJ|RB ADJ
-JJ|VBG ADJ
-LS X
-MD VERB
-MD|VB VERB
-NN NOUN
-NNP NOUN
-NNPS NOUN
-NNS NOUN
-NNS|NN NOUN
-NNS|VBZ NOUN
-NN|NNS NOUN
-NN|JJ NOUN
-NN|SYM NOUN
-NN|VBG NOUN
-NP NOUN
-PDT DET
-POS PRT
-PRP PRON
-PRP$ PRON
-PRP|VBP PRON
-PRT PRT
-RB ADV
-RBR ADV
-RBS ADV
-RB|IN ADV
-RB|JJ ADV
-RB|RP ADV
-RB|VBG ADV
-RBR|JJR ADV
-RN X
-RP PRT
-SYM X
-TO PRT
-UH X
-VB VERB
-VB|NN VERB
-VBD VERB
-VBD|VBN VERB
-VBD|VBP VERB
-VBG VERB
-VBG|JJ VERB
-VBG|NN VERB
-VBN VERB
-VBN|JJ VERB
-VBN|VBD VERB
-VBP VERB
-VBP|VB VERB
-VBP|TO VERB
-VBZ VERB
-VP VERB
-WDT DET
-WH X
-WP PRON
-WP$ PRON
-WRB ADV
-`` .
-"""
-
-#: en-ptb.map (Petrov et al. 2011): PTB tag -> universal tag.
-PTB_TO_UNIVERSAL: dict[str, str] = dict(
-    line.split() for line in _EN_PTB_MAP.strip().splitlines()  # type: ignore[misc]
-)
+#: en-ptb.map (Petrov et al. 2011): PTB tag -> universal tag (listed here by universal tag).
+PTB_TO_UNIVERSAL: dict[str, str] = {ptb: universal for universal, tags in {
+    "NOUN": "NN NNP NNPS NNS NNS|NN NNS|VBZ NN|NNS NN|JJ NN|SYM NN|VBG NP",
+    "VERB": "MD MD|VB VB VB|NN VBD VBD|VBN VBD|VBP VBG VBG|JJ VBG|NN VBN VBN|JJ VBN|VBD VBP "
+            "VBP|VB VBP|TO VBZ VP",
+    "ADJ": "JJ JJ|IN JJR JJR|RBR JJRJR JJS JJ|NN JJ|RB JJ|VBG",
+    "ADV": "RB RBR RBS RB|IN RB|JJ RB|RP RB|VBG RBR|JJR WRB",
+    "PRON": "PRP PRP$ PRP|VBP WP WP$",
+    "DET": "DT EX PDT WDT",
+    "ADP": "IN IN|RB IN|RP",
+    "NUM": "CD",
+    "CONJ": "CC",
+    "PRT": "POS PRT RP TO",
+    ".": "! # $ '' ( ) , -LRB- -RRB- . : ? ``",
+    "X": "CD|RB FW LS RN SYM UH WH",
+}.items() for ptb in tags.split()}
 
 #: The 12 universal tags -> UD UPOS (``.`` -> PUNCT, CONJ -> CCONJ, PRT -> PART).
 UNIVERSAL_TO_UD: dict[str, str] = {

@@ -28,6 +28,7 @@ Example
 from __future__ import annotations
 
 from induceval.corpus.transforms.boundaries import add_boundaries, boundary_mask
+from induceval.corpus.transforms.childes import select_child_directed, split_clitics
 from induceval.corpus.transforms.length import drop_empty, filter_max_length, filter_min_length
 from induceval.corpus.transforms.punct import (
     PUNCT_POLICIES,
@@ -44,28 +45,8 @@ from induceval.corpus.transforms.punct import (
 )
 from induceval.corpus.transforms.tags import KEEP, map_tags, unmapped_tags
 
-__all__ = [
-    "KEEP",
-    "GoldScheme",
-    "PUNCT_POLICIES",
-    "Removal",
-    "add_boundaries",
-    "boundary_mask",
-    "check_punct_policy",
-    "detect_gold_scheme",
-    "drop_empty",
-    "filter_max_length",
-    "filter_min_length",
-    "head_columns",
-    "map_tags",
-    "punctuation_mask",
-    "remove_punctuation",
-    "remove_tokens",
-    "remove_tokens_detailed",
-    "resolve_punct_policy",
-    "unmapped_tags",
-]
-
-from induceval.corpus.transforms.childes import select_child_directed, split_clitics  # noqa: E402
-
-__all__ += ["select_child_directed", "split_clitics"]
+__all__ = ["KEEP", "GoldScheme", "PUNCT_POLICIES", "Removal", "add_boundaries", "boundary_mask",
+           "check_punct_policy", "detect_gold_scheme", "drop_empty", "filter_max_length",
+           "filter_min_length", "head_columns", "map_tags", "punctuation_mask",
+           "remove_punctuation", "remove_tokens", "remove_tokens_detailed", "resolve_punct_policy",
+           "unmapped_tags", "select_child_directed", "split_clitics"]

@@ -55,27 +55,14 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from induceval.corpus.model import Column, Corpus, ReadReport
+from induceval.corpus.trees import _chain_ends
 from induceval.errors import InducevalError, ParameterError
 
-__all__ = [
-    "GoldScheme",
-    "gold_scheme_from_counts",
-    "scheme_label_counts",
-    "PTB_PUNCT_TAGS",
-    "PUNCT_POLICIES",
-    "PUNCT_UPOS",
-    "UNICODE_PUNCT_CATEGORIES",
-    "Removal",
-    "check_punct_policy",
-    "detect_gold_scheme",
-    "resolve_punct_policy",
-    "head_columns",
-    "is_unicode_punct",
-    "punctuation_mask",
-    "remove_punctuation",
-    "remove_tokens",
-    "remove_tokens_detailed",
-]
+__all__ = ["GoldScheme", "gold_scheme_from_counts", "scheme_label_counts", "PTB_PUNCT_TAGS",
+           "PUNCT_POLICIES", "PUNCT_UPOS", "UNICODE_PUNCT_CATEGORIES", "Removal",
+           "check_punct_policy", "detect_gold_scheme", "resolve_punct_policy", "head_columns",
+           "is_unicode_punct", "punctuation_mask", "remove_punctuation", "remove_tokens",
+           "remove_tokens_detailed"]
 
 #: The policy names (``tags:...`` and ``tags@COL:...`` take tag lists).
 PUNCT_POLICIES = ("auto", "upos", "ptb", "childes", "tags:TAG1,TAG2", "unicode", "keep")
@@ -99,9 +86,7 @@ def is_unicode_punct(form: str | None) -> bool:
     >>> [is_unicode_punct(s) for s in (".", "--", "¿", "$", "a.", "", "3")]
     [True, True, True, True, False, False, False]
     """
-    if not form:
-        return False
-    return all(unicodedata.category(ch) in UNICODE_PUNCT_CATEGORIES for ch in form)
+    return bool(form) and all(unicodedata.category(ch) in UNICODE_PUNCT_CATEGORIES for ch in form)
 
 
 def check_punct_policy(policy: str) -> None:
@@ -157,21 +142,8 @@ def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
 
 
 def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
-    """Boolean array over tokens: True for punctuation under ``policy``.
-
-    Parameters
-    ----------
-    corpus
-        The corpus.
-    policy
-        ``"upos"``, ``"tags:A,B"`` (over ``xpos``, else ``cpos``),
-        ``"tags@COLUMN:A,B"``, ``"unicode"`` or ``"keep"`` (see the module
-        docstring).  Missing values are never punctuation.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``bool``, one entry per token.
+    """Boolean array over tokens: True for punctuation under ``policy`` (see the module
+    docstring; missing values are never punctuation).
 
     Example
     -------
@@ -391,15 +363,14 @@ def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndar
     """Re-attach one head column; return (new heads of all tokens, n_invalid, n_cyclic).
 
     ``sent_start``/``lengths_of_tok``: per token, its sentence's first global
-    index and length.  ``new_pos``: per token, its 0-based position after
-    removal.  The result holds heads for *all* tokens (removed ones included,
-    they are dropped by the caller).  Each head chain is followed past
-    removed tokens to the nearest kept ancestor (or the root); a chain that
-    loops through removed tokens only (possible in predicted trees) leaves
-    the dependent without a head (``-1``), counted as ``n_cyclic``.
-    Vectorised (pointer doubling over the removed tokens' head chains, as
-    :func:`induceval.corpus.trees.sentence_diagnostics`):
-    no compiled kernel, so scoring never loads numba.
+    index and length; ``new_pos``: its 0-based position after removal.  The
+    result holds heads for *all* tokens (the caller drops the removed ones).
+    Each head chain is followed past removed tokens to the nearest kept
+    ancestor (or the root); a chain that loops through removed tokens only
+    (possible in predicted trees) leaves the dependent without a head
+    (``-1``), counted as ``n_cyclic``.  Pointer doubling, as
+    :func:`induceval.corpus.trees.sentence_diagnostics`: no compiled kernel,
+    so scoring never loads numba.
     """
     removed = np.asarray(removed, dtype=bool)
     n = len(heads)
@@ -418,15 +389,8 @@ def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndar
     step[:n] = np.arange(n, dtype=index_t)
     step[:n][removed] = target[removed]
     step[n], step[n + 1] = root, missing
-    longest = int(length.max()) if n else 0
-    jump = step
-    for _ in range(max(longest, 1).bit_length() + 1):
-        nxt = jump[jump]
-        if np.array_equal(nxt, jump):
-            break
-        jump = nxt
     # where each token's own head chain ends: a kept token, the root, missing, or a cycle
-    land = jump[target]
+    land = _chain_ends(step, int(length.max()) if n else 0)[target]
     lost = (land < n) & np.concatenate((removed, [False, False]))[land]
     out = np.full(n, -1, dtype=np.int32)
     to_kept = (land < n) & ~lost
@@ -534,9 +498,6 @@ def remove_tokens(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -
     input corpus is unchanged).  Heads outside ``0..len`` become missing
     (``-1``) and are counted.
 
-    Vectorised with numpy (pointer jumping over chains of removed tokens): no
-    loop over tokens in Python.
-
     References
     ----------
     Gelling et al. (2012), §2.3: "any child words under a punctuation node
@@ -554,23 +515,11 @@ def remove_tokens(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -
 
 
 def remove_punctuation(corpus: Corpus, policy: str = "upos") -> Corpus:
-    """Remove punctuation tokens (by ``policy``) and re-attach their dependents.
+    """Remove punctuation tokens (by ``policy``, see :func:`punctuation_mask`) and
+    re-attach their dependents (:func:`remove_tokens`, ``what="punctuation tokens"``).
 
-    Parameters
-    ----------
-    corpus
-        The corpus.
-    policy
-        ``"upos"`` (default), ``"tags:A,B"``, ``"tags@COL:A,B"``,
-        ``"unicode"`` or ``"keep"`` (see :func:`punctuation_mask`).
-
-    Returns
-    -------
-    Corpus
-        The corpus without punctuation.  The report counts
-        ``"removed punctuation tokens"`` and ``"sentences empty after removing
-        punctuation tokens"``; empty sentences are kept (drop them with
-        :func:`induceval.corpus.transforms.drop_empty`).
+    Empty sentences are kept (drop them with
+    :func:`induceval.corpus.transforms.drop_empty`).
 
     References
     ----------
@@ -591,5 +540,4 @@ def remove_punctuation(corpus: Corpus, policy: str = "upos") -> Corpus:
     >>> c.report.counts["removed punctuation tokens"]
     2
     """
-    mask = punctuation_mask(corpus, policy)
-    return remove_tokens(corpus, mask, what="punctuation tokens")
+    return remove_tokens(corpus, punctuation_mask(corpus, policy), what="punctuation tokens")
