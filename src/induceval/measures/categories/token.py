@@ -88,7 +88,7 @@ def log_factor(log_base: float | str) -> float:
     try:
         b = float(log_base)
     except (TypeError, ValueError):
-        raise ParameterError(f"log_base must be 2, 'e' or a number > 1; got {log_base!r}") from None
+        b = math.nan
     if not b > 1:
         raise ParameterError(f"log_base must be 2, 'e' or a number > 1; got {log_base!r}")
     return math.log(b)
@@ -240,11 +240,7 @@ def one_to_one(table: ContingencyTable, method: str = "optimal") -> float:
     ks = np.flatnonzero(mapping >= 0)
     if len(ks) == 0:
         return 0.0
-    if table.sparse:
-        vals = np.asarray(table.counts[mapping[ks], ks]).ravel()
-    else:
-        vals = table.counts[mapping[ks], ks]
-    return float(vals.sum()) / n
+    return float(np.asarray(table.counts[mapping[ks], ks]).sum()) / n
 
 
 # -- entropies --------------------------------------------------------------
