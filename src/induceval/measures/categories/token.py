@@ -45,27 +45,11 @@ import numpy as np
 from induceval.errors import ParameterError, check_choice
 from induceval.measures.categories.contingency import ContingencyTable
 
-__all__ = [
-    "many_to_one",
-    "many_to_one_mapping",
-    "one_to_one",
-    "one_to_one_mapping",
-    "entropy_gold",
-    "entropy_pred",
-    "mutual_information",
-    "conditional_entropy_gold",
-    "conditional_entropy_pred",
-    "variation_of_information",
-    "normalized_variation_of_information",
-    "homogeneity",
-    "completeness",
-    "v_measure",
-    "pair_counts",
-    "pairwise_precision",
-    "pairwise_recall",
-    "pairwise_f",
-    "log_factor",
-]
+__all__ = ["many_to_one", "many_to_one_mapping", "one_to_one", "one_to_one_mapping", "entropy_gold",
+           "entropy_pred", "mutual_information", "conditional_entropy_gold",
+           "conditional_entropy_pred", "variation_of_information",
+           "normalized_variation_of_information", "homogeneity", "completeness", "v_measure",
+           "pair_counts", "pairwise_precision", "pairwise_recall", "pairwise_f", "log_factor"]
 
 NAN = float("nan")
 

@@ -45,20 +45,9 @@ from induceval.errors import MismatchError, ParameterError, check_choice, check_
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 
-__all__ = [
-    "TypeEntries",
-    "type_entries",
-    "type_entries_from_sets",
-    "type_scores_for_mapping",
-    "one_to_one_type_mapping",
-    "many_to_one_type_mapping",
-    "macro_i",
-    "micro_i",
-    "micro_c",
-    "type_level_scores",
-    "type_scores_batch",
-    "TYPE_MEASURES",
-]
+__all__ = ["TypeEntries", "type_entries", "type_entries_from_sets", "type_scores_for_mapping",
+           "one_to_one_type_mapping", "many_to_one_type_mapping", "macro_i", "micro_i", "micro_c",
+           "type_level_scores", "type_scores_batch", "TYPE_MEASURES"]
 
 #: the three type-level measures (each under 1-1 and M-1)
 TYPE_MEASURES = ("macro_i", "micro_i", "micro_c")

@@ -48,25 +48,9 @@ from induceval.measures.dependencies.stats import (
     sentence_stats,
 )
 
-__all__ = [
-    "BREAKDOWNS",
-    "DEPS",
-    "MEASURES",
-    "STAT_COLUMNS",
-    "TABLE6_GROUPS",
-    "Breakdown",
-    "DependencyResult",
-    "DependencyStatistics",
-    "EdgeMatches",
-    "ReferenceResult",
-    "SentenceStats",
-    "detect_scheme",
-    "edge_matches",
-    "evaluate_dependencies",
-    "evaluate_dependency_systems",
-    "relation_group",
-    "score_function",
-    "scores_from_totals",
-    "sentence_stats",
-]
+__all__ = ["BREAKDOWNS", "DEPS", "MEASURES", "STAT_COLUMNS", "TABLE6_GROUPS", "Breakdown",
+           "DependencyResult", "DependencyStatistics", "EdgeMatches", "ReferenceResult",
+           "SentenceStats", "detect_scheme", "edge_matches", "evaluate_dependencies",
+           "evaluate_dependency_systems", "relation_group", "score_function", "scores_from_totals",
+           "sentence_stats"]
 

@@ -63,15 +63,8 @@ from induceval.measures.shards import (
 )
 from induceval.signature import make_signature
 
-__all__ = [
-    "BREAKDOWNS",
-    "DEPS",
-    "ReferenceResult",
-    "DependencyResult",
-    "dependency_result",
-    "evaluate_dependencies",
-    "evaluate_dependency_systems",
-]
+__all__ = ["BREAKDOWNS", "DEPS", "ReferenceResult", "DependencyResult", "dependency_result",
+           "evaluate_dependencies", "evaluate_dependency_systems"]
 
 #: Breakdown names computed by :func:`evaluate_dependencies`.
 BREAKDOWNS: tuple[str, ...] = (

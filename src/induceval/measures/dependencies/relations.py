@@ -64,16 +64,8 @@ from collections.abc import Callable, Iterable, Mapping
 
 from induceval.errors import check_choice
 
-__all__ = [
-    "TABLE6_GROUPS",
-    "UD_TO_TABLE6",
-    "CHILDES_TO_TABLE6",
-    "CONLL_TO_TABLE6",
-    "SCHEMES",
-    "relation_group",
-    "detect_scheme",
-    "group_mapper",
-]
+__all__ = ["TABLE6_GROUPS", "UD_TO_TABLE6", "CHILDES_TO_TABLE6", "CONLL_TO_TABLE6", "SCHEMES",
+           "relation_group", "detect_scheme", "group_mapper"]
 
 #: The relation groups of Gelling et al. 2012, Table 6, plus OTHER, in display order.
 TABLE6_GROUPS: tuple[str, ...] = ("ROOT", "SBJ", "OBJ", "PRD", "NMOD", "COORD", "CC", "OTHER")

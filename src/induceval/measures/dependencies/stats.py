@@ -58,20 +58,9 @@ import numpy as np
 
 from induceval.errors import InducevalError, MismatchError, check_choice
 
-__all__ = [
-    "STAT_COLUMNS",
-    "MEASURES",
-    "EdgeMatches",
-    "SentenceStats",
-    "Breakdown",
-    "edge_matches",
-    "sentence_stats",
-    "make_breakdown",
-    "scores_from_totals",
-    "score_function",
-    "token_positions",
-    "check_heads",
-]
+__all__ = ["STAT_COLUMNS", "MEASURES", "EdgeMatches", "SentenceStats", "Breakdown", "edge_matches",
+           "sentence_stats", "make_breakdown", "scores_from_totals", "score_function",
+           "token_positions", "check_heads"]
 
 #: Columns of the per-sentence statistics rows.
 STAT_COLUMNS: tuple[str, ...] = ("tokens", "directed", "undirected", "ned", "root_total",

@@ -36,15 +36,8 @@ from induceval.measures.result import Result
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
-__all__ = [
-    "decide",
-    "DecisionScores",
-    "score_decisions",
-    "significance_mark",
-    "model_decisions",
-    "tune_parameter",
-    "score_models",
-]
+__all__ = ["decide", "DecisionScores", "score_decisions", "significance_mark", "model_decisions",
+           "tune_parameter", "score_models"]
 
 
 def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:

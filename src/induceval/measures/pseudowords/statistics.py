@@ -84,19 +84,9 @@ from induceval.measures.pseudowords.testsets import DocumentSplit, split_documen
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
-__all__ = [
-    "PseudoStatistics",
-    "load_corpus",
-    "shard_statistics",
-    "corpus_statistics",
-    "chunk_documents",
-    "fingerprint_v1",
-    "SIZES",
-    "Prepared",
-    "prepare",
-    "seen_unseen",
-    "rare_words",
-]
+__all__ = ["PseudoStatistics", "load_corpus", "shard_statistics", "corpus_statistics",
+           "chunk_documents", "fingerprint_v1", "SIZES", "Prepared", "prepare", "seen_unseen",
+           "rare_words"]
 
 FINGERPRINT_VERSION = 2
 _P = (1 << 61) - 1

@@ -91,18 +91,9 @@ from induceval.errors import CorpusFormatError, InducevalError, ParameterError, 
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
-__all__ = [
-    "CONFOUNDER_METHODS",
-    "PAPER_RANDOM_RANGE",
-    "paper_random_range",
-    "parse_random_range",
-    "DEFAULT_BUCKETS",
-    "DocumentSplit",
-    "split_documents",
-    "confounders",
-    "PseudoTestSet",
-    "build_test_set",
-]
+__all__ = ["CONFOUNDER_METHODS", "PAPER_RANDOM_RANGE", "paper_random_range", "parse_random_range",
+           "DEFAULT_BUCKETS", "DocumentSplit", "split_documents", "confounders", "PseudoTestSet",
+           "build_test_set"]
 
 CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 #: The paper's range of random confounders (Chambers & Jurafsky 2010, §6.2) and the size of the
