@@ -1,26 +1,21 @@
 """One evaluation path: statistics per shard, summed in shard order, scored once.
 
-Every measure family of induceval is a pure function of additive statistics
-(a labelled contingency table, per-sentence edge counts...).  A *shard* is
-a part of the text with its gold analysis and each system's prediction,
-either corpora in memory or files read together as one corpus.  Evaluating
-one corpus is the one-shard case; a gold folder with prediction folders is
-cut into shards of consecutive files (paired by relative path), which run in
-this process or on workers (:func:`induceval.parallel.map`).  Each shard
-sends back its statistics, and the family's result is computed once from
-their sum in shard order: the numbers do not depend on the cut nor on where
+A *shard* is a part of the text with its gold analyses and each system's
+prediction: corpora in memory, or files read together as one corpus.  One
+corpus is the one-shard case; a gold folder with prediction folders is cut
+into shards of consecutive files (paired by relative path) that run here or
+on workers (:func:`induceval.parallel.map`).  Each shard sends back one
+additive statistics object per system and the :class:`Family` scores their
+sum in shard order once: the numbers depend neither on the cut nor on where
 the shards ran.
 
 Options given as ``"auto"`` (the gold tag column, the punctuation policy,
 the relation scheme) are resolved once, from the summed label inventory of
-every shard's gold (what :func:`induceval.corpus.transforms.detect_gold_scheme`
-counts).  A shard first resolves them from its own labels; a shard whose
-own resolution differs from that of the whole is counted again with the
-whole's (its files are read twice), so the statistics are those of the text
-read as one corpus.
-
-A family (:class:`Family`) says what a shard counts and how a sum is scored;
-:func:`evaluate_shards` is the driver every family runs through.
+every shard's gold (:func:`label_inventory`: what
+:func:`induceval.corpus.transforms.detect_gold_scheme` counts).  A shard
+first resolves them from its own labels; one whose resolution differs from
+the whole's is counted again with the whole's (its files read twice), so
+the statistics are those of the text read as one corpus.
 
 Example
 -------
@@ -38,6 +33,7 @@ Example
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -70,12 +66,6 @@ class ReadOptions:
     pred_columns: tuple | None = None
 
 
-def _path_bytes(source) -> int:
-    from induceval.parallel import path_size
-
-    return sum(path_size(p) for p in source) if isinstance(source, tuple) else 0
-
-
 @dataclass(frozen=True)
 class Shard:
     """A part of the text: its gold analyses and each system's prediction.
@@ -102,7 +92,10 @@ class Shard:
     @property
     def cost(self) -> int:
         """Bytes of the shard's files (0 in memory), for the order of work on workers."""
-        return sum(_path_bytes(s) for s in (*self.golds, *self.preds))
+        from induceval.parallel import path_size
+
+        return sum(path_size(p) for s in (*self.golds, *self.preds) if isinstance(s, tuple)
+                   for p in s)
 
     @property
     def where(self) -> str:
@@ -124,15 +117,13 @@ class Shard:
         if any(same) and gold_columns is not None:
             gold_columns = (None if opts.pred_columns is None
                             else tuple(dict.fromkeys([*gold_columns, *opts.pred_columns])))
-        requests: list = []
-        for g in self.golds:
-            if isinstance(g, tuple):
-                requests.append((list(g), {"format": opts.gold_format, "on_error": opts.on_error,
-                                           "columns": gold_columns}))
-        for p, fmt, s in zip(self.preds, formats, same):
-            if isinstance(p, tuple) and not s and not family.reads_itself(p, fmt):
-                requests.append((list(p), {"format": fmt, "on_error": opts.on_error,
-                                           "columns": opts.pred_columns}))
+        requests = [(list(g), {"format": opts.gold_format, "on_error": opts.on_error,
+                               "columns": gold_columns})
+                    for g in self.golds if isinstance(g, tuple)]
+        requests += [(list(p), {"format": fmt, "on_error": opts.on_error,
+                                "columns": opts.pred_columns})
+                     for p, fmt, s in zip(self.preds, formats, same)
+                     if isinstance(p, tuple) and not s and not family.reads_itself(p, fmt)]
         pending = iter(read_corpora(requests))
         golds = [next(pending) if isinstance(g, tuple) else g for g in self.golds]
         if self.gold_names is not None:
@@ -307,10 +298,6 @@ def _documents(parts: list[_Part]) -> Column | None:
     return Column(np.concatenate(codes), Vocabulary(names))
 
 
-def _merge_reports(reports) -> ReadReport:
-    return reduce(ReadReport.merge, reports, ReadReport())
-
-
 def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *,
                     executor=None, jobs: int = 1) -> Evaluation:
     """Score every system over ``shards``: statistics per shard, summed, scored once.
@@ -362,13 +349,11 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
                    costs=[shards[i].cost for i in again])
         for i, p in zip(again, redo):
             parts[i] = p
-    n_systems = len(parts[0].statistics)
-    results = [family.result(reduce(lambda a, b: a + b, [p.statistics[s] for p in parts]),
-                             resolved, options, inventory) for s in range(n_systems)]
-    n_golds = len(parts[0].gold_reports)
-    gold_reports = [_merge_reports(p.gold_reports[i] for p in parts) for i in range(n_golds)]
-    pred_reports = [_merge_reports(p.pred_reports[i] for p in parts)
-                    for i in range(len(parts[0].pred_reports))]
+    results = [family.result(reduce(operator.add, stats), resolved, options, inventory)
+               for stats in zip(*(p.statistics for p in parts))]
+    gold_reports, pred_reports = ([reduce(ReadReport.merge, per_shard, ReadReport())
+                                   for per_shard in zip(*(getattr(p, kind) for p in parts))]
+                                  for kind in ("gold_reports", "pred_reports"))
     if any(s.read.on_error == "skip" for s in shards):
         # what was skipped changes the numbers: every result signs it
         skipped = sum(sum(r.skipped.values()) for r in gold_reports + pred_reports)

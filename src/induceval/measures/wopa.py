@@ -1,21 +1,16 @@
 """Word Order Prediction Accuracy (WOPA; Chang, Lieven & Tomasello 2006): the measure.
 
-A learner is scored by how often it reproduces the exact word order of an
-utterance from the utterance's bag of words (Chang et al. 2006, p. 154); no
-tags are needed.  The items are the test utterances
-(:class:`~induceval.corpus.utterances.Utterances`): those with no word left
-once punctuation is removed are counted (``no_words``) and skipped, one-word
-utterances are not scored (one order; ``one_word``), every other one is an
-outcome, 1 when the learner produced its original order, else 0 (the Chance
-learner's outcome is its expected accuracy ``1/n!``).
-
+A learner is scored by how often it reproduces the exact word order of a
+test utterance (:class:`~induceval.corpus.utterances.Utterances`) from its
+bag of words (Chang et al. 2006, p. 154); no tags are needed.  Utterances
+with no word left once punctuation is removed are counted (``no_words``) and
+skipped, one-word utterances are not scored (one order; ``one_word``), every
+other one is an outcome: 1 when the learner produced its original order,
+else 0 (the Chance learner's: its expected accuracy ``1/n!``).
 :func:`score_utterances` maps a shard of test utterances and a trained
-learner (a :class:`Producer`; the learners are :mod:`induceval.models.wopa`)
-to :class:`WopaStats`, per-utterance rows and counts that add up: the
-statistics of the shards of a test set sum to those of the whole.
-:func:`wopa_result` maps statistics to WOPA = 100 * correct / scored.  The
-paper's two tests, which train a learner and score it, are
-:mod:`induceval.experiments.wopa`.
+learner (a :class:`Producer`, :mod:`induceval.models.wopa`) to additive
+:class:`WopaStats`, :func:`wopa_result` statistics to WOPA = 100 * correct /
+scored.  The paper's two tests are :mod:`induceval.experiments.wopa`.
 
 Example
 -------
@@ -71,14 +66,10 @@ class WopaStats:
 
     Attributes
     ----------
-    correct
-        Outcome of each utterance (1/0; Chance: the expected correctness).
-    scored
-        Whether it is scored (two words or more).
-    index
-        Its sentence index in the source corpus.
-    lengths
-        Its word count.
+    correct, scored, index, lengths
+        Each utterance's outcome (1/0; Chance: the expected correctness),
+        whether it is scored (two words or more), its sentence index in the
+        source corpus and its word count.
     counts
         ``utterances`` seen, ``no_words`` (skipped), ``one_word`` (not
         scored), ``scored``, ``tied_steps`` (steps decided by the tie rule),
@@ -96,9 +87,8 @@ class WopaStats:
     def __add__(self, other: WopaStats) -> WopaStats:
         if not isinstance(other, WopaStats):
             return NotImplemented
-        counts = dict(self.counts)
-        for k, v in other.counts.items():
-            counts[k] = counts.get(k, 0) + v
+        mine, theirs = self.counts, other.counts
+        counts = {k: mine.get(k, 0) + theirs.get(k, 0) for k in {**mine, **theirs}}
         return WopaStats(*(np.concatenate([getattr(self, a), getattr(other, a)])
                            for a in ("correct", "scored", "index", "lengths")), counts)
 

@@ -1,11 +1,6 @@
-"""Dependency results as tables and figures, in the shapes of the PASCAL 2012 report.
-
-- :func:`systems_table`: one row per system (Gelling et al. 2012, Tables 3, 5, 8);
-- :func:`breakdown_table`: accuracy by group (relation, POS, edge length...;
-  Gelling et al. 2012, Table 6);
-- :func:`evaluate_systems`: several systems scored and tabulated at once;
-- :func:`plot_accuracy_by_edge_length`: directed accuracy by gold edge length
-  (Gelling et al. 2012, Figure 1).
+"""Dependency results as tables and figures, in the shapes of the PASCAL 2012 report:
+one row per system (Tables 3, 5, 8), accuracy by group (Table 6), directed
+accuracy by gold edge length (Figure 1).
 
 References
 ----------
@@ -37,24 +32,14 @@ def systems_table(results: Mapping[str, DependencyResult], *, title: str = "",
     With several references, the main columns hold the maximum over
     references and ``directed[REF]`` columns give each reference (Gelling et al. 2012, Table 5).
     """
-    rows = []
-    columns = ["system"] + list(measures)
-    extra: list[str] = []
+    k = 100.0 if percent else 1.0
+    rows, extra = [], {}
     for name, r in results.items():
-        k = 100.0 if percent else 1.0
-        row: dict = {"system": name}
-        for m in measures:
-            row[m] = r.scores[m] * k
-        if len(r.references) > 1:
-            for ref in r.references:
-                col = f"directed[{ref}]"
-                row[col] = r.scores[f"directed[{ref}]"] * k
-                if col not in extra:
-                    extra.append(col)
-        row["tokens"] = r.scores["tokens"]
-        row["sentences"] = r.scores["sentences"]
-        rows.append(row)
-    columns += extra + ["tokens", "sentences"]
+        refs = [f"directed[{ref}]" for ref in r.references] if len(r.references) > 1 else []
+        extra.update(dict.fromkeys(refs))
+        rows.append({"system": name, **{m: r.scores[m] * k for m in (*measures, *refs)},
+                     "tokens": r.scores["tokens"], "sentences": r.scores["sentences"]})
+    columns = ["system", *measures, *extra, "tokens", "sentences"]
     notes = []
     if results:
         first = next(iter(results.values()))
@@ -80,29 +65,17 @@ def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
     (the shape of Gelling et al. 2012, Table 6).
     """
     check_choice("measure", measure, ("directed", "undirected", "ned"))
-    items = list(results.items())
-    if len(items) == 1:
-        name, r = items[0]
-        b = r.breakdown(by, reference)
-        rows = b.rows()
-        return Table([by, "tokens", "directed", "undirected", "ned"], rows,
-                     title=title or f"{name}: accuracy by {by}",
-                     notes=[f"signature: {r.signature}"])
-    labels: list[str] = []
-    for _, r in items:
-        for lab in r.breakdown(by, reference).labels:
-            if lab not in labels:
-                labels.append(lab)
-    rows = []
-    for name, r in items:
-        b = r.breakdown(by, reference)
-        row = {"system": name}
-        row.update({lab: b.score(lab, measure) for lab in labels})
-        rows.append(row)
-    first = items[0][1]
+    by_system = {name: r.breakdown(by, reference) for name, r in results.items()}
+    notes = [f"signature: {next(iter(results.values())).signature}"]
+    if len(by_system) == 1:
+        name, b = next(iter(by_system.items()))
+        return Table([by, "tokens", "directed", "undirected", "ned"], b.rows(),
+                     title=title or f"{name}: accuracy by {by}", notes=notes)
+    labels = list(dict.fromkeys(lab for b in by_system.values() for lab in b.labels))
+    rows = [{"system": name, **{lab: b.score(lab, measure) for lab in labels}}
+            for name, b in by_system.items()]
     return Table(["system"] + labels, rows, higher_is_better={lab: True for lab in labels},
-                 title=title or f"{measure} accuracy by {by}",
-                 notes=[f"signature: {first.signature}"])
+                 title=title or f"{measure} accuracy by {by}", notes=notes)
 
 
 def evaluate_systems(gold: Corpus | Sequence[Corpus], systems: Mapping[str, Corpus | np.ndarray],

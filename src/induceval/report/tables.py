@@ -65,10 +65,8 @@ def json_clean(x: object) -> object:
         return [json_clean(v) for v in x]
     if isinstance(x, (bool, int, str)) or x is None:
         return x
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover
-        return str(x)
+    import numpy as np
+
     if isinstance(x, np.ndarray):
         return json_clean(x.tolist())
     if isinstance(x, np.generic):
@@ -242,11 +240,7 @@ class Table:
                      **kwargs) -> Table:
         """Build a table from dicts; columns default to the keys in first-seen order."""
         if columns is None:
-            columns = []
-            for r in records:
-                for k in r:
-                    if k not in columns:
-                        columns.append(k)
+            columns = dict.fromkeys(k for r in records for k in r)
         return cls(list(columns), [dict(r) for r in records], **kwargs)
 
     def write(self, stem: str, formats: Sequence[str] = ("markdown", "csv", "json")) -> list[str]:

@@ -1,28 +1,20 @@
 """The gold-by-induced contingency table: the sufficient statistic of token measures.
 
 Every token-level category measure (M-1, 1-1, VI, NVI, V-measure, pairwise
-P/R/F) is a pure function of one table ``n[c, k]`` = number of scored tokens
-with gold class ``c`` and induced cluster ``k``.  The table is built once by
-:func:`contingency` (``np.bincount`` over ``gold * K + pred`` codes, or a
-``scipy.sparse`` matrix when ``G * K`` is large) and is additive: ``t1 + t2``
-is the table of the concatenated data, so totals, bootstrap and merging come
-for free.
+P/R/F) is a pure function of one table ``n[c, k]``, the scored tokens with
+gold class ``c`` and induced cluster ``k``, built by :func:`contingency`
+(``np.bincount`` over ``gold * K + pred`` codes, or a ``scipy.sparse``
+matrix above :data:`SPARSE_CELLS` cells).  It is additive: ``t1 + t2`` is
+the table of the concatenated data.
 
-Unclustered tokens
-------------------
-Models that leave words unclustered label them ``-1`` (:data:`UNCLUSTERED`).
-Following Frank, Goldwater & Keller (2009, "Effect of unclustered words") the
-table offers two conditions:
-
-- ``"merge"``: all unclustered tokens form one extra cluster (the last column,
-  labelled ``"UNCLUSTERED"``);
-- ``"split"``: each unclustered word *type* forms its own cluster (one extra
-  column per type, labelled ``"UNCLUSTERED:<form id or form>"``); this needs
-  the tokens' form codes.
-
-Tokens with a missing gold class (code ``-1``) and tokens excluded by the
-scoring mask (punctuation) are not counted; both are reported on the table
-(``n_missing_gold``, ``n_masked``) so that nothing is dropped silently.
+Unclustered tokens (code ``-1``, :data:`UNCLUSTERED`) follow Frank,
+Goldwater & Keller (2009, "Effect of unclustered words"): ``"merge"`` puts
+them all in one extra last column labelled ``"UNCLUSTERED"``; ``"split"``
+gives each unclustered word *type* its own column labelled
+``"UNCLUSTERED:<form id or form>"`` (this needs the tokens' form codes).
+Tokens without a gold class (code ``-1``) and tokens outside the scoring
+mask (punctuation) are not counted; the table reports both
+(``n_missing_gold``, ``n_masked``), so nothing is dropped silently.
 
 References
 ----------
@@ -307,11 +299,9 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     mask
         Boolean array, ``True`` for tokens to score (e.g. not punctuation);
         default all.
-    unclustered
-        ``"merge"`` (one cluster of all unclustered tokens) or ``"split"``
-        (one cluster per unclustered word type; needs ``forms``); Frank et al. 2009.
-    forms
-        Form codes of the tokens (only for ``unclustered="split"``).
+    unclustered, forms
+        ``"merge"`` or ``"split"`` (see the module docstring); ``"split"``
+        needs the tokens' form codes ``forms``.
     n_gold, n_pred
         Numbers of rows / induced columns (default: max code + 1, or the
         label counts).
@@ -327,10 +317,8 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         cells (``gold * K + pred``): one additive table per item, for
         :func:`induceval.measures.resampling.category_items`.
     weights
-        Tokens each entry stands for (default 1): aggregated statistics,
-        e.g. the distinct (form, gold, cluster) triples of
-        :class:`~induceval.measures.categories.statistics.TagStatistics` with
-        their counts, give the table of the tokens they count.
+        Tokens each entry stands for (default 1), e.g. the counts of the
+        entries of :class:`~induceval.measures.categories.statistics.TagStatistics`.
 
     Returns
     -------
@@ -368,15 +356,12 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     missing = keep & (g < 0)
     n_missing = int(missing.sum()) if w is None else int(w[missing].sum())
     keep &= g >= 0
+    f = None if forms is None else _as_codes(forms, "forms")
     if mask is not None or n_missing:
-        g = g[keep]
-        p = p[keep]
-        it_kept = None if it is None else it[keep]
-        f = None if forms is None else _as_codes(forms, "forms")[keep]
+        g, p = g[keep], p[keep]
+        it = None if it is None else it[keep]
+        f = None if f is None else f[keep]
         w = None if w is None else w[keep]
-    else:
-        f = None if forms is None else _as_codes(forms, "forms")
-        it_kept = it
     if f is not None and len(f) != len(g):
         raise MismatchError(f"forms has {len(f)} entries, expected {len(g)}")
     if np.any(p < UNCLUSTERED):
@@ -413,7 +398,7 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     if it is not None:
         from scipy import sparse as sp
         data = np.ones(len(g), dtype=np.float64) if w is None else w.astype(np.float64)
-        item_counts = sp.csr_matrix((data, (it_kept, g * K + p)), shape=(m, G * K))
+        item_counts = sp.csr_matrix((data, (it, g * K + p)), shape=(m, G * K))
         item_counts.sum_duplicates()
     return ContingencyTable(counts, glabels, tuple(plabels) if keep_plabels else None,
                             n_masked, n_missing, n_unc, item_counts)

@@ -4,16 +4,15 @@ The contingency table (token measures) and the per-type entries (type-level
 measures) are built once from the aligned gold and predicted tags; every
 score is then a pure function of those statistics.
 
-Defaults (all stated in the signature):
-
-- ``punct="auto"``: punctuation is excluded from scoring (Reichart et al. 2010, §5.1),
-  by gold UPOS (``PUNCT``) when the gold corpus has a ``upos`` column, else by
-  the word form (all Unicode punctuation/symbols); ``"keep"`` scores every
-  token; any policy of :func:`induceval.corpus.transforms.punctuation_mask`
-  or a boolean mask (True = punctuation) is accepted.
-- ``unclustered="merge"`` (Frank et al. 2009); ``log_base=2`` (bits; Reichart et al. 2010 uses
-  ``"e"``); ``beta=1``; ``restarts=10`` M-1 hill-climbing restarts (Reichart et al.
-  2010, §5.2) with :data:`induceval.random.DEFAULT_SEED`.
+Defaults (all in the signature): ``punct="auto"`` excludes punctuation
+(Reichart et al. 2010, §5.1) by gold UPOS (``PUNCT``) when the gold corpus
+has a ``upos`` column, else by the word form (all Unicode punctuation and
+symbols); ``"keep"`` scores every token; any policy of
+:func:`induceval.corpus.transforms.punctuation_mask` or a boolean mask (True
+= punctuation) is accepted.  ``unclustered="merge"`` (Frank et al. 2009);
+``log_base=2`` (bits; Reichart et al. 2010 uses ``"e"``); ``beta=1``;
+``restarts=10`` M-1 hill-climbing restarts (Reichart et al. 2010, §5.2) with
+:data:`induceval.random.DEFAULT_SEED`.
 
 Example
 -------
@@ -112,49 +111,33 @@ def token_scores(table: ContingencyTable, *, log_base: float | str = 2,
     """
     h_ck = tok.conditional_entropy_gold(table, log_base)
     h_kc = tok.conditional_entropy_pred(table, log_base)
-    hc = tok.entropy_gold(table, log_base)
-    if math.isnan(hc):
-        nvi = math.nan
-    else:
-        nvi = tok.entropy_pred(table, log_base) if hc == 0 else (h_ck + h_kc) / hc
-    n = table.n
-    tp, pred_pairs, gold_pairs = tok.pair_counts(table)
-    pp = math.nan if n == 0 else (1.0 if pred_pairs == 0 else tp / pred_pairs)
-    pr = math.nan if n == 0 else (1.0 if gold_pairs == 0 else tp / gold_pairs)
-    pf = math.nan if n == 0 else (0.0 if pp + pr == 0 else 2 * pp * pr / (pp + pr))
     return {
         "m1": tok.many_to_one(table),
         "1to1": tok.one_to_one(table, "optimal"),
         "1to1_greedy": tok.one_to_one(table, "greedy"),
         "vi": h_ck + h_kc,
-        "nvi": nvi,
+        "nvi": tok.normalized_variation_of_information(table, log_base),
         "v": tok.v_measure(table, beta),
         "homogeneity": tok.homogeneity(table),
         "completeness": tok.completeness(table),
         "h_c_given_k": h_ck,
         "h_k_given_c": h_kc,
-        "pp": pp,
-        "pr": pr,
-        "pf": pf,
+        "pp": tok.pairwise_precision(table),
+        "pr": tok.pairwise_recall(table),
+        "pf": tok.pairwise_f(table),
     }
 
 
 @dataclass
 class TagEvaluation(Result):
-    """The result of :func:`evaluate_tags` (a :class:`~induceval.measures.result.Result`).
+    """The result of :func:`evaluate_tags`: a :class:`~induceval.measures.result.Result`
+    whose ``statistics`` are :class:`~induceval.measures.categories.statistics.TagStatistics`.
 
     Attributes
     ----------
-    scores
-        Measure name -> value (see :data:`MEASURES`).
-    signature
-        Every option that changes a number.
     counts
         ``n_tokens``, ``n_scored``, ``n_punct_excluded``, ``n_missing_gold``,
         ``n_unclustered`` (scored tokens left unclustered), ``n_types``.
-    statistics
-        The :class:`~induceval.measures.categories.statistics.TagStatistics`
-        the scores were computed from.
     table
         The contingency table (token level), else ``None``.
     entries
@@ -175,8 +158,7 @@ def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
     """
     if isinstance(punct, np.ndarray) or (isinstance(punct, (list, tuple)) and punct and
                                          isinstance(punct[0], (bool, np.bool_))):
-        mask = np.asarray(punct, dtype=bool)
-        return mask, "mask"
+        return np.asarray(punct, dtype=bool), "mask"
     if not isinstance(punct, str):
         raise ParameterError(f"punct must be a policy string or a boolean mask; got {punct!r}")
     if not isinstance(gold, Corpus):
@@ -328,21 +310,17 @@ def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = No
     """Score several systems' categories against one gold standard, in one pass over it.
 
     ``gold`` and each of ``preds`` are what :func:`evaluate_tags` takes, or
-    paths: a file, a folder or a list of files, read as one corpus; when the
-    gold and every prediction are folders, their files are paired by
-    relative path and counted shard by shard (see
-    :func:`~induceval.measures.shards.shards_of`), here or on workers
-    (``executor``, ``jobs``: :func:`induceval.parallel.map`), with the
-    numbers of the files read as one corpus.
+    paths (a file, a folder or a list of files) read as one corpus; folders
+    are counted shard by shard (:func:`~induceval.measures.shards.shards_of`)
+    with the numbers of the files read as one corpus.
 
     Parameters
     ----------
-    gold, preds
-        The gold standard and the systems' predictions.
     read
         How files are read (formats, ``on_error``, columns).
     executor, jobs, group_bytes
-        Where shards of files are counted, and their size in gold bytes.
+        Where shards of files are counted
+        (:func:`~induceval.measures.shards.evaluate_shards`), and their size in gold bytes.
     **options
         Those of :func:`evaluate_tags`.
 

@@ -1,18 +1,14 @@
 """The additive statistics of every category measure: scored tokens, aggregated.
 
-:class:`TagStatistics` holds the scored tokens of one system as distinct
-``(form, gold class, cluster[, item])`` entries with their counts, with the
-labels of the codes in order of first appearance.  The contingency table
-(token measures), the per-type entries (type-level measures) and their
-per-item tables (bootstrap, paired tests) are all built from it
-(:meth:`TagStatistics.table`, :meth:`TagStatistics.entries`); ``+`` sums the
-statistics of consecutive parts of a text, aligning their labels, so that
-the sum of any cut of a corpus is the statistics of the whole, entry for
-entry and label for label.
-
-The form of an entry is kept only where a measure needs it (unclustered
-words split by type, type-level measures); otherwise entries are
-``(gold, cluster)`` pairs and the statistics are as small as the table.
+:class:`TagStatistics` holds one system's scored tokens as distinct
+``(form, gold class, cluster[, item])`` entries with their counts, labels in
+order of first appearance.  The contingency table, the per-type entries and
+their per-item tables are built from it (:meth:`TagStatistics.table`,
+:meth:`TagStatistics.entries`); ``+`` sums consecutive parts of a text,
+aligning their labels, so that any cut of a corpus sums to the statistics of
+the whole, entry for entry and label for label.  Forms are kept only where a
+measure needs them (``unclustered="split"``, type level); otherwise the
+statistics are as small as the table.
 
 Example
 -------
@@ -24,6 +20,7 @@ Example
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -162,28 +159,20 @@ def _union(a: tuple | None, b: tuple | None) -> tuple[tuple | None, np.ndarray |
 def _aggregate(columns: list[np.ndarray | None]) -> tuple[list, np.ndarray]:
     """Distinct rows of the given code columns (``None`` skipped), with their counts."""
     present = [c for c in columns if c is not None]
-    n = len(present[0])
-    if n == 0:
+    if len(present[0]) == 0:
         return [None if c is None else c.astype(np.int64) for c in columns], \
             np.zeros(0, dtype=np.int64)
-    key = np.zeros(n, dtype=np.int64)
-    sizes = []
-    for c in present:
-        lo = int(c.min())
-        size = int(c.max()) - lo + 1
-        sizes.append((lo, size))
-    total = 1
-    for _, size in sizes:
-        total *= size
-    if total < 2**62:
-        for c, (lo, size) in zip(present, sizes):
+    bounds = [(int(c.min()), int(c.max()) - int(c.min()) + 1) for c in present]
+    if math.prod(size for _, size in bounds) < 2**62:
+        key = np.zeros(len(present[0]), dtype=np.int64)
+        for c, (lo, size) in zip(present, bounds):
             key *= size
             key += c - lo
-        uniq, index, count = np.unique(key, return_index=True, return_counts=True)
-        rows = [None if c is None else c[index].astype(np.int64) for c in columns]
-        return rows, count.astype(np.int64)
-    stacked = np.stack(present)   # pragma: no cover - only with astronomically many labels
-    uniq, count = np.unique(stacked, axis=1, return_counts=True)
+        _, index, count = np.unique(key, return_index=True, return_counts=True)
+        return [None if c is None else c[index].astype(np.int64) for c in columns], \
+            count.astype(np.int64)
+    # only with astronomically many labels
+    uniq, count = np.unique(np.stack(present), axis=1, return_counts=True)  # pragma: no cover
     it = iter(uniq.astype(np.int64))
     return [None if c is None else next(it) for c in columns], count.astype(np.int64)
 

@@ -21,45 +21,42 @@ word types over the model's vocabulary),
     SR = sum_s sum_c |s∩c|(|s∩c|-1) / sum_s |s|(|s|-1)       (eq. 3)
 
 The three sums are the additive statistics (:class:`SubstitutableStats`).
-
 Unclustered words: ``merge`` puts every unclustered type into one cluster
 ``UNCLUSTERED`` (frames and S-cluster members carry it); ``split`` gives each
-its own cluster, which contributes no pair (Frank et al. 2009, "Effect of unclustered
-words").
+its own cluster, which contributes no pair (Frank et al. 2009, "Effect of
+unclustered words").
 
-Cluster sizes ``|c|``: by default the number of *training tokens* the model
-put in ``c`` (``cluster_size="tokens"``), the reading that reproduces the
-magnitude of Frank et al. 2009's SP values; ``cluster_size="types"`` counts word
-types over the clustering's vocabulary (the keys of a type clustering, or the
-distinct (form, cluster) pairs of the training tagging), as the set notation
-of eq. 2 reads.  The paper does not spell the choice out; it is in the
-signature (``csize``).
+Cluster sizes ``|c|`` (``cluster_size``, in the signature as ``csize``; the
+paper does not spell the choice out): by default the *training tokens* the
+model put in ``c`` (``"tokens"``), the reading that reproduces the magnitude
+of Frank et al. 2009's SP values; ``"types"`` counts word types over the
+clustering's vocabulary (the keys of a type clustering, or the distinct
+(form, cluster) pairs of the training tagging), as the set notation of eq. 2
+reads.
 
-SP is not bounded by 1 under either reading: S-clusters overlap (a word
-type sits in many frames) and the numerator sums over all of them, while
-the denominator counts each cluster once.  Hand-worked (issue 13): train on
-one sentence ``a0 ... a19`` plus the one-word sentences ``x`` and ``y``,
-with ``x`` and ``y`` in one cluster and every ``a_i`` alone; test on the 36
-sentences ``a(i-1) x a(i+1)`` and ``a(i-1) y a(i+1)`` (i = 1..18).  The 18
-frames ``a(i-1) _ a(i+1)`` occur twice in the test set and once in
-training, each gives the S-cluster {x, y}, one same-cluster pair each, so
-the numerator is 18 while the only cluster pair is (x, y): SP = 18 (with
-tokens or types; the other frames have singleton S-clusters).
+SP is not bounded by 1 under either reading: S-clusters overlap (a word type
+sits in many frames) and the numerator sums over all of them, while the
+denominator counts each cluster once.  Hand-worked (issue 13): train on one
+sentence ``a0 ... a19`` plus the one-word sentences ``x`` and ``y``, with
+``x`` and ``y`` in one cluster and every ``a_i`` alone; test on the 36
+sentences ``a(i-1) x a(i+1)`` and ``a(i-1) y a(i+1)`` (i = 1..18).  Each of
+the 18 frames ``a(i-1) _ a(i+1)`` occurs twice in the test set and once in
+training and gives the S-cluster {x, y}, one same-cluster pair: the
+numerator is 18, the only cluster pair is (x, y), and SP = 18 (with tokens
+or types).  SP also grows about linearly with the test corpus (more frames
+pass the threshold and S-clusters grow, while the denominator depends on the
+training corpus only): on Manchester-trained models SP was 7.9e-7 with 114k
+test tokens and 8.9e-6 with 906k, while SR stayed at .37-.38 (issue 13).
+SP values compare only on the same test corpus; Frank et al. 2009's
+9M-token test set cannot be matched with smaller data.
 
-SP grows about linearly with the size of the test corpus (more frames pass
-the "more than once" threshold and each S-cluster grows, while the
-denominator depends on the training corpus only): on Manchester-trained
-models, SP was 7.9e-7 with 114k test tokens and 8.9e-6 with 906k, while SR
-stayed at .37-.38 (issue 13).  SP values compare only on the same test
-corpus; Frank et al. 2009's 9M-token test set cannot be matched with smaller data.
-
-Token-level models (issue 13): for a model that labels tokens (the Bayesian
-HMM, frequent frames), give the training tokens' own labels
-(``train_tags``) and test labels from :func:`context_labels`; then ``|c|``
-counts the tokens the model itself put in ``c`` and every frame word carries
-its own token's cluster, so ``to|INF _ cake`` and ``to|PREP _ cake`` are
-different frames (Frank et al. 2009, p. 2578).  A type clustering (a mapping) labels every
-token of a word alike, so frames then differ only by their words.
+Token-level models (the Bayesian HMM, frequent frames; issue 13): give the
+training tokens' own labels (``train_tags``) and test labels from
+:func:`context_labels`; ``|c|`` then counts the tokens the model itself put
+in ``c`` and every frame word carries its own token's cluster, so
+``to|INF _ cake`` and ``to|PREP _ cake`` are different frames (Frank et al.
+2009, p. 2578).  A type clustering (a mapping) labels every token of a word
+alike, so frames then differ only by their words.
 
 References
 ----------
@@ -168,6 +165,25 @@ def _form_strings(corpus: Corpus, column: str) -> tuple[np.ndarray, list[str]]:
     return col.values.astype(np.int64), col.vocab.items
 
 
+def _words(train: Corpus, test: Corpus, column: str) -> tuple:
+    """Form codes and strings of both corpora, and each test token's training word
+    (``-1``: out of the training vocabulary)."""
+    tr_codes, tr_items = _form_strings(train, column)
+    te_codes, te_items = _form_strings(test, column)
+    tr_index = {w: i for i, w in enumerate(tr_items)}
+    te_words = np.array([tr_index.get(w, -1) for w in te_items] + [-1],
+                        dtype=np.int64)[te_codes]
+    return tr_codes, tr_items, te_codes, te_items, te_words
+
+
+def _train_tags(train_tags, n_train: int) -> np.ndarray:
+    tr_tags = np.asarray(train_tags, dtype=np.int64)
+    if len(tr_tags) != n_train:
+        raise MismatchError(f"train_tags has {len(tr_tags)} codes for {n_train} "
+                            "training tokens")
+    return tr_tags
+
+
 def _frame_codes(corpus: Corpus, words: np.ndarray, tags: np.ndarray, n_lab: int,
                  boundaries: bool, M: int) -> np.ndarray:
     """For each token, the code of its frame (left key, right key); -1 = no frame.
@@ -205,12 +221,12 @@ def _clusters_of(clustering, train_tags, n_train: int, n_test: int, tr_codes, tr
         for c in clustering.values():
             if c is not None:
                 local.setdefault(c, len(local))
-        tr_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
-                           else -1 for w in tr_items] + [-1], dtype=np.int64)
-        te_tab = np.array([local.get(clustering.get(w), -1) if clustering.get(w) is not None
-                           else -1 for w in te_items] + [-1], dtype=np.int64)
-        tr_tags = tr_tab[tr_codes]
-        te_tags = te_tab[te_codes]
+
+        def tags(items, codes):
+            return np.array([-1 if clustering.get(w) is None else local[clustering.get(w)]
+                             for w in items] + [-1], dtype=np.int64)[codes]
+
+        tr_tags, te_tags = tags(tr_items, tr_codes), tags(te_items, te_codes)
         # model clusters over the model's vocabulary: clustering keys + training words
         c_sizes = np.bincount([local[c] for c in clustering.values() if c is not None],
                               minlength=len(local)).astype(np.int64)
@@ -224,10 +240,7 @@ def _clusters_of(clustering, train_tags, n_train: int, n_test: int, tr_codes, tr
         if train_tags is None:
             raise ParameterError("a token-level clustering needs train_tags (cluster codes of "
                                  "the training tokens)")
-        tr_tags = np.asarray(train_tags, dtype=np.int64)
-        if len(tr_tags) != n_train:
-            raise MismatchError(f"train_tags has {len(tr_tags)} codes for {n_train} "
-                                "training tokens")
+        tr_tags = _train_tags(train_tags, n_train)
         ok = tr_tags >= 0
         nk = int(tr_tags.max(initial=0)) + 1
         pairs = np.unique(tr_codes[ok] * nk + tr_tags[ok])
@@ -263,18 +276,15 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     boundaries
         Pad sentences with ``<s>``/``</s>`` frame words (paper: yes).
     cluster_size
-        ``"tokens"`` (default): ``|c|`` counts the training tokens in ``c``;
-        this reproduces the magnitudes of Frank et al. 2009, Table 3 (SP ~ 1e-5 to
-        1e-4).  ``"types"``: ``|c|`` counts word types, as the set notation
-        of eq. 2 literally reads (on Manchester, models that cluster few
-        types, HC and FF in the split condition, then get SP > 1).  Neither
-        reading bounds SP by 1 (see the module docstring's counter-example).
+        ``"tokens"`` (default; the magnitudes of Frank et al. 2009, Table 3,
+        SP ~ 1e-5 to 1e-4) or ``"types"`` (then models that cluster few
+        types, HC and FF on Manchester in the split condition, get SP > 1);
+        see the module docstring.
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
     check_choice("cluster_size", cluster_size, ("types", "tokens"))
     check_range("min_frame_count", min_frame_count, 1)
-    tr_codes, tr_items = _form_strings(train, form_column)
-    te_codes, te_items = _form_strings(test, form_column)
+    tr_codes, tr_items, te_codes, te_items, te_words = _words(train, test, form_column)
     tr_tags, te_tags, c_sizes, n_unc_types = _clusters_of(
         clustering, train_tags, train.n_tokens, test.n_tokens, tr_codes, tr_items, te_codes,
         te_items)
@@ -286,9 +296,6 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     c_pairs = _pairs(c_sizes)
 
     # shared word space: the training vocabulary; test words map into it (OOV = -1)
-    tr_index = {w: i for i, w in enumerate(tr_items)}
-    te_words = np.array([tr_index.get(w, -1) for w in te_items] + [-1],
-                        dtype=np.int64)[te_codes]
     V = len(tr_items)
     n_clusters = int(max(tr_tags.max(initial=-1), te_tags.max(initial=-1))) + 1
     unc_lab, n_lab = n_clusters, n_clusters + 2  # last label = boundary
@@ -357,15 +364,8 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
     >>> context_labels(train, tags, b.build()).tolist()
     [5, 0, 6, 7, 1, 8, -1, 0, -1]
     """
-    tr_tags = np.asarray(train_tags, dtype=np.int64)
-    if len(tr_tags) != train.n_tokens:
-        raise MismatchError(f"train_tags has {len(tr_tags)} codes for {train.n_tokens} "
-                            "training tokens")
-    tr_codes, tr_items = _form_strings(train, form_column)
-    te_codes, te_items = _form_strings(test, form_column)
-    tr_index = {w: i for i, w in enumerate(tr_items)}
-    te_words = np.array([tr_index.get(w, -1) for w in te_items] + [-1],
-                        dtype=np.int64)[te_codes]
+    tr_tags = _train_tags(train_tags, train.n_tokens)
+    tr_codes, tr_items, _, _, te_words = _words(train, test, form_column)
     V = len(tr_items)
     B = V + 3  # 0 = <s>, 1 = </s>, 2 = OOV, 3 + w = word
 

@@ -45,27 +45,11 @@ import numpy as np
 from induceval.errors import ParameterError, check_choice
 from induceval.measures.categories.contingency import ContingencyTable
 
-__all__ = [
-    "many_to_one",
-    "many_to_one_mapping",
-    "one_to_one",
-    "one_to_one_mapping",
-    "entropy_gold",
-    "entropy_pred",
-    "mutual_information",
-    "conditional_entropy_gold",
-    "conditional_entropy_pred",
-    "variation_of_information",
-    "normalized_variation_of_information",
-    "homogeneity",
-    "completeness",
-    "v_measure",
-    "pair_counts",
-    "pairwise_precision",
-    "pairwise_recall",
-    "pairwise_f",
-    "log_factor",
-]
+__all__ = ["many_to_one", "many_to_one_mapping", "one_to_one", "one_to_one_mapping", "entropy_gold",
+           "entropy_pred", "mutual_information", "conditional_entropy_gold",
+           "conditional_entropy_pred", "variation_of_information",
+           "normalized_variation_of_information", "homogeneity", "completeness", "v_measure",
+           "pair_counts", "pairwise_precision", "pairwise_recall", "pairwise_f", "log_factor"]
 
 NAN = float("nan")
 
@@ -88,7 +72,7 @@ def log_factor(log_base: float | str) -> float:
     try:
         b = float(log_base)
     except (TypeError, ValueError):
-        raise ParameterError(f"log_base must be 2, 'e' or a number > 1; got {log_base!r}") from None
+        b = math.nan
     if not b > 1:
         raise ParameterError(f"log_base must be 2, 'e' or a number > 1; got {log_base!r}")
     return math.log(b)
@@ -240,11 +224,7 @@ def one_to_one(table: ContingencyTable, method: str = "optimal") -> float:
     ks = np.flatnonzero(mapping >= 0)
     if len(ks) == 0:
         return 0.0
-    if table.sparse:
-        vals = np.asarray(table.counts[mapping[ks], ks]).ravel()
-    else:
-        vals = table.counts[mapping[ks], ks]
-    return float(vals.sum()) / n
+    return float(np.asarray(table.counts[mapping[ks], ks]).sum()) / n
 
 
 # -- entropies --------------------------------------------------------------

@@ -16,13 +16,10 @@ pure function:
 
 ``|h(B_i)|`` counts each unmapped cluster of ``B_i`` separately, so in the
 1-1 mapping ``|h(B_i)| = |B_i|`` as the paper requires.  The 1-1 mapping is
-the maximum-weight bipartite matching with the paper's edge weights
-(:func:`one_to_one_type_mapping`); the M-1 mapping is found by hill climbing
-from random mappings with a random cluster order, keeping the best of
-``restarts`` runs (:func:`many_to_one_type_mapping`).
-
-Unclustered words follow the ``merge`` / ``split`` conditions of Frank et al.
-(2009): merged into one extra cluster, or one cluster per type.
+a maximum-weight matching (:func:`one_to_one_type_mapping`), the M-1 mapping
+the best of ``restarts`` hill climbs (:func:`many_to_one_type_mapping`).
+Unclustered words are merged into one extra cluster, or get one cluster per
+type (the ``merge`` / ``split`` conditions of Frank et al. 2009).
 
 References
 ----------
@@ -48,20 +45,9 @@ from induceval.errors import MismatchError, ParameterError, check_choice, check_
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 
-__all__ = [
-    "TypeEntries",
-    "type_entries",
-    "type_entries_from_sets",
-    "type_scores_for_mapping",
-    "one_to_one_type_mapping",
-    "many_to_one_type_mapping",
-    "macro_i",
-    "micro_i",
-    "micro_c",
-    "type_level_scores",
-    "type_scores_batch",
-    "TYPE_MEASURES",
-]
+__all__ = ["TypeEntries", "type_entries", "type_entries_from_sets", "type_scores_for_mapping",
+           "one_to_one_type_mapping", "many_to_one_type_mapping", "macro_i", "micro_i", "micro_c",
+           "type_level_scores", "type_scores_batch", "TYPE_MEASURES"]
 
 #: the three type-level measures (each under 1-1 and M-1)
 TYPE_MEASURES = ("macro_i", "micro_i", "micro_c")
@@ -306,8 +292,7 @@ def type_entries_from_sets(gold: dict, pred: dict, *, unclustered: str = "merge"
             pp.append((ti, pi[k]))
 
     def arr(pairs):
-        a = np.array(sorted(set(pairs)), dtype=np.int64).reshape(-1, 2).T
-        return a.reshape(2, -1)
+        return np.array(sorted(set(pairs)), dtype=np.int64).reshape(-1, 2).T.reshape(2, -1)
 
     return TypeEntries(len(types), len(golds), len(labels), arr(gp), arr(pp),
                        tuple(types), tuple(golds), tuple(labels))
@@ -428,10 +413,8 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     gsize = entries.class_sizes.astype(np.int64)
     gen = make_rng(seed, "categories.type_level_restarts")
     best_h, best_s, runs = None, -1.0, []
-    starts = []
-    for _ in range(restarts):
-        h = gen.integers(0, G, K).astype(np.int64)
-        starts.append((h, gen.permutation(K).astype(np.int64)))
+    starts = [(gen.integers(0, G, K).astype(np.int64), gen.permutation(K).astype(np.int64))
+              for _ in range(restarts)]
     if greedy_start:
         h = np.argmax(entries.overlap(), axis=0).astype(np.int64)
         starts.append((h, np.arange(K, dtype=np.int64)))

@@ -1,24 +1,19 @@
 """Directed, undirected and NED accuracy the PASCAL 2012 way, with breakdowns and references.
 
 :func:`evaluate_dependencies` scores predicted heads against one or more gold
-analyses of the same text in one vectorised pass:
-
-1. gold and prediction are checked to describe the same text (sentence
-   count, token count, word forms; heads inside their sentence);
-2. the predicted trees are diagnosed as they come (no root, multiple roots,
-   cycles, crossing edges) — counted, never rejected;
-3. punctuation is removed from gold *and* prediction with the gold's mask
-   (the prediction is carried as an extra head column of the gold corpus
-   through :func:`induceval.corpus.transforms.remove_punctuation`, so both
-   are re-attached to the nearest non-punctuation ancestor the same way);
-   sentences left empty are counted and kept as zero rows;
-4. the optional length filter (:func:`induceval.corpus.transforms.filter_max_length`)
-   is applied, on lengths after punctuation removal (Gelling et al. 2012, Tables 8-9);
-5. every reference gets per-sentence statistics, scores and breakdowns; the
-   maximum over references is reported too (Gelling et al. 2012, §6.4, Table 5 "best").
-
-A predicted head that a cycle of punctuation tokens leaves without a
-non-punctuation ancestor becomes missing and counts as wrong.
+analyses of the same text in one vectorised pass
+(:func:`~induceval.measures.dependencies.scoring.dependency_statistics`):
+gold and prediction must describe the same text (sentences, tokens, word
+forms; heads inside their sentence); the predicted trees are diagnosed (no
+root, several roots, cycles, crossing edges), counted and never rejected;
+punctuation is removed from gold *and* prediction with the gold's mask, both
+re-attached to the nearest non-punctuation ancestor the same way (a
+predicted head that a cycle of punctuation tokens leaves without one becomes
+missing and counts as wrong; sentences left empty are counted and kept as
+zero rows); the optional length filter applies to lengths after punctuation
+removal (Gelling et al. 2012, Tables 8-9).  Every reference gets
+per-sentence statistics, scores and breakdowns; the maximum over references
+is reported too (Gelling et al. 2012, §6.4, Table 5 "best").
 
 References
 ----------
@@ -68,15 +63,8 @@ from induceval.measures.shards import (
 )
 from induceval.signature import make_signature
 
-__all__ = [
-    "BREAKDOWNS",
-    "DEPS",
-    "ReferenceResult",
-    "DependencyResult",
-    "dependency_result",
-    "evaluate_dependencies",
-    "evaluate_dependency_systems",
-]
+__all__ = ["BREAKDOWNS", "DEPS", "ReferenceResult", "DependencyResult", "dependency_result",
+           "evaluate_dependencies", "evaluate_dependency_systems"]
 
 #: Breakdown names computed by :func:`evaluate_dependencies`.
 BREAKDOWNS: tuple[str, ...] = (
@@ -130,8 +118,6 @@ class DependencyResult(Result):
         references, each measure separately (Gelling et al. 2012, Table 5's "best" row);
         ``tokens``/``sentences`` scored against the first reference;
         with several references also ``"<measure>[<reference>]"`` entries.
-    signature
-        Options that change the numbers, and the version.
     counts
         ``preprocessing`` then ``structure``.
     statistics
@@ -373,23 +359,15 @@ def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
     """Score several systems' heads against the same gold analyses, in one pass over them.
 
     ``golds`` (one per gold reference: several conversions of one text) and
-    each of ``preds`` are what :func:`evaluate_dependencies` takes, or paths:
-    a file, a folder or a list of files, read as one corpus; when every gold
-    and prediction is a folder, their files are paired by relative path and
-    counted shard by shard (:func:`~induceval.measures.shards.shards_of`),
-    here or on workers (``executor``, ``jobs``), with the numbers of the
-    files read as one corpus.
+    each of ``preds`` are what :func:`evaluate_dependencies` takes, or paths
+    read as in :func:`~induceval.measures.categories.evaluate.evaluate_tag_systems`.
 
     Parameters
     ----------
-    golds, preds
-        The gold references and the systems' predictions.
-    read
-        How files are read (formats, ``on_error``, columns).
+    read, executor, jobs, group_bytes
+        As in :func:`~induceval.measures.categories.evaluate.evaluate_tag_systems`.
     gold_names
         Names of several gold references (default: their corpus names).
-    executor, jobs, group_bytes
-        Where shards of files are counted, and their size in gold bytes.
     **options
         Those of :func:`evaluate_dependencies`.
 
@@ -435,11 +413,8 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
     per_ref = {k: r.scores for k, r in references.items()}
     for measure in MEASURES:
         vals = [(v[measure], k) for k, v in per_ref.items() if not np.isnan(v[measure])]
-        if vals:
-            top = max(vals, key=lambda x: x[0])
-            scores[measure], best[measure] = top
-        else:
-            scores[measure], best[measure] = float("nan"), ref_names[0]
+        scores[measure], best[measure] = (max(vals, key=lambda x: x[0]) if vals
+                                          else (float("nan"), ref_names[0]))
     first = per_ref[ref_names[0]]
     scores["tokens"] = first["tokens"]
     scores["sentences"] = first["sentences"]

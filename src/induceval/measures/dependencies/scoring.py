@@ -3,13 +3,11 @@
 :func:`dependency_statistics` checks a prediction against the gold analyses
 (same sentences, tokens and forms; heads inside their sentence), removes
 punctuation from both with re-attachment, applies the length filter, and
-counts per sentence and per breakdown group what every dependency measure
-is a ratio of (:mod:`induceval.measures.dependencies.stats`).  Its result,
-:class:`DependencyStatistics`, is additive: ``+`` appends the sentences of
-the next part (their indices renumbered) and sums the groups and counts, so
-that the statistics of any cut of a corpus sum to those of the whole.
-:func:`order_breakdowns` puts the groups of a sum in the order the whole
-corpus gives them.
+counts per sentence and per breakdown group what every dependency measure is
+a ratio of (:mod:`induceval.measures.dependencies.stats`).
+:class:`DependencyStatistics` is additive: ``+`` appends the next part's
+sentences (indices renumbered) and sums groups and counts;
+:func:`order_breakdowns` puts the groups of a sum in the whole corpus's order.
 
 References
 ----------
@@ -40,7 +38,6 @@ from induceval.measures.dependencies.relations import TABLE6_GROUPS, group_mappe
 from induceval.measures.dependencies.stats import (
     Breakdown,
     SentenceStats,
-    _positions,
     check_heads,
     edge_matches,
     make_breakdown,
@@ -109,10 +106,7 @@ class DependencyStatistics:
 
 
 def _add_counts(a: dict, b: dict) -> dict:
-    out = dict(a)
-    for k, v in b.items():
-        out[k] = out.get(k, 0) + v
-    return out
+    return {k: a.get(k, 0) + b.get(k, 0) for k in {**a, **b}}
 
 
 # --------------------------------------------------------------------------- checks
@@ -205,6 +199,16 @@ def pos_column_of(corpus: Corpus, pos_column: str) -> str | None:
 
 # --------------------------------------------------------------------------- core
 
+def _relation_groups(labels: Sequence, scheme) -> tuple[list[str], list[str]]:
+    """Each label's Table 6 group, and the groups in display order (Table 6's, then the
+    others in order of first appearance, ``OTHER`` last)."""
+    mapper = group_mapper(list(labels), scheme)
+    groups = [mapper(lab) for lab in labels]
+    return groups, [*TABLE6_GROUPS[:-1], *dict.fromkeys(g for g in groups
+                                                        if g not in TABLE6_GROUPS),
+                    TABLE6_GROUPS[-1]]
+
+
 def _categorical(name: str, col: Column, m) -> Breakdown:
     labels = list(col.vocab.items) + ["_"]
     codes = np.where(col.values >= 0, col.values, len(labels) - 1)
@@ -218,25 +222,14 @@ def _breakdowns(work: Corpus, ref: str, gold_h: np.ndarray, m, which: Sequence[s
     rel = work.tokens.get(rel_name)
     if rel is not None and rel.vocab is not None:
         if "relation" in which:
-            mapper = group_mapper(rel.vocab.items, scheme)
-            index = {g: i for i, g in enumerate(TABLE6_GROUPS)}
-            extra: list[str] = []
-            table = []
-            for lab in rel.vocab.items:
-                g = mapper(lab)
-                if g not in index:
-                    index[g] = len(index)
-                    extra.append(g)
-                table.append(index[g])
-            table.append(index["OTHER"])
-            codes = np.asarray(table, dtype=np.int64)[rel.values]
+            groups, order = _relation_groups(rel.vocab.items, scheme)
+            index = {g: i for i, g in enumerate(order)}
+            codes = np.asarray([index[g] for g in groups] + [index["OTHER"]],
+                               dtype=np.int64)[rel.values]
             # ROOT follows the gold head, not the label (see relations.py)
             codes[(codes == index["ROOT"]) & (gold_h != 0)] = index["OTHER"]
             codes[gold_h == 0] = index["ROOT"]
-            labels = list(TABLE6_GROUPS) + extra
-            order = list(range(len(TABLE6_GROUPS) - 1)) + \
-                [len(TABLE6_GROUPS) + i for i in range(len(extra))] + [len(TABLE6_GROUPS) - 1]
-            out["relation"] = make_breakdown("relation", codes, labels, m, order)
+            out["relation"] = make_breakdown("relation", codes, order, m)
         if "deprel" in which:
             out["deprel"] = _categorical("deprel", rel, m)
     if "pos" in which and pos_col is not None:
@@ -341,7 +334,7 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
     pre = {"input_sentences": gold.n_sentences, "input_tokens": gold.n_tokens}
     from induceval.corpus.trees import sentence_cycles
 
-    _, pos = _positions(gold.offsets)
+    _, pos = token_positions(gold.offsets)
     for r in refs:
         gh = gold.tokens[r].values
         suffix = "" if r == "head" else f"[{r}]"
@@ -445,13 +438,7 @@ def _group_order(by: str, relations: Sequence, pos: Sequence, scheme):
     if by.endswith("-exact"):
         return lambda lab: 0 if lab == "root" else int(lab)
     if by == "relation":
-        mapper = group_mapper(list(relations), scheme)
-        order = list(TABLE6_GROUPS[:-1])
-        for lab in relations:
-            g = mapper(lab)
-            if g not in order and g not in TABLE6_GROUPS:
-                order.append(g)
-        order.append(TABLE6_GROUPS[-1])
+        order = _relation_groups(relations, scheme)[1]
     else:
         order = {"deprel": list(relations) + ["_"], "pos": list(pos) + ["_"],
                  "edge-length": list(_EDGE_BUCKETS),

@@ -56,22 +56,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.errors import InducevalError, MismatchError
+from induceval.errors import InducevalError, MismatchError, check_choice
 
-__all__ = [
-    "STAT_COLUMNS",
-    "MEASURES",
-    "EdgeMatches",
-    "SentenceStats",
-    "Breakdown",
-    "edge_matches",
-    "sentence_stats",
-    "make_breakdown",
-    "scores_from_totals",
-    "score_function",
-    "token_positions",
-    "check_heads",
-]
+__all__ = ["STAT_COLUMNS", "MEASURES", "EdgeMatches", "SentenceStats", "Breakdown", "edge_matches",
+           "sentence_stats", "make_breakdown", "scores_from_totals", "score_function",
+           "token_positions", "check_heads"]
 
 #: Columns of the per-sentence statistics rows.
 STAT_COLUMNS: tuple[str, ...] = ("tokens", "directed", "undirected", "ned", "root_total",
@@ -115,9 +104,7 @@ def score_function(measure: str = "directed") -> Callable[[np.ndarray], float]:
     >>> score_function("ned")(np.array([4, 2, 3, 4, 1, 1]))
     1.0
     """
-    if measure not in MEASURES:
-        from induceval.errors import check_choice
-        check_choice("measure", measure, tuple(MEASURES))
+    check_choice("measure", measure, tuple(MEASURES))
     a, b = (_COL[c] for c in MEASURES[measure])
 
     def score(totals: np.ndarray) -> float:
@@ -127,22 +114,14 @@ def score_function(measure: str = "directed") -> Callable[[np.ndarray], float]:
     return score
 
 
-def token_positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For every token: the global index of its sentence's first token, and its 1-based position."""
-    offsets = np.asarray(offsets, dtype=np.int64)
-    lengths = np.diff(offsets)
-    starts = np.repeat(offsets[:-1], lengths)
-    pos1 = np.arange(int(offsets[-1]) if len(offsets) else 0, dtype=np.int64) - starts + 1
-    return starts, pos1
-
-
 def _index_type(n: int) -> type:
     """``int32`` when token indices up to ``n`` (and a few past it) fit, else ``int64``."""
     return np.int32 if n + 2 < 2**31 else np.int64
 
 
-def _positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`token_positions` in ``int32`` (below 2**31 tokens): half the memory."""
+def token_positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For every token: the global index of its sentence's first token, and its 1-based
+    position (``int32`` below 2**31 tokens: half the memory)."""
     offsets = np.asarray(offsets, dtype=np.int64)
     n = int(offsets[-1]) if len(offsets) else 0
     index_t = _index_type(n)
@@ -226,7 +205,7 @@ def edge_matches(gold: np.ndarray, pred: np.ndarray, offsets: np.ndarray) -> Edg
 
     See the module notes for the exact definitions.
     """
-    starts, pos1 = _positions(offsets)
+    starts, pos1 = token_positions(offsets)
     gold = np.asarray(gold).astype(starts.dtype, copy=False)
     pred = np.asarray(pred).astype(starts.dtype, copy=False)
     scored = gold >= 0
@@ -304,17 +283,8 @@ class SentenceStats:
         return scores_from_totals(self.totals())
 
     def column(self, name: str) -> np.ndarray:
-        """One statistic for every sentence.
-
-        Parameters
-        ----------
-        name
-            A name from :data:`STAT_COLUMNS` (``tokens``, ``directed``, ...).
-
-        Returns
-        -------
-        numpy.ndarray
-            A view of ``rows[:, j]``, one value per sentence.
+        """One statistic (a name of :data:`STAT_COLUMNS`) for every sentence: a view of
+        ``rows[:, j]``.
 
         Example
         -------
@@ -379,19 +349,8 @@ class Breakdown:
         return out
 
     def score(self, label: str, measure: str = "directed") -> float:
-        """One group's accuracy.
-
-        Parameters
-        ----------
-        label
-            The group (e.g. ``"NOUN"`` in a ``pos`` breakdown).
-        measure
-            ``directed``, ``undirected`` or ``ned``.
-
-        Returns
-        -------
-        float
-            The accuracy, ``nan`` when the group is absent or has no tokens.
+        """One group's (e.g. ``"NOUN"`` in a ``pos`` breakdown) ``directed``,
+        ``undirected`` or ``ned`` accuracy; ``nan`` when it is absent or has no tokens.
 
         Example
         -------

@@ -64,13 +64,9 @@ from induceval.measures.pseudowords.testsets import (
     split_documents,
 )
 
-__all__ = [
-    "CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
-    "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
-    "parse_random_range", "split_documents",
-    "DecisionScores", "decide", "model_decisions", "score_decisions", "score_models",
-    "significance_mark", "tune_parameter",
-    "SIZES", "Prepared", "PseudoStatistics", "chunk_documents", "corpus_statistics",
-    "fingerprint_v1", "load_corpus", "prepare", "rare_words", "seen_unseen",
-    "shard_statistics",
-]
+__all__ = ["CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
+           "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
+           "parse_random_range", "split_documents", "DecisionScores", "decide", "model_decisions",
+           "score_decisions", "score_models", "significance_mark", "tune_parameter", "SIZES",
+           "Prepared", "PseudoStatistics", "chunk_documents", "corpus_statistics", "fingerprint_v1",
+           "load_corpus", "prepare", "rare_words", "seen_unseen", "shard_statistics"]

@@ -36,15 +36,8 @@ from induceval.measures.result import Result
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
-__all__ = [
-    "decide",
-    "DecisionScores",
-    "score_decisions",
-    "significance_mark",
-    "model_decisions",
-    "tune_parameter",
-    "score_models",
-]
+__all__ = ["decide", "DecisionScores", "score_decisions", "significance_mark", "model_decisions",
+           "tune_parameter", "score_models"]
 
 
 def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:
@@ -55,9 +48,8 @@ def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarr
     >>> decide(np.array([0.5, 0.1, 0.0]), np.array([0.2, 0.3, 0.0])).tolist()
     [1, -1, 0]
     """
-    a = np.asarray(score_original, dtype=float)
-    b = np.asarray(score_confounder, dtype=float)
-    return np.sign(a - b).astype(np.int8)
+    return np.sign(np.asarray(score_original, dtype=float)
+                   - np.asarray(score_confounder, dtype=float)).astype(np.int8)
 
 
 @dataclass
@@ -80,20 +72,11 @@ class DecisionScores(Result):
 
     @staticmethod
     def from_sums(s: np.ndarray) -> dict[str, float]:
-        """Scores from summed statistics rows (what bootstrap resamples call).
-
-        Parameters
-        ----------
-        s
-            ``(correct, wrong, undecided, credited)`` summed over items.
-
-        Returns
-        -------
-        dict
-            ``accuracy`` (correct / items), ``accuracy_guess`` (credited /
-            items, "accuracy +50%" of Chambers & Jurafsky 2010 §7),
-            ``precision`` (correct / decided), ``coverage`` (decided / items),
-            each ``nan`` without a denominator, and ``items``.
+        """Scores from rows ``(correct, wrong, undecided, credited)`` summed over items
+        (what bootstrap resamples call): ``accuracy`` (correct / items),
+        ``accuracy_guess`` (credited / items, "accuracy +50%" of Chambers &
+        Jurafsky 2010 §7), ``precision`` (correct / decided), ``coverage``
+        (decided / items), each ``nan`` without a denominator, and ``items``.
 
         Example
         -------
@@ -140,10 +123,8 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     correct = (d > 0).astype(float)
     wrong = (d < 0).astype(float)
     undecided = (d == 0).astype(float)
-    if ties == "expected":
-        guess = 0.5 * undecided
-    else:
-        guess = undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
+    guess = 0.5 * undecided if ties == "expected" else \
+        undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
     stats = np.column_stack([correct, wrong, undecided, correct + guess])
     scores = DecisionScores.from_sums(stats.sum(0))
     signature = make_signature("pseudo", {"ties": ties}, seed=seed if ties == "random" else None)

@@ -1,19 +1,13 @@
 """The corpus statistics of pseudo-word evaluation: one type, additive over shards.
 
-What the pseudo-word pipeline (Chambers & Jurafsky 2010) needs of a corpus
-is a :class:`PseudoStatistics`: its documents and the document of every
-sentence, every (verb, relation, noun) occurrence in corpus order, each
-token's word and kind (the verb and noun frequencies of any documents and
-the co-occurrence windows of the "web" baseline are counted from them), and
-the fingerprint's part.  :func:`shard_statistics` computes them from one
-shard, a corpus in memory or a group of files read as :func:`load_corpus`
-reads them, and ``+`` sums shards in corpus order;
-:func:`corpus_statistics` runs it over a corpus in memory (one shard) or
-over files (grouped, through :func:`induceval.parallel.map`: in this process
-or on Dask workers, the first error in file order).  The pipeline
-(:func:`chunk_documents`, :func:`prepare`, the document split and the test
-sets) reads only these statistics.  The sum over any cut of a corpus into
-shards is the statistics of the whole:
+:class:`PseudoStatistics` is all the pseudo-word pipeline (Chambers &
+Jurafsky 2010: :func:`chunk_documents`, :func:`prepare`, the document split
+and the test sets) reads of a corpus.  :func:`shard_statistics` computes it
+for one shard, a corpus in memory or files read as :func:`load_corpus` reads
+them; ``+`` sums shards in corpus order; :func:`corpus_statistics` runs it
+over a corpus in memory or over file groups (:func:`induceval.parallel.map`:
+here or on Dask workers, the first error in file order).  The sum over any
+cut of a corpus into shards is the statistics of the whole:
 
 - codes: words, relations and documents are coded per shard and re-coded
   over the merged tables (in order of first appearance); a document spanning
@@ -90,19 +84,9 @@ from induceval.measures.pseudowords.testsets import DocumentSplit, split_documen
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
-__all__ = [
-    "PseudoStatistics",
-    "load_corpus",
-    "shard_statistics",
-    "corpus_statistics",
-    "chunk_documents",
-    "fingerprint_v1",
-    "SIZES",
-    "Prepared",
-    "prepare",
-    "seen_unseen",
-    "rare_words",
-]
+__all__ = ["PseudoStatistics", "load_corpus", "shard_statistics", "corpus_statistics",
+           "chunk_documents", "fingerprint_v1", "SIZES", "Prepared", "prepare", "seen_unseen",
+           "rare_words"]
 
 FINGERPRINT_VERSION = 2
 _P = (1 << 61) - 1
@@ -123,17 +107,15 @@ class PseudoStatistics:
 
     Attributes
     ----------
-    documents
-        The document names (the document column's vocabulary, used or not).
-    sentence_document
-        Each sentence's document, a code into ``documents``.
-    lengths
-        Each sentence's number of tokens.
+    documents, sentence_document, lengths
+        The document names (the document column's vocabulary, used or not),
+        each sentence's document (a code into ``documents``) and length.
     digest
         The fingerprint's part (``H`` of the module docstring).
     strings, words, kinds
-        The word (and relation) strings, and each token's word code and
-        kind (:func:`induceval.corpus.tuples.token_words`).
+        The word (and relation) strings, and each token's word code and kind
+        (:func:`induceval.corpus.tuples.token_words`), from which the verb and
+        noun frequencies and the "web" co-occurrence windows are counted.
     tuples
         One row ``(sentence, verb, relation, noun)`` per occurrence, in corpus order.
     skipped
@@ -233,16 +215,18 @@ class PseudoStatistics:
                               _array(self.documents)[self.sentence_document[rows[:, 0]]],
                               Counter(self.skipped))
 
+    def _frequencies(self, documents: Iterable[str], kind: int) -> Counter:
+        tokens = np.repeat(self._sentences(documents), self.lengths)
+        return word_counts(self.strings, self.words, tokens & (self.kinds & kind > 0))
+
     def noun_frequencies(self, documents: Iterable[str]) -> Counter:
         """Noun (argument) token frequencies of ``documents``, as
         :func:`~induceval.corpus.tuples.word_frequencies` counts them."""
-        tokens = np.repeat(self._sentences(documents), self.lengths)
-        return word_counts(self.strings, self.words, tokens & (self.kinds & ARGUMENT > 0))
+        return self._frequencies(documents, ARGUMENT)
 
     def verb_frequencies(self, documents: Iterable[str]) -> Counter:
         """Verb token frequencies of ``documents``."""
-        tokens = np.repeat(self._sentences(documents), self.lengths)
-        return word_counts(self.strings, self.words, tokens & (self.kinds & VERB > 0))
+        return self._frequencies(documents, VERB)
 
     def document_tokens(self, documents: Iterable[str]) -> int:
         """Number of tokens in ``documents``."""

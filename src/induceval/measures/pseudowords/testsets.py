@@ -1,9 +1,7 @@
 """Pseudo-word test sets (Chambers & Jurafsky 2010): document split, confounders, file format.
 
-A test item is a (verb, relation, noun) occurrence from a test document,
-paired with a *confounder* noun; a model must tell which noun is the
-original.  This module builds test sets reproducibly (document split,
-confounder choice, seed) and stores them in a documented file format.
+Test sets are built reproducibly (document split, confounder choice, seed)
+and stored in a documented file format.
 
 Document split
     Documents (never sentences) are shuffled with the seed and split into
@@ -20,19 +18,13 @@ documents ("counting all tokens with noun POS tags"):
     default ``"paper"`` is the paper's range [30, 400000] (§6.2: the upper
     bound removes "(approximately) the top 100 most frequent nouns", the
     lower one is set "as previous work seems to do"), measured on Train x2
-    (about 225M tokens, the condition of its Figure 4).  On a corpus much
-    smaller than that (``corpus_tokens`` below half of 225M) the range is
-    scaled (:func:`paper_random_range`): the upper bound, a rank cut, in
-    proportion to the corpus size, ``round(400000 * corpus_tokens / 225e6)``
-    (never below the lower bound); the lower bound 30, an absolute
-    reliability floor, is kept unless fewer than 2 nouns fall in the range,
-    and only then scaled in proportion too (at least 1; if still fewer than
-    2 nouns qualify, the upper bound is dropped).  The range actually
-    used is reported in the test set's ``range`` and its signature.  Give a
-    tuple ``(low, high)`` (``high`` ``None``: no bound) for another range;
-    ``exclude_top=100`` with ``(1, None)`` is the rank rule of versions
-    before 0.2 (no lower bound; on Manchester 86% of noun types then fall
-    below 30 and the median confounder frequency is 3 instead of 66).
+    (about 225M tokens, the condition of its Figure 4) and scaled to smaller
+    corpora by :func:`paper_random_range`; the range used is reported in
+    the test set's ``range`` and its signature.  Give a tuple ``(low, high)``
+    (``high`` ``None``: no bound) for another range; ``exclude_top=100``
+    with ``(1, None)`` is the rank rule of versions before 0.2 (no lower
+    bound; on Manchester 86% of noun types then fall below 30 and the median
+    confounder frequency is 3 instead of 66).
 ``buckets``
     A random noun from the original noun's frequency bucket.  Default
     upper bounds ``(4, 10, 25, 200, 1000)``, plus a last bucket ``>1000``:
@@ -99,18 +91,9 @@ from induceval.errors import CorpusFormatError, InducevalError, ParameterError, 
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
-__all__ = [
-    "CONFOUNDER_METHODS",
-    "PAPER_RANDOM_RANGE",
-    "paper_random_range",
-    "parse_random_range",
-    "DEFAULT_BUCKETS",
-    "DocumentSplit",
-    "split_documents",
-    "confounders",
-    "PseudoTestSet",
-    "build_test_set",
-]
+__all__ = ["CONFOUNDER_METHODS", "PAPER_RANDOM_RANGE", "paper_random_range", "parse_random_range",
+           "DEFAULT_BUCKETS", "DocumentSplit", "split_documents", "confounders", "PseudoTestSet",
+           "build_test_set"]
 
 CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 #: The paper's range of random confounders (Chambers & Jurafsky 2010, §6.2) and the size of the
@@ -192,12 +175,12 @@ def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None,
     """The paper's random-confounder range, scaled to a smaller corpus.
 
     Chambers & Jurafsky 2010, §6.2 used [30, 400000] on about 225M training tokens.  When
-    ``corpus_tokens`` is below half of that, the upper bound is scaled in
-    proportion (``round(400000 * s)``, ``s = corpus_tokens / 225e6``, at
-    least the lower bound); the lower bound stays 30 unless fewer than 2
-    nouns of ``frequencies`` fall in the range, and then becomes
-    ``max(1, round(30 * s))``; if even that range holds fewer than 2 nouns,
-    the upper bound is dropped.  ``corpus_tokens=None``: no scaling.
+    ``corpus_tokens`` is below half of that, the upper bound, a rank cut, is
+    scaled in proportion (``round(400000 * s)``, ``s = corpus_tokens / 225e6``,
+    at least the lower bound); the lower bound, a reliability floor, stays 30
+    unless fewer than 2 nouns of ``frequencies`` fall in the range, and then
+    becomes ``max(1, round(30 * s))``; if even that range holds fewer than 2
+    nouns, the upper bound is dropped.  ``corpus_tokens=None``: no scaling.
 
     Example
     -------

@@ -113,8 +113,7 @@ class Comparison:
 
     def significant(self, measure: str, alpha: float = 0.05) -> bool:
         """Whether the difference on ``measure`` is significant at level ``alpha``."""
-        p = self.p_value[measure]
-        return bool(p < alpha)
+        return bool(self.p_value[measure] < alpha)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict of the comparison."""
@@ -239,17 +238,10 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
     seed = DEFAULT_SEED if seed is None else int(seed)
     stats = _prepare(items_of(stats), groups)
-    m, d = stats.rows.shape
-    rng = stream(seed, "resampling.bootstrap")
-    chunks: list[dict[str, np.ndarray]] = []
-    step = _chunk_size(m, d, n)
-    for start in range(0, n, step):
-        b = min(step, n - start)
-        chunks.append(_batched(stats, _product(_bootstrap_weights(rng, m, b), stats.rows)))
-    samples = {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
+    samples = _bootstrap_samples([stats], n, seed)[0]
     full = stats.scores()
     intervals = {k: _interval(full[k], samples[k], alpha) for k in samples}
-    return Resampled(intervals, samples, int(n), alpha, seed, unit, m)
+    return Resampled(intervals, samples, int(n), alpha, seed, unit, len(stats))
 
 
 def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "bootstrap",
@@ -302,33 +294,31 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
         if len(s) != m:
             raise MismatchError(f"paired systems must have the same items: the baseline has "
                                 f"{m}, a system {len(s)}")
-    out = []
     if test == "bootstrap":
-        out = _paired_bootstrap(base, others, n, alpha, seed, unit)
-    else:
-        for s in others:
-            out.append(_paired_ar(base, s, n, seed, unit))
-    return out
+        return _paired_bootstrap(base, others, n, alpha, seed, unit)
+    return [_paired_ar(base, s, n, seed, unit) for s in others]
+
+
+def _bootstrap_samples(systems: list[ItemStats], n: int, seed: int) -> list[dict]:
+    """Each system's scores on the same ``n`` bootstrap resamples of the items."""
+    m = len(systems[0])
+    rng = stream(seed, "resampling.bootstrap")
+    step = _chunk_size(m, max(s.rows.shape[1] for s in systems), n)
+    chunks: list[list[dict]] = [[] for _ in systems]
+    for start in range(0, n, step):
+        w = _bootstrap_weights(rng, m, min(step, n - start))
+        for c, s in zip(chunks, systems):
+            c.append(_batched(s, _product(w, s.rows)))
+    return [{k: np.concatenate([x[k] for x in c]) for k in c[0]} for c in chunks]
 
 
 def _paired_bootstrap(base: ItemStats, others: list[ItemStats], n: int, alpha: float, seed: int,
                       unit: str) -> list[Comparison]:
     m = len(base)
-    d = max([base.rows.shape[1]] + [s.rows.shape[1] for s in others])
-    rng = stream(seed, "resampling.bootstrap")
-    step = _chunk_size(m, d, n)
-    base_chunks: list[dict] = []
-    sys_chunks: list[list[dict]] = [[] for _ in others]
-    for start in range(0, n, step):
-        w = _bootstrap_weights(rng, m, min(step, n - start))
-        base_chunks.append(_batched(base, _product(w, base.rows)))
-        for j, s in enumerate(others):
-            sys_chunks[j].append(_batched(s, _product(w, s.rows)))
-    bsamp = {k: np.concatenate([c[k] for c in base_chunks]) for k in base_chunks[0]}
+    bsamp, *samples = _bootstrap_samples([base, *others], n, seed)
     full_b = base.scores()
     out = []
-    for s, chunks in zip(others, sys_chunks):
-        ssamp = {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
+    for s, ssamp in zip(others, samples):
         full_s = s.scores()
         delta, pval, div = {}, {}, {}
         for k in bsamp:

@@ -35,11 +35,10 @@ def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
         return sp.csr_matrix((coo.data, (coo.row, g * k + c + shift)),
                              shape=(rows.shape[0], ga * k))
 
-    score = a.score
     shape = (ga, k)
 
-    def wide(totals, _score=score):
-        return _score(totals, shape)
+    def wide(totals):
+        return a.score(totals, shape)
 
     sa = ItemStats(embed(a.rows, ka, 0), wide, a.higher_is_better, shape)
     sb = ItemStats(embed(b.rows, kb, ka), wide, b.higher_is_better, shape)
@@ -111,10 +110,7 @@ def wopa_items(result) -> ItemStats:
     >>> wopa_items(np.array([[1, 1], [0, 1]])).scores()
     {'wopa': 50.0}
     """
-    rows = getattr(result, "stats", result)
-    if callable(rows):
-        rows = rows()
-    return ratio_items(rows, "wopa", scale=100.0)
+    return ratio_items(getattr(result, "stats", result), "wopa", scale=100.0)
 
 
 def pseudo_items(decisions) -> ItemStats:
