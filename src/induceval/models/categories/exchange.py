@@ -53,6 +53,7 @@ from induceval.models.categories._bigrams import (
     run_chunked,
     type_counts,
 )
+from induceval.models.categories._brown_core import _xlogx_table
 from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
@@ -63,14 +64,6 @@ __all__ = ["induce_exchange", "exchange_from_counts", "class_bigram_loglik"]
 #: x log x is looked up up to this count (computed above it: the same float); when
 #: every count fits (up to about 4M tokens) the compiled loops skip the test
 _TABLE = 1 << 22
-
-
-@njit(cache=True)
-def _xlogx_table(n):  # pragma: no cover - compiled
-    out = np.zeros(n + 1)
-    for i in range(2, n + 1):
-        out[i] = i * np.log(i)
-    return out
 
 
 def _xl(x, f):  # pragma: no cover - compiled
