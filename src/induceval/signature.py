@@ -98,10 +98,16 @@ class Signature:
             return self.version
         return self.fields.get(key, default)
 
-    def format(self) -> str:
-        """The text form: ``name|key:value|...|v:VERSION``."""
-        return "|".join([self.name, *(f"{k}:{v}" for k, v in self.fields.items()),
-                         f"v:{self.version}"])
+    def format(self, *, version: bool = True) -> str:
+        """The text form: ``name|key:value|...|v:VERSION`` (without ``|v:`` when not ``version``).
+
+        Example
+        -------
+        >>> Signature("resampling", {"ci_n": 200}).format(version=False)
+        'resampling|ci_n:200'
+        """
+        tail = [f"v:{self.version}"] if version else []
+        return "|".join([self.name, *(f"{k}:{v}" for k, v in self.fields.items()), *tail])
 
     __str__ = format
 
@@ -141,20 +147,7 @@ class Signature:
 
 def make_signature(name: str, options: Mapping[str, object] | None = None, *,
                    seed: int | None = None) -> str:
-    """The text of ``Signature(name, options, seed=seed)``.
-
-    Parameters
-    ----------
-    name
-        The measure, model or protocol name (first field).
-    options
-        Every option that changes the number, in a stable order.
-    seed
-        The seed, when randomness was involved.
-
-    Returns
-    -------
-    str
+    """The text of ``Signature(name, options, seed=seed)`` (parameters as :class:`Signature`).
 
     Example
     -------

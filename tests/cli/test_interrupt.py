@@ -94,10 +94,10 @@ def test_ctrl_c_during_bhmm_sampling(tmp_path):
 def test_bhmm_chunks_give_one_run(monkeypatch):
     """Sweeps run in chunks from Python (to see Ctrl-C) give the uninterrupted result."""
     from induceval.corpus.demo import generate_demo_corpus
-    from induceval.models.categories import bhmm, induce_tags
+    from induceval.models.categories import _bigrams, induce_tags
 
     c = generate_demo_corpus(n_sentences=200, seed=1)
     one = induce_tags(c, "bhmm", 5, iterations=30, seed=2)
-    monkeypatch.setattr(bhmm, "CHUNK_SECONDS", 0.0)   # one sweep per chunk
+    monkeypatch.setattr(_bigrams, "CHUNK_SECONDS", 0.0)   # one sweep per chunk
     many = induce_tags(c, "bhmm", 5, iterations=30, seed=2)
     assert (one.tags == many.tags).all() and one.log["alpha"] == many.log["alpha"]

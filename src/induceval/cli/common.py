@@ -1,27 +1,11 @@
 """Options shared by every CLI subcommand, defined once, and writing results.
 
-Every command builds its parser from these helpers, so that an option has one
-name and one meaning everywhere (``tests/cli/test_consistency.py`` walks the
-parser tree and checks it):
-
-- ``-o/--output FILE``: the one result a command writes (default: stdout);
-  :func:`add_output_option`.
-- ``--out DIR``: the folder of a ``reproduce`` protocol (cells, tables,
-  figures); :func:`add_out_dir_option`.
-- ``--input-format FMT``: the format of the input corpus;
-  ``--gold-format``/``--pred-format`` only where two inputs differ;
-  :func:`add_input_format_option`, :func:`add_gold_pred_format_options`.
-- ``--format {table,markdown,csv,json,latex}``, ``--percent`` and
-  ``-o/--output`` on every command that prints a table;
-  :func:`add_format_option`.  A CSV file holds one table: when a command
-  makes several (``eval deps --by``, ``--paired``, the protocols),
-  ``-o out.csv`` writes the first to ``out.csv`` and each other one to
-  ``out.KEY.csv`` (``out.by-relation.csv``, ``out.paired.csv``, ...), each
-  with its ``# signature:`` line (:func:`table_paths`, :func:`emit_tables`).
-- ``--no-progress`` on every command that can run long;
-  :func:`add_progress_option`.
-- ``--punct POLICY`` with the one default :data:`PUNCT_DEFAULT` (``auto``:
-  detected from the corpus); :func:`add_punct_option`.
+Every command builds its parser from these ``add_*`` helpers, so that an
+option (``-o/--output``, ``--out``, ``--input-format``, ``--format``,
+``--no-progress``, ``--punct``, ``--on-error``, ...) has one name and one
+meaning everywhere (``tests/cli/test_consistency.py`` walks the parser tree
+and checks it).  Several tables in CSV go to one file each
+(:func:`emit_tables`).
 """
 
 from __future__ import annotations

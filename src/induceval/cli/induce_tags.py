@@ -4,30 +4,17 @@ Example::
 
     induceval induce tags --model brown --k 12 --demo -o brown12.pascal --clusters clusters.tsv
 
-The output format follows the ``-o`` ending: ``.conllu`` (CoNLL-U),
-``.conll``/``.conllx`` (CoNLL-X) and ``.pascal`` (PASCAL 9 columns) hold the
-corpus with the predicted cluster (``UNCLUSTERED`` for tokens a model leaves
-out) in every tag column and no heads or relations (``_``: tag predictions
-never carry the gold trees); ``.tsv`` is the ``word<TAB>cluster`` type list;
-any other ending is an error.  ``induceval eval tags --gold gold.conllu --pred
-brown12.pascal`` scores the prediction.  Without ``-o`` the predictions go to
-stdout in the PASCAL format.  A summary (clusters, signature, sentences
+The output format follows the ``-o`` ending (:func:`write_predictions`;
+stdout: PASCAL); ``induceval eval tags --gold gold.conllu --pred
+brown12.pascal`` scores it.  A summary (clusters, signature, sentences
 written and anything left out) goes to stderr.
 
-On Dask (``--jobs N`` > 1 with Dask installed, ``--scheduler`` or
-``--cluster``), ``brown`` and ``exchange`` count the input files on the
-workers (consecutive files grouped into tasks of a 32nd of the input, as
-``eval tags`` does; unigram and bigram tables,
-:func:`~induceval.corpus.counting.count_bigrams`), sum the tables in file
-order and cluster in this process from the sum
-(:func:`~induceval.models.categories.counts.induce_tags_from_counts`); the
-workers then read the same groups of files again and tag them, and this
-process writes what they send back in file order
-(:func:`write_predictions_on_dask`).  This process holds the summed table
-and a few groups' output, never the corpus, and every byte written
-(predictions, ``--clusters``, ``--log``, the summary) is that of one process.
-The other models, and ``--demo``, need the whole corpus: they stop with an
-error naming the option.
+On Dask (``--jobs N`` > 1, ``--scheduler`` or ``--cluster``; see ``--help``),
+``brown`` and ``exchange`` count the files in groups of a 32nd of the input
+(:func:`~induceval.corpus.counting.count_bigrams`) and tag them again on the
+workers (:func:`write_predictions_on_dask`): this process holds the summed
+table and a few groups' output, never the corpus, and writes the bytes of
+one process.
 """
 
 from __future__ import annotations
@@ -74,13 +61,13 @@ _TAG_SLOTS = {"conllu": ("upos", "xpos"), "conllx": ("cpos", "xpos"),
 def write_predictions(corpus, result, path, fmt: str | None = None):
     """Write the induced tags of ``corpus`` to ``path`` (a path or open text file) in ``fmt``.
 
-    ``fmt`` defaults to the ending of ``path``.  ``conllu``/``conllx``/``pascal``:
-    the corpus with the cluster (``UNCLUSTERED`` for tokens the model left
-    out) in every tag column (CoNLL-U UPOS and XPOS; CoNLL-X CPOSTAG and
-    POSTAG; PASCAL CPOSTAG, POSTAG and UPOSTAG) and no dependency tree: HEAD,
-    DEPREL (and DEPS, PHEAD, PDEPREL) are ``_``, so a tag prediction never
-    carries the gold trees.  ``tsv``: the ``word<TAB>cluster`` type list.
-    Returns the :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
+    ``fmt`` defaults to the ending of ``path``; another ending is an error.
+    ``conllu``/``conllx``/``pascal``: the corpus with the cluster
+    (``UNCLUSTERED`` for tokens the model left out) in every tag column
+    (UPOS, XPOS; CPOSTAG, POSTAG and PASCAL's UPOSTAG) and HEAD, DEPREL (DEPS,
+    PHEAD, PDEPREL) ``_``: a tag prediction never carries the gold trees.
+    ``tsv``: the ``word<TAB>cluster`` type list.  Returns the
+    :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
     """
     from induceval.corpus.model import Column, Vocabulary
     from induceval.corpus.writers import output_format, write_corpus
@@ -111,16 +98,11 @@ _FAST_BLOCK = 1 << 14
 
 
 def _fast_pascal(corpus, result, path, *, append: bool = False):
-    """PASCAL predictions of a corpus with only a ``form`` column, streamed; else ``None``.
+    """PASCAL predictions of a plain-text corpus written to a path, streamed; else ``None``.
 
-    The same bytes as the general writer (:func:`~induceval.corpus.writers.write_pascal`
-    with the clusters in CPOSTAG, POSTAG and UPOSTAG and every other slot
-    ``_``), built by a numba kernel a block of sentences at a time and written
-    as they come: no Python string per token and no whole file in memory (the
-    general writer holds both, which a 100M-token plain text cannot afford).
-    Used for plain text (the only column is ``form``, no kept lines) written
-    to a path (added to its end with ``append``); ``None`` otherwise, and the
-    general writer runs.
+    The general writer's bytes, built by a numba kernel a block of sentences
+    at a time: no Python string per token and no whole file in memory, which
+    a 100M-token plain text cannot afford.  ``append`` adds to the file's end.
     """
     import os
 
@@ -168,15 +150,12 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
                                  on_error: str = "fail", column: str = "form"):
     """Write the induced tags of the corpus of ``files`` by reading them again, one at a time.
 
-    Each file is read (as ``read_corpus`` reads it among the others: with
-    ``input_format``, the first file's format when it is ``auto``), its
-    tokens tagged with their word's cluster
-    (:func:`~induceval.models.categories.counts.tag_tokens`) and written at
-    the end of ``path`` (a path, or an open text file) as
-    :func:`write_predictions` writes it: the same bytes as writing the files
-    read as one corpus, holding one file at a time.  For models that give
-    each token its type's cluster (``brown``, ``exchange``).  Returns the
-    summed :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
+    Each file is read as ``read_corpus`` reads it among the others (``auto``:
+    the first file's format), tagged with its words' clusters
+    (:func:`~induceval.models.categories.counts.tag_tokens`: for ``brown`` and
+    ``exchange``) and added to ``path``: the bytes of :func:`write_predictions`
+    on the files read as one corpus.  Returns the summed
+    :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
 
     Example
     -------
@@ -201,13 +180,8 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
 
 def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: str = "fail",
                  column: str = "form"):
-    """:func:`write_predictions_over_files`, and the documents at both ends of what it wrote.
-
-    Returns ``(report, head, last, any)``: ``head`` is the document whose
-    generated ``# newdoc id`` line starts the output (``None`` if none),
-    ``last`` the document the writer ends on and ``any`` whether any sentence
-    set it (see :func:`_newdoc_ends`); all written from no previous document.
-    """
+    """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
+    :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
     import io
     import os
     from dataclasses import replace
@@ -251,10 +225,14 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
             else:
                 path.write(text)
         del part, tagged
-        total.sentences += report.sentences
-        total.tokens += report.tokens
-        total.left_out.update(report.left_out)
+        _add_report(total, report)
     return total, first_head, document, seen
+
+
+def _add_report(total, report) -> None:
+    total.sentences += report.sentences
+    total.tokens += report.tokens
+    total.left_out.update(report.left_out)
 
 
 def _without_repeated_newdoc(text, head, document):
@@ -271,15 +249,13 @@ def _newdoc_ends(part):
     """The documents at both ends of ``part`` for the ``# newdoc id`` lines: ``(head, last, any)``.
 
     The writers generate ``# newdoc id = D`` before a sentence without kept
-    comment lines when its document ``D`` differs from the previous
-    sentence's (an empty sentence counts unless it has kept lines).  Written
-    alone, a file starts from no previous document; among the files read
-    together, from the last document of the file before: when both are the
-    same ``D`` (files of the same name in two folders), the line the file
-    written alone starts with is not in the corpus written at once.
-    ``head`` is the document of the first sentence that counts when it gets
-    a generated line (else ``None``), ``last`` that of the last sentence that
-    counts, ``any`` whether a sentence counts.
+    comment lines whose document ``D`` differs from the previous sentence's
+    (an empty sentence counts unless it has kept lines).  A file written
+    alone starts from no document; read among others, from the document the
+    file before ends on: when both are ``D``, its first line is not written.
+    ``head``: the document of the first sentence that counts when it gets a
+    generated line (else ``None``); ``last``: that of the last; ``any``:
+    whether a sentence counts.
     """
     from induceval.corpus.writers import LINES_COLUMN
 
@@ -333,13 +309,10 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
     """:func:`write_predictions_over_files` with each group of files tagged on a worker.
 
     The workers of ``client`` (a ``distributed.Client``, or any executor of
-    :func:`induceval.parallel.imap`) read and tag consecutive groups of files
-    (``groups``, lists of paths) and send the bytes back; this process
-    writes them in order as they come, holding at most ``window`` groups
-    (default: twice the workers; compressed, but for the one being
-    written), and joins them as one process writes the files read together
-    (a ``# newdoc id`` line a group repeats from the one before is dropped).
-    Returns the summed :class:`~induceval.corpus.writers.WriteReport`.
+    :func:`induceval.parallel.imap`) tag the ``groups`` (lists of paths) and
+    send the bytes back; this process writes them in order, holding at most
+    ``window`` compressed groups (default: twice the workers) and dropping a
+    ``# newdoc id`` line a group repeats from the one before.
     """
     import contextlib
     import os
@@ -367,9 +340,7 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
                 out.write(data)
             else:
                 path.write(data.decode("utf-8"))
-            total.sentences += report.sentences
-            total.tokens += report.tokens
-            total.left_out.update(report.left_out)
+            _add_report(total, report)
     return total
 
 
@@ -396,10 +367,8 @@ def _on_dask(args: argparse.Namespace):
 
 
 def _induce_over_files(args: argparse.Namespace, client, params: dict):
-    """Count the files on Dask, cluster from the summed table: ``(result, table, groups, fmt)``.
-
-    ``groups``: the consecutive files read together by a task.
-    """
+    """Count the files on Dask, cluster from the summed table: ``(result, table, groups, fmt)``
+    (``groups``: the consecutive files a task reads together)."""
     from induceval.corpus.counting import count_bigrams
     from induceval.corpus.readers import _expand, detect_format
     from induceval.errors import InducevalError, ParameterError
@@ -516,11 +485,8 @@ def _write_log(path, result) -> None:
 
 
 def _write_clusters(path, result) -> None:
-    """The ``word<TAB>cluster[<TAB>path]`` list, line by line through a temporary file.
-
-    Streamed (Brown's merge-tree paths of a large vocabulary run to 10^8
-    characters): an interruption leaves the old file or the new one.
-    """
+    """The ``word<TAB>cluster[<TAB>path]`` list, streamed through a temporary file (Brown's
+    paths of a large vocabulary run to 10^8 characters)."""
     from induceval.atomic import atomic_path
 
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:

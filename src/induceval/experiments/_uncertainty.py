@@ -142,10 +142,9 @@ class Marks:
 
         Without ``paired`` (a table with intervals only) no ``paired`` fields.
         """
-        from induceval.signature import _fmt
+        from induceval.signature import Signature
 
-        fields = self.fields(paired=paired)
-        return "|".join(["resampling"] + [f"{k}:{_fmt(v)}" for k, v in fields.items()])
+        return Signature("resampling", self.fields(paired=paired)).format(version=False)
 
     def notes(self, what: str = "", *, ties: bool = True) -> list[str]:
         """Table notes: what ``±`` and the ties mean, and the resampling signature.

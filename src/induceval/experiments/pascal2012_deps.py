@@ -29,8 +29,7 @@ Treebanks (a folder or files):
   the hand-corrected ``%xgrt`` tier where present (sentences without a
   complete ``%xgrt`` analysis are left out, and counted); punctuation =
   Unicode punctuation forms; coarse = ``cpos``, fine = ``xpos`` (%mor),
-  universal = the 12 collapsed categories of Frank et al. (2009) when
-  ``induceval.corpus.tagsets.childes`` is available.
+  universal = the 12 collapsed categories of Frank et al. (2009).
 
 Choices (the challenge report does not state them): every treebank is used
 whole for training and scoring (unsupervised; the challenge trained on

@@ -23,8 +23,9 @@ equal scores are no decision (guessed at random by the scorer).
 ``backoff-erk``, ``backoff-cooccurrence`` — §6.3
     The baseline's decision when it makes one, else the other model's.
 
-A model has ``score(verbs, relations, nouns)`` (or, for the back-off,
-``decide(verbs, relations, nouns, confounders)``): what
+A model has ``score(verbs, relations, nouns)`` (one float per item of the
+aligned sequences: the slot ``v_d`` and the noun; 0 when unseen) or, for the
+back-off, ``decide(verbs, relations, nouns, confounders)``: what
 :func:`induceval.measures.pseudowords.model_decisions` asks of a scorer.
 :func:`train_models` trains the protocol's models on training counts.
 
@@ -74,10 +75,6 @@ MODEL_ORDER = ("baseline", "erk-jaccard", "erk-cosine", "cooccurrence", "backoff
 CUTOFFS = (0, 1, 2, 3, 5, 10, 20, 50)
 
 
-def _slot_keys(verbs: Sequence[str], relations: Sequence[str]) -> list[tuple[str, str]]:
-    return list(zip(verbs, relations))
-
-
 @dataclass
 class ConditionalProbability:
     """The conditional-probability baseline ``P(n | v_d)`` (§5.1)."""
@@ -95,16 +92,6 @@ class ConditionalProbability:
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
         """``P(n | v_d) = C(v_d, n) / C(v_d, *)`` of each item, 0 when unseen.
-
-        Parameters
-        ----------
-        verbs, relations, nouns
-            Aligned: the slot ``v_d`` (verb and relation) and the noun of each item.
-
-        Returns
-        -------
-        numpy.ndarray
-            One score per item, ``float``.
 
         Example
         -------
@@ -141,16 +128,6 @@ class Cooccurrence:
               nouns: Sequence[str]) -> np.ndarray:
         """``C(v, n) / C(v, *)`` of each item (the relation is ignored), 0 when unseen.
 
-        Parameters
-        ----------
-        verbs, relations, nouns
-            Aligned: the slot ``v_d`` (verb and relation) and the noun of each item.
-
-        Returns
-        -------
-        numpy.ndarray
-            One score per item, ``float``.
-
         Example
         -------
         >>> m = Cooccurrence(Counter({("eat", "cake"): 3, ("eat", "rock"): 1}))
@@ -168,20 +145,10 @@ class Cooccurrence:
 
 @dataclass
 class ErkSimilarity:
-    """Erk (2007) similarity smoothing with Jaccard or cosine (§5.3, §6.3).
+    """Erk (2007) similarity smoothing with ``"jaccard"`` or ``"cosine"`` (§5.3, §6.3).
 
-    Parameters
-    ----------
-    counts
-        Training tuple counts.
-    similarity
-        ``"jaccard"`` (sets of slots) or ``"cosine"`` (slot counts).
-    slot_cutoff
-        Slots seen ``slot_cutoff`` times or fewer in training are removed
-        from the noun vectors (the paper's ``x``, chosen on development data
-        e.g. by :func:`train_models`).
-    max_dims
-        Vectors longer than this keep their most frequent slots (2000).
+    ``slot_cutoff`` is the paper's ``x`` (chosen on development data, e.g. by
+    :func:`train_models`) and ``max_dims`` the vector length (see the module).
     """
 
     counts: TupleCounts
@@ -234,20 +201,8 @@ class ErkSimilarity:
 
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
-        """Erk's similarity-smoothed score ``S_vd(n) = sum_w sim(n, w) C(v_d, w)``
-        over the nouns ``w`` seen in the slot (Erk 2007; Chambers & Jurafsky
-        2010 §5.3).
-
-        Parameters
-        ----------
-        verbs, relations, nouns
-            Aligned: the slot ``v_d`` (verb and relation) and the noun of each item.
-
-        Returns
-        -------
-        numpy.ndarray
-            One score per item, ``float``; 0 when the noun or the slot was not
-            seen in training.
+        """``S_vd(n) = sum_w sim(n, w) C(v_d, w)`` over the nouns ``w`` seen in the slot; 0
+        when the noun or the slot was not seen in training.
 
         Example
         -------
@@ -265,7 +220,7 @@ class ErkSimilarity:
 
         out = np.zeros(len(nouns))
         n_idx = np.array([self._nouns.get(n, -1) for n in nouns], dtype=np.int64)
-        s_idx = np.array([self._slots.get(k, -1) for k in _slot_keys(verbs, relations)],
+        s_idx = np.array([self._slots.get(k, -1) for k in zip(verbs, relations)],
                          dtype=np.int64)
         ok = (n_idx >= 0) & (s_idx >= 0)
         if not ok.any():
@@ -304,18 +259,8 @@ class Backoff:
 
     def decide(self, verbs: Sequence[str], relations: Sequence[str], nouns: Sequence[str],
                confounders: Sequence[str]) -> np.ndarray:
-        """+1 (noun chosen), -1 (confounder chosen) or 0 (no decision) per item.
-
-        Parameters
-        ----------
-        verbs, relations, nouns, confounders
-            Aligned: the slot ``v_d``, the original noun and its confounder of each item.
-
-        Returns
-        -------
-        numpy.ndarray
-            ``int8``: the primary model's decision, or the fallback's where the
-            primary ties.
+        """+1 (noun chosen), -1 (confounder chosen) or 0 (no decision) per item (``int8``): the
+        primary model's decision, or the fallback's where the primary ties.
 
         Example
         -------
@@ -339,26 +284,14 @@ def train_models(counts: TupleCounts, cooccurrence: Counter | None = None, *,
                  models: Sequence[str] = MODEL_ORDER,
                  tune: Callable[[Callable[[int], object], Sequence[int]], int] | None = None,
                  ) -> tuple[dict, dict[str, int]]:
-    """The models of ``models`` trained on ``counts`` (and co-occurrence pairs).
+    """The ``models`` (names among :data:`MODEL_ORDER`) trained on ``counts``.
 
-    Parameters
-    ----------
-    counts
-        Training tuple counts.
-    cooccurrence
-        Verb-noun window counts; without them the co-occurrence models are left out.
-    models
-        Names among :data:`MODEL_ORDER`.
-    tune
-        ``tune(make, CUTOFFS)`` returns the slot cutoff ``x`` of an Erk model
-        ``make(x)`` to use (e.g. the best on development data,
-        :func:`induceval.measures.pseudowords.tune_parameter`, as in §6.3);
-        ``None``: cutoff 0.
-
-    Returns
-    -------
-    (models, cutoffs)
-        Name -> model, in the order of ``models``; the tuned cutoffs by similarity.
+    Without ``cooccurrence`` (verb-noun window counts) the co-occurrence
+    models are left out.  ``tune(make, CUTOFFS)`` returns the slot cutoff
+    ``x`` of the Erk model ``make(x)`` (e.g. the best on development data,
+    :func:`induceval.measures.pseudowords.tune_parameter`, as in §6.3);
+    ``None``: cutoff 0.  Returns name -> model, in the order of ``models``,
+    and the tuned cutoffs by similarity.
 
     Example
     -------

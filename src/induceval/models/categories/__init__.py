@@ -85,30 +85,20 @@ def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,
     ----------
     corpus
         The training text (column ``form`` unless ``column=`` is given), or
-        for ``brown`` and ``exchange`` its unigram and bigram counts, a
-        :class:`~induceval.corpus.counting.BigramTable` (e.g. summed over
-        many files on Dask workers by
-        :func:`~induceval.corpus.counting.count_bigrams`): the same
-        clusters, paths, log and signature as from the corpus, but no token
-        tags (``tags`` is empty; see
+        for ``brown`` and ``exchange`` a
+        :class:`~induceval.corpus.counting.BigramTable` of its counts (e.g.
+        summed on Dask workers): the same result but no token tags (see
         :func:`~induceval.models.categories.counts.induce_tags_from_counts`).
-    model
-        A name in :data:`CATEGORY_MODELS`.
     k
         Number of clusters (the random baseline with ``gold=`` ignores it).
-    seed
-        The seed; the same seed gives the same output.
     min_count_unk
         Words seen fewer times are mapped to one symbol, ``<unk>``, before the
-        model runs (as ClusterCat's ``--min-count``; see
-        :func:`~induceval.models.categories._bigrams.map_rare`); their tokens
-        take the cluster of ``<unk>``, and ``type_clusters`` lists each rare
-        word with that cluster.  Default 1: off.  (This is the command
-        line's ``--min-count``; a model's own ``min_count``, e.g. Brown's
-        wcluster-style leaving out of rare words, is passed in ``params``.)
-        Recorded in the signature
-        (``min_count_unk:N``) when above 1; ``log["rare_types"]`` and
-        ``log["rare_tokens"]`` count what was mapped.
+        model runs (the CLI's ``--min-count``, as ClusterCat's; see
+        :func:`~induceval.models.categories._bigrams.map_rare`): their tokens
+        and ``type_clusters`` entries take the cluster of ``<unk>``.  Default
+        1: off; above, recorded in the signature (``min_count_unk:N``) and
+        counted in ``log["rare_types"]``, ``log["rare_tokens"]``.  (A model's
+        own ``min_count``, e.g. Brown's, goes in ``params``.)
     **params
         Model parameters (see each model's function).
 

@@ -34,7 +34,7 @@ from numba import njit
 
 from induceval.corpus.model import Corpus
 from induceval.errors import check_choice, check_range
-from induceval.models.categories._bigrams import code_counts, gather, type_counts
+from induceval.models.categories._bigrams import code_counts, gather, run_chunked, type_counts
 from induceval.models.categories.result import TagInduction, type_clusters_from_codes
 from induceval.random import DEFAULT_SEED, stream, stream_seed
 from induceval.signature import make_signature
@@ -263,41 +263,28 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
     return alpha, beta
 
 
-#: target wall time of one compiled chunk of sweeps (Ctrl-C is seen between chunks)
-CHUNK_SECONDS = 0.1
-
-
 def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, anneal_iters,
            sample_hyper, hyper_every, seed, order):
-    """The Gibbs sampler, run from Python in chunks of sweeps.
-
-    The compiled loop cannot see Ctrl-C; between chunks (about
-    :data:`CHUNK_SECONDS` each) Python can, so an interrupt stops the sampler
-    within a fraction of a second.  The random stream continues across chunks,
-    so the result is that of one uninterrupted run.
-    """
-    import time
+    """The Gibbs sampler, run from Python in chunks of sweeps
+    (:func:`~induceval.models.categories._bigrams.run_chunked`: Ctrl-C stops it at once); the
+    random stream continues across chunks, so the result is that of one uninterrupted run."""
+    from induceval.report.progress import step_bar
 
     _seed_sampler(seed)
     n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
     p = np.zeros(T)
     hist_alpha = np.zeros(n_iter)
     hist_beta = np.zeros(n_iter)
-    from induceval.report.progress import step_bar
+    hyper = [alpha, beta]
 
-    it, chunk = 0, 1
+    def sweeps(it, stop):
+        hyper[:] = _gibbs_sweeps(ids, offsets, tags, T, V, it, stop, *hyper, temp_start, temp_end,
+                                 anneal_iters, sample_hyper, hyper_every, order, n3, n2, ne, nt,
+                                 p, hist_alpha, hist_beta)
+
     with step_bar(n_iter, "BHMM Gibbs", "sweep") as bar:   # silent unless the CLI shows bars
-        while it < n_iter:
-            stop = min(n_iter, it + chunk)
-            t0 = time.perf_counter()
-            alpha, beta = _gibbs_sweeps(ids, offsets, tags, T, V, it, stop, alpha, beta,
-                                        temp_start, temp_end, anneal_iters, sample_hyper,
-                                        hyper_every, order, n3, n2, ne, nt, p, hist_alpha,
-                                        hist_beta)
-            per_sweep = (time.perf_counter() - t0) / (stop - it)
-            bar.update(stop - it)
-            it = stop
-            chunk = max(1, min(1000, int(CHUNK_SECONDS / max(per_sweep, 1e-9))))
+        run_chunked(sweeps, 0, n_iter, first=1, bar=bar)
+    alpha, beta = hyper
     Tb = T + 1
     logp = _log_marginal_trans(n3, n2, alpha, Tb) + _log_marginal_emit(ne, nt, beta, T, V)
     return n3, n2, ne, nt, hist_alpha, hist_beta, logp
@@ -325,9 +312,7 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     Parameters
     ----------
     corpus
-        Training text (each sentence an independent sequence).
-    k
-        Number of tags.
+        Training text (each sentence an independent sequence; words in ``column``).
     seed
         Seed of the initial random tagging and of the sampler.
     iterations
@@ -343,11 +328,8 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
         Resample ``alpha`` and ``beta`` by Metropolis-Hastings (5 proposals
         each) every ``hyper_every`` sweeps.
     order
-        ``3``: trigram transitions (GG07's BHMM, as in Frank et al. 2009 and Reichart et al.
-        2010); ``2``:
-        bigram transitions (the model of ``pgibbs``).
-    column
-        Token column holding the words.
+        ``3``: trigram transitions (GG07's BHMM, as in Frank et al. 2009 and Reichart et
+        al. 2010); ``2``: bigram transitions (the model of ``pgibbs``).
 
     Returns
     -------

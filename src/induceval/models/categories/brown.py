@@ -74,11 +74,8 @@ def _path_bytes(leaf, parent, bit, depth):  # pragma: no cover - compiled
 
 
 class BrownPaths(Mapping):
-    """Word form -> bit-string path, each made on demand from the merge tree.
-
-    The strings of a large vocabulary add up to its number of words times
-    the depth of the tree (``docs/scale.md``); the tree itself is
-    ``O(types)``.  A read-only mapping, equal to the dict of the same paths.
+    """Word form -> bit-string path, each made on demand from the ``O(types)`` merge tree
+    (all the strings of a large vocabulary would not fit: ``docs/scale.md``).
 
     Example
     -------
@@ -121,11 +118,9 @@ def _run(corpus: Corpus, k: int, column: str, min_count: int):
 
 
 def _ranked(counts: np.ndarray, min_count: int):
-    """Words by decreasing count (ties: first id first), those below ``min_count`` dropped.
-
-    Returns ``(word_of_rank, new_id, V)``: ``new_id[w]`` is the rank of type
-    ``w`` (``-1`` for a rare type, and at ``new_id[n]``, a missing token).
-    """
+    """Words by decreasing count (ties: first id first), those below ``min_count`` dropped:
+    ``(word_of_rank, new_id, V)``, ``new_id[w]`` the rank of type ``w`` (``-1``: rare; at
+    ``new_id[n]``: a missing token)."""
     n = len(counts)
     rank = rank_of_counts(counts)
     V = int((counts >= min_count).sum())
@@ -172,24 +167,9 @@ def brown_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b: np
                       ) -> TagInduction:
     """:func:`induce_brown` from type counts and bigram counts instead of a corpus.
 
-    Parameters
-    ----------
-    types, counts
-        The word types, in the order of their codes in the corpus (ties
-        between equal counts go to the first), and their token counts (> 0).
-    a, b, c
-        Distinct bigrams within sentences, as type ids (positions in
-        ``types``), and their counts.
-    k, column, min_count
-        As in :func:`induce_brown` (``column`` only names the column in the
-        signature).
-
-    Returns
-    -------
-    TagInduction
-        The clusters, paths and signature :func:`induce_brown` gives on the
-        corpus these counts were taken from; ``tags`` is empty (there are no
-        tokens here: see :func:`~induceval.models.categories.counts.tag_tokens`).
+    As :func:`~induceval.models.categories.exchange.exchange_from_counts`, with
+    the distinct bigrams ``a, b, c`` taken within sentences (no boundary) and
+    ``counts`` > 0.
 
     Example
     -------
@@ -213,29 +193,14 @@ def brown_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b: np
 
 def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
                    min_count: int = 1) -> BrownClusters:
-    """Brown clusters of the word types of a corpus: flat clusters and bit-string paths.
+    """Brown clusters of the ``column`` words of a corpus: flat clusters and bit-string paths.
 
-    Parameters
-    ----------
-    corpus
-        The text to cluster (bigrams are taken within sentences).
-    k
-        ``C``, the number of active clusters in the window and of flat clusters.
-    column
-        The token column holding the words.
-    min_count
-        Types seen fewer times are left out (``wcluster --min-occur``; default 1).
-
-    Returns
-    -------
-    BrownClusters
-        A dict form -> cluster id (``0..k-1``, numbered by their most frequent
-        word), with attributes ``paths`` (form -> bit string of the full merge
-        tree, root first) and ``n_clusters``.
-
-    References
-    ----------
-    Brown et al. (1992); Liang (2005) ``wcluster``.
+    ``k`` is ``C``, the number of active clusters in the window and of flat
+    clusters; types seen fewer than ``min_count`` times are left out
+    (``wcluster --min-occur``).  Returns a dict form -> cluster id (``0..k-1``,
+    numbered by their most frequent word) with ``paths`` (form -> bit string
+    of the full merge tree, root first) and ``n_clusters``.  Bigrams are
+    taken within sentences (Brown et al. 1992; Liang 2005 ``wcluster``).
 
     Example
     -------
@@ -261,18 +226,9 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
                  min_count: int = 1) -> TagInduction:
     """Brown clustering as a tagger: every token takes its type's flat cluster.
 
-    Parameters
-    ----------
-    corpus, k, column, min_count
-        As in :func:`brown_clusters`.
-    seed
-        Accepted for a uniform interface; the algorithm is deterministic.
-
-    Returns
-    -------
-    TagInduction
-        With ``paths`` (a :class:`BrownPaths` mapping, each string made on
-        demand); types below ``min_count`` are unclustered.
+    Parameters as :func:`brown_clusters` (``seed``: for a uniform interface;
+    the algorithm is deterministic).  ``paths`` is a :class:`BrownPaths`;
+    types below ``min_count`` are unclustered.
 
     Example
     -------

@@ -2,16 +2,13 @@
 
 Brown and exchange clustering see a corpus only through its type counts and
 its distinct bigrams (with a sentence boundary for exchange), in the order of
-the word codes (ties between equally frequent words go to the first code).
-A :class:`~induceval.corpus.counting.BigramTable` holds exactly these, and
-:func:`~induceval.corpus.counting.count_bigrams` sums the tables of many
-files, one file per task on Dask workers, into the table of the files read
-as one corpus (same vocabulary, same order).  :func:`induce_tags_from_counts`
-runs a model on such a table and returns the clusters, Brown paths, exchange
-log and signature that :func:`~induceval.models.categories.induce_tags` gives
-on the corpus itself, bit for bit, ``min_count_unk`` included; only the
-token tags are missing (there are no tokens): :func:`tag_tokens` tags any
-corpus (e.g. each file again, one at a time) with the clusters of its words.
+the word codes: what a :class:`~induceval.corpus.counting.BigramTable` holds
+(:func:`~induceval.corpus.counting.count_bigrams` sums those of many files
+into the table of the files read as one corpus).  From such a table,
+:func:`induce_tags_from_counts` gives what
+:func:`~induceval.models.categories.induce_tags` gives on the corpus, bit for
+bit, but the token tags: :func:`tag_tokens` tags any corpus (e.g. each file
+again) with the clusters of its words.
 
 Example
 -------
@@ -48,21 +45,12 @@ COUNT_MODELS: dict[str, bool] = {"brown": False, "exchange": True}
 def table_counts(table: BigramTable, min_count_unk: int = 1):
     """Types, their counts and distinct bigrams of a table, rare words mapped to ``<unk>``.
 
-    Parameters
-    ----------
-    table
-        The summed table.
-    min_count_unk
-        Words seen fewer times become one word, ``<unk>`` (where ``<unk>``
-        is in the vocabulary, else after every other word), as
-        :func:`~induceval.models.categories._bigrams.map_rare` does to a corpus.
-
-    Returns
-    -------
-    (list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray, numpy.ndarray, list[str], int)
-        ``types`` (the words with a token, in vocabulary order), their
-        ``counts``, the bigrams ``a, b, c`` as type ids (the boundary is
-        ``len(types)``), the rare words (in vocabulary order) and their tokens.
+    Words seen fewer than ``min_count_unk`` times become ``<unk>`` (where it is
+    in the vocabulary, else after every other word), as
+    :func:`~induceval.models.categories._bigrams.map_rare` does to a corpus.
+    Returns ``(types, counts, a, b, c, rare, n_rare)``: the words with a
+    token (in vocabulary order), their counts, the bigrams as type ids (the
+    boundary is ``len(types)``), the rare words and their tokens.
 
     Example
     -------
@@ -121,34 +109,13 @@ def induce_tags_from_counts(table: BigramTable, model: str, k: int, *,
                             **params) -> TagInduction:
     """Brown or exchange clusters from a :class:`~induceval.corpus.counting.BigramTable`.
 
-    :func:`~induceval.models.categories.induce_tags` calls this when given a
-    table instead of a corpus.
-
-    Parameters
-    ----------
-    table
-        Counts of the training text: without boundaries for ``brown``, with
-        them for ``exchange`` (see :data:`COUNT_MODELS`), e.g. from
-        :func:`~induceval.corpus.counting.count_bigrams` over many files.
-    model
-        ``"brown"`` or ``"exchange"``.
-    k, seed, min_count_unk, **params
-        As in :func:`~induceval.models.categories.induce_tags` (``column``
-        only names the counted column in the signature).
-
-    Returns
-    -------
-    TagInduction
-        The clusters, paths, log and signature of the same model run on the
-        corpus the table was counted from, bit for bit; ``tags`` is empty:
-        :func:`tag_tokens` gives the tags of any corpus.
-
-    Raises
-    ------
-    ParameterError
-        A model that needs the corpus itself, a table counted with the
-        wrong boundary, a parameter the model does not take, or ``k`` above
-        the number of word types.
+    What :func:`~induceval.models.categories.induce_tags` calls when given a
+    table (counted with boundaries for exchange, without for Brown:
+    :data:`COUNT_MODELS`), with its parameters (``column`` only names the
+    column in the signature); ``tags`` is empty (see :func:`tag_tokens`).
+    Raises :class:`ParameterError` for another model, a table counted with
+    the wrong boundary, a parameter the model does not take, or ``k`` above
+    the number of word types.
 
     Example
     -------
@@ -189,10 +156,9 @@ def induce_tags_from_counts(table: BigramTable, model: str, k: int, *,
 def tag_tokens(result: TagInduction, corpus, column: str = "form") -> np.ndarray:
     """The tag of every token of ``corpus``: its word's cluster in ``result`` (``-1``: none).
 
-    For models that give every token its type's cluster (Brown, exchange),
-    these are the tags the model gives the corpus it was trained on, and
-    the tags of each of its files when trained on many.  A word the result
-    does not know, a word left unclustered and a missing value get ``-1``.
+    For Brown and exchange, the tags the model gives the corpus it was
+    trained on (and each of its files).  An unknown or unclustered word and a
+    missing value get ``-1``.
 
     Example
     -------

@@ -10,29 +10,22 @@ class counts).  Words are visited in decreasing frequency; each is moved to
 the class that increases ``LL`` most.  A move is made only on a strict gain,
 so ``LL`` never decreases; iterations stop when no word moves.
 
-Refinement (the choice taken from ClusterCat, Dehdari et al. 2016, whose
-``--refine`` option starts from a few classes and doubles them): the
-exchange first runs with ``min(2**refine, k)`` classes until no word moves
-(or ``max_iter`` passes); then each class ``c`` is split in two, its words
-(in decreasing frequency) going alternately to ``c`` and to a new class
-``c + k'``, and the exchange runs again; the number of classes doubles this
-way until it reaches ``k`` (the last step splits only as many classes as
-needed).  Coarse classes settle first (content versus function words), so
-the fine classes start from a good partition instead of an arbitrary one.
-On the Brown corpus (K=45, M-1 against the Brown tags) this raises M-1 from
-.667 to .683 at 1.16M tokens and from .563 to .602 at 200k; ``refine=3``
-(8 initial classes) was chosen on those two sizes (ClusterCat's default is
-2, 4 classes: .675 and .604 here).  ``refine=0`` is the plain exchange from
-``k`` classes.  From mkcls (Och 1999) we keep the move order (words by
-decreasing frequency) and the deterministic frequency-rank initialisation
-(word of rank ``r`` in class ``r mod k'``); mkcls's randomised optimisers
-and ClusterCat's predictive (one-sided) objective are not used: both sides
-of the class-bigram likelihood are optimised exactly.
+Refinement (ClusterCat's ``--refine``, Dehdari et al. 2016): the exchange
+first runs with ``min(2**refine, k)`` classes until no word moves (or
+``max_iter`` passes); then each class ``c`` is split in two, its words (in
+decreasing frequency) going alternately to ``c`` and to a new class
+``c + k'``, and the exchange runs again, doubling until ``k``.  Coarse
+classes (content versus function words) settle first, so the fine ones
+start from a good partition: on Brown (K=45) M-1 rises from .667 to .683 at
+1.16M tokens and from .563 to .602 at 200k; ``refine=3`` was chosen on those
+two sizes (ClusterCat's 2: .675 and .604).  ``refine=0`` is the plain
+exchange.  From mkcls (Och 1999) come the move order and the frequency-rank
+initialisation (word of rank ``r`` in class ``r mod k'``); its randomised
+optimisers and ClusterCat's one-sided objective are not used: both sides of
+the class-bigram likelihood are optimised exactly.
 
-Counts.  Only the type counts and the distinct bigrams (with the boundary)
-are built, one blockwise pass over the token column, so memory is
-``O(types + distinct bigrams)``; the classes go back to the tokens in one
-vectorised gather.
+Only the type counts and the distinct bigrams (with the boundary) are built,
+so memory is ``O(types + distinct bigrams)``.
 
 References
 ----------
@@ -60,6 +53,7 @@ from induceval.models.categories._bigrams import (
     run_chunked,
     type_counts,
 )
+from induceval.models.categories._brown_core import _xlogx_table
 from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
@@ -70,14 +64,6 @@ __all__ = ["induce_exchange", "exchange_from_counts", "class_bigram_loglik"]
 #: x log x is looked up up to this count (computed above it: the same float); when
 #: every count fits (up to about 4M tokens) the compiled loops skip the test
 _TABLE = 1 << 22
-
-
-@njit(cache=True)
-def _xlogx_table(n):  # pragma: no cover - compiled
-    out = np.zeros(n + 1)
-    for i in range(2, n + 1):
-        out[i] = i * np.log(i)
-    return out
 
 
 def _xl(x, f):  # pragma: no cover - compiled
@@ -201,13 +187,9 @@ def _exchange_words(w0, w1, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in
 
 def _exchange_core(V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,
                    max_iter, total):
-    """Run exchange iterations in place on ``cls`` (word -> class; boundary = V in class K).
-
-    Each pass visits the words in compiled chunks called from Python
-    (:func:`~induceval.models.categories._bigrams.run_chunked`), so Ctrl-C
-    stops it within a fraction of a second; the result is that of one
-    uninterrupted pass.
-    """
+    """Run exchange iterations in place on ``cls`` (word -> class; boundary = V in class K),
+    in compiled chunks (:func:`~induceval.models.categories._bigrams.run_chunked`: Ctrl-C
+    stops it at once)."""
     f = _xlogx_table(min(total + 2, _TABLE))
     if total + 2 > _TABLE:
         f.flags.writeable = False   # the kernels test each count against the table
@@ -299,40 +281,26 @@ def _refined(V, k, k0, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in
 def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_iter: int = 20,
                     init: str = "rank", restarts: int = 1, refine: int = 3,
                     column: str = "form") -> TagInduction:
-    """Exchange (mkcls-style) clustering: one class per type, class-bigram likelihood.
+    """Exchange (mkcls-style) clustering of the ``column`` words into ``k`` classes.
 
     Parameters
     ----------
-    corpus
-        Training text.
-    k
-        Number of classes.
-    seed
-        Seed of the initial assignment when ``init="random"``.
     max_iter
-        Maximum passes over the vocabulary at each refinement step (stops
-        earlier when no word moves).
+        Maximum passes over the vocabulary at each refinement step.
     init
-        ``"rank"``: the word of frequency rank ``r`` starts in class ``r mod k'``
-        (``k'`` the initial number of classes; deterministic); ``"random"``:
-        uniform random classes from ``seed``.
+        ``"rank"`` (deterministic, see the module) or ``"random"`` (uniform
+        from ``seed``).
     restarts
-        Run this many times and keep the classes with the highest likelihood:
-        the first run uses ``init``, the others random initialisations drawn
-        from ``seed`` (mkcls also keeps the best of several runs).
+        Keep the best likelihood of this many runs: the first from ``init``,
+        the others random from ``seed`` (as mkcls).
     refine
-        Start from ``min(2**refine, k)`` classes and double them up to ``k``
-        (ClusterCat's ``--refine``; see the module notes).  0: start from ``k``
-        classes (the exchange of earlier versions).
-    column
-        Token column holding the words.
+        Start from ``min(2**refine, k)`` classes (see the module; 0: from ``k``).
 
     Returns
     -------
     TagInduction
-        ``log["loglik"]`` holds the likelihood after each pass (never
-        decreasing within a refinement step) and ``log["moves"]`` the number
-        of words moved.
+        ``log["loglik"]``: the likelihood after each pass (never decreasing
+        within a refinement step); ``log["moves"]``: the words moved.
 
     Example
     -------
@@ -428,25 +396,13 @@ def exchange_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b:
                          column: str = "form") -> TagInduction:
     """:func:`induce_exchange` from type counts and bigram counts instead of a corpus.
 
-    Parameters
-    ----------
-    types, counts
-        The word types, in the order of their codes in the corpus (ties
-        between equal counts go to the first), and their token counts.
-    a, b, c
-        Distinct bigrams as type ids (positions in ``types``) with each
-        sentence wrapped in the boundary symbol, id ``len(types)``, and
-        their counts.
-    k, seed, max_iter, init, restarts, refine, column
-        As in :func:`induce_exchange` (``column`` only names the column in
-        the signature).
-
-    Returns
-    -------
-    TagInduction
-        The classes, log and signature :func:`induce_exchange` gives on the
-        corpus these counts were taken from; ``tags`` is empty (see
-        :func:`~induceval.models.categories.counts.tag_tokens`).
+    ``types`` in the order of their codes in the corpus (ties between equal
+    ``counts`` go to the first); ``a, b, c``: the distinct bigrams as type
+    ids, each sentence wrapped in the boundary id ``len(types)``, and their
+    counts; the other parameters as :func:`induce_exchange`'s (``column``
+    only names the column in the signature).  The result is the one on the
+    corpus the counts come from, with empty ``tags`` (see
+    :func:`~induceval.models.categories.counts.tag_tokens`).
 
     Example
     -------

@@ -35,8 +35,12 @@ def tie_draw(seed: np.int64, utt: np.int64, step: np.int64, n: np.int64) -> np.i
 
 
 @njit(cache=True)
-def _unique_into(buf, m, out, pos):
-    """Sort ``buf[:m]``, write its distinct values to ``out[pos:]``; return new pos."""
+def _add_events(buf, m, out, pos, per_pair):
+    """Write ``buf[:m]`` (its distinct values unless ``per_pair``) to ``out[pos:]``; return the
+    new pos."""
+    if per_pair:
+        out[pos:pos + m] = buf[:m]
+        return pos + m
     if m == 0:
         return pos
     b = np.sort(buf[:m])
@@ -100,12 +104,7 @@ def collect_keys(offsets, words, start, cats, n_cats, n_ids, per_pair):
                 if a != b:
                     buf[m] = elem[a] * n_cats + cats[elem[b]]
                     m += 1
-        if per_pair:
-            for i in range(m):
-                cden[pcd] = buf[i]
-                pcd += 1
-        else:
-            pcd = _unique_into(buf, m, cden, pcd)
+        pcd = _add_events(buf, m, cden, pcd, per_pair)
         # access: category at i precedes word at j > i; co-occurrence i != j
         m = 0
         for i in range(n):
@@ -118,12 +117,7 @@ def collect_keys(offsets, words, start, cats, n_cats, n_ids, per_pair):
                         pa += 1
                     buf[m] = k
                     m += 1
-        if per_pair:
-            for i in range(m):
-                aden[pad] = buf[i]
-                pad += 1
-        else:
-            pad = _unique_into(buf, m, aden, pad)
+        pad = _add_events(buf, m, aden, pad, per_pair)
     return ctx[:pc], cden[:pcd], acc[:pa], aden[:pad]
 
 

@@ -1,59 +1,32 @@
 """Distributional category learners for Word Order Prediction Accuracy (WOPA).
 
 The six learners of Chang, Lieven & Tomasello (2006), each a map from every
-word to a category, plus the small protocol through which outside learners
-are scored by the same production (:mod:`induceval.models.wopa.production`)
-and tests (:func:`induceval.experiments.wopa.evaluate_wopa`).
-
-Learners
---------
-``lexstat``
-    Every word is its own category.
-``prevword``
-    A word's category is its most frequent previous word (the utterance's
-    initial previous word, its final punctuation, counts as a previous word):
-    among the words preceding it, the most frequent one as a previous word
-    over the corpus (``count="frame"``, the global reading used for frames
-    below) or the one preceding it most often (``count="pair"``).
-``freqframe``
-    A word's category is, among the frames ``a _ b`` it occurs in, the frame
-    with the highest token frequency over the whole corpus (Mintz 2003).
-    This global reading is the one consistent with Table 1 of the paper
-    (YOU_IT, frequency 9, beats SHE_IT, frequency 4, although "ate" occurs
-    once in each); ``count="pair"`` picks instead the frame in which
-    the word itself occurs most often.  The global reading reproduces the
-    paper's ranking Prevword < Freqframe < Token/Type on the Manchester corpus;
-    the pair reading makes Prevword and Freqframe much stronger (above
-    Token/Type), see ``induceval reproduce chang2006``.
-``tokentype``
-    The frame with the highest ratio frame frequency / unique members.
-``typetoken``
-    The frame with the highest ratio unique members / frame frequency.
-``chance``
-    No categories: its accuracy is the expected accuracy of a random order
-    (``100/n!`` per utterance), see :func:`~induceval.models.wopa.production.chance_stats`.
+word to a category (:data:`LEARNERS`; each class says its rule), plus the
+protocol through which outside learners are scored by the same production
+(:mod:`induceval.models.wopa.production`) and tests
+(:func:`induceval.experiments.wopa.evaluate_wopa`).
 
 Frames are ``(previous element, next element)``; the left element of the first
-word is the utterance's initial previous word (its final punctuation) and the
-right element of the last word is an end-of-utterance marker.  Ties between
-frames (or previous words) of equal score are broken, in order, by the higher
-frame frequency, by the higher count of the word in the frame, then by the
-alphabetical order of the context strings: deterministic and independent of
-the order of the corpus.  Words never seen in training get a category of
-their own (whose statistics are all zero).
+word is the utterance's initial previous word (its final punctuation), the
+right element of the last word an end-of-utterance marker.  The global
+reading of frame frequency (``count="frame"``) is the one consistent with
+Table 1 of the paper (YOU_IT, frequency 9, beats SHE_IT, frequency 4,
+although "ate" occurs once in each) and reproduces its ranking Prevword <
+Freqframe < Token/Type on Manchester; ``count="pair"`` (the word's own count
+in the frame) puts Prevword and Freqframe above Token/Type.  Ties between
+frames (or previous words) of equal score go to the higher frame frequency,
+then the higher count of the word in the frame, then the alphabetical order
+of the context strings: independent of the order of the corpus.  Words never
+seen in training get a category of their own (whose statistics are all zero).
 
-Plug-in protocol
-----------------
-A user's learner is any object with a ``name`` and **one** of:
-
-``categorize(utterances) -> Mapping[str, str]``
-    A :class:`CategoryLearner`: gets the training utterances (lists of
-    strings: the initial previous word, then the words) and returns a
-    word -> category map.  Statistics and production are then the paper's.
-``fit(utterances)`` and ``score(history, candidates) -> Sequence[float]``
-    A :class:`NextWordScorer`: its own scoring of the next word.  ``history``
-    holds the initial previous word and the words produced so far;
-    production picks the highest-scoring candidate with the same tie rule.
+Plug-in protocol: a user's learner is any object with a ``name`` and
+**one** of ``categorize(utterances) -> Mapping[str, str]`` (a
+:class:`CategoryLearner`: word -> category; the paper's statistics and
+production follow) or ``fit(utterances)`` and ``score(history, candidates)
+-> Sequence[float]`` (a :class:`NextWordScorer`; production picks the
+highest-scoring candidate with the same tie rule).  Utterances are lists of
+strings, the initial previous word first; ``history`` holds it and the
+words produced so far.
 
 References
 ----------
@@ -69,8 +42,6 @@ Example
 >>> cats = Prevword().category_ids(utts)
 >>> [utts.vocab[cats[utts.vocab.index(w)]] for w in ("we", "ate", "it")]
 ['.', 'you', 'ate']
->>> Lexstat().categorize([[".", "we", "ate"]])
-{'we': 'we', 'ate': 'ate'}
 """
 
 from __future__ import annotations
@@ -98,8 +69,6 @@ __all__ = [
 ]
 
 
-# -- the plug-in protocol ---------------------------------------------------------------
-
 @runtime_checkable
 class CategoryLearner(Protocol):
     """A learner that maps words to categories (the paper's statistics are then used)."""
@@ -125,8 +94,6 @@ class NextWordScorer(Protocol):
         """One score per candidate; ``history`` = initial previous word + words produced."""
         ...
 
-
-# -- built-in learners --------------------------------------------------------------------
 
 def _string_rank(vocab: list[str]) -> np.ndarray:
     """Rank of every id in the alphabetical order of its string (tie-break order)."""
@@ -198,17 +165,7 @@ class Lexstat(_Builtin):
     label = "Lexstat"
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
-        """The category of every id: the id itself.
-
-        Parameters
-        ----------
-        utts
-            Training utterances (only their vocabulary is used).
-
-        Returns
-        -------
-        numpy.ndarray
-            ``int64``, one category per id of ``utts.vocab``.
+        """The category of every id of ``utts.vocab``: the id itself.
 
         Example
         -------
@@ -221,12 +178,10 @@ class Lexstat(_Builtin):
 class Prevword(_Builtin):
     """A word's category is its most frequent previous word.
 
-    ``count="frame"`` (default): among the words that precede this word, the
-    one most frequent as a previous word over the whole corpus (the one-sided
-    frame ``p _`` with the highest frequency: the same global reading as
-    Freqframe, which Table 1 of the paper supports).  ``count="pair"``: the
-    previous word that most often precedes this word.  Ties: the
-    alphabetically first.
+    ``count="frame"`` (default): among the words that precede it, the one
+    most frequent as a previous word over the corpus (the global reading of
+    Freqframe); ``count="pair"``: the one that precedes it most often.  Ties:
+    the alphabetically first.
 
     Example
     -------
@@ -244,20 +199,9 @@ class Prevword(_Builtin):
         self.count = count
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
-        """The category of every id: the id of its previous word (see the class).
-
-        Parameters
-        ----------
-        utts
-            Training utterances; a word's previous word is the word before it,
-            or the utterance's initial previous word.
-
-        Returns
-        -------
-        numpy.ndarray
-            ``int64``, one category per id of ``utts.vocab``; an id never seen
-            as a word (a marker, a punctuation mark) gets its own category
-            ``n_ids + id``.
+        """The category of every id of ``utts.vocab``: the id of its previous word (the word
+        before it, or the utterance's initial previous word); an id never seen as a word (a
+        marker, a punctuation mark) gets its own category ``n_ids + id``.
 
         Example
         -------
@@ -299,7 +243,7 @@ class _FrameLearner(_Builtin):
         frame = left * n + right
         keys, counts = np.unique(frame * n + words, return_counts=True)
         f, w = keys // n, keys % n
-        ff, inv = np.unique(f, return_inverse=True)
+        _, inv = np.unique(f, return_inverse=True)
         freq = np.bincount(inv, weights=counts).astype(np.int64)
         members = np.bincount(inv).astype(np.int64)
         return {"word": w, "left": f // n, "right": f % n, "pair": counts.astype(np.int64),
@@ -333,7 +277,7 @@ class _FrameLearner(_Builtin):
 
 
 class Freqframe(_FrameLearner):
-    """The frame with the highest frequency (``count="pair"``: the word's own count).
+    """The frame with the highest frequency (Mintz 2003; ``count="pair"``: the word's own count).
 
     Example
     -------
@@ -383,7 +327,7 @@ class TypeToken(_FrameLearner):
 
 
 class Chance(_Builtin):
-    """The Chance learner: expected accuracy of a random order (no categories).
+    """No categories: the expected accuracy of a random order, ``100/n!`` per utterance.
 
     Example
     -------

@@ -4,30 +4,22 @@ A learner is trained on utterances (:func:`train`) and then produces each test
 utterance from its bag of words; the measure (:mod:`induceval.measures.wopa`)
 scores what it produced.
 
-Statistics (learned from training utterances, per learner)
------------------------------------------------------------
-context ``C(p -> c)``
-    How often category ``c`` directly follows the word (or initial previous
-    word) ``p``, divided by how often ``p`` and ``c`` co-occur in one
-    utterance.
-access ``A(c > w)``
-    How often category ``c`` precedes word ``w`` anywhere later in the same
-    utterance, divided by how often ``c`` and ``w`` co-occur in one utterance.
+Statistics, learned from the training utterances per learner: context
+``C(p -> c)``, how often category ``c`` directly follows the word (or initial
+previous word) ``p``, and access ``A(c > w)``, how often ``c`` precedes word
+``w`` anywhere later in the utterance, each divided by how often the two
+co-occur in one utterance.  Co-occurrence pairs two *different* positions of
+the utterance (so a word does not co-occur with its own category through
+itself).  With ``cooccurrence="utterance"`` (default, the paper's words: "how
+often two elements both occur in the same utterance") each pair of elements
+counts once per utterance; with ``"pairs"`` every pair of positions counts,
+which makes ``A(a > b) + A(b > a) = 1`` for two words under Lexstat.
 
-Co-occurrence pairs two *different* positions of the utterance (so a word
-does not co-occur with its own category through itself).  With
-``cooccurrence="utterance"`` (default, the paper's words: "how often two
-elements both occur in the same utterance") each pair of elements counts once
-per utterance; with ``"pairs"`` every pair of positions counts, which makes
-``A(a > b) + A(b > a) = 1`` for two words under Lexstat.
-
-Production
-----------
-The candidate set is the utterance's words; repeated words are distinct
-candidates (the paper's unique labels ``the``/``the-1``) with identical
-statistics, and the produced order is compared by word form, so either copy
-is correct where the word is expected.  At each step every remaining
-candidate ``m`` gets the choice value::
+Production: the candidate set is the utterance's words; repeated words are
+distinct candidates (the paper's unique labels ``the``/``the-1``) with
+identical statistics, and the produced order is compared by word form, so
+either copy is correct where the word is expected.  At each step every
+remaining candidate ``m`` gets the choice value::
 
     C(prev -> cat(m)) * |remaining| + sum over other remaining l of A(cat(m) > l)
 
@@ -42,8 +34,6 @@ expected word is lost.  No rule looks at the original order.  The utterance
 number is its position in the test set, kept when the test set is cut into
 shards.
 
-Chance
-------
 The Chance learner's score for an utterance of ``n`` words is its expected
 accuracy ``1/n!`` (``chance="paper"``, repeated words counted as distinct, so
 slightly below true chance, as the paper notes) or ``prod(k_i!)/n!``
@@ -342,31 +332,13 @@ class Production:
 def train(train: Utterances, learner: object = "lexstat", *, ties: str = "random",
           seed: int = DEFAULT_SEED, cooccurrence: str = "utterance", chance: str = "paper",
           statistics: LearnedStatistics | None = None) -> Production:
-    """Train ``learner`` on ``train``: the object that produces the test utterances.
+    """Train ``learner`` on ``train``: the :class:`Production` of the test utterances.
 
-    Parameters
-    ----------
-    train
-        Training utterances (their vocabulary covers the test's, or the test's
-        unseen ids get categories of their own).
-    learner
-        A built-in name (``chance, prevword, freqframe, tokentype, typetoken,
-        lexstat``) or an object following the protocol of
-        :mod:`induceval.models.wopa.learners`.
-    ties
-        ``"random"`` (seeded hash draw) or ``"pessimistic"``.
-    seed
-        Seed of the tie draws.
-    cooccurrence
-        ``"utterance"`` or ``"pairs"`` (normalisation of the statistics).
-    chance
-        ``"paper"`` (``1/n!``) or ``"exact"`` (for the Chance learner).
-    statistics
-        Statistics already learned from ``train`` by this learner (reused).
-
-    Returns
-    -------
-    Production
+    ``learner``: a name of :data:`~induceval.models.wopa.learners.LEARNERS` or an
+    object of the protocol of :mod:`~induceval.models.wopa.learners`; test ids
+    unseen in ``train`` get categories of their own.  ``ties``, ``seed`` (of the
+    tie draws), ``cooccurrence`` and ``chance`` as in the module docstring;
+    ``statistics``: those already learned from ``train`` by this learner.
 
     Example
     -------
