@@ -136,18 +136,8 @@ class ReadReport:
             self.examples[reason] = where
 
     def merge(self, other: ReadReport) -> ReadReport:
-        """The report of two reads together (neither report is changed).
-
-        Parameters
-        ----------
-        other
-            The report of the read that came after this one.
-
-        Returns
-        -------
-        ReadReport
-            Files concatenated, counts and skips added; for each reason the
-            example of this report is kept when both have one.
+        """The report of this read and of ``other``, read after it (neither is changed):
+        files concatenated, counts and skips added, this report's example kept for each reason.
 
         Example
         -------
@@ -161,13 +151,8 @@ class ReadReport:
                           self.skipped + other.skipped, {**other.examples, **self.examples})
 
     def to_dict(self) -> dict:
-        """The report as plain JSON-ready data.
-
-        Returns
-        -------
-        dict
-            ``files`` (the number of files read), and ``counts``, ``skipped``
-            and ``examples`` as dicts sorted by key.
+        """The report as JSON-ready data: ``files`` (the number of files read), and
+        ``counts``, ``skipped`` and ``examples`` as dicts sorted by key.
 
         Example
         -------
@@ -176,12 +161,9 @@ class ReadReport:
         >>> r.to_dict()["skipped"]
         {'empty sentence': 1}
         """
-        return {
-            "files": len(self.files),
-            "counts": dict(sorted(self.counts.items())),
-            "skipped": dict(sorted(self.skipped.items())),
-            "examples": dict(sorted(self.examples.items())),
-        }
+        return {"files": len(self.files), "counts": dict(sorted(self.counts.items())),
+                "skipped": dict(sorted(self.skipped.items())),
+                "examples": dict(sorted(self.examples.items()))}
 
 
 class Sentence:
@@ -197,10 +179,8 @@ class Sentence:
     __slots__ = ("corpus", "index", "start", "end")
 
     def __init__(self, corpus: Corpus, index: int) -> None:
-        self.corpus = corpus
-        self.index = index
-        self.start = int(corpus.offsets[index])
-        self.end = int(corpus.offsets[index + 1])
+        self.corpus, self.index = corpus, index
+        self.start, self.end = int(corpus.offsets[index]), int(corpus.offsets[index + 1])
 
     def __len__(self) -> int:
         return self.end - self.start
@@ -246,14 +226,10 @@ class Corpus:
     offsets
         ``int64`` array of length ``n_sentences + 1``; sentence ``i`` holds
         tokens ``offsets[i]:offsets[i+1]``.
-    tokens
-        Token columns by name; always includes ``form``.
-    sentences
-        Sentence columns by name.
-    report
-        What the reader counted and skipped.
-    name
-        A label (e.g. the path read).
+    tokens, sentences
+        Token columns (always including ``form``) and sentence columns by name.
+    report, name
+        What the reader counted and skipped; a label (e.g. the path read).
 
     Example
     -------
@@ -336,18 +312,8 @@ class Corpus:
             ) from None
 
     def sentence(self, index: int) -> Sentence:
-        """A view of sentence ``index`` (negative indices count from the end).
-
-        Parameters
-        ----------
-        index
-            The sentence number, ``-n_sentences <= index < n_sentences``.
-
-        Returns
-        -------
-        Sentence
-            ``.strings(column)`` gives its tokens' values, ``.meta(name)``
-            its sentence columns.
+        """A view of sentence ``index`` (negative indices count from the end; ``IndexError``
+        outside ``-n_sentences <= index < n_sentences``).
 
         Example
         -------
@@ -385,17 +351,12 @@ class Corpus:
                     f"mask has {len(which)} entries for {self.n_sentences} sentences")
             which = np.flatnonzero(which)
         which = which.astype(np.int64, copy=False)
-        starts = self.offsets[:-1][which]
-        ends = self.offsets[1:][which]
+        starts, ends = self.offsets[:-1][which], self.offsets[1:][which]
         tok_index = _ranges_index(starts, ends)
-        offsets = np.concatenate(([0], np.cumsum(ends - starts))).astype(np.int64)
-        return Corpus(
-            offsets=offsets,
-            tokens={k: c.take(tok_index) for k, c in self.tokens.items()},
-            sentences={k: c.take(which) for k, c in self.sentences.items()},
-            report=self.report,
-            name=self.name,
-        )
+        return Corpus(offsets=np.concatenate(([0], np.cumsum(ends - starts))).astype(np.int64),
+                      tokens={k: c.take(tok_index) for k, c in self.tokens.items()},
+                      sentences={k: c.take(which) for k, c in self.sentences.items()},
+                      report=self.report, name=self.name)
 
     def keep_tokens(self, mask: np.ndarray) -> Corpus:
         """A new corpus with only the tokens where ``mask`` is true.
@@ -408,12 +369,8 @@ class Corpus:
         if len(mask) != self.n_tokens:
             raise InducevalError(f"mask has {len(mask)} entries for {self.n_tokens} tokens")
         kept = np.concatenate(([0], np.cumsum(mask)))
-        offsets = kept[self.offsets].astype(np.int64)
-        return replace(
-            self,
-            offsets=offsets,
-            tokens={k: c.take(mask) for k, c in self.tokens.items()},
-        )
+        return replace(self, offsets=kept[self.offsets].astype(np.int64),
+                       tokens={k: c.take(mask) for k, c in self.tokens.items()})
 
     def with_tokens(self, **columns: Column) -> Corpus:
         """A new corpus with token columns added or replaced (others shared)."""
@@ -425,11 +382,9 @@ class Corpus:
 
     def without(self, *names: str) -> Corpus:
         """A new corpus without the named token/sentence columns."""
-        return replace(
-            self,
-            tokens={k: v for k, v in self.tokens.items() if k not in names or k == "form"},
-            sentences={k: v for k, v in self.sentences.items() if k not in names},
-        )
+        return replace(self, tokens={k: v for k, v in self.tokens.items()
+                                     if k not in names or k == "form"},
+                       sentences={k: v for k, v in self.sentences.items() if k not in names})
 
     # -- summaries -----------------------------------------------------------
     def inventory(self, column: str) -> Counter:
@@ -450,15 +405,9 @@ class CorpusBuilder:
     """Accumulate sentences, then build a :class:`Corpus` in one go.
 
     Readers append each sentence's columns as lists; :meth:`build` interns
-    the strings once.  Columns absent from some sentences are filled with
-    ``-1`` (missing) there.
-
-    Parameters
-    ----------
-    name
-        The corpus label.
-    report
-        An existing report to fill (a new one by default).
+    the strings once (into ``vocabularies`` where given).  Columns absent from
+    some sentences are filled with ``-1`` (missing) there.  ``report``: an
+    existing report to fill (a new one by default).
 
     Example
     -------
@@ -485,15 +434,9 @@ class CorpusBuilder:
 
     def add_sentence(self, tokens: Mapping[str, Sequence],
                      meta: Mapping[str, object] | None = None) -> None:
-        """Append one sentence.
-
-        Parameters
-        ----------
-        tokens
-            Column name -> list of values, all of the same length; must include ``form``.
-        meta
-            Sentence column name -> value (``None`` for missing).
-        """
+        """Append one sentence: ``tokens`` maps column names to lists of values, all of the
+        same length, ``form`` included; ``meta`` sentence column names to values (``None``:
+        missing)."""
         n = len(tokens["form"])
         for key, values in tokens.items():
             if len(values) != n:
@@ -505,9 +448,8 @@ class CorpusBuilder:
 
     def _column(self, name: str, values: list) -> Column:
         if _is_int_column(name):
-            arr = np.fromiter((MISSING if v is None else v for v in values), dtype=np.int32,
-                              count=len(values))
-            return Column(arr)
+            return Column(np.fromiter((MISSING if v is None else v for v in values),
+                                      dtype=np.int32, count=len(values)))
         vocab = self._vocabs.setdefault(name, Vocabulary())
         return Column(vocab.encode(values), vocab)
 

@@ -75,12 +75,8 @@ class RelationScheme:
 
     Attributes
     ----------
-    name
-        The scheme's name.
-    tag_column
-        The token column whose tags identify verbs and nouns.
-    verb_tags, noun_tags
-        Tags of verbs and of nouns in ``tag_column``.
+    tag_column, verb_tags, noun_tags
+        The token column whose tags identify verbs and nouns, and their tags.
     direct
         Relation of a noun attached to a verb -> ``subj``/``obj``/``prep``.
     oblique
@@ -335,18 +331,14 @@ def _argument_positions(corpus: Corpus, sch: RelationScheme, kinds: np.ndarray, 
     """Token positions of every argument and of its verb, and the relation, in corpus order."""
     heads = corpus.tokens["head"].values.astype(np.int64)
     sid = corpus.sentence_ids()
-    start = corpus.offsets[:-1][sid]
-    lengths = corpus.lengths[sid]
-    ok = (heads > 0) & (heads <= lengths)
-    gh = np.where(ok, start + heads - 1, -1)
+    ok = (heads > 0) & (heads <= corpus.lengths[sid])
+    gh = np.where(ok, corpus.offsets[:-1][sid] + heads - 1, -1)
     tags = corpus.tokens[sch.tag_column]
-    tagv = tags.values
     is_verb = kinds & VERB > 0
     # any dependent in the relation, verbs included
-    is_noun = np.ones(len(tagv), dtype=bool) if arguments == "any" else kinds & ARGUMENT > 0
+    is_noun = np.ones(len(tags.values), dtype=bool) if arguments == "any" else kinds & ARGUMENT > 0
     rel_col = corpus.tokens["deprel"]
     rel_names = rel_col.vocab.items
-
     rel_kind = np.full(len(rel_names) + 1, "", dtype=object)
     groups = ((sch.oblique, "obl"), (sch.prep_object, "pobj"), (sch.case_relations, "case"))
     for i, full in enumerate(rel_names):
@@ -385,7 +377,7 @@ def _argument_positions(corpus: Corpus, sch: RelationScheme, kinds: np.ndarray, 
         good = prep_head >= 0
         good[good] = is_verb[prep_head[good]]
         if sch.prep_tags:
-            good &= np.isin(tagv[prep_idx], _code_set(tags, sch.prep_tags))
+            good &= np.isin(tags.values[prep_idx], _code_set(tags, sch.prep_tags))
         sel = np.flatnonzero(pob)[good]
         rel_out[sel] = "prep"
         verb_pos[sel] = prep_head[good]
@@ -445,10 +437,8 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
         A corpus with ``head``, ``deprel`` and the scheme's tag column.
     scheme
         ``"auto"``, a name in :data:`SCHEMES`, or a :class:`RelationScheme`.
-    use_lemma
-        Use the ``lemma`` column when present (else forms).
-    lowercase
-        Lower-case verbs and nouns.
+    use_lemma, lowercase
+        Use the ``lemma`` column when present (else forms); lower-case words.
     arguments
         ``"nouns"`` (the paper's: the argument is a noun), ``"nominals"``
         (nouns and pronouns; child-directed speech has mostly pronoun
@@ -625,12 +615,10 @@ def window_counts(strings: np.ndarray, words: np.ndarray, kinds: np.ndarray,
     V = max(len(strings), 1)
     offsets = np.asarray(offsets, dtype=np.int64)
     tokens = np.repeat(keep, np.diff(offsets)) & (words >= 0)
-    is_v = np.zeros(V, dtype=bool)
+    is_v, is_n = np.zeros(V, dtype=bool), np.zeros(V, dtype=bool)
     is_v[words[tokens & (kinds & VERB > 0)]] = True
-    is_n = np.zeros(V, dtype=bool)
     is_n[words[tokens & (kinds & NOUN > 0)]] = True
-    n_sent = len(offsets) - 1
-    cuts = np.unique(np.concatenate(([0, n_sent], np.searchsorted(
+    cuts = np.unique(np.concatenate(([0, len(offsets) - 1], np.searchsorted(
         offsets, np.arange(0, offsets[-1], block), side="right") - 1)))
     keys, counts = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
     none = np.zeros(0, dtype=np.int64)
