@@ -53,10 +53,7 @@ SESSIONS: tuple[tuple[str, tuple[int, int]], ...] = (
 
 #: speaker code -> (role, share of utterances)
 SPEAKERS: dict[str, tuple[str, float]] = {
-    "MOT": ("Mother", 0.55),
-    "FAT": ("Father", 0.15),
-    "CHI": ("Target_Child", 0.30),
-}
+    "MOT": ("Mother", 0.55), "FAT": ("Father", 0.15), "CHI": ("Target_Child", 0.30)}
 
 # -- lexicon: (form, lemma, upos, xpos, cpos) ---------------------------------------------
 Entry = tuple[str, str, str, str, str]
@@ -148,8 +145,11 @@ class _Utt:
         self.rels.append(rel)
         return len(self.toks) - 1
 
-    def set(self, index: int, head: int) -> None:
-        self.heads[index] = head
+    def set(self, head: int, *indices: int | None) -> None:
+        """Attach the tokens ``indices`` (``None``: no token) to ``head``."""
+        for i in indices:
+            if i is not None:
+                self.heads[i] = head
 
 
 class _Grammar:
@@ -195,19 +195,16 @@ class _Grammar:
         if self.chance(0.18 if not child else 0.1):
             adj_i = u.add(self.pick(ADJECTIVES), -2, "amod")
         n = u.add(pl if plural else sg, head_of_np, rel)
-        for i in (det_i, adj_i):
-            if i is not None:
-                u.set(i, n)
+        u.set(n, det_i, adj_i)
         return n, "pl" if plural else "3s"
 
     def pp(self, u: _Utt, attach: int, child: bool = False) -> None:
         case = u.add(self.pick(PREPOSITIONS), -2, "case")
         n, _ = self.noun_phrase(u, attach, "obl", child=child, allow_pron=False)
-        u.set(case, n)
+        u.set(n, case)
 
     def punct(self, u: _Utt, root: int, kind: str) -> None:
-        entry = {"q": QMARK, "!": EXCL}.get(kind, PERIOD)
-        u.add(entry, root, "punct")
+        u.add({"q": QMARK, "!": EXCL}.get(kind, PERIOD), root, "punct")
 
     # -- adult utterance types ------------------------------------------------------------------
     def declarative(self, u: _Utt) -> int:
@@ -227,9 +224,7 @@ class _Grammar:
             v = u.add(verbs["VBD"], -1, "root")
         else:
             v = u.add(verbs["VBZ" if agr == "3s" else "VBP"], -1, "root")
-        u.set(s, v)
-        if aux is not None:
-            u.set(aux, v)
+        u.set(v, s, aux)
         if transitive:
             self.noun_phrase(u, v, "obj")
         if self.chance(0.3):
@@ -252,10 +247,8 @@ class _Grammar:
             det = u.add(ARTICLES[1] if agr != "pl" else ARTICLES[0], -2, "det")
             sg, pl = self.pick(NOUNS)
             pred = u.add(pl if agr == "pl" else sg, -1, "root")
-            u.set(det, pred)
-        for i in (s, cop, neg):
-            if i is not None:
-                u.set(i, pred)
+            u.set(pred, det)
+        u.set(pred, s, cop, neg)
         return pred
 
     def yes_no(self, u: _Utt) -> int:
@@ -265,16 +258,14 @@ class _Grammar:
             s = u.add(THAT_PRON, -2, "nsubj")
             det = u.add(ARTICLES[1], -2, "det")
             n = u.add(self.pick(NOUNS)[0], -1, "root")
-            for i in (cop, s, det):
-                u.set(i, n)
+            u.set(n, cop, s, det)
             return n
         aux_entry = DO["2"] if r < 0.7 else self.pick(MODALS)
         aux = u.add(aux_entry, -2, "aux")
         s = u.add(SUBJECTS["you"][0], -2, "nsubj")
         verbs = self.pick(TRANSITIVE)
         v = u.add(verbs["VB"], -1, "root")
-        u.set(aux, v)
-        u.set(s, v)
+        u.set(v, aux, s)
         self.noun_phrase(u, v, "obj")
         return v
 
@@ -291,18 +282,16 @@ class _Grammar:
                 aux = u.add(DO["3s"], -2, "aux")
                 s, _ = self.noun_phrase(u, -2, "nsubj", allow_pron=False)
                 v = u.add(self.pick(TRANSITIVE)["VB"], -1, "root")
-            for i in (w, aux, s):
-                u.set(i, v)
+            u.set(v, w, aux, s)
             return v
         if r < 0.8:  # where is the ball
             w = u.add(WHERE, -1, "root")
-            cop = u.add(COP["3s"], w, "cop")
+            u.add(COP["3s"], w, "cop")
             self.noun_phrase(u, w, "nsubj", allow_pron=False)
-            u.rels[cop] = "cop"
             return w
         w = u.add(WHO, -2, "nsubj")  # who wants a cookie
         v = u.add(self.pick(TRANSITIVE)["VBZ"], -1, "root")
-        u.set(w, v)
+        u.set(v, w)
         self.noun_phrase(u, v, "obj", allow_pron=False)
         return v
 
@@ -316,8 +305,7 @@ class _Grammar:
             do = u.add(("do", "do", "AUX", "VB", "aux"), -2, "aux")
             neg = u.add(NOT, -2, "advmod")
             v = u.add(self.pick(TRANSITIVE)["VB"], -1, "root")
-            u.set(do, v)
-            u.set(neg, v)
+            u.set(v, do, neg)
             u.add(THAT_PRON, v, "obj")
             return v
         transitive = self.chance(0.75)
@@ -342,8 +330,7 @@ class _Grammar:
             intj = u.add(first, -2, "vocative" if first[2] == "PROPN" else "discourse")
             comma = u.add(COMMA, -2, "punct")
             root = self.imperative(u) if self.chance(0.5) else self.declarative(u)
-            u.set(intj, root)
-            u.set(comma, root)
+            u.set(root, intj, comma)
             self.punct(u, root, "!")
             return
         if r < 0.3:
@@ -372,22 +359,20 @@ class _Grammar:
             elif max_len > 1 and self.chance(0.3):
                 m = u.add(MORE, -2, "amod")  # "more juice"
                 root = u.add(self.pick(NOUNS)[0], -1, "root")
-                u.set(m, root)
+                u.set(root, m)
             else:
                 root = self.fragment(u, child=True)
         elif r < 0.75:
             s = u.add(SUBJECTS["I"][0], -2, "nsubj")  # "I want the ball"
             v = u.add(self.pick(TRANSITIVE)["VBP"], -1, "root")
-            u.set(s, v)
+            u.set(v, s)
             self.noun_phrase(u, v, "obj", child=True, allow_pron=False)
             root = v
         else:
             s = u.add(THAT_PRON, -2, "nsubj")  # "that my shoe" (copula often omitted)
             cop = u.add(COP["3s"], -2, "cop") if self.chance(0.5) else None
             root, _ = self.noun_phrase(u, -1, "root", child=True, allow_pron=False)
-            u.set(s, root)
-            if cop is not None:
-                u.set(cop, root)
+            u.set(root, s, cop)
         if len(u.toks) > max_len:  # keep the child's utterances short: truncate the tail
             self._truncate(u, max_len)
         if self.chance(0.7):
@@ -399,9 +384,7 @@ class _Grammar:
         root = u.heads.index(-1)
         del u.toks[n:], u.rels[n:], u.heads[n:]
         if root >= n:  # new root: the first token; its dependents keep their heads if possible
-            root = 0
-            u.heads[0] = -1
-            u.rels[0] = "root"
+            root, u.heads[0], u.rels[0] = 0, -1, "root"
         for i, h in enumerate(u.heads):
             if h >= n:
                 u.heads[i] = root
@@ -432,12 +415,10 @@ def generate_demo_corpus(n_sentences: int = 2000, seed: int = DEFAULT_SEED) -> C
     builder = CorpusBuilder(name="demo")
     codes = list(SPEAKERS)
     cum = list(accumulate(share for _, share in SPEAKERS.values()))
-    total = cum[-1]
-    n_sessions = len(SESSIONS)
     for i in range(n_sentences):
-        session = i * n_sessions // n_sentences
+        session = i * len(SESSIONS) // n_sentences
         document, (years, months) = SESSIONS[session]
-        x = r.random() * total
+        x = r.random() * cum[-1]
         speaker = next(code for code, c in zip(codes, cum, strict=True) if x < c)
         u = _Utt()
         if speaker == "CHI":
