@@ -130,10 +130,8 @@ def _column_mask(corpus: Corpus, column: str, accept) -> np.ndarray:
     col = corpus.column(column)
     if col.vocab is None:
         raise InducevalError(f"column {column!r} is not categorical")
-    table = np.fromiter((bool(accept(s)) for s in col.vocab.items), dtype=bool,
-                        count=len(col.vocab))
-    table = np.append(table, False)  # code -1 (missing) -> not punctuation
-    return table[col.values]
+    # code -1 (missing) -> the appended False: not punctuation
+    return np.array([bool(accept(s)) for s in col.vocab.items] + [False], dtype=bool)[col.values]
 
 
 def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
@@ -178,7 +176,6 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     if policy == "unicode":
         return _column_mask(corpus, "form", is_unicode_punct)
     head, _, tag_list = policy.partition(":")
-    tags = _split_tags(tag_list)
     if head.startswith("tags@"):
         column = head[5:]
     elif "xpos" in corpus.tokens:
@@ -188,22 +185,16 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     else:
         raise _no_column(corpus, f"{policy!r} looks tags up in 'xpos' or 'cpos'",
                          "name a column with tags@COLUMN:...")
-    return _column_mask(corpus, column, tags.__contains__)
+    return _column_mask(corpus, column, _split_tags(tag_list).__contains__)
 
 
 @dataclass(frozen=True)
 class GoldScheme:
     """The gold tag column and punctuation policy detected from a corpus.
 
-    Attributes
-    ----------
-    tag_column
-        The gold tag column (``upos``, ``xpos`` or ``cpos``), or None when the
-        corpus has no tags.
-    punct
-        The punctuation policy (``upos``, ``ptb``, ``childes`` or ``unicode``).
-    source
-        What was recognised: ``upos``, ``ptb``, ``childes`` or ``forms``.
+    ``tag_column``: ``upos``, ``xpos``, ``cpos`` or None (no tags); ``punct``: the
+    policy (``upos``, ``ptb``, ``childes`` or ``unicode``); ``source``: what was
+    recognised (``upos``, ``ptb``, ``childes`` or ``forms``).
     """
 
     tag_column: str | None
@@ -255,9 +246,8 @@ def scheme_label_counts(corpus: Corpus) -> dict[str, dict]:
 def _share(counts: dict, accept) -> float:
     """Share of the counted tokens whose label satisfies ``accept`` (labels ``None``: never)."""
     total = sum(counts.values())
-    if total == 0:
-        return 0.0
-    return sum(c for item, c in counts.items() if item is not None and accept(item)) / total
+    hits = sum(c for item, c in counts.items() if item is not None and accept(item))
+    return hits / total if total else 0.0
 
 
 #: the 17 Universal Dependencies part-of-speech tags
@@ -407,20 +397,15 @@ class Removal:
 
     Attributes
     ----------
-    corpus
-        The corpus without the removed tokens (empty sentences kept).
-    removed
-        The boolean token mask over the *input* corpus.
-    n_removed
-        Number of tokens removed.
-    n_emptied
-        Number of sentences that had tokens and became empty.
-    n_invalid_heads
-        Heads outside ``0..len(sentence)`` (or other negative values than -1)
-        found in the input; they become missing (-1).  Summed over head columns.
-    n_lost_heads
-        Kept tokens whose head chain ended in a cycle of removed tokens; they
-        become missing (-1).  Summed over head columns.
+    corpus, removed
+        The corpus without the removed tokens (empty sentences kept); the
+        boolean token mask over the *input* corpus.
+    n_removed, n_emptied
+        Tokens removed; sentences that had tokens and became empty.
+    n_invalid_heads, n_lost_heads
+        Heads outside ``0..len(sentence)`` (or negative other than -1) in the
+        input, and kept tokens whose head chain ended in a cycle of removed
+        tokens; both become missing (-1).  Summed over head columns.
     """
 
     corpus: Corpus
@@ -441,8 +426,7 @@ def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "t
     if remove.shape != (corpus.n_tokens,):
         raise InducevalError(f"mask has {remove.size} entries for {corpus.n_tokens} tokens")
     n_removed = int(np.count_nonzero(remove))
-    lengths = corpus.lengths
-    report = copy_report(corpus.report)
+    lengths, report = corpus.lengths, copy_report(corpus.report)
     if n_removed == 0:
         report.count(f"removed {what}", 0)
         return Removal(replace(corpus, report=report), remove, 0, 0)
@@ -452,8 +436,7 @@ def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "t
     kept_cum = np.zeros(corpus.n_tokens + 1, dtype=index_t)
     np.cumsum(keep, out=kept_cum[1:])
     new_offsets = kept_cum[corpus.offsets].astype(np.int64)
-    new_lengths = np.diff(new_offsets)
-    n_emptied = int(np.count_nonzero((new_lengths == 0) & (lengths > 0)))
+    n_emptied = int(np.count_nonzero((np.diff(new_offsets) == 0) & (lengths > 0)))
     starts_of_tok = np.repeat(corpus.offsets[:-1].astype(index_t), lengths)
     len_of_tok = np.repeat(lengths.astype(index_t), lengths)
     new_pos = kept_cum[:-1]
@@ -464,9 +447,7 @@ def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "t
     for name in head_columns(corpus):
         heads = corpus.tokens[name].values
         new_h, inv, lost = _reattach(heads, starts_of_tok, len_of_tok, remove, new_pos)
-        # missing heads stay missing (not "invalid")
-        inv -= int(np.count_nonzero(heads == -1))
-        n_invalid += inv
+        n_invalid += inv - int(np.count_nonzero(heads == -1))  # missing heads are not invalid
         n_lost += lost
         columns[name] = Column(new_h[keep])
     for name, col in corpus.tokens.items():
@@ -478,9 +459,9 @@ def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "t
         report.count("invalid heads set to missing", n_invalid)
     if n_lost:
         report.count(f"heads lost in cycles of removed {what}", n_lost)
-    out = Corpus(offsets=new_offsets, tokens=columns, sentences=corpus.sentences, report=report,
-                 name=corpus.name)
-    return Removal(out, remove, n_removed, n_emptied, n_invalid, n_lost)
+    return Removal(Corpus(offsets=new_offsets, tokens=columns, sentences=corpus.sentences,
+                          report=report, name=corpus.name),
+                   remove, n_removed, n_emptied, n_invalid, n_lost)
 
 
 def remove_tokens(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -> Corpus:
