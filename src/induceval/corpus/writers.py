@@ -90,19 +90,12 @@ CONLLX_SLOTS = ("_id", "form", "lemma", "cpos", "xpos", "feats", "head", "deprel
 PASCAL_SLOTS = ("_id", "form", "lemma", "cpos", "xpos", "upos", "feats", "head", "deprel")
 
 #: Output file ending -> format (``tsv`` is a ``word<TAB>cluster`` list: ``induce tags`` only).
-OUTPUT_FORMATS = {
-    ".conllu": "conllu",
-    ".conll": "conllx",
-    ".conllx": "conllx",
-    ".pascal": "pascal",
-    ".tsv": "tsv",
-}
+OUTPUT_FORMATS = {".conllu": "conllu", ".conll": "conllx", ".conllx": "conllx",
+                  ".pascal": "pascal", ".tsv": "tsv"}
 
 #: Slots that always use ``_`` for a missing value (tag slots use ``missing_tag``).
 _PLAIN_SLOTS = frozenset({"form", "lemma", "head", "deprel", "feats", "deps", "misc", "phead",
                           "pdeprel"})
-
-_DEPS_LIKE = ("deps",)
 
 
 def output_format(path: str | os.PathLike | None, to: str | None = None, *,
@@ -144,13 +137,7 @@ class WriteReport:
     left_out: Counter = field(default_factory=Counter)
 
     def to_dict(self) -> dict:
-        """The report as plain JSON-ready data.
-
-        Returns
-        -------
-        dict
-            ``format``, ``sentences``, ``tokens``, and ``left_out`` (reason ->
-            count, sorted by reason).
+        """The report as JSON-ready data (``left_out`` sorted by reason).
 
         Example
         -------
@@ -222,15 +209,9 @@ def _sentence_strings(corpus: Corpus, name: str) -> list:
 
 #: Generated comments: (comment key, sentence column), after ``# newdoc id``.
 GENERATED_COMMENTS = (
-    ("sent_id", "sent_id"),
-    ("speaker", "speaker"),
-    ("speaker_role", "role"),
-    ("age_days", "age_days"),
-    ("language", "language"),
-    ("child_name", "child"),
-    ("corpus_name", "corpus"),
-    ("unintelligible", "unintelligible"),
-)
+    ("sent_id", "sent_id"), ("speaker", "speaker"), ("speaker_role", "role"),
+    ("age_days", "age_days"), ("language", "language"), ("child_name", "child"),
+    ("corpus_name", "corpus"), ("unintelligible", "unintelligible"))
 
 
 def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
@@ -249,11 +230,10 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
     missing_tag
         What a missing value is written as in tag slots (``_`` by default;
         e.g. ``"UNCLUSTERED"`` for unclustered tokens of a predicted tagging).
-    comments
-        Write comments: each sentence's own (kept by the reader) or, for a
-        sentence without, generated from the sentence columns.
-    token_lines
-        Write the kept multiword-token and empty-node lines (CoNLL-U only).
+    comments, token_lines
+        Write comments (each sentence's own, kept by the reader, else generated
+        from the sentence columns); write the kept multiword-token and
+        empty-node lines (CoNLL-U only).
     format
         The format name in the report.
     """
@@ -264,10 +244,8 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
            if name in corpus.sentences} if comments else {}
     docs = _sentence_strings(corpus, "document") if comments else []
     buf = io.StringIO()
-    write = buf.write
-    off = corpus.offsets.tolist()
+    write, off, left = buf.write, corpus.offsets.tolist(), report.left_out
     prev_doc = None
-    left = report.left_out
     for i in range(corpus.n_sentences):
         a, b = off[i], off[i + 1]
         if a == b:
@@ -290,8 +268,7 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
             for key, values in gen.items():
                 if values[i] is not None:
                     write(f"# {key} = {values[i]}\n")
-        write("\n".join(lines[a:b]))
-        write("\n\n")
+        write("\n".join(lines[a:b]) + "\n\n")
     with _open(path_or_file) as fh:
         fh.write(buf.getvalue())
     return report
@@ -327,7 +304,7 @@ def _token_lines(corpus: Corpus, slots: Sequence[str | None], sources: Mapping[s
         col = _strings(corpus, sources.get(slot, slot),
                        missing="_" if slot in _PLAIN_SLOTS else missing_tag,
                        what="heads" if slot == "head" else f"the {slot} column")
-        if slot in _DEPS_LIKE and changed.any():
+        if slot == "deps" and changed.any():
             stale = np.repeat(changed, corpus.lengths) & (col != "_")
             if stale.any():
                 col[stale] = "_"
@@ -368,21 +345,16 @@ def _write_kept(write, lines: list[str], kept: list[tuple[int, str]], comments: 
     j = 0
     for t, line in enumerate(lines):
         while j < len(pending) and pending[j][0] <= t:
-            write(pending[j][1])
-            write("\n")
+            write(pending[j][1] + "\n")
             j += 1
-        write(line)
-        write("\n")
+        write(line + "\n")
     for _, text in pending[j:]:
-        write(text)
-        write("\n")
+        write(text + "\n")
     write("\n")
 
 
 def _sources(columns, tags_slot, tags_column, heads_column) -> dict:
-    sources = dict(columns or {})
-    sources[tags_slot] = tags_column
-    sources["head"] = heads_column
+    sources = {**(columns or {}), tags_slot: tags_column, "head": heads_column}
     if heads_column is None:
         sources.setdefault("deprel", None)
         sources.setdefault("deps", None)
@@ -397,26 +369,21 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
 
     Parameters
     ----------
-    path_or_file
-        A path or an open text file.
     tags_column
-        What goes into ``tags_slot`` (default: the corpus's ``upos``): a token
-        column name, a Column, or an array aligned with the tokens (strings,
-        or integer cluster ids written as numbers, ``-1`` as ``missing_tag``).
+        What goes into ``tags_slot`` (``"upos"`` or ``"xpos"``; default: the
+        corpus's ``upos``): a token column name, a Column, or an array aligned
+        with the tokens (strings, or integer cluster ids written as numbers,
+        ``-1`` as ``missing_tag``).
     heads_column
         What goes into HEAD: a column name (e.g. ``"head@xgrt"``), an int
         array (``-1`` as ``_``), or ``None``: no heads (HEAD, DEPREL and DEPS written ``_``,
         e.g. for tag predictions, which must not carry gold trees).
-    tags_slot
-        ``"upos"`` or ``"xpos"``.
     columns
         Other slots' sources (``form``, ``lemma``, ``upos``, ``xpos``,
         ``feats``, ``deprel``, ``deps``, ``misc``), by default the columns of
         the same name.
-    missing_tag
-        How a missing tag is written (``_``; ``"UNCLUSTERED"`` for predictions).
-    comments
-        Write comments (the sentence's own, or generated; see the module docstring).
+    missing_tag, comments
+        As in :func:`write_tabular` (comments: see the module docstring).
 
     Returns
     -------
