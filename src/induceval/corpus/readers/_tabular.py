@@ -84,9 +84,8 @@ COLUMN_ORDER = ("form", "lemma", "upos", "cpos", "xpos", "head", "deprel", "feat
 
 
 def months_to_days(months: float) -> int:
-    """An age in (fractional) months in days: ``round(months * 365.25 / 12)``.
-
-    The UD English-CHILDES ``# speaker_age`` convention (months as a float).
+    """An age in (fractional) months in days: ``round(months * 365.25 / 12)``, for the UD
+    English-CHILDES ``# speaker_age`` (months as a float).
 
     Example
     -------
@@ -102,8 +101,8 @@ class TabularSpec:
 
     Attributes
     ----------
-    name
-        The format name, used in messages.
+    name, layout
+        The format name and a human-readable column list, used in messages.
     ncols
         Allowed numbers of columns per token line.
     columns
@@ -114,13 +113,11 @@ class TabularSpec:
         implicitly (Malt).
     special_ids
         Accept CoNLL-U multiword-token ranges (``1-2``) and empty nodes
-        (``8.1``): they are kept out of the token stream, counted, and kept
-        verbatim in the sentence's ``_lines``.
-    layout
-        Human-readable column list used in messages.
+        (``8.1``): kept out of the token stream, counted, and kept verbatim
+        in the sentence's ``_lines``.
     comments
-        Lines starting with ``#`` are comments.  False for Malt, where ``#``
-        is a word (the PTB tags the pound sign ``#``).
+        Lines starting with ``#`` are comments (False for Malt, where the PTB
+        tags the pound sign ``#``).
     """
 
     name: str
@@ -190,9 +187,7 @@ def _parse_comment(line: str) -> tuple[str, str] | None:
     if m is None or not m.group(2):
         return None
     key = m.group(1)
-    if key.startswith("newdoc"):
-        key = "newdoc id"
-    return key, m.group(2)
+    return "newdoc id" if key.startswith("newdoc") else key, m.group(2)
 
 
 class _State:
@@ -201,8 +196,7 @@ class _State:
     __slots__ = ("document", "counts")
 
     def __init__(self, document: str) -> None:
-        self.document = document
-        self.counts: Counter = Counter()
+        self.document, self.counts = document, Counter()
 
 
 def _apply_comment(text: str, meta: dict, state: _State) -> None:
@@ -250,11 +244,8 @@ def decode_lines(value: str) -> tuple[int, list[tuple[int, str]]]:
     (2, [(0, '# sent_id = 1'), (0, "1-2\\tdon't")])
     """
     parts = value.split("\n")
-    kept = []
-    for part in parts[1:]:
-        pos, _, text = part.partition("\t")
-        kept.append((int(pos), text))
-    return int(parts[0]), kept
+    pairs = (part.partition("\t") for part in parts[1:])
+    return int(parts[0]), [(int(pos), text) for pos, _, text in pairs]
 
 
 def _err(path: Path, lineno: int, text: str, what: str) -> CorpusFormatError:
@@ -297,8 +288,7 @@ def _parse_block(block, spec: TabularSpec, path: Path, state: _State):
             tokens[name] = [None if f[idx] == "_" else f[idx] for _, _, f in rows]
     state.counts.update(counts)
     meta.pop("_age_from_days", None)
-    meta["sent_id"] = meta.get("sent_id")
-    meta["document"] = state.document
+    meta["sent_id"], meta["document"] = meta.get("sent_id"), state.document
     if spec.comments and spec.keep_lines:
         meta[LINES_COLUMN] = _encode_lines(n, kept)
     return tokens, meta
@@ -310,8 +300,7 @@ def _block_lines(block, spec: TabularSpec, path: Path, state: _State, meta: dict
     to ``meta``; ``None`` when no line is a token (the comments counted as outside a
     sentence); raise :class:`_Bad` on invalid UTF-8."""
     lines = []
-    bad_utf8 = None
-    n_comments = 0
+    bad_utf8, n_comments = None, 0
     for lineno, text, raw in block:
         if text is None:
             if bad_utf8 is None:
@@ -399,8 +388,7 @@ def iter_tabular(path: str | os.PathLike, spec: TabularSpec, *, on_error: str = 
     check_choice("on_error", on_error, ("fail", "skip"))
     path = Path(path)
     report = report if report is not None else ReadReport()
-    if language is None:
-        language = language_from_name(path)
+    language = language if language is not None else language_from_name(path)
     state = _State(path.stem)
     try:
         for block in _iter_blocks(path):

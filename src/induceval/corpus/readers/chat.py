@@ -175,10 +175,7 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
     """
-    check_choice("omitted", omitted, ("drop", "keep"))
-    check_choice("empty", empty, ("drop", "keep"))
-    check_choice("ages", ages, AGE_CONVENTIONS)
-    check_choice("on_error", on_error, ("fail", "skip"))
+    _check_options(on_error, omitted, empty, ages)
     report = report if report is not None else ReadReport()
     mor_cache = _Caches()
     p = Path(path)
@@ -206,6 +203,13 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
 
 #: The streaming entry point under the name the reader registry documents.
 iter_sentences = iter_utterances
+
+
+def _check_options(on_error: str, omitted: str, empty: str, ages: str) -> None:
+    check_choice("on_error", on_error, ("fail", "skip"))
+    check_choice("omitted", omitted, ("drop", "keep"))
+    check_choice("empty", empty, ("drop", "keep"))
+    check_choice("ages", ages, AGE_CONVENTIONS)
 
 
 _TOKEN_COLS = ("form", "lemma", "xpos", "head", "deprel", "head@xgrt", "deprel@xgrt")
@@ -299,14 +303,12 @@ class _Encoder:
             d = self.vocabs.get(k)
             if d is None:
                 d = self.vocabs[k] = _VocabDict()
-            ids = list(map(d.__getitem__, vals))
-            out.extend(ids)
+            out.extend(map(d.__getitem__, vals))
         self.n_flat += self.n_buf
         for out in self.flat.values():
             if len(out) < self.n_flat:
                 out.extend(array("i", [-1]) * (self.n_flat - len(out)))
-        self.buf = {}
-        self.n_buf = 0
+        self.buf, self.n_buf = {}, 0
 
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
@@ -339,14 +341,12 @@ class _Reading:
     def __init__(self, on_error: str, split_clitics: bool, omitted: str, keep_empty: bool,
                  report: ReadReport) -> None:
         self.on_error, self.split_clitics, self.omitted = on_error, split_clitics, omitted
-        self.keep_empty = keep_empty
-        self.report = report
+        self.keep_empty, self.report = keep_empty, report
         self.mor_cache = _Caches()
         self.uid_of: dict[str, int] = {}
         self.enc = _Encoder()
         self.u_len = array("i")
-        self.u_unk = bytearray()
-        self.u_empty = bytearray()
+        self.u_unk, self.u_empty = bytearray(), bytearray()  # per distinct utterance
         self.u_deltas: list[tuple] = []
         self.seq = array("i")  # distinct-utterance id of each utterance
         self.seq_meta = array("i")
@@ -359,9 +359,7 @@ class _Reading:
         """Add the utterances of one file."""
         report = self.report
         self.n_utt += len(units)
-        speakers = [u[0] for u in units]
-        bodies = [u[1] for u in units]
-        ulines = [u[2] for u in units]
+        speakers, bodies, ulines = (list(col) for col in zip(*units)) if units else ([], [], [])
         uids = self._uids(bodies, ulines, path)
         flags = bytes(map(self.u_empty.__getitem__, uids))
         if 1 in flags:
@@ -522,14 +520,11 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         ``.cha`` files, or directories (searched recursively for ``.cha``).
     on_error
         ``"fail"`` (default) raises :class:`~induceval.errors.CorpusFormatError`
-        on a structurally broken file or a ``%mor``/``%gra`` tier that cannot
-        be aligned, lacks its tab or appears twice (see :data:`TIER_ERRORS`);
-        ``"skip"`` counts it (with its first file:line in ``report.examples``),
-        keeps the utterance's words without the tier's annotation, and counts a
-        broken file in ``report.skipped["broken_file"]``.
+        on a structurally broken file or a tier error (:data:`TIER_ERRORS`);
+        ``"skip"`` counts a tier error (see the module docstring), keeping the
+        utterance's words, and a broken file in ``report.skipped["broken_file"]``.
     split_clitics
-        Split ``%mor`` clitics into separate tokens (default; see
-        :func:`iter_utterances`).
+        As in :func:`iter_utterances`.
     omitted
         ``"drop"`` (default) or ``"keep"`` omitted words ``0word``.
     empty
@@ -561,10 +556,7 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         ``clitic_form_from_mor``, ``spoken_words_marked_omitted``,
         ``utterances without age`` and ``files without the target child's age``.
     """
-    check_choice("on_error", on_error, ("fail", "skip"))
-    check_choice("omitted", omitted, ("drop", "keep"))
-    check_choice("empty", empty, ("drop", "keep"))
-    check_choice("ages", ages, AGE_CONVENTIONS)
+    _check_options(on_error, omitted, empty, ages)
     if jobs is not None:
         check_range("jobs", jobs, 1)
     files = [files] if isinstance(files, (str, os.PathLike)) else list(files)
