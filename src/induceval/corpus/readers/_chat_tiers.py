@@ -68,12 +68,10 @@ def _parse_mor_part(part: str) -> tuple[str, str, int]:
         return pos, pos, PUNCT
     pos, _, rest = part.partition("|")
     if rest in _MARKER_POS:  # eve06: voc|‡, end|„
-        pos = _MARKER_POS[rest]
-        return pos, pos, PUNCT
+        return _MARKER_POS[rest], _MARKER_POS[rest], PUNCT
     kind = 0
     if pos[:1] == "0" and len(pos) > 1:
-        pos = pos[1:]
-        kind = OMITTED
+        pos, kind = pos[1:], OMITTED
     prefix = ""
     if "#" in pos:  # prefixes come before the POS: un#v|do
         prefix, _, pos = pos.rpartition("#")
@@ -91,11 +89,7 @@ def _parse_mor_item(item: str) -> tuple:
 
     role is 0 for the host, 1 for a post-clitic (``~``), -1 for a pre-clitic (``$``).
     """
-    if "~" in item:
-        pieces = item.split("~")
-        first, post = pieces[0], pieces[1:]
-    else:
-        first, post = item, []
+    first, *post = item.split("~")
     parts = []
     if "$" in first:
         pre = first.split("$")
@@ -155,22 +149,19 @@ def _parse_gra_with_gaps(text: str, token_item: list[int], unk_pos: list[int]
                          ) -> tuple | None:
     """Parse a dependency tier that gives each ``xxx``/``www`` a token of its own
     (Eve's ``%xgrt``); those tokens are removed and their dependents re-attached."""
-    n_tok = len(token_item)
     k = len(unk_pos)
-    parsed = _parse_gra(text, n_tok + k)
+    parsed = _parse_gra(text, len(token_item) + k)
     if parsed is None:
         return None
     real: list[bool] = []
-    pi = 0
-    ups = sorted(unk_pos)
+    pi, ups = 0, sorted(unk_pos)
     for item in token_item:
         while pi < k and ups[pi] <= item:
             real.append(False)
             pi += 1
         real.append(True)
     real.extend([False] * (k - pi))
-    heads = _drop_tokens(real, parsed[0])
-    return heads, [r for r, kp in zip(parsed[1], real) if kp]
+    return _drop_tokens(real, parsed[0]), [r for r, kp in zip(parsed[1], real) if kp]
 
 
 def _drop_tokens(keep: list[bool], heads: list[int] | None) -> list[int] | None:
@@ -188,8 +179,7 @@ def _drop_tokens(keep: list[bool], heads: list[int] | None) -> list[int] | None:
     for i in range(n):
         if not keep[i]:
             continue
-        h = heads[i]
-        steps = 0
+        h, steps = heads[i], 0
         while h > 0 and not keep[h - 1] and steps <= n:
             h = heads[h - 1]
             steps += 1
@@ -251,23 +241,18 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
     """Tokens of one utterance body, its number of unintelligible markers and the
     report counts it adds."""
     deltas: defaultdict = defaultdict(int)
-    if "\n%" in body:
-        parts = body.split("\n%")
-        main = parts[0]
-        tiers = {}
-        for t in parts[1:]:
-            name, _, value = t.partition(":")
-            name = "%" + name
-            if name in tiers:
-                if name in _CHECKED_TIERS:
-                    deltas["duplicate_" + name[1:]] += 1
-                continue  # the first one counts
-            if value[:1] != "\t" and name in _CHECKED_TIERS:
-                deltas[name[1:] + "_without_tab"] += 1
-            tiers[name] = value
-    else:
-        main = body
-        tiers = {}
+    main, *parts = body.split("\n%")
+    tiers = {}
+    for t in parts:
+        name, _, value = t.partition(":")
+        name = "%" + name
+        if name in tiers:
+            if name in _CHECKED_TIERS:
+                deltas["duplicate_" + name[1:]] += 1
+            continue  # the first one counts
+        if value[:1] != "\t" and name in _CHECKED_TIERS:
+            deltas[name[1:] + "_without_tab"] += 1
+        tiers[name] = value
     toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, mor_cache)
     return toks, n_unk, tuple(deltas.items())
 
