@@ -287,15 +287,12 @@ def _comment_meta(kept_text: list[str], kept_sent: np.ndarray, sent_ids: list,
         if not value:
             continue
         col = META_COMMENTS["newdoc id" if key.startswith("newdoc") else key]
-        if col == "sent_id":
-            sent_ids[s] = value
+        if col in ("sent_id", "language"):
+            (sent_ids if col == "sent_id" else languages)[s] = value
             continue
         if col == "document":
             state.document = value
             doc_changes.append((s, value))
-            continue
-        if col == "language":
-            languages[s] = value
             continue
         if col == "age_days":
             value = _age_days(key, value, state.counts)
@@ -354,27 +351,21 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
         spec = replace(spec, columns={k: i for k, i in spec.columns.items() if k in wanted},
                        keep_lines=False)
     paths = as_file_list(files)
-    report = ReadReport()
-    acc = _Accumulator()
+    report, acc = ReadReport(), _Accumulator()
     for p in paths:
-        mark = acc.mark()
-        document = None
-        counts: Counter = Counter()
-        ok = True
+        mark, document, counts = acc.mark(), None, Counter()
         for i, chunk in enumerate(iter_chunks(p, chunk_bytes)):
             res = _fast_file(chunk, p, spec, language, document=document, first=i == 0)
-            if res is None:
-                ok = False
+            if res is None:  # an anomaly: the whole file by the streaming path
+                acc.rollback(mark)
+                acc.add(_slow_file(p, spec, on_error, report, language))
                 break
             acc.add(res)
             counts.update(res.counts)
             document = res.document_out
             del res, chunk
-        if ok:
-            acc.counts.update(counts)
         else:
-            acc.rollback(mark)
-            acc.add(_slow_file(p, spec, on_error, report, language))
+            acc.counts.update(counts)
         report.files.append(str(p))
     if acc.n_tokens == 0:
         for k in spec.columns_for(min(spec.ncols)):
@@ -410,8 +401,7 @@ class TabularFormat:
             The ``language`` sentence column for every file (default: from the
             UD file name).
         columns
-            Read only these token columns (``form`` always), and no ``_lines``:
-            faster and smaller when the corpus is only scored (default: all).
+            As in :func:`read_tabular` (default: all).
         """
         return read_tabular(files, self.spec, on_error=on_error, language=language, name=name,
                             columns=columns)

@@ -81,11 +81,8 @@ def read_bytes(path: Path) -> bytes:
 
 
 def read_pieces(path: Path, size: int, cut: Callable[[bytes, int], int]) -> Iterator[bytes]:
-    """The bytes of a file in pieces of about ``size`` bytes.
-
-    ``cut(data, new)`` says where the piece ``data`` (whose ``new`` first
-    bytes were carried over from the read before) ends, or 0 to read on.
-    """
+    """The bytes of a file in pieces of about ``size`` bytes; ``cut(data, new)`` says where
+    the piece ``data`` (its ``new`` first bytes carried over) ends, or 0 to read on."""
     try:
         fh = open(path, "rb")
     except OSError as exc:
@@ -128,8 +125,7 @@ class _Bad(Exception):
 
     def __init__(self, reason: str, error: CorpusFormatError | None) -> None:
         super().__init__(reason)
-        self.reason = reason
-        self.error = error
+        self.reason, self.error = reason, error
 
     def __reduce__(self):
         # picklable as the context of the error it becomes (distributed's tblib pickles
@@ -138,10 +134,8 @@ class _Bad(Exception):
 
 
 def intern(values: Sequence, missing: Iterable = (None, "_")) -> tuple[np.ndarray, list[str]]:
-    """Codes and vocabulary of a list of strings, with ``missing`` values -> -1.
-
-    Two C-level passes (``dict.fromkeys`` then ``map``) instead of the Python
-    loop of :meth:`Vocabulary.encode`.
+    """Codes and vocabulary of a list of strings, with ``missing`` values -> -1, in two
+    C-level passes (``dict.fromkeys`` then ``map``) instead of :meth:`Vocabulary.encode`'s loop.
 
     Example
     -------
@@ -153,8 +147,7 @@ def intern(values: Sequence, missing: Iterable = (None, "_")) -> tuple[np.ndarra
     uniq = dict.fromkeys(values)
     items = [u for u in uniq if u not in miss]
     index = {u: i for i, u in enumerate(items)}
-    for m in miss:
-        index[m] = MISSING
+    index.update(dict.fromkeys(miss, MISSING))
     codes = np.fromiter(map(index.__getitem__, values), dtype=np.int32, count=len(values))
     return codes, items
 
@@ -273,8 +266,7 @@ class _Accumulator:
     def __init__(self) -> None:
         self.tokens: dict[str, _Sink | _IntSink] = {}
         self.lengths: list[np.ndarray] = []
-        self.n_tokens = 0
-        self.n_sentences = 0
+        self.n_tokens = self.n_sentences = 0
         self.sent: dict[str, list] = {"sent_id": [], "document": [], "language": []}
         self.counts: Counter = Counter()
 
@@ -298,8 +290,7 @@ class _Accumulator:
             if name == "head":
                 sink.add(r.heads)
             elif buf is not None:
-                starts, ends = r.columns[name]
-                sink.add_ranges(buf, starts, ends)
+                sink.add_ranges(buf, *r.columns[name])
             else:
                 sink.add_strings(r.columns[name])
         for name, sink in self.tokens.items():
@@ -383,8 +374,7 @@ def read_streamed(files, stream: Callable[[Path, ReadReport], Iterable[tuple[dic
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
-    report = ReadReport()
-    acc = _Accumulator()
+    report, acc = ReadReport(), _Accumulator()
     for p in paths:
         if not p.is_file():
             raise CorpusFormatError("no such file", path=str(p))
