@@ -37,28 +37,12 @@ __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corp
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
-    "conllu": "conllu",
-    "conllx": "conllx",
-    "pascal": "pascal",
-    "malt": "malt",
-    "brown": "brown",
-    "plain": "plain",
-    "chat": "chat",
-    "ptb": "ptb",
-}
+    f: f for f in ("conllu", "conllx", "pascal", "malt", "brown", "plain", "chat", "ptb")}
 
 #: file ending -> format name
 EXTENSIONS: dict[str, str] = {
-    ".conllu": "conllu",
-    ".conll": "conllx",
-    ".conllx": "conllx",
-    ".pascal": "pascal",
-    ".dp": "malt",
-    ".malt": "malt",
-    ".txt": "plain",
-    ".cha": "chat",
-    ".mrg": "ptb",
-}
+    ".conllu": "conllu", ".conll": "conllx", ".conllx": "conllx", ".pascal": "pascal",
+    ".dp": "malt", ".malt": "malt", ".txt": "plain", ".cha": "chat", ".mrg": "ptb"}
 
 _SKIP_NAMES = {"README", "CONTENTS", "LICENSE", "LICENSE.txt", "README.md", "cats.txt"}
 
