@@ -67,19 +67,15 @@ def _head_stats(corpus: Corpus, name: str) -> dict:
     }
     if not out["tokens_with_head"]:  # no tree at all (e.g. a tagged-only CoNLL-U file)
         out.update(self_loops=0, heads_out_of_range=0, sentences_with_cycles=0)
-        if rel in corpus.tokens and corpus.tokens[rel].vocab is not None:
-            out["relations"] = len(corpus.inventory(rel))
-        return out
-    from induceval.corpus.trees import sentence_diagnostics
+    else:
+        from induceval.corpus.trees import sentence_diagnostics
 
-    n = corpus.n_tokens
-    pos = np.arange(n) - np.repeat(corpus.offsets[:-1], corpus.lengths) + 1
-    lengths_of_tok = np.repeat(corpus.lengths, corpus.lengths)
-    out_of_range = has & (heads > lengths_of_tok)
-    out["self_loops"] = int(np.count_nonzero(heads == pos))
-    out["heads_out_of_range"] = int(np.count_nonzero(out_of_range))
-    clean = np.where(out_of_range, -1, heads).astype(np.int64)
-    out["sentences_with_cycles"] = int(sentence_diagnostics(clean, corpus.offsets)["cycle"].sum())
+        out_of_range = has & (heads > np.repeat(corpus.lengths, corpus.lengths))
+        out["self_loops"] = int(np.count_nonzero(heads == corpus.positions() + 1))
+        out["heads_out_of_range"] = int(np.count_nonzero(out_of_range))
+        clean = np.where(out_of_range, -1, heads).astype(np.int64)
+        out["sentences_with_cycles"] = int(
+            sentence_diagnostics(clean, corpus.offsets)["cycle"].sum())
     if rel in corpus.tokens and corpus.tokens[rel].vocab is not None:
         out["relations"] = len(corpus.inventory(rel))
     return out
@@ -116,11 +112,8 @@ def describe(corpus: Corpus) -> dict:
         if col.vocab is None or name in TAG_COLUMN_EXCLUDE or name.startswith("deprel"):
             continue
         inv = corpus.inventory(name)
-        tag_columns[name] = {
-            "size": len(inv),
-            "missing": int(np.count_nonzero(col.values < 0)),
-            "inventory": dict(sorted(inv.items(), key=lambda kv: (-kv[1], kv[0]))),
-        }
+        tag_columns[name] = {"size": len(inv), "missing": int(np.count_nonzero(col.values < 0)),
+                             "inventory": dict(sorted(inv.items(), key=lambda kv: (-kv[1], kv[0])))}
     ages = None
     if "age_days" in corpus.sentences:
         vals = corpus.sentences["age_days"].values
@@ -129,7 +122,7 @@ def describe(corpus: Corpus) -> dict:
             lo, hi = int(vals.min()), int(vals.max())
             ages = {"min": lo, "max": hi, "min_ymd": format_age(lo), "max_ymd": format_age(hi),
                     "sessions": int(np.unique(vals).size)}
-    meta = {key: (_sentence_counts(corpus, key) if key in corpus.sentences else {})
+    meta = {f"{key}s": (_sentence_counts(corpus, key) if key in corpus.sentences else {})
             for key in ("speaker", "role", "document", "language")}
     report = corpus.report.to_dict()
     return {
@@ -145,10 +138,7 @@ def describe(corpus: Corpus) -> dict:
         "sentence_columns": sorted(k for k in corpus.sentences if not k.startswith("_")),
         "tag_columns": tag_columns,
         "dependencies": {h: _head_stats(corpus, h) for h in head_columns(corpus)},
-        "speakers": meta["speaker"],
-        "roles": meta["role"],
-        "documents": meta["document"],
-        "languages": meta["language"],
+        **meta,  # speakers, roles, documents, languages
         "age_days": ages,
         "report": {"counts": report["counts"], "skipped": report["skipped"],
                    "examples": report["examples"]},
@@ -163,18 +153,10 @@ _NOT_ERRORS = ("utterances without words",)
 def reading_errors(report: dict) -> dict[str, dict]:
     """The errors a read under ``--on-error skip`` counted: kind -> count and first file:line.
 
-    Parameters
-    ----------
-    report
-        ``describe(corpus)["report"]``: ``counts``, ``skipped`` and ``examples``.
-
-    Returns
-    -------
-    dict
-        Kind -> ``{"count": n, "first": "file:line" or ""}``: the CHAT tier
-        errors (:data:`induceval.corpus.readers.chat.TIER_ERRORS`) and
-        structural errors counted, and every skip reason except utterances
-        without words.
+    ``report`` is ``describe(corpus)["report"]``.  Kinds: the CHAT tier errors
+    (:data:`induceval.corpus.readers.chat.TIER_ERRORS`) and structural errors
+    counted, and every skip reason except utterances without words; each as
+    ``{"count": n, "first": "file:line" or ""}``.
 
     Example
     -------
