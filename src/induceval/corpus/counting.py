@@ -61,12 +61,9 @@ class BigramTable:
         (:meth:`triples` gives it id ``len(vocab)``).
     boundary
         Whether sentences were wrapped in the boundary symbol.
-    n_tokens
-        Tokens counted (with a word in the column).
-    n_sentences
-        Sentences read.
-    n_missing
-        Tokens without a value in the column (not counted).
+    n_tokens, n_sentences, n_missing
+        Tokens counted (with a word in the column), sentences read, and
+        tokens without a value in the column (not counted).
     """
 
     vocab: tuple
@@ -101,10 +98,9 @@ class BigramTable:
         uni = np.zeros(len(vocab), dtype=np.int64)
         uni[: len(self.unigrams)] += self.unigrams
         np.add.at(uni, remap[: len(other.vocab)], other.unigrams)
-        a = np.concatenate([self.a, remap[other.a]])
-        b = np.concatenate([self.b, remap[other.b]])
-        c = np.concatenate([self.count, other.count])
-        a, b, c = _reduce(a, b, c, len(vocab))
+        a, b, c = _reduce(np.concatenate([self.a, remap[other.a]]),
+                          np.concatenate([self.b, remap[other.b]]),
+                          np.concatenate([self.count, other.count]), len(vocab))
         return BigramTable(tuple(vocab), uni, a, b, c, self.boundary,
                            self.n_tokens + other.n_tokens, self.n_sentences + other.n_sentences,
                            self.n_missing + other.n_missing)
@@ -112,9 +108,7 @@ class BigramTable:
 
 def _reduce(a: np.ndarray, b: np.ndarray, c: np.ndarray, n: int):
     size = n + 1
-    aa = np.where(a == _BOUNDARY, n, a)
-    bb = np.where(b == _BOUNDARY, n, b)
-    key = aa * size + bb
+    key = np.where(a == _BOUNDARY, n, a) * size + np.where(b == _BOUNDARY, n, b)
     uniq, inv = np.unique(key, return_inverse=True)
     sums = np.zeros(len(uniq), dtype=np.int64)
     np.add.at(sums, inv.ravel(), c)
@@ -153,9 +147,7 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
     if col.vocab is None:
         raise ParameterError(f"column {column!r} of {corpus.name or 'the corpus'} is numeric; "
                              "bigram tables count words (a categorical column)")
-    items = list(col.vocab.items)
-    values = col.values
-    table = None
+    items, values, table = list(col.vocab.items), col.values, None
     if lowercase:
         lowered = [w.lower() for w in items]
         index: dict[str, int] = {}
@@ -170,12 +162,11 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
         uni = np.zeros(n, np.int64)
         np.add.at(uni, table[1:], code_counts(values, len(table) - 1))
     a, b, c = bigram_counts(values, offsets, n, boundary=n if boundary else None, table=table)
-    a = np.where(a == n, _BOUNDARY, a)
-    b = np.where(b == n, _BOUNDARY, b)
     counted = int(uni.sum())
-    return BigramTable(tuple(items), uni.astype(np.int64), a.astype(np.int64),
-                       b.astype(np.int64), c.astype(np.int64), boundary, counted, n_sent,
-                       int(corpus.n_tokens) - counted)
+    return BigramTable(tuple(items), uni.astype(np.int64),
+                       np.where(a == n, _BOUNDARY, a).astype(np.int64),
+                       np.where(b == n, _BOUNDARY, b).astype(np.int64), c.astype(np.int64),
+                       boundary, counted, n_sent, int(corpus.n_tokens) - counted)
 
 
 def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="fail"):
@@ -199,12 +190,9 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
         File paths (read one at a time, on the worker that counts them),
         lists of paths (read together, as one corpus) or :class:`Corpus`
         objects.
-    column
-        The token column counted (``form``, ``lemma``...).
-    boundary
-        Wrap each sentence in a boundary symbol (exchange clustering).
-    lowercase
-        Lower-case the words first.
+    column, boundary, lowercase
+        As in :func:`bigram_table`; ``boundary`` wraps each sentence in a
+        boundary symbol (exchange clustering).
     input_format, on_error
         As in :func:`~induceval.corpus.readers.read_corpus`, for each path.
     executor, jobs

@@ -155,8 +155,6 @@ def utterances_from_corpus(corpus: Corpus, *, punct: str = "unicode",
 
     Parameters
     ----------
-    corpus
-        Any corpus with a ``form`` column.
     punct
         Punctuation policy of :func:`induceval.corpus.transforms.punctuation_mask`
         (``"unicode"``, ``"upos"``, ``"tags:..."``, ``"keep"``).
@@ -184,9 +182,8 @@ def utterances_from_corpus(corpus: Corpus, *, punct: str = "unicode",
     check_choice("initial", initial, INITIAL)
     mask = np.asarray(punctuation_mask(corpus, policy=punct), dtype=bool)
     forms = corpus.forms.astype(np.int64)
-    vocab = list(corpus.vocab.items)
-    n_form = len(vocab)
-    vocab = vocab + [END, NO_PUNCT]
+    n_form = len(corpus.vocab.items)
+    vocab = list(corpus.vocab.items) + [END, NO_PUNCT]
     boundary_id = n_form + 1
     if initial == "boundary":
         vocab.append("<s>")
@@ -198,11 +195,9 @@ def utterances_from_corpus(corpus: Corpus, *, punct: str = "unicode",
         pidx = np.flatnonzero(mask)
         # the last punctuation token of each sentence wins (assignment order)
         start[sid[pidx]] = forms[pidx]
-    keep = ~mask
-    words = forms[keep].astype(np.int32)
-    lengths = np.bincount(sid[keep], minlength=n_sent)
+    lengths = np.bincount(sid[~mask], minlength=n_sent)
     offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
-    utts = Utterances(offsets, words, start.astype(np.int32), vocab,
+    utts = Utterances(offsets, forms[~mask].astype(np.int32), start.astype(np.int32), vocab,
                       np.arange(n_sent, dtype=np.int64))
     counts = {"utterances": n_sent, "no_words": int((lengths == 0).sum()),
               "one_word": int((lengths == 1).sum()), "punct_tokens": int(mask.sum())}
@@ -226,14 +221,10 @@ def split_speakers(corpus: Corpus, *, child_role: str = "Target_Child",
     >>> [m.tolist() for m in split_speakers(b.build())]
     [[True, False], [False, True]]
     """
-    if "role" in corpus.sentences:
-        col = corpus.sentences["role"]
-        code = col.vocab.id(child_role) if col.vocab is not None else -1
-    elif "speaker" in corpus.sentences:
-        col = corpus.sentences["speaker"]
-        code = col.vocab.id(child_speaker) if col.vocab is not None else -1
-    else:
-        n = corpus.n_sentences
-        return np.ones(n, dtype=bool), np.zeros(n, dtype=bool)
+    key, value = ("role", child_role) if "role" in corpus.sentences else ("speaker", child_speaker)
+    if key not in corpus.sentences:
+        return np.ones(corpus.n_sentences, dtype=bool), np.zeros(corpus.n_sentences, dtype=bool)
+    col = corpus.sentences[key]
+    code = col.vocab.id(value) if col.vocab is not None else -1
     child = col.values == code if code >= 0 else np.zeros(corpus.n_sentences, dtype=bool)
     return ~child, child
