@@ -69,8 +69,7 @@ def _header(line: str, st: _FileState) -> None:
     elif head == "@ID":
         f = value.split("|")
         if len(f) >= 8 and f[2]:
-            code = f[2].strip()
-            role = f[7].strip()
+            code, role = f[2].strip(), f[7].strip()
             if role:
                 st.roles[code] = role
             if f[0].strip():
@@ -113,20 +112,13 @@ def _age_from_dates(birth: str | None, date: str | None) -> tuple[int, int, int]
         pm, py = (d[1] - 2) % 12 + 1, d[0] - (d[1] == 1)
         days += calendar.monthrange(py, pm)[1]
     if months < 0:
-        years -= 1
-        months += 12
+        years, months = years - 1, months + 12
     return years, months, days
 
 
 def _resolve_target(st: _FileState, convention: str) -> None:
-    """Find the target child and its age once the headers are read.
-
-    The target child is the ``@ID`` participant with role ``Target_Child``;
-    else the only one with role ``Child``, or among several the one coded
-    ``CHI``; else (no ``@ID``) the same rules over ``@Participants``.  Its age
-    is its ``@ID`` age, else its ``@Age of`` header, else the difference
-    between its ``@Birth of`` header and ``@Date``.
-    """
+    """Find the target child and its age once the headers are read (the rules: see
+    :mod:`induceval.corpus.readers.chat`; without ``@ID``, over ``@Participants``)."""
     ids = st.ids or [(code, role, "") for code, role in st.roles.items()]
     target = next((c for c, r, _ in ids if r == "Target_Child"), None)
     if target is None:
@@ -283,19 +275,10 @@ def _utterance_language(body: str) -> str | None:
     return None if m is None else m.group(1)
 
 
-def _role(st: _FileState, speaker: str) -> str | None:
-    if speaker == st.target and st.target is not None:
-        return "Target_Child"
-    return st.roles.get(speaker)
-
-
 def _meta(st: _FileState, document: str | None, speaker: str, lineno: int,
           language: str | None = None) -> dict:
-    return {
-        "sent_id": f"{document}:{lineno}",
-        "speaker": speaker,
-        "role": _role(st, speaker),
-        "age_days": st.age,
-        "document": document,
-        "language": language or st.id_langs.get(speaker) or (st.langs[0] if st.langs else None),
-    }
+    target = speaker == st.target and st.target is not None
+    return {"sent_id": f"{document}:{lineno}", "speaker": speaker,
+            "role": "Target_Child" if target else st.roles.get(speaker),
+            "age_days": st.age, "document": document,
+            "language": language or st.id_langs.get(speaker) or (st.langs[0] if st.langs else None)}
