@@ -1,58 +1,47 @@
 """Penn Treebank reader: bracketed constituency trees (``.mrg`` files).
 
-A file holds several top-level trees, each usually wrapped in an unlabelled
-outer bracket: ``( (S (NP-SBJ (NNP Pierre) ...) (. .)) )``.  Every tree is
-one sentence; its tokens are the leaves ``(TAG word)`` in order, giving the
-columns ``form`` (the word) and ``xpos`` (the tag).  Phrase labels (``NP-SBJ``)
-are not kept.
+Every top-level tree (usually wrapped in an unlabelled outer bracket:
+``( (S (NP-SBJ (NNP Pierre) ...) (. .)) )``) is one sentence; its leaves
+``(TAG word)`` give the token columns ``form`` and ``xpos``.  Phrase labels
+(``NP-SBJ``) are not kept.
 
 Conventions
 -----------
 - **Empty elements** (leaves tagged ``-NONE-``: traces ``*T*-1``, null
-  complementisers ``0``, ``*U*`` ...) are kept out of the token stream and
-  counted in ``report.counts["empty_elements"]``.  A tree whose leaves are
-  all empty elements has no tokens: it is not a sentence and is counted in
-  ``report.counts["trees_without_words"]``.
-- **PTB escapes are kept as they are**: brackets appear as ``-LRB-``,
-  ``-RRB-``, ``-LCB-``, ``-RCB-`` (tags and words), opening and closing
-  quotes as the two-character tokens `` and '' (word and tag), and, in some
-  releases, slashes and asterisks as ``\\/`` and ``\\*``.
-  Nothing is unescaped, so forms match the PTB-derived dependency files
+  complementisers ``0``, ``*U*`` ...) are left out and counted in
+  ``report.counts["empty_elements"]``; a tree of empty elements only is no
+  sentence (``report.counts["trees_without_words"]``).
+- **PTB escapes are kept**: ``-LRB-``, ``-RRB-``, ``-LCB-``, ``-RCB-`` (tags
+  and words), the quotes `` and '' (word and tag), and, in some releases,
+  ``\\/`` and ``\\*``, so forms match the PTB-derived dependency files
   (Malt/CoNLL) token for token.
 - Sentence columns: ``document`` (the file stem, e.g. ``wsj_0001``),
-  ``sent_id`` (``"<stem>:<n>"``, ``n`` = the 1-based position of the tree
-  in its file, counting every top-level tree, so ids stay stable when a tree
-  is skipped) and ``language`` (``"en"`` unless given).
-- Whitespace (including line breaks) is free inside a tree; a UTF-8
+  ``sent_id`` (``"<stem>:<n>"``, ``n`` the 1-based position of the tree in
+  its file, skipped trees included, so ids are stable) and ``language``
+  (``"en"`` unless given).
+- Whitespace (line breaks included) is free inside a tree; a UTF-8
   byte-order mark and Windows line ends are accepted.
 
 Errors
 ------
 A :class:`~induceval.errors.CorpusFormatError` names the file, a line and
-the offending text, for:
-
-- unbalanced parentheses: a tree not closed at the end of the file or
-  before the next tree (line of the tree's start), or a ``)`` outside any
-  tree ("unbalanced parentheses");
-- a word without a tag: ``(word)``, ``(NP Pierre Vinken)`` (the untagged
-  "parsed" layout) or a word next to a bracket ``(S (NP x) word)``, and an
-  empty bracket ``()`` ("bad leaf");
-- text outside a tree ("text outside a tree");
-- bytes that are not UTF-8 ("bad UTF-8", the line holding them).
-
-With ``on_error="skip"`` the bad tree (or stray text) is skipped, counted
-in ``report.skipped[reason]`` with the first location as an example, and
-reading resumes at the next top-level tree.
+the offending text, for: unbalanced parentheses (a tree not closed at the
+end of the file or before the next tree, at the tree's start line, or a
+``)`` outside any tree); a "bad leaf" (a word without a tag: ``(word)``,
+``(NP Pierre Vinken)``, ``(S (NP x) word)``, or an empty bracket ``()``);
+"text outside a tree"; "bad UTF-8" (the line holding the bytes).  With
+``on_error="skip"`` the bad tree (or stray text) is counted in
+``report.skipped[reason]`` (the first location as an example) and reading
+resumes at the next top-level tree.
 
 Resynchronisation
 -----------------
 Top-level trees in Penn Treebank files start at the beginning of a line
-(``( (S`` or ``((S``) while the brackets inside a tree are indented.  With
-``new_tree_at_line_start=True`` (the default) a ``(`` at the start of a
-line therefore opens a new top-level tree: if the previous tree is still
-open, it is reported as not closed (instead of swallowing the following
-trees into it).  Set it to False for files that put inner brackets at the
-start of a line; then only the brackets count.
+(``( (S`` or ``((S``), inner brackets are indented.  With
+``new_tree_at_line_start=True`` (the default) a ``(`` at the start of a line
+opens a new top-level tree, and a tree still open is reported as not closed
+(instead of swallowing the following trees).  Set it to False for files with
+inner brackets at the start of a line: only the brackets count then.
 
 References
 ----------
@@ -97,10 +86,8 @@ class _Text:
     """A decoded file with line lookup (positions are increasing, so counting is cheap)."""
 
     def __init__(self, text: str, path: Path) -> None:
-        self.text = text
-        self.path = str(path)
-        self._pos = 0
-        self._line = 1
+        self.text, self.path = text, str(path)
+        self._pos, self._line = 0, 1  # the last position looked up, and its line
 
     def line_of(self, pos: int) -> int:
         if pos < self._pos:  # rare: look back from the start
