@@ -33,8 +33,7 @@ def _blocks(offsets: np.ndarray, block: int):
     n_sent = len(offsets) - 1
     s0 = 0
     while s0 < n_sent:
-        target = offsets[s0] + block
-        s1 = int(np.searchsorted(offsets, target, side="right")) - 1
+        s1 = int(np.searchsorted(offsets, offsets[s0] + block, side="right")) - 1
         s1 = min(max(s1, s0 + 1), n_sent)
         yield s0, s1
         s0 = s1
@@ -106,9 +105,7 @@ def _merge_runs(keys, acc_keys, acc_cnts):  # pragma: no cover - compiled
     na = len(acc_keys)
     out_k = np.empty(na + nu, np.int64)
     out_c = np.empty(na + nu, np.int64)
-    i = 0
-    j = 0
-    m = 0
+    i = j = m = 0
     while i < n or j < na:
         if j < na and (i >= n or acc_keys[j] < keys[i]):
             out_k[m] = acc_keys[j]
@@ -155,8 +152,7 @@ def bigram_counts(ids: np.ndarray, offsets: np.ndarray, n_types: int, *,
     use_table = table is not None
     tab = np.asarray(table, dtype=np.int64) if use_table else np.zeros(1, np.int64)
     bnd = -1 if boundary is None else int(boundary)
-    keys = np.zeros(0, dtype=np.int64)
-    cnts = np.zeros(0, dtype=np.int64)
+    keys, cnts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     for s0, s1 in _blocks(offsets, min(block, KEY_BLOCK_TOKENS)):
         k = _block_keys(ids, offsets, s0, s1, tab, use_table, bnd, size)
         k.sort()

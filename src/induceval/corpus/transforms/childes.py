@@ -53,25 +53,16 @@ def select_child_directed(corpus: Corpus, drop_unintelligible: bool = True, *,
 
     Drops (and counts in ``report.counts``) utterances
 
-    - of the target child: role ``Target_Child`` or speaker code in
-      ``child_speakers`` (``"CHI"``): ``"utterances dropped: child"``;
-    - holding unintelligible speech (``drop_unintelligible``): the sentence
-      column ``unintelligible == "yes"`` set by the CHAT reader, or a token
-      ``xxx``/``yyy``/``www``: ``"utterances dropped: unintelligible"``;
+    - of the target child: role ``Target_Child`` (sentence column ``role``)
+      or speaker code in ``child_speakers`` (column ``speaker``; ``"CHI"``):
+      ``"utterances dropped: child"``;
+    - holding unintelligible speech (``drop_unintelligible``, as Frank et al.
+      2009): the sentence column ``unintelligible == "yes"`` set by the CHAT
+      reader, or a token ``xxx``/``yyy``/``www``:
+      ``"utterances dropped: unintelligible"``;
     - with no word left (``drop_empty``): only punctuation tokens (``xpos``
       a CHAT punctuation item, or a form without letters or digits), e.g.
       ``0 [=! laughs] .``: ``"utterances dropped: no words"``.
-
-    Parameters
-    ----------
-    corpus
-        A corpus with sentence columns ``role`` and/or ``speaker``.
-    drop_unintelligible
-        Also drop utterances with unintelligible words (Frank et al. 2009 do).
-    drop_empty
-        Also drop utterances with no word.
-    child_speakers
-        Speaker codes treated as the target child even without a role.
 
     Example
     -------
@@ -109,20 +100,15 @@ def select_child_directed(corpus: Corpus, drop_unintelligible: bool = True, *,
                                         if w in form.vocab])
         if tok_unk.any():
             unk |= np.bincount(corpus.sentence_ids()[tok_unk], minlength=n) > 0
-        dropped = keep & unk
-        report.count("utterances dropped: unintelligible", int(dropped.sum()))
+        report.count("utterances dropped: unintelligible", int((keep & unk).sum()))
         keep &= ~unk
     if drop_empty:
-        if "xpos" in corpus.tokens and corpus.tokens["xpos"].vocab is not None:
-            xv = corpus.tokens["xpos"]
-            fv = corpus.tokens["form"]
+        fv, xv = corpus.tokens["form"], corpus.tokens.get("xpos")
+        pf = np.array([not any(ch.isalnum() for ch in f) for f in fv.vocab.items], dtype=bool)
+        if xv is not None and xv.vocab is not None:
             px = np.array([x in _PUNCT_XPOS for x in xv.vocab.items] + [False])
-            pf = np.array([not any(ch.isalnum() for ch in f) for f in fv.vocab.items])
             is_punct = np.where(xv.values >= 0, px[xv.values], pf[fv.values])
         else:
-            fv = corpus.tokens["form"]
-            pf = np.array([not any(ch.isalnum() for ch in f) for f in fv.vocab.items],
-                          dtype=bool)
             is_punct = pf[fv.values] if len(pf) else np.zeros(0, dtype=bool)
         words = np.bincount(corpus.sentence_ids()[~is_punct], minlength=n)
         empty = keep & (words == 0)
@@ -147,10 +133,7 @@ def split_contraction(form: str) -> list[str]:
     """
     parts: list[str] = []
     rest = form
-    while True:
-        m = _CONTRACTION.match(rest)
-        if m is None:
-            break
+    while (m := _CONTRACTION.match(rest)) is not None:
         rest = m.group(1)
         parts.append(m.group(2))
     parts.append(rest)
@@ -171,8 +154,6 @@ def split_clitics(corpus: Corpus, *, heads: str = "attach") -> Corpus:
 
     Parameters
     ----------
-    corpus
-        The corpus.
     heads
         ``"attach"`` (default): dependency columns (``head``, ``head@*``) are
         renumbered, the host keeps the word's attachment and each clitic
