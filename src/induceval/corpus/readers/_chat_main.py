@@ -37,13 +37,7 @@ from __future__ import annotations
 
 import re
 
-WORD = 0
-OMITTED = 1
-PUNCT = 2
-SKIP = 3
-UNINTELLIGIBLE = 4
-REPLACED = 5
-UNINT_RETRACED = 6
+WORD, OMITTED, PUNCT, SKIP, UNINTELLIGIBLE, REPLACED, UNINT_RETRACED = range(7)
 
 TERMINATORS = frozenset({
     ".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?", '+"/.', '+".',
@@ -70,18 +64,15 @@ def _clean_word(t: str) -> tuple[int, str]:
     if t in PUNCT_WORDS:
         return PUNCT, t
     c = t[0]
-    if c == "&":
-        return SKIP, t
-    if c == "+":
-        return SKIP, t  # linker (+<, ++, +^, +", +,) or unknown +code
+    if c == "&" or c == "+":
+        return SKIP, t  # filler, fragment; linker (+<, ++, +^, +", +,) or unknown +code
     if c == "(" and _PAUSE.match(t):
         return SKIP, t
     kind = WORD
     if c == "0":
         if len(t) == 1:
             return SKIP, t
-        kind = OMITTED
-        t = t[1:]
+        kind, t = OMITTED, t[1:]
     at = t.find("@")
     if at >= 0:
         t = t[:at]
@@ -144,8 +135,7 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
     toks = _TOKEN.findall(text)
     out: list[list] = []  # [kind, form]
     stack: list[int] = []
-    scope_start = -1
-    scope_end = -1
+    scope_start = scope_end = -1
     for t in toks:
         c = t[0]
         if c == "<" and t == "<":
@@ -186,8 +176,7 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
 def _items(out: list[list]) -> tuple[list[tuple[int, str]], int, int, list[int]]:
     """The returns of :func:`clean_main_tier` from its ``[kind, form]`` pairs."""
     items: list[tuple[int, str]] = []
-    unk = 0
-    skipped = 0
+    unk = skipped = 0
     unk_pos: list[int] = []
     for kind, form in out:
         if kind <= PUNCT:
