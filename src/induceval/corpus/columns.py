@@ -73,8 +73,7 @@ class Vocabulary:
         """Return the id of ``item``, adding it if new."""
         idx = self._index.get(item)
         if idx is None:
-            idx = len(self._items)
-            self._index[item] = idx
+            idx = self._index[item] = len(self._items)
             self._items.append(item)
         return idx
 
@@ -112,8 +111,7 @@ class Vocabulary:
                     continue
                 i = index.get(s)
                 if i is None:
-                    i = len(items)
-                    index[s] = i
+                    i = index[s] = len(items)
                     items.append(s)
                 append(i)
         else:  # (None is never a key: it maps to MISSING like any unknown string)
@@ -140,17 +138,8 @@ class Column:
     vocab: Vocabulary | None = None
 
     def take(self, index: np.ndarray | slice) -> Column:
-        """A column of the selected values, sharing this column's vocabulary.
-
-        Parameters
-        ----------
-        index
-            Positions (integer array), a boolean mask or a slice over the values.
-
-        Returns
-        -------
-        Column
-            The selected values; the vocabulary is shared, not copied.
+        """The values at ``index`` (positions, a boolean mask or a slice), sharing (not
+        copying) this column's vocabulary.
 
         Example
         -------

@@ -41,8 +41,7 @@ def _chain_ends(step: np.ndarray, longest: int) -> np.ndarray:
     terminal lies on (or leads into) a cycle.  Stops early once nothing moves.
     """
     jump = step
-    rounds = max(int(longest), 1).bit_length() + 1
-    for _ in range(rounds):
+    for _ in range(max(int(longest), 1).bit_length() + 1):
         nxt = jump[jump]
         if np.array_equal(nxt, jump):
             break
@@ -77,8 +76,7 @@ def _crossing(heads: np.ndarray, starts: np.ndarray, sid: np.ndarray, pos1: np.n
     if not ok.all():
         heads, starts, sid, pos1 = heads[ok], starts[ok], sid[ok], pos1[ok]
     del ok
-    left = np.minimum(heads, pos1)
-    right = np.maximum(heads, pos1)
+    left, right = np.minimum(heads, pos1), np.maximum(heads, pos1)
     # slot of position p (0..n) of sentence s in one array of ``size`` over all sentences
     slot = starts + sid
     slot += left
@@ -156,12 +154,10 @@ def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np
     sid = np.repeat(np.arange(max(n_sent, 0), dtype=index_t), lengths)
     roots = np.bincount(sid[heads == 0], minlength=n_sent)
     missing = np.bincount(sid[heads < 0], minlength=n_sent)
-    cyc = np.zeros(n_sent, dtype=np.bool_)
-    nonproj = np.zeros(n_sent, dtype=np.bool_)
+    cyc, nonproj = np.zeros(n_sent, dtype=np.bool_), np.zeros(n_sent, dtype=np.bool_)
     if n_sent and len(heads):
-        longest = int(lengths.max())
         starts = np.repeat(offsets[:-1].astype(index_t), lengths)
-        cyc = _cycles(heads, starts, sid, n_sent, longest)
+        cyc = _cycles(heads, starts, sid, n_sent, int(lengths.max()))
         pos1 = np.arange(1, len(heads) + 1, dtype=index_t)
         pos1 -= starts
         nonproj = _crossing(heads, starts, sid, pos1, n_sent, n + n_sent)
@@ -172,11 +168,8 @@ def tree_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, int]:
     """Counts of sentences with no root, multiple roots, cycles, crossing edges; missing heads."""
     d = sentence_diagnostics(heads, offsets)
     nonempty = np.diff(np.asarray(offsets)) > 0
-    return {
-        "sentences": int(len(d["roots"])),
-        "no_root": int(((d["roots"] == 0) & nonempty).sum()),
-        "multiple_roots": int((d["roots"] > 1).sum()),
-        "cycles": int(d["cycle"].sum()),
-        "non_projective": int(d["non_projective"].sum()),
-        "missing_heads": int(d["missing"].sum()),
-    }
+    return {"sentences": int(len(d["roots"])),
+            "no_root": int(((d["roots"] == 0) & nonempty).sum()),
+            "multiple_roots": int((d["roots"] > 1).sum()), "cycles": int(d["cycle"].sum()),
+            "non_projective": int(d["non_projective"].sum()),
+            "missing_heads": int(d["missing"].sum())}
