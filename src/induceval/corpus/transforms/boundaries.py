@@ -36,14 +36,10 @@ def add_boundaries(corpus: Corpus, marker: str = "<s>", *, where: str = "start",
 
     Parameters
     ----------
-    corpus
-        The corpus.
-    marker
-        The form of the start marker (and of the end marker unless ``end_marker``).
+    marker, end_marker
+        The forms of the start and end markers (``end_marker`` default: ``marker``).
     where
         ``"start"``, ``"end"`` or ``"both"``.
-    end_marker
-        The form of the end marker (default: ``marker``).
     tag_columns
         Categorical columns that also hold the marker (e.g. ``["upos"]`` when
         the boundary should be its own gold tag); others are missing there.
@@ -66,12 +62,10 @@ def add_boundaries(corpus: Corpus, marker: str = "<s>", *, where: str = "start",
     """
     check_choice("where", where, ("start", "end", "both"))
     end_marker = marker if end_marker is None else end_marker
-    at_start = where in ("start", "both")
-    at_end = where in ("end", "both")
+    at_start, at_end = where in ("start", "both"), where in ("end", "both")
     lengths = corpus.lengths
     extra = int(at_start) + int(at_end)
-    new_lengths = lengths + extra
-    new_offsets = np.concatenate(([0], np.cumsum(new_lengths))).astype(np.int64)
+    new_offsets = np.concatenate(([0], np.cumsum(lengths + extra))).astype(np.int64)
     n_new = int(new_offsets[-1])
     # position of every original token in the new arrays
     old_index = (np.arange(corpus.n_tokens, dtype=np.int64)

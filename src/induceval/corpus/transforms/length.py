@@ -25,24 +25,17 @@ __all__ = ["filter_max_length", "filter_min_length", "drop_empty"]
 
 def _keep(corpus: Corpus, keep: np.ndarray, reason: str) -> Corpus:
     report = copy_report(corpus.report)
-    dropped = int(np.count_nonzero(~keep))
-    report.count(f"sentences dropped: {reason}", dropped)
+    report.count(f"sentences dropped: {reason}", int(np.count_nonzero(~keep)))
     return replace(corpus.select(keep), report=report)
 
 
 def filter_max_length(corpus: Corpus, n: int) -> Corpus:
-    """Keep the sentences with at most ``n`` tokens.
+    """Keep the sentences with at most ``n >= 0`` tokens (remove punctuation first for the
+    PASCAL protocol).
 
     Empty sentences (length 0, e.g. left by punctuation removal) are kept;
     use :func:`drop_empty` to drop them.  The number of dropped sentences is
     counted in the report under ``"sentences dropped: longer than N tokens"``.
-
-    Parameters
-    ----------
-    corpus
-        The corpus (apply punctuation removal first for the PASCAL protocol).
-    n
-        Maximum length, ``n >= 0``.
 
     Example
     -------

@@ -75,8 +75,6 @@ def map_tags(corpus: Corpus, source: str, mapping: TagMapping, target: str | Non
 
     Parameters
     ----------
-    corpus
-        The corpus.
     source
         A categorical token column (e.g. ``xpos``).
     mapping
@@ -91,10 +89,10 @@ def map_tags(corpus: Corpus, source: str, mapping: TagMapping, target: str | Non
     Returns
     -------
     Corpus
-        With the new column.  Tokens with an unknown tag are counted in the
-        report under ``"map_tags SOURCE->TARGET: tokens with an unknown tag"``
-        and the unknown tags are listed in ``report.examples`` under the same
-        key.  Missing source values stay missing and are not counted.
+        Tokens with an unknown tag are counted under ``"map_tags
+        SOURCE->TARGET: tokens with an unknown tag"``, the unknown tags listed
+        in ``report.examples`` under that key.  Missing values stay missing,
+        uncounted.
 
     Example
     -------
@@ -106,8 +104,7 @@ def map_tags(corpus: Corpus, source: str, mapping: TagMapping, target: str | Non
     >>> c.sentence(0).strings("cpos"), c.report.counts[key], c.report.examples[key]
     (['n', 'zz'], 1, '1 tags: zz')
     """
-    target = target or source
-    col = corpus.column(source)
+    target, col = target or source, corpus.column(source)
     if col.vocab is None:
         raise InducevalError(f"column {source!r} is not categorical")
     get = _lookup(mapping)
