@@ -70,8 +70,7 @@ def coarse_tag(tag: str) -> str:
 
 
 def _parse(words: list[str]) -> dict[str, list]:
-    forms = []
-    tags = []
+    forms, tags = [], []
     for token in words:
         word, slash, tag = token.rpartition("/")
         if not slash or not word or not tag:

@@ -87,8 +87,7 @@ def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str 
     from induceval.corpus.readers._plain_scan import scan_tokens
 
     for p in paths:
-        stem = p.stem
-        line = 1
+        stem, line = p.stem, 1
         for data in read_pieces(p, piece_bytes or PIECE_BYTES, lambda d, _: d.rfind(b"\n") + 1):
             first_line, line = line, line + data.count(b"\n")
             if first_line == 1 and data.startswith(b"\xef\xbb\xbf"):

@@ -61,19 +61,10 @@ PUNCT_POS = frozenset({".", "?", "!", "+...", "+..?", "+!?", "+/.", "+/?", "+//.
                        ",", "„", "‡", "“", "”"})
 
 #: coarse ``%mor`` POS -> collapsed category (anything else -> OTH)
-COLLAPSED: dict[str, str] = {
-    "adj": "ADJ",
-    "adv": "ADV", "post": "ADV",
-    "conj": "CONJ", "coord": "CONJ", "rel": "CONJ", "comp": "CONJ",
-    "det": "DET", "art": "DET", "num": "DET",
-    "inf": "INF",
-    "n": "N", "pro": "N",
-    "neg": "NEG",
-    "part": "PART",
-    "prep": "PREP",
-    "qn": "QN", "quant": "QN",
-    "v": "V", "mod": "V", "aux": "V", "cop": "V",
-}
+COLLAPSED: dict[str, str] = {pos: category for category, names in (
+    ("ADJ", "adj"), ("ADV", "adv post"), ("CONJ", "conj coord rel comp"), ("DET", "det art num"),
+    ("INF", "inf"), ("N", "n pro"), ("NEG", "neg"), ("PART", "part"), ("PREP", "prep"),
+    ("QN", "qn quant"), ("V", "v mod aux cop")) for pos in names.split()}
 
 
 def stripped_tag(mor_pos: str) -> str:
@@ -113,9 +104,7 @@ def collapsed_tag(mor_pos: str) -> str:
     ['ADV', 'OTH', 'INF', 'NEG', 'QN', 'V', 'PUNCT']
     """
     pos = stripped_tag(mor_pos)
-    if pos in PUNCT_POS:
-        return "PUNCT"
-    return COLLAPSED.get(pos.split(":", 1)[0], "OTH")
+    return "PUNCT" if pos in PUNCT_POS else COLLAPSED.get(pos.split(":", 1)[0], "OTH")
 
 
 def add_childes_tagsets(corpus: Corpus, source: str = "xpos") -> Corpus:
