@@ -12,13 +12,11 @@ are tokens too.  Forms come from the main tier cleaned by
 :mod:`induceval.corpus.readers._chat_main` (fillers ``&um``, pauses,
 retracings ``[/]`` ``[//]``, annotations ``[= ...]``, ``[+ IMP]`` ... removed;
 ``[: target]`` gives the target).  A word that ``%mor`` splits into clitics is
-split from the right (:func:`split_clitic_form`): a ``neg`` clitic takes a
-final ``n't`` (``don't`` -> ``do`` ``n't``, ``can't`` -> ``ca`` ``n't``), any
-other the text from the last apostrophe (``it's`` -> ``it`` ``'s``); without
-one (``wanna``) the host keeps the written form and the clitic takes its
-``%mor`` stem (counted in ``report.counts["clitic_form_from_mor"]``).  Without
-``%mor`` (e.g. the Estonian corpora) the cleaned main tier gives the tokens,
-with no tags.
+split by :func:`split_clitic_form` (``can't`` -> ``ca`` ``n't``, ``it's`` ->
+``it`` ``'s``); where it cannot (``wanna``) the host keeps the written form and
+the clitic takes its ``%mor`` stem (``report.counts["clitic_form_from_mor"]``).
+Without ``%mor`` (e.g. the Estonian corpora) the cleaned main tier gives the
+tokens, with no tags.
 
 Columns
 -------
@@ -80,9 +78,8 @@ dependents to their head (``xgrt_with_unintelligible``).
 
 Structural problems (no ``@Begin``, invalid UTF-8, a line that is neither
 header, utterance, dependent tier nor tab continuation, a dependent tier
-before any utterance) raise :class:`~induceval.errors.CorpusFormatError`
-with file, line and text (``on_error="fail"``) or are counted
-(``"skip"``: ``missing_begin``, ``bad_utf8_files``, ``bad_lines``,
+before any utterance) raise the error with file, line and text, or are
+counted (``missing_begin``, ``bad_utf8_files``, ``bad_lines``,
 ``orphan_tiers``).  Each distinct utterance body is analysed once.
 
 References
@@ -549,12 +546,8 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
     Returns
     -------
     Corpus
-        Columns as described in the module docstring; ``report.counts`` has
-        ``utterances`` (every utterance line read), ``tokens``,
-        ``unaligned_mor``, ``unaligned_gra``, ``aligned_gra``,
-        ``unaligned_xgrt``, ``aligned_xgrt``, ``omitted_words``,
-        ``clitic_form_from_mor``, ``spoken_words_marked_omitted``,
-        ``utterances without age`` and ``files without the target child's age``.
+        Columns and report counts as described in the module docstring, and
+        ``report.counts["utterances"]`` (every utterance line read), ``tokens``.
     """
     _check_options(on_error, omitted, empty, ages)
     if jobs is not None:
