@@ -391,18 +391,10 @@ class TabularFormat:
 
     def read(self, files, *, on_error: str = "fail", language: str | None = None,
              name: str | None = None, columns: Iterable[str] | None = None) -> Corpus:
-        """Read files of the format into one corpus.
-
-        Parameters
-        ----------
-        files, on_error, name
-            As in :mod:`induceval.corpus.readers`.
-        language
-            The ``language`` sentence column for every file (default: from the
-            UD file name).
-        columns
-            As in :func:`read_tabular` (default: all).
-        """
+        """Read files of the format into one corpus: ``files``, ``on_error`` and ``name`` as
+        in :mod:`induceval.corpus.readers`, ``columns`` as in :func:`read_tabular` (default:
+        all); ``language`` fills the ``language`` sentence column of every file (default:
+        from the UD file name)."""
         return read_tabular(files, self.spec, on_error=on_error, language=language, name=name,
                             columns=columns)
 

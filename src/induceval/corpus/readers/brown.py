@@ -82,16 +82,9 @@ def _parse(words: list[str]) -> dict[str, list]:
 
 def read(files, *, on_error: str = "fail", language: str | None = "en",
          name: str | None = None) -> Corpus:
-    """Read Brown-format files into one corpus.
-
-    Parameters
-    ----------
-    files, on_error, name
-        As in :mod:`induceval.corpus.readers` (a bad line is skipped under
-        ``"bad word/tag"``).
-    language
-        The ``language`` sentence column (default ``"en"``).
-    """
+    """Read Brown-format files into one corpus: ``files``, ``on_error`` and ``name`` as in
+    :mod:`induceval.corpus.readers` (a bad line is skipped under ``"bad word/tag"``);
+    ``language`` fills the ``language`` sentence column."""
     return read_line_format(files, _parse, ["form", "xpos", "cpos"], on_error=on_error,
                             language=language, name=name, reason="bad word/tag")
 

@@ -51,16 +51,9 @@ def _parse(words: list[str]) -> dict[str, list]:
 
 def read(files, *, on_error: str = "fail", language: str | None = None,
          name: str | None = None) -> Corpus:
-    """Read plain-text files into one corpus.
-
-    Parameters
-    ----------
-    files, on_error, name
-        As in :mod:`induceval.corpus.readers` (a line that is not UTF-8 is
-        skipped under ``"bad UTF-8"``).
-    language
-        The ``language`` sentence column.
-    """
+    """Read plain-text files into one corpus: ``files``, ``on_error`` and ``name`` as in
+    :mod:`induceval.corpus.readers` (a line that is not UTF-8 is skipped under
+    ``"bad UTF-8"``); ``language`` fills the ``language`` sentence column."""
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
     report = ReadReport()

@@ -263,10 +263,9 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
 
     Parameters
     ----------
-    files, on_error, name
-        As in :mod:`induceval.corpus.readers` (the skip reasons: see Errors above).
-    language
-        The ``language`` sentence column (default ``"en"``).
+    files, on_error, name, language
+        As in :mod:`induceval.corpus.readers` (the skip reasons: see Errors
+        above); ``language`` fills the ``language`` sentence column.
     new_tree_at_line_start
         A ``(`` at the start of a line opens a new top-level tree (see
         Resynchronisation above); False to rely on the brackets alone.
