@@ -187,11 +187,10 @@ class _Grammar:
             det = self.pick((ARTICLES[0], POSSESSIVE[0], MORE, None))
         else:
             det = self.pick(ARTICLES + DEMONSTRATIVE + POSSESSIVE)
-        det_i = None
+        det_i = adj_i = None
         if det is not None:
             rel_det = "amod" if det[2] == "ADJ" else ("nmod:poss" if det[3] == "PRP$" else "det")
             det_i = u.add(det, -2, rel_det)
-        adj_i = None
         if self.chance(0.18 if not child else 0.1):
             adj_i = u.add(self.pick(ADJECTIVES), -2, "amod")
         n = u.add(pl if plural else sg, head_of_np, rel)
@@ -235,8 +234,7 @@ class _Grammar:
 
     def copular(self, u: _Utt) -> int:
         if self.chance(0.4):
-            s = u.add(THAT_PRON, -2, "nsubj")
-            agr = "3s"
+            s, agr = u.add(THAT_PRON, -2, "nsubj"), "3s"
         else:
             s, agr = self.noun_phrase(u, -2, "nsubj", subject=True)
         cop = u.add(COP[agr], -2, "cop")
@@ -260,11 +258,9 @@ class _Grammar:
             n = u.add(self.pick(NOUNS)[0], -1, "root")
             u.set(n, cop, s, det)
             return n
-        aux_entry = DO["2"] if r < 0.7 else self.pick(MODALS)
-        aux = u.add(aux_entry, -2, "aux")
+        aux = u.add(DO["2"] if r < 0.7 else self.pick(MODALS), -2, "aux")
         s = u.add(SUBJECTS["you"][0], -2, "nsubj")
-        verbs = self.pick(TRANSITIVE)
-        v = u.add(verbs["VB"], -1, "root")
+        v = u.add(self.pick(TRANSITIVE)["VB"], -1, "root")
         u.set(v, aux, s)
         self.noun_phrase(u, v, "obj")
         return v
@@ -317,11 +313,9 @@ class _Grammar:
         return v
 
     def fragment(self, u: _Utt, child: bool = False) -> int:
-        r = self.r.random()
-        if r < 0.35:
+        if self.r.random() < 0.35:
             return u.add(self.pick(INTERJECTIONS), -1, "root")
-        n, _ = self.noun_phrase(u, -1, "root", child=child, allow_pron=False)
-        return n
+        return self.noun_phrase(u, -1, "root", child=child, allow_pron=False)[0]
 
     def adult(self, u: _Utt) -> None:
         r = self.r.random()
@@ -353,8 +347,7 @@ class _Grammar:
             if self.chance(0.4):
                 v = u.add(self.pick(TRANSITIVE)["VB"], -1, "root")  # "want cookie"
                 if max_len > 1:
-                    sg, _ = self.pick(NOUNS)
-                    u.add(sg, v, "obj")
+                    u.add(self.pick(NOUNS)[0], v, "obj")
                 root = v
             elif max_len > 1 and self.chance(0.3):
                 m = u.add(MORE, -2, "amod")  # "more juice"
