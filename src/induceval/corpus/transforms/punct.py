@@ -36,9 +36,8 @@ Policies
 ``"keep"``
     Nothing is punctuation; removal is a no-op.
 ``"auto"``
-    Detected from the corpus by :func:`detect_gold_scheme`: ``upos`` when the
-    corpus has UPOS, else ``ptb`` for PTB tags, else ``childes`` for CHILDES
-    tags, else ``unicode``.  Every command resolves ``auto`` the same way
+    ``upos``, ``ptb``, ``childes`` or ``unicode`` by the corpus's tags
+    (:func:`detect_gold_scheme`); every command resolves it the same way
     (:func:`resolve_punct_policy`) and records the resolved policy.
 
 References
@@ -468,16 +467,13 @@ def remove_tokens(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -
     """Remove the tokens where ``remove`` is true and re-attach their dependents.
 
     A kept token whose head is removed is attached to its nearest kept
-    ancestor; if every ancestor up to the root is removed it is attached to
-    the root (``0``).  This is done in ``head`` and in every ``head@NAME``
-    column; heads are renumbered to the new positions.  Other columns are
-    filtered.  Sentences that lose all their tokens are **kept, empty**
-    (callers decide: ``filter_max_length`` keeps them, ``drop_empty`` drops
-    them), so sentence columns and indices stay aligned with the input.
-    Counts go to ``corpus.report.counts`` under ``"removed <what>"`` and
-    ``"sentences empty after removing <what>"`` (a copy of the report; the
-    input corpus is unchanged).  Heads outside ``0..len`` become missing
-    (``-1``) and are counted.
+    ancestor, or to the root (``0``) when every ancestor is removed, in
+    ``head`` and every ``head@NAME``; heads are renumbered.  Sentences that
+    lose all their tokens are **kept, empty** (``filter_max_length`` keeps
+    them, ``drop_empty`` drops them), so sentences stay aligned with the
+    input.  Counts go to a copy of the report, under ``"removed <what>"`` and
+    ``"sentences empty after removing <what>"``; heads outside ``0..len``
+    become missing (``-1``), counted.
 
     References
     ----------
