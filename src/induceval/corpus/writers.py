@@ -158,18 +158,14 @@ def _strings(corpus: Corpus, source: ColumnLike, *, missing: str, what: str) -> 
     """One object array of strings for a slot (``missing`` where the value is missing)."""
     n = corpus.n_tokens
     out = np.empty(n, dtype=object)
+    if isinstance(source, str):
+        source = corpus.tokens.get(source)  # a column the corpus lacks: all missing
     if source is None:
         out[:] = missing
         return out
-    if isinstance(source, str):
-        if source not in corpus.tokens:
-            out[:] = missing
-            return out
-        source = corpus.tokens[source]
     if isinstance(source, Column):
         if source.vocab is not None:
-            table = np.append(source.vocab.to_array(), missing)
-            return table[source.values]
+            return np.append(source.vocab.to_array(), missing)[source.values]
         source = source.values
     arr = np.asarray(source)
     if arr.shape != (n,):
