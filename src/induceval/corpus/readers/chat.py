@@ -297,10 +297,7 @@ class _Encoder:
             if k[:4] == "head":
                 out.extend(vals)
                 continue
-            d = self.vocabs.get(k)
-            if d is None:
-                d = self.vocabs[k] = _VocabDict()
-            out.extend(map(d.__getitem__, vals))
+            out.extend(map(self.vocabs.setdefault(k, _VocabDict()).__getitem__, vals))
         self.n_flat += self.n_buf
         for out in self.flat.values():
             if len(out) < self.n_flat:
@@ -346,8 +343,7 @@ class _Reading:
         self.u_unk, self.u_empty = bytearray(), bytearray()  # per distinct utterance
         self.u_deltas: list[tuple] = []
         self.seq = array("i")  # distinct-utterance id of each utterance
-        self.seq_meta = array("i")
-        self.lines = array("i")
+        self.seq_meta, self.lines = array("i"), array("i")  # its metadata row, its line
         self.dropped = array("i")  # distinct-utterance ids of the utterances dropped (no words)
         self.meta_rows: list[tuple] = []
         self.n_utt = self.n_empty = self.n_undated = 0
