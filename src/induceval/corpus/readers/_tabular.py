@@ -415,14 +415,11 @@ _OPTIONAL_META = ("speaker", "role", "age_days", "child", "corpus", "unintelligi
 def _slow_file(path: Path, spec: TabularSpec, on_error: str, report: ReadReport,
                language: str | None) -> FileResult:
     """Read a file with the streaming path (per-sentence lists; used on anomalies)."""
-    names = list(spec.columns)
-    columns: dict[str, list] = {k: [] for k in names if k != "head"}
+    columns: dict[str, list] = {k: [] for k in spec.columns if k != "head"}
     heads: list = []
     lengths: list[int] = []
     sent_ids: list = []
-    documents: list = []
-    languages: list = []
-    lines: list = []
+    documents, languages, lines = [], [], []  # per sentence, as sent_ids
     meta_cols: dict[str, list] = {}
     has_head = "head" in spec.columns
     seen: set[str] = set()
