@@ -180,8 +180,7 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     document = _document(st, p)
     for speaker, body, lineno in units:
         toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
-        if deltas:
-            _check_errors(deltas, on_error, report, p, lineno, body)
+        _check_errors(deltas, on_error, report, p, lineno, body)
         for k, v in deltas:
             report.counts[k] += v
         report.counts["utterances"] += 1
@@ -387,8 +386,7 @@ class _Reading:
                 uid = self.uid_of[body] = len(self.u_len)
                 toks, n_unk, deltas = _analyse(body, self.split_clitics, self.omitted,
                                                self.mor_cache)
-                if deltas:
-                    _check_errors(deltas, self.on_error, self.report, path, ulines[j], body)
+                _check_errors(deltas, self.on_error, self.report, path, ulines[j], body)
                 words = not PUNCT_WORDS.issuperset(toks["form"])
                 if not words and self.keep_empty:
                     toks = {k: [] for k in toks}
