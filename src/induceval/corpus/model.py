@@ -202,19 +202,8 @@ class Sentence:
 def _ranges_index(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """Concatenate ``arange(s, e)`` for all pairs, vectorised."""
     lengths = ends - starts
-    total = int(lengths.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    cum = np.cumsum(lengths)
-    idx = np.ones(total, dtype=np.int64)
-    nz = lengths > 0
-    first_pos = np.concatenate(([0], cum[:-1]))[nz]
-    s = starts[nz]
-    idx[first_pos[0]] = s[0]
-    if len(s) > 1:
-        prev_end = (s[:-1] + lengths[nz][:-1])
-        idx[first_pos[1:]] = s[1:] - prev_end + 1
-    return np.cumsum(idx)
+    shift = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
+    return shift + np.arange(len(shift), dtype=np.int64)
 
 
 @dataclass(frozen=True)
