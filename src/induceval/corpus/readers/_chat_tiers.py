@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
+from itertools import accumulate
 
 from induceval.corpus.readers._chat_main import (
     OMITTED,
@@ -131,18 +132,9 @@ def _parse_gra_without(text: str, xpos: list, markers: tuple) -> tuple | None:
     if parsed is None:
         return None
     full_index = [0] + [i + 1 for i, k in enumerate(keep) if k]
-    heads: list[int] = []
-    rels: list = []
-    it = iter(zip(*parsed))
-    for k in keep:
-        if k:
-            h, r = next(it)
-            heads.append(full_index[h])
-            rels.append(r)
-        else:
-            heads.append(-1)
-            rels.append(None)
-    return heads, rels
+    heads, rels = iter(parsed[0]), iter(parsed[1])
+    return ([full_index[next(heads)] if k else -1 for k in keep],
+            [next(rels) if k else None for k in keep])
 
 
 def _parse_gra_with_gaps(text: str, token_item: list[int], unk_pos: list[int]
@@ -169,12 +161,7 @@ def _drop_tokens(keep: list[bool], heads: list[int] | None) -> list[int] | None:
     if heads is None:
         return None
     n = len(heads)
-    new_index = [0] * (n + 1)
-    j = 0
-    for i in range(n):
-        if keep[i]:
-            j += 1
-            new_index[i + 1] = j
+    new_index = [0, *accumulate(map(int, keep))]  # 1-based position after removal (of kept tokens)
     out = []
     for i in range(n):
         if not keep[i]:
