@@ -168,14 +168,9 @@ def reading_errors(report: dict) -> dict[str, dict]:
     from induceval.corpus.readers.chat import TIER_ERRORS
 
     kinds = set(TIER_ERRORS) | {"missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers"}
-    out = {}
-    for k, n in report["counts"].items():
-        if k in kinds and n:
-            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
-    for k, n in report["skipped"].items():
-        if k not in _NOT_ERRORS and n:
-            out[k] = {"count": int(n), "first": report["examples"].get(k, "")}
-    return out
+    found = [(k, n) for k, n in report["counts"].items() if k in kinds]
+    found += [(k, n) for k, n in report["skipped"].items() if k not in _NOT_ERRORS]
+    return {k: {"count": int(n), "first": report["examples"].get(k, "")} for k, n in found if n}
 
 
 def every_tag_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
