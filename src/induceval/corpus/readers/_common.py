@@ -218,12 +218,7 @@ class _Sink(_IntSink):
             table[hit] = self.known_codes[at[hit]]
             todo = todo[~hit]
         distinct = _decode_items(buf, starts[first[todo]], ends[first[todo]])
-        index, items = self.index, self.items
-        new = list(filterfalse(index.__contains__, distinct))  # distinct: no repeats
-        index.update(zip(new, range(len(items), len(items) + len(new))))
-        items.extend(new)
-        table[todo] = np.fromiter(map(index.__getitem__, distinct), dtype=np.int32,
-                                  count=len(distinct))
+        table[todo] = self._encode(distinct, distinct)
         if keys is not None and len(todo):
             todo = todo[keys[todo] < _LONG_KEY]
             order = np.argsort(keys[todo])
@@ -236,13 +231,16 @@ class _Sink(_IntSink):
 
     def add_strings(self, values: Sequence) -> None:
         """Append ``values`` (``None``, missing markers -> -1); new values join the vocabulary."""
-        index, items = self.index, self.items
-        for u in [u for u in dict.fromkeys(values) if u not in index]:
-            index[u] = len(items)
-            items.append(u)
-        self.parts.append(np.fromiter(map(index.__getitem__, values), dtype=np.int32,
-                                      count=len(values)))
+        self.parts.append(self._encode(values, dict.fromkeys(values)))
         self.n += len(values)
+
+    def _encode(self, values: Sequence, distinct: Iterable) -> np.ndarray:
+        """The codes of ``values``, whose distinct values ``distinct`` join the vocabulary."""
+        index, items = self.index, self.items
+        new = list(filterfalse(index.__contains__, distinct))
+        index.update(zip(new, range(len(items), len(items) + len(new))))
+        items.extend(new)
+        return np.fromiter(map(index.__getitem__, values), dtype=np.int32, count=len(values))
 
     def mark(self) -> tuple[int, int, int]:
         return len(self.items), *super().mark()
