@@ -212,9 +212,7 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     if not files:
         raise InducevalError(f"no corpus files found in {paths!r}"
                              + (f" ({len(binary)} binary files skipped)" if binary else ""))
-    fmt = detect_format(files[0]) if format == "auto" else format
-    if fmt not in READERS:
-        raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {fmt!r}")
+    fmt = detect_format(files[0]) if format == "auto" else format  # (detected: always known)
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:
         options["columns"] = columns
