@@ -1,16 +1,11 @@
 """Reading tab-separated files into a corpus: :func:`read_tabular`.
 
-Each file is read in chunks of about :data:`CHUNK_BYTES` cut at blank lines;
-each chunk's columns go straight into ``int32`` codes over corpus-wide
-vocabularies (:class:`~induceval.corpus.readers._common._Accumulator`), so no
-per-token Python object is kept.  A chunk goes through the *columnar fast
-path* (:func:`_fast_file`): numpy finds its lines, their kinds and the field
-boundaries of the columns read; each column is interned on its bytes
-(:mod:`~induceval.corpus.readers._fields`); metadata comments are parsed in
-one regular-expression pass (when only some columns are read, comments that
-cannot hold metadata, such as ``# text = ...``, are not even decoded).  It
-validates everything in bulk and gives up at the first anomaly: the file is
-then rolled back and re-read by the streaming path
+Each file is read in chunks of about :data:`CHUNK_BYTES` cut at blank lines,
+whose columns go straight into ``int32`` codes over corpus-wide vocabularies
+(:class:`~induceval.corpus.readers._common._Accumulator`).  A chunk goes
+through the *columnar fast path* (:func:`_fast_file`), which validates
+everything in bulk and gives up at the first anomaly: the file is then rolled
+back and re-read by the streaming path
 (:func:`~induceval.corpus.readers._tabular.iter_tabular`), which defines the
 semantics, so both paths give the same corpora (checked by property tests)
 and errors always come from one place.
@@ -223,12 +218,15 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
                document: str | None = None, first: bool = True) -> FileResult | None:
     """Read a whole file (or a chunk of one ending at a blank line) at the byte level.
 
-    Returns ``None`` at the first anomaly.  Lines, comment/blank/token lines
-    and field boundaries come from numpy searches over the bytes; only the
-    distinct values of each column are ever decoded.  Text columns are
-    returned as byte ranges, interned by the caller.  ``document`` is the
-    document in force before the chunk (default: the file stem); ``first``
-    says whether the chunk starts the file (a byte-order mark is skipped).
+    Returns ``None`` at the first anomaly.  Lines, their kinds and the field
+    boundaries of the columns read come from numpy searches over the bytes;
+    text columns are returned as byte ranges, interned by the caller on their
+    bytes (:mod:`~induceval.corpus.readers._fields`: only distinct values are
+    decoded); metadata comments are parsed in one regular-expression pass
+    (without ``_lines``, comments that cannot hold metadata, such as ``# text =
+    ...``, are not even decoded).  ``document`` is the document in force before
+    the chunk (default: the file stem); ``first`` says whether the chunk starts
+    the file (a byte-order mark is skipped).
     """
     try:
         data.decode("utf-8")
