@@ -12,6 +12,8 @@ import sys
 
 import numpy as np
 
+from induceval.corpus.model import _ranges_index
+
 #: From this many bytes of fields on (plain text's 8 MB pieces, not the tabular readers'
 #: chunks), or once it is loaded, intern with the numba kernel (linear, no sort; loading it
 #: costs more than it saves on a chunk).
@@ -174,13 +176,10 @@ def _decode_items(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list
     n = len(starts)
     if n == 0:
         return []
-    out_len = (ends - starts) + 1  # each item followed by "\n"
-    out_start = np.concatenate(([0], np.cumsum(out_len)[:-1]))
-    total = int(out_len.sum())
-    idx = np.repeat(starts - out_start, out_len) + np.arange(total, dtype=np.int64)
+    idx = _ranges_index(starts, ends + 1)  # each item and the byte after it, made "\n"
     np.minimum(idx, len(buf) - 1, out=idx)
     gathered = buf[idx]
-    gathered[out_start + out_len - 1] = 10
+    gathered[np.cumsum(ends - starts + 1) - 1] = 10
     return gathered.tobytes().decode("utf-8").split("\n")[:n]
 
 
