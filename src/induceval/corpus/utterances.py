@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.corpus.model import Corpus
+from induceval.corpus.model import Corpus, _ranges_index
 from induceval.errors import ParameterError, check_choice
 
 __all__ = ["Utterances", "utterances_from_corpus", "split_speakers", "END", "NO_PUNCT",
@@ -98,8 +98,7 @@ class Utterances:
         if which.dtype == bool:
             which = np.flatnonzero(which)
         starts, ends = self.offsets[:-1][which], self.offsets[1:][which]
-        parts = [self.words[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
-        words = np.concatenate(parts).astype(np.int32) if parts else np.zeros(0, np.int32)
+        words = self.words[_ranges_index(starts, ends)].astype(np.int32)
         offsets = np.concatenate(([0], np.cumsum(ends - starts))).astype(np.int64)
         return Utterances(offsets, words, self.start[which].astype(np.int32), self.vocab,
                           self.index[which])
