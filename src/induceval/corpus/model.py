@@ -323,8 +323,7 @@ class Corpus:
         col = self.column(column)
         if col.vocab is None:
             return col.values.copy()
-        table = np.append(col.vocab.to_array(), None)
-        return table[col.values]
+        return np.append(col.vocab.to_array(), None)[col.values]
 
     # -- derived corpora -----------------------------------------------------
     def select(self, which: Sequence[int] | np.ndarray) -> Corpus:
