@@ -228,23 +228,18 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
             _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,
                            start, "*" + b.split("\n", 1)[0])
             st.begun = True
+        stray = None  # (offset, line) pairs when lines other than tiers follow the main tier
         if "\n\t" in b:
             joined = b.replace("\n\t", " ")
             if joined.count("\n") != joined.count("\n%"):
-                parts = _join(b.split("\n"))
-                k = 1
-                while k < len(parts) and parts[k][1][:1] == "%":
-                    k += 1
-                joined = "\n".join(x for _, x in parts[:k])
-                _other_lines(parts[k:], start, st, path, on_error, report)
+                stray = _join(b.split("\n"))
             b = joined
         elif n_nl != b.count("\n%"):
-            raw = b.split("\n")
-            k = 1
-            while k < len(raw) and raw[k][:1] == "%":
-                k += 1
-            _other_lines(list(enumerate(raw))[k:], start, st, path, on_error, report)
-            b = "\n".join(raw[:k])
+            stray = list(enumerate(b.split("\n")))
+        if stray is not None:  # the utterance ends at the first line that is no tier
+            k = next((i for i in range(1, len(stray)) if stray[i][1][:1] != "%"), len(stray))
+            b = "\n".join(x for _, x in stray[:k])
+            _other_lines(stray[k:], start, st, path, on_error, report)
         colon = b.find(":")
         if colon < 0 or "\n" in b[:colon]:
             if on_error == "fail":
