@@ -1,11 +1,9 @@
 """The columnar corpus model.
 
-A :class:`Corpus` holds one numpy array per token column (``form``, ``upos``,
-``head`` ...), all aligned, and one per sentence column (``speaker``, ``role``,
-``age_days`` ...), plus the sentence offsets.  Categorical columns store
-``int32`` codes over a :class:`Vocabulary` (``-1`` = missing); integer
-columns (``head``, ``age_days``) store the values themselves (``-1`` =
-missing, ``0`` = root for heads, which are 1-based within a sentence).
+A :class:`Corpus` holds one column (:mod:`induceval.corpus.columns`) per token
+column (``form``, ``upos``, ``head`` ...), all aligned, and one per sentence
+column (``speaker``, ``role``, ``age_days`` ...), plus the sentence offsets.
+Heads are 1-based within a sentence (``0`` = root, ``-1`` = missing).
 
 Standard column names
 ---------------------
