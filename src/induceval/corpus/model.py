@@ -237,16 +237,13 @@ class Corpus:
     def __post_init__(self) -> None:
         if "form" not in self.tokens:
             raise InducevalError("a corpus needs a 'form' token column")
-        n = int(self.offsets[-1]) if len(self.offsets) else 0
-        for key, col in self.tokens.items():
-            if len(col.values) != n:
-                raise InducevalError(
-                    f"token column {key!r} has {len(col.values)} values, expected {n}")
-        m = len(self.offsets) - 1
-        for key, col in self.sentences.items():
-            if len(col.values) != m:
-                raise InducevalError(
-                    f"sentence column {key!r} has {len(col.values)} values, expected {m}")
+        n_tokens = int(self.offsets[-1]) if len(self.offsets) else 0
+        for kind, columns, n in (("token", self.tokens, n_tokens),
+                                 ("sentence", self.sentences, len(self.offsets) - 1)):
+            for key, col in columns.items():
+                if len(col.values) != n:
+                    raise InducevalError(
+                        f"{kind} column {key!r} has {len(col.values)} values, expected {n}")
 
     # -- sizes ---------------------------------------------------------------
     @property

@@ -171,13 +171,10 @@ class _Chunk:
         if bounds is None:
             return None
         h_codes, h_items = _intern_ranges(self.buf, *bounds)
-        table = np.empty(len(h_items), dtype=np.int64)
-        for j, item in enumerate(h_items):
-            h = _parse_head(item)
-            if h is None:
-                raise _GiveUp
-            table[j] = h
-        heads = table[h_codes]
+        table = [_parse_head(item) for item in h_items]
+        if None in table:
+            raise _GiveUp
+        heads = np.array(table, dtype=np.int64)[h_codes]
         if (heads > np.repeat(self.lengths, self.lengths)).any():
             raise _GiveUp
         return heads.astype(np.int32)
