@@ -345,10 +345,9 @@ class _Grammar:
         r = self.r.random()
         if max_len <= 2 or r < 0.45:
             if self.chance(0.4):
-                v = u.add(self.pick(TRANSITIVE)["VB"], -1, "root")  # "want cookie"
+                root = u.add(self.pick(TRANSITIVE)["VB"], -1, "root")  # "want cookie"
                 if max_len > 1:
-                    u.add(self.pick(NOUNS)[0], v, "obj")
-                root = v
+                    u.add(self.pick(NOUNS)[0], root, "obj")
             elif max_len > 1 and self.chance(0.3):
                 m = u.add(MORE, -2, "amod")  # "more juice"
                 root = u.add(self.pick(NOUNS)[0], -1, "root")
@@ -357,10 +356,9 @@ class _Grammar:
                 root = self.fragment(u, child=True)
         elif r < 0.75:
             s = u.add(SUBJECTS["I"][0], -2, "nsubj")  # "I want the ball"
-            v = u.add(self.pick(TRANSITIVE)["VBP"], -1, "root")
-            u.set(v, s)
-            self.noun_phrase(u, v, "obj", child=True, allow_pron=False)
-            root = v
+            root = u.add(self.pick(TRANSITIVE)["VBP"], -1, "root")
+            u.set(root, s)
+            self.noun_phrase(u, root, "obj", child=True, allow_pron=False)
         else:
             s = u.add(THAT_PRON, -2, "nsubj")  # "that my shoe" (copula often omitted)
             cop = u.add(COP["3s"], -2, "cop") if self.chance(0.5) else None
@@ -418,11 +416,10 @@ def generate_demo_corpus(n_sentences: int = 2000, seed: int = DEFAULT_SEED) -> C
             g.child(u, _child_max_len(session))
         else:
             g.adult(u)
-        heads = [h + 1 for h in u.heads]  # token index -> 1-based head, root (-1) -> 0
+        columns = dict(zip(("form", "lemma", "upos", "xpos", "cpos"), map(list, zip(*u.toks))))
         builder.add_sentence(
-            {"form": [t[0] for t in u.toks], "lemma": [t[1] for t in u.toks],
-             "upos": [t[2] for t in u.toks], "xpos": [t[3] for t in u.toks],
-             "cpos": [t[4] for t in u.toks], "head": heads, "deprel": u.rels},
+            {**columns, "head": [h + 1 for h in u.heads],  # -> 1-based heads, root (-1) -> 0
+             "deprel": u.rels},
             {"sent_id": f"{document}-{i + 1}", "speaker": speaker,
              "role": SPEAKERS[speaker][0], "age_days": age_in_days(years, months),
              "document": document, "language": "eng"},
