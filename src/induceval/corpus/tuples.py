@@ -371,9 +371,7 @@ def _argument_positions(corpus: Corpus, sch: RelationScheme, kinds: np.ndarray, 
     if sch.prep_object:
         pob = dep_ok & (kind == "pobj")
         prep_idx = gh[pob]
-        prep_head = np.full(len(prep_idx), -1, dtype=np.int64)
-        pok = ok[prep_idx]
-        prep_head[pok] = gh[prep_idx[pok]]
+        prep_head = gh[prep_idx]  # -1 where the preposition has no head in the sentence
         good = prep_head >= 0
         good[good] = is_verb[prep_head[good]]
         if sch.prep_tags:
