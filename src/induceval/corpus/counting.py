@@ -150,9 +150,7 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
     items, values, table = list(col.vocab.items), col.values, None
     if lowercase:
         lowered = [w.lower() for w in items]
-        index: dict[str, int] = {}
-        for w in lowered:
-            index.setdefault(w, len(index))
+        index = {w: i for i, w in enumerate(dict.fromkeys(lowered))}  # first-appearance order
         table = np.array([-1] + [index[w] for w in lowered], dtype=np.int64)
         items = list(index)
     n = len(items)
