@@ -208,8 +208,7 @@ class _Caches:
     def fill(self, items: list[str]) -> None:
         for it in items:
             if it not in self.mor:
-                g = _parse_mor_item(it)
-                self.mor[it] = g
+                g = self.mor[it] = _parse_mor_item(it)
                 self.simple[it] = ((g[0][0], g[0][1], g[0][2] == PUNCT)
                                    if len(g) == 1 and g[0][2] != OMITTED else None)
 
