@@ -130,10 +130,8 @@ def resampling_signature(*, confidence: int | None = None, alpha: float = 0.05,
     """The signature fields of a resampling run: interval, test, unit, N and seed.
 
     Keys: ``ci`` (method), ``ci_level``, ``ci_n``, ``paired`` (test),
-    ``paired_n``, ``resample`` (the unit: sentence, document, utterance,
-    item) and ``seed``.
-
-    ``paired_n`` defaults to ``confidence`` (else 1000).
+    ``paired_n`` (default ``confidence``, else 1000), ``resample`` (the unit:
+    sentence, document, utterance, item) and ``seed``.
 
     Example
     -------
@@ -221,10 +219,6 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     unit
         The name of the resampled unit, for the signature.
 
-    Returns
-    -------
-    Resampled
-
     Example
     -------
     >>> import numpy as np
@@ -268,11 +262,6 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
         bootstrap, ``resampling.permutation`` for AR).
     alpha
         Level of the bootstrap interval of the difference.
-
-    Returns
-    -------
-    list of Comparison
-        One per system, in order.
 
     Example
     -------
@@ -378,16 +367,12 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
                    cache: dict | None = None) -> tuple[str, list]:
     """The best system on ``measure`` and the others not significantly different from it.
 
-    Used by the protocol tables to mark differences that are not
-    significant: each system is tested against the best one with
-    :func:`compare` (two-sided, level ``alpha``).  Systems whose score is
-    ``nan`` are left out.
-
-    ``cache`` (a dict kept by the caller) stores each comparison under the
-    pair of :class:`ItemStats` objects, so that a table testing several
-    measures of the same systems compares each pair once (:func:`compare`
-    scores every measure; the draws of a pair do not depend on the other
-    systems, so cached and fresh results are identical).
+    Each system is tested against the best one with :func:`compare`
+    (two-sided, level ``alpha``); systems whose score is ``nan`` are left
+    out.  ``cache`` (a dict kept by the caller) stores each comparison under
+    the pair of :class:`ItemStats` objects, so that a table of several
+    measures compares each pair once (the draws of a pair do not depend on
+    the other systems: cached and fresh results are identical).
 
     Example
     -------
@@ -473,13 +458,11 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
     b = np.asarray(stats_b, dtype=float)
     if a.shape != b.shape:
         raise MismatchError(f"paired statistics differ in shape: {a.shape} vs {b.shape}")
-    observed = abs(score(a.sum(0)) - score(b.sum(0)))
+    base_a, base_b, diff = a.sum(0), b.sum(0), b - a
+    observed = abs(score(base_a) - score(base_b))
     rng = stream(seed, "resampling.permutation")
-    diff = b - a
-    base_a = a.sum(0)
-    base_b = b.sum(0)
-    hits = 0
-    m = a.shape[0]
+    hits, m = 0, a.shape[0]
+
     step = _chunk_size(m, a.shape[1] if a.ndim > 1 else 1, n)
     for start in range(0, n, step):
         for delta in _swap_weights(rng, m, min(step, n - start)) @ diff:
