@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from induceval.corpus.stats import every_tag_sizes, scale_sizes
-from induceval.errors import MismatchError
+from induceval.errors import MismatchError, check_choice
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 from induceval.signature import make_signature
@@ -57,8 +57,8 @@ class RandomBaseline:
     sizes
         Types per cluster (cluster ``k`` mirrors the ``k``-th gold class in
         code order among the classes that own at least one type).
-    signature
     """
+
 
     type_clusters: np.ndarray
     tags: np.ndarray
@@ -104,21 +104,12 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED,
     forms
         Form code of each token (the vocabulary is the set of codes present).
     gold
-        Gold class of each token (``-1`` = none); the number of random
-        clusters is the number of gold classes that own a type.  Types with
-        no gold class at all stay unclustered (``-1``).
-    seed
-        Random seed (same seed, same clustering).
+        Gold class of each token (``-1`` = none).
     sizes
-        ``"every"`` (default): one cluster per gold class, sized by the
-        types seen with that class (a type counts under every class, as
-        Frank et al. 2009's Figure 2 "GS" curve), scaled to the number of gold-tagged types
-        (:func:`scale_sizes`); ``"majority"``: a type counts under its
-        majority class only.  See
+        ``"every"`` (default; Frank et al. 2009's Figure 2 "GS" curve,
+        :func:`scale_sizes`) or ``"majority"``: see the module docstring and
         :mod:`induceval.models.categories.random_baseline`.
     """
-    from induceval.errors import check_choice
-
     check_choice("sizes", sizes, ("every", "majority"))
     f = np.asarray(forms, dtype=np.int64)
     maj = majority_gold_by_type(f, gold)
