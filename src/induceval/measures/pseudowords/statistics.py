@@ -1,31 +1,25 @@
 """The corpus statistics of pseudo-word evaluation: one type, additive over shards.
 
 :class:`PseudoStatistics` is all the pseudo-word pipeline (Chambers &
-Jurafsky 2010: :func:`chunk_documents`, :func:`prepare`, the document split
-and the test sets) reads of a corpus.  :func:`shard_statistics` computes it
-for one shard, a corpus in memory or files read as :func:`load_corpus` reads
-them; ``+`` sums shards in corpus order; :func:`corpus_statistics` runs it
-over a corpus in memory or over file groups (:func:`induceval.parallel.map`:
-here or on Dask workers, the first error in file order).  The sum over any
-cut of a corpus into shards is the statistics of the whole:
+Jurafsky 2010) reads of a corpus.  :func:`shard_statistics` computes it for
+one shard; ``+`` sums shards in corpus order; :func:`corpus_statistics` runs
+it over a corpus in memory or over file groups (:func:`induceval.parallel.map`,
+the first error in file order).  The sum over any cut of a corpus into
+shards is the statistics of the whole:
 
-- codes: words, relations and documents are coded per shard and re-coded
-  over the merged tables (in order of first appearance); a document spanning
-  shards is merged by name, as :func:`~induceval.corpus.model.concat` merges
-  vocabularies; occurrences keep corpus order, so test items and the
-  insertion order of training counts (which orders Erk's sums) are those of
-  one corpus;
-- columns and scheme: a relation scheme ``auto`` is detected on the
-  relations of all shards, and a shard whose own detection differs, or which
-  lacks a column others have (``lemma``, ``head``, ``deprel``, the tag
-  column: missing values there, as in the concatenated corpus), is computed
-  again with them;
-- documents: :func:`chunk_documents` cuts a corpus of few documents into
-  pseudo-documents numbered over the whole corpus, on the sum.
+- words, relations and documents are re-coded over the merged tables (in
+  order of first appearance; a document spanning shards merged by name);
+  occurrences keep corpus order, so test items and the insertion order of
+  training counts (which orders Erk's sums) are those of one corpus;
+- a relation scheme ``auto`` is detected on the relations of all shards, and
+  a shard whose own detection differs, or which lacks a column others have
+  (``lemma``, ``head``, ``deprel``, the tag column), is computed again with
+  them (missing values there, as in the concatenated corpus);
+- :func:`chunk_documents` numbers pseudo-documents over the whole corpus.
 
 The fingerprint (version 2)
-    Test sets store the fingerprint of the corpus they were built on, so
-    that scoring them against another corpus is refused.  A sentence's
+    Test sets store the fingerprint of their corpus, so that scoring them
+    against another corpus is refused.  A sentence's
     digest is ``d(s) = sum_i b(w_i) M^i mod 2^64`` over its forms ``w_0,
     w_1, ...`` (``b(w)``: the first 8 bytes of BLAKE2b of the UTF-8 form, a
     missing form counting as empty; ``M`` a fixed odd number); a shard's
@@ -33,11 +27,9 @@ The fingerprint (version 2)
     (``P = 2^61 - 1``, a fixed base ``X``), so that
     ``H(A + B) = H(A) X^|B| + H(B)``; the fingerprint is the first 16 hex
     digits of a SHA-1 over the version, the sorted document names, the
-    numbers of sentences and tokens and ``H``.  It depends on the sentences
-    in order and on the documents, never on how files were grouped into
-    shards.  Version 1, in the test sets of induceval 0.3.x, was one SHA-1
-    over the whole corpus in order (:func:`fingerprint_v1`), which shards
-    cannot combine.
+    numbers of sentences and tokens and ``H``: never dependent on how files
+    were grouped into shards.  Version 1 (induceval 0.3.x) was one SHA-1
+    over the whole corpus in order (:func:`fingerprint_v1`).
 
 Example
 -------
@@ -370,7 +362,9 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
                       arguments: str = "nouns", on_error: str = "fail",
                       input_format: str = "auto", name: str | None = None,
                       executor=None, group_bytes: int | None = None) -> PseudoStatistics:
-    """The statistics of a corpus in memory, or of files read group by group.
+    """The statistics of a corpus, or of files read group by group (documents as read).
+
+
 
     Parameters
     ----------
@@ -386,15 +380,11 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         The corpus's name in errors (default: the corpus's, or the first path).
     executor
         Where file groups are read (:func:`induceval.parallel.map`; default:
-        the current :func:`~induceval.parallel.use_executor`, else this process).
+        the current :func:`~induceval.parallel.use_executor`, else here).
+
     group_bytes
         Bytes of files per shard (default: all files in this process, else
         automatic; 0: a shard per file); the statistics do not depend on it.
-
-    Returns
-    -------
-    PseudoStatistics
-        Its documents as read (see :func:`chunk_documents`).
 
     Example
     -------
