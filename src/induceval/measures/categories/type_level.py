@@ -77,11 +77,7 @@ class TypeEntries:
     gold_labels: tuple = ()
     pred_labels: tuple = ()
     #: with ``items=``: a ``scipy.sparse`` CSR matrix, items (sentences) by the
-    #: gold pairs then the induced pairs: how many of the item's tokens are of
-    #: type ``i`` with gold class ``s`` (column of pair ``(i, s)``) and of type
-    #: ``i`` in cluster ``j`` (column ``len(gold_pairs) + `` that of ``(i, j)``);
-    #: the entries of a resample are the pairs with a positive sum
-    #: (:func:`type_scores_batch`)
+    #: gold pairs then the induced pairs: the item's tokens of each pair
     item_counts: object = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -276,20 +272,14 @@ def type_entries_from_sets(gold: dict, pred: dict, *, unclustered: str = "merge"
     labels = list(preds)
     unc_index = None
     for ti, t in enumerate(types):
-        for c in gold[t]:
-            gp.append((ti, gi[c]))
+        gp += [(ti, gi[c]) for c in gold[t]]
         ks = pred.get(t) or ()
         if not ks:
-            if unclustered == "merge":
-                if unc_index is None:
-                    unc_index = len(labels)
-                    labels.append("UNCLUSTERED")
-                pp.append((ti, unc_index))
-            else:
-                pp.append((ti, len(labels)))
-                labels.append(f"UNCLUSTERED:{t}")
-        for k in ks:
-            pp.append((ti, pi[k]))
+            if unclustered == "split" or unc_index is None:
+                unc_index = len(labels)
+                labels.append("UNCLUSTERED" if unclustered == "merge" else f"UNCLUSTERED:{t}")
+            pp.append((ti, unc_index))
+        pp += [(ti, pi[k]) for k in ks]
 
     def arr(pairs):
         return np.array(sorted(set(pairs)), dtype=np.int64).reshape(-1, 2).T.reshape(2, -1)
@@ -318,6 +308,7 @@ def type_scores_for_mapping(entries: TypeEntries, mapping) -> dict[str, float]:
         return {"macro_i": nan, "micro_i": nan, "micro_c": nan}
     ti, kj = entries.pred_pairs
     hc = h[kj]
+
     mapped = hc >= 0
     ukey = np.unique(ti[mapped] * G + hc[mapped])
     akey = entries.gold_pairs[0] * G + entries.gold_pairs[1]
@@ -380,14 +371,11 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     """M-1 mapping by hill climbing with random restarts (Reichart et al. 2010, §4.1).
 
     Each restart draws a random mapping and a random order of the induced
-    clusters, then repeatedly moves each cluster to the class that maximises
-    ``measure`` with the rest of the mapping fixed, until no single move
-    improves it.  The best of the ``restarts`` runs is kept.
-
-    With ``greedy_start`` (default) one more run starts from the mapping of
-    each cluster to the class it shares most types with, the heuristic of
-    Reichart et al. 2010, §5.2; the maximum can only rise, and a perfect clustering is
-    then always recognised (random starts alone may stop in a local optimum).
+    clusters, then moves each cluster to the class that maximises
+    ``measure`` with the rest fixed, until no single move improves it; the
+    best run is kept.  With ``greedy_start`` one more run starts from each
+    cluster's class of most shared types (Reichart et al. 2010, §5.2), so
+    that a perfect clustering is always recognised.
 
     Returns
     -------
@@ -525,13 +513,10 @@ def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int
     """The type-level measures of ``B`` resamples given their summed pair counts.
 
     ``totals`` is ``(B, d)``: for each resample the sum over its items of
-    ``entries.item_counts`` (gold pairs, then induced pairs).  A resample's
-    entries are the pairs with a positive count (a type, class or cluster
-    none of whose tokens was drawn is absent), renumbered in the original
-    order; each is scored by :func:`type_level_scores` (1-1 by Kuhn-Munkres,
-    M-1 by hill climbing with the same ``restarts`` and ``seed``), so the
-    full sample (every count positive) gives exactly the scores of
-    ``entries``.
+    ``entries.item_counts``.  A resample's entries are the pairs with a
+    positive count, renumbered in the original order, scored by
+    :func:`type_level_scores` with the same ``restarts`` and ``seed``: the
+    full sample gives exactly the scores of ``entries``.
 
     Example
     -------
