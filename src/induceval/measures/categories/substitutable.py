@@ -85,6 +85,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.measures.categories.token import _pairs
 from induceval.signature import make_signature
 
 __all__ = ["SubstitutableStats", "SubstitutableResult", "substitutable_stats",
@@ -143,11 +144,6 @@ class SubstitutableResult:
     scores: dict[str, float]
     stats: SubstitutableStats
     signature: str
-
-
-def _pairs(n: np.ndarray) -> int:
-    n = n.astype(np.int64)
-    return int((n * (n - 1)).sum() // 2)
 
 
 def _form_strings(corpus: Corpus, column: str) -> tuple[np.ndarray, list[str]]:
