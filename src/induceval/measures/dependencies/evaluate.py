@@ -103,8 +103,9 @@ class ReferenceResult:
 
 @dataclass
 class DependencyResult(Result):
-    """Everything :func:`evaluate_dependencies` measured (a
-    :class:`~induceval.measures.result.Result`).
+    """Everything :func:`evaluate_dependencies` measured (a :class:`Result`).
+
+
 
     Attributes
     ----------
@@ -362,9 +363,8 @@ def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
     Returns
     -------
     Evaluation
-        ``results`` (one :class:`DependencyResult` per system), ``resolved``
-        (``punct`` and the relation ``schemes`` as detected), the readers'
-        reports, sizes and documents.
+        One :class:`DependencyResult` per system; ``resolved``: ``punct`` and
+        the relation ``schemes`` as detected.
 
     Example
     -------
