@@ -363,14 +363,12 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         codes aligned with ``gold`` (``-1`` / ``"UNCLUSTERED"`` =
         unclustered), a type list ``{word: set of clusters}`` (see
         :mod:`.io`; polysemous lists only at type level), or a path.
-    gold_column
-        The gold tag column; ``"auto"`` (default) detects it with
-        :func:`induceval.corpus.transforms.detect_gold_scheme` (UPOS, else PTB
-        ``xpos``, else CHILDES tags).  Recorded in the signature.
-    pred_column
-        The predicted cluster column of a Corpus prediction (default: the
-        gold column's name, else the first of ``upos``, ``cpos``, ``xpos``
-        the prediction has).  Recorded in the signature.
+    gold_column, pred_column
+        The gold tag column (``"auto"``:
+        :func:`induceval.corpus.transforms.detect_gold_scheme`, UPOS, else PTB
+        ``xpos``, else CHILDES tags) and the predicted cluster column of a
+        Corpus prediction (default: the gold column's name, else the first of
+        ``upos``, ``cpos``, ``xpos`` it has); both in the signature.
     forms
         Form codes of the tokens when ``gold`` is an array (needed for
         ``unclustered="split"`` and type-level measures).
@@ -391,11 +389,10 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         holds the gold tags scores 1.0).
     items
         ``"sentence"`` (a Corpus gold), or an item index per token: the
-        token table then also carries per-item tables (``table.item_counts``)
-        and the type entries per-item pair counts (``entries.item_counts``)
-        for bootstrap intervals and paired tests
-        (:func:`induceval.measures.resampling.category_items`,
-        :func:`~induceval.measures.resampling.type_level_items`).
+        table and the type entries then carry per-item counts
+        (``item_counts``) for bootstrap intervals and paired tests
+        (:mod:`induceval.measures.resampling`).
+
 
     Raises
     ------
