@@ -528,23 +528,31 @@ def seen_unseen(prep: Prepared, fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.5
     """Percentage of test tuples unseen in training as training grows (Chambers & Jurafsky
     2010, Figures 1-2): a table's ``records``, ``title`` and ``notes``."""
     test = prep.instances.in_documents(prep.split.test)
-    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
     rows = []
     for frac in fractions:
         counts = prep.instances.in_documents(prep.split.training(frac)).counts().counts
-        unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+        unseen = _unseen(test, counts, min_seen)
         row = {"corpus": prep.name, "train_fraction": frac,
                "train_docs": len(prep.split.training(frac)),
-               "train_tuples": sum(counts.values()), "test_tuples": len(keys),
-               "unseen_pct": 100.0 * unseen.mean() if len(keys) else float("nan")}
+               "train_tuples": sum(counts.values()), "test_tuples": len(test),
+               "unseen_pct": _percent(unseen)}
         for rel in ("subj", "obj", "prep"):
-            m = test.relation == rel
-            row[f"unseen_{rel}_pct"] = 100.0 * unseen[m].mean() if m.any() else float("nan")
+            row[f"unseen_{rel}_pct"] = _percent(unseen[test.relation == rel])
         rows.append(row)
     return {"records": rows, "title": f"Unseen test tuples by training size ({prep.name}); "
             f"seen = seen at least {min_seen} times",
             "notes": [make_signature("unseen", {"min_seen": min_seen,
                                                 "split": prep.split.describe()})]}
+
+
+def _unseen(test: TupleInstances, counts: Mapping, min_seen: int) -> np.ndarray:
+    """Which test occurrences were seen fewer than ``min_seen`` times in ``counts``."""
+    keys = zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist())
+    return np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+
+
+def _percent(flags: np.ndarray) -> float:
+    return 100.0 * flags.mean() if len(flags) else float("nan")
 
 
 def _rare_set(freq: Counter, share: float = 0.1) -> set[str]:
@@ -561,9 +569,8 @@ def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
     absent from training is rare too.
     """
     test = prep.instances.in_documents(prep.split.test)
-    counts = prep.instances.in_documents(prep.split.train).counts().counts
-    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
-    unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+    unseen = _unseen(test, prep.instances.in_documents(prep.split.train).counts().counts,
+                     min_seen)
     rare_v = _rare_set(prep.verb_frequencies, share)
     rare_n = _rare_set(prep.noun_frequencies, share)
     is_rv = np.array([v in rare_v or v not in prep.verb_frequencies for v in test.verb])
@@ -571,6 +578,6 @@ def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
     rows = []
     for label, m in (("unseen tests", unseen), ("seen tests", ~unseen)):
         rows.append({"corpus": prep.name, "tests": label, "n": int(m.sum()),
-                     "rare_verbs_pct": 100.0 * is_rv[m].mean() if m.any() else float("nan"),
-                     "rare_nouns_pct": 100.0 * is_rn[m].mean() if m.any() else float("nan")})
+                     "rare_verbs_pct": _percent(is_rv[m]), "rare_nouns_pct": _percent(is_rn[m])})
+
     return {"records": rows, "title": f"Rare words in seen and unseen tests ({prep.name})"}
