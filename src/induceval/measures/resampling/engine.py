@@ -249,14 +249,9 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
         Statistics over the same items, in the same order (:class:`ItemStats`
         or results, see :func:`items_of`).
     test
-        ``"bootstrap"``: the paired bootstrap; the same resample weights are
-        applied to both systems and the p-value counts resampled differences
-        that, shifted to mean zero, are at least as large in absolute value
-        as the observed difference.  ``"ar"``: approximate randomization;
-        each item's statistics are swapped between the systems with
-        probability 1/2 and the p-value counts swaps whose absolute
-        difference is at least the observed one.  Both:
-        ``p = (r + 1) / (n + 1)``, two-sided.
+        ``"bootstrap"`` (the paired bootstrap: the same resample weights for
+        both systems) or ``"ar"`` (approximate randomization); see
+        :mod:`induceval.measures.resampling` for their two-sided p-values.
     n, seed, groups, unit
         As in :func:`resample` (``resampling.bootstrap`` stream for the
         bootstrap, ``resampling.permutation`` for AR).
@@ -447,11 +442,9 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
                               n: int = 1000, seed: int = DEFAULT_SEED) -> float:
     """Two-sided p-value of the paired approximate randomization test (scalar score function).
 
-    For each of ``n`` iterations every item's statistics are swapped between
-    the two systems with probability 1/2; the p-value is
-    ``(r + 1) / (n + 1)`` where ``r`` counts shuffles whose absolute score
-    difference is at least the observed one (Yeh 2000, §3; Noreen 1989).
-    Same draws as :func:`compare` with ``test="ar"``.
+    Yeh 2000, §3; Noreen 1989 (see :mod:`induceval.measures.resampling`);
+    the same draws as :func:`compare` with ``test="ar"``.
+
     """
     _check_n(n)
     a = np.asarray(stats_a, dtype=float)
