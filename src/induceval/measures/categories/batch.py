@@ -100,9 +100,11 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
                        measures: Sequence[str] | None = None) -> dict[str, np.ndarray]:
     """Every token measure of each of ``B`` stacked ``G x K`` tables.
 
-    ``tables``: ``(B, G, K)`` counts; ``measures``: those to compute (default:
-    all; the costly 1-1 mappings are skipped when not asked for).  Returns
-    measure name -> ``(B,)`` array, ``nan`` for empty tables.
+    ``tables``: ``(B, G, K)`` counts; ``log_base``, ``beta``: as in
+    ``token_scores``; ``measures``: those to compute (default: all; the
+    costly 1-1 mappings are skipped when not asked for).  Returns measure
+    name -> ``(B,)`` array, ``nan`` for empty tables.
+
     """
 
     t = np.asarray(tables, dtype=np.float64)
