@@ -305,12 +305,9 @@ def _paired_bootstrap(base: ItemStats, others: list[ItemStats], n: int, alpha: f
     for s, ssamp in zip(others, samples):
         full_s = s.scores()
         delta, pval, div = {}, {}, {}
-        for k in bsamp:
-            if k not in ssamp:
-                continue
-            obs = full_s[k] - full_b[k]
+        for k in [k for k in bsamp if k in ssamp]:
+            obs = delta[k] = full_s[k] - full_b[k]
             diffs = ssamp[k] - bsamp[k]
-            delta[k] = obs
             div[k] = _interval(obs, diffs, alpha)
             ok = np.isfinite(diffs)
             if not math.isfinite(obs) or not ok.any():
@@ -338,8 +335,8 @@ def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str)
     rng = stream(seed, "resampling.permutation")
     step = _chunk_size(m, d, n)
     keys = [k for k in full_b if k in full_s]
-    hits = dict.fromkeys(keys, 0)
-    valid = dict.fromkeys(keys, 0)
+    hits, valid = dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)
+
     obs = {k: full_s[k] - full_b[k] for k in keys}
     for start in range(0, n, step):
         delta = _product(_swap_weights(rng, m, min(step, n - start)), diff)
