@@ -114,11 +114,11 @@ class DependencyResult(Result):
         references, each measure separately (Gelling et al. 2012, Table 5's "best" row);
         ``tokens``/``sentences`` scored against the first reference;
         with several references also ``"<measure>[<reference>]"`` entries.
-    counts
-        ``preprocessing`` then ``structure``.
-    statistics
-        The :class:`~induceval.measures.dependencies.scoring.DependencyStatistics`.
+    counts, statistics
+        ``preprocessing`` then ``structure``; the
+        :class:`~induceval.measures.dependencies.scoring.DependencyStatistics`.
     references
+
         Reference name -> :class:`ReferenceResult`, in the order given.
     best_reference
         Measure -> the reference giving the maximum.
