@@ -25,20 +25,17 @@ documents ("counting all tokens with noun POS tags"):
     bucket 1 holds frequencies 0-4, bucket 2 holds 5-10, and so on.
 ``neighbor``
     Nouns sorted by (frequency, spelling); the confounder is the next noun
-    above the original in that order, i.e. its nearest neighbour with greater
-    (or, among equally frequent nouns, equal) frequency.  Our reading of
-    "the nearest neighbor of n with greater frequency": a strict
-    "greater" would give every noun of frequency f the same confounder.
-    The most frequent noun takes the one below it.  A test noun unseen in
-    training is placed at frequency 0 (the paper sorts "all seen nouns", §6.2,
-    and does not say where unseen ones go): its nearest neighbours with
-    greater frequency are all the nouns of the lowest training frequency,
-    and one of them is drawn with the seeded generator for each item, so
-    unseen nouns do not all share the alphabetically first hapax.
-    Frequencies are counted in the training documents (the paper's wording,
-    "word corpus frequency from the 41 test documents", names the documents
-    the test pairs come from; a 400,000 upper bound only makes sense for
-    training-corpus counts).
+    above the original, i.e. its nearest neighbour with greater (or, among
+    equally frequent nouns, equal) frequency: our reading of "the nearest
+    neighbor of n with greater frequency", as a strict "greater" would give
+    every noun of frequency f the same confounder.  The most frequent noun
+    takes the one below it.  A test noun unseen in training (the paper sorts
+    "all seen nouns", §6.2) is placed at frequency 0 and gets a seeded draw
+    among the nouns of the lowest training frequency.  Frequencies are
+    counted in the training documents (the paper's "word corpus frequency
+    from the 41 test documents" names the documents the test pairs come
+    from; a 400,000 upper bound only makes sense for training counts).
+
 
 The test-set file (``.tsv``, UTF-8)
     Lines starting with ``#`` are a header of ``# key: value`` lines:
