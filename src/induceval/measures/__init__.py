@@ -26,7 +26,6 @@ def _registry() -> dict:
                        ("sf", "substitutable F")):
         out[name] = Measure(name, "token", True, 0, float("inf"), what,
                             "Frank et al. 2009, eqs. 2-3", "substitutable")
-
     for name, what in (("directed", "directed (attachment) accuracy"),
                        ("undirected", "undirected accuracy"),
                        ("ned", "neutral edge direction accuracy (Schwartz et al. 2011)"),

@@ -55,7 +55,6 @@ class Result:
     statistics
         The additive statistics the scores are a pure function of (sum them
         over parts of a text, resample them, compare two systems with them).
-
     """
 
     scores: dict[str, float]

@@ -419,7 +419,6 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
         problems.append(f"{len(extra)} files without a gold file in {gold}: "
                         f"{names(extra, p, pred)}")
     if problems:
-
         raise MismatchError(f"prediction folder {pred} has " + "; and ".join(problems)
                             + " (files are paired by their path in the folders, the ending "
                             "aside)")

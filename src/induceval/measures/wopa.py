@@ -120,8 +120,6 @@ def score_utterances(test: Utterances, producer: Producer, *,
     """
     n = test.n_utterances
     numbers = np.asarray(np.arange(n) if numbers is None else numbers, dtype=np.int64)
-
-
     if len(numbers) != n:
         raise InducevalError(f"{len(numbers)} utterance numbers for {n} utterances")
     correct, tied = producer.outcomes(test, numbers)

@@ -131,7 +131,6 @@ def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
 
     Lengths 1..``max_edge`` (Gelling et al. 2012 omits 10 and more); points with no gold edge
     of that length are left out.
-
     """
     import matplotlib
 

@@ -90,7 +90,6 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
     ``total``: number of steps (``None``: unknown).
 
     Returns
-
     -------
     object
         With ``update(n)``, ``set_postfix_str(text)`` and ``close()``; also a

@@ -218,7 +218,6 @@ class Table:
             out = [f"\\textbf{{{t}}}" if i in best.get(col, ()) else t
                    for col, t in zip(self.columns, map(latex_escape, row))]
             lines.append(" & ".join(out) + " \\\\")
-
         lines += ["\\bottomrule", "\\end{tabular}"]
         lines += [f"% {n}" for n in self.notes]
         lines.append("\\end{table}")

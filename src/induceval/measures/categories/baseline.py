@@ -59,7 +59,6 @@ class RandomBaseline:
         code order among the classes that own at least one type).
     """
 
-
     type_clusters: np.ndarray
     tags: np.ndarray
     sizes: np.ndarray

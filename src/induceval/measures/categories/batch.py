@@ -106,7 +106,6 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
     name -> ``(B,)`` array, ``nan`` for empty tables.
 
     """
-
     t = np.asarray(tables, dtype=np.float64)
     if t.ndim == 2:
         t = t[None]

@@ -199,7 +199,6 @@ class _TagFamily:
             return label_inventory(golds[0], ("upos", "xpos", "cpos"))
         return None
 
-
     def resolve(self, inventory: dict | None, options: Mapping) -> dict:
         gold_column, punct = options["gold_column"], options["punct"]
         if inventory is None:   # codes: the labels are the codes
@@ -381,7 +380,6 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     beta
         V-measure weight.
     restarts, seed
-
         M-1 hill climbing of the type-level measures (Reichart et al. 2010, §4.1, §5.2).
     allow_identical
         Score a prediction column identical to the gold column, or the gold

@@ -196,7 +196,6 @@ def tag_statistics(gold, pred, *, mask=None, forms=None, items=None, n_items: in
     items, n_items
         The item (sentence) of every token, kept for resampling.
     identical, type_sets
-
         See :class:`TagStatistics`.
 
     Example

@@ -300,7 +300,6 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     fid = inv[tok_ok].astype(np.int64)
     words, tags = te_words[tok_ok], te_tags[tok_ok]
     cl = np.where(tags < 0, unc_lab if unclustered == "merge" else n_lab + words, tags)
-
     NC = n_lab + V + 1
     mem = np.unique((fid * (V + 1) + words) * NC + cl)
     m_cl = mem % NC

@@ -105,7 +105,6 @@ def many_to_one(table: ContingencyTable) -> float:
     Each cluster maps to the gold class it shares most tokens with (Frank et
     al. 2009, "Matched Accuracy"; Gelling et al. 2012, §"M-1").
 
-
     Example
     -------
     >>> from induceval.measures.categories.contingency import contingency

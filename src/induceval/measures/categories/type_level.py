@@ -308,7 +308,6 @@ def type_scores_for_mapping(entries: TypeEntries, mapping) -> dict[str, float]:
         return {"macro_i": nan, "micro_i": nan, "micro_c": nan}
     ti, kj = entries.pred_pairs
     hc = h[kj]
-
     mapped = hc >= 0
     ukey = np.unique(ti[mapped] * G + hc[mapped])
     akey = entries.gold_pairs[0] * G + entries.gold_pairs[1]

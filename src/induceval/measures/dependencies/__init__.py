@@ -6,7 +6,6 @@ diagnostics, per-sentence statistics); :func:`evaluate_dependency_systems`
 several systems against the same gold, in memory or from files and folders.
 Tables and figure: :mod:`induceval.report.dependencies`.
 
-
 References
 ----------
 Gelling, Cohn, Blunsom & Graça (2012), The PASCAL Challenge on Grammar Induction.

@@ -106,7 +106,6 @@ class DependencyResult(Result):
     """Everything :func:`evaluate_dependencies` measured (a :class:`Result`).
 
 
-
     Attributes
     ----------
     scores
@@ -118,7 +117,6 @@ class DependencyResult(Result):
         ``preprocessing`` then ``structure``; the
         :class:`~induceval.measures.dependencies.scoring.DependencyStatistics`.
     references
-
         Reference name -> :class:`ReferenceResult`, in the order given.
     best_reference
         Measure -> the reference giving the maximum.
@@ -398,7 +396,6 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
     scores: dict = {}
     best: dict[str, str] = {}
     ref_names = list(references)
-
     per_ref = {k: r.scores for k, r in references.items()}
     for measure in MEASURES:
         vals = [(v[measure], k) for k, v in per_ref.items() if not np.isnan(v[measure])]

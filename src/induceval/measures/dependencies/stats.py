@@ -186,7 +186,6 @@ def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
 class EdgeMatches:
     """Per-token booleans: scored, directed, undirected, NED, gold root."""
 
-
     scored: np.ndarray
     directed: np.ndarray
     undirected: np.ndarray

@@ -4,7 +4,6 @@ A test item is a (verb, relation, noun) occurrence from a test document,
 paired with a *confounder* noun; a model must tell which noun is the
 original (the models: :mod:`induceval.models.selpref`).
 
-
 Example
 -------
 A test set of the demo corpus, scored for a model preferring frequent nouns:

@@ -221,7 +221,6 @@ def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str
              for name, model in models.items()}
     for name, sc in stats.items():
         out["models"][name] = {**sc.scores, "item_stats": sc.stats.astype(float).tolist()}
-
     base = stats.get("baseline")
     for name, sc in stats.items():
         p = None

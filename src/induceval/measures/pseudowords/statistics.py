@@ -365,7 +365,6 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
     """The statistics of a corpus, or of files read group by group (documents as read).
 
 
-
     Parameters
     ----------
     source
@@ -381,7 +380,6 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
     executor
         Where file groups are read (:func:`induceval.parallel.map`; default:
         the current :func:`~induceval.parallel.use_executor`, else here).
-
     group_bytes
         Bytes of files per shard (default: all files in this process, else
         automatic; 0: a shard per file); the statistics do not depend on it.
@@ -579,5 +577,4 @@ def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
     for label, m in (("unseen tests", unseen), ("seen tests", ~unseen)):
         rows.append({"corpus": prep.name, "tests": label, "n": int(m.sum()),
                      "rare_verbs_pct": _percent(is_rv[m]), "rare_nouns_pct": _percent(is_rn[m])})
-
     return {"records": rows, "title": f"Rare words in seen and unseen tests ({prep.name})"}

@@ -36,7 +36,6 @@ documents ("counting all tokens with noun POS tags"):
     from the 41 test documents" names the documents the test pairs come
     from; a 400,000 upper bound only makes sense for training counts).
 
-
 The test-set file (``.tsv``, UTF-8)
     Lines starting with ``#`` are a header of ``# key: value`` lines:
     ``format`` (``induceval-pseudowords 2``), ``corpus`` (the corpus
@@ -286,7 +285,6 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
         _neighbours(nouns, vocab, freq, index, rng, out)
         if n_none := sum(1 for x in out if x is None):
             skipped["no neighbour noun"] += n_none
-
     elif method == "random":
         lo, hi = _resolve_range(random_range, frequencies, corpus_tokens)
         cand = (freq >= lo) & (freq <= (hi if hi is not None else np.iinfo(np.int64).max))

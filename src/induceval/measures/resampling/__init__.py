@@ -23,7 +23,6 @@ make it from any family's result (:func:`items_of`).  Two entry points:
   observed one: the smallest is ``1 / (N + 1)``; a system against itself
   gets ``p = 1``.
 
-
 The unit is the row; ``groups`` (a label per row, e.g. each sentence's
 document) first sums the rows of each group, so that documents (or whole
 corpora) are resampled instead (``unit="document"``).  Randomness comes from

@@ -38,7 +38,6 @@ class ItemStats:
         systems in one column space (disjoint clusters) before
         :func:`compare`'s approximate randomization swaps items between
         them.  ``None``: the columns mean the same in every system.
-
     meta
         What ``side_by_side`` needs besides the rows (the type entries; the
         parts of :func:`join_items`).

@@ -336,7 +336,6 @@ def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str)
     step = _chunk_size(m, d, n)
     keys = [k for k in full_b if k in full_s]
     hits, valid = dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)
-
     obs = {k: full_s[k] - full_b[k] for k in keys}
     for start in range(0, n, step):
         delta = _product(_swap_weights(rng, m, min(step, n - start)), diff)
@@ -441,7 +440,6 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
 
     Yeh 2000, §3; Noreen 1989 (see :mod:`induceval.measures.resampling`);
     the same draws as :func:`compare` with ``test="ar"``.
-
     """
     _check_n(n)
     a = np.asarray(stats_a, dtype=float)
@@ -452,7 +450,6 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
     observed = abs(score(base_a) - score(base_b))
     rng = stream(seed, "resampling.permutation")
     hits, m = 0, a.shape[0]
-
     step = _chunk_size(m, a.shape[1] if a.ndim > 1 else 1, n)
     for start in range(0, n, step):
         for delta in _swap_weights(rng, m, min(step, n - start)) @ diff:

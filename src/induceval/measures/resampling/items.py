@@ -91,7 +91,6 @@ def dependency_items(stats) -> ItemStats:
     from induceval.measures.dependencies.stats import MEASURES, STAT_COLUMNS
 
     rows = np.asarray(getattr(stats, "rows", stats), dtype=np.float64)
-
     if rows.ndim != 2 or rows.shape[1] != len(STAT_COLUMNS):
         raise ParameterError(f"dependency statistics must have {len(STAT_COLUMNS)} columns "
                              f"({', '.join(STAT_COLUMNS)}); got shape {rows.shape}")
