@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.measures.categories.contingency import _unclustered_columns, item_index
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 
@@ -197,30 +198,17 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         keep &= np.asarray(mask, dtype=bool)
     it = None
     if items is not None:
-        from induceval.measures.categories.contingency import item_index
-
         it, m = item_index(items, len(f), n_items)
         it = it[keep]
     w = None if weights is None else np.asarray(weights, dtype=np.float64)[keep]
     f, g, p = f[keep], g[keep], p[keep]
     utypes, ti = _compact(f)
     ugold, gi = _compact(g)
-    unc = p < 0
-    pc = p.copy()
-    plab_extra: list = []
-    if unc.any():
-        if unclustered == "merge":
-            pc[unc] = p.max() + 1 if (~unc).any() else 0
-            base = int(pc[unc][0])
-            plab_extra = [(base, "UNCLUSTERED")]
-        else:
-            start = int(p.max()) + 1 if (~unc).any() else 0
-            ut, inv = np.unique(ti[unc], return_inverse=True)
-            pc[unc] = start + inv
-            plab_extra = [(start + k, f"UNCLUSTERED:{_lab(form_labels, utypes[t])}")
-                          for k, t in enumerate(ut.tolist())]
+    start = int(p.max()) + 1 if (p >= 0).any() else 0
+    pc, labels = (_unclustered_columns(p, f, start, unclustered, form_labels)
+                  if (p < 0).any() else (p, []))
     upred, pi = _compact(pc)
-    extra = dict(plab_extra)
+    extra = {start + k: lab for k, lab in enumerate(labels)}
     tl = tuple(_lab(form_labels, x) for x in utypes.tolist())
     gl = tuple(_lab(gold_labels, x) for x in ugold.tolist())
     pl = tuple(extra[x] if x in extra else _lab(pred_labels, x) for x in upred.tolist())
