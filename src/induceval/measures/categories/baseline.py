@@ -82,16 +82,22 @@ def majority_gold_by_type(forms, gold) -> np.ndarray:
     ok = g >= 0
     if not ok.any():
         return out
-    G = int(g.max()) + 1
-    key, cnt = np.unique(f[ok] * G + g[ok], return_counts=True)
-    tf, tg = key // G, key % G
-    # sort by form, then count descending, then class ascending; first per form wins
-    order = np.lexsort((tg, -cnt, tf))
-    tf, tg = tf[order], tg[order]
-    first = np.ones(len(tf), dtype=bool)
-    first[1:] = tf[1:] != tf[:-1]
-    out[tf[first]] = tg[first]
+    tf, tg = _majority(f[ok], g[ok], int(g.max()) + 1)
+    out[tf] = tg
     return out
+
+
+def _majority(keys: np.ndarray, labels: np.ndarray, n_labels: int
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct key (ascending) with its most frequent label (ties: the lowest)."""
+    u, cnt = np.unique(keys * n_labels + labels, return_counts=True)
+    key, lab = u // n_labels, u % n_labels
+    # sort by key, then count descending, then label ascending; the first per key wins
+    order = np.lexsort((lab, -cnt, key))
+    key, lab = key[order], lab[order]
+    first = np.ones(len(key), dtype=bool)
+    first[1:] = key[1:] != key[:-1]
+    return key[first], lab[first]
 
 
 def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED,

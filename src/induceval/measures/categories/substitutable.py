@@ -85,6 +85,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.measures.categories.baseline import _majority
 from induceval.measures.categories.token import _pairs
 from induceval.signature import make_signature
 
@@ -366,20 +367,9 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
         return out
     ok = tr_tags >= 0
     # majority label of each training context and of each word
-    ctx = keys(train, tr_codes)[ok]
     lab = tr_tags[ok]
-
-    def majority(k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        u, cnt = np.unique(k * nk + lab, return_counts=True)
-        key, lb = u // nk, u % nk
-        order = np.lexsort((lb, -cnt, key))  # per key: highest count, then lowest label
-        key, lb = key[order], lb[order]
-        first = np.ones(len(key), dtype=bool)
-        first[1:] = key[1:] != key[:-1]
-        return key[first], lb[first]
-
-    ck, cl = majority(ctx)
-    wk, wl = majority(tr_codes[ok])
+    ck, cl = _majority(keys(train, tr_codes)[ok], lab, nk)
+    wk, wl = _majority(tr_codes[ok], lab, nk)
     word_lab = np.full(V, -1, dtype=np.int64)
     word_lab[wk] = wl
     seen = te_words >= 0
