@@ -104,7 +104,6 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
     ``token_scores``; ``measures``: those to compute (default: all; the
     costly 1-1 mappings are skipped when not asked for).  Returns measure
     name -> ``(B,)`` array, ``nan`` for empty tables.
-
     """
     t = np.asarray(tables, dtype=np.float64)
     if t.ndim == 2:

@@ -321,7 +321,6 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         entries of :class:`~induceval.measures.categories.statistics.TagStatistics`.
 
     Raises
-
     ------
     MismatchError
         When the arrays differ in length.

@@ -391,7 +391,6 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         (``item_counts``) for bootstrap intervals and paired tests
         (:mod:`induceval.measures.resampling`).
 
-
     Raises
     ------
     MismatchError

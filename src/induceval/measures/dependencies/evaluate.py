@@ -105,7 +105,6 @@ class ReferenceResult:
 class DependencyResult(Result):
     """Everything :func:`evaluate_dependencies` measured (a :class:`Result`).
 
-
     Attributes
     ----------
     scores

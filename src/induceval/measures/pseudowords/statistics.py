@@ -364,7 +364,6 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
                       executor=None, group_bytes: int | None = None) -> PseudoStatistics:
     """The statistics of a corpus, or of files read group by group (documents as read).
 
-
     Parameters
     ----------
     source
