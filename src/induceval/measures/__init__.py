@@ -22,10 +22,10 @@ def _registry() -> dict:
     from induceval.measures.result import Measure
 
     out = dict(TAG_MEASURES)
-    sub = ("Frank et al. 2009, eqs. 2-3", "substitutable", "token")
     for name, what in (("sp", "substitutable precision"), ("sr", "substitutable recall"),
                        ("sf", "substitutable F")):
-        out[name] = Measure(name, sub[2], True, 0, float("inf"), what, sub[0], sub[1])
+        out[name] = Measure(name, "token", True, 0, float("inf"), what,
+                            "Frank et al. 2009, eqs. 2-3", "substitutable")
     for name, what in (("directed", "directed (attachment) accuracy"),
                        ("undirected", "undirected accuracy"),
                        ("ned", "neutral edge direction accuracy (Schwartz et al. 2011)"),

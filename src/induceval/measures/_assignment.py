@@ -1,11 +1,9 @@
 """``scipy.optimize.linear_sum_assignment`` without importing all of ``scipy.optimize``.
 
-Importing ``scipy.optimize`` costs ~0.35 s of CPU and ~50 MB (it pulls in
-``scipy.linalg``, ``scipy.sparse`` and more) for one small assignment problem
-per scored table.  The solver is the compiled module ``scipy.optimize._lsap``;
-it is loaded on its own from its file, and through the ordinary import when
-that fails (another scipy layout) or when ``scipy.optimize`` is loaded
-already.  Same function, same results.
+Importing ``scipy.optimize`` pulls in ``scipy.linalg``, ``scipy.sparse`` and
+more for one small assignment problem per scored table.  The compiled solver
+``scipy.optimize._lsap`` is loaded on its own from its file; the ordinary
+import is used when that fails or ``scipy.optimize`` is loaded already.
 
 Example
 -------

@@ -1,11 +1,9 @@
 """The one shape of every measure family's result.
 
 Whatever the family (categories, dependencies, word order, pseudo-words), a
-result carries its ``scores`` (measure name -> value), its ``signature``
-(every option that changed them), ``counts`` of what was scored and left
-out, and the additive ``statistics`` the scores were computed from (sum them
-over parts of a text, resample them, compare two systems' with them).
-Families add what is theirs (a contingency table, per-reference scores...).
+:class:`Result` carries scores, signature, counts and the additive statistics
+the scores were computed from; families add what is theirs (a contingency
+table, per-reference scores...).
 
 Example
 -------
@@ -44,7 +42,7 @@ class Measure:
 
 @dataclass
 class Result:
-    """Scores, signature, counts and statistics of one system (see the module docstring).
+    """Scores, signature, counts and statistics of one system.
 
     Attributes
     ----------
@@ -55,7 +53,8 @@ class Result:
     counts
         What was scored and what was left out (tokens, sentences...).
     statistics
-        The additive statistics the scores are a pure function of.
+        The additive statistics the scores are a pure function of (sum them
+        over parts of a text, resample them, compare two systems with them).
     """
 
     scores: dict[str, float]

@@ -78,8 +78,6 @@ class Shard:
     preds
         Per system: a Corpus (or what the family accepts in memory: code
         arrays, a type list), or a tuple of paths.
-    read
-        How the paths are read.
     gold_names
         Names of several gold references (their label in the results).
     """
@@ -314,10 +312,6 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
         Where shards of files are read and counted
         (:func:`induceval.parallel.map`); shards in memory stay in this process.
 
-    Returns
-    -------
-    Evaluation
-
     Raises
     ------
     InducevalError
@@ -419,10 +413,8 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
 
     missing = [k for k in g if k not in p]
     extra = [k for k in p if k not in g]
-    problems = []
-    if missing:
-        problems.append(f"no file for {len(missing)} of {len(g)} gold files: "
-                        f"{names(missing, g, gold)}")
+    problems = [f"no file for {len(missing)} of {len(g)} gold files: "
+                f"{names(missing, g, gold)}"] if missing else []
     if extra:
         problems.append(f"{len(extra)} files without a gold file in {gold}: "
                         f"{names(extra, p, pred)}")

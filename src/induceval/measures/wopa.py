@@ -119,8 +119,7 @@ def score_utterances(test: Utterances, producer: Producer, *,
     [0.16666666666666666, 0.16666666666666666]
     """
     n = test.n_utterances
-    numbers = np.arange(n, dtype=np.int64) if numbers is None else np.asarray(numbers,
-                                                                             dtype=np.int64)
+    numbers = np.asarray(np.arange(n) if numbers is None else numbers, dtype=np.int64)
     if len(numbers) != n:
         raise InducevalError(f"{len(numbers)} utterance numbers for {n} utterances")
     correct, tied = producer.outcomes(test, numbers)

@@ -80,8 +80,7 @@ def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
 
 def evaluate_systems(gold: Corpus | Sequence[Corpus], systems: Mapping[str, Corpus | np.ndarray],
                      **options) -> Table:
-    """Score several systems against the same gold; one row per system (Gelling et al.
-    2012, Table 3).
+    """Score several systems against the same gold: Gelling et al. 2012, Table 3's rows.
 
     ``options`` are those of :func:`evaluate_dependencies`.
 
@@ -128,9 +127,7 @@ def accuracy_by_edge_length(result, max_edge: int = 9, measure: str = "directed"
 def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
                                  max_edge: int = 9, measure: str = "directed",
                                  reference: str | None = None, title: str = "") -> str:
-    """Draw Gelling et al. 2012, Figure 1 for the given systems and save it to ``path``.
-
-    Returns the path.
+    """Draw Gelling et al. 2012, Figure 1 for the given systems into ``path``; return it.
 
     Lengths 1..``max_edge`` (Gelling et al. 2012 omits 10 and more); points with no gold edge
     of that length are left out.

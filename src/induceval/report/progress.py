@@ -1,20 +1,11 @@
-"""Progress display for long work (tqdm on a terminal, silent otherwise).
+"""Progress display for long work (tqdm on stderr; library calls default to off).
 
-The library never prints results; progress bars go to stderr and only when
-``enabled``.  The CLI enables them; library calls default to off.
-
-Two kinds of bars:
-
-- :func:`progress` wraps an iterable (files read, cells run);
-- :func:`step_bar` is a bar that long library loops (BHMM sweeps, DMV EM
-  iterations) update step by step.  It is a no-op object unless a
-  :func:`progress_bars` block enabled bars (the ``induce`` commands do, on a
-  terminal and without ``--no-progress``), so library calls stay silent and
-  their results do not depend on it.
-
-Compilation of the numba kernels is announced once per process, when it
-actually happens (:func:`watch_compilation`): the first run of a fresh
-install, and the first use of a kernel whose cache is missing or stale.
+:func:`progress` wraps an iterable (files read, cells run); :func:`step_bar`
+is a bar that library loops (BHMM sweeps, DMV EM iterations) update, a no-op
+unless a :func:`progress_bars` block enabled bars (the ``induce`` commands
+do, on a terminal and without ``--no-progress``), so results never depend on
+it.  :func:`watch_compilation` announces the compilation of numba kernels
+once per process, when it actually happens (a fresh install, a stale cache).
 """
 
 from __future__ import annotations
@@ -96,12 +87,7 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
     """A progress bar for a library loop: tqdm on stderr inside an enabled
     :func:`progress_bars` block, else an object whose methods do nothing.
 
-    Parameters
-    ----------
-    total
-        Number of steps (``None``: unknown).
-    desc, unit
-        Label and step name shown by the bar.
+    ``total``: number of steps (``None``: unknown).
 
     Returns
     -------

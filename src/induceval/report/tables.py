@@ -155,16 +155,8 @@ class Table:
 
     def _cells(self, mark: bool) -> list[list[str]]:
         best = self.best() if mark else {}
-        cells = []
-        for i, row in enumerate(self.rows):
-            line = []
-            for col in self.columns:
-                s = format_value(row.get(col), self.digits)
-                if i in best.get(col, ()):
-                    s += "*"
-                line.append(s)
-            cells.append(line)
-        return cells
+        return [[format_value(row.get(col), self.digits) + ("*" if i in best.get(col, ()) else "")
+                 for col in self.columns] for i, row in enumerate(self.rows)]
 
     def render(self, fmt: str = "table") -> str:
         """Render as ``table`` (aligned text), ``markdown``, ``csv``, ``json`` or ``latex``."""
@@ -223,12 +215,8 @@ class Table:
         lines += [f"\\begin{{tabular}}{{{align}}}", "\\toprule",
                   " & ".join(latex_escape(c) for c in self.columns) + " \\\\", "\\midrule"]
         for i, row in enumerate(cells):
-            out = []
-            for j, c in enumerate(row):
-                text = latex_escape(c)
-                if i in best.get(self.columns[j], ()):
-                    text = f"\\textbf{{{text}}}"
-                out.append(text)
+            out = [f"\\textbf{{{t}}}" if i in best.get(col, ()) else t
+                   for col, t in zip(self.columns, map(latex_escape, row))]
             lines.append(" & ".join(out) + " \\\\")
         lines += ["\\bottomrule", "\\end{tabular}"]
         lines += [f"% {n}" for n in self.notes]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from induceval.corpus.stats import every_tag_sizes, scale_sizes
-from induceval.errors import MismatchError
+from induceval.errors import MismatchError, check_choice
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 from induceval.signature import make_signature
@@ -57,7 +57,6 @@ class RandomBaseline:
     sizes
         Types per cluster (cluster ``k`` mirrors the ``k``-th gold class in
         code order among the classes that own at least one type).
-    signature
     """
 
     type_clusters: np.ndarray
@@ -83,16 +82,22 @@ def majority_gold_by_type(forms, gold) -> np.ndarray:
     ok = g >= 0
     if not ok.any():
         return out
-    G = int(g.max()) + 1
-    key, cnt = np.unique(f[ok] * G + g[ok], return_counts=True)
-    tf, tg = key // G, key % G
-    # sort by form, then count descending, then class ascending; first per form wins
-    order = np.lexsort((tg, -cnt, tf))
-    tf, tg = tf[order], tg[order]
-    first = np.ones(len(tf), dtype=bool)
-    first[1:] = tf[1:] != tf[:-1]
-    out[tf[first]] = tg[first]
+    tf, tg = _majority(f[ok], g[ok], int(g.max()) + 1)
+    out[tf] = tg
     return out
+
+
+def _majority(keys: np.ndarray, labels: np.ndarray, n_labels: int
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct key (ascending) with its most frequent label (ties: the lowest)."""
+    u, cnt = np.unique(keys * n_labels + labels, return_counts=True)
+    key, lab = u // n_labels, u % n_labels
+    # sort by key, then count descending, then label ascending; the first per key wins
+    order = np.lexsort((lab, -cnt, key))
+    key, lab = key[order], lab[order]
+    first = np.ones(len(key), dtype=bool)
+    first[1:] = key[1:] != key[:-1]
+    return key[first], lab[first]
 
 
 def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED,
@@ -104,21 +109,12 @@ def random_baseline(forms, gold, *, seed: int | None = DEFAULT_SEED,
     forms
         Form code of each token (the vocabulary is the set of codes present).
     gold
-        Gold class of each token (``-1`` = none); the number of random
-        clusters is the number of gold classes that own a type.  Types with
-        no gold class at all stay unclustered (``-1``).
-    seed
-        Random seed (same seed, same clustering).
+        Gold class of each token (``-1`` = none).
     sizes
-        ``"every"`` (default): one cluster per gold class, sized by the
-        types seen with that class (a type counts under every class, as
-        Frank et al. 2009's Figure 2 "GS" curve), scaled to the number of gold-tagged types
-        (:func:`scale_sizes`); ``"majority"``: a type counts under its
-        majority class only.  See
+        ``"every"`` (default; Frank et al. 2009's Figure 2 "GS" curve,
+        :func:`scale_sizes`) or ``"majority"``: see the module docstring and
         :mod:`induceval.models.categories.random_baseline`.
     """
-    from induceval.errors import check_choice
-
     check_choice("sizes", sizes, ("every", "majority"))
     f = np.asarray(forms, dtype=np.int64)
     maj = majority_gold_by_type(f, gold)

@@ -1,15 +1,11 @@
 """Token measures of many contingency tables at once (for resampling).
 
 :func:`token_scores_batch` takes ``B`` tables stacked as a ``(B, G, K)``
-array (e.g. all bootstrap resamples of a corpus, from one sparse product, see
-:mod:`induceval.measures.resampling`) and returns every token measure of
-:func:`induceval.measures.categories.evaluate.token_scores` for each, with
-the same definitions and edge cases (checked against it in the tests):
-entropies, VI, NVI, V, homogeneity/completeness and pairwise P/R/F are
-vectorised; M-1 re-maps every table (column maxima); optimal 1-1 solves one
-assignment problem per table (``scipy.optimize.linear_sum_assignment``) and
-greedy 1-1 runs a compiled loop per table (same tie rule as
-:func:`induceval.measures.categories.token.one_to_one_mapping`).
+array (e.g. all bootstrap resamples of a corpus) and returns every measure
+of :func:`induceval.measures.categories.evaluate.token_scores` for each,
+with the same definitions and edge cases: M-1 and the entropy and pair
+measures are vectorised; 1-1 solves one assignment problem per table, and
+greedy 1-1 runs a compiled loop per table.
 
 Example
 -------
@@ -104,20 +100,10 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
                        measures: Sequence[str] | None = None) -> dict[str, np.ndarray]:
     """Every token measure of each of ``B`` stacked ``G x K`` tables.
 
-    Parameters
-    ----------
-    tables
-        ``(B, G, K)`` counts (float or int).
-    log_base, beta
-        As :func:`induceval.measures.categories.evaluate.token_scores`.
-    measures
-        The measures to compute (default: all token measures); the costly
-        1-1 mappings are skipped when not asked for.
-
-    Returns
-    -------
-    dict
-        Measure name -> ``(B,)`` array; ``nan`` for empty tables.
+    ``tables``: ``(B, G, K)`` counts; ``log_base``, ``beta``: as in
+    ``token_scores``; ``measures``: those to compute (default: all; the
+    costly 1-1 mappings are skipped when not asked for).  Returns measure
+    name -> ``(B,)`` array, ``nan`` for empty tables.
     """
     t = np.asarray(tables, dtype=np.float64)
     if t.ndim == 2:

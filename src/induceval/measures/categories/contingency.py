@@ -320,10 +320,6 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         Tokens each entry stands for (default 1), e.g. the counts of the
         entries of :class:`~induceval.measures.categories.statistics.TagStatistics`.
 
-    Returns
-    -------
-    ContingencyTable
-
     Raises
     ------
     MismatchError

@@ -130,8 +130,7 @@ def token_scores(table: ContingencyTable, *, log_base: float | str = 2,
 
 @dataclass
 class TagEvaluation(Result):
-    """The result of :func:`evaluate_tags`: a :class:`~induceval.measures.result.Result`
-    whose ``statistics`` are :class:`~induceval.measures.categories.statistics.TagStatistics`.
+    """The :class:`~induceval.measures.result.Result` of :func:`evaluate_tags`.
 
     Attributes
     ----------
@@ -196,9 +195,9 @@ class _TagFamily:
                     allow_identical=allow_identical, items=items, gold_name=gold_name)
 
     def inventory(self, golds, options) -> dict | None:
-        gold = golds[0]
-        return label_inventory(gold, ("upos", "xpos", "cpos")) if isinstance(gold, Corpus) \
-            else None
+        if isinstance(golds[0], Corpus):
+            return label_inventory(golds[0], ("upos", "xpos", "cpos"))
+        return None
 
     def resolve(self, inventory: dict | None, options: Mapping) -> dict:
         gold_column, punct = options["gold_column"], options["punct"]
@@ -327,9 +326,8 @@ def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = No
     Returns
     -------
     Evaluation
-        ``results`` (one :class:`TagEvaluation` per system), ``resolved``
-        (``gold_column`` and ``punct`` as detected), the readers' reports,
-        sizes and documents.
+        One :class:`TagEvaluation` per system; ``resolved``: ``gold_column``
+        and ``punct`` as detected.
 
     Example
     -------
@@ -364,29 +362,23 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         codes aligned with ``gold`` (``-1`` / ``"UNCLUSTERED"`` =
         unclustered), a type list ``{word: set of clusters}`` (see
         :mod:`.io`; polysemous lists only at type level), or a path.
-    gold_column
-        The gold tag column; ``"auto"`` (default) detects it with
-        :func:`induceval.corpus.transforms.detect_gold_scheme` (UPOS, else PTB
-        ``xpos``, else CHILDES tags).  Recorded in the signature.
-    pred_column
-        The predicted cluster column of a Corpus prediction (default: the
-        gold column's name, else the first of ``upos``, ``cpos``, ``xpos``
-        the prediction has).  Recorded in the signature.
-    form_column
-        The word forms of the gold Corpus.
+    gold_column, pred_column
+        The gold tag column (``"auto"``:
+        :func:`induceval.corpus.transforms.detect_gold_scheme`, UPOS, else PTB
+        ``xpos``, else CHILDES tags) and the predicted cluster column of a
+        Corpus prediction (default: the gold column's name, else the first of
+        ``upos``, ``cpos``, ``xpos`` it has); both in the signature.
     forms
         Form codes of the tokens when ``gold`` is an array (needed for
         ``unclustered="split"`` and type-level measures).
     punct
         See the module docstring.
-    unclustered
-        ``"merge"`` or ``"split"`` (Frank et al. 2009).
+    unclustered, level
+        ``"merge"`` or ``"split"`` (Frank et al. 2009); ``"token"``, ``"type"`` or ``"both"``.
     log_base
         ``2`` (bits) or ``"e"`` (nats) for VI, NVI and the entropies.
     beta
         V-measure weight.
-    level
-        ``"token"``, ``"type"`` or ``"both"``.
     restarts, seed
         M-1 hill climbing of the type-level measures (Reichart et al. 2010, §4.1, §5.2).
     allow_identical
@@ -395,15 +387,9 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         holds the gold tags scores 1.0).
     items
         ``"sentence"`` (a Corpus gold), or an item index per token: the
-        token table then also carries per-item tables (``table.item_counts``)
-        and the type entries per-item pair counts (``entries.item_counts``)
-        for bootstrap intervals and paired tests
-        (:func:`induceval.measures.resampling.category_items`,
-        :func:`~induceval.measures.resampling.type_level_items`).
-
-    Returns
-    -------
-    TagEvaluation
+        table and the type entries then carry per-item counts
+        (``item_counts``) for bootstrap intervals and paired tests
+        (:mod:`induceval.measures.resampling`).
 
     Raises
     ------

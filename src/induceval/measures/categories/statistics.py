@@ -195,8 +195,6 @@ def tag_statistics(gold, pred, *, mask=None, forms=None, items=None, n_items: in
         and the type level).
     items, n_items
         The item (sentence) of every token, kept for resampling.
-    gold_labels, pred_labels, form_labels
-        Labels of the codes.
     identical, type_sets
         See :class:`TagStatistics`.
 

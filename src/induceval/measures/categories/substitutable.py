@@ -34,29 +34,21 @@ clustering's vocabulary (the keys of a type clustering, or the distinct
 (form, cluster) pairs of the training tagging), as the set notation of eq. 2
 reads.
 
-SP is not bounded by 1 under either reading: S-clusters overlap (a word type
-sits in many frames) and the numerator sums over all of them, while the
-denominator counts each cluster once.  Hand-worked (issue 13): train on one
-sentence ``a0 ... a19`` plus the one-word sentences ``x`` and ``y``, with
-``x`` and ``y`` in one cluster and every ``a_i`` alone; test on the 36
-sentences ``a(i-1) x a(i+1)`` and ``a(i-1) y a(i+1)`` (i = 1..18).  Each of
-the 18 frames ``a(i-1) _ a(i+1)`` occurs twice in the test set and once in
-training and gives the S-cluster {x, y}, one same-cluster pair: the
-numerator is 18, the only cluster pair is (x, y), and SP = 18 (with tokens
-or types).  SP also grows about linearly with the test corpus (more frames
-pass the threshold and S-clusters grow, while the denominator depends on the
-training corpus only): on Manchester-trained models SP was 7.9e-7 with 114k
-test tokens and 8.9e-6 with 906k, while SR stayed at .37-.38 (issue 13).
-SP values compare only on the same test corpus; Frank et al. 2009's
-9M-token test set cannot be matched with smaller data.
+SP is not bounded by 1: S-clusters overlap and the numerator sums over all
+of them, while the denominator counts each cluster once.  Hand-worked
+(issue 13): train on ``a0 ... a19`` plus the one-word sentences ``x`` and
+``y`` (one cluster; every ``a_i`` alone); test on the 36 sentences
+``a(i-1) x a(i+1)`` and ``a(i-1) y a(i+1)`` (i = 1..18): each of the 18
+frames gives the S-cluster {x, y}, one same-cluster pair, and the only
+cluster pair is (x, y): SP = 18.  SP also grows about linearly with the test
+corpus (on Manchester-trained models 7.9e-7 with 114k test tokens, 8.9e-6
+with 906k; SR .37-.38), so SP values compare only on the same test corpus.
 
-Token-level models (the Bayesian HMM, frequent frames; issue 13): give the
-training tokens' own labels (``train_tags``) and test labels from
-:func:`context_labels`; ``|c|`` then counts the tokens the model itself put
-in ``c`` and every frame word carries its own token's cluster, so
-``to|INF _ cake`` and ``to|PREP _ cake`` are different frames (Frank et al.
-2009, p. 2578).  A type clustering (a mapping) labels every token of a word
-alike, so frames then differ only by their words.
+Token-level models (the Bayesian HMM, frequent frames): give the training
+tokens' own labels (``train_tags``) and test labels from
+:func:`context_labels`; every frame word then carries its own token's
+cluster (Frank et al. 2009, p. 2578), while a type clustering labels every
+token of a word alike.
 
 References
 ----------
@@ -93,6 +85,8 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.measures.categories.baseline import _majority
+from induceval.measures.categories.token import _pairs
 from induceval.signature import make_signature
 
 __all__ = ["SubstitutableStats", "SubstitutableResult", "substitutable_stats",
@@ -151,11 +145,6 @@ class SubstitutableResult:
     scores: dict[str, float]
     stats: SubstitutableStats
     signature: str
-
-
-def _pairs(n: np.ndarray) -> int:
-    n = n.astype(np.int64)
-    return int((n * (n - 1)).sum() // 2)
 
 
 def _form_strings(corpus: Corpus, column: str) -> tuple[np.ndarray, list[str]]:
@@ -271,15 +260,12 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
         ``"merge"`` or ``"split"``.
     min_frame_count
         A frame counts when it occurs at least this many times in the test
-        corpus (paper: more than once, i.e. 2); every test occurrence counts,
-        whatever its middle word.
+        corpus (paper: 2).
     boundaries
         Pad sentences with ``<s>``/``</s>`` frame words (paper: yes).
     cluster_size
-        ``"tokens"`` (default; the magnitudes of Frank et al. 2009, Table 3,
-        SP ~ 1e-5 to 1e-4) or ``"types"`` (then models that cluster few
-        types, HC and FF on Manchester in the split condition, get SP > 1);
-        see the module docstring.
+        ``"tokens"`` (the magnitudes of Frank et al. 2009, Table 3, SP ~ 1e-5
+        to 1e-4) or ``"types"`` (then HC and FF on Manchester, split, get SP > 1).
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
     check_choice("cluster_size", cluster_size, ("types", "tokens"))
@@ -313,12 +299,8 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     tok_ok = in_frame & (te_words >= 0)
     n_oov = int(np.sum(in_frame & (te_words < 0)))
     fid = inv[tok_ok].astype(np.int64)
-    words = te_words[tok_ok]
-    tags = te_tags[tok_ok]
-    if unclustered == "merge":
-        cl = np.where(tags < 0, unc_lab, tags)
-    else:
-        cl = np.where(tags < 0, n_lab + words, tags)
+    words, tags = te_words[tok_ok], te_tags[tok_ok]
+    cl = np.where(tags < 0, unc_lab if unclustered == "merge" else n_lab + words, tags)
     NC = n_lab + V + 1
     mem = np.unique((fid * (V + 1) + words) * NC + cl)
     m_cl = mem % NC
@@ -335,15 +317,12 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
                    form_column: str = "form") -> np.ndarray:
     """Cluster labels for the test tokens from a token-level model's training labels.
 
-    Frank et al. 2009 does not say how the test words of SP/SR were labelled by models
-    that label tokens.  Each test token takes the label the model gave the
-    same word in the same immediate context in training (previous and next
-    word, sentence boundaries included; the majority label over those
-    training tokens, ties to the lower code) -- for frequent frames this is
-    exactly the model's rule ("tokens found in frequent frames [are assigned]
-    to the category defined by that frame", Frank et al. 2009, p. 2579); otherwise the
-    word's majority training label; ``-1`` for a word never labelled in
-    training (or unseen).  Deterministic; no model is re-run on the test text.
+    Frank et al. 2009 does not say how models that label tokens labelled the
+    test words.  Each test token takes the majority label (ties to the lower
+    code) of the same word in the same context in training (previous and next
+    word, sentence boundaries included) -- for frequent frames exactly the
+    model's rule (Frank et al. 2009, p. 2579); else the word's majority
+    training label; ``-1`` for a word never labelled in training.
 
     Example
     -------
@@ -370,8 +349,7 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
     B = V + 3  # 0 = <s>, 1 = </s>, 2 = OOV, 3 + w = word
 
     def keys(corpus: Corpus, words: np.ndarray) -> np.ndarray:
-        w = words + 3
-        w = np.where(words < 0, 2, w)
+        w = np.where(words < 0, 2, words + 3)
         left = np.empty_like(w)
         right = np.empty_like(w)
         if len(w):
@@ -389,27 +367,15 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
         return out
     ok = tr_tags >= 0
     # majority label of each training context and of each word
-    ctx = keys(train, tr_codes)[ok]
     lab = tr_tags[ok]
-
-    def majority(k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        u, cnt = np.unique(k * nk + lab, return_counts=True)
-        key, lb = u // nk, u % nk
-        order = np.lexsort((lb, -cnt, key))  # per key: highest count, then lowest label
-        key, lb = key[order], lb[order]
-        first = np.ones(len(key), dtype=bool)
-        first[1:] = key[1:] != key[:-1]
-        return key[first], lb[first]
-
-    ck, cl = majority(ctx)
-    wk, wl = majority(tr_codes[ok])
+    ck, cl = _majority(keys(train, tr_codes)[ok], lab, nk)
+    wk, wl = _majority(tr_codes[ok], lab, nk)
     word_lab = np.full(V, -1, dtype=np.int64)
     word_lab[wk] = wl
     seen = te_words >= 0
     out[seen] = word_lab[te_words[seen]]
     te_ctx = keys(test, te_words)
-    pos = np.searchsorted(ck, te_ctx)
-    pos = np.minimum(pos, len(ck) - 1)
+    pos = np.minimum(np.searchsorted(ck, te_ctx), len(ck) - 1)
     hit = seen & (ck[pos] == te_ctx)
     out[hit] = cl[pos[hit]]
     return out

@@ -102,9 +102,8 @@ def many_to_one_mapping(table: ContingencyTable) -> np.ndarray:
 def many_to_one(table: ContingencyTable) -> float:
     """Many-to-one (matched) accuracy: ``sum_k max_c n_ck / N``.
 
-    Each induced cluster is mapped to the gold class with which it shares the
-    most tokens (several clusters may map to the same class); Frank et al. 2009,
-    "Matched Accuracy"; Gelling et al. 2012, §"M-1".
+    Each cluster maps to the gold class it shares most tokens with (Frank et
+    al. 2009, "Matched Accuracy"; Gelling et al. 2012, §"M-1").
 
     Example
     -------
@@ -310,11 +309,9 @@ def normalized_variation_of_information(table: ContingencyTable,
                                         log_base: float | str = 2) -> float:
     """NVI (Reichart & Rappoport 2009), as Reichart et al. 2010, §3 defines it.
 
-    ``NVI = (H(C|K) + H(K|C)) / H(C)`` when ``H(C) != 0``, else ``H(K)``.
-    Lower is better; 0 iff the clusterings are identical.  When all scored
-    tokens share one gold class the value is ``H(K)`` in the chosen log base
-    (so it is not scale-free in that case).  The worst value is
-    ``1 + log|K| / H(C)``.
+    ``NVI = (H(C|K) + H(K|C)) / H(C)`` when ``H(C) != 0``, else ``H(K)`` (in
+    the chosen log base).  Lower is better; 0 iff the clusterings are
+    identical; the worst value is ``1 + log|K| / H(C)``.
 
     Example
     -------

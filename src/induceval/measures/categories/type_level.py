@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.measures.categories.contingency import _unclustered_columns, item_index
 from induceval.random import DEFAULT_SEED
 from induceval.random import rng as make_rng
 
@@ -77,11 +78,7 @@ class TypeEntries:
     gold_labels: tuple = ()
     pred_labels: tuple = ()
     #: with ``items=``: a ``scipy.sparse`` CSR matrix, items (sentences) by the
-    #: gold pairs then the induced pairs: how many of the item's tokens are of
-    #: type ``i`` with gold class ``s`` (column of pair ``(i, s)``) and of type
-    #: ``i`` in cluster ``j`` (column ``len(gold_pairs) + `` that of ``(i, j)``);
-    #: the entries of a resample are the pairs with a positive sum
-    #: (:func:`type_scores_batch`)
+    #: gold pairs then the induced pairs: the item's tokens of each pair
     item_counts: object = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -201,30 +198,17 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         keep &= np.asarray(mask, dtype=bool)
     it = None
     if items is not None:
-        from induceval.measures.categories.contingency import item_index
-
         it, m = item_index(items, len(f), n_items)
         it = it[keep]
     w = None if weights is None else np.asarray(weights, dtype=np.float64)[keep]
     f, g, p = f[keep], g[keep], p[keep]
     utypes, ti = _compact(f)
     ugold, gi = _compact(g)
-    unc = p < 0
-    pc = p.copy()
-    plab_extra: list = []
-    if unc.any():
-        if unclustered == "merge":
-            pc[unc] = p.max() + 1 if (~unc).any() else 0
-            base = int(pc[unc][0])
-            plab_extra = [(base, "UNCLUSTERED")]
-        else:
-            start = int(p.max()) + 1 if (~unc).any() else 0
-            ut, inv = np.unique(ti[unc], return_inverse=True)
-            pc[unc] = start + inv
-            plab_extra = [(start + k, f"UNCLUSTERED:{_lab(form_labels, utypes[t])}")
-                          for k, t in enumerate(ut.tolist())]
+    start = int(p.max()) + 1 if (p >= 0).any() else 0
+    pc, labels = (_unclustered_columns(p, f, start, unclustered, form_labels)
+                  if (p < 0).any() else (p, []))
     upred, pi = _compact(pc)
-    extra = dict(plab_extra)
+    extra = {start + k: lab for k, lab in enumerate(labels)}
     tl = tuple(_lab(form_labels, x) for x in utypes.tolist())
     gl = tuple(_lab(gold_labels, x) for x in ugold.tolist())
     pl = tuple(extra[x] if x in extra else _lab(pred_labels, x) for x in upred.tolist())
@@ -276,20 +260,14 @@ def type_entries_from_sets(gold: dict, pred: dict, *, unclustered: str = "merge"
     labels = list(preds)
     unc_index = None
     for ti, t in enumerate(types):
-        for c in gold[t]:
-            gp.append((ti, gi[c]))
+        gp += [(ti, gi[c]) for c in gold[t]]
         ks = pred.get(t) or ()
         if not ks:
-            if unclustered == "merge":
-                if unc_index is None:
-                    unc_index = len(labels)
-                    labels.append("UNCLUSTERED")
-                pp.append((ti, unc_index))
-            else:
-                pp.append((ti, len(labels)))
-                labels.append(f"UNCLUSTERED:{t}")
-        for k in ks:
-            pp.append((ti, pi[k]))
+            if unclustered == "split" or unc_index is None:
+                unc_index = len(labels)
+                labels.append("UNCLUSTERED" if unclustered == "merge" else f"UNCLUSTERED:{t}")
+            pp.append((ti, unc_index))
+        pp += [(ti, pi[k]) for k in ks]
 
     def arr(pairs):
         return np.array(sorted(set(pairs)), dtype=np.int64).reshape(-1, 2).T.reshape(2, -1)
@@ -380,14 +358,11 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     """M-1 mapping by hill climbing with random restarts (Reichart et al. 2010, §4.1).
 
     Each restart draws a random mapping and a random order of the induced
-    clusters, then repeatedly moves each cluster to the class that maximises
-    ``measure`` with the rest of the mapping fixed, until no single move
-    improves it.  The best of the ``restarts`` runs is kept.
-
-    With ``greedy_start`` (default) one more run starts from the mapping of
-    each cluster to the class it shares most types with, the heuristic of
-    Reichart et al. 2010, §5.2; the maximum can only rise, and a perfect clustering is
-    then always recognised (random starts alone may stop in a local optimum).
+    clusters, then moves each cluster to the class that maximises
+    ``measure`` with the rest fixed, until no single move improves it; the
+    best run is kept.  With ``greedy_start`` one more run starts from each
+    cluster's class of most shared types (Reichart et al. 2010, §5.2), so
+    that a perfect clustering is always recognised.
 
     Returns
     -------
@@ -525,13 +500,10 @@ def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int
     """The type-level measures of ``B`` resamples given their summed pair counts.
 
     ``totals`` is ``(B, d)``: for each resample the sum over its items of
-    ``entries.item_counts`` (gold pairs, then induced pairs).  A resample's
-    entries are the pairs with a positive count (a type, class or cluster
-    none of whose tokens was drawn is absent), renumbered in the original
-    order; each is scored by :func:`type_level_scores` (1-1 by Kuhn-Munkres,
-    M-1 by hill climbing with the same ``restarts`` and ``seed``), so the
-    full sample (every count positive) gives exactly the scores of
-    ``entries``.
+    ``entries.item_counts``.  A resample's entries are the pairs with a
+    positive count, renumbered in the original order, scored by
+    :func:`type_level_scores` with the same ``restarts`` and ``seed``: the
+    full sample gives exactly the scores of ``entries``.
 
     Example
     -------

@@ -1,15 +1,10 @@
 """Dependency measures: directed, undirected, NED and root accuracy (PASCAL 2012).
 
-:func:`evaluate_dependencies` scores one prediction in one pass: punctuation
-removal with re-attachment, an optional length filter, several references,
-breakdowns (relation, POS, edge length, sentence length), diagnostics of the
-predicted trees, per-sentence statistics for :mod:`induceval.measures.resampling`.
-:func:`evaluate_dependency_systems` scores several systems against the same
-gold, in memory or from files and folders (:mod:`induceval.measures.shards`);
-:mod:`~induceval.measures.dependencies.scoring` counts one shard's additive
-statistics; :mod:`~induceval.measures.dependencies.relations` maps UD,
-CHILDES GRASP and CoNLL labels to the relation groups of Gelling et al.
-2012, Table 6.  The report's tables and figure: :mod:`induceval.report.dependencies`.
+:func:`evaluate_dependencies` scores one prediction (punctuation removal
+with re-attachment, length filter, several references, breakdowns, tree
+diagnostics, per-sentence statistics); :func:`evaluate_dependency_systems`
+several systems against the same gold, in memory or from files and folders.
+Tables and figure: :mod:`induceval.report.dependencies`.
 
 References
 ----------

@@ -1,19 +1,14 @@
 """Directed, undirected and NED accuracy the PASCAL 2012 way, with breakdowns and references.
 
 :func:`evaluate_dependencies` scores predicted heads against one or more gold
-analyses of the same text in one vectorised pass
-(:func:`~induceval.measures.dependencies.scoring.dependency_statistics`):
-gold and prediction must describe the same text (sentences, tokens, word
-forms; heads inside their sentence); the predicted trees are diagnosed (no
-root, several roots, cycles, crossing edges), counted and never rejected;
+analyses of the same text in one vectorised pass.  Predicted trees are
+diagnosed (no root, several roots, cycles, crossing edges), never rejected;
 punctuation is removed from gold *and* prediction with the gold's mask, both
-re-attached to the nearest non-punctuation ancestor the same way (a
-predicted head that a cycle of punctuation tokens leaves without one becomes
-missing and counts as wrong; sentences left empty are counted and kept as
-zero rows); the optional length filter applies to lengths after punctuation
-removal (Gelling et al. 2012, Tables 8-9).  Every reference gets
-per-sentence statistics, scores and breakdowns; the maximum over references
-is reported too (Gelling et al. 2012, §6.4, Table 5 "best").
+re-attached to the nearest non-punctuation ancestor (a predicted head that a
+cycle of punctuation leaves without one counts as wrong; sentences left empty
+are kept as zero rows); the length filter applies after punctuation removal
+(Gelling et al. 2012, Tables 8-9).  The maximum over references is reported
+too (Gelling et al. 2012, §6.4, Table 5 "best").
 
 References
 ----------
@@ -108,8 +103,7 @@ class ReferenceResult:
 
 @dataclass
 class DependencyResult(Result):
-    """Everything :func:`evaluate_dependencies` measured (a
-    :class:`~induceval.measures.result.Result`).
+    """Everything :func:`evaluate_dependencies` measured (a :class:`Result`).
 
     Attributes
     ----------
@@ -118,10 +112,9 @@ class DependencyResult(Result):
         references, each measure separately (Gelling et al. 2012, Table 5's "best" row);
         ``tokens``/``sentences`` scored against the first reference;
         with several references also ``"<measure>[<reference>]"`` entries.
-    counts
-        ``preprocessing`` then ``structure``.
-    statistics
-        The :class:`~induceval.measures.dependencies.scoring.DependencyStatistics`.
+    counts, statistics
+        ``preprocessing`` then ``structure``; the
+        :class:`~induceval.measures.dependencies.scoring.DependencyStatistics`.
     references
         Reference name -> :class:`ReferenceResult`, in the order given.
     best_reference
@@ -301,9 +294,7 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
         every gold corpus is a reference.
     pred
         The predicted corpus (same sentences, tokens and forms), or an array
-        of predicted heads aligned with the gold tokens.  Trees are taken as
-        they come: multiple roots, cycles, crossing edges are scored and
-        counted in ``result.structure``.
+        of predicted heads aligned with the gold tokens.
     references
         Gold head columns to score against, e.g. ``("head", "head@xgrt")``
         for Eve's ``%gra`` and ``%xgrt``; ``"auto"`` takes every ``head`` /
@@ -315,8 +306,6 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
     max_length
         Keep sentences of at most this many tokens after punctuation removal
         (Gelling et al. 2012 uses 10); ``None`` keeps all.
-    pred_column
-        The head column of ``pred``.
     breakdowns
         Which of :data:`BREAKDOWNS` to compute (all by default; ``()`` for none).
     relation_scheme
@@ -328,11 +317,8 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
     check_forms
         Require identical word forms in gold and prediction.
     diagnostics
-        Count roots, cycles and crossing edges of the predicted trees.
-
-    Returns
-    -------
-    DependencyResult
+        Count roots, cycles and crossing edges of the predicted trees
+        (``result.structure``).
 
     Raises
     ------
@@ -374,9 +360,8 @@ def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
     Returns
     -------
     Evaluation
-        ``results`` (one :class:`DependencyResult` per system), ``resolved``
-        (``punct`` and the relation ``schemes`` as detected), the readers'
-        reports, sizes and documents.
+        One :class:`DependencyResult` per system; ``resolved``: ``punct`` and
+        the relation ``schemes`` as detected.
 
     Example
     -------
@@ -416,8 +401,7 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
         scores[measure], best[measure] = (max(vals, key=lambda x: x[0]) if vals
                                           else (float("nan"), ref_names[0]))
     first = per_ref[ref_names[0]]
-    scores["tokens"] = first["tokens"]
-    scores["sentences"] = first["sentences"]
+    scores.update(tokens=first["tokens"], sentences=first["sentences"])
     if len(per_ref) > 1:
         for k, v in per_ref.items():
             for measure in MEASURES:

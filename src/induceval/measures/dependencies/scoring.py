@@ -370,8 +370,6 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
     return out, pre, heads
 
 
-
-
 def dependency_statistics(golds: Sequence[Corpus], pred, *, references="auto",
                           punct: str = "upos", max_length: int | None = None,
                           pred_column: str = "head", breakdowns: Sequence[str] = (),

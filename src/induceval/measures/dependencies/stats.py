@@ -184,7 +184,7 @@ def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
 
 @dataclass(frozen=True)
 class EdgeMatches:
-    """Per-token booleans: scored, directed, undirected, NED, gold root, predicted root."""
+    """Per-token booleans: scored, directed, undirected, NED, gold root."""
 
     scored: np.ndarray
     directed: np.ndarray

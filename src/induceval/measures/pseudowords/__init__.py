@@ -2,14 +2,7 @@
 
 A test item is a (verb, relation, noun) occurrence from a test document,
 paired with a *confounder* noun; a model must tell which noun is the
-original.  :mod:`~induceval.measures.pseudowords.statistics`: what the
-evaluation needs of a corpus, additive over shards, and the protocol's
-preparation (document split, counts, unseen tuples);
-:mod:`~induceval.measures.pseudowords.testsets`: document split,
-confounders and the test-set file; :mod:`~induceval.measures.pseudowords.scores`:
-decisions, accuracy, accuracy +50%, precision, coverage and the paired
-approximate randomization test.  The models live in
-:mod:`induceval.models.selpref`.
+original (the models: :mod:`induceval.models.selpref`).
 
 Example
 -------

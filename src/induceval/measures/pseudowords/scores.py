@@ -217,12 +217,10 @@ def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str
     0.5
     """
     out: dict = {"items": len(test), "models": {}}
-    stats = {}
-    for name, model in models.items():
-        sc = score_decisions(model_decisions(model, test), ties=ties, seed=seed)
-        stats[name] = sc
-        out["models"][name] = dict(sc.scores)
-        out["models"][name]["item_stats"] = sc.stats.astype(float).tolist()
+    stats = {name: score_decisions(model_decisions(model, test), ties=ties, seed=seed)
+             for name, model in models.items()}
+    for name, sc in stats.items():
+        out["models"][name] = {**sc.scores, "item_stats": sc.stats.astype(float).tolist()}
     base = stats.get("baseline")
     for name, sc in stats.items():
         p = None

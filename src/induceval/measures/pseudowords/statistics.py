@@ -1,31 +1,25 @@
 """The corpus statistics of pseudo-word evaluation: one type, additive over shards.
 
 :class:`PseudoStatistics` is all the pseudo-word pipeline (Chambers &
-Jurafsky 2010: :func:`chunk_documents`, :func:`prepare`, the document split
-and the test sets) reads of a corpus.  :func:`shard_statistics` computes it
-for one shard, a corpus in memory or files read as :func:`load_corpus` reads
-them; ``+`` sums shards in corpus order; :func:`corpus_statistics` runs it
-over a corpus in memory or over file groups (:func:`induceval.parallel.map`:
-here or on Dask workers, the first error in file order).  The sum over any
-cut of a corpus into shards is the statistics of the whole:
+Jurafsky 2010) reads of a corpus.  :func:`shard_statistics` computes it for
+one shard; ``+`` sums shards in corpus order; :func:`corpus_statistics` runs
+it over a corpus in memory or over file groups (:func:`induceval.parallel.map`,
+the first error in file order).  The sum over any cut of a corpus into
+shards is the statistics of the whole:
 
-- codes: words, relations and documents are coded per shard and re-coded
-  over the merged tables (in order of first appearance); a document spanning
-  shards is merged by name, as :func:`~induceval.corpus.model.concat` merges
-  vocabularies; occurrences keep corpus order, so test items and the
-  insertion order of training counts (which orders Erk's sums) are those of
-  one corpus;
-- columns and scheme: a relation scheme ``auto`` is detected on the
-  relations of all shards, and a shard whose own detection differs, or which
-  lacks a column others have (``lemma``, ``head``, ``deprel``, the tag
-  column: missing values there, as in the concatenated corpus), is computed
-  again with them;
-- documents: :func:`chunk_documents` cuts a corpus of few documents into
-  pseudo-documents numbered over the whole corpus, on the sum.
+- words, relations and documents are re-coded over the merged tables (in
+  order of first appearance; a document spanning shards merged by name);
+  occurrences keep corpus order, so test items and the insertion order of
+  training counts (which orders Erk's sums) are those of one corpus;
+- a relation scheme ``auto`` is detected on the relations of all shards, and
+  a shard whose own detection differs, or which lacks a column others have
+  (``lemma``, ``head``, ``deprel``, the tag column), is computed again with
+  them (missing values there, as in the concatenated corpus);
+- :func:`chunk_documents` numbers pseudo-documents over the whole corpus.
 
 The fingerprint (version 2)
-    Test sets store the fingerprint of the corpus they were built on, so
-    that scoring them against another corpus is refused.  A sentence's
+    Test sets store the fingerprint of their corpus, so that scoring them
+    against another corpus is refused.  A sentence's
     digest is ``d(s) = sum_i b(w_i) M^i mod 2^64`` over its forms ``w_0,
     w_1, ...`` (``b(w)``: the first 8 bytes of BLAKE2b of the UTF-8 form, a
     missing form counting as empty; ``M`` a fixed odd number); a shard's
@@ -33,11 +27,9 @@ The fingerprint (version 2)
     (``P = 2^61 - 1``, a fixed base ``X``), so that
     ``H(A + B) = H(A) X^|B| + H(B)``; the fingerprint is the first 16 hex
     digits of a SHA-1 over the version, the sorted document names, the
-    numbers of sentences and tokens and ``H``.  It depends on the sentences
-    in order and on the documents, never on how files were grouped into
-    shards.  Version 1, in the test sets of induceval 0.3.x, was one SHA-1
-    over the whole corpus in order (:func:`fingerprint_v1`), which shards
-    cannot combine.
+    numbers of sentences and tokens and ``H``: never dependent on how files
+    were grouped into shards.  Version 1 (induceval 0.3.x) was one SHA-1
+    over the whole corpus in order (:func:`fingerprint_v1`).
 
 Example
 -------
@@ -370,7 +362,7 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
                       arguments: str = "nouns", on_error: str = "fail",
                       input_format: str = "auto", name: str | None = None,
                       executor=None, group_bytes: int | None = None) -> PseudoStatistics:
-    """The statistics of a corpus in memory, or of files read group by group.
+    """The statistics of a corpus, or of files read group by group (documents as read).
 
     Parameters
     ----------
@@ -386,15 +378,10 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         The corpus's name in errors (default: the corpus's, or the first path).
     executor
         Where file groups are read (:func:`induceval.parallel.map`; default:
-        the current :func:`~induceval.parallel.use_executor`, else this process).
+        the current :func:`~induceval.parallel.use_executor`, else here).
     group_bytes
         Bytes of files per shard (default: all files in this process, else
         automatic; 0: a shard per file); the statistics do not depend on it.
-
-    Returns
-    -------
-    PseudoStatistics
-        Its documents as read (see :func:`chunk_documents`).
 
     Example
     -------
@@ -538,23 +525,31 @@ def seen_unseen(prep: Prepared, fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.5
     """Percentage of test tuples unseen in training as training grows (Chambers & Jurafsky
     2010, Figures 1-2): a table's ``records``, ``title`` and ``notes``."""
     test = prep.instances.in_documents(prep.split.test)
-    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
     rows = []
     for frac in fractions:
         counts = prep.instances.in_documents(prep.split.training(frac)).counts().counts
-        unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+        unseen = _unseen(test, counts, min_seen)
         row = {"corpus": prep.name, "train_fraction": frac,
                "train_docs": len(prep.split.training(frac)),
-               "train_tuples": sum(counts.values()), "test_tuples": len(keys),
-               "unseen_pct": 100.0 * unseen.mean() if len(keys) else float("nan")}
+               "train_tuples": sum(counts.values()), "test_tuples": len(test),
+               "unseen_pct": _percent(unseen)}
         for rel in ("subj", "obj", "prep"):
-            m = test.relation == rel
-            row[f"unseen_{rel}_pct"] = 100.0 * unseen[m].mean() if m.any() else float("nan")
+            row[f"unseen_{rel}_pct"] = _percent(unseen[test.relation == rel])
         rows.append(row)
     return {"records": rows, "title": f"Unseen test tuples by training size ({prep.name}); "
             f"seen = seen at least {min_seen} times",
             "notes": [make_signature("unseen", {"min_seen": min_seen,
                                                 "split": prep.split.describe()})]}
+
+
+def _unseen(test: TupleInstances, counts: Mapping, min_seen: int) -> np.ndarray:
+    """Which test occurrences were seen fewer than ``min_seen`` times in ``counts``."""
+    keys = zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist())
+    return np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+
+
+def _percent(flags: np.ndarray) -> float:
+    return 100.0 * flags.mean() if len(flags) else float("nan")
 
 
 def _rare_set(freq: Counter, share: float = 0.1) -> set[str]:
@@ -571,9 +566,8 @@ def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
     absent from training is rare too.
     """
     test = prep.instances.in_documents(prep.split.test)
-    counts = prep.instances.in_documents(prep.split.train).counts().counts
-    keys = list(zip(test.verb.tolist(), test.relation.tolist(), test.noun.tolist()))
-    unseen = np.array([counts.get(k, 0) < min_seen for k in keys], dtype=bool)
+    unseen = _unseen(test, prep.instances.in_documents(prep.split.train).counts().counts,
+                     min_seen)
     rare_v = _rare_set(prep.verb_frequencies, share)
     rare_n = _rare_set(prep.noun_frequencies, share)
     is_rv = np.array([v in rare_v or v not in prep.verb_frequencies for v in test.verb])
@@ -581,6 +575,5 @@ def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
     rows = []
     for label, m in (("unseen tests", unseen), ("seen tests", ~unseen)):
         rows.append({"corpus": prep.name, "tests": label, "n": int(m.sum()),
-                     "rare_verbs_pct": 100.0 * is_rv[m].mean() if m.any() else float("nan"),
-                     "rare_nouns_pct": 100.0 * is_rn[m].mean() if m.any() else float("nan")})
+                     "rare_verbs_pct": _percent(is_rv[m]), "rare_nouns_pct": _percent(is_rn[m])})
     return {"records": rows, "title": f"Rare words in seen and unseen tests ({prep.name})"}

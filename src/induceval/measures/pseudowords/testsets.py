@@ -1,8 +1,5 @@
 """Pseudo-word test sets (Chambers & Jurafsky 2010): document split, confounders, file format.
 
-Test sets are built reproducibly (document split, confounder choice, seed)
-and stored in a documented file format.
-
 Document split
     Documents (never sentences) are shuffled with the seed and split into
     test, development and training documents (§6: development and test
@@ -14,37 +11,30 @@ Confounders (§4, §6.2), chosen from noun token frequencies in the training
 documents ("counting all tokens with noun POS tags"):
 
 ``random``
-    A random noun whose frequency lies in ``random_range`` (inclusive).  The
-    default ``"paper"`` is the paper's range [30, 400000] (§6.2: the upper
-    bound removes "(approximately) the top 100 most frequent nouns", the
-    lower one is set "as previous work seems to do"), measured on Train x2
-    (about 225M tokens, the condition of its Figure 4) and scaled to smaller
-    corpora by :func:`paper_random_range`; the range used is reported in
-    the test set's ``range`` and its signature.  Give a tuple ``(low, high)``
-    (``high`` ``None``: no bound) for another range; ``exclude_top=100``
-    with ``(1, None)`` is the rank rule of versions before 0.2 (no lower
-    bound; on Manchester 86% of noun types then fall below 30 and the median
-    confounder frequency is 3 instead of 66).
+    A random noun whose frequency lies in ``random_range`` (inclusive): by
+    default the paper's [30, 400000] (§6.2: the upper bound removes
+    "(approximately) the top 100 most frequent nouns", the lower one is set
+    "as previous work seems to do"), set on Train x2 (about 225M tokens, its
+    Figure 4) and scaled by :func:`paper_random_range`; the range used is
+    the test set's ``range``.  ``exclude_top=100`` with ``(1, None)`` is the
+    rank rule of versions before 0.2 (on Manchester 86% of noun types then
+    fall below 30 and the median confounder frequency is 3 instead of 66).
 ``buckets``
     A random noun from the original noun's frequency bucket.  Default
     upper bounds ``(4, 10, 25, 200, 1000)``, plus a last bucket ``>1000``:
     bucket 1 holds frequencies 0-4, bucket 2 holds 5-10, and so on.
 ``neighbor``
     Nouns sorted by (frequency, spelling); the confounder is the next noun
-    above the original in that order, i.e. its nearest neighbour with greater
-    (or, among equally frequent nouns, equal) frequency.  Our reading of
-    "the nearest neighbor of n with greater frequency": a strict
-    "greater" would give every noun of frequency f the same confounder.
-    The most frequent noun takes the one below it.  A test noun unseen in
-    training is placed at frequency 0 (the paper sorts "all seen nouns", §6.2,
-    and does not say where unseen ones go): its nearest neighbours with
-    greater frequency are all the nouns of the lowest training frequency,
-    and one of them is drawn with the seeded generator for each item, so
-    unseen nouns do not all share the alphabetically first hapax.
-    Frequencies are counted in the training documents (the paper's wording,
-    "word corpus frequency from the 41 test documents", names the documents
-    the test pairs come from; a 400,000 upper bound only makes sense for
-    training-corpus counts).
+    above the original, i.e. its nearest neighbour with greater (or, among
+    equally frequent nouns, equal) frequency: our reading of "the nearest
+    neighbor of n with greater frequency", as a strict "greater" would give
+    every noun of frequency f the same confounder.  The most frequent noun
+    takes the one below it.  A test noun unseen in training (the paper sorts
+    "all seen nouns", §6.2) is placed at frequency 0 and gets a seeded draw
+    among the nouns of the lowest training frequency.  Frequencies are
+    counted in the training documents (the paper's "word corpus frequency
+    from the 41 test documents" names the documents the test pairs come
+    from; a 400,000 upper bound only makes sense for training counts).
 
 The test-set file (``.tsv``, UTF-8)
     Lines starting with ``#`` are a header of ``# key: value`` lines:
@@ -56,12 +46,9 @@ The test-set file (``.tsv``, UTF-8)
     ``verb relation noun confounder method seed`` and one test item a line,
     tab-separated.
 
-    Format 1 (induceval 0.3.x) is the same file with a corpus fingerprint of
-    the old kind: a SHA-1 over the whole corpus in order
-    (:func:`~induceval.measures.pseudowords.fingerprint_v1`), which cannot be
-    combined from shards.  Such files are still read (``format`` is then 1);
-    ``pseudo score`` checks their fingerprint by reading the corpus whole in
-    one process, as 0.3.x did.
+    Format 1 (induceval 0.3.x) has the fingerprint of
+    :func:`~induceval.measures.pseudowords.fingerprint_v1`; such files are
+    still read, and ``pseudo score`` checks them on the corpus read whole.
 
 References
 ----------
@@ -200,6 +187,7 @@ def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None,
         return lo, hi
     s = corpus_tokens / PAPER_TRAIN_TOKENS
     hi = max(lo, int(round(hi * s)))
+
     def n_in(a: int, b: int | None) -> int:
         return sum(1 for f in frequencies.values() if a <= f and (b is None or f <= b))
 
@@ -259,21 +247,15 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
 
     Parameters
     ----------
-    nouns
-        The original nouns of the test items.
     frequencies
         Noun token frequencies (the training documents).
     method
         ``random``, ``buckets`` or ``neighbor`` (see the module docstring).
-    seed
-        Seed of the random choices (``random``, ``buckets``).
     random_range
-        ``"paper"`` (default: Chambers & Jurafsky 2010's [30, 400000], scaled by
-        :func:`paper_random_range`) or an inclusive frequency range
-        ``(low, high)`` of ``random`` confounders (``None``: no upper bound).
+        ``"paper"`` (scaled by :func:`paper_random_range`) or an inclusive
+        frequency range ``(low, high)`` (``high`` ``None``: no upper bound).
     corpus_tokens
-        Tokens of the corpus the frequencies were counted on (scales the
-        ``"paper"`` range; ``None``: unscaled).
+        Tokens the frequencies were counted on (scales ``"paper"``).
     exclude_top
         ``random`` leaves out this many most frequent nouns (at most a tenth
         of all nouns, so that small corpora keep candidates); default 0.
@@ -301,8 +283,7 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     rng = stream(seed, "pseudowords.confounders")
     if method == "neighbor":
         _neighbours(nouns, vocab, freq, index, rng, out)
-        n_none = sum(1 for x in out if x is None)
-        if n_none:
+        if n_none := sum(1 for x in out if x is None):
             skipped["no neighbour noun"] += n_none
     elif method == "random":
         lo, hi = _resolve_range(random_range, frequencies, corpus_tokens)

@@ -17,10 +17,11 @@ make it from any family's result (:func:`items_of`).  Two entry points:
 - :func:`compare`: a paired test of systems against a baseline, the paired
   bootstrap (Koehn 2004; the null distribution is the resampled differences
   shifted to mean zero) or paired approximate randomization (Noreen 1989;
-  Yeh 2000: each item's statistics are swapped between the two systems with
-  probability 1/2).  Both p-values are two-sided, ``(r + 1) / (N + 1)`` with
-  ``r`` the resamples at least as extreme as the observed difference: the
-  smallest is ``1 / (N + 1)``, and a system compared with itself gets ``p = 1``.
+  Yeh 2000, §3: each item's statistics are swapped between the two systems
+  with probability 1/2).  Both p-values are two-sided, ``(r + 1) / (N + 1)``
+  with ``r`` the resamples whose absolute difference is at least the
+  observed one: the smallest is ``1 / (N + 1)``; a system against itself
+  gets ``p = 1``.
 
 The unit is the row; ``groups`` (a label per row, e.g. each sentence's
 document) first sums the rows of each group, so that documents (or whole

@@ -31,15 +31,13 @@ class ItemStats:
         Measure -> direction (used for table marks).
     table_shape
         ``(G, K)`` when the ``d`` columns are a flattened ``G x K``
-        contingency table (category measures); two such systems are put
-        side by side (disjoint cluster columns) before items are swapped
-        between them.
+        contingency table (category measures).
     side_by_side
         For statistics whose columns belong to one system (contingency
         tables, type-level pair counts): ``f(a, b) -> (a', b')`` puts two
-        systems in one column space before :func:`compare`'s approximate
-        randomization swaps items between them.  ``None``: the columns
-        mean the same in every system (counts, ratios).
+        systems in one column space (disjoint clusters) before
+        :func:`compare`'s approximate randomization swaps items between
+        them.  ``None``: the columns mean the same in every system.
     meta
         What ``side_by_side`` needs besides the rows (the type entries; the
         parts of :func:`join_items`).

@@ -130,10 +130,8 @@ def resampling_signature(*, confidence: int | None = None, alpha: float = 0.05,
     """The signature fields of a resampling run: interval, test, unit, N and seed.
 
     Keys: ``ci`` (method), ``ci_level``, ``ci_n``, ``paired`` (test),
-    ``paired_n``, ``resample`` (the unit: sentence, document, utterance,
-    item) and ``seed``.
-
-    ``paired_n`` defaults to ``confidence`` (else 1000).
+    ``paired_n`` (default ``confidence``, else 1000), ``resample`` (the unit:
+    sentence, document, utterance, item) and ``seed``.
 
     Example
     -------
@@ -221,10 +219,6 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     unit
         The name of the resampled unit, for the signature.
 
-    Returns
-    -------
-    Resampled
-
     Example
     -------
     >>> import numpy as np
@@ -255,24 +249,14 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
         Statistics over the same items, in the same order (:class:`ItemStats`
         or results, see :func:`items_of`).
     test
-        ``"bootstrap"``: the paired bootstrap; the same resample weights are
-        applied to both systems and the p-value counts resampled differences
-        that, shifted to mean zero, are at least as large in absolute value
-        as the observed difference.  ``"ar"``: approximate randomization;
-        each item's statistics are swapped between the systems with
-        probability 1/2 and the p-value counts swaps whose absolute
-        difference is at least the observed one.  Both:
-        ``p = (r + 1) / (n + 1)``, two-sided.
+        ``"bootstrap"`` (the paired bootstrap: the same resample weights for
+        both systems) or ``"ar"`` (approximate randomization); see
+        :mod:`induceval.measures.resampling` for their two-sided p-values.
     n, seed, groups, unit
         As in :func:`resample` (``resampling.bootstrap`` stream for the
         bootstrap, ``resampling.permutation`` for AR).
     alpha
         Level of the bootstrap interval of the difference.
-
-    Returns
-    -------
-    list of Comparison
-        One per system, in order.
 
     Example
     -------
@@ -321,12 +305,9 @@ def _paired_bootstrap(base: ItemStats, others: list[ItemStats], n: int, alpha: f
     for s, ssamp in zip(others, samples):
         full_s = s.scores()
         delta, pval, div = {}, {}, {}
-        for k in bsamp:
-            if k not in ssamp:
-                continue
-            obs = full_s[k] - full_b[k]
+        for k in [k for k in bsamp if k in ssamp]:
+            obs = delta[k] = full_s[k] - full_b[k]
             diffs = ssamp[k] - bsamp[k]
-            delta[k] = obs
             div[k] = _interval(obs, diffs, alpha)
             ok = np.isfinite(diffs)
             if not math.isfinite(obs) or not ok.any():
@@ -354,8 +335,7 @@ def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str)
     rng = stream(seed, "resampling.permutation")
     step = _chunk_size(m, d, n)
     keys = [k for k in full_b if k in full_s]
-    hits = dict.fromkeys(keys, 0)
-    valid = dict.fromkeys(keys, 0)
+    hits, valid = dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)
     obs = {k: full_s[k] - full_b[k] for k in keys}
     for start in range(0, n, step):
         delta = _product(_swap_weights(rng, m, min(step, n - start)), diff)
@@ -378,16 +358,12 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
                    cache: dict | None = None) -> tuple[str, list]:
     """The best system on ``measure`` and the others not significantly different from it.
 
-    Used by the protocol tables to mark differences that are not
-    significant: each system is tested against the best one with
-    :func:`compare` (two-sided, level ``alpha``).  Systems whose score is
-    ``nan`` are left out.
-
-    ``cache`` (a dict kept by the caller) stores each comparison under the
-    pair of :class:`ItemStats` objects, so that a table testing several
-    measures of the same systems compares each pair once (:func:`compare`
-    scores every measure; the draws of a pair do not depend on the other
-    systems, so cached and fresh results are identical).
+    Each system is tested against the best one with :func:`compare`
+    (two-sided, level ``alpha``); systems whose score is ``nan`` are left
+    out.  ``cache`` (a dict kept by the caller) stores each comparison under
+    the pair of :class:`ItemStats` objects, so that a table of several
+    measures compares each pair once (the draws of a pair do not depend on
+    the other systems: cached and fresh results are identical).
 
     Example
     -------
@@ -462,24 +438,18 @@ def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: S
                               n: int = 1000, seed: int = DEFAULT_SEED) -> float:
     """Two-sided p-value of the paired approximate randomization test (scalar score function).
 
-    For each of ``n`` iterations every item's statistics are swapped between
-    the two systems with probability 1/2; the p-value is
-    ``(r + 1) / (n + 1)`` where ``r`` counts shuffles whose absolute score
-    difference is at least the observed one (Yeh 2000, §3; Noreen 1989).
-    Same draws as :func:`compare` with ``test="ar"``.
+    Yeh 2000, §3; Noreen 1989 (see :mod:`induceval.measures.resampling`);
+    the same draws as :func:`compare` with ``test="ar"``.
     """
     _check_n(n)
     a = np.asarray(stats_a, dtype=float)
     b = np.asarray(stats_b, dtype=float)
     if a.shape != b.shape:
         raise MismatchError(f"paired statistics differ in shape: {a.shape} vs {b.shape}")
-    observed = abs(score(a.sum(0)) - score(b.sum(0)))
+    base_a, base_b, diff = a.sum(0), b.sum(0), b - a
+    observed = abs(score(base_a) - score(base_b))
     rng = stream(seed, "resampling.permutation")
-    diff = b - a
-    base_a = a.sum(0)
-    base_b = b.sum(0)
-    hits = 0
-    m = a.shape[0]
+    hits, m = 0, a.shape[0]
     step = _chunk_size(m, a.shape[1] if a.ndim > 1 else 1, n)
     for start in range(0, n, step):
         for delta in _swap_weights(rng, m, min(step, n - start)) @ diff:

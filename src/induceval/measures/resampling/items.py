@@ -40,9 +40,8 @@ def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
     def wide(totals):
         return a.score(totals, shape)
 
-    sa = ItemStats(embed(a.rows, ka, 0), wide, a.higher_is_better, shape)
-    sb = ItemStats(embed(b.rows, kb, ka), wide, b.higher_is_better, shape)
-    return sa, sb
+    return (ItemStats(embed(a.rows, ka, 0), wide, a.higher_is_better, shape),
+            ItemStats(embed(b.rows, kb, ka), wide, b.higher_is_better, shape))
 
 
 # -- family builders ---------------------------------------------------------------------
@@ -91,8 +90,7 @@ def dependency_items(stats) -> ItemStats:
     """
     from induceval.measures.dependencies.stats import MEASURES, STAT_COLUMNS
 
-    rows = getattr(stats, "rows", stats)
-    rows = np.asarray(rows, dtype=np.float64)
+    rows = np.asarray(getattr(stats, "rows", stats), dtype=np.float64)
     if rows.ndim != 2 or rows.shape[1] != len(STAT_COLUMNS):
         raise ParameterError(f"dependency statistics must have {len(STAT_COLUMNS)} columns "
                              f"({', '.join(STAT_COLUMNS)}); got shape {rows.shape}")
@@ -179,25 +177,18 @@ def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_
 
     ``entries`` is a :class:`~induceval.measures.categories.type_level.TypeEntries`
     built with ``items=`` (e.g. ``evaluate_tags(..., level="type",
-    items="sentence").entries``): its ``item_counts`` hold, per sentence,
-    the sparse word-by-gold and word-by-cluster counts (one column per
-    ``(type, class)`` and ``(type, cluster)`` pair of the corpus).  A
-    type-level measure is a function of the summed counts: the entries of
-    a resample are the pairs with a positive sum, scored by
-    :func:`~induceval.measures.categories.type_level.type_scores_batch`
-    (the M-1 hill climbing with the same ``restarts`` and ``seed`` as the
-    full sample, whose score this reproduces exactly).  Each resample
-    solves three assignment problems and ``3 (restarts + 1)`` hill climbs:
-    far costlier than the token measures.
+    items="sentence").entries``).  A resample is scored by
+    :func:`~induceval.measures.categories.type_level.type_scores_batch`;
+    each solves three assignment problems and ``3 (restarts + 1)`` hill
+    climbs: far costlier than the token measures.
 
-    Caveat: a type-level measure depends on which ``(type, tag)`` and
-    ``(type, cluster)`` pairs occur at all, and a resample can only lose
+    Caveat: a resample can only lose ``(type, tag)`` and ``(type, cluster)``
     pairs (those seen only in sentences it did not draw).  When many pairs
     occur in few sentences (rare words, small corpora) the bootstrap
     distribution is biased (the estimate can be the interval's end) and the
     interval does not shrink as ``1/sqrt(n)``; when every pair occurs in
-    many sentences the interval has width 0.  Paired tests between systems
-    on the same sentences are affected alike for both systems.
+    many sentences the interval has width 0.  Paired tests are affected
+    alike for both systems.
 
     Example
     -------
