@@ -168,7 +168,7 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
         from induceval.corpus.tagsets.childes import PUNCT_POS
 
         tags, cols = {"upos": (PUNCT_UPOS, ["upos"]), "ptb": (PTB_PUNCT_TAGS, ["xpos"]),
-                      "childes": (PUNCT_POS, ["xpos", "cpos"])}[policy]
+                      "childes": (PUNCT_POS, ["xpos", "cpos", "upos"])}[policy]
         for column in cols:
             if column in corpus.tokens:
                 return _column_mask(corpus, column, tags.__contains__)
@@ -312,7 +312,7 @@ def gold_scheme_from_counts(counts: dict[str, dict]) -> GoldScheme:
     def childes(tag: str) -> bool:
         return tag in PUNCT_POS or tag.split(":")[0] in COLLAPSED or tag.split(":")[0] in _CHILDES
 
-    for column in ("cpos", "xpos"):
+    for column in ("cpos", "upos", "xpos"):   # upos: CHAT's coarse tags written as CoNLL-U
         if present(column) and _share(counts[column], childes) >= 0.9:
             return GoldScheme(column, "childes", "childes")
     tag = next((c for c in ("xpos", "cpos") if present(c)), None)
