@@ -4,8 +4,9 @@
 analyses of the same text in one vectorised pass
 (:func:`~induceval.measures.dependencies.scoring.dependency_statistics`):
 gold and prediction must describe the same text (sentences, tokens, word
-forms; heads inside their sentence); the predicted trees are diagnosed (no
-root, several roots, cycles, crossing edges), counted and never rejected;
+forms; heads inside their sentence); the predicted trees that are scored
+(after punctuation removal and the length filter) are diagnosed (no root,
+several roots, cycles, crossing edges), counted and never rejected;
 punctuation is removed from gold *and* prediction with the gold's mask, both
 re-attached to the nearest non-punctuation ancestor the same way (a
 predicted head that a cycle of punctuation tokens leaves without one becomes
@@ -127,7 +128,8 @@ class DependencyResult(Result):
     best_reference
         Measure -> the reference giving the maximum.
     structure
-        Predicted-tree diagnostics over all input sentences (see
+        Diagnostics of the predicted trees scored: after punctuation removal
+        and re-attachment, over the sentences the length filter keeps (see
         :mod:`induceval.corpus.trees`).
     preprocessing
         Counts: input sentences/tokens, punctuation tokens removed, sentences
