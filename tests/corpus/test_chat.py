@@ -288,3 +288,23 @@ def test_mor_prefix_and_markers(tmp_path):
     assert u.tokens["xpos"] == ["co", "beg", "v", "pro", "."]
     assert u.tokens["lemma"][2] == "un#do"
     assert u.tokens["head"] == [3, -1, 0, 3, 3]
+
+
+def test_two_target_children_each_their_own_age(tmp_path):
+    """Twins (two Target_Child @IDs, 2;0.0 and 3;0.0 by hand = 730 and 1095 days under the
+    'days' convention, as parse_age gives): each child's utterances carry its own age, the
+    mother's the first child's (every utterance had the first child's age)."""
+    p = tmp_path / "twins.cha"
+    p.write_text("@UTF8\n@Begin\n@Languages:\teng\n"
+                 "@Participants:\tCHI Ann Target_Child , BRO Bob Target_Child , MOT Mother\n"
+                 "@ID:\teng|toy|CHI|2;0.0|female|||Target_Child|||\n"
+                 "@ID:\teng|toy|BRO|3;0.0|male|||Target_Child|||\n"
+                 "@ID:\teng|toy|MOT|||||Mother|||\n"
+                 "*CHI:\tmore .\n*BRO:\tmine .\n*MOT:\tyes .\n@End\n")
+    ages = (parse_age("2;0.0"), parse_age("3;0.0"))
+    assert ages == (730, 1095)
+    for c in (read_corpus(p), read_corpus(p, jobs=1)):
+        got = [c.sentence(i).meta("age_days") for i in range(3)]
+        assert got == [ages[0], ages[1], ages[0]]
+        assert [c.sentence(i).meta("role") for i in range(3)] == ["Target_Child"] * 2 + ["Mother"]
+    assert [u.meta["age_days"] for u in iter_utterances(p)] == [ages[0], ages[1], ages[0]]

@@ -50,7 +50,10 @@ coded ``CHI`` (counted per file in ``report.counts["target child by role
 header, else the calendar difference between its ``@Birth of`` header and
 ``@Date``.  Utterances of a file without it are counted in ``"utterances
 without age"`` (the files in ``"files without the target child's age"``, the
-first in ``report.examples``).
+first in ``report.examples``).  With several ``Target_Child`` participants
+(twins, siblings), each child's utterances carry its own age and everyone
+else's the first child's (counted in ``"files with several target children
+(each child's age its own)"``).
 
 Utterances without words (``0 .``, ``&hmm ?``, ``xxx .``) are dropped or kept
 empty (``empty``).  Spoken words that ``%mor`` marks as omitted (``I going
@@ -381,6 +384,8 @@ class _Reading:
             report.count("files without the target child's age")
         if st.target is not None and st.target_role != "Target_Child":
             report.count(f"target child by role {st.target_role or '(none)'!r} (files)")
+        if st.child_ages:
+            report.count("files with several target children (each child's age its own)")
 
     def _uids(self, bodies: list[str], ulines: list[int], path: Path) -> list[int]:
         """The distinct-utterance id of each body; new bodies are analysed and encoded."""
@@ -421,7 +426,7 @@ class _Reading:
             sp, lang = key if isinstance(key, tuple) else (key, None)
             mt = _meta(st, document, sp, 0, lang)
             meta_of[key] = len(self.meta_rows)
-            self.meta_rows.append((sp, mt["role"], st.age, document, mt["language"]))
+            self.meta_rows.append((sp, mt["role"], mt["age_days"], document, mt["language"]))
         return list(map(meta_of.__getitem__, keys))
 
     def corpus(self, name: str) -> Corpus:
