@@ -308,3 +308,24 @@ def test_two_target_children_each_their_own_age(tmp_path):
         assert got == [ages[0], ages[1], ages[0]]
         assert [c.sentence(i).meta("role") for i in range(3)] == ["Target_Child"] * 2 + ["Mother"]
     assert [u.meta["age_days"] for u in iter_utterances(p)] == [ages[0], ages[1], ages[0]]
+
+
+def test_utterance_without_mor_is_counted_and_its_terminator_is_punctuation(tmp_path):
+    """An utterance without %mor in a tagged transcript is kept untagged and counted; its
+    final "." is punctuation under the detected CHILDES policy (it was a word for WOPA)."""
+    from induceval.corpus.transforms import punctuation_mask, resolve_punct_policy
+    from induceval.corpus.utterances import utterances_from_corpus
+
+    p = tmp_path / "t.cha"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tCHI Ann Target_Child , MOT Mother\n"
+                 "*MOT:\tyou want more ?\n%mor:\tpro|you v|want qn|more ?\n"
+                 "*MOT:\tlook .\n"
+                 "*CHI:\tmore cookie .\n%mor:\tqn|more n|cookie .\n@End\n")
+    c = read_corpus(p)
+    assert c.report.counts["utterances_without_mor"] == 1
+    punct = resolve_punct_policy(c)
+    assert punct == "childes"
+    assert punctuation_mask(c, punct).tolist() == [False] * 3 + [True, False, True] \
+        + [False, False, True]
+    u, _ = utterances_from_corpus(c, punct=punct)
+    assert u.as_lists()[1] == [".", "look"]

@@ -561,7 +561,8 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
     Corpus
         Columns as described in the module docstring; ``report.counts`` has
         ``utterances`` (every utterance line read), ``tokens``,
-        ``unaligned_mor``, ``unaligned_gra``, ``aligned_gra``,
+        ``utterances_without_mor`` (kept, untagged; their punctuation is
+        recognised by its form), ``unaligned_mor``, ``unaligned_gra``, ``aligned_gra``,
         ``unaligned_xgrt``, ``aligned_xgrt``, ``omitted_words``,
         ``clitic_form_from_mor``, ``spoken_words_marked_omitted``,
         ``utterances without age`` and ``files without the target child's age``.

@@ -126,14 +126,19 @@ def _split_tags(text: str) -> frozenset[str]:
 
 
 def _column_mask(corpus: Corpus, column: str, accept) -> np.ndarray:
-    """Token mask: the decoded value of categorical ``column`` satisfies ``accept``."""
+    """Token mask: the decoded value of categorical ``column`` satisfies ``accept``; a
+    token without a value is punctuation when its form is (:func:`is_unicode_punct`)."""
     col = corpus.column(column)
     if col.vocab is None:
         raise InducevalError(f"column {column!r} is not categorical")
     table = np.fromiter((bool(accept(s)) for s in col.vocab.items), dtype=bool,
                         count=len(col.vocab))
-    table = np.append(table, False)  # code -1 (missing) -> not punctuation
-    return table[col.values]
+    mask = np.append(table, False)[col.values]
+    untagged = col.values < 0
+    if untagged.any() and column != "form":
+        # e.g. a CHAT utterance without %mor: its terminator "." is no word
+        mask[untagged] = _column_mask(corpus, "form", is_unicode_punct)[untagged]
+    return mask
 
 
 def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
@@ -143,7 +148,8 @@ def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
 
 def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     """Boolean array over tokens: True for punctuation under ``policy`` (see the module
-    docstring; missing values are never punctuation).
+    docstring; a token without a tag is punctuation when its form is, as under
+    ``"unicode"``; a missing form never is).
 
     Example
     -------
