@@ -329,3 +329,25 @@ def test_utterance_without_mor_is_counted_and_its_terminator_is_punctuation(tmp_
         + [False, False, True]
     u, _ = utterances_from_corpus(c, punct=punct)
     assert u.as_lists()[1] == [".", "look"]
+
+
+@pytest.mark.parametrize("ending", [".cha", ".txt", ".conllu"])
+def test_files_named_alike_in_two_folders_are_two_documents(tmp_path, ending):
+    """Gleason keeps one folder per setting with files named after the child: read as one
+    corpus, andy.cha of Dinner/ and of Father/ were one document with repeated ids."""
+    text = {".cha": "@UTF8\n@Begin\n@Participants:\tCHI Andy Target_Child , MOT Mother\n"
+                    "@ID:\teng|gleason|CHI|3;0.0|male|||Target_Child|||\n"
+                    "*MOT:\thi there .\n*CHI:\tbye .\n@End\n",
+            ".txt": "hi there .\nbye .\n",
+            ".conllu": "".join(f"1\t{w}\t_\tINTJ\t_\t_\t0\troot\t_\t_\n\n" for w in ("hi", "bye"))}
+    for folder in ("Dinner", "Father"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / f"andy{ending}").write_text(text[ending])
+    c = read_corpus(tmp_path)
+    docs = [c.sentence(i).meta("document") for i in range(c.n_sentences)]
+    prefix = "gleason/" if ending == ".cha" else ""
+    assert docs == [f"{prefix}Dinner/andy"] * 2 + [f"{prefix}Father/andy"] * 2
+    ids = [c.sentence(i).meta("sent_id") for i in range(c.n_sentences)]
+    assert ids == [None] * 4 or len(set(ids)) == 4
+    assert c.report.counts["documents named by their path (files share a name)"] == 2
+    assert read_corpus(tmp_path / "Dinner").sentence(0).meta("document") == f"{prefix}andy"

@@ -29,7 +29,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from induceval.corpus.model import Corpus
+from induceval.corpus.model import Corpus, concat
+from induceval.corpus.readers._common import corpus_name
+from induceval.corpus.readers._documents import relative_names, renamed
 from induceval.errors import InducevalError, ParameterError
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
@@ -296,8 +298,15 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         options["columns"] = columns
     from induceval._gc import paused_gc
 
+    names = relative_names(files)
     with paused_gc():  # millions of small live objects: collections would free nothing
-        corpus = module.read(files, on_error=on_error, **options)
+        if names:   # files named alike in several folders: one document each, file by file
+            corpus = concat([renamed(module.read([f], on_error=on_error, **options), f.stem,
+                                     names[f]) for f in files], name=corpus_name(files))
+            corpus.report.count("documents named by their path (files share a name)",
+                                len(files))
+        else:
+            corpus = module.read(files, on_error=on_error, **options)
     if evidence and fmt != "plain":   # said, as a guess from the content can be wrong
         corpus.report.count(f"files read as {fmt} by their content", len(files))
         corpus.report.examples.setdefault(f"files read as {fmt} by their content",
