@@ -351,3 +351,17 @@ def test_files_named_alike_in_two_folders_are_two_documents(tmp_path, ending):
     assert ids == [None] * 4 or len(set(ids)) == 4
     assert c.report.counts["documents named by their path (files share a name)"] == 2
     assert read_corpus(tmp_path / "Dinner").sentence(0).meta("document") == f"{prefix}andy"
+
+
+def test_a_tier_fault_stops_only_reads_that_need_the_tier():
+    """conventions.cha has an unaligned %mor (line 43) and an unaligned %gra (line 46)."""
+    cha = CHAT / "conventions.cha"
+    for needs in (None, ["form", "head"], ["form", "xpos"]):
+        with pytest.raises(CorpusFormatError, match="conventions.cha:43"):
+            read_corpus(cha, needs=needs)
+    words = read_corpus(cha, needs=["form"])
+    assert words.report.counts["unaligned_mor"] == 1
+    assert words.report.examples["unaligned_gra"].endswith("conventions.cha:46")
+    skipped = read_corpus(cha, on_error="skip")
+    assert words.tokens["form"].strings() == skipped.tokens["form"].strings()
+    assert list(iter_utterances(cha, needs=["form"]))

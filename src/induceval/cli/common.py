@@ -404,6 +404,21 @@ def skipped_notes(evaluation, golds: list[str], preds: list[str]) -> dict[str, i
     return out
 
 
+def unused_tier_faults(corpus) -> list[str]:
+    """A note on the tier faults a read counted in tiers the command does not use (it did
+    not ask ``--on-error skip``: the words were read, the faulty tier was not needed)."""
+    from induceval.corpus.readers.chat import TIER_ERRORS
+    from induceval.corpus.stats import reading_errors
+
+    errors = {k: e for k, e in reading_errors(corpus.report.to_dict()).items()
+              if k in TIER_ERRORS}
+    if not errors:
+        return []
+    return ["faults in tiers this command does not use (words kept): " + "; ".join(
+        f"{k} {e['count']}" + (f" (first at {e['first']})" if e["first"] else "")
+        for k, e in errors.items())]
+
+
 def read_options(args: argparse.Namespace, gold_columns, pred_columns):
     """How ``--gold``/``--pred`` files are read (formats, ``--on-error``, columns)."""
     from induceval.measures.shards import ReadOptions

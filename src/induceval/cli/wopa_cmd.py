@@ -96,7 +96,9 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     from induceval.errors import ParameterError
 
     scorer = self_prediction if test == "self" else adult_to_child
-    corpus = read_corpus(path, format=input_format, on_error=on_error)
+    # WOPA reads words only: a fault in %mor or %gra is counted, not raised (tags, when
+    # there, only tell punctuation apart, and a token without one is told by its form)
+    corpus = read_corpus(path, format=input_format, on_error=on_error, needs=("form",))
     if corpus.n_tokens == 0:
         raise ParameterError(f"corpus {path} has no tokens")
     errors = {}
@@ -112,6 +114,10 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     if resampling and not by_day and results:
         extra = _resample_learners(results, resampling)
     n_err = sum(e["count"] for e in errors.values())
+    if on_error == "fail":
+        from induceval.cli.common import unused_tier_faults
+
+        signatures += [f"counted: {path}: {note}" for note in unused_tier_faults(corpus)]
     if errors:
         signatures.append(f"skipped: {path}: " + "; ".join(
             f"{k} {e['count']}" + (f" (first at {e['first']})" if e["first"] else "")
@@ -208,9 +214,10 @@ def run(args: argparse.Namespace) -> int:
              f"{args.max_words or 'any'} words, dropped from training and test"]
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
-    notes += sorted({s for s in signatures if s.startswith(("undated: ", "skipped: "))})
+    said = ("undated: ", "skipped: ", "counted: ")
+    notes += sorted({s for s in signatures if s.startswith(said)})
     notes += sorted({f"signature: {sign_resampling(s, args)}" for s in signatures
-                     if not s.startswith(("undated: ", "skipped: "))})
+                     if not s.startswith(said)})
     if resampling:
         if args.confidence:
             cols.insert(cols.index("wopa") + 1, "wopa ±")

@@ -253,7 +253,7 @@ _COLUMN_FORMATS = frozenset({"conllu", "conllx", "pascal", "malt"})
 
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
                 *, on_error: str = "fail", columns: Sequence[str] | None = None,
-                **options) -> Corpus:
+                needs: Sequence[str] | None = None, **options) -> Corpus:
     """Read one or more files (or directories) into a :class:`Corpus`.
 
     Parameters
@@ -271,6 +271,11 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         tabular readers (CoNLL-U, CoNLL-X, PASCAL, Malt) then skip the others
         and keep no ``_lines`` (faster, smaller; not for writing back); the
         other readers read everything.
+    needs
+        The token columns the caller uses (default: ``columns``; ``None``:
+        all).  The CHAT reader counts, and does not raise, a fault in a tier
+        that gives none of them (a ``%gra`` fault does not stop a command
+        that uses the words and tags).
     **options
         Reader-specific options (see each reader's ``read``).
 
@@ -296,6 +301,8 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:
         options["columns"] = columns
+    if fmt == "chat" and (needs or columns) is not None:
+        options["needs"] = needs if needs is not None else columns
     from induceval._gc import paused_gc
 
     names = relative_names(files)
