@@ -99,8 +99,8 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
     """``--data DIR``: the shared data folder of a protocol's default corpora."""
     parser.add_argument("--data", default=None, metavar="DIR",
                         help="folder of the default corpora (default: $INDUCEVAL_SHARED_DATA, "
-                             "else ../shared/data next to the clone induceval is installed "
-                             "from, else ../shared/data from the working folder)")
+                             "else shared/data beside the clone induceval is installed from, "
+                             "else shared/data in the working folder or one of its parents)")
 
 
 def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
