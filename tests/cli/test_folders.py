@@ -78,3 +78,25 @@ def test_conll_dialect_from_the_columns(tmp_path):
             assert why in evidence or (ending == ".conll" and fmt == "conllx" and not evidence)
     (tmp_path / "x.conllx").write_text(cases["upos"][0])
     assert format_evidence(tmp_path / "x.conllx") == ("conllx", "")
+
+
+def test_a_file_of_no_known_format_is_an_error_that_says_what_was_seen(tmp_path, capsys):
+    """TalkBank XML and CHILDES-SRL 'tokens ||| labels' files were read as plain text."""
+    import pytest
+
+    from induceval.errors import InducevalError
+
+    cases = {"a.xml": ('<?xml version="1.0"?>\n<CHAT>\n', "XML"),
+             "train.srl": ("you want it ||| O B-V B-A1\n", "|||"),
+             "words": ("the dog barks\n", "'the dog barks'")}
+    for name, (text, seen) in cases.items():
+        p = tmp_path / name
+        p.write_text(text)
+        with pytest.raises(InducevalError, match="unknown format") as err:
+            read_corpus(p)
+        assert seen in str(err.value) and str(p) in str(err.value)
+        assert main(["info", str(p)]) == 2
+        assert "--input-format plain" in capsys.readouterr().err
+    assert read_corpus(tmp_path / "words", format="plain").n_tokens == 3
+    (tmp_path / "words.txt").write_text("the dog barks\n")
+    assert read_corpus(tmp_path / "words.txt").n_tokens == 3

@@ -197,7 +197,24 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     found = _by_content(p)
     if fmt == "conllx":   # a .conll file: CoNLL-X unless its columns say CoNLL-U
         return found if found[0] == "conllu" else ("conllx", "")
+    if found[0] == "plain" and fmt is None and by_ending:
+        raise InducevalError(f"{p}: unknown format: {_seen(p)}; plain text is read from "
+                             "'.txt' files or with --input-format plain (format='plain')")
     return found
+
+
+def _seen(p: Path) -> str:
+    """What the first line of a file of no known format looks like, for the error."""
+    try:
+        with open(p, encoding="utf-8", errors="replace") as fh:
+            first = next((line.strip() for line in fh if line.strip()), "")
+    except OSError:
+        first = ""
+    if first.startswith("<?xml") or first.startswith("<"):
+        return f"XML ({first[:60]!r}: TalkBank XML is not read; its CHAT .cha files are)"
+    if "|||" in first:
+        return f"'tokens ||| labels' lines ({first[:60]!r})"
+    return f"first line {first[:80]!r}" if first else "no text"
 
 
 def _by_content(p: Path) -> tuple[str, str]:
