@@ -141,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.dependencies import breakdown_table, systems_table
 
     check_output_path(args.output)
+    if args.plot:
+        _check_plot(*args.plot)
     from induceval.cli.common import check_tables_output
 
     check_tables_output(args, bool(args.by) or (bool(args.paired) and len(args.pred) > 1),
@@ -179,11 +181,32 @@ def run(args: argparse.Namespace) -> int:
         bt.notes = _sign_notes(bt.notes, **extra)
         tables.append(bt)
         keys.append(f"by-{by}")
+    emit_tables(tables, args, keys)   # first: a failing figure never costs the tables
     if args.plot:
-        kind, path = args.plot
-        if kind not in PLOTS:
-            raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
+        from induceval.errors import InducevalError
         from induceval.report.dependencies import plot_accuracy_by_edge_length
-        plot_accuracy_by_edge_length(results, path)
-    emit_tables(tables, args, keys)
+
+        try:
+            plot_accuracy_by_edge_length(results, args.plot[1])
+        except (OSError, ValueError) as exc:
+            raise InducevalError(f"--plot {args.plot[1]}: the figure was not written: "
+                                 f"{exc}") from None
     return 0
+
+
+#: figure file endings matplotlib writes
+FIGURE_ENDINGS = (".png", ".pdf", ".svg", ".svgz", ".eps", ".ps", ".jpg", ".jpeg", ".tif",
+                  ".tiff", ".webp", ".pgf")
+
+
+def _check_plot(kind: str, path: str) -> None:
+    """``--plot KIND PATH`` checked before any work, like ``-o``."""
+    from induceval.cli.common import check_output_path
+    from induceval.errors import ParameterError
+
+    if kind not in PLOTS:
+        raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
+    check_output_path(path, option="--plot")
+    if Path(path).suffix.lower() not in FIGURE_ENDINGS:
+        raise ParameterError(f"--plot {path}: the ending must be one of "
+                             f"{', '.join(FIGURE_ENDINGS)}; got {Path(path).suffix or 'none'!r}")
