@@ -2,6 +2,9 @@
 
 Example::
 
+    induceval convert --demo -o gold.conllu
+    induceval induce deps --model dmv gold.conllu -o dmv.conllu
+    induceval induce deps --model lb gold.conllu -o lb.conllu
     induceval eval deps --gold gold.conllu --pred dmv.conllu --pred lb.conllu \\
         --max-length 10 --by relation --plot accuracy-by-edge-length fig1.png
 

@@ -2,6 +2,8 @@
 
 Example::
 
+    induceval convert --demo -o gold.conllu
+    induceval induce tags --model brown --k 12 gold.conllu -o brown12.pascal --clusters clusters.tsv
     induceval eval tags --gold gold.conllu --pred brown12.pascal --pred clusters.tsv \\
         --level both --log-base e
 

@@ -2,7 +2,8 @@
 
 Example::
 
-    induceval induce deps --model dmv --demo -o dmv.conllu
+    induceval convert --demo -o gold.conllu
+    induceval induce deps --model dmv gold.conllu -o dmv.conllu
     induceval eval deps --gold gold.conllu --pred dmv.conllu
 
 The tags the DMV is trained on (``--tags``, default ``auto``: UPOS, else PTB

@@ -66,7 +66,8 @@ def register(subparsers) -> None:
     p.add_argument("--by-day", action="store_true",
                    help="one row per recording day (age in days) instead of per corpus")
     from induceval.cli.resampling_options import add_resampling_options
-    add_resampling_options(p, unit=False, unit_name="utterance")
+    add_resampling_options(p, unit=False, unit_name="utterance",
+                           systems="learner of --learners")
     add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=run)
