@@ -38,6 +38,10 @@ __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape"]
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
 
+#: columns of p-values: in text formats, one below the last digit shows as ``< 0.001``
+P_VALUE_COLUMNS = frozenset({"p_value", "p"})
+
+
 def format_value(value: object, digits: int = 4) -> str:
     """Format a cell: floats with ``digits`` decimals, None as ``-``."""
     if value is None:
@@ -159,7 +163,12 @@ class Table:
         for i, row in enumerate(self.rows):
             line = []
             for col in self.columns:
-                s = format_value(row.get(col), self.digits)
+                value = row.get(col)
+                if col in P_VALUE_COLUMNS and isinstance(value, float) \
+                        and 0 <= value < 10 ** -self.digits:   # a p-value is never 0
+                    s = f"< {10 ** -self.digits:.{self.digits}f}"
+                else:
+                    s = format_value(value, self.digits)
                 if i in best.get(col, ()):
                     s += "*"
                 line.append(s)
