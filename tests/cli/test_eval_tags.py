@@ -115,3 +115,17 @@ def test_unclustered_tokens_in_a_tagged_file_count_as_unclustered(capsys, tmp_pa
         by_types = run_json(capsys, "--pred", str(F / "types_unclustered.tsv"), *args)["rows"][0]
         assert out["rows"][0]["1to1"] == by_types["1to1"] == (5 / 6 if policy == "split" else 1)
         assert "tagged: 2 scored tokens unclustered" in out["notes"]
+
+
+def test_utterances_without_words_are_not_called_malformed(capsys, tmp_path):
+    """conventions.cha has one utterance without words ('0 .'): it was reported among the
+    "skipped malformed sentences"; it is left out and said apart."""
+    cha = str(FIXTURES / "chat" / "conventions.cha")
+    conv = tmp_path / "c.conllu"
+    assert main(["convert", cha, "--on-error", "skip", "-o", str(conv)]) == 0
+    capsys.readouterr()
+    assert main(["eval", "tags", "--gold", cha, "--pred", str(conv), "--on-error", "skip",
+                 "--allow-identical", "--format", "json"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    assert "skipped malformed sentences: 0" in notes
+    assert f"left out, utterances without words: gold {cha}: 1" in notes

@@ -394,14 +394,30 @@ def system_names(preds: list[str], names: list[str] | None) -> list[str]:
     return stems if len(set(stems)) == len(stems) else list(preds)
 
 
-def skipped_notes(evaluation, golds: list[str], preds: list[str]) -> dict[str, int]:
-    """Sentences the readers skipped, by ``gold PATH: reason`` / ``pred PATH: reason``."""
-    out = {}
+def skipped_notes(evaluation, golds: list[str], preds: list[str], on_error: str) -> list[str]:
+    """The notes on what the readers skipped: the malformed sentences (under ``--on-error
+    skip``) by ``gold PATH: reason`` / ``pred PATH: reason``, and apart, never called
+    malformed, the utterances without words a CHAT reader leaves out."""
+    from induceval.corpus.readers.chat import NO_WORDS
+
+    malformed, empty = {}, {}
     for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
                                  ("pred", preds, evaluation.pred_reports)):
         for path, report in zip(paths, reports):
-            out.update({f"{kind} {path}: {k}": v for k, v in report.skipped.items() if v})
-    return out
+            for k, v in report.skipped.items():
+                if v and k == NO_WORDS:
+                    empty[f"{kind} {path}"] = v
+                elif v:
+                    malformed[f"{kind} {path}: {k}"] = v
+    notes = []
+    if on_error == "skip":
+        notes.append(f"skipped malformed sentences: {sum(malformed.values())}" + (
+            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(malformed.items())) + ")"
+            if malformed else ""))
+    if empty:
+        notes.append("left out, utterances without words: " + "; ".join(
+            f"{k}: {v}" for k, v in sorted(empty.items())))
+    return notes
 
 
 def unused_tier_faults(corpus) -> list[str]:

@@ -164,16 +164,12 @@ def run(args: argparse.Namespace) -> int:
         references=args.reference or "auto", punct=args.punct, max_length=args.max_length,
         breakdowns=breakdowns, check_forms=not args.no_check_forms)
     results = dict(zip(names, ev.results))
-    punct, skipped = ev.resolved["punct"], skipped_notes(ev, args.gold, args.pred)
+    punct = ev.resolved["punct"]
     table = systems_table(results, title="Dependency accuracy" + (
         f" (length <= {args.max_length})" if args.max_length else ""))
     table.notes.insert(0, f"punctuation: {punct}" + (" (detected)" if args.punct == "auto"
                                                       else ""))
-    if args.on_error == "skip":
-        n_skip = sum(skipped.values())
-        table.notes.append(f"skipped malformed sentences: {n_skip}" + (
-            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
-            if skipped else ""))
+    table.notes += skipped_notes(ev, args.gold, args.pred, args.on_error)
     tables = [table]
     tables += _resampling(table, results, names, ev.documents, args)
     keys = ["accuracy", "paired"][:len(tables)]
