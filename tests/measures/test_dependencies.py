@@ -194,6 +194,11 @@ def test_multiple_references_max_reported():
     assert list(auto.references) == ["head", "head@lexical"]
     t = systems_table({"sys": r})
     assert "directed[head@lexical]" in t.columns
+    # the main columns are a best-of-references score, and the table says so
+    assert any(n.startswith("directed, undirected, ned, root: the best over the references "
+                            "(head, head@lexical") for n in t.notes)
+    one = evaluate_dependencies(gold, pred, references=("head",))
+    assert not any("best over" in n for n in systems_table({"sys": one}).notes)
     # several gold corpora of the same text
     g2 = gold.with_tokens(head=gold.tokens["head@lexical"])
     multi = evaluate_dependencies([gold, g2.__class__(**{**g2.__dict__, "name": "g2"})], pred)
