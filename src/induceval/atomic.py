@@ -15,13 +15,19 @@ from pathlib import Path
 
 __all__ = ["atomic_path", "write_atomic"]
 
+#: the process's umask, read once at import (reading it means setting it, which must not
+#: race with threads creating files)
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
 
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     """A temporary path beside ``path``, renamed onto it when the block succeeds.
 
     An interruption or an error leaves either the old file or the new one,
-    never half of it; the temporary file is removed.
+    never half of it; the temporary file is removed.  The file gets the
+    permissions of a file ``open()`` creates (``0666`` less the umask).
 
     Example
     -------
@@ -38,6 +44,9 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     os.close(fd)
     try:
         yield tmp
+        # mkstemp makes the file private (0600): give it the mode open() would, the user's
+        # umask applied, so that colleagues can read it in a shared folder
+        os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, p)
     except BaseException:
         try:

@@ -1,9 +1,11 @@
 """The shared data folder (the protocols' default corpora) and its standard corpora.
 
 The protocols, the tests and the benchmarks all find it here:
-``$INDUCEVAL_SHARED_DATA`` when set; else ``../shared/data`` next to the
-clone induceval is installed from; else ``../shared/data`` from the working
-folder.
+``$INDUCEVAL_SHARED_DATA`` when set; else ``shared/data`` beside the clone
+induceval is installed from (an editable install); else ``shared/data`` in
+the working folder or in one of its parents (so ``../shared/data`` from the
+clone, also when ``pip install .`` copied the package into a virtual
+environment, away from the clone).
 
 Example
 -------
@@ -35,16 +37,16 @@ CORPORA = {
 
 
 def shared_data_dir() -> Path:
-    """The shared data folder; when none exists, the clone's, for error messages to name."""
+    """The shared data folder; when none exists, the first place looked, for error messages."""
     env = os.environ.get(ENV)
     if env:
         return Path(env)
-    clone = Path(__file__).resolve().parents[2]
-    candidates = [clone.parent / "shared" / "data", Path("..") / "shared" / "data"]
-    for c in candidates:
-        if c.is_dir():
-            return c
-    return candidates[0]
+    here = Path(__file__).resolve().parents[2]
+    cwd = Path.cwd()
+    # a source checkout has its pyproject.toml two floors up; an installed copy does not
+    clones = [here.parent] if (here / "pyproject.toml").is_file() else []
+    candidates = [d / "shared" / "data" for d in (*clones, cwd, *cwd.parents)]
+    return next((c for c in candidates if c.is_dir()), candidates[0])
 
 
 def corpus_dir(name: str, root: str | os.PathLike | None = None) -> Path:

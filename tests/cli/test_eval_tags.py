@@ -89,3 +89,43 @@ def test_substitutable_cli(capsys, tmp_path):
                  "--pred", str(cl), "--cluster-size", "types", "--format", "json"]) == 0
     row = json.loads(capsys.readouterr().out)["rows"][0]
     assert row["sp"] == pytest.approx(1 / 3) and row["sr"] == 1.0
+
+
+@pytest.mark.parametrize("suffix", [".conllu", ".pascal"])
+def test_unclustered_tokens_in_a_tagged_file_count_as_unclustered(capsys, tmp_path, suffix):
+    """induce tags writes UNCLUSTERED into the tag slot of ff/hc output: read back from a
+    file, those tokens are unclustered, as in the type list holding the same tagging
+    (types_unclustered.tsv: barks UNCLUSTERED, sleeps absent), under both policies."""
+    gold = (F / "gold.conllu").read_text().split("\n")
+    tags = {"the": "c1", "a": "c1", "dog": "c2", "cat": "c2"}
+    lines = []
+    for line in gold:
+        f = line.split("\t")
+        if len(f) == 10:
+            f[3] = tags.get(f[1], "UNCLUSTERED")
+        lines.append("\t".join(f))
+    tagged = tmp_path / "tagged.conllu"
+    tagged.write_text("\n".join(lines))
+    pred = tagged if suffix == ".conllu" else tmp_path / "tagged.pascal"
+    if suffix != ".conllu":
+        assert main(["convert", str(tagged), "-o", str(pred)]) == 0
+    for policy in ("split", "merge"):
+        args = ("--unclustered", policy, "--level", "both", "--seed", "1")
+        out = run_json(capsys, "--pred", str(pred), *args)
+        by_types = run_json(capsys, "--pred", str(F / "types_unclustered.tsv"), *args)["rows"][0]
+        assert out["rows"][0]["1to1"] == by_types["1to1"] == (5 / 6 if policy == "split" else 1)
+        assert "tagged: 2 scored tokens unclustered" in out["notes"]
+
+
+def test_utterances_without_words_are_not_called_malformed(capsys, tmp_path):
+    """conventions.cha has one utterance without words ('0 .'): it was reported among the
+    "skipped malformed sentences"; it is left out and said apart."""
+    cha = str(FIXTURES / "chat" / "conventions.cha")
+    conv = tmp_path / "c.conllu"
+    assert main(["convert", cha, "--on-error", "skip", "-o", str(conv)]) == 0
+    capsys.readouterr()
+    assert main(["eval", "tags", "--gold", cha, "--pred", str(conv), "--on-error", "skip",
+                 "--allow-identical", "--format", "json"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    assert "skipped malformed sentences: 0" in notes
+    assert f"left out, utterances without words: gold {cha}: 1" in notes

@@ -40,3 +40,21 @@ def test_chang2006_figure3_lines_and_outliers(tmp_path):
     assert ax.get_xlim()[1] < 4000            # the outlying recording does not stretch x
     for line in ax.get_lines():
         assert np.min(line.get_ydata()) >= 0  # no fitted line below 0 %
+
+
+def test_plot_path_checked_before_any_work(tmp_path, capsys):
+    """An unknown ending or an unwritable folder for --plot fails at once, in one line (it
+    cost the computed table and printed a 32-line traceback)."""
+    from induceval.cli.main import main
+
+    gold = tmp_path / "g.conllu"
+    assert main(["convert", "--demo", "-o", str(gold)]) == 0
+    capsys.readouterr()
+    base = ["eval", "deps", "--gold", str(gold), "--pred", str(gold), "--plot",
+            "accuracy-by-edge-length"]
+    for path, said in ((tmp_path / "fig.txt", "the ending must be one of"),
+                       (tmp_path / "no" / "fig.png", "does not exist")):
+        assert main([*base, str(path)]) == 2
+        captured = capsys.readouterr()
+        assert said in captured.err and captured.out == ""
+        assert "Traceback" not in captured.err

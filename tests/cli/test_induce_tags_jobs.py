@@ -163,8 +163,9 @@ def test_library_clusters_from_summed_tables_equal_the_corpus(folders, dask_clie
 @pytest.mark.parametrize("ending", [".conllu", ".conllx"])
 def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_client, capsys,
                                                               monkeypatch, ending, group_bytes):
-    # plain-text documents are named by the file stem: a/x.txt and b/x.txt make one
-    # document for the writer, whose "# newdoc id = x" comes once in one process
+    # plain-text documents are named by the file stem, but a/x.txt and b/x.txt share it:
+    # read together, every file's document is named by its path (one "# newdoc id" each,
+    # on the workers as in one process)
     monkeypatch.setattr("induceval.parallel.files.GROUP_BYTES", group_bytes)
     root = tmp_path / "same"
     for sub, text in (("a", "the dog runs\na cat\n"), ("b", "the cat runs\n"),
@@ -177,7 +178,8 @@ def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_clie
                        capsys, ending)
     assert on_dask == serial
     text = serial[f"pred{ending}"].decode()
-    assert text.count("# newdoc id = x\n") == 1 and text.count("# newdoc id = y\n") == 1
+    assert [line for line in text.split("\n") if line.startswith("# newdoc")] == [
+        "# newdoc id = a/x", "# newdoc id = b/x", "# newdoc id = c/y"]
 
 
 @pytest.mark.parametrize("fmt", ["pascal", "conllu"])

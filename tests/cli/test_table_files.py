@@ -121,3 +121,36 @@ def test_eval_substitutable_takes_induce_tags_output(tmp_path):
         rows[pred] = json.loads(out.read_text())["rows"][0]
     assert rows[pascal]["sr"] == rows[tsv]["sr"] and rows[pascal]["sp"] == rows[tsv]["sp"]
     assert rows[pascal]["frames"] > 0
+
+
+def test_outputs_get_the_users_umask(tmp_path):
+    """Files were written 0600 (mkstemp's mode): unreadable to colleagues in a shared
+    folder.  Under umask 022 a table and a converted corpus are 0644, as open() makes them."""
+    import stat
+
+    from induceval import atomic
+    from induceval.cli.main import main
+
+    old = atomic._UMASK
+    atomic._UMASK = 0o022
+    try:
+        out, conv = tmp_path / "t.csv", tmp_path / "d.conllu"
+        assert main(["info", "--demo", "-o", str(out)]) == 0
+        assert main(["convert", "--demo", "-o", str(conv)]) == 0
+        for p in (out, conv):
+            assert stat.S_IMODE(p.stat().st_mode) == 0o644, p
+    finally:
+        atomic._UMASK = old
+
+
+def test_p_values_below_the_last_digit_are_not_shown_as_zero():
+    """A p-value of 1e-5 printed 0.000 (read: impossible); it is "< 0.001" at 3 digits, and
+    the number itself in CSV and JSON."""
+    from induceval.report.tables import Table
+
+    t = Table(["system", "delta", "p_value"], [{"system": "a", "delta": 0.0, "p_value": 1e-5},
+                                               {"system": "b", "delta": 0.1, "p_value": 0.25}],
+              digits=3)
+    text = t.render("table")
+    assert "< 0.001" in text and "0.250" in text and "0.000" in text   # delta 0.0 stays
+    assert "1e-05" in t.render("csv") and t.to_json()["rows"][0]["p_value"] == 1e-5

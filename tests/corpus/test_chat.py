@@ -288,3 +288,80 @@ def test_mor_prefix_and_markers(tmp_path):
     assert u.tokens["xpos"] == ["co", "beg", "v", "pro", "."]
     assert u.tokens["lemma"][2] == "un#do"
     assert u.tokens["head"] == [3, -1, 0, 3, 3]
+
+
+def test_two_target_children_each_their_own_age(tmp_path):
+    """Twins (two Target_Child @IDs, 2;0.0 and 3;0.0 by hand = 730 and 1095 days under the
+    'days' convention, as parse_age gives): each child's utterances carry its own age, the
+    mother's the first child's (every utterance had the first child's age)."""
+    p = tmp_path / "twins.cha"
+    p.write_text("@UTF8\n@Begin\n@Languages:\teng\n"
+                 "@Participants:\tCHI Ann Target_Child , BRO Bob Target_Child , MOT Mother\n"
+                 "@ID:\teng|toy|CHI|2;0.0|female|||Target_Child|||\n"
+                 "@ID:\teng|toy|BRO|3;0.0|male|||Target_Child|||\n"
+                 "@ID:\teng|toy|MOT|||||Mother|||\n"
+                 "*CHI:\tmore .\n*BRO:\tmine .\n*MOT:\tyes .\n@End\n")
+    ages = (parse_age("2;0.0"), parse_age("3;0.0"))
+    assert ages == (730, 1095)
+    for c in (read_corpus(p), read_corpus(p, jobs=1)):
+        got = [c.sentence(i).meta("age_days") for i in range(3)]
+        assert got == [ages[0], ages[1], ages[0]]
+        assert [c.sentence(i).meta("role") for i in range(3)] == ["Target_Child"] * 2 + ["Mother"]
+    assert [u.meta["age_days"] for u in iter_utterances(p)] == [ages[0], ages[1], ages[0]]
+
+
+def test_utterance_without_mor_is_counted_and_its_terminator_is_punctuation(tmp_path):
+    """An utterance without %mor in a tagged transcript is kept untagged and counted; its
+    final "." is punctuation under the detected CHILDES policy (it was a word for WOPA)."""
+    from induceval.corpus.transforms import punctuation_mask, resolve_punct_policy
+    from induceval.corpus.utterances import utterances_from_corpus
+
+    p = tmp_path / "t.cha"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tCHI Ann Target_Child , MOT Mother\n"
+                 "*MOT:\tyou want more ?\n%mor:\tpro|you v|want qn|more ?\n"
+                 "*MOT:\tlook .\n"
+                 "*CHI:\tmore cookie .\n%mor:\tqn|more n|cookie .\n@End\n")
+    c = read_corpus(p)
+    assert c.report.counts["utterances_without_mor"] == 1
+    punct = resolve_punct_policy(c)
+    assert punct == "childes"
+    assert punctuation_mask(c, punct).tolist() == [False] * 3 + [True, False, True] \
+        + [False, False, True]
+    u, _ = utterances_from_corpus(c, punct=punct)
+    assert u.as_lists()[1] == [".", "look"]
+
+
+@pytest.mark.parametrize("ending", [".cha", ".txt", ".conllu"])
+def test_files_named_alike_in_two_folders_are_two_documents(tmp_path, ending):
+    """Gleason keeps one folder per setting with files named after the child: read as one
+    corpus, andy.cha of Dinner/ and of Father/ were one document with repeated ids."""
+    text = {".cha": "@UTF8\n@Begin\n@Participants:\tCHI Andy Target_Child , MOT Mother\n"
+                    "@ID:\teng|gleason|CHI|3;0.0|male|||Target_Child|||\n"
+                    "*MOT:\thi there .\n*CHI:\tbye .\n@End\n",
+            ".txt": "hi there .\nbye .\n",
+            ".conllu": "".join(f"1\t{w}\t_\tINTJ\t_\t_\t0\troot\t_\t_\n\n" for w in ("hi", "bye"))}
+    for folder in ("Dinner", "Father"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / f"andy{ending}").write_text(text[ending])
+    c = read_corpus(tmp_path)
+    docs = [c.sentence(i).meta("document") for i in range(c.n_sentences)]
+    prefix = "gleason/" if ending == ".cha" else ""
+    assert docs == [f"{prefix}Dinner/andy"] * 2 + [f"{prefix}Father/andy"] * 2
+    ids = [c.sentence(i).meta("sent_id") for i in range(c.n_sentences)]
+    assert ids == [None] * 4 or len(set(ids)) == 4
+    assert c.report.counts["documents named by their path (files share a name)"] == 2
+    assert read_corpus(tmp_path / "Dinner").sentence(0).meta("document") == f"{prefix}andy"
+
+
+def test_a_tier_fault_stops_only_reads_that_need_the_tier():
+    """conventions.cha has an unaligned %mor (line 43) and an unaligned %gra (line 46)."""
+    cha = CHAT / "conventions.cha"
+    for needs in (None, ["form", "head"], ["form", "xpos"]):
+        with pytest.raises(CorpusFormatError, match="conventions.cha:43"):
+            read_corpus(cha, needs=needs)
+    words = read_corpus(cha, needs=["form"])
+    assert words.report.counts["unaligned_mor"] == 1
+    assert words.report.examples["unaligned_gra"].endswith("conventions.cha:46")
+    skipped = read_corpus(cha, on_error="skip")
+    assert words.tokens["form"].strings() == skipped.tokens["form"].strings()
+    assert list(iter_utterances(cha, needs=["form"]))

@@ -99,8 +99,8 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
     """``--data DIR``: the shared data folder of a protocol's default corpora."""
     parser.add_argument("--data", default=None, metavar="DIR",
                         help="folder of the default corpora (default: $INDUCEVAL_SHARED_DATA, "
-                             "else ../shared/data next to the clone induceval is installed "
-                             "from, else ../shared/data from the working folder)")
+                             "else shared/data beside the clone induceval is installed from, "
+                             "else shared/data in the working folder or one of its parents)")
 
 
 def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
@@ -394,14 +394,45 @@ def system_names(preds: list[str], names: list[str] | None) -> list[str]:
     return stems if len(set(stems)) == len(stems) else list(preds)
 
 
-def skipped_notes(evaluation, golds: list[str], preds: list[str]) -> dict[str, int]:
-    """Sentences the readers skipped, by ``gold PATH: reason`` / ``pred PATH: reason``."""
-    out = {}
+def skipped_notes(evaluation, golds: list[str], preds: list[str], on_error: str) -> list[str]:
+    """The notes on what the readers skipped: the malformed sentences (under ``--on-error
+    skip``) by ``gold PATH: reason`` / ``pred PATH: reason``, and apart, never called
+    malformed, the utterances without words a CHAT reader leaves out."""
+    from induceval.corpus.readers.chat import NO_WORDS
+
+    malformed, empty = {}, {}
     for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
                                  ("pred", preds, evaluation.pred_reports)):
         for path, report in zip(paths, reports):
-            out.update({f"{kind} {path}: {k}": v for k, v in report.skipped.items() if v})
-    return out
+            for k, v in report.skipped.items():
+                if v and k == NO_WORDS:
+                    empty[f"{kind} {path}"] = v
+                elif v:
+                    malformed[f"{kind} {path}: {k}"] = v
+    notes = []
+    if on_error == "skip":
+        notes.append(f"skipped malformed sentences: {sum(malformed.values())}" + (
+            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(malformed.items())) + ")"
+            if malformed else ""))
+    if empty:
+        notes.append("left out, utterances without words: " + "; ".join(
+            f"{k}: {v}" for k, v in sorted(empty.items())))
+    return notes
+
+
+def unused_tier_faults(corpus) -> list[str]:
+    """A note on the tier faults a read counted in tiers the command does not use (it did
+    not ask ``--on-error skip``: the words were read, the faulty tier was not needed)."""
+    from induceval.corpus.readers.chat import TIER_ERRORS
+    from induceval.corpus.stats import reading_errors
+
+    errors = {k: e for k, e in reading_errors(corpus.report.to_dict()).items()
+              if k in TIER_ERRORS}
+    if not errors:
+        return []
+    return ["faults in tiers this command does not use (words kept): " + "; ".join(
+        f"{k} {e['count']}" + (f" (first at {e['first']})" if e["first"] else "")
+        for k, e in errors.items())]
 
 
 def read_options(args: argparse.Namespace, gold_columns, pred_columns):

@@ -136,7 +136,7 @@ def register(subparsers) -> None:
                              "from the corpus (auto), else upos, ptb, childes, tags:A,B or "
                              "unicode (default: keep everything)")
     parser.add_argument("--max-length", type=int, default=None, metavar="N",
-                        help="keep sentences of at most N tokens (after --punct)")
+                        help="keep sentences of at most N tokens (after --remove-punct)")
     parser.add_argument("--child-directed", action="store_true",
                         help="keep only child-directed utterances (CHILDES)")
     parser.add_argument("--split-clitics", action="store_true",

@@ -2,6 +2,9 @@
 
 Example::
 
+    induceval convert --demo -o gold.conllu
+    induceval induce deps --model dmv gold.conllu -o dmv.conllu
+    induceval induce deps --model lb gold.conllu -o lb.conllu
     induceval eval deps --gold gold.conllu --pred dmv.conllu --pred lb.conllu \\
         --max-length 10 --by relation --plot accuracy-by-edge-length fig1.png
 
@@ -141,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.dependencies import breakdown_table, systems_table
 
     check_output_path(args.output)
+    if args.plot:
+        _check_plot(*args.plot)
     from induceval.cli.common import check_tables_output
 
     check_tables_output(args, bool(args.by) or (bool(args.paired) and len(args.pred) > 1),
@@ -159,16 +164,12 @@ def run(args: argparse.Namespace) -> int:
         references=args.reference or "auto", punct=args.punct, max_length=args.max_length,
         breakdowns=breakdowns, check_forms=not args.no_check_forms)
     results = dict(zip(names, ev.results))
-    punct, skipped = ev.resolved["punct"], skipped_notes(ev, args.gold, args.pred)
+    punct = ev.resolved["punct"]
     table = systems_table(results, title="Dependency accuracy" + (
         f" (length <= {args.max_length})" if args.max_length else ""))
     table.notes.insert(0, f"punctuation: {punct}" + (" (detected)" if args.punct == "auto"
                                                       else ""))
-    if args.on_error == "skip":
-        n_skip = sum(skipped.values())
-        table.notes.append(f"skipped malformed sentences: {n_skip}" + (
-            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
-            if skipped else ""))
+    table.notes += skipped_notes(ev, args.gold, args.pred, args.on_error)
     tables = [table]
     tables += _resampling(table, results, names, ev.documents, args)
     keys = ["accuracy", "paired"][:len(tables)]
@@ -179,11 +180,32 @@ def run(args: argparse.Namespace) -> int:
         bt.notes = _sign_notes(bt.notes, **extra)
         tables.append(bt)
         keys.append(f"by-{by}")
+    emit_tables(tables, args, keys)   # first: a failing figure never costs the tables
     if args.plot:
-        kind, path = args.plot
-        if kind not in PLOTS:
-            raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
+        from induceval.errors import InducevalError
         from induceval.report.dependencies import plot_accuracy_by_edge_length
-        plot_accuracy_by_edge_length(results, path)
-    emit_tables(tables, args, keys)
+
+        try:
+            plot_accuracy_by_edge_length(results, args.plot[1])
+        except (OSError, ValueError) as exc:
+            raise InducevalError(f"--plot {args.plot[1]}: the figure was not written: "
+                                 f"{exc}") from None
     return 0
+
+
+#: figure file endings matplotlib writes
+FIGURE_ENDINGS = (".png", ".pdf", ".svg", ".svgz", ".eps", ".ps", ".jpg", ".jpeg", ".tif",
+                  ".tiff", ".webp", ".pgf")
+
+
+def _check_plot(kind: str, path: str) -> None:
+    """``--plot KIND PATH`` checked before any work, like ``-o``."""
+    from induceval.cli.common import check_output_path
+    from induceval.errors import ParameterError
+
+    if kind not in PLOTS:
+        raise ParameterError(f"--plot kind must be one of {', '.join(PLOTS)}; got {kind!r}")
+    check_output_path(path, option="--plot")
+    if Path(path).suffix.lower() not in FIGURE_ENDINGS:
+        raise ParameterError(f"--plot {path}: the ending must be one of "
+                             f"{', '.join(FIGURE_ENDINGS)}; got {Path(path).suffix or 'none'!r}")

@@ -2,6 +2,8 @@
 
 Example::
 
+    induceval convert --demo -o gold.conllu
+    induceval induce tags --model brown --k 12 gold.conllu -o tags.pascal --clusters clusters.tsv
     induceval eval substitutable --train gold.conllu --test gold.conllu --pred clusters.tsv
 
 ``--pred`` is a ``word<TAB>cluster`` type list (one cluster per word; a

@@ -2,6 +2,8 @@
 
 Example::
 
+    induceval convert --demo -o gold.conllu
+    induceval induce tags --model brown --k 12 gold.conllu -o brown12.pascal --clusters clusters.tsv
     induceval eval tags --gold gold.conllu --pred brown12.pascal --pred clusters.tsv \\
         --level both --log-base e
 
@@ -111,15 +113,11 @@ def run(args: argparse.Namespace) -> int:
         beta=args.beta, level=args.level, restarts=args.restarts,
         seed=DEFAULT_SEED if args.seed is None else args.seed,
         allow_identical=args.allow_identical, items="sentence" if want_items else None)
-    results, skipped = ev.results, skipped_notes(ev, [args.gold], args.pred)
+    results = ev.results
     gold_column, punct = ev.resolved["gold_column"], ev.resolved["punct"]
     notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
              + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
-    if args.on_error == "skip":
-        n_skip = sum(skipped.values())
-        notes.append(f"skipped malformed sentences: {n_skip}" + (
-            " (" + "; ".join(f"{k}: {v}" for k, v in sorted(skipped.items())) + ")"
-            if skipped else ""))
+    notes += skipped_notes(ev, [args.gold], args.pred, args.on_error)
     if not want_items:
         emit(build_table(results, names, notes), args)
         return 0

@@ -2,7 +2,8 @@
 
 Example::
 
-    induceval induce deps --model dmv --demo -o dmv.conllu
+    induceval convert --demo -o gold.conllu
+    induceval induce deps --model dmv gold.conllu -o dmv.conllu
     induceval eval deps --gold gold.conllu --pred dmv.conllu
 
 The tags the DMV is trained on (``--tags``, default ``auto``: UPOS, else PTB
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     to_stdout = args.output in (None, "-")
     to = output_format(args.output, args.to or ("conllu" if to_stdout else None),
                        allowed=("conllu", "conllx", "pascal"))
-    corpus = load_corpus(args)
+    corpus = load_corpus(args, needs=("form", "upos", "xpos", "cpos"))
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
     params = _model_params(args)
@@ -60,6 +61,11 @@ def run(args: argparse.Namespace) -> int:
     log_it = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
     log_it(f"{args.model}: tags: {tags or 'none'}" + (" (detected)" if args.tags == "auto" else "")
            + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))
+    if args.on_error == "fail":
+        from induceval.cli.common import unused_tier_faults
+
+        for note in unused_tier_faults(corpus):
+            log_it(note)
     with progress_bars(progress_enabled(args)):   # EM iterations (on a terminal)
         res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
                                   punct=punct, **params)

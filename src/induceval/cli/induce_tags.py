@@ -175,11 +175,21 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
     True
     """
     return _write_parts(files, result, path, fmt, input_format=input_format,
-                        on_error=on_error, column=column)[0]
+                        on_error=on_error, column=column, documents=_documents(files))[0]
+
+
+def _documents(files) -> dict[str, str]:
+    """The document names the files get when read together (``read_corpus``: files named
+    alike in several folders are named by their path), for files read one at a time."""
+    from pathlib import Path
+
+    from induceval.corpus.readers._documents import relative_names
+
+    return {str(f): name for f, name in relative_names([Path(f) for f in files]).items()}
 
 
 def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: str = "fail",
-                 column: str = "form"):
+                 column: str = "form", documents=None):
     """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
     :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
     import io
@@ -187,6 +197,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
     from dataclasses import replace
 
     from induceval.corpus.readers import detect_format, read_corpus
+    from induceval.corpus.readers._documents import renamed
     from induceval.corpus.writers import WriteReport
     from induceval.measures.categories.io import write_type_clusters
     from induceval.models.categories.counts import tag_tokens
@@ -205,6 +216,8 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
     first_head, seen = None, False
     for f in files:
         part = read_corpus(f, format=input_format, on_error=on_error)
+        if documents and f in documents:
+            part = renamed(part, os.path.splitext(os.path.basename(f))[0], documents[f])
         tagged = replace(result, tags=tag_tokens(result, part, column))
         report = _fast_pascal(part, tagged, path, append=True) if (
             is_path and fmt == "pascal") else None
@@ -281,7 +294,8 @@ def _newdoc_ends(part):
     return head, doc(int(counted[-1])), True
 
 
-def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_error, column):
+def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_error, column,
+                       documents=None):
     """On a worker: the predictions of consecutive files, as compressed bytes, with their
     document ends."""
     import os
@@ -297,7 +311,7 @@ def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_err
     try:
         report, head, last, any_ = _write_parts(files, result, tmp, fmt,
                                                 input_format=input_format, on_error=on_error,
-                                                column=column)
+                                                column=column, documents=documents)
         data = zlib.compress(Path(tmp).read_bytes(), 1)   # tagged text compresses well
     finally:
         os.unlink(tmp)
@@ -325,7 +339,8 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
     if fmt == "tsv":
         return write_predictions_over_files([], result, path, fmt, input_format=input_format)
     fn = partial(_group_predictions, n_clusters=result.n_clusters, fmt=fmt,
-                 input_format=input_format, on_error=on_error, column=column)
+                 input_format=input_format, on_error=on_error, column=column,
+                 documents=_documents([f for group in groups for f in group]))
     parts = imap(fn, groups, executor=client, window=window or None, name="tag-files",
                  shared={"clusters": dict(result.type_clusters)})
     total = WriteReport(fmt)
@@ -415,7 +430,7 @@ def run(args: argparse.Namespace) -> int:
             check_output_path(getattr(args, opt), option=f"--{opt}")
     spec = _on_dask(args)
     if spec is None:
-        corpus = load_corpus(args)
+        corpus = load_corpus(args, needs=tuple(dict.fromkeys(("form", args.column))))
         if corpus.n_tokens == 0:
             raise ParameterError("the input corpus has no tokens")
     params = _model_options(args)
@@ -446,6 +461,11 @@ def run(args: argparse.Namespace) -> int:
               f"wrote {args.output}\n  signature: {result.signature}", file=sys.stderr)
         if written is not None:
             print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
+        if spec is None and args.on_error == "fail":
+            from induceval.cli.common import unused_tier_faults
+
+            for note in unused_tier_faults(corpus):
+                print("  " + note, file=sys.stderr)
     return 0
 
 

@@ -52,8 +52,10 @@ def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
                              "induceval's default seed)")
 
 
-def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
-    """Read the inputs: one corpus per PATH (or one for all when ``together``)."""
+def load_inputs(args: argparse.Namespace, *, together: bool = False,
+                needs: tuple | None = None) -> list:
+    """Read the inputs: one corpus per PATH (or one for all when ``together``); ``needs``:
+    the token columns the command uses (``read_corpus``'s ``needs=``)."""
     from induceval.corpus.readers import read_corpus
     from induceval.errors import ParameterError
     from induceval.report.progress import progress
@@ -70,15 +72,16 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
     for group in progress(groups, enabled=progress_enabled(args) and len(groups) > 1,
                           desc="reading", unit="input"):
         corpora.append(read_corpus(group if len(group) > 1 else group[0],
-                                   format=args.input_format, on_error=args.on_error))
+                                   format=args.input_format, on_error=args.on_error,
+                                   needs=needs))
     return corpora
 
 
-def load_corpus(args: argparse.Namespace):
+def load_corpus(args: argparse.Namespace, needs: tuple | None = None):
     """The inputs read as one corpus (the demo corpus first, then the PATHs together)."""
     from induceval.corpus.model import concat
 
-    corpora = load_inputs(args, together=True)
+    corpora = load_inputs(args, together=True, needs=needs)
     return corpora[0] if len(corpora) == 1 else concat(corpora, name="+".join(
         c.name for c in corpora))
 

@@ -295,7 +295,7 @@ def register(subparsers) -> None:
     p.add_argument("--allow-foreign-test", action="store_true",
                    help="score a test set built on another corpus")
     from induceval.cli.resampling_options import add_resampling_options
-    add_resampling_options(p, unit=False, unit_name="item")
+    add_resampling_options(p, unit=False, unit_name="item", systems="model of --models")
     add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=_score)

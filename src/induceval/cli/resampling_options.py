@@ -27,11 +27,12 @@ __all__ = ["add_resampling_options", "resampling_requested", "add_intervals", "p
 
 def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = True,
                            unit: bool = True, seed: bool = False,
-                           unit_name: str = "sentence") -> None:
+                           unit_name: str = "sentence", systems: str = "--pred") -> None:
     """Add ``--confidence [N]``, ``--alpha``, ``--paired``/``--paired-n``, ``--unit``, ``--seed``.
 
     ``seed``: add ``--seed`` too (for commands without one).  Without
     ``unit`` the resampled unit is ``unit_name`` (utterance, item).
+    ``systems``: what ``--paired`` compares, as the help names it.
     """
     if seed:
         parser.add_argument("--seed", type=int, default=None,
@@ -45,7 +46,7 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
                              "(default: 0.05)")
     if paired:
         parser.add_argument("--paired", choices=("bootstrap", "ar"), default=None,
-                            help="paired test of each --pred against the first: paired "
+                            help=f"paired test of each {systems} against the first: paired "
                                  "bootstrap or approximate randomization (two-sided)")
         parser.add_argument("--paired-n", type=int, default=None, metavar="N",
                             help="resamples of --paired (default: the --confidence N, "

@@ -66,7 +66,8 @@ def register(subparsers) -> None:
     p.add_argument("--by-day", action="store_true",
                    help="one row per recording day (age in days) instead of per corpus")
     from induceval.cli.resampling_options import add_resampling_options
-    add_resampling_options(p, unit=False, unit_name="utterance")
+    add_resampling_options(p, unit=False, unit_name="utterance",
+                           systems="learner of --learners")
     add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=run)
@@ -96,7 +97,9 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     from induceval.errors import ParameterError
 
     scorer = self_prediction if test == "self" else adult_to_child
-    corpus = read_corpus(path, format=input_format, on_error=on_error)
+    # WOPA reads words only: a fault in %mor or %gra is counted, not raised (tags, when
+    # there, only tell punctuation apart, and a token without one is told by its form)
+    corpus = read_corpus(path, format=input_format, on_error=on_error, needs=("form",))
     if corpus.n_tokens == 0:
         raise ParameterError(f"corpus {path} has no tokens")
     errors = {}
@@ -112,6 +115,10 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     if resampling and not by_day and results:
         extra = _resample_learners(results, resampling)
     n_err = sum(e["count"] for e in errors.values())
+    if on_error == "fail":
+        from induceval.cli.common import unused_tier_faults
+
+        signatures += [f"counted: {path}: {note}" for note in unused_tier_faults(corpus)]
     if errors:
         signatures.append(f"skipped: {path}: " + "; ".join(
             f"{k} {e['count']}" + (f" (first at {e['first']})" if e["first"] else "")
@@ -208,9 +215,10 @@ def run(args: argparse.Namespace) -> int:
              f"{args.max_words or 'any'} words, dropped from training and test"]
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
-    notes += sorted({s for s in signatures if s.startswith(("undated: ", "skipped: "))})
+    said = ("undated: ", "skipped: ", "counted: ")
+    notes += sorted({s for s in signatures if s.startswith(said)})
     notes += sorted({f"signature: {sign_resampling(s, args)}" for s in signatures
-                     if not s.startswith(("undated: ", "skipped: "))})
+                     if not s.startswith(said)})
     if resampling:
         if args.confidence:
             cols.insert(cols.index("wopa") + 1, "wopa ±")

@@ -363,6 +363,11 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
                  missing_tag: str = "_", comments: bool = True) -> WriteReport:
     """Write a corpus as CoNLL-U (``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``).
 
+    UPOS comes from the ``upos`` column, or from ``cpos`` when the corpus has
+    no ``upos`` (a CHAT or CoNLL-X corpus: the coarse tags, e.g. ``%mor``'s
+    parts of speech, are the tag set a measure picks, and reading the file
+    back picks them again; see :func:`~induceval.corpus.transforms.punct.detect_gold_scheme`).
+
     Parameters
     ----------
     tags_column
@@ -387,8 +392,14 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
         Sentences and tokens written; what was left out (e.g. empty sentences).
     """
     check_choice("tags_slot", tags_slot, ("upos", "xpos"))
+    sources = dict(columns or {})
+    if "upos" not in corpus.tokens and "cpos" in corpus.tokens:
+        if tags_slot == "upos" and isinstance(tags_column, str) and tags_column == "upos":
+            tags_column = "cpos"
+        elif tags_slot != "upos":
+            sources.setdefault("upos", "cpos")
     return write_tabular(corpus, path_or_file, CONLLU_SLOTS,
-                         sources=_sources(columns, tags_slot, tags_column, heads_column),
+                         sources=_sources(sources, tags_slot, tags_column, heads_column),
                          missing_tag=missing_tag, comments=comments, format="conllu")
 
 

@@ -3,7 +3,7 @@
 ``induceval reproduce pascal2012-deps [TREEBANK...] [--out DIR] [--jobs N]``
 
 Without TREEBANK arguments, the treebanks under the shared data folder are
-used (:func:`default_treebank_paths`: the UD treebanks, the PTB dependency
+used (the UD treebanks, the PTB dependency
 sample and Eve).
 
 For each treebank: LB, RB, uniformly random projective trees, H (the
@@ -19,10 +19,11 @@ Treebanks (a folder or files):
 * a folder of ``*.conllu`` (UD): all files read together (dev+test here);
   punctuation = UPOS ``PUNCT``; coarse = UD's 17 UPOS tags, fine = ``xpos``
   (when the treebank has it), universal = the 12 tags of Petrov et al.
-  (2011) -- PASCAL's "UPOS" -- mapped from UD UPOS (:data:`UD_TO_PETROV`).
+  (2011) -- PASCAL's "UPOS" -- mapped from UD UPOS (AUX -> VERB, CCONJ and
+  SCONJ -> CONJ, PROPN -> NOUN, PART -> PRT, INTJ and SYM -> X, PUNCT -> .).
 * a folder of ``*.dp`` (the PTB dependency sample): punctuation by PTB tag,
   the tags Petrov et al.'s universal map sends to ``.`` (PASCAL's punctuation,
-  :data:`PTB_PUNCT`: ``, . : `` '' -LRB- -RRB- $ #`` and ``! ? ( )``);
+  the tags ``, . : `` '' -LRB- -RRB- $ #`` and ``! ? ( )``);
   fine = PTB tag, coarse = its first two letters (NN, VB, JJ ...),
   universal = Petrov et al.'s map.
 * a folder of ``*.cha`` (Eve): child-directed utterances only; the gold is

@@ -3,15 +3,14 @@
 ``induceval reproduce pascal2012-joint [TREEBANK...] [--out DIR] [--jobs N]``
 
 For each treebank and each gold tag set (coarse c, fine p, universal u),
-the words (punctuation removed) are clustered by Brown clustering
-(:func:`induceval.models.categories.brown_clusters`) into ``K`` clusters,
+the words (punctuation removed) are clustered by Brown clustering into ``K`` clusters,
 ``K`` being the number of distinct gold tags of that set, as Gelling et al. 2012 did
 ("the DMV model performs best when using the same number of word clusters as
 there are POS tags"); the DMV is then trained on the cluster column and
 scored by directed, undirected and NED accuracy for all lengths (Gelling et al. 2012,
 Table 4) and for length <= 10 (Gelling et al. 2012, Table 9).
 
-Treebanks are read as in :mod:`induceval.experiments.pascal2012_deps`.  ``K``
+Treebanks are read as by ``reproduce pascal2012-deps``.  ``K``
 is capped by ``--max-k`` (default 200; Brown clustering is quadratic in
 ``K``), the cap being reported.  Choices as in the dependency protocol (DMV
 trained on length <= 10, every treebank used whole).

@@ -38,6 +38,10 @@ __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape"]
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
 
+#: columns of p-values: in text formats, one below the last digit shows as ``< 0.001``
+P_VALUE_COLUMNS = frozenset({"p_value", "p"})
+
+
 def format_value(value: object, digits: int = 4) -> str:
     """Format a cell: floats with ``digits`` decimals, None as ``-``."""
     if value is None:
@@ -155,8 +159,14 @@ class Table:
 
     def _cells(self, mark: bool) -> list[list[str]]:
         best = self.best() if mark else {}
-        return [[format_value(row.get(col), self.digits) + ("*" if i in best.get(col, ()) else "")
+        return [[self._cell(col, row.get(col)) + ("*" if i in best.get(col, ()) else "")
                  for col in self.columns] for i, row in enumerate(self.rows)]
+
+    def _cell(self, column: str, value: object) -> str:
+        if column in P_VALUE_COLUMNS and isinstance(value, float) \
+                and 0 <= value < 10 ** -self.digits:   # a p-value is never 0
+            return f"< {10 ** -self.digits:.{self.digits}f}"
+        return format_value(value, self.digits)
 
     def render(self, fmt: str = "table") -> str:
         """Render as ``table`` (aligned text), ``markdown``, ``csv``, ``json`` or ``latex``."""

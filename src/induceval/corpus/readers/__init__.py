@@ -29,11 +29,13 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from induceval.corpus.model import Corpus
+from induceval.corpus.model import Corpus, concat
+from induceval.corpus.readers._common import corpus_name
+from induceval.corpus.readers._documents import relative_names, renamed
 from induceval.errors import InducevalError, ParameterError
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
-           "detect_format", "expand_paths", "is_binary"]
+           "detect_format", "format_evidence", "expand_paths", "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -138,12 +140,68 @@ def detect_format(path: str | os.PathLike, *, by_ending: bool = True) -> str:
     """Guess the format of a file from its ending, else from its first lines.
 
     A ``.txt`` ending (``plain``) is checked against the content: a
-    ``.conll.txt`` file of CoNLL lines is read as CoNLL.
+    ``.conll.txt`` file of CoNLL lines is read as CoNLL.  Ten tab-separated
+    columns (``.conll`` files included) are CoNLL-U rather than CoNLL-X when
+    the content says so (:func:`format_evidence`).
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.conll.txt")
+    >>> _ = open(p, "w").write("1\\tHi\\t_\\tINTJ\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n")
+    >>> detect_format(p)
+    'conllu'
+    """
+    return format_evidence(path, by_ending=by_ending)[0]
+
+
+def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple[str, str]:
+    """The format of a file and what showed it: ``(format, evidence)``.
+
+    ``evidence`` is ``""`` when the ending decided; otherwise it names what
+    in the first 50 lines did.  Ten columns are CoNLL-U when there are comment
+    lines, ids of multiword tokens or empty nodes (``1-2``, ``8.1``),
+    ``head:relation`` pairs in column 9 (DEPS), ``key=value`` in column 10
+    (MISC) or only the 17 UD tags in column 4 (UPOS); else CoNLL-X
+    (CoNLL-U files without comment lines, such as Hebrew CHILDES's
+    ``.conll.txt``, were read as CoNLL-X, and their UPOS column as CPOS).
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.conll.txt")
+    >>> _ = open(p, "w").write("1\\tHi\\t_\\tINTJ\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n")
+    >>> format_evidence(p)
+    ('conllu', '10 columns, UD tags in column 4')
     """
     p = Path(path)
     fmt = EXTENSIONS.get(p.suffix.lower()) if by_ending else None
-    if fmt is not None and fmt != "plain":
-        return fmt
+    if fmt is not None and fmt not in ("plain", "conllx") or p.suffix.lower() == ".conllx":
+        return fmt, ""
+    found = _by_content(p)
+    if fmt == "conllx":   # a .conll file: CoNLL-X unless its columns say CoNLL-U
+        return found if found[0] == "conllu" else ("conllx", "")
+    if found[0] == "plain" and fmt is None and by_ending:
+        raise InducevalError(f"{p}: unknown format: {_seen(p)}; plain text is read from "
+                             "'.txt' files or with --input-format plain (format='plain')")
+    return found
+
+
+def _seen(p: Path) -> str:
+    """What the first line of a file of no known format looks like, for the error."""
+    try:
+        with open(p, encoding="utf-8", errors="replace") as fh:
+            first = next((line.strip() for line in fh if line.strip()), "")
+    except OSError:
+        first = ""
+    if first.startswith("<?xml") or first.startswith("<"):
+        return f"XML ({first[:60]!r}: TalkBank XML is not read; its CHAT .cha files are)"
+    if "|||" in first:
+        return f"'tokens ||| labels' lines ({first[:60]!r})"
+    return f"first line {first[:80]!r}" if first else "no text"
+
+
+def _by_content(p: Path) -> tuple[str, str]:
     try:
         with open(p, encoding="utf-8", errors="replace") as fh:
             head = [line for _, line in zip(range(50), fh)]
@@ -152,18 +210,39 @@ def detect_format(path: str | os.PathLike, *, by_ending: bool = True) -> str:
     lines = [h.rstrip("\n") for h in head if h.strip() and not h.startswith("#")]
     # a CHAT transcript has @Begin; CHILDES's 0metadata.cdc starts with @UTF8 but is not one
     if any(h.startswith("@Begin") for h in head):
-        return "chat"
+        return "chat", "an @Begin line"
     if lines:
         ncols = {len(h.split("\t")) for h in lines}
         if ncols == {10}:
-            return "conllu" if any(h.startswith("# ") for h in head) else "conllx"
+            return _conll_dialect(head, [h.split("\t") for h in lines])
         if ncols == {9}:
-            return "pascal"
+            return "pascal", "9 tab-separated columns"
         if ncols <= {3, 4}:
-            return "malt"
+            return "malt", f"{max(ncols)} tab-separated columns"
         if all("/" in tok for h in lines[:5] for tok in h.split()):
-            return "brown"
-    return "plain"
+            return "brown", "word/tag tokens"
+    return "plain", "no columns, tags or CHAT headers"
+
+
+def _conll_dialect(head: list[str], rows: list[list[str]]) -> tuple[str, str]:
+    from induceval.corpus.transforms.punct import UD_UPOS
+
+    tags = {r[3] for r in rows} - {"_"}
+    for found, why in (
+            (any(h.startswith("# ") for h in head), "comment lines"),
+            (any(not r[0].isdigit() for r in rows), "multiword or empty-node ids"),
+            (any(_is_deps(r[8]) for r in rows), "head:relation pairs in column 9"),
+            (any("=" in r[9] for r in rows), "key=value in column 10"),
+            (tags and tags <= UD_UPOS, "UD tags in column 4")):
+        if found:
+            return "conllu", f"10 columns, {why}"
+    return "conllx", "10 columns, no CoNLL-U column content"
+
+
+def _is_deps(field: str) -> bool:
+    """A CoNLL-U DEPS value (``2:nsubj|4:conj``), not a CoNLL-X PHEAD (a number or ``_``)."""
+    return ":" in field and all(p.split(":", 1)[0].replace(".", "").isdigit()
+                                for p in field.split("|"))
 
 
 #: The token columns scoring needs (``eval tags``/``eval deps`` read only these).
@@ -175,7 +254,7 @@ _COLUMN_FORMATS = frozenset({"conllu", "conllx", "pascal", "malt"})
 
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
                 *, on_error: str = "fail", columns: Sequence[str] | None = None,
-                **options) -> Corpus:
+                needs: Sequence[str] | None = None, **options) -> Corpus:
     """Read one or more files (or directories) into a :class:`Corpus`.
 
     Parameters
@@ -193,6 +272,11 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         tabular readers (CoNLL-U, CoNLL-X, PASCAL, Malt) then skip the others
         and keep no ``_lines`` (faster, smaller; not for writing back); the
         other readers read everything.
+    needs
+        The token columns the caller uses (default: ``columns``; ``None``:
+        all).  The CHAT reader counts, and does not raise, a fault in a tier
+        that gives none of them (a ``%gra`` fault does not stop a command
+        that uses the words and tags).
     **options
         Reader-specific options (see each reader's ``read``).
 
@@ -212,14 +296,27 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     if not files:
         raise InducevalError(f"no corpus files found in {paths!r}"
                              + (f" ({len(binary)} binary files skipped)" if binary else ""))
-    fmt = detect_format(files[0]) if format == "auto" else format  # (detected: always known)
+    fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:
         options["columns"] = columns
+    if fmt == "chat" and (needs or columns) is not None:
+        options["needs"] = needs if needs is not None else columns
     from induceval._gc import paused_gc
 
+    names = relative_names(files)
     with paused_gc():  # millions of small live objects: collections would free nothing
-        corpus = module.read(files, on_error=on_error, **options)
+        if names:   # files named alike in several folders: one document each, file by file
+            corpus = concat([renamed(module.read([f], on_error=on_error, **options), f.stem,
+                                     names[f]) for f in files], name=corpus_name(files))
+            corpus.report.count("documents named by their path (files share a name)",
+                                len(files))
+        else:
+            corpus = module.read(files, on_error=on_error, **options)
+    if evidence and fmt != "plain":   # said, as a guess from the content can be wrong
+        corpus.report.count(f"files read as {fmt} by their content", len(files))
+        corpus.report.examples.setdefault(f"files read as {fmt} by their content",
+                                          f"{files[0]}: {evidence}")
     if binary:
         corpus.report.count("binary files skipped", len(binary))
         corpus.report.examples.setdefault("binary files skipped", str(binary[0]))

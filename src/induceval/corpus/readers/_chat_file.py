@@ -39,7 +39,7 @@ def parse_age(text: str, convention: str = "days") -> int | None:
 
 class _FileState:
     __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
-                 "birth_of", "date", "target", "target_role")
+                 "birth_of", "date", "target", "target_role", "child_ages")
 
     def __init__(self) -> None:
         self.roles: dict[str, str] = {}
@@ -54,6 +54,7 @@ class _FileState:
         self.date: str | None = None
         self.target: str | None = None  # speaker code of the target child
         self.target_role: str | None = None  # its role as the transcript writes it
+        self.child_ages: dict[str, int | None] = {}  # each target child's, when there are two
 
 
 def _header(line: str, st: _FileState) -> None:
@@ -118,9 +119,11 @@ def _age_from_dates(birth: str | None, date: str | None) -> tuple[int, int, int]
 
 def _resolve_target(st: _FileState, convention: str) -> None:
     """Find the target child and its age once the headers are read (the rules: see
-    :mod:`induceval.corpus.readers.chat`; without ``@ID``, over ``@Participants``)."""
+    :mod:`induceval.corpus.readers.chat`; without ``@ID``, over ``@Participants``).  With
+    several ``Target_Child`` participants, each one's age is in ``st.child_ages``."""
     ids = st.ids or [(code, role, "") for code, role in st.roles.items()]
-    target = next((c for c, r, _ in ids if r == "Target_Child"), None)
+    targets = [c for c, r, _ in ids if r == "Target_Child"]
+    target = targets[0] if targets else None
     if target is None:
         children = [c for c, r, _ in ids if r == "Child"]
         if len(children) == 1:
@@ -131,13 +134,19 @@ def _resolve_target(st: _FileState, convention: str) -> None:
     if target is None:
         return
     st.target_role = st.roles.get(target)
-    age_text = next((a for c, _, a in ids if c == target and a), None) or st.age_of.get(target)
-    if age_text:
-        st.age = parse_age(age_text, convention)
-    if st.age is None:
-        ymd = _age_from_dates(st.birth_of.get(target), st.date)
+    st.age = _age(st, ids, target, convention)
+    if len(targets) > 1:
+        st.child_ages = {c: _age(st, ids, c, convention) for c in targets}
+
+
+def _age(st: _FileState, ids: list, child: str, convention: str) -> int | None:
+    age_text = next((a for c, _, a in ids if c == child and a), None) or st.age_of.get(child)
+    age = parse_age(age_text, convention) if age_text else None
+    if age is None:
+        ymd = _age_from_dates(st.birth_of.get(child), st.date)
         if ymd is not None:
-            st.age = age_in_days(*ymd, convention=convention)
+            age = age_in_days(*ymd, convention=convention)
+    return age
 
 
 def _decode(path: Path, on_error: str, report: ReadReport) -> str:
@@ -275,5 +284,5 @@ def _meta(st: _FileState, document: str | None, speaker: str, lineno: int,
     target = speaker == st.target and st.target is not None
     return {"sent_id": f"{document}:{lineno}", "speaker": speaker,
             "role": "Target_Child" if target else st.roles.get(speaker),
-            "age_days": st.age, "document": document,
+            "age_days": st.child_ages.get(speaker, st.age), "document": document,
             "language": language or st.id_langs.get(speaker) or (st.langs[0] if st.langs else None)}

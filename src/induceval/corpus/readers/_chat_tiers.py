@@ -261,6 +261,7 @@ def _tokens(main: str, tiers: dict, split_clitics: bool, omitted: str, counts,
     else:
         items, n_unk, _, unk_pos = clean_main_tier(main)
     if mor_text is None:
+        counts["utterances_without_mor"] += 1   # kept, untagged
         forms = _spoken_forms(items, omitted)
         if len(forms) != len(items):
             counts["omitted_words"] += len(items) - len(forms)

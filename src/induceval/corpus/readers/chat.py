@@ -48,7 +48,10 @@ coded ``CHI`` (counted per file in ``report.counts["target child by role
 header, else the calendar difference between its ``@Birth of`` header and
 ``@Date``.  Utterances of a file without it are counted in ``"utterances
 without age"`` (the files in ``"files without the target child's age"``, the
-first in ``report.examples``).
+first in ``report.examples``).  With several ``Target_Child`` participants
+(twins, siblings), each child's utterances carry its own age and everyone
+else's the first child's (counted in ``"files with several target children
+(each child's age its own)"``).
 
 Utterances without words (``0 .``, ``&hmm ?``, ``xxx .``) are dropped or kept
 empty (``empty``).  Spoken words that ``%mor`` marks as omitted (``I going
@@ -156,7 +159,7 @@ class ChatUtterance(NamedTuple):
 
 def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
                     omitted: str = "drop", empty: str = "drop", ages: str = "days",
-                    on_error: str = "fail",
+                    on_error: str = "fail", needs: Sequence[str] | None = None,
                     report: ReadReport | None = None) -> Iterator[ChatUtterance]:
     """Stream the utterances of one CHAT file.
 
@@ -167,20 +170,21 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         default, as ``%gra`` counts them); with ``False`` a clitic group is one
         token (form as written, ``xpos``/``lemma`` joined with ``~``, the
         attachment of the part whose head lies outside the word).
-    omitted, empty, ages, on_error
+    omitted, empty, ages, on_error, needs
         As in :func:`read`.
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
     """
     _check_options(on_error, omitted, empty, ages)
     report = report if report is not None else ReadReport()
+    unused = unused_tier_faults(needs)
     mor_cache = _Caches()
     p = Path(path)
     st, units = _file_units(p, on_error, report, ages)
     document = _document(st, p)
     for speaker, body, lineno in units:
         toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
-        _check_errors(deltas, on_error, report, p, lineno, body)
+        _check_errors(deltas, on_error, report, p, lineno, body, unused)
         for k, v in deltas:
             report.counts[k] += v
         report.counts["utterances"] += 1
@@ -228,13 +232,35 @@ TIER_ERRORS = {
 NO_WORDS = "utterances without words"
 
 
+#: The token columns each tier gives (%gra's and %xgrt's items number %mor's tokens).
+TIER_COLUMNS = {"mor": frozenset({"lemma", "xpos", "cpos", "head", "deprel", "head@xgrt",
+                                  "deprel@xgrt"}),
+                "gra": frozenset({"head", "deprel"})}
+
+
+def unused_tier_faults(needs: Sequence[str] | None) -> frozenset:
+    """The :data:`TIER_ERRORS` of tiers that give none of the columns ``needs`` (``None``:
+    all): a read that needs only those columns counts such a fault instead of failing.
+
+    Example
+    -------
+    >>> sorted(unused_tier_faults(["form", "xpos"]))
+    ['duplicate_gra', 'gra_without_tab', 'unaligned_gra']
+    """
+    if needs is None:
+        return frozenset()
+    needed = set(needs)
+    return frozenset(k for k in TIER_ERRORS
+                     if not needed & TIER_COLUMNS["mor" if "mor" in k else "gra"])
+
+
 def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, line: int,
-                  body: str) -> None:
+                  body: str, unused: frozenset = frozenset()) -> None:
     for k, _ in deltas:
         message = TIER_ERRORS.get(k)
         if message is None:
             continue
-        if on_error == "fail":
+        if on_error == "fail" and k not in unused:
             tier = "%" + k.split("_")[-1] if k.startswith("unaligned") else ""
             text = next((x for x in body.split("\n") if tier and x.startswith(tier + ":")),
                         body.split("\n", 1)[0])
@@ -305,10 +331,11 @@ class _Encoder:
 
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
-                name: str, empty: str = "drop", ages: str = "days") -> Corpus:
+                name: str, empty: str = "drop", ages: str = "days",
+                unused: frozenset = frozenset()) -> Corpus:
     """Read files into a corpus (see :class:`_Reading`)."""
     report = ReadReport()
-    reading = _Reading(on_error, split_clitics, omitted, empty == "keep", report)
+    reading = _Reading(on_error, split_clitics, omitted, empty == "keep", report, unused)
     for path in files:
         report.files.append(str(path))
         try:
@@ -332,9 +359,9 @@ class _Reading:
     """
 
     def __init__(self, on_error: str, split_clitics: bool, omitted: str, keep_empty: bool,
-                 report: ReadReport) -> None:
+                 report: ReadReport, unused: frozenset = frozenset()) -> None:
         self.on_error, self.split_clitics, self.omitted = on_error, split_clitics, omitted
-        self.keep_empty, self.report = keep_empty, report
+        self.keep_empty, self.report, self.unused = keep_empty, report, unused
         self.mor_cache = _Caches()
         self.uid_of: dict[str, int] = {}
         self.enc = _Encoder()
@@ -371,6 +398,8 @@ class _Reading:
             report.count("files without the target child's age")
         if st.target is not None and st.target_role != "Target_Child":
             report.count(f"target child by role {st.target_role or '(none)'!r} (files)")
+        if st.child_ages:
+            report.count("files with several target children (each child's age its own)")
 
     def _uids(self, bodies: list[str], ulines: list[int], path: Path) -> list[int]:
         """The distinct-utterance id of each body; new bodies are analysed and encoded."""
@@ -386,7 +415,8 @@ class _Reading:
                 uid = self.uid_of[body] = len(self.u_len)
                 toks, n_unk, deltas = _analyse(body, self.split_clitics, self.omitted,
                                                self.mor_cache)
-                _check_errors(deltas, self.on_error, self.report, path, ulines[j], body)
+                _check_errors(deltas, self.on_error, self.report, path, ulines[j], body,
+                              self.unused)
                 words = not PUNCT_WORDS.issuperset(toks["form"])
                 if not words and self.keep_empty:
                     toks = {k: [] for k in toks}
@@ -410,7 +440,7 @@ class _Reading:
             sp, lang = key if isinstance(key, tuple) else (key, None)
             mt = _meta(st, document, sp, 0, lang)
             meta_of[key] = len(self.meta_rows)
-            self.meta_rows.append((sp, mt["role"], st.age, document, mt["language"]))
+            self.meta_rows.append((sp, mt["role"], mt["age_days"], document, mt["language"]))
         return list(map(meta_of.__getitem__, keys))
 
     def corpus(self, name: str) -> Corpus:
@@ -502,7 +532,8 @@ class _Reading:
 
 def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: str = "fail",
          split_clitics: bool = True, omitted: str = "drop", empty: str = "drop",
-         ages: str = "days", jobs: int | None = None, name: str = "") -> Corpus:
+         ages: str = "days", jobs: int | None = None, name: str = "",
+         needs: Sequence[str] | None = None) -> Corpus:
     """Read CHAT files into a :class:`~induceval.corpus.model.Corpus`.
 
     Parameters
@@ -536,12 +567,20 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         corpus is the same for every ``jobs``.
     name
         Corpus label (default: the first path).
+    needs
+        The token columns the caller uses (``None``: all).  A fault in a
+        tier that gives none of them (``%gra`` for ``["form", "xpos"]``;
+        ``%mor`` and ``%gra`` for ``["form"]``, see :data:`TIER_COLUMNS`) is
+        counted with its file:line and never raised: the words are read as
+        under ``on_error="skip"``.
 
     Returns
     -------
     Corpus
         Columns and report counts as described in the module docstring, and
-        ``report.counts["utterances"]`` (every utterance line read), ``tokens``.
+        ``report.counts["utterances"]`` (every utterance line read), ``tokens``,
+        ``utterances_without_mor`` (kept, untagged; their punctuation is told by
+        its form).
     """
     _check_options(on_error, omitted, empty, ages)
     if jobs is not None:
@@ -560,7 +599,8 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         in_main = mp.parent_process() is None  # a worker (cells, Dask) reads alone
         jobs = 1 if len(paths) < 8 or not in_main else max(1, min(4, os.cpu_count() or 1))
     read_chunk = partial(_read_files, on_error=on_error, split_clitics=split_clitics,
-                         omitted=omitted, name=name, empty=empty, ages=ages)
+                         omitted=omitted, name=name, empty=empty, ages=ages,
+                         unused=unused_tier_faults(needs))
     if jobs > 1 and len(paths) > 1:
         chunks = _chunks(paths, min(jobs, len(paths)))
         spec = parallel.ExecutorSpec(engine="local", jobs=len(chunks))

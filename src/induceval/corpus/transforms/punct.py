@@ -125,12 +125,17 @@ def _split_tags(text: str) -> frozenset[str]:
 
 
 def _column_mask(corpus: Corpus, column: str, accept) -> np.ndarray:
-    """Token mask: the decoded value of categorical ``column`` satisfies ``accept``."""
+    """Token mask: the decoded value of categorical ``column`` satisfies ``accept``; a
+    token without a value is punctuation when its form is (:func:`is_unicode_punct`)."""
     col = corpus.column(column)
     if col.vocab is None:
         raise InducevalError(f"column {column!r} is not categorical")
-    # code -1 (missing) -> the appended False: not punctuation
-    return np.array([bool(accept(s)) for s in col.vocab.items] + [False], dtype=bool)[col.values]
+    mask = np.array([bool(accept(s)) for s in col.vocab.items] + [False], dtype=bool)[col.values]
+    untagged = col.values < 0
+    if untagged.any() and column != "form":
+        # e.g. a CHAT utterance without %mor: its terminator "." is no word
+        mask[untagged] = _column_mask(corpus, "form", is_unicode_punct)[untagged]
+    return mask
 
 
 def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
@@ -140,7 +145,8 @@ def _no_column(corpus: Corpus, what: str, hint: str) -> InducevalError:
 
 def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     """Boolean array over tokens: True for punctuation under ``policy`` (see the module
-    docstring; missing values are never punctuation).
+    docstring; a token without a tag is punctuation when its form is, as under
+    ``"unicode"``; a missing form never is).
 
     Example
     -------
@@ -165,7 +171,7 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
         from induceval.corpus.tagsets.childes import PUNCT_POS
 
         tags, cols = {"upos": (PUNCT_UPOS, ["upos"]), "ptb": (PTB_PUNCT_TAGS, ["xpos"]),
-                      "childes": (PUNCT_POS, ["xpos", "cpos"])}[policy]
+                      "childes": (PUNCT_POS, ["xpos", "cpos", "upos"])}[policy]
         for column in cols:
             if column in corpus.tokens:
                 return _column_mask(corpus, column, tags.__contains__)
@@ -301,7 +307,7 @@ def gold_scheme_from_counts(counts: dict[str, dict]) -> GoldScheme:
     def childes(tag: str) -> bool:
         return tag in PUNCT_POS or tag.split(":")[0] in COLLAPSED or tag.split(":")[0] in _CHILDES
 
-    for column in ("cpos", "xpos"):
+    for column in ("cpos", "upos", "xpos"):   # upos: CHAT's coarse tags written as CoNLL-U
         if present(column) and _share(counts[column], childes) >= 0.9:
             return GoldScheme(column, "childes", "childes")
     tag = next((c for c in ("xpos", "cpos") if present(c)), None)

@@ -29,6 +29,7 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, MismatchError, ParameterError, check_choice
 from induceval.measures.categories.contingency import (
+    UNCLUSTERED_LABEL,
     ContingencyTable,
     contingency,
     item_index,
@@ -294,7 +295,11 @@ def codes_of(x, column: str | None, what: str) -> tuple[np.ndarray, list | None]
     """Codes and labels of a corpus column, or of an array of codes or strings.
 
     String labels are coded in sorted order; ``None`` and ``"UNCLUSTERED"``
-    become ``-1``.
+    become ``-1``.  In a prediction read from a file (a Corpus), the label
+    ``UNCLUSTERED`` that :func:`~induceval.models.categories.induce_tags`
+    writes for the unclustered tokens of ``ff`` and ``hc`` is also ``-1``, so
+    that ``unclustered=`` applies to it as to a type list; in a gold column it
+    stays an ordinary label.
 
     Example
     -------
@@ -303,8 +308,15 @@ def codes_of(x, column: str | None, what: str) -> tuple[np.ndarray, list | None]
     """
     if isinstance(x, Corpus):
         col = x.column(column or "upos")
-        labels = None if col.vocab is None else list(col.vocab.items)
-        return col.values.astype(np.int64), labels
+        codes = col.values.astype(np.int64)
+        if col.vocab is None:
+            return codes, None
+        labels = list(col.vocab.items)
+        if what == "pred" and UNCLUSTERED_LABEL in labels:
+            u = labels.index(UNCLUSTERED_LABEL)
+            codes = np.where(codes == u, -1, codes - (codes > u))
+            del labels[u]
+        return codes, labels
     arr = np.asarray(x)
     if arr.ndim != 1:
         raise ParameterError(f"{what} must be a Corpus or a 1-d array of codes")

@@ -1,8 +1,9 @@
 """Directed, undirected and NED accuracy the PASCAL 2012 way, with breakdowns and references.
 
 :func:`evaluate_dependencies` scores predicted heads against one or more gold
-analyses of the same text in one vectorised pass.  Predicted trees are
-diagnosed (no root, several roots, cycles, crossing edges), never rejected;
+analyses of the same text in one vectorised pass.  The predicted trees as
+scored (punctuation removed, length filter applied) are diagnosed (no root,
+several roots, cycles, crossing edges), never rejected;
 punctuation is removed from gold *and* prediction with the gold's mask, both
 re-attached to the nearest non-punctuation ancestor (a predicted head that a
 cycle of punctuation leaves without one counts as wrong; sentences left empty
@@ -120,7 +121,8 @@ class DependencyResult(Result):
     best_reference
         Measure -> the reference giving the maximum.
     structure
-        Predicted-tree diagnostics over all input sentences (see
+        Diagnostics of the predicted trees scored: after punctuation removal
+        and re-attachment, over the sentences the length filter keeps (see
         :mod:`induceval.corpus.trees`).
     preprocessing
         Counts: input sentences/tokens, punctuation tokens removed, sentences

@@ -367,7 +367,7 @@ def _evaluate_one(gold: Corpus, pred, refs: list[str], prefix: str, *, punct: st
         stats = sentence_stats(m, work.offsets, index)
         out[prefix + r] = (stats, _breakdowns(work, r, gold_h, m, which,
                                               schemes.get(prefix + r, "auto"), pos_col))
-    return out, pre, heads
+    return out, pre, (pred_h, work.offsets)
 
 
 def dependency_statistics(golds: Sequence[Corpus], pred, *, references="auto",
@@ -404,10 +404,10 @@ def dependency_statistics(golds: Sequence[Corpus], pred, *, references="auto",
     """
     refs: dict[str, tuple] = {}
     preprocessing: dict[str, int] = {}
-    heads = None
+    scored = None
     for gi, g in enumerate(golds):
         prefix = "" if len(golds) == 1 else f"{g.name or f'gold{gi + 1}'}:"
-        res, pre, heads = _evaluate_one(
+        res, pre, trees = _evaluate_one(
             g, pred, references_of(g, references), prefix, punct=punct, max_length=max_length,
             pred_column=pred_column, check_forms=check_forms, which=breakdowns,
             schemes=schemes or {}, pos_column=pos_column)
@@ -417,12 +417,14 @@ def dependency_statistics(golds: Sequence[Corpus], pred, *, references="auto",
                                      "distinct names")
         refs.update(res)
         if gi == 0:
-            preprocessing = pre
+            preprocessing, scored = pre, trees
     structure: dict[str, int] = {}
-    if diagnostics and heads is not None:
+    if diagnostics and scored is not None:
         from induceval.corpus.trees import tree_diagnostics
 
-        structure = tree_diagnostics(heads, golds[0].offsets)
+        # the trees scored (punctuation removed and re-attached, length filter applied), not
+        # the file's: a chain over the words is projective whatever its punctuation did
+        structure = tree_diagnostics(*scored)
         for k in ("pred_via_punct", "pred_via_punct_to_root", "pred_lost_in_punct_cycle"):
             if k in preprocessing:
                 structure[k[5:]] = preprocessing.pop(k)
