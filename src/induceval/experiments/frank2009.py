@@ -59,18 +59,10 @@ Choices the paper leaves open (each an option):
 - The BHMM annealing schedule is that of
   :func:`induceval.models.categories.bhmm.induce_bhmm`.
 
-SP grows about linearly with the size of the test corpus (7.9e-7 at 114k
-test tokens, 8.9e-6 at 906k; SR flat at .37-.38), so SP magnitudes compare
-only on the same test corpus, and the paper's 9M-token test set cannot be
-matched with the data here (see :mod:`induceval.measures.categories.substitutable`).
-
-Not chased (noted next to the paper's numbers): the paper's random-baseline
-MA of .796/.720, inconsistent with its own PP (.205/.096, which equals the
-chance level of a random clustering with gold sizes; MA that high needs most
-types in their majority category), and FF's 70% type coverage (17% under
-the paper's own frame threshold of 0.09%, which its 80-cluster argument --
-a lower threshold "to have enough frames to make 80 clusters" -- confirms:
-80 frames cannot cover 70% of the types).
+The size effect on SP (it grows about linearly with the test corpus, so SP
+compares only on the same test corpus) and the paper's numbers not chased
+(Random MA, FF's type coverage) are explained in :data:`PAPER_NOTES`,
+printed with the paper's tables.
 
 References
 ----------
@@ -276,14 +268,8 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
 
 
 def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[dict]:
-    rows = []
-    for key, (model, k) in order:
-        r = results[key]
-        row = {"Model": MODEL_NAMES[model][1], "K": k}
-        for m in MEASURE_COLUMNS:
-            row[m] = r[cond][m]
-        rows.append(row)
-    return rows
+    return [{"Model": MODEL_NAMES[model][1], "K": k,
+             **{m: results[key][cond][m] for m in MEASURE_COLUMNS}} for key, (model, k) in order]
 
 
 #: Table 3/4 columns with a bootstrap interval -> the measure's key
@@ -299,7 +285,12 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
     """
-    from induceval.experiments._uncertainty import BEST, TIES, category_cell_items
+    from induceval.experiments._uncertainty import (
+        BEST,
+        TIES,
+        category_cell_items,
+        interval_columns,
+    )
 
     wanted = tuple(INTERVAL_MEASURES.values())
     items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
@@ -309,12 +300,7 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
             row[f"{col} ±"] = iv.half_width if iv is not None else None
             if iv is not None:  # not columns: for Figure 1's (asymmetric) error bars
                 row[f"{col}_low"], row[f"{col}_high"] = iv.low, iv.high
-    cols = []
-    for c in table.columns:
-        cols.append(c)
-        if c in INTERVAL_MEASURES:
-            cols.append(f"{c} ±")
-    table.columns = cols
+    table.columns = interval_columns(table.columns, list(INTERVAL_MEASURES), ties=False)
     table.notes.extend(marks.notes("utterances of the training corpus", ties=False))
     table.notes.append("SP/SR: no interval (their frames come from the test corpus); paired "
                        "tests between the models of each K: the significance table")
