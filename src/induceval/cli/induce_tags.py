@@ -9,12 +9,9 @@ stdout: PASCAL); ``induceval eval tags --gold gold.conllu --pred
 brown12.pascal`` scores it.  A summary (clusters, signature, sentences
 written and anything left out) goes to stderr.
 
-On Dask (``--jobs N`` > 1, ``--scheduler`` or ``--cluster``; see ``--help``),
-``brown`` and ``exchange`` count the files in groups of a 32nd of the input
-(:func:`~induceval.corpus.counting.count_bigrams`) and tag them again on the
-workers (:func:`write_predictions_on_dask`): this process holds the summed
-table and a few groups' output, never the corpus, and writes the bytes of
-one process.
+On Dask (see ``--help``), ``brown`` and ``exchange`` count and tag the files
+on the workers (:func:`write_predictions_on_dask`): this process never holds
+the corpus and writes the bytes of one process.
 """
 
 from __future__ import annotations
@@ -407,6 +404,8 @@ def run(args: argparse.Namespace) -> int:
     from induceval.models.categories import induce_tags
     from induceval.report.progress import progress_bars
 
+    if args.k is None and not (args.model == "random" and args.gold):
+        raise ParameterError("--k is required (except for --model random with --gold)")
     check_output_path(args.output)
     fmt = output_format(args.output, "pascal" if args.output in (None, "-") else None,
                         allowed=TAG_FORMATS, option="the -o ending")
@@ -558,12 +557,4 @@ def register(subparsers) -> None:
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.set_defaults(func=_checked_run)
-
-
-def _checked_run(args: argparse.Namespace) -> int:
-    from induceval.errors import ParameterError
-
-    if args.k is None and not (args.model == "random" and args.gold):
-        raise ParameterError("--k is required (except for --model random with --gold)")
-    return run(args)
+    p.set_defaults(func=run)

@@ -233,9 +233,8 @@ def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -
         for k in "cpu":
             h = results.get(f"{tb}|H{k}", {}).get(key, {}).get("directed")
             d = results.get(f"{tb}|DMV{k}", {}).get(key, {}).get("directed")
-            row[f"H{k}"] = _pct(h)
-            row[f"DMV{k}"] = _pct(d)
-            row[f"gain{k}"] = None if h is None or d is None else _pct(d - h)
+            row.update({f"H{k}": _pct(h), f"DMV{k}": _pct(d),
+                        f"gain{k}": None if h is None or d is None else _pct(d - h)})
         rows.append(row)
     cols = ["treebank"] + [f"{p}{k}" for k in "cpu" for p in ("H", "DMV", "gain")]
     label = "length <= 10" if key == "len10" else "all lengths"
@@ -319,21 +318,13 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
     tables = accuracy_tables(results, treebanks, systems, notes, confidence=confidence,
                              alpha=alpha, seed=seed)
     for tb in treebanks:
-        groups: list[str] = []
-        for s in systems:
-            r = results.get(f"{tb}|{s}", {})
-            for g in r.get("all", {}).get("relation", {}):
-                if g not in groups:
-                    groups.append(g)
+        cells = {s: results.get(f"{tb}|{s}", {}) for s in systems}
+        groups = list(dict.fromkeys(g for r in cells.values()
+                                    for g in r.get("all", {}).get("relation", {})))
         if not groups:
             continue
-        rows = []
-        for s in systems:
-            r = results.get(f"{tb}|{s}", {})
-            if "all" not in r:
-                continue
-            rel = r["all"]["relation"]
-            rows.append({"system": s, **{g: _pct(rel.get(g)) for g in groups}})
+        rows = [{"system": s, **{g: _pct(r["all"]["relation"].get(g)) for g in groups}}
+                for s, r in cells.items() if "all" in r]
         tables.append(Table(["system"] + groups, rows, digits=1,
                             higher_is_better={g: True for g in groups},
                             title=f"{tb}: directed accuracy (%) by relation "
