@@ -120,10 +120,14 @@ def _contexts(utts: Utterances) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return words, left, right
 
 
-def _unseen(cats: np.ndarray, seen: np.ndarray, base: int) -> np.ndarray:
-    """Give every unseen id its own category ``base + id``."""
-    ids = np.arange(len(cats), dtype=np.int64)
-    return np.where(seen, cats, base + ids)
+def _first_per_word(n: int, w: np.ndarray, cat: np.ndarray, base: int) -> np.ndarray:
+    """Each id's category: its first ``cat`` in ``w`` (sorted by word, best first); an id
+    not in ``w`` gets its own category ``base + id``."""
+    firsts = np.ones(len(w), dtype=bool)
+    firsts[1:] = w[1:] != w[:-1]
+    cats = base + np.arange(n, dtype=np.int64)
+    cats[w[firsts]] = cat[firsts]
+    return cats
 
 
 class _Builtin:
@@ -212,21 +216,14 @@ class Prevword(_Builtin):
         """
         n = utts.n_ids
         words, left, _ = _contexts(utts)
-        cats = np.zeros(n, dtype=np.int64)
-        seen = np.zeros(n, dtype=bool)
-        if len(words):
-            keys, counts = np.unique(words * n + left, return_counts=True)
-            w, p = keys // n, keys % n
-            if self.count == "frame":
-                counts = np.bincount(left, minlength=n)[p]
-            rank = _string_rank(utts.vocab)
-            order = np.lexsort((rank[p], -counts, w))
-            w, p = w[order], p[order]
-            firsts = np.ones(len(w), dtype=bool)
-            firsts[1:] = w[1:] != w[:-1]
-            cats[w[firsts]] = p[firsts]
-            seen[w[firsts]] = True
-        return _unseen(cats, seen, n)
+        if not len(words):
+            return _first_per_word(n, words, words, n)
+        keys, counts = np.unique(words * n + left, return_counts=True)
+        w, p = keys // n, keys % n
+        if self.count == "frame":
+            counts = np.bincount(left, minlength=n)[p]
+        order = np.lexsort((_string_rank(utts.vocab)[p], -counts, w))
+        return _first_per_word(n, w[order], p[order], n)
 
 
 class _FrameLearner(_Builtin):
@@ -254,20 +251,13 @@ class _FrameLearner(_Builtin):
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
         n = utts.n_ids
-        cats = np.zeros(n, dtype=np.int64)
-        seen = np.zeros(n, dtype=bool)
-        if len(utts.words):
-            t = self.frame_table(utts)
-            rank = _string_rank(utts.vocab)
-            score = self._score(t)
-            order = np.lexsort((rank[t["right"]], rank[t["left"]], -t["pair"], -t["freq"],
-                                -score, t["word"]))
-            w, f = t["word"][order], t["frame"][order]
-            firsts = np.ones(len(w), dtype=bool)
-            firsts[1:] = w[1:] != w[:-1]
-            cats[w[firsts]] = f[firsts]
-            seen[w[firsts]] = True
-        return _unseen(cats, seen, n * n)
+        if not len(utts.words):
+            return _first_per_word(n, utts.words, utts.words, n * n)
+        t = self.frame_table(utts)
+        rank = _string_rank(utts.vocab)
+        order = np.lexsort((rank[t["right"]], rank[t["left"]], -t["pair"], -t["freq"],
+                            -self._score(t), t["word"]))
+        return _first_per_word(n, t["word"][order], t["frame"][order], n * n)
 
     def category_name(self, utts: Utterances, cat: int) -> str:
         n = utts.n_ids
@@ -389,8 +379,5 @@ def get_learner(learner: object, **options: object) -> object:
     if key not in LEARNERS:
         raise ParameterError(
             f"learner must be one of {', '.join(LEARNERS)}; got {learner!r}")
-    cls = LEARNERS[key]
     count = options.get(f"{key}_count")
-    if count is not None:
-        return cls(count=str(count))
-    return cls()
+    return LEARNERS[key]() if count is None else LEARNERS[key](count=str(count))
