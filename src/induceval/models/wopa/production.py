@@ -98,22 +98,22 @@ class LearnedStatistics:
         except ValueError:
             raise InducevalError(f"{word!r} is not in the vocabulary") from None
 
+    def _key(self, kind: str, a: str, b: str) -> int:
+        if kind == "context":
+            return self._id(a) * self.n_cats + int(self.cats[self._id(b)])
+        return int(self.cats[self._id(a)]) * self.n_ids + self._id(b)
+
     def context(self, prev: str, word: str) -> float:
         """Normalised context statistic from ``prev`` to ``word``'s category."""
-        key = self._id(prev) * self.n_cats + int(self.cats[self._id(word)])
-        return _lookup(self.ctx_keys, self.ctx_vals, key)
+        return _lookup(self.ctx_keys, self.ctx_vals, self._key("context", prev, word))
 
     def access(self, word: str, later: str) -> float:
         """Normalised access statistic: ``word``'s category before ``later``."""
-        key = int(self.cats[self._id(word)]) * self.n_ids + self._id(later)
-        return _lookup(self.acc_keys, self.acc_vals, key)
+        return _lookup(self.acc_keys, self.acc_vals, self._key("access", word, later))
 
     def raw(self, kind: str, a: str, b: str) -> tuple[int, int]:
         """(events, co-occurrences) of ``kind`` ``"context"`` (a -> cat(b)) or ``"access"``."""
-        if kind == "context":
-            key = self._id(a) * self.n_cats + int(self.cats[self._id(b)])
-        else:
-            key = int(self.cats[self._id(a)]) * self.n_ids + self._id(b)
+        key = self._key(kind, a, b)
         out = []
         for part in ("num", "den"):
             k, c = self.counts[f"{kind}_{part}"]
@@ -170,10 +170,8 @@ def learn_statistics(train: Utterances, learner: object = "lexstat", *,
     ctx, cden, acc, aden = K.collect_keys(train.offsets, train.words.astype(np.int64),
                                           train.start.astype(np.int64), cats, n_cats, n_ids,
                                           cooccurrence == "pairs")
-    counts = {}
-    for name, keys in (("context_num", ctx), ("context_den", cden), ("access_num", acc),
-                       ("access_den", aden)):
-        counts[name] = K.count_sorted(keys)
+    counts = {name: K.count_sorted(keys) for name, keys in (
+        ("context_num", ctx), ("context_den", cden), ("access_num", acc), ("access_den", aden))}
     ctx_vals = K.ratios(*counts["context_num"], *counts["context_den"])
     acc_vals = K.ratios(*counts["access_num"], *counts["access_den"])
     return LearnedStatistics(learner, cats, n_cats, n_ids, counts["context_num"][0], ctx_vals,
