@@ -76,9 +76,7 @@ __all__ = [
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,
           models: Sequence[str], random_range: str | tuple = "paper") -> dict:
-    frac = SIZES.get(size, None)
-    if frac is None:
-        frac = float(size)
+    frac = SIZES[size] if size in SIZES else float(size)
     train = prep.instances.in_documents(prep.split.training(frac)).counts()
     # noun frequencies are counted on all training documents: scale the range to them
     scale = {"random_range": random_range, "corpus_tokens": prep.frequency_tokens or None}
@@ -89,12 +87,10 @@ def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, se
     # the Erk models' slot cutoff tuned on the development documents (§6.3)
     built, cutoffs = train_models(train, prep.cooccurrence.get(size), models=models,
                                   tune=partial(tune_parameter, dev=dev))
-    res = {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
-                                              seed=seed)}
-    res["train_tuples"] = train.total
-    res["skipped"] = dict(test.skipped)
-    res["random_range"] = test.random_range
-    return res
+    return {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
+                                               seed=seed),
+            "train_tuples": train.total, "skipped": dict(test.skipped),
+            "random_range": test.random_range}
 
 
 def _fmt(value: float | None, p: float | None = None) -> str:
@@ -171,19 +167,17 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     jobs
         Cells run in parallel processes.
     confidence, alpha
-        Bootstrap resamples of test items (0 = none) and level.  Every
-        accuracy +50% of Figures 4-5 gets a ``<column> ±`` column (half-width
-        of the ``1 - alpha`` percentile interval, in points) and every column
-        its best model and the models not significantly different from it
-        (rows ``best``, ``not sig. vs best``; paired bootstrap, two-sided,
-        level ``alpha``); Figure 6's numbers get their ``±`` too.  The
-        resampled unit is the test item, a ``(v_d, n)`` pair with its
-        confounder, as in the paper's significance test (approximate
-        randomization over test pairs, Chambers & Jurafsky 2010, §7, Yeh 2000); its 6767 test pairs
-        come from 41 documents and are not independent within a document,
-        so these intervals (like the paper's tests) understate the variation
-        between document samples.  Drawn in the main process from the
-        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
+        Bootstrap resamples of test items (0 = none) and level.  Figures 4-5's
+        accuracy +50% and Figure 6's numbers get a ``<column> ±`` column
+        (half-width of the ``1 - alpha`` percentile interval, in points); every
+        column of Figures 4-5 its best model and the models not significantly different
+        from it (rows ``best``, ``not sig. vs best``; paired bootstrap,
+        two-sided).  The unit is the test item, a ``(v_d, n)`` pair with its
+        confounder, as in the paper's test (Chambers & Jurafsky 2010, §7, Yeh
+        2000); its 6767 test pairs come from 41 documents and are not
+        independent within one, so these intervals (like the paper's tests)
+        understate the variation between document samples.  Drawn in the main
+        process from the ``resampling.bootstrap`` stream of ``seed``.
     """
     from induceval.parallel import Cell, run_cells
 
@@ -196,18 +190,16 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
              for name, c in corpora.items()}
     rr = random_range if isinstance(random_range, str) else \
         f"{random_range[0]}-{'' if random_range[1] is None else random_range[1]}"
-    cells = []
-    for name, prep in preps.items():
-        for method in methods:
-            for size in SIZES:
-                if size != "x2" and method == "random":
-                    continue
-                # "|items": cells carry per-item statistics (stored cells without them
-                # would leave the tables without intervals)
-                cells.append(Cell(f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
-                                  f"|{rr}|items", _cell,
-                                  (prep, size, method, ties, iterations, seed, tuple(models),
-                                   random_range)))
+
+    def key(name: str, method: str, size: str) -> str:
+        # "|items": cells carry per-item statistics (stored cells without them
+        # would leave the tables without intervals)
+        return f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}|{rr}|items"
+
+    cells = [Cell(key(name, method, size), _cell, (prep, size, method, ties, iterations, seed,
+                                                     tuple(models), random_range))
+             for name, prep in preps.items() for method in methods for size in SIZES
+             if size == "x2" or method != "random"]
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="chambers2010")
     sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
@@ -220,8 +212,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         marks = Marks(confidence, alpha, seed, unit="item")
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
-            return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
-                               f"|{rr}|items")
+            return results.get(key(_name, method, size))
 
         tables.update(_corpus_tables(name, prep, res, methods, models, iterations, seed, sig,
                                      marks))
