@@ -311,8 +311,6 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
 
     Parameters
     ----------
-    corpus
-        Training text (each sentence an independent sequence; words in ``column``).
     seed
         Seed of the initial random tagging and of the sampler.
     iterations

@@ -117,10 +117,6 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
 
     Parameters
     ----------
-    corpus
-        Training text.
-    k
-        Number of clusters.
     seed
         Accepted for a uniform interface; the method is deterministic.
     n_targets, n_contexts
@@ -129,12 +125,6 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         Relative context positions (Frank et al. 2009: -2, -1, +1, +2).
     linkage
         ``"average"`` (Redington et al.), or another scipy linkage method.
-    column
-        Token column holding the words.
-
-    Returns
-    -------
-    TagInduction
 
     Example
     -------
@@ -181,10 +171,8 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     type_cluster[targets] = [renum[int(x)] for x in labels]
     # type_cluster[V] = -1: missing tokens and unused codes (dense -1) stay unclustered
     tags = gather(type_cluster[dense], values)
-    type_clusters: dict[str, int | None] = {}
-    for w in range(V):
-        c = int(type_cluster[w])
-        type_clusters[types[w]] = c if c >= 0 else None
+    type_clusters: dict[str, int | None] = {
+        types[w]: (int(type_cluster[w]) if type_cluster[w] >= 0 else None) for w in range(V)}
     unclustered = {t for t, c in type_clusters.items() if c is None}
     sig = make_signature("hc", {"k": k, "n": n_targets, "m": n_contexts,
                                 "positions": list(positions), "linkage": linkage,

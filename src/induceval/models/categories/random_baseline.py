@@ -68,8 +68,6 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
 
     Parameters
     ----------
-    corpus
-        The text.
     k
         Used only without ``gold``: the word types are shuffled and dealt into
         ``k`` clusters of (nearly) equal size.  With ``gold`` the number of
@@ -86,12 +84,6 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
         gold category, a type counted under every tag, sizes scaled to the
         number of gold-tagged types; ``"majority"``: a type counted under its
         majority tag only (see the module docstring).
-    column
-        Token column holding the words.
-
-    Returns
-    -------
-    TagInduction
 
     Example
     -------
