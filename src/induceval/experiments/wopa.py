@@ -59,20 +59,12 @@ def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexsta
     ----------
     train, test
         Utterances over one shared vocabulary.
-    learner
-        A built-in name (``chance, prevword, freqframe, tokentype, typetoken,
-        lexstat``) or an object following the protocol of
-        :mod:`induceval.models.wopa.learners`.
-    ties, seed, cooccurrence, chance, statistics
+    learner, ties, seed, cooccurrence, chance, statistics
         As in :func:`induceval.models.wopa.train`.
     test_name, corpus
         Name the test and the corpus in the result.
     extra_signature
         Options of the caller that change the number (in the signature).
-
-    Returns
-    -------
-    WopaResult
 
     Example
     -------
