@@ -52,10 +52,8 @@ __all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", 
 
 MODELS = {"brown": "B", "exchange": "MK"}
 TAGSETS = ("c", "p", "u")
-#: (score key of evaluate_tags, table suffix, label, higher is better, scale).
-#: The paper's 1-1 is the greedy mapping (PASCAL's scorer, after
-#: Christodoulopoulos et al. 2010): tables ``*_1to1`` hold it, next to the
-#: paper's; the optimal (Kuhn-Munkres) 1-1 is beside it in ``*_1to1_optimal``.
+#: (score key of evaluate_tags, table suffix, label, higher is better, scale); the paper's
+#: 1-1 is the greedy one (``*_1to1``), the optimal one is ``*_1to1_optimal`` (see the module)
 METRICS = (("m1", "m1", "M-1", True, 100.0), ("1to1_greedy", "1to1", "1-1", True, 100.0),
            ("1to1", "1to1_optimal", "1-1 optimal (not in Gelling et al. 2012)", True, 100.0),
            ("v", "v", "VM", True, 100.0), ("vi", "vi", "VI", False, 1.0))
@@ -143,7 +141,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                        max_k: int | None = 200, jobs: int = 1,
                        show_progress: bool = False, confidence: int = 1000,
                        alpha: float = 0.05) -> dict[str, Table]:
-    """Run the pascal2012-pos protocol; return (and write) its tables.
+    """Run the pascal2012-pos protocol; return (and write) its tables by name.
 
     Parameters
     ----------
@@ -173,11 +171,6 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
         bootstrap, two-sided, level ``alpha``).  Drawn in the main process
         from the ``resampling.bootstrap`` stream of ``seed``: independent
         of ``jobs``.
-
-    Returns
-    -------
-    dict
-        Tables by name.
     """
     for m in models:
         check_choice("model", m, tuple(MODELS))
@@ -229,13 +222,9 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
 
 def _read_treebank(spec: Corpus | tuple, max_sentences: int | None) -> Corpus:
     """A treebank (a Corpus or ``(paths, format)``) read, prepared and cut."""
-    if isinstance(spec, Corpus):
-        c = spec
-    else:
-        from induceval.corpus.readers import read_corpus
+    from induceval.corpus.readers import read_corpus
 
-        paths, fmt = spec
-        c = read_corpus(paths, format=fmt)
+    c = spec if isinstance(spec, Corpus) else read_corpus(spec[0], format=spec[1])
     c = prepare_treebank(c)
     if max_sentences:
         c = c.select(np.arange(min(max_sentences, c.n_sentences)))
@@ -279,9 +268,8 @@ def _score_rows(results, systems, treebanks, against, metric, scale, marks, item
     cols = list(dict.fromkeys(col for _, col in systems))
     rows = []
     for name in treebanks:
-        row = {"testset": name}
-        for col in cols:
-            row[col] = results[systems[(name, col)]][against][metric] * scale
+        row = {"testset": name, **{col: results[systems[(name, col)]][against][metric] * scale
+                                   for col in cols}}
         if marks:
             marks.mark(row, {col: items[(systems[(name, col)], against)] for col in cols},
                        metric, scale=scale, higher_is_better=higher)
