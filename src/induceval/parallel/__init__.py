@@ -13,17 +13,12 @@ exception on a worker is raised as an InducevalError naming the item.
 
 The engine comes from an :class:`ExecutorSpec`: ``local`` is this process
 (``jobs=1``) or a pool of ``jobs`` processes that end with this one
-(:mod:`induceval.parallel.local`); ``dask`` is a ``distributed.Client`` of
-an embedded ``LocalCluster`` of ``jobs`` workers (the default when
-``jobs > 1`` and Dask is installed), an existing scheduler
-(``scheduler="tcp://host:8786"`` or ``$INDUCEVAL_SCHEDULER``) or a
-``dask_jobqueue.SLURMCluster`` (``cluster="slurm"``, ``cluster_options``).
-Dask is an optional extra (``pip install induceval[dask]``), imported only
-when used; asking for it without the extra raises an InducevalError saying
-how to install it.  The CLI sets the engine of a whole command with
-:func:`use_executor` (one cluster, started when first needed and closed at
-the end); library calls may pass ``executor=`` (a spec, ``"local"``,
-``"dask"`` or a ``distributed.Client``).
+(:mod:`induceval.parallel.local`); ``dask`` is a ``distributed.Client`` of an
+embedded ``LocalCluster`` (the default when ``jobs > 1`` and Dask, an
+optional extra, is installed), an existing scheduler or a Slurm cluster.
+The CLI sets the engine of a whole command with :func:`use_executor` (one
+cluster, started when first needed); library calls may pass ``executor=``
+(a spec, ``"local"``, ``"dask"`` or a ``distributed.Client``).
 
 Example
 -------
