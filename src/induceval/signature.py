@@ -124,10 +124,8 @@ class Signature:
 
     @classmethod
     def parse(cls, text: str) -> Signature:
-        """The signature of a text made by :meth:`format` (values stay text).
-
-        A text without a version field (not made by :meth:`format`) keeps
-        this package's version.
+        """The signature of a text made by :meth:`format` (values stay text; without a
+        ``v:`` field, this package's version).
 
         Example
         -------

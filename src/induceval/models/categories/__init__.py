@@ -172,9 +172,7 @@ def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: in
             unclustered.add(word)
         if paths and RARE_SYMBOL in paths:
             paths[word] = paths[RARE_SYMBOL]
-    log = dict(result.log or {})
-    log["rare_types"] = len(rare)
-    log["rare_tokens"] = n_rare
+    log = {**(result.log or {}), "rare_types": len(rare), "rare_tokens": n_rare}
     return replace(result, signature=sig.format(), type_clusters=clusters, paths=paths,
                    unclustered=unclustered, log=log)
 
