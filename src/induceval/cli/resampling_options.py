@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from induceval.errors import ParameterError
+from induceval.experiments._uncertainty import interval_columns
 
 __all__ = ["add_resampling_options", "resampling_requested", "add_intervals", "paired_table",
            "sign_resampling", "document_groups", "run_resampling"]
@@ -178,19 +179,11 @@ def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
     names = [m for m in (measures or intervals[0].intervals) if m in cols]
     for row, res in zip(table.rows, intervals):
         for m in names:
-            scale = scales[m]
-            iv = res.intervals.get(m)
-            if iv is None:
-                continue
-            row[f"{m} ±"] = iv.half_width * scale
-            row[f"{m}_low"] = iv.low * scale
-            row[f"{m}_high"] = iv.high * scale
-    out = []
-    for c in cols:
-        out.append(c)
-        if c in names:
-            out.append(f"{c} ±")
-    table.columns = out
+            iv, scale = res.intervals.get(m), scales[m]
+            if iv is not None:
+                row.update({f"{m} ±": iv.half_width * scale, f"{m}_low": iv.low * scale,
+                            f"{m}_high": iv.high * scale})
+    table.columns = interval_columns(cols, names, ties=False)
     level = 1 - intervals[0].alpha
     table.notes.append(f"±: half-width of the {level:.0%} percentile bootstrap interval "
                        f"({intervals[0].n} resamples of {intervals[0].n_items} "
@@ -205,6 +198,7 @@ def paired_table(comparisons, baseline: str, names: Sequence[str], args: argpars
     from induceval.report.tables import Table
 
     rows = []
+    first = comparisons[0] if comparisons else None
     for name, c in zip(names, comparisons):
         for m in (measures or c.delta):
             if m not in c.delta:
@@ -219,11 +213,9 @@ def paired_table(comparisons, baseline: str, names: Sequence[str], args: argpars
                 row["delta_high"] = c.delta_interval[m].high * scale
             rows.append(row)
     test = "paired bootstrap" if args.paired == "bootstrap" else "approximate randomization"
-    n = comparisons[0].n if comparisons else 0
-    unit = comparisons[0].unit if comparisons else "sentence"
-    items = comparisons[0].n_items if comparisons else 0
-    notes = [f"{test}, two-sided, {n} resamples of {items} {unit}s, seed "
-             f"{comparisons[0].seed if comparisons else ''}; smallest attainable p = "
-             f"1/{n + 1}; significant: p < {args.alpha:g}"]
+    n = first.n if first else 0
+    notes = [f"{test}, two-sided, {n} resamples of {first.n_items if first else 0} "
+             f"{first.unit if first else 'sentence'}s, seed {first.seed if first else ''}; "
+             f"smallest attainable p = 1/{n + 1}; significant: p < {args.alpha:g}"]
     return Table(["system", "measure", "baseline", "score", "delta", "p_value", "significant"],
                  rows, title=f"paired test against {baseline} ({test})", notes=notes)
