@@ -139,18 +139,10 @@ def viterbi_parse(tags: np.ndarray, offsets: np.ndarray, root: np.ndarray,
                   choose: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Most probable projective tree of every sentence under a DMV.
 
-    Parameters
-    ----------
-    tags, offsets
-        Tag codes of the sentences, concatenated, and their offsets.
-    root, choose, stop
-        DMV parameters (see :mod:`induceval.models.dependencies.inside_outside`).
-
-    Returns
-    -------
-    (heads, scores)
-        ``int32`` heads, 1-based within each sentence (0 = root), aligned with
-        ``tags``; and each sentence's best-tree log-probability.
+    ``tags`` are the sentences' tag codes, concatenated; ``root``, ``choose``,
+    ``stop`` the DMV parameters (:mod:`induceval.models.dependencies.inside_outside`).
+    Returns ``int32`` heads, 1-based within each sentence (0 = root), and each
+    sentence's best-tree log-probability.
 
     Example
     -------
