@@ -85,11 +85,8 @@ def type_counts(corpus, column: str = "form"
     used = np.flatnonzero(per_code)
     dense = np.full(n_codes + 1, -1, dtype=np.int64)
     dense[used + 1] = np.arange(len(used))
-    if col.vocab is None:
-        types = [str(int(u)) for u in used]
-    else:
-        items = col.vocab.items
-        types = [items[int(u)] for u in used]
+    types = ([str(int(u)) for u in used] if col.vocab is None
+             else [col.vocab.items[int(u)] for u in used])
     return values, corpus.offsets.astype(np.int64), types, per_code[used], dense
 
 
@@ -120,12 +117,8 @@ def map_rare(corpus, min_count: int, *, column: str = "form", symbol: str = RARE
     them out: that is :func:`~induceval.models.categories.brown.brown_clusters`'s
     own ``min_count``.)  If ``symbol`` is itself a word of the corpus, the
     rare words join it.  One pass over the column (a table from codes to
-    codes); the other columns are shared.
-
-    Returns
-    -------
-    (Corpus, list[str], int)
-        The new corpus, the rare types (in code order) and their number of tokens.
+    codes); the other columns are shared.  Returns the new corpus, the rare
+    types (in code order) and their number of tokens.
 
     Example
     -------
