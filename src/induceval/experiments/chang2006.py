@@ -171,21 +171,9 @@ def paired_ttests(per_corpus: Mapping[str, Mapping[str, float]], order: Sequence
 
 def age_window(age_range: tuple[float, float] | None,
                convention: str = "days") -> tuple[int, int] | None:
-    """Ages in days (inclusive) of an age range given in whole years, or None.
-
-    Parameters
-    ----------
-    age_range : (float, float) or None
-        First and last age in years (``(1, 5)``: from 1;0.0 to 5;0.0).
-        ``None`` keeps every age.
-    convention : {"days", "chang2006"}
-        Age convention of the corpus (see
-        :func:`~induceval.corpus.model.age_in_days`).
-
-    Returns
-    -------
-    (int, int) or None
-        The first and the last age in days.
+    """The first and last age in days (inclusive) of ``age_range``, first and last age in
+    years (``(1, 5)``: from 1;0.0 to 5;0.0; ``None``: every age, returned as ``None``),
+    under the corpus's age ``convention`` (:func:`~induceval.corpus.model.age_in_days`).
 
     Example
     -------

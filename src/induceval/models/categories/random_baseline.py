@@ -76,14 +76,11 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     seed
         Seed of the shuffle.
     gold
-        Token column of gold tags whose type-size distribution is copied.
-        The gold-tagged types, shuffled at random, are dealt into clusters of
-        those sizes; types without a gold tag stay unclustered.
+        Token column of gold tags whose type-size distribution is copied: the
+        gold-tagged types, shuffled, are dealt into clusters of those sizes.
     sizes
-        ``"every"`` (default, Frank et al. 2009's wording and Figure 2): one cluster per
-        gold category, a type counted under every tag, sizes scaled to the
-        number of gold-tagged types; ``"majority"``: a type counted under its
-        majority tag only (see the module docstring).
+        ``"every"`` (default) or ``"majority"``: how a type is counted (see
+        the module docstring).
 
     Example
     -------
