@@ -473,16 +473,13 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     notes; the cells, the per-corpus and mean tables do not depend on it.
 
     ``confidence`` bootstrap resamples (0 = none) at level ``1 - alpha``:
-    the ``per_corpus`` table gets ``<learner> ±`` (half-width of the
-    percentile interval of WOPA, the corpus's scored utterances resampled:
-    WOPA is the share of utterances whose order is predicted, each
-    utterance one outcome, Chang et al. 2006, p. 156) and per row the best learner and
-    those not significantly different from it (paired bootstrap over
-    utterances, two-sided, level ``alpha``); the ``means`` table gets
-    ``self ±`` / ``adult_child ±``, the interval of the mean over corpora
-    with the corpora resampled (the paper's population for its t-tests,
-    p. 157).  Drawn in the main process from the ``resampling.bootstrap``
-    stream of the ``seed`` option: independent of ``jobs``.
+    ``per_corpus`` gets ``<learner> ±`` (WOPA's interval over the corpus's
+    scored utterances, each one outcome, Chang et al. 2006, p. 156) and per
+    row the best learner and those not significantly different from it
+    (paired bootstrap, two-sided); ``means`` gets ``self ±`` /
+    ``adult_child ±`` over the corpora (the population of the paper's
+    t-tests, p. 157).  Drawn in the main process from the
+    ``resampling.bootstrap`` stream of the ``seed`` option.
 
     ``out_dir`` stores finished cells (resume); ``figures_dir`` receives the
     PNG figures (``None``: none); ``options`` go to the tests

@@ -476,7 +476,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         The K conditions and the models (``random bhmm hc hc_single ff``;
         ``hc`` is average linkage, ``hc_single`` single linkage).
     seed
-        Seed of every model.
+        Seed of every model and of the resampling.
     bhmm_iterations
         Gibbs sweeps of the BHMM (paper: 2000).
     model_params
@@ -485,8 +485,6 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         Use only the first N training and test sentences (quick runs).
     prepare
         Apply :func:`prepare_childes` (CDS selection, punctuation, tag sets).
-    jobs, show_progress
-        Parallel worker processes; progress bar on stderr.
     figures
         Write Figures 1 and 2 (PNG) to ``out_dir``.
     spsr_labels
@@ -498,11 +496,10 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     confidence, alpha
         Bootstrap resamples of training utterances (0 = none) and level:
         Tables 3 and 4 get ``PP ±``, ``PR ±``, ``MA ±`` (half-width of the
-        ``1 - alpha`` percentile interval), and ``table3_significance`` /
+        ``1 - alpha`` percentile interval); ``table3_significance`` /
         ``table4_significance`` name, per K and measure, the best model and
-        the models not significantly different from it (paired bootstrap,
-        two-sided, level ``alpha``).  Drawn in the main process from the
-        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
+        those not significantly different from it (paired bootstrap,
+        two-sided), drawn from the ``resampling.bootstrap`` stream of ``seed``.
 
     Returns
     -------

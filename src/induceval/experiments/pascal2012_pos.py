@@ -162,15 +162,11 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     jobs, show_progress
         Parallel worker processes; progress bar.
     confidence, alpha
-        Bootstrap resamples of sentences (0 = none) and level: every score
-        of the ``table2_*``/``table7_*`` tables gets a ``<system> ±`` column
-        (half-width of the ``1 - alpha`` percentile interval; the
-        contingency table of each resample is rebuilt from per-sentence
-        tables and re-mapped for M-1 and 1-1), and each row names its best
-        system and those not significantly different from it (paired
-        bootstrap, two-sided, level ``alpha``).  Drawn in the main process
-        from the ``resampling.bootstrap`` stream of ``seed``: independent
-        of ``jobs``.
+        Bootstrap resamples of sentences (0 = none) and level, as in
+        :func:`induceval.experiments.pascal2012_deps.accuracy_tables` (each
+        resample's contingency table is rebuilt from per-sentence tables and
+        re-mapped for M-1 and 1-1), drawn in the main process from the
+        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
     """
     for m in models:
         check_choice("model", m, tuple(MODELS))
