@@ -18,10 +18,7 @@ __all__ = ["atomic_path", "write_atomic"]
 
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
-    """A temporary path beside ``path``, renamed onto it when the block succeeds.
-
-    An interruption or an error leaves either the old file or the new one,
-    never half of it; the temporary file is removed.
+    """A temporary path beside ``path``, renamed onto it when the block succeeds (else removed).
 
     Example
     -------
@@ -40,10 +37,8 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         yield tmp
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

@@ -42,18 +42,9 @@ class CorpusFormatError(InducevalError):
     "a.conllu:7: expected 10 columns, got 3: '1\\\\tx\\\\ty'"
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        text: str | None = None,
-    ) -> None:
-        self.path = path
-        self.line = line
-        self.text = text
-        self.reason = message
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 text: str | None = None) -> None:
+        self.path, self.line, self.text, self.reason = path, line, text, message
         where = ""
         if path is not None:
             where = f"{path}:{line}: " if line is not None else f"{path}: "
@@ -74,15 +65,8 @@ class MismatchError(InducevalError):
     """Gold and prediction do not describe the same text."""
 
 
-def check_range(
-    name: str,
-    value: float,
-    low: float | None = None,
-    high: float | None = None,
-    *,
-    low_open: bool = False,
-    high_open: bool = False,
-) -> None:
+def check_range(name: str, value: float, low: float | None = None, high: float | None = None,
+                *, low_open: bool = False, high_open: bool = False) -> None:
     """Raise :class:`ParameterError` unless ``low <= value <= high``.
 
     Example

@@ -5,11 +5,9 @@ in item order, costliest items first on workers), :func:`imap` (streamed in
 item order, a bounded number pending), :func:`map_reduce` (additive tables
 summed in item order, bit for bit the sum of one process) and
 :func:`run_cells` (a protocol's resumable cells, each stored as
-``<out>/cells/<key>.json`` as soon as it is back).  An item's
-:class:`~induceval.errors.InducevalError` is raised with its own message once
-the items before it are done (the error one process meets first); any other
-exception on a worker is raised as an InducevalError naming the item.
-:func:`file_groups` is the one rule grouping consecutive files into tasks.
+``<out>/cells/<key>.json`` as soon as it is back); errors as one process
+would meet them (:func:`map`).  :func:`file_groups` is the one rule grouping
+consecutive files into tasks.
 
 The engine comes from an :class:`ExecutorSpec`: ``local`` is this process
 (``jobs=1``) or a pool of ``jobs`` processes that end with this one

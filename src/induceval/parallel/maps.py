@@ -3,9 +3,7 @@
 :func:`map`, :func:`imap` and :func:`map_reduce` over one loop, :func:`stream`
 (also under :func:`induceval.parallel.run_cells`).  On workers an item's
 :class:`~induceval.errors.InducevalError` comes back as a value
-(:class:`_Failed`) and is raised in item order; any other exception is a bug
-or a lost worker, raised as an InducevalError naming the item
-(:func:`_worker_error`).
+(:class:`_Failed`) and is raised in item order (see :func:`map`).
 
 Example
 -------
