@@ -75,14 +75,8 @@ _API = {
     "make_signature": "induceval.signature",
 }
 
-__all__ = [
-    "__version__",
-    "InducevalError",
-    "CorpusFormatError",
-    "MismatchError",
-    "ParameterError",
-    *_API,
-]
+__all__ = ["__version__", "InducevalError", "CorpusFormatError", "MismatchError", "ParameterError",
+           *_API]
 
 
 def __getattr__(name: str):

@@ -6,14 +6,8 @@ which is a :class:`ValueError`, so ``except ValueError`` also catches it.
 
 from __future__ import annotations
 
-__all__ = [
-    "InducevalError",
-    "CorpusFormatError",
-    "ParameterError",
-    "MismatchError",
-    "check_range",
-    "check_choice",
-]
+__all__ = ["InducevalError", "CorpusFormatError", "ParameterError", "MismatchError", "check_range",
+           "check_choice"]
 
 
 class InducevalError(ValueError):

@@ -20,32 +20,12 @@ from induceval.atomic import write_atomic
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table
 
-__all__ = [
-    "FORMATS",
-    "PUNCT_DEFAULT",
-    "INPUT_FORMAT_HELP",
-    "add_confidence_options",
-    "add_format_option",
-    "add_gold_pred_format_options",
-    "add_input_format_option",
-    "add_data_option",
-    "add_executor_options",
-    "add_out_dir_option",
-    "add_output_option",
-    "add_progress_option",
-    "add_punct_option",
-    "check_output_path",
-    "clean_help",
-    "emit",
-    "emit_tables",
-    "check_tables_output",
-    "table_paths",
-    "executor_from_args",
-    "progress_enabled",
-    "read_options",
-    "skipped_notes",
-    "system_names",
-]
+__all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
+           "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
+           "add_data_option", "add_executor_options", "add_out_dir_option", "add_output_option",
+           "add_progress_option", "add_punct_option", "check_output_path", "clean_help", "emit",
+           "emit_tables", "check_tables_output", "table_paths", "executor_from_args",
+           "progress_enabled", "read_options", "skipped_notes", "system_names"]
 
 #: the one default of ``--punct`` in every command
 PUNCT_DEFAULT = "auto"

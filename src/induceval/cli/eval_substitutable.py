@@ -106,11 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
     from induceval.errors import InducevalError, ParameterError
-    from induceval.measures.categories import (
-        is_type_list,
-        read_type_clusters,
-        substitutable_scores,
-    )
+    from induceval.measures.categories import is_type_list, read_type_clusters, substitutable_scores
     from induceval.report.tables import Table
 
     check_output_path(args.output)

@@ -20,12 +20,7 @@ import argparse
 import json
 import sys
 
-from induceval.cli.common import (
-    add_format_option,
-    add_input_format_option,
-    emit,
-    progress_enabled,
-)
+from induceval.cli.common import add_format_option, add_input_format_option, emit, progress_enabled
 
 __all__ = ["register", "run", "add_input_options", "load_inputs", "load_corpus"]
 

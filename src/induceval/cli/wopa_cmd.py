@@ -169,10 +169,7 @@ def run(args: argparse.Namespace) -> int:
                    cooccurrence=args.cooccurrence, chance=args.chance,
                    unintelligible="keep" if args.keep_unintelligible else "drop",
                    max_words=args.max_words or None)
-    from induceval.cli.resampling_options import (
-        resampling_requested,
-        sign_resampling,
-    )
+    from induceval.cli.resampling_options import resampling_requested, sign_resampling
     resampling = None
     if resampling_requested(args):
         from induceval.errors import ParameterError

@@ -66,12 +66,7 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import make_signature
 
-__all__ = [
-    "run_chambers2010",
-    "default_corpora",
-    "load_corpus",
-    "PROTOCOL",
-]
+__all__ = ["run_chambers2010", "default_corpora", "load_corpus", "PROTOCOL"]
 
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,

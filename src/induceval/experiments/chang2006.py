@@ -46,18 +46,8 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import make_signature
 
-__all__ = [
-    "PAPER_SELF",
-    "default_population",
-    "run_corpus",
-    "reproduce",
-    "reproduce_corpora",
-    "paired_ttests",
-    "slope_analysis",
-    "age_window",
-    "Chang2006Result",
-    "PROTOCOL",
-]
+__all__ = ["PAPER_SELF", "default_population", "run_corpus", "reproduce", "reproduce_corpora",
+           "paired_ttests", "slope_analysis", "age_window", "Chang2006Result", "PROTOCOL"]
 
 #: Paper's reported improvements (self-prediction, 14 corpora, p. 157): learner ->
 #: improvement over the previous learner in PAPER_ORDER (Lexstat: about 71 % overall).

@@ -81,12 +81,7 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
-from induceval.experiments._category_common import (
-    ensure_dir,
-    spearman_rho,
-    stars,
-    to_jsonable,
-)
+from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
 from induceval.experiments._uncertainty import Marks
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
@@ -285,12 +280,7 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
     """
-    from induceval.experiments._uncertainty import (
-        BEST,
-        TIES,
-        category_cell_items,
-        interval_columns,
-    )
+    from induceval.experiments._uncertainty import BEST, TIES, category_cell_items, interval_columns
 
     wanted = tuple(INTERVAL_MEASURES.values())
     items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}

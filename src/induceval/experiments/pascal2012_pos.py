@@ -38,11 +38,7 @@ from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import ensure_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
-from induceval.experiments._uncertainty import (
-    Marks,
-    category_cell_items,
-    interval_columns,
-)
+from induceval.experiments._uncertainty import Marks, category_cell_items, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED

@@ -44,12 +44,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError
-from induceval.experiments._category_common import (
-    ensure_dir,
-    spearman_rho,
-    stars,
-    to_jsonable,
-)
+from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED

@@ -57,16 +57,8 @@ import numpy as np
 from induceval.corpus.tuples import TupleCounts
 from induceval.errors import ParameterError, check_range
 
-__all__ = [
-    "SELPREF_MODELS",
-    "MODEL_ORDER",
-    "CUTOFFS",
-    "ConditionalProbability",
-    "Cooccurrence",
-    "ErkSimilarity",
-    "Backoff",
-    "train_models",
-]
+__all__ = ["SELPREF_MODELS", "MODEL_ORDER", "CUTOFFS", "ConditionalProbability", "Cooccurrence",
+           "ErkSimilarity", "Backoff", "train_models"]
 
 #: the models in the order of the paper's tables
 MODEL_ORDER = ("baseline", "erk-jaccard", "erk-cosine", "cooccurrence", "backoff-erk",

@@ -59,28 +59,8 @@ from induceval.parallel.spec import (
     use_executor,
 )
 
-__all__ = [
-    "ENGINES",
-    "CLUSTERS",
-    "SCHEDULER_ENV",
-    "GROUP_BYTES",
-    "ExecutorSpec",
-    "Cell",
-    "require_dask",
-    "use_executor",
-    "current_executor",
-    "local_jobs",
-    "dask_client",
-    "make_cluster",
-    "local_cluster",
-    "tune_worker",
-    "tune_client",
-    "task_key",
-    "parse_cluster_options",
-    "map",
-    "imap",
-    "map_reduce",
-    "run_cells",
-    "path_size",
-    "file_groups",
-]
+__all__ = ["ENGINES", "CLUSTERS", "SCHEDULER_ENV", "GROUP_BYTES", "ExecutorSpec", "Cell",
+           "require_dask", "use_executor", "current_executor", "local_jobs", "dask_client",
+           "make_cluster", "local_cluster", "tune_worker", "tune_client", "task_key",
+           "parse_cluster_options", "map", "imap", "map_reduce", "run_cells", "path_size",
+           "file_groups"]

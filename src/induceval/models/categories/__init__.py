@@ -48,23 +48,10 @@ from induceval.models.category_names import MODEL_DESCRIPTIONS
 from induceval.random import DEFAULT_SEED
 from induceval.signature import Signature
 
-__all__ = [
-    "CATEGORY_MODELS",
-    "check_model_params",
-    "model_params",
-    "MODEL_DESCRIPTIONS",
-    "induce_tags",
-    "TagInduction",
-    "UNCLUSTERED",
-    "brown_clusters",
-    "BrownClusters",
-    "induce_bhmm",
-    "induce_brown",
-    "induce_exchange",
-    "induce_frequent_frames",
-    "induce_hierarchical",
-    "induce_random",
-]
+__all__ = ["CATEGORY_MODELS", "check_model_params", "model_params", "MODEL_DESCRIPTIONS",
+           "induce_tags", "TagInduction", "UNCLUSTERED", "brown_clusters", "BrownClusters",
+           "induce_bhmm", "induce_brown", "induce_exchange", "induce_frequent_frames",
+           "induce_hierarchical", "induce_random"]
 
 #: model name -> function ``(corpus, k, *, seed, **params) -> TagInduction``
 CATEGORY_MODELS: dict[str, Callable[..., TagInduction]] = {

@@ -54,19 +54,8 @@ import numpy as np
 from induceval.corpus.utterances import Utterances
 from induceval.errors import ParameterError, check_choice
 
-__all__ = [
-    "CategoryLearner",
-    "NextWordScorer",
-    "Lexstat",
-    "Prevword",
-    "Freqframe",
-    "TokenType",
-    "TypeToken",
-    "Chance",
-    "LEARNERS",
-    "PAPER_ORDER",
-    "get_learner",
-]
+__all__ = ["CategoryLearner", "NextWordScorer", "Lexstat", "Prevword", "Freqframe", "TokenType",
+           "TypeToken", "Chance", "LEARNERS", "PAPER_ORDER", "get_learner"]
 
 
 @runtime_checkable
