@@ -43,20 +43,11 @@ _NAMESPACE = 0x1D0CE
 
 #: Every named stream used in the package (one per random use).
 STREAMS: tuple[str, ...] = (
-    "pseudowords.split",
-    "pseudowords.confounders",
-    "pseudowords.guess",
-    "resampling.bootstrap",
-    "resampling.permutation",
-    "categories.random_baseline",
-    "categories.type_level_restarts",
-    "models.random",
-    "models.exchange",
-    "models.frequent_frames",
-    "models.bhmm.init",
-    "models.bhmm.sampler",
-    "deps.random_trees",
-)
+    "pseudowords.split", "pseudowords.confounders", "pseudowords.guess",
+    "resampling.bootstrap", "resampling.permutation",
+    "categories.random_baseline", "categories.type_level_restarts",
+    "models.random", "models.exchange", "models.frequent_frames", "models.bhmm.init",
+    "models.bhmm.sampler", "deps.random_trees")
 
 
 def _seed(seed: int | None) -> int:

@@ -19,16 +19,8 @@ from induceval.errors import CorpusFormatError, InducevalError
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 #: subcommand modules under ``induceval.cli`` (each has ``register``)
-COMMANDS: tuple[str, ...] = (
-    "info",
-    "convert",
-    "demo",
-    "eval_cmd",
-    "induce",
-    "wopa_cmd",
-    "pseudo_cmd",
-    "reproduce",
-)
+COMMANDS: tuple[str, ...] = ("info", "convert", "demo", "eval_cmd", "induce", "wopa_cmd",
+                             "pseudo_cmd", "reproduce")
 
 
 def command_name(module: str) -> str:

@@ -55,13 +55,8 @@ __all__ = ["CATEGORY_MODELS", "check_model_params", "model_params", "MODEL_DESCR
 
 #: model name -> function ``(corpus, k, *, seed, **params) -> TagInduction``
 CATEGORY_MODELS: dict[str, Callable[..., TagInduction]] = {
-    "ff": induce_frequent_frames,
-    "hc": induce_hierarchical,
-    "bhmm": induce_bhmm,
-    "brown": induce_brown,
-    "exchange": induce_exchange,
-    "random": induce_random,
-}
+    "ff": induce_frequent_frames, "hc": induce_hierarchical, "bhmm": induce_bhmm,
+    "brown": induce_brown, "exchange": induce_exchange, "random": induce_random}
 
 
 def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,

@@ -331,14 +331,8 @@ class Chance(_Builtin):
 
 
 #: Built-in learners by name.
-LEARNERS: dict[str, type] = {
-    "chance": Chance,
-    "prevword": Prevword,
-    "freqframe": Freqframe,
-    "tokentype": TokenType,
-    "typetoken": TypeToken,
-    "lexstat": Lexstat,
-}
+LEARNERS: dict[str, type] = {"chance": Chance, "prevword": Prevword, "freqframe": Freqframe,
+                             "tokentype": TokenType, "typetoken": TypeToken, "lexstat": Lexstat}
 
 #: The paper's order, worst to best (Chang et al. 2006, Fig. 1).
 PAPER_ORDER: tuple[str, ...] = tuple(LEARNERS)
