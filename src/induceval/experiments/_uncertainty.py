@@ -1,22 +1,14 @@
 """Bootstrap intervals and "not significantly different from the best" in protocol tables.
 
-Every protocol table that compares systems (``pascal2012-deps``,
-``pascal2012-pos``, ``frank2009``, ``chambers2010``, ``chang2006``) shows
-next to each score the half-width of its percentile bootstrap interval
-(``<system> ±``), names the best system of each row or group (``best``) and
-the systems whose difference from it is not significant (``not sig. vs
-best``; paired bootstrap, two-sided, level ``alpha``).  The computation is
-:mod:`induceval.measures.resampling`; this module holds what the protocols
-share: a :class:`Marks` object that caches intervals and comparisons (a
-table tests several measures of the same systems; each system is resampled
-once and each pair compared once), the note and signature of a table, and
-the JSON form of per-sentence sparse tables stored in protocol cells.
-
-Randomness: every interval and test draws from the named streams
-``resampling.bootstrap`` of the protocol's seed (a ``SeedSequence`` child,
-see :mod:`induceval.random`), in the main process, after the cells are
-back: results are identical for the same seed and do not depend on
-``--jobs``.
+Every protocol table that compares systems shows next to each score the
+half-width of its percentile bootstrap interval (``<system> ±``), names the
+best system of each row or group (``best``) and the systems whose difference
+from it is not significant (``not sig. vs best``; paired bootstrap,
+two-sided, level ``alpha``), computed by :mod:`induceval.measures.resampling`
+through a :class:`Marks` (each system resampled once, each pair compared
+once).  Every interval and test draws from the ``resampling.bootstrap``
+stream of the protocol's seed, in the main process after the cells are
+back: results do not depend on ``--jobs``.
 
 Example
 -------

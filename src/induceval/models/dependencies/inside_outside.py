@@ -42,11 +42,8 @@ or to the root), so multiplying all attachment probabilities of child ``c``
 scaled ``Z`` still underflows are reported (``ll = -inf``) and skipped by
 the caller.
 
-Parameter arrays (``T`` tags; direction 0 = left, 1 = right; adjacency
-index 0 = no dependent generated yet on that side, 1 = some):
-
-``root[T]``, ``choose[T, 2, T]`` (head, direction, child), ``stop[T, 2, 2]``
-(``P(STOP | head, direction, adjacency)``; continuing is ``1 - stop``).
+Parameter arrays ``root``, ``choose``, ``stop`` as in
+:class:`~induceval.models.dependencies.dmv.DMVParams` (continuing is ``1 - stop``).
 
 References
 ----------
