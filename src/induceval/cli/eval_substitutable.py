@@ -62,10 +62,8 @@ def majority_clusters(pred, columns=("upos", "cpos", "xpos")) -> tuple[dict, int
     first = np.ones(len(w), dtype=bool)
     first[1:] = w[1:] != w[:-1]
     n_several = int(np.count_nonzero(np.bincount(w, minlength=1) > 1)) if len(w) else 0
-    out = {}
-    for wi, ci in zip(w[first].tolist(), c[first].tolist()):
-        label = labels[ci]
-        out[forms.vocab[wi]] = None if label == UNCLUSTERED_LABEL else label
+    out = {forms.vocab[wi]: None if labels[ci] == UNCLUSTERED_LABEL else labels[ci]
+           for wi, ci in zip(w[first].tolist(), c[first].tolist())}
     return out, n_several
 
 
@@ -118,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
     names = args.name or [Path(p).stem for p in args.pred]
     if len(names) != len(args.pred):
         raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")
-    rows, sig = [], ""
-    notes = []
+    rows, sig, notes = [], "", []
     for path, name in zip(args.pred, names):
         if Path(path).is_file() and is_type_list(path):
             sets = read_type_clusters(path)
