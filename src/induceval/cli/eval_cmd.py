@@ -5,11 +5,8 @@ from __future__ import annotations
 from induceval.cli.group import register_group
 
 #: one module per ``eval`` target
-MODULES = (
-    "induceval.cli.eval_tags",
-    "induceval.cli.eval_substitutable",
-    "induceval.cli.eval_deps",
-)
+MODULES = ("induceval.cli.eval_tags", "induceval.cli.eval_substitutable",
+           "induceval.cli.eval_deps")
 
 
 def register(subparsers) -> None:

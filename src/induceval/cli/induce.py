@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from induceval.cli.group import register_group
 
-MODULES = (
-    "induceval.cli.induce_tags",
-    "induceval.cli.induce_deps",
-)
+MODULES = ("induceval.cli.induce_tags", "induceval.cli.induce_deps")
 
 
 def register(subparsers) -> None:
