@@ -44,6 +44,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
     CONFOUNDER_METHODS,
@@ -110,8 +111,6 @@ def _mark_columns(rows: list[dict], columns: Sequence[str], cells: Mapping[str, 
     ``cells``: column -> {model: ItemStats or None}.  Returns the columns
     with the ``±`` columns inserted.
     """
-    from induceval.experiments._uncertainty import BEST, TIES, interval_columns
-
     best_row, ties_row = {"model": BEST}, {"model": TIES}
     for col in columns:
         have = {}
@@ -200,11 +199,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
                                           "arguments": arguments, "range": rr}, seed=seed)
     tables: dict[str, Table] = {}
-    marks = None
-    if confidence:
-        from induceval.experiments._uncertainty import Marks
-
-        marks = Marks(confidence, alpha, seed, unit="item")
+    marks = Marks(confidence, alpha, seed, unit="item") if confidence else None
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
             return results.get(key(_name, method, size))
@@ -307,8 +302,6 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
     cols, notes = ["measure", *SIZES], ["* p < 0.01, † p < 0.05 against the number to the left",
                                         sig]
     if marks:
-        from induceval.experiments._uncertainty import interval_columns
-
         cols = interval_columns(cols, list(SIZES), ties=False)
         notes.extend(marks.notes("test items", ties=False))
     return Table.from_records(rows, cols,

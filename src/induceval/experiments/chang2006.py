@@ -39,6 +39,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError
+from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
 from induceval.parallel import Cell, run_cells
@@ -305,8 +306,6 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
                     days.setdefault(lab, []).append({**d, "corpus": cname})
     cols, notes = ["corpus", "test", "scored", *labels], []
     if marks is not None and any(f"{lab} ±" in r for r in rows for lab in labels):
-        from induceval.experiments._uncertainty import interval_columns
-
         cols = interval_columns(cols, labels)
         notes = marks.notes("the corpus's scored utterances")
     table = Table(cols, rows, higher_is_better={}, title="WOPA (%) per corpus and learner",
@@ -317,11 +316,7 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
 def _means(per: Mapping[str, Mapping[str, Mapping[str, float]]], labels: Sequence[str],
            keys: Sequence[str], marks=None) -> Table:
     """The means table: mean WOPA over corpora per learner and test."""
-    by_corpus = None
-    if marks is not None:
-        from induceval.experiments._uncertainty import Marks
-
-        by_corpus = Marks(marks.n, marks.alpha, marks.seed, unit="corpus")
+    by_corpus = Marks(marks.n, marks.alpha, marks.seed, unit="corpus") if marks else None
     mrows = []
     for lab, key in zip(labels, keys, strict=True):
         s = list(per["self"].get(lab, {}).values())
@@ -495,11 +490,8 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="chang2006")
     by_name = {cell["corpus"]: cell for cell in results.values()}
-    marks = None
-    if confidence:
-        from induceval.experiments._uncertainty import Marks
-
-        marks = Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
+    marks = (Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
+             if confidence else None)
     window = age_window(age_range, str(options.get("ages", "days")))
     return _summarise(by_name, objs, figures_dir, marks, window)
 

@@ -82,7 +82,14 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
-from induceval.experiments._uncertainty import Marks
+from induceval.experiments._uncertainty import (
+    BEST,
+    TIES,
+    Marks,
+    category_cell_items,
+    interval_columns,
+    sparse_to_json,
+)
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
@@ -206,7 +213,6 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     ``spsr_labels="tokens"`` a model of :data:`TOKEN_MODELS` is scored by
     SP/SR with its own token labels (see the module docstring).
     """
-    from induceval.experiments._uncertainty import sparse_to_json
     from induceval.measures.categories import evaluate_tags, substitutable_scores
     from induceval.measures.categories.substitutable import context_labels
     from induceval.models.categories import induce_tags
@@ -280,8 +286,6 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
     """
-    from induceval.experiments._uncertainty import BEST, TIES, category_cell_items, interval_columns
-
     wanted = tuple(INTERVAL_MEASURES.values())
     items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
     for row, (key, _) in zip(table.rows, order, strict=True):

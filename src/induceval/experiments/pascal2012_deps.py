@@ -55,6 +55,7 @@ from pathlib import Path
 import numpy as np
 
 from induceval.errors import InducevalError
+from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
@@ -274,8 +275,6 @@ def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
     each row names its best system and the systems whose difference from it is
     not significant (paired bootstrap, two-sided, level ``alpha``).
     """
-    from induceval.experiments._uncertainty import Marks, interval_columns
-
     marks = Marks(confidence, alpha, seed) if confidence else None
     items = {(tb, s, key): cell_items(results.get(f"{prefix}{tb}|{s}"), key)
              for tb in treebanks for s in systems for key in ("all", "len10")} if marks else {}

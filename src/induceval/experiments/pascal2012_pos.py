@@ -38,7 +38,12 @@ from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
 from induceval.experiments._category_common import ensure_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
-from induceval.experiments._uncertainty import Marks, category_cell_items, interval_columns
+from induceval.experiments._uncertainty import (
+    Marks,
+    category_cell_items,
+    interval_columns,
+    sparse_to_json,
+)
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
@@ -115,8 +120,6 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
     result = induce_tags(corpus, model, k, seed=seed, **dict(params or {}))
     out = {"model": model, "k": k, "signature": result.signature,
            "n_clusters": int(result.n_clusters)}
-    from induceval.experiments._uncertainty import sparse_to_json
-
     pred = result.tags.astype(np.int64)
     for name, col in (("upos", "upos"), ("fine", _tag_column(corpus, "p"))):
         ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2,
