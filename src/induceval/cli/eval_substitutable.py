@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit
+from induceval.errors import InducevalError, ParameterError
 from induceval.signature import Signature
 
 __all__ = ["register", "run", "majority_clusters"]
@@ -43,7 +44,6 @@ def majority_clusters(pred, columns=("upos", "cpos", "xpos")) -> tuple[dict, int
     """
     import numpy as np
 
-    from induceval.errors import ParameterError
     from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
 
     col = next((c for c in columns if c in pred.tokens), None)
@@ -103,7 +103,6 @@ def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
-    from induceval.errors import InducevalError, ParameterError
     from induceval.measures.categories import is_type_list, read_type_clusters, substitutable_scores
     from induceval.report.tables import Table
 

@@ -21,6 +21,8 @@ import json
 
 import numpy as np
 
+from induceval.atomic import atomic_path, write_atomic
+from induceval.errors import InducevalError, ParameterError
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run", "write_predictions", "write_predictions_over_files",
@@ -344,7 +346,6 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
 def _on_dask(args: argparse.Namespace):
     """The executor when the counting runs on Dask (else ``None``), refusing what cannot."""
     from induceval.cli.common import executor_from_args
-    from induceval.errors import ParameterError
     from induceval.models.categories.counts import COUNT_MODELS
 
     spec = executor_from_args(args)
@@ -368,7 +369,6 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     (``groups``: the consecutive files a task reads together)."""
     from induceval.corpus.counting import count_bigrams
     from induceval.corpus.readers import _expand, detect_format
-    from induceval.errors import InducevalError, ParameterError
     from induceval.models.categories import induce_tags
     from induceval.models.categories.counts import COUNT_MODELS
 
@@ -400,7 +400,6 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path, progress_enabled
     from induceval.cli.info import load_corpus
     from induceval.corpus.writers import output_format
-    from induceval.errors import ParameterError
     from induceval.models.categories import induce_tags
     from induceval.report.progress import progress_bars
 
@@ -450,7 +449,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _model_options(args: argparse.Namespace) -> dict:
     """The model parameters given on the command line, refusing those the model does not take."""
-    from induceval.errors import ParameterError
     from induceval.models.categories import model_params
 
     params = {}
@@ -474,7 +472,6 @@ def _model_options(args: argparse.Namespace) -> dict:
 
 def _write_log(path, result) -> None:
     """The signature, cluster counts and training log as JSON."""
-    from induceval.atomic import write_atomic
     from induceval.report.tables import json_clean
 
     log = {k: v for k, v in result.log.items() if k != "counts"}
@@ -486,8 +483,6 @@ def _write_log(path, result) -> None:
 def _write_clusters(path, result) -> None:
     """The ``word<TAB>cluster[<TAB>path]`` list, streamed through a temporary file (Brown's
     paths of a large vocabulary run to 10^8 characters)."""
-    from induceval.atomic import atomic_path
-
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         paths = result.paths
         for form, c in result.type_clusters.items():
@@ -499,8 +494,6 @@ def _write_clusters(path, result) -> None:
 def _write_output(corpus, result, output, fmt, client=None, **over_files):
     """Write the predictions of a corpus, or with ``client`` of groups of files on Dask."""
     import sys
-
-    from induceval.atomic import atomic_path
 
     def write(target):
         if client is not None:

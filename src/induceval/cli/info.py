@@ -21,6 +21,7 @@ import json
 import sys
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit, progress_enabled
+from induceval.errors import ParameterError
 
 __all__ = ["register", "run", "add_input_options", "load_inputs", "load_corpus"]
 
@@ -50,7 +51,6 @@ def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
 def load_inputs(args: argparse.Namespace, *, together: bool = False) -> list:
     """Read the inputs: one corpus per PATH (or one for all when ``together``)."""
     from induceval.corpus.readers import read_corpus
-    from induceval.errors import ParameterError
     from induceval.report.progress import progress
 
     corpora = []

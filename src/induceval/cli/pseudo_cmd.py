@@ -13,6 +13,7 @@ import re
 
 from induceval.errors import InducevalError, ParameterError
 from induceval.random import DEFAULT_SEED
+from induceval.signature import make_signature
 
 __all__ = ["register"]
 
@@ -143,7 +144,6 @@ def _score(args: argparse.Namespace) -> int:
     )
     from induceval.models.selpref import MODEL_ORDER, train_models
     from induceval.report.tables import Table
-    from induceval.signature import make_signature
 
     check_output_path(args.output)
     check_tables_output(args, bool(getattr(args, "paired", None)), why="--paired")

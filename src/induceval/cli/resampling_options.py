@@ -21,6 +21,7 @@ import numpy as np
 
 from induceval.errors import ParameterError
 from induceval.experiments._uncertainty import interval_columns
+from induceval.signature import Signature
 
 __all__ = ["add_resampling_options", "resampling_requested", "add_intervals", "paired_table",
            "sign_resampling", "document_groups", "run_resampling"]
@@ -138,7 +139,6 @@ def sign_resampling(signature: str, args: argparse.Namespace) -> str:
 seed:12345|v:0.3.1'
     """
     from induceval.measures.resampling import resampling_signature
-    from induceval.signature import Signature
 
     if not resampling_requested(args):
         return signature

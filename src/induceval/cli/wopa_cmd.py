@@ -18,6 +18,7 @@ from induceval.cli.common import (
     emit,
     progress_enabled,
 )
+from induceval.errors import ParameterError
 from induceval.random import DEFAULT_SEED
 from induceval.signature import Signature
 
@@ -93,7 +94,6 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     learners = [get_learner(s, prevword_count=count, freqframe_count=count)
                 for s in learner_names]
     from induceval.corpus.transforms import resolve_punct_policy
-    from induceval.errors import ParameterError
 
     scorer = self_prediction if test == "self" else adult_to_child
     corpus = read_corpus(path, format=input_format, on_error=on_error)
@@ -172,7 +172,6 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.resampling_options import resampling_requested, sign_resampling
     resampling = None
     if resampling_requested(args):
-        from induceval.errors import ParameterError
         if args.by_day:
             raise ParameterError("--confidence/--paired apply to whole corpora, not --by-day")
         if args.paired and len(names) < 2:

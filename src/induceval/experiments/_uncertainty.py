@@ -35,6 +35,7 @@ import numpy as np
 
 from induceval.errors import check_range
 from induceval.random import DEFAULT_SEED
+from induceval.signature import Signature
 
 __all__ = ["Marks", "interval_columns", "sparse_to_json",
            "sparse_from_json", "category_cell_items", "BEST", "TIES"]
@@ -134,8 +135,6 @@ class Marks:
 
         Without ``paired`` (a table with intervals only) no ``paired`` fields.
         """
-        from induceval.signature import Signature
-
         return Signature("resampling", self.fields(paired=paired)).format(version=False)
 
     def notes(self, what: str = "", *, ties: bool = True) -> list[str]:

@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import InducevalError
+from induceval.errors import InducevalError, ParameterError
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
@@ -517,8 +517,6 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 
 def _age_range(text: str) -> tuple[float, float] | None:
     """``--age-range`` value: ``FIRST,LAST`` in years, or ``all`` (``None``)."""
-    from induceval.errors import ParameterError
-
     if text.strip().lower() == "all":
         return None
     try:

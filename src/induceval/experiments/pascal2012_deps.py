@@ -54,6 +54,7 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval.data import corpus_dir
 from induceval.errors import InducevalError
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
@@ -424,8 +425,6 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
 
 def default_treebank_paths(root=None) -> list[str]:
     """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve."""
-    from induceval.data import corpus_dir
-
     out = sorted(str(p) for p in corpus_dir("ud", root).glob("UD_*") if p.is_dir())
     for extra in (corpus_dir("wsj-dependencies", root), corpus_dir("eve", root)):
         if extra.is_dir():

@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.data import corpus_dir
 from induceval.errors import InducevalError
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
@@ -258,7 +259,6 @@ DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iteratio
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce reichart2010`` options."""
     from induceval.corpus.readers import read_corpus
-    from induceval.data import corpus_dir
     from induceval.experiments.pascal2012_pos import prepare_treebank
 
     gold, gold_format = o.gold, o.gold_format

@@ -36,7 +36,7 @@ import numpy as np
 
 from induceval.corpus.counting import BigramTable
 from induceval.corpus.model import Corpus
-from induceval.errors import ParameterError, check_choice
+from induceval.errors import ParameterError, check_choice, check_range
 from induceval.models.categories.bhmm import induce_bhmm
 from induceval.models.categories.brown import BrownClusters, brown_clusters, induce_brown
 from induceval.models.categories.exchange import induce_exchange
@@ -103,7 +103,6 @@ threshold, column, outside_frames
     >>> "|min_count_unk:3|" in r.signature, r.log["rare_types"] > 0
     (True, True)
     """
-    from induceval.errors import check_range
     from induceval.models.categories._bigrams import code_counts, map_rare
 
     check_choice("model", model, tuple(CATEGORY_MODELS))

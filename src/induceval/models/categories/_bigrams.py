@@ -11,6 +11,7 @@ from induceval.corpus._counts import (
     bigram_counts,
     code_counts,
 )
+from induceval.errors import ParameterError, check_range
 
 __all__ = ["bigram_counts", "code_counts", "type_counts", "gather",
            "run_chunked", "BLOCK_TOKENS", "CHUNK_SECONDS"]
@@ -129,13 +130,10 @@ def map_rare(corpus, min_count: int, *, column: str = "form", symbol: str = RARE
     (['a', 'b', 'a', '<unk>', 'a', 'b'], ['c'], 1)
     """
     from induceval.corpus.model import Column, Vocabulary
-    from induceval.errors import check_range
 
     check_range("min_count", min_count, 1)
     col = corpus.column(column)
     if col.vocab is None:
-        from induceval.errors import ParameterError
-
         raise ParameterError(f"min_count needs a categorical column; {column!r} is numeric")
     values = col.values
     items = list(col.vocab.items)

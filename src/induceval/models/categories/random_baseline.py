@@ -36,7 +36,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.corpus.stats import every_tag_sizes, scale_sizes
-from induceval.errors import check_choice, check_range
+from induceval.errors import ParameterError, check_choice, check_range
 from induceval.models.categories.result import TagInduction, prepare_forms
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
@@ -108,8 +108,6 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
         size_opt = sizes
     else:
         if k is None:
-            from induceval.errors import ParameterError
-
             raise ParameterError("the random baseline needs k or a gold column")
         check_range("k", k, 1)
         base, extra = divmod(V, k)
