@@ -226,17 +226,17 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     gold_codes = train.column(gold).values.astype(np.int64)
     ok = gold_codes >= 0
     forms = train.forms.astype(np.int64)
+    sizes_types = result.cluster_sizes("types")
+    by_tokens = spsr_labels == "tokens" and model in TOKEN_MODELS
     out: dict = {"model": model, "k": k, "gold": gold, "signature": result.signature,
                  "n_clusters": int(result.n_clusters),
                  "types_clustered": int(sum(c is not None for c in result.type_clusters.values())),
                  "types": len(result.type_clusters),
                  "tokens_clustered": float((result.tags >= 0).mean()) if len(result.tags) else 0.0,
-                 "sizes_types": result.cluster_sizes("types").tolist(),
-                 "sizes_tokens": result.cluster_sizes("tokens").tolist()}
-    sizes_types = result.cluster_sizes("types")
-    out["largest_cluster_types"] = int(sizes_types.max()) if len(sizes_types) else 0
-    by_tokens = spsr_labels == "tokens" and model in TOKEN_MODELS
-    out["spsr_labels"] = "tokens" if by_tokens else "types"
+                 "sizes_types": sizes_types.tolist(),
+                 "sizes_tokens": result.cluster_sizes("tokens").tolist(),
+                 "largest_cluster_types": int(sizes_types.max()) if len(sizes_types) else 0,
+                 "spsr_labels": "tokens" if by_tokens else "types"}
     test_tags = None
     if test is not None and by_tokens:
         test_tags = context_labels(train, result.tags, test)
@@ -244,10 +244,9 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     for cond in ("merge", "split"):
         ev = evaluate_tags(gold_codes[ok], result.tags[ok].astype(np.int64), forms=forms[ok],
                            punct="keep", unclustered=cond, items=sentence)
-        row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"]}
         # per-utterance contingency tables: intervals of PP/PR/MA and paired tests
-        row["items"] = sparse_to_json(ev.table.item_counts)
-        row["table_shape"] = list(ev.table.shape)
+        row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"],
+               "items": sparse_to_json(ev.table.item_counts), "table_shape": list(ev.table.shape)}
         if test is not None:
             if by_tokens:
                 sub = substitutable_scores(train, test, test_tags,
@@ -255,12 +254,9 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
                                            unclustered=cond)
             else:
                 sub = substitutable_scores(train, test, result.type_clusters, unclustered=cond)
-            row["SP"] = sub.scores["sp"]
-            row["SR"] = sub.scores["sr"]
-            row["spsr_signature"] = Signature.parse(sub.signature).update(
-                labels=out["spsr_labels"]).format()
-            row["n_frames"] = sub.stats.n_frames
-            row["c_pairs"] = sub.stats.c_pairs
+            row.update(SP=sub.scores["sp"], SR=sub.scores["sr"], spsr_signature=Signature.parse(
+                sub.signature).update(labels=out["spsr_labels"]).format(),
+                n_frames=sub.stats.n_frames, c_pairs=sub.stats.c_pairs)
         else:
             row["SP"] = row["SR"] = None
         row["signature"] = ev.signature
