@@ -284,8 +284,7 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
     errors: dict[str, str] = {}
     days: dict[str, list[dict]] = {}
     for cname, cell in cells.items():
-        for kind, msg in cell.get("errors", {}).items():
-            errors[f"{cname}:{kind}"] = msg
+        errors.update({f"{cname}:{kind}": msg for kind, msg in cell.get("errors", {}).items()})
         for test in ("self", "child"):
             row = {"corpus": cname, "test": "self" if test == "self" else "adult-child"}
             for lab in labels:
@@ -332,8 +331,7 @@ def _means(per: Mapping[str, Mapping[str, Mapping[str, float]]], labels: Sequenc
             "paper_self"]
     notes = []
     if by_corpus is not None:
-        cols = ["learner", "self", "self ±", "self_sd", "adult_child", "adult_child ±",
-                "adult_child_sd", "n_corpora", "paper_self"]
+        cols = interval_columns(cols, ["self", "adult_child"], ties=False)
         notes = by_corpus.notes("the corpora (the population of the paper's t-tests)",
                                 ties=False)
         notes.append("differences between learners: the ttests table")

@@ -19,14 +19,11 @@ then the higher count of the word in the frame, then the alphabetical order
 of the context strings: independent of the order of the corpus.  Words never
 seen in training get a category of their own (whose statistics are all zero).
 
-Plug-in protocol: a user's learner is any object with a ``name`` and
-**one** of ``categorize(utterances) -> Mapping[str, str]`` (a
-:class:`CategoryLearner`: word -> category; the paper's statistics and
-production follow) or ``fit(utterances)`` and ``score(history, candidates)
--> Sequence[float]`` (a :class:`NextWordScorer`; production picks the
-highest-scoring candidate with the same tie rule).  Utterances are lists of
-strings, the initial previous word first; ``history`` holds it and the
-words produced so far.
+Plug-in protocol: a user's learner is any object with a ``name`` that is a
+:class:`CategoryLearner` (the paper's statistics and production follow) or
+a :class:`NextWordScorer` (production picks its highest-scoring candidate
+with the same tie rule).  Utterances are lists of strings, the initial
+previous word first.
 
 References
 ----------
