@@ -145,11 +145,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     out_dir
         Where tables (md/csv/json), figures (PNG) and finished cells go;
         ``None`` writes nothing and keeps no resume state.
-    seed, ties, iterations
-        Seed of the split, confounders, tie guesses and randomization test;
-        tie policy; randomization iterations.
-    methods, models
-        Confounder methods and models to run.
+    seed
+        Seed of the split, confounders, tie guesses and randomization test.
     arguments
         ``"nouns"`` (the paper), ``"nominals"`` (pronouns too) or ``"any"``;
         see :func:`induceval.corpus.tuples.extract_tuples`.
@@ -158,8 +155,6 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         [30, 400000], scaled to a corpus much smaller than the paper's 225M
         tokens; see :func:`induceval.measures.pseudowords.paper_random_range`)
         or ``(low, high)``.
-    jobs
-        Cells run in parallel processes.
     confidence, alpha
         Bootstrap resamples of test items (0 = none) and level.  Figures 4-5's
         accuracy +50% and Figure 6's numbers get a ``<column> ±`` column

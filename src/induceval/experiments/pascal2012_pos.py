@@ -151,15 +151,10 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
         and the finished cells (resumable).
     models
         ``brown`` (B) and/or ``exchange`` (MK).
-    seed, punct, model_params
-        Passed to the models / :func:`evaluate_tags`.
     max_sentences
         Use only the first N sentences of each treebank.
     max_k
-        Cap on K (default 200; ``None``: no cap).  The ``k`` table shows the
-        tag counts and the K used.
-    jobs, show_progress
-        Parallel worker processes; progress bar.
+        Cap on K (``None``: no cap); the ``k`` table shows the tag counts and the K used.
     confidence, alpha
         Bootstrap resamples of sentences (0 = none) and level, as in
         :func:`induceval.experiments.pascal2012_deps.accuracy_tables` (each

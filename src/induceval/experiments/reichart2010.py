@@ -148,8 +148,6 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
 
     Parameters
     ----------
-    gold
-        The gold corpus (or its path).
     predictions
         System name -> prediction file path, Corpus, or tag array aligned with ``gold``.
     models
@@ -160,8 +158,6 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     gold_column, punct, log_base, restarts, seed
         Scoring options (Reichart et al. 2010: fine tags -- ``"auto"`` takes ``xpos`` when
         present --, punctuation excluded, natural log, 10 restarts).
-    jobs, show_progress
-        Parallel cells; progress bar.
     """
     if not isinstance(gold, Corpus):
         from induceval.corpus.readers import read_corpus

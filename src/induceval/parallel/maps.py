@@ -206,8 +206,6 @@ def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa:
     fn
         Item -> result (picklable for workers: a module-level function or a
         :func:`functools.partial` of one).
-    items
-        The work items (paths, shards, small objects).
     executor, jobs
         Where items run: ``None`` (the engine of
         :func:`~induceval.parallel.use_executor`, else ``jobs``), ``"local"``,
