@@ -4,28 +4,24 @@ One class per word type, chosen to maximise the class-bigram likelihood
 
 ``LL = sum_{c,c'} N(c,c') log N(c,c') - 2 sum_c N(c) log N(c) + const``
 
-(with a boundary symbol in its own fixed class between sentences, every token
-has one predecessor and one successor, so the bigram marginals equal the
-class counts).  Words are visited in decreasing frequency; each is moved to
-the class that increases ``LL`` most.  A move is made only on a strict gain,
-so ``LL`` never decreases; iterations stop when no word moves.
+(a boundary symbol in its own fixed class between sentences gives every token
+one predecessor and one successor, so the bigram marginals equal the class
+counts).  Words are visited in decreasing frequency, each moved to the class
+that increases ``LL`` most, only on a strict gain (``LL`` never decreases),
+until no word moves.
 
 Refinement (ClusterCat's ``--refine``, Dehdari et al. 2016): the exchange
 first runs with ``min(2**refine, k)`` classes until no word moves (or
-``max_iter`` passes); then each class ``c`` is split in two, its words (in
-decreasing frequency) going alternately to ``c`` and to a new class
-``c + k'``, and the exchange runs again, doubling until ``k``.  Coarse
-classes (content versus function words) settle first, so the fine ones
-start from a good partition: on Brown (K=45) M-1 rises from .667 to .683 at
-1.16M tokens and from .563 to .602 at 200k; ``refine=3`` was chosen on those
-two sizes (ClusterCat's 2: .675 and .604).  ``refine=0`` is the plain
-exchange.  From mkcls (Och 1999) come the move order and the frequency-rank
-initialisation (word of rank ``r`` in class ``r mod k'``); its randomised
-optimisers and ClusterCat's one-sided objective are not used: both sides of
-the class-bigram likelihood are optimised exactly.
-
-Only the type counts and the distinct bigrams (with the boundary) are built,
-so memory is ``O(types + distinct bigrams)``.
+``max_iter`` passes); then each class ``c`` is split in two, its words (by
+decreasing frequency) going alternately to ``c`` and a new class ``c + k'``,
+and the exchange runs again, doubling until ``k``.  Coarse classes settle
+first, so the fine ones start from a good partition: on Brown (K=45) M-1
+rises from .667 to .683 at 1.16M tokens and from .563 to .602 at 200k
+(``refine=3``, chosen on those two sizes; ClusterCat's 2: .675 and .604).
+``refine=0`` is the plain exchange.  The move order and the frequency-rank
+initialisation (rank ``r`` in class ``r mod k'``) come from mkcls (Och 1999);
+its randomised optimisers and ClusterCat's one-sided objective are not used.
+Memory is ``O(types + distinct bigrams)``.
 
 References
 ----------
