@@ -100,8 +100,7 @@ def add_input_format_option(parser: argparse.ArgumentParser, *, help: str | None
                         help=help or "input format: " + INPUT_FORMAT_HELP)
 
 
-def add_gold_pred_format_options(parser: argparse.ArgumentParser, *,
-                                 pred_extra: str = "") -> None:
+def add_gold_pred_format_options(parser: argparse.ArgumentParser, *, pred_extra: str = "") -> None:
     """``--gold-format`` and ``--pred-format``, where the two inputs can differ."""
     parser.add_argument("--gold-format", default="auto", metavar="FMT",
                         help="gold file format: " + INPUT_FORMAT_HELP)
@@ -155,8 +154,7 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--engine", choices=ENGINES, default="auto",
                    help="local (this process / a process pool) or dask; auto: dask with "
                         "--scheduler/--cluster or --jobs > 1 when Dask is installed")
-    g.add_argument("--scheduler", default=os.environ.get(SCHEDULER_ENV) or None,
-                   metavar="ADDRESS",
+    g.add_argument("--scheduler", default=os.environ.get(SCHEDULER_ENV) or None, metavar="ADDRESS",
                    help=f"address of a running Dask scheduler (default: ${SCHEDULER_ENV})")
     g.add_argument("--cluster", choices=CLUSTERS, default=None,
                    help="start a dask-jobqueue cluster (slurm) scaled to --jobs "
@@ -390,5 +388,4 @@ def read_options(args: argparse.Namespace, gold_columns, pred_columns):
 
     return ReadOptions(gold_format=args.gold_format,
                        pred_formats=(args.pred_format,) * len(args.pred),
-                       on_error=args.on_error, gold_columns=gold_columns,
-                       pred_columns=pred_columns)
+                       on_error=args.on_error, gold_columns=gold_columns, pred_columns=pred_columns)

@@ -128,8 +128,7 @@ def register(subparsers) -> None:
                                    "format: .conllu, .conll/.conllx, .pascal")
     parser.add_argument("--to", choices=WRITE_FORMATS, default=None,
                         help="output format (default: from the -o ending; conllu on stdout)")
-    parser.add_argument("--remove-punct", nargs="?", const="auto", default=None,
-                        metavar="POLICY",
+    parser.add_argument("--remove-punct", nargs="?", const="auto", default=None, metavar="POLICY",
                         help="remove punctuation, re-attaching its dependents; alone: detected "
                              "from the corpus (auto), else upos, ptb, childes, tags:A,B or "
                              "unicode (default: keep everything)")

@@ -54,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
-        "demo", help="run the whole pipeline on the built-in demo corpus",
-        description=__doc__)
+        "demo", help="run the whole pipeline on the built-in demo corpus", description=__doc__)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed (default {DEFAULT_SEED})")
     parser.add_argument("--sentences", type=int, default=2000,

@@ -131,8 +131,7 @@ def run(args: argparse.Namespace) -> int:
                          f"({n_several} words had several)")
         r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
                                  min_frame_count=args.min_frame_count,
-                                 boundaries=not args.no_boundaries,
-                                 cluster_size=args.cluster_size)
+                                 boundaries=not args.no_boundaries, cluster_size=args.cluster_size)
         sig = r.signature
         rows.append({"system": name, **r.scores, "frames": r.stats.n_frames,
                      "s_members": r.stats.n_s_members})
@@ -144,7 +143,6 @@ def run(args: argparse.Namespace) -> int:
         sig = Signature.parse(sig).update(on_error="skip", skipped=n_err).format()
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
-                  title="substitutable precision and recall",
-                  notes=[f"signature: {sig}", *notes])
+                  title="substitutable precision and recall", notes=[f"signature: {sig}", *notes])
     emit(table, args)
     return 0

@@ -432,8 +432,7 @@ def run(args: argparse.Namespace) -> int:
             n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
             del table
             written = _write_output(shards, result, args.output, fmt, client=client,
-                                    input_format=in_fmt, on_error=args.on_error,
-                                    column=args.column)
+                                    input_format=in_fmt, on_error=args.on_error, column=args.column)
     if args.clusters:
         _write_clusters(args.clusters, result)
     if args.log:

@@ -32,8 +32,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
 
     ``on_error`` is the default of ``--on-error`` (``skip`` only for ``info``).
     """
-    parser.add_argument("paths", nargs=nargs, metavar="PATH",
-                        help="corpus files or directories")
+    parser.add_argument("paths", nargs=nargs, metavar="PATH", help="corpus files or directories")
     add_input_format_option(parser)
     other = "skip" if on_error == "fail" else "fail"
     parser.add_argument("--on-error", choices=("fail", "skip"), default=on_error,

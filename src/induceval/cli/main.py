@@ -43,8 +43,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     unknown word) every subcommand is.
     """
     parser = argparse.ArgumentParser(
-        prog="induceval",
-        description="Evaluate unsupervised induction of linguistic structure.",
+        prog="induceval", description="Evaluate unsupervised induction of linguistic structure.",
     )
     parser.add_argument("--version", action="version", version=f"induceval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

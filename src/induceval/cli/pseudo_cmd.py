@@ -31,8 +31,7 @@ def _read(args: argparse.Namespace):
     """The whole corpus, in this process."""
     from induceval.measures.pseudowords import load_corpus
 
-    corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error,
-                         format=args.input_format)
+    corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error, format=args.input_format)
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
     return corpus
@@ -205,8 +204,7 @@ def _score(args: argparse.Namespace) -> int:
     table.notes[0] = sign_resampling(table.notes[0], args)
     tables = [table]
     if comparisons:
-        tables.append(paired_table(comparisons, names[0], names[1:], args, measures,
-                                   scales=scales))
+        tables.append(paired_table(comparisons, names[0], names[1:], args, measures, scales=scales))
     emit_tables(tables, args, ["scores", "paired"])
     return 0
 

@@ -38,8 +38,7 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
     if seed:
         parser.add_argument("--seed", type=int, default=None,
                             help="seed of the resampling (default: the package seed)")
-    parser.add_argument("--confidence", nargs="?", type=int, const=1000, default=None,
-                        metavar="N",
+    parser.add_argument("--confidence", nargs="?", type=int, const=1000, default=None, metavar="N",
                         help="percentile bootstrap interval of every measure from N resamples "
                              "(default N: 1000)")
     parser.add_argument("--alpha", type=float, default=0.05,
@@ -192,8 +191,7 @@ def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
 
 
 def paired_table(comparisons, baseline: str, names: Sequence[str], args: argparse.Namespace,
-                 measures: Sequence[str] | None = None, *,
-                 scales: dict[str, float] | None = None):
+                 measures: Sequence[str] | None = None, *, scales: dict[str, float] | None = None):
     """One row per (system, measure): baseline, system, difference, p-value, significant."""
     from induceval.report.tables import Table
 

@@ -129,8 +129,7 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
         else:
             rows.append({"corpus": path, "learner": r.learner, "wopa": r.accuracy,
                          "correct": r.n_correct, "scored": r.n_scored,
-                         "one_word": r.counts["one_word"],
-                         "no_words": r.counts["no_words"],
+                         "one_word": r.counts["one_word"], "no_words": r.counts["no_words"],
                          "unintelligible": r.counts.get("unintelligible_dropped", 0),
                          "too_long": r.counts.get("too_long_dropped", 0),
                          "tied_steps": r.counts["tied_steps"], **more})

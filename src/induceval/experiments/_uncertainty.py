@@ -98,8 +98,7 @@ class Marks:
         from induceval.measures.resampling import ties_with_best
 
         return ties_with_best(systems, measure, higher_is_better=higher_is_better,
-                              alpha=self.alpha, n=self.n, seed=self.seed,
-                              cache=self._comparisons)
+                              alpha=self.alpha, n=self.n, seed=self.seed, cache=self._comparisons)
 
     def mark(self, row: dict, systems: Mapping[str, object], measure: str, *,
              scale: float = 100.0, higher_is_better: bool = True, ties: bool = True) -> None:

@@ -189,8 +189,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                                                      tuple(models), random_range))
              for name, prep in preps.items() for method in methods for size in SIZES
              if size == "x2" or method != "random"]
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="chambers2010")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chambers2010")
     sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
                                           "arguments": arguments, "range": rr}, seed=seed)
     tables: dict[str, Table] = {}
@@ -269,8 +268,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
     from induceval.measures.pseudowords import DecisionScores
     from induceval.measures.resampling import pseudo_items
 
-    measures = {"precision": "Precision", "accuracy": "Accuracy",
-                "accuracy_guess": "Accuracy +50%"}
+    measures = {"precision": "Precision", "accuracy": "Accuracy", "accuracy_guess": "Accuracy +50%"}
     stats = {s: np.asarray(r["baseline_stats"]) for s, r in res.items() if r}
     items: dict = {}  # one ItemStats per size: each is resampled once for all measures
     rows = []
@@ -301,8 +299,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
         notes.extend(marks.notes("test items", ties=False))
     return Table.from_records(rows, cols,
                               title=f"Figure 6 ({name}): baseline details, bucket confounders",
-                              digits=1,
-                              notes=notes)
+                              digits=1, notes=notes)
 
 
 def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out: Path) -> None:
@@ -320,8 +317,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
         colour, marker = cmap(i % 20), markers[(i // 20) % len(markers)]
         t = tables[f"{name}_unseen"]
         x = [r["train_tuples"] for r in t.rows]
-        axes[0].plot(x, [r["unseen_pct"] for r in t.rows], marker=marker, color=colour,
-                     label=name)
+        axes[0].plot(x, [r["unseen_pct"] for r in t.rows], marker=marker, color=colour, label=name)
         for rel, style in (("subj", "-"), ("obj", "--"), ("prep", ":")):
             axes[1].plot(x, [r[f"unseen_{rel}_pct"] for r in t.rows], style, marker=marker,
                          markersize=3, color=colour, label=f"{name} {rel}")
@@ -350,8 +346,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
             k += 1
     ax.set_xticks([0.4, 1.4], ["verbs", "nouns"])
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
-    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2,
-              frameon=False)
+    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
     fig.tight_layout()
     fig.savefig(out / "figure_3_rare.png", dpi=120)
     plt.close(fig)

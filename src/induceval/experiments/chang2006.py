@@ -60,8 +60,7 @@ PAPER_CHILD = {"freqframe": "n.s. (t(13)=1.31)", "tokentype": "t(13)=3.65, p=.00
                "typetoken": "n.s. (t(13)=1.72)", "lexstat": "t(13)=3.03, p=.01"}
 #: Paper's slope comparisons (p. 158).
 PAPER_SLOPES = {"freqframe": "same (t(2344)=0.03)", "tokentype": "same (t(2344)=0.80)",
-                "typetoken": "steeper+ (t(2344)=2.0, p=.045)",
-                "lexstat": "same (t(2344)=0.82)"}
+                "typetoken": "steeper+ (t(2344)=2.0, p=.045)", "lexstat": "same (t(2344)=0.82)"}
 
 
 def default_population(data_root: str | os.PathLike) -> dict[str, list[Path]]:
@@ -332,8 +331,7 @@ def _means(per: Mapping[str, Mapping[str, Mapping[str, float]]], labels: Sequenc
     notes = []
     if by_corpus is not None:
         cols = interval_columns(cols, ["self", "adult_child"], ties=False)
-        notes = by_corpus.notes("the corpora (the population of the paper's t-tests)",
-                                ties=False)
+        notes = by_corpus.notes("the corpora (the population of the paper's t-tests)", ties=False)
         notes.append("differences between learners: the ttests table")
     return Table(cols, mrows, higher_is_better={"self": True, "adult_child": True},
                  title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "
@@ -426,8 +424,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.set_ylim(0, None)
     if n_outside:
         ax.text(0.99, 0.01, f"{n_outside} learner-days outside {what} not shown",
-                transform=ax.transAxes, ha="right", va="bottom",
-                fontsize=7)
+                transform=ax.transAxes, ha="right", va="bottom", fontsize=7)
     ax.set_xlabel("age of the child in days (CHAT reader's age convention)")
     ax.set_ylabel("WOPA per recording day (%)")
     ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")
@@ -485,8 +482,7 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
         # "|items": cells carry per-utterance outcomes (for the intervals)
         cells.append(Cell(f"{cname}|{','.join(names)}|{opt_key}|items", run_corpus,
                           (arg, cname, names), dict(options)))
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="chang2006")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chang2006")
     by_name = {cell["corpus"]: cell for cell in results.values()}
     marks = (Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
              if confidence else None)
@@ -553,13 +549,11 @@ PROTOCOL = Protocol(
         Option("corpora", "corpus folders or files, each one corpus of the population "
                "(default: the population under --data)", nargs="*", metavar="CORPUS"),
         Shared("data"), Shared("out"),
-        Option("--learners", f"comma-separated, from {', '.join(LEARNERS)}",
-               ",".join(PAPER_ORDER)),
+        Option("--learners", f"comma-separated, from {', '.join(LEARNERS)}", ",".join(PAPER_ORDER)),
         Shared("executor"),
         Option("--ties", "tie rule of production (default: random, a seeded draw)", "random",
                choices=("random", "pessimistic")),
-        SEED,
-        Option("--cooccurrence", "normalisation of the statistics (default: utterance)",
+        SEED, Option("--cooccurrence", "normalisation of the statistics (default: utterance)",
                "utterance", choices=("utterance", "pairs")),
         Option("--count", "Prevword/Freqframe category choice: global frequency of the context "
                "(frame) or the word's own count in it (pair)", "frame", choices=("frame", "pair")),
@@ -569,8 +563,7 @@ PROTOCOL = Protocol(
         Shared("confidence", {"unit": "utterances, and of corpora for the means"}),
         Option("--age-range", "ages in years of the recording days in the developmental "
                "regression and Figure 3 (default 1,5: the paper's children between 1 and 5 "
-               "years; 'all' keeps every age)", (1.0, 5.0), _age_range,
-               metavar="FIRST,LAST"),
+               "years; 'all' keeps every age)", (1.0, 5.0), _age_range, metavar="FIRST,LAST"),
         Option("--no-figures", "write tables only", action="store_true"),
         Option("--table", "which table to print (all are written to --out)", "means",
                choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all")),

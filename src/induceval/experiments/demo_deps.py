@@ -43,8 +43,7 @@ def run(corpus: Corpus, seed: int) -> list:
             (" (length <= 10)" if max_length else " (all lengths)")
         tables.append(systems_table(results, title=title, percent=True))
         if max_length is None:
-            by_rel = breakdown_table(results, "relation",
-                                     title="Directed accuracy by relation "
+            by_rel = breakdown_table(results, "relation", title="Directed accuracy by relation "
                                            "(Gelling et al. 2012 Table 6 groups)")
     tables.append(by_rel)
     return tables

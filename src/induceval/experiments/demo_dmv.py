@@ -36,8 +36,7 @@ def run(corpus, seed: int) -> list:
     }
     rows = []
     for name, res in systems.items():
-        r = evaluate_dependencies(corpus, res.corpus, punct=punct, breakdowns=(),
-                                  diagnostics=False)
+        r = evaluate_dependencies(corpus, res.corpus, punct=punct, breakdowns=(), diagnostics=False)
         rows.append({"system": name, "directed": 100 * r.scores["directed"],
                      "undirected": 100 * r.scores["undirected"], "ned": 100 * r.scores["ned"],
                      "EM iterations": len(res.log_likelihood) or None})

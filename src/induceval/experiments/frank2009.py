@@ -400,8 +400,7 @@ def _figure1(plt, results: dict, order, intervals: Sequence[dict] | None):
                 ax.errorbar(r[px], r[py],
                             xerr=[[r[px] - iv[f"{px}_low"]], [iv[f"{px}_high"] - r[px]]],
                             yerr=[[r[py] - iv[f"{py}_low"]], [iv[f"{py}_high"] - r[py]]],
-                            fmt="none", ecolor=_COLORS[model], elinewidth=0.8, capsize=2,
-                            alpha=0.8)
+                            fmt="none", ecolor=_COLORS[model], elinewidth=0.8, capsize=2, alpha=0.8)
         ax.set_xlabel("Precision")
         ax.set_ylabel("Recall")
         ax.set_title(title)
@@ -507,8 +506,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     cells, order = _cells(train_c, test_c, models, ks, n_collapsed, seed=seed,
                           bhmm_iterations=bhmm_iterations, model_params=model_params,
                           spsr_labels=spsr_labels)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="frank2009")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="frank2009")
     split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
     t3_rows = _rows(results, "merge", order)
     tables = {
@@ -528,15 +526,13 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                         title="Table 4: results for the split condition", digits=6),
         "table2": _table2(_table2_rows(t3_rows, order, table2_rows)),
         "table3_paper": _paper_table(PAPER_TABLE3, "Frank, Goldwater & Keller 2009 Table 3 "
-                                                   "(paper's numbers, merge)",
-                                     PAPER_NOTES),
+                                                   "(paper's numbers, merge)", PAPER_NOTES),
         "table4_paper": _paper_table(PAPER_TABLE4, "Frank, Goldwater & Keller 2009 Table 4 "
                                                    "(paper's numbers, split)"),
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")
-        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order,
-                                                   marks)
+        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order, marks)
         tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
                                                    split_order, marks)
     tables["coverage"] = _coverage(results, order)
@@ -548,8 +544,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
             rparams = {**MODEL_FIXED["random"], **(model_params or {}).get("random", {})}
             gold_sizes = {k: _gs_sizes(train_c, gold_for_k(k, n_collapsed), rparams["sizes"])
                           for k in ks}
-            _figures(results, order, gold_sizes, out,
-                     tables["table3"].rows if confidence else None)
+            _figures(results, order, gold_sizes, out, tables["table3"].rows if confidence else None)
     return tables
 
 
@@ -606,8 +601,7 @@ def _coverage(results: dict, order) -> Table:
         cov.append({"Model": MODEL_NAMES[model][1], "K": k, "clusters": r["n_clusters"],
                     "largest cluster (types)": r.get("largest_cluster_types"),
                     "types clustered": r["types_clustered"], "types": r["types"],
-                    "token coverage": r["tokens_clustered"],
-                    "SP/SR labels": r.get("spsr_labels"),
+                    "token coverage": r["tokens_clustered"], "SP/SR labels": r.get("spsr_labels"),
                     "frames": r["merge"].get("n_frames"), "signature": r["signature"]})
     return Table(["Model", "K", "clusters", "largest cluster (types)", "types clustered",
                   "types", "token coverage", "SP/SR labels", "frames", "signature"], cov,
@@ -659,16 +653,14 @@ PROTOCOL = Protocol(
                nargs="+"),
         Option("--test", "test CHAT files/folders for SP/SR (default: the other eng-uk corpora)",
                nargs="+"),
-        Shared("data"), Shared("out"),
-        Option("--k", "K conditions (default 12,53,80)", "12,53,80"),
+        Shared("data"), Shared("out"), Option("--k", "K conditions (default 12,53,80)", "12,53,80"),
         Option("--models", "comma-separated models (default: random,bhmm,hc,hc_single,ff; "
                "hc = average linkage, hc_single = single linkage)", "random,bhmm,hc,hc_single,ff"),
         Option("--spsr-labels", "SP/SR labels of BHMM and FF: their own token labels (default) "
                "or their majority type clustering", "tokens", choices=("tokens", "types")),
         Option("--table2-rows", "Table 2 rows: paper (N=12, the shared random baseline once per "
                "K) or distinct (N=11)", "paper", choices=("paper", "distinct")),
-        SEED,
-        Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000)", 2000, int),
+        SEED, Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000)", 2000, int),
         Option("--ff-threshold", "frequent-frame threshold share (Frank et al.: 0.0009; Mintz: "
                "0.0013)", 0.0009, float),
         Option("--max-sentences", "use only the first N utterances of train and test (quick "

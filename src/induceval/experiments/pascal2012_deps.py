@@ -146,8 +146,7 @@ def load_treebank(path: str) -> Treebank:
         files = _files(p, "*.cha")
         # transcript errors (eve06's %gra at line 391 cannot be aligned) are counted
         # with file:line in the notes, not fatal: the protocol scores %xgrt trees
-        c = read_corpus(files if len(files) > 1 else files[0], format="chat",
-                        on_error="skip")
+        c = read_corpus(files if len(files) > 1 else files[0], format="chat", on_error="skip")
         notes = []
         errors = reading_errors(c.report.to_dict())
         if errors:
@@ -183,8 +182,7 @@ def _evaluate(tb: Treebank, pred) -> dict:
     out = {}
     for key, ml in (("all", None), ("len10", 10)):
         r = evaluate_dependencies(tb.corpus, pred, punct=tb.punct, max_length=ml,
-                                  breakdowns=("relation", "edge-length-exact"),
-                                  diagnostics=False)
+                                  breakdowns=("relation", "edge-length-exact"), diagnostics=False)
         out[key] = {m: r.scores[m] for m in ("directed", "undirected", "ned", "root", "tokens",
                                              "sentences")}
         # per-sentence edge counts (first reference): intervals and paired tests in the tables
@@ -416,8 +414,7 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
             tables.append(improvement_table(results, list(names.values()), key))
     if figures and out_dir is not None:
         for tb in names.values():
-            png = edge_length_figure(results, tb, shown,
-                                     Path(out_dir) / f"figure1_{tb}.png")
+            png = edge_length_figure(results, tb, shown, Path(out_dir) / f"figure1_{tb}.png")
             if png:
                 tables[0].notes.append(f"Figure 1 ({tb}): {png}")
     return tables
@@ -461,8 +458,7 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                            systems=o.systems.split(",") if o.systems else None,
                            max_train_length=o.max_train_length or None,
                            iterations=o.iterations, tolerance=o.tolerance, seed=o.seed,
-                           show_progress=show_progress, confidence=o.confidence,
-                           alpha=o.alpha), []
+                           show_progress=show_progress, confidence=o.confidence, alpha=o.alpha), []
 
 
 PROTOCOL = Protocol(

@@ -122,8 +122,7 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
            "n_clusters": int(result.n_clusters)}
     pred = result.tags.astype(np.int64)
     for name, col in (("upos", "upos"), ("fine", _tag_column(corpus, "p"))):
-        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2,
-                           items="sentence")
+        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2, items="sentence")
         out[name] = {m: ev.scores[m] for m, *_ in METRICS}
         out[name]["signature"] = ev.signature
         # per-sentence contingency tables: intervals and paired tests in the tables
@@ -302,8 +301,7 @@ PROTOCOL = Protocol(
                "--data", action="append", metavar="NAME=PATH[,PATH][:FMT]"),
         Shared("data"), Shared("out"),
         Option("--models", "comma-separated models (default: brown,exchange)", "brown,exchange"),
-        SEED,
-        Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
+        SEED, Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
                                  "PASCAL 2012 POS track scored every token)"}),
         Option("--max-sentences", "use only the first N sentences of each treebank (quick runs)",
                type=int),

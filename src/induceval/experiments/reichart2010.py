@@ -167,8 +167,7 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
                   "restarts": restarts}
     cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="reichart2010")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="reichart2010")
     rows = [{"system": name, **{c: results[cell.key][c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}}
             for name, cell in zip(names, cells)]
     higher = {label: hib for label, (_, hib) in TOKEN_COLUMNS.items()}

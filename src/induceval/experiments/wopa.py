@@ -171,8 +171,7 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
     """
     return _run_tests(corpus, learners, "self", punct=punct, initial=initial, ties=ties,
                       seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role, unintelligible=unintelligible,
-                      max_words=max_words)
+                      child_role=child_role, unintelligible=unintelligible, max_words=max_words)
 
 
 def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
@@ -197,5 +196,4 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
     """
     return _run_tests(corpus, learners, "adult-child", punct=punct, initial=initial,
                       ties=ties, seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role, unintelligible=unintelligible,
-                      max_words=max_words)
+                      child_role=child_role, unintelligible=unintelligible, max_words=max_words)

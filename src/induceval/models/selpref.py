@@ -164,8 +164,7 @@ class ErkSimilarity:
             vals.append(c)
         self._nouns, self._slots = nouns, slots
         shape = (max(len(nouns), 1), max(len(slots), 1))
-        self._C = C = sparse.csr_matrix((np.asarray(vals, dtype=float), (rows, cols)),
-                                        shape=shape)
+        self._C = C = sparse.csr_matrix((np.asarray(vals, dtype=float), (rows, cols)), shape=shape)
         # vectors: drop rare slots, trim long vectors to their max_dims largest entries
         slot_total = np.asarray(C.sum(0)).ravel()
         X = C.tocoo()
@@ -208,8 +207,7 @@ class ErkSimilarity:
 
         out = np.zeros(len(nouns))
         n_idx = np.array([self._nouns.get(n, -1) for n in nouns], dtype=np.int64)
-        s_idx = np.array([self._slots.get(k, -1) for k in zip(verbs, relations)],
-                         dtype=np.int64)
+        s_idx = np.array([self._slots.get(k, -1) for k in zip(verbs, relations)], dtype=np.int64)
         ok = (n_idx >= 0) & (s_idx >= 0)
         if not ok.any():
             return out

@@ -128,8 +128,7 @@ def _save(store: Path, cell: Cell, result: object) -> None:
 
 
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
-              show_progress: bool = False, desc: str = "cells",
-              executor=None) -> dict[str, object]:
+              show_progress: bool = False, desc: str = "cells", executor=None) -> dict[str, object]:
     """Compute every cell not stored under ``out_dir/cells``; key -> result in cell order.
 
     Parameters

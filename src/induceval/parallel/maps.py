@@ -99,8 +99,7 @@ def _engine(executor, jobs: int, n_items: int, shared: dict):
 
 def stream(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,
            order: Sequence[int] | None = None, name: str = "map", shared: dict | None = None,
-           window: int | None = None, ordered: bool = False,
-           labels: Sequence[str] | None = None,
+           window: int | None = None, ordered: bool = False, labels: Sequence[str] | None = None,
            what: Callable[[int, str], str] | None = None) -> Iterator[tuple]:
     """``(i, fn(items[i], **shared))`` for every item, as they finish (``ordered``: in item order).
 
@@ -240,8 +239,7 @@ def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa:
 
 
 def imap(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,
-         window: int | None = None, name: str = "map",
-         shared: dict | None = None) -> Iterator:
+         window: int | None = None, name: str = "map", shared: dict | None = None) -> Iterator:
     """``fn(item)`` for every item, yielded in item order as soon as the items before are back.
 
     At most ``window`` items (default: twice the workers) are started and
@@ -301,8 +299,7 @@ def _combine_all(combine: Callable, parts: list):
     return functools.reduce(combine, parts)
 
 
-def _tree_reduce(client, futures: list, combine: Callable, split_every: int,
-                 priority: int = 0):
+def _tree_reduce(client, futures: list, combine: Callable, split_every: int, priority: int = 0):
     level = 0
     while len(futures) > 1:
         nxt = []

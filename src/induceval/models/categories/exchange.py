@@ -379,8 +379,7 @@ def _result(tags, types, order, word_class, n_used, log, k, *, seed, max_iter, i
     type_clusters = {types[order[r]]: int(word_class[r]) for r in range(n)}
     random_used = init == "random" or restarts > 1
     sig = make_signature("exchange", {"k": k, "init": init, "max_iter": max_iter,
-                                      "restarts": restarts, "refine": refine,
-                                      "column": column},
+                                      "restarts": restarts, "refine": refine, "column": column},
                          seed=seed if random_used else None)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=set(),
                         n_clusters=n_used, model="exchange", signature=sig, log=log)
@@ -414,8 +413,7 @@ def exchange_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b:
     to_rank = np.append(new_id, n)
     a, b = to_rank[np.asarray(a, np.int64)], to_rank[np.asarray(b, np.int64)]
     word_class, n_used, log = _fit(n, a, b, np.asarray(c, np.int64), k, seed=seed,
-                                   max_iter=max_iter, init=init, restarts=restarts,
-                                   refine=refine)
+                                   max_iter=max_iter, init=init, restarts=restarts, refine=refine)
     return _result(np.zeros(0, np.int32), list(types), order, word_class, n_used, log, k,
                    seed=seed, max_iter=max_iter, init=init, restarts=restarts, refine=refine,
                    column=column)

@@ -184,8 +184,7 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     sig = make_signature("ff", {"k": k, "threshold": threshold, "outside": outside_frames,
                                 "column": column}, seed=seed)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
-                        n_clusters=len(roots), model="ff", signature=sig,
-                        memberships=memberships,
+                        n_clusters=len(roots), model="ff", signature=sig, memberships=memberships,
                         log={"n_frames": F, "frame_tokens": total,
                              "tokens_in_frequent_frames": int(n_in)})
 

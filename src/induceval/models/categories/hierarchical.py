@@ -175,8 +175,7 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         types[w]: (int(type_cluster[w]) if type_cluster[w] >= 0 else None) for w in range(V)}
     unclustered = {t for t, c in type_clusters.items() if c is None}
     sig = make_signature("hc", {"k": k, "n": n_targets, "m": n_contexts,
-                                "positions": list(positions), "linkage": linkage,
-                                "column": column})
+                                "positions": list(positions), "linkage": linkage, "column": column})
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
                         n_clusters=len(renum), model="hc", signature=sig,
                         log={"n_targets": n, "n_contexts": len(contexts)})

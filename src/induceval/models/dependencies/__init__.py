@@ -137,8 +137,7 @@ def _run_random(corpus: Corpus, model: str, seed: int, opts: dict):
 
 
 _DMV_OPTIONS = {"max_train_length": 10, "iterations": 100, "tolerance": 1e-5,
-                "viterbi_em": False, "smoothing": 0.0, "harmonic_constant": 0.0,
-                "train_on": None}
+                "viterbi_em": False, "smoothing": 0.0, "harmonic_constant": 0.0, "train_on": None}
 
 
 def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
@@ -165,8 +164,7 @@ def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
     else:
         tcodes, n_tags = codes, len(names)
     skipped: Counter = Counter()
-    tok, toff = _sentence_tokens(train.offsets, _training_sentences(train, model, max_len,
-                                                                    skipped))
+    tok, toff = _sentence_tokens(train.offsets, _training_sentences(train, model, max_len, skipped))
     params, log = train_dmv(tcodes[tok], toff, n_tags, iterations=o["iterations"],
                             tolerance=o["tolerance"], viterbi_em=o["viterbi_em"],
                             smoothing=o["smoothing"],

@@ -174,8 +174,7 @@ def _harmonic(tags, offsets, constant, c_root, c_choose, c_stop, c_cont):
                 c_stop[th, d, 1] += p1
 
 
-def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
-                    constant: float = 0.0):
+def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *, constant: float = 0.0):
     """Pseudo-counts of the harmonic initialiser (Klein & Manning 2004).
 
     A first E-step with posteriors fixed by hand: every word is the root with
@@ -299,8 +298,7 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     tags = np.ascontiguousarray(tags, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     params = init if init is not None else harmonic_params(
-        tags, offsets, n_tags, constant=harmonic_constant, smoothing=smoothing,
-        tag_names=tag_names)
+        tags, offsets, n_tags, constant=harmonic_constant, smoothing=smoothing, tag_names=tag_names)
     log = TrainingLog(n_tokens=int(offsets[-1]), n_sentences=len(offsets) - 1)
     order = length_order(offsets)
     if iterations == 0:

@@ -421,6 +421,5 @@ def tree_counts(tags: np.ndarray, offsets: np.ndarray, heads: np.ndarray, n_tags
     c_root, c_choose, c_stop, c_cont = zero_counts(n_tags)
     _tree_counts(np.ascontiguousarray(tags, dtype=np.int64),
                  np.ascontiguousarray(offsets, dtype=np.int64),
-                 np.ascontiguousarray(heads, dtype=np.int64),
-                 c_root, c_choose, c_stop, c_cont)
+                 np.ascontiguousarray(heads, dtype=np.int64), c_root, c_choose, c_stop, c_cont)
     return c_root, c_choose, c_stop, c_cont

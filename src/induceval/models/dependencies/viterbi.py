@@ -109,8 +109,7 @@ def _viterbi_one(t, n, lroot, lchoose, lstop, lcont, heads_out, R, L, RS, LS, IR
 
 
 @njit(cache=True)
-def _viterbi_batch(tags, offsets, order, lo, hi, n, lroot, lchoose, lstop, lcont, heads,
-                   scores):
+def _viterbi_batch(tags, offsets, order, lo, hi, n, lroot, lchoose, lstop, lcont, heads, scores):
     R = np.zeros((n, n))
     L = np.zeros((n, n))
     RS = np.zeros((n, n))
@@ -165,6 +164,5 @@ def viterbi_parse(tags: np.ndarray, offsets: np.ndarray, root: np.ndarray,
         n = int(lengths[idx[lo]])
         if n == 0:
             continue
-        _viterbi_batch(tags, offsets, idx, lo, hi, n, lroot, lchoose, lstop, lcont, heads,
-                       scores)
+        _viterbi_batch(tags, offsets, idx, lo, hi, n, lroot, lchoose, lstop, lcont, heads, scores)
     return heads.astype(np.int32), scores

@@ -202,8 +202,7 @@ def _produce_all(st: LearnedStatistics, test: Utterances, numbers: np.ndarray, t
     return K.produce_all(
         test.offsets, test.words.astype(np.int64), test.start.astype(np.int64),
         np.asarray(numbers, dtype=np.int64), cats, np.int64(n_cats), np.int64(n_ids), *keys,
-        K.TIES_RANDOM if ties == "random" else K.TIES_PESSIMISTIC, np.int64(seed), full,
-        _REL_TOL)
+        K.TIES_RANDOM if ties == "random" else K.TIES_PESSIMISTIC, np.int64(seed), full, _REL_TOL)
 
 
 def produce(statistics: LearnedStatistics, words: Sequence[str], start: str = ".", *,
