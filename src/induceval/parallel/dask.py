@@ -62,18 +62,13 @@ def tune_worker(worker=None) -> dict:
     """Make a Dask worker as cheap per task as one process; returns what was changed.
 
     Two of Dask's defaults make a counting task cost more CPU on a worker
-    than in one process (figures in ``docs/scale.md``):
-
-    - the nanny starts each worker with ``MALLOC_TRIM_THRESHOLD_=65536``,
-      which also fixes glibc's mmap threshold at 128 kB: every numpy
-      temporary above it is mmap'ed, page-faulted in and unmapped again.
-      glibc's thresholds are set back to sizes that keep such blocks in the
-      heap (``mallopt``; Linux/glibc only, skipped elsewhere);
-    - the statistical profiler samples the task thread's stack every 10 ms:
-      its periodic callbacks are stopped.
-
-    Applied by :func:`tune_client` on every worker of a client this module
-    opens (embedded, existing scheduler or Slurm), restarted workers included.
+    (``docs/scale.md``): the nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` also
+    fixes glibc's mmap threshold at 128 kB, so every larger numpy temporary is
+    mmap'ed and unmapped again (glibc's thresholds are set back with
+    ``mallopt``; Linux/glibc only), and the statistical profiler samples the
+    task thread every 10 ms (its callbacks are stopped).  Applied by
+    :func:`tune_client` on every worker of a client this module opens,
+    restarted workers included.
 
     Example
     -------

@@ -28,14 +28,12 @@ class TagInduction:
         Word form -> its cluster (the cluster most of its tokens got), or ``None``
         when the model left the type unclustered.
     unclustered
-        The word forms the model left unclustered.
+        The word forms left unclustered.
     n_clusters
         The number of clusters the model produced (may be below the K asked
         for when the data cannot support K, e.g. too few frequent frames).
-    model
-        The registry name of the model.
-    signature
-        Every option that changes the output, the seed and the version.
+    model, signature
+        The registry name of the model; every option that changes the output.
     paths
         Brown clustering: word form -> bit-string path in the merge tree.
     memberships
