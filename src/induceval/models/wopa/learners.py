@@ -126,10 +126,7 @@ class _Builtin:
         raise NotImplementedError
 
     def categorize(self, utterances: Sequence[Sequence[str]]) -> dict[str, str]:
-        """Word -> category name, for inspection (the protocol's form).
-
-        ``utterances`` hold the initial previous word first, then the words.
-        """
+        """Word -> category name, for inspection (the protocol's form)."""
         utts = Utterances.from_lists([u[1:] for u in utterances], [u[0] for u in utterances])
         cats = self.category_ids(utts)
         return {utts.vocab[w]: self.category_name(utts, int(cats[w]))
@@ -189,9 +186,8 @@ class Prevword(_Builtin):
         self.count = count
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
-        """The category of every id of ``utts.vocab``: the id of its previous word (the word
-        before it, or the utterance's initial previous word); an id never seen as a word (a
-        marker, a punctuation mark) gets its own category ``n_ids + id``.
+        """The category of every id of ``utts.vocab``: the id of its previous word; an id
+        never seen as a word (a marker, a punctuation mark) gets its own, ``n_ids + id``.
 
         Example
         -------
@@ -341,8 +337,7 @@ _ALIASES = {"token/type": "tokentype", "type/token": "typetoken", "token_type": 
 def get_learner(learner: object, **options: object) -> object:
     """A learner object from a name (``"lexstat"``, ``"Token/Type"`` ...) or an object.
 
-    ``options``: ``prevword_count`` / ``freqframe_count`` / ``tokentype_count`` /
-    ``typetoken_count`` (``"pair"`` or ``"frame"``) set that learner's ``count``.
+    ``options``: ``<name>_count`` (``"pair"`` or ``"frame"``) sets that learner's ``count``.
 
     Example
     -------

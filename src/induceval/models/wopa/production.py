@@ -263,10 +263,9 @@ def chance_accuracy(lengths: Sequence[int]) -> float:
 class Production:
     """A trained learner that produces test utterances (made by :func:`train`).
 
-    ``learner``: the learner object; ``options``: the options that change its
-    outcomes (for the signature); ``seed``: the seed of its tie draws, or
-    ``None`` when nothing is drawn; ``statistics``: its learned statistics
-    (``None`` for Chance and for a learner with its own ``score()``).
+    ``options`` change its outcomes (for the signature); ``seed`` is that of
+    its tie draws (``None`` when nothing is drawn); ``statistics`` are
+    ``None`` for Chance and for a learner with its own ``score()``.
     """
 
     def __init__(self, learner: object, options: dict, seed: int | None, draw_seed: int,
