@@ -337,7 +337,8 @@ _ALIASES = {"token/type": "tokentype", "type/token": "typetoken", "token_type": 
 def get_learner(learner: object, **options: object) -> object:
     """A learner object from a name (``"lexstat"``, ``"Token/Type"`` ...) or an object.
 
-    ``options``: ``<name>_count`` (``"pair"`` or ``"frame"``) sets that learner's ``count``.
+    ``options``: ``<name>_count`` (``"pair"`` or ``"frame"``) sets the ``count`` of that
+    learner (prevword, freqframe, tokentype, typetoken).
 
     Example
     -------
