@@ -2,12 +2,11 @@
 
 Protocol (Frank et al. 2009, §"Model Implementation and Experiments"):
 
-- Training data: the child-directed speech of the Manchester corpus — child
-  utterances and utterances with unintelligible words removed, contractions
-  split (the CHAT reader splits ``%mor`` clitics), punctuation removed.
-- Test data for substitutable precision/recall: the other British English
-  CHILDES corpora, prepared the same way (the paper uses "the rest of
-  CHILDES", 9M words; the shared data holds the eng-uk corpora).
+- Training data: the child-directed speech of the Manchester corpus (child
+  utterances and utterances with unintelligible words removed, ``%mor``
+  clitics split, punctuation removed); test data for SP/SR: the other
+  British English CHILDES corpora, prepared alike (the paper: "the rest of
+  CHILDES", 9M words).
 - Models: hierarchical clustering (HC), frequent frames (FF), the Bayesian
   HMM (BHMM, 2000 iterations) and the random baseline, at K = 12, 53 and 80.
   Gold standards: the 12 collapsed categories (Table 1 of Frank et al. 2009) for K = 12 and
@@ -44,18 +43,13 @@ Choices the paper leaves open (each an option):
   .229/.580/.422, single .056/.868/.139, paper .330/.654/.523; at K=80:
   average .282/.547/.506, single .056/.857/.144, paper .484/.512/.639).
   Both are reported (see also the ``coverage`` table); Table 2 uses ``hc``.
-- Random baseline (:func:`~induceval.models.categories.random_baseline.induce_random`):
-  one cluster per gold category, a type counted under every tag it has (the
-  wording "for each cluster in the gold standard" and Figure 2's GS curve,
-  which counts types the same way), sizes scaled to the gold-tagged types,
-  filled from the gold-tagged types only (``model_params={"random":
-  {"sizes": "majority"}}`` for the majority reading, 48 clusters on
-  Manchester); Figure 2's GS curve follows the same choice.
-- Table 2 over 12 rows, as the paper's N = 12: its Table 3 has 11 rows
-  because "the K = 80 and K = 53 conditions shared the same random
-  baseline"; the shared baseline is counted once per K condition (Random 53
-  repeated as Random 80).  ``table2_rows="distinct"`` uses the 11 distinct
-  rows.
+- Random baseline: as :mod:`~induceval.models.categories.random_baseline`
+  (``sizes="every"``; ``model_params={"random": {"sizes": "majority"}}`` for
+  the majority reading, 48 clusters on Manchester); Figure 2's GS curve
+  follows the same choice.
+- Table 2 over 12 rows, as the paper's N = 12 (its Table 3 has 11 rows: "the
+  K = 80 and K = 53 conditions shared the same random baseline"), Random 53
+  repeated as Random 80; ``table2_rows="distinct"`` uses the 11 distinct rows.
 - The BHMM annealing schedule is that of
   :func:`induceval.models.categories.bhmm.induce_bhmm`.
 
