@@ -1,10 +1,8 @@
 """Demo step: the two chain baselines (PASCAL 2012's LB and RB) scored on the demo corpus.
 
-LB: every word headed by its right neighbour (the last word is the root);
-RB: every word headed by its left neighbour (the first word is the root)
-(see :mod:`induceval.models.dependencies.chains`).  Scored the PASCAL
-way — punctuation removed with re-attachment — on all lengths and on length
-<= 10, plus the directed accuracy of each by Gelling et al. 2012, Table 6 relation group.
+LB and RB as in :mod:`induceval.models.dependencies.chains`, scored the PASCAL
+way (punctuation removed with re-attachment) on all lengths and on length
+<= 10, plus the directed accuracy by relation group (Gelling et al. 2012, Table 6).
 
 References
 ----------
