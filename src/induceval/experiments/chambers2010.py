@@ -44,6 +44,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._category_common import ensure_dir
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
@@ -201,8 +202,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         tables.update(_corpus_tables(name, prep, res, methods, models, iterations, seed, sig,
                                      marks))
     if out_dir is not None:
-        out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
+        out = ensure_dir(out_dir)
         for key, table in tables.items():
             table.write(str(out / key))
         if plots:
