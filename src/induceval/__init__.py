@@ -44,6 +44,8 @@ Example
 True
 """
 
+import importlib
+
 from induceval._version import __version__
 from induceval.errors import CorpusFormatError, InducevalError, MismatchError, ParameterError
 
@@ -75,8 +77,6 @@ __all__ = ["__version__", "InducevalError", "CorpusFormatError", "MismatchError"
 
 def __getattr__(name: str):
     if name in _API:
-        import importlib
-
         value = getattr(importlib.import_module(_API[name]), name)
         globals()[name] = value
         return value

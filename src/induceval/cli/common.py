@@ -11,7 +11,9 @@ and checks it).  Several tables in CSV go to one file each
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -48,8 +50,6 @@ def clean_help(text: str | None) -> str | None:
     >>> clean_help("See :func:`induceval.corpus.stats.describe` and ``--punct``.")
     'See describe and --punct.'
     """
-    import re
-
     if text is None:
         return None
     text = re.sub(r":(?:func|class|mod|data|meth|attr|ref):`~?([^`]*)`",
@@ -233,8 +233,6 @@ def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
 
 
 def _slug(text: str) -> str:
-    import re
-
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
@@ -317,8 +315,6 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     a,0.5
     # signature: m|v:1
     """
-    import json
-
     if getattr(args, "percent", False):
         tables = [t.as_percent() for t in tables]
     if len(tables) > 1:

@@ -17,7 +17,16 @@ the corpus and writes the bytes of one process.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
+import sys
+import tempfile
+import zlib
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 
@@ -103,8 +112,6 @@ def _fast_pascal(corpus, result, path, *, append: bool = False):
     at a time: no Python string per token and no whole file in memory, which
     a 100M-token plain text cannot afford.  ``append`` adds to the file's end.
     """
-    import os
-
     from induceval.corpus.writers import WriteReport
     from induceval.models.categories.result import UNCLUSTERED
 
@@ -181,10 +188,6 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
                  column: str = "form"):
     """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
     :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
-    import io
-    import os
-    from dataclasses import replace
-
     from induceval.corpus.readers import detect_format, read_corpus
     from induceval.corpus.writers import WriteReport
     from induceval.measures.categories.io import write_type_clusters
@@ -283,11 +286,6 @@ def _newdoc_ends(part):
 def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_error, column):
     """On a worker: the predictions of consecutive files, as compressed bytes, with their
     document ends."""
-    import os
-    import tempfile
-    import zlib
-    from pathlib import Path
-
     from induceval.models.categories.result import TagInduction
 
     result = TagInduction(np.zeros(0, np.int32), clusters, set(), n_clusters)
@@ -313,11 +311,6 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
     ``window`` compressed groups (default: twice the workers) and dropping a
     ``# newdoc id`` line a group repeats from the one before.
     """
-    import contextlib
-    import os
-    import zlib
-    from functools import partial
-
     from induceval.corpus.writers import WriteReport
     from induceval.parallel import imap
 
@@ -395,8 +388,6 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
 
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
-    import sys
-
     from induceval.cli.common import check_output_path, progress_enabled
     from induceval.cli.info import load_corpus
     from induceval.corpus.writers import output_format
@@ -492,8 +483,6 @@ def _write_clusters(path, result) -> None:
 
 def _write_output(corpus, result, output, fmt, client=None, **over_files):
     """Write the predictions of a corpus, or with ``client`` of groups of files on Dask."""
-    import sys
-
     def write(target):
         if client is not None:
             return write_predictions_on_dask(client, corpus, result, target, fmt, **over_files)

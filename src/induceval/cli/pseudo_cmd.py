@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from functools import partial
 
 from induceval.errors import InducevalError, ParameterError
 from induceval.random import DEFAULT_SEED
@@ -45,8 +46,6 @@ def _read_shard(path: str, on_error: str = "skip", format: str = "auto"):
 
 
 def _extract(args: argparse.Namespace) -> int:
-    from functools import partial
-
     from induceval.cli.common import emit, executor_from_args
     from induceval.corpus.readers import detect_format, expand_paths
     from induceval.corpus.tuples import count_tuples, detect_scheme, extract_tuples

@@ -15,6 +15,7 @@ the seed.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -154,8 +155,6 @@ seed:12345|v:0.3.1'
 
 def _percent_scale(table, measure: str, percent: bool) -> float:
     """100 when ``--percent`` will scale this column (as ``Table.as_percent`` decides)."""
-    import math
-
     if not percent or measure not in table.higher_is_better:
         return 1.0
     vals = [r.get(measure) for r in table.rows]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -191,8 +192,6 @@ def category_cell_items(cell: Mapping | None, measures: Sequence[str], *,
     tables, ``table.item_counts``) and ``table_shape``; ``None`` when it
     does not (a cell stored without them).
     """
-    from types import SimpleNamespace
-
     from induceval.measures.resampling import category_items
 
     if not cell or "items" not in cell:

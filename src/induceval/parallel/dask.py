@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import shutil
 import uuid
 import warnings
 
@@ -43,8 +44,6 @@ def make_cluster(kind: str, options: dict | None = None, *, jobs: int | None = N
     except TypeError as exc:
         raise ParameterError(f"bad --cluster-opt for {kind}: {exc}") from exc
     if jobs:
-        import shutil
-
         if shutil.which("sbatch") is None:
             cluster.close()
             raise InducevalError(f"--cluster {kind} submits Slurm jobs with sbatch, which is "

@@ -30,7 +30,9 @@ Example
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -135,8 +137,6 @@ threshold, column, outside_frames
 def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: int
                ) -> TagInduction:
     """Record ``min_count`` in the signature and list the rare words with ``<unk>``'s cluster."""
-    from dataclasses import replace
-
     from induceval.models.categories._bigrams import RARE_SYMBOL
 
     sig = Signature.parse(result.signature)
@@ -166,8 +166,6 @@ def model_params(model: str) -> list[str]:
     >>> model_params("brown")
     ['column', 'min_count']
     """
-    import inspect
-
     check_choice("model", model, tuple(CATEGORY_MODELS))
     sig = inspect.signature(CATEGORY_MODELS[model])
     return [n for n, p in sig.parameters.items() if n not in ("corpus", "k", "seed")

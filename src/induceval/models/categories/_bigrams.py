@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from induceval.corpus._counts import (
@@ -36,8 +38,6 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16, bar=None) -> No
     >>> seen == list(range(3, 40))
     True
     """
-    import time
-
     i, size = start, first
     while i < stop:
         j = min(stop, i + size)
