@@ -184,9 +184,7 @@ def run(args: argparse.Namespace) -> int:
                    options, resampling, args.on_error)) for i, path in enumerate(args.corpora)]
     results = run_cells(cells, None, jobs=args.jobs, desc="wopa",
                         show_progress=progress_enabled(args))
-    rows = []
-    signatures = []
-    puncts = {}
+    rows, signatures, puncts = [], [], {}
     for cell, path in zip(cells, args.corpora):
         r, sig, *rest = results[cell.key]
         rows += r

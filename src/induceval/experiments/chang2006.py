@@ -206,9 +206,7 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
     """
     from scipy import stats
 
-    fits = {}
-    rows = []
-    outside = 0
+    fits, rows, outside = {}, [], 0
     for lr in order:
         pts = days.get(lr, [])
         if window is not None:

@@ -30,8 +30,7 @@ __all__ = ["run"]
 def run(corpus: Corpus, seed: int) -> list:
     """Score LB and RB chains on ``corpus`` (``seed`` is unused: nothing is random)."""
     systems = {"LB": left_branching(corpus.offsets), "RB": right_branching(corpus.offsets)}
-    tables = []
-    results = {}
+    tables, results = [], {}
     for max_length in (None, 10):
         results = {name: evaluate_dependencies(corpus, heads, max_length=max_length,
                                                breakdowns=("relation",) if max_length is None

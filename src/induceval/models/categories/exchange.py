@@ -254,8 +254,7 @@ def _refined(V, k, k0, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in
              max_iter, total):
     """Exchange from ``k0`` classes, doubling them up to ``k`` (see the module notes)."""
     kc = k0
-    histories = []
-    moves = []
+    histories, moves = [], []
     while True:
         cls[V] = kc
         h, m = _exchange_core(V, kc, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx,
