@@ -108,9 +108,9 @@ _FAST_BLOCK = 1 << 14
 def _fast_pascal(corpus, result, path, *, append: bool = False):
     """PASCAL predictions of a plain-text corpus written to a path, streamed; else ``None``.
 
-    The general writer's bytes, built by a numba kernel a block of sentences
-    at a time: no Python string per token and no whole file in memory, which
-    a 100M-token plain text cannot afford.  ``append`` adds to the file's end.
+    The general writer's bytes, built by a numba kernel a block of sentences at
+    a time: no Python string per token, no whole file in memory (a 100M-token
+    text cannot afford them).  ``append`` adds to the file's end.
     """
     from induceval.corpus.writers import WriteReport
     from induceval.models.categories.result import UNCLUSTERED
@@ -156,12 +156,11 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
                                  on_error: str = "fail", column: str = "form"):
     """Write the induced tags of the corpus of ``files`` by reading them again, one at a time.
 
-    Each file is read as ``read_corpus`` reads it among the others (``auto``:
-    the first file's format), tagged with its words' clusters
-    (:func:`~induceval.models.categories.counts.tag_tokens`: for ``brown`` and
-    ``exchange``) and added to ``path``: the bytes of :func:`write_predictions`
-    on the files read as one corpus.  Returns the summed
-    :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
+    Each file is read as among the others (``auto``: the first file's format),
+    tagged with its words' clusters (``brown``, ``exchange``:
+    :func:`~induceval.models.categories.counts.tag_tokens`) and added to
+    ``path``: the bytes of :func:`write_predictions` on the files read as one
+    corpus.  Returns the summed ``WriteReport`` (``None`` for ``tsv``).
 
     Example
     -------
