@@ -191,11 +191,9 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
 
     ``days``: learner -> list of ``{"age_days", "wopa", ...}`` over all corpora.
     ``window``: first and last age in days of the recording days fitted
-    (:func:`age_window`); days outside are left out and counted in the notes.
-    The paper's corpora cover "periods in each child's life between 1 and 5
-    years" (Chang et al. 2006, p. 157), which :func:`reproduce_corpora` takes
-    as its default window; a few of today's corpora go on to 14 years, where a
-    straight line over all ages would be driven by the oldest recordings.
+    (:func:`age_window`); days outside are left out and counted in the notes
+    (a few of today's corpora go on to 14 years, where a straight line over
+    all ages would be driven by the oldest recordings).
 
     Example
     -------
