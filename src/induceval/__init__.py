@@ -44,15 +44,15 @@ Example
 True
 """
 
+import importlib
+
 from induceval._version import __version__
 from induceval.errors import CorpusFormatError, InducevalError, MismatchError, ParameterError
 
 #: public name -> the module that defines it (imported on first use)
 _API = {
-    "read_corpus": "induceval.corpus.readers",
-    "write_corpus": "induceval.corpus.writers",
-    "generate_demo_corpus": "induceval.corpus.demo",
-    "describe": "induceval.corpus.stats",
+    "read_corpus": "induceval.corpus.readers", "write_corpus": "induceval.corpus.writers",
+    "generate_demo_corpus": "induceval.corpus.demo", "describe": "induceval.corpus.stats",
     "detect_gold_scheme": "induceval.corpus.transforms.punct",
     "remove_punctuation": "induceval.corpus.transforms.punct",
     "evaluate_tags": "induceval.measures.categories",
@@ -60,35 +60,23 @@ _API = {
     "substitutable_scores": "induceval.measures.categories",
     "evaluate_dependencies": "induceval.measures.dependencies",
     "evaluate_dependency_systems": "induceval.measures.dependencies",
-    "self_prediction": "induceval.experiments.wopa",
-    "adult_to_child": "induceval.experiments.wopa",
+    "self_prediction": "induceval.experiments.wopa", "adult_to_child": "induceval.experiments.wopa",
     "build_test_set": "induceval.measures.pseudowords",
     "split_documents": "induceval.measures.pseudowords",
     "induce_tags": "induceval.models.categories",
     "induce_dependencies": "induceval.models.dependencies",
-    "resample": "induceval.measures.resampling",
-    "compare": "induceval.measures.resampling",
-    "MEASURES": "induceval.measures",
-    "run_cells": "induceval.parallel",
-    "Table": "induceval.report.tables",
-    "Signature": "induceval.signature",
+    "resample": "induceval.measures.resampling", "compare": "induceval.measures.resampling",
+    "MEASURES": "induceval.measures", "run_cells": "induceval.parallel",
+    "Table": "induceval.report.tables", "Signature": "induceval.signature",
     "make_signature": "induceval.signature",
 }
 
-__all__ = [
-    "__version__",
-    "InducevalError",
-    "CorpusFormatError",
-    "MismatchError",
-    "ParameterError",
-    *_API,
-]
+__all__ = ["__version__", "InducevalError", "CorpusFormatError", "MismatchError", "ParameterError",
+           *_API]
 
 
 def __getattr__(name: str):
     if name in _API:
-        import importlib
-
         value = getattr(importlib.import_module(_API[name]), name)
         globals()[name] = value
         return value

@@ -23,11 +23,8 @@ os.umask(_UMASK)
 
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
-    """A temporary path beside ``path``, renamed onto it when the block succeeds.
-
-    An interruption or an error leaves either the old file or the new one,
-    never half of it; the temporary file is removed.  The file gets the
-    permissions of a file ``open()`` creates (``0666`` less the umask).
+    """A temporary path beside ``path``, renamed onto it when the block succeeds (else removed),
+    with the permissions ``open()`` would give (``0666`` less the umask).
 
     Example
     -------
@@ -49,10 +46,8 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

@@ -27,11 +27,8 @@ ENV = "INDUCEVAL_SHARED_DATA"
 
 #: the standard corpora: name -> folder under the shared data folder
 CORPORA = {
-    "brown": "brown/brown-tagged",
-    "childes-eng-uk": "childes/eng-uk",
-    "manchester": "childes/eng-uk/Manchester",
-    "eve": "childes/eve",
-    "ud": "ud",
+    "brown": "brown/brown-tagged", "childes-eng-uk": "childes/eng-uk",
+    "manchester": "childes/eng-uk/Manchester", "eve": "childes/eve", "ud": "ud",
     "wsj-dependencies": "ptb/dependency-treebank-sample",
 }
 

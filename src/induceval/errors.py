@@ -6,14 +6,8 @@ which is a :class:`ValueError`, so ``except ValueError`` also catches it.
 
 from __future__ import annotations
 
-__all__ = [
-    "InducevalError",
-    "CorpusFormatError",
-    "ParameterError",
-    "MismatchError",
-    "check_range",
-    "check_choice",
-]
+__all__ = ["InducevalError", "CorpusFormatError", "ParameterError", "MismatchError", "check_range",
+           "check_choice"]
 
 
 class InducevalError(ValueError):
@@ -42,18 +36,9 @@ class CorpusFormatError(InducevalError):
     "a.conllu:7: expected 10 columns, got 3: '1\\\\tx\\\\ty'"
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        text: str | None = None,
-    ) -> None:
-        self.path = path
-        self.line = line
-        self.text = text
-        self.reason = message
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 text: str | None = None) -> None:
+        self.path, self.line, self.text, self.reason = path, line, text, message
         where = ""
         if path is not None:
             where = f"{path}:{line}: " if line is not None else f"{path}: "
@@ -74,15 +59,8 @@ class MismatchError(InducevalError):
     """Gold and prediction do not describe the same text."""
 
 
-def check_range(
-    name: str,
-    value: float,
-    low: float | None = None,
-    high: float | None = None,
-    *,
-    low_open: bool = False,
-    high_open: bool = False,
-) -> None:
+def check_range(name: str, value: float, low: float | None = None, high: float | None = None,
+                *, low_open: bool = False, high_open: bool = False) -> None:
     """Raise :class:`ParameterError` unless ``low <= value <= high``.
 
     Example

@@ -5,11 +5,9 @@ Every random use in the package draws from its own **named stream**: a
 crc32(name)))``, i.e. a child of the user's seed in the sense of
 ``SeedSequence.spawn``, keyed by a stable hash of the use's name instead of
 a spawn counter (so that adding a new use never shifts the others).  Two
-uses that receive the same user seed therefore never see the same numbers:
-for example the coin that guesses undecided pseudo-word items and the
-shuffles of the approximate randomization test (issue 13; before, both were
-``default_rng(seed)`` and the first shuffle replayed the guesses, so the
-smallest attainable p-value was 2/(n+1) instead of 1/(n+1)).
+uses of the same user seed never see the same numbers (issue 13: when the
+pseudo-word guesses and the randomization test's shuffles both used
+``default_rng(seed)``, the smallest p-value was 2/(n+1), not 1/(n+1)).
 
 :data:`STREAMS` lists every stream name the package uses; a test checks
 that their keys are distinct and that no module calls ``default_rng``,
@@ -45,20 +43,11 @@ _NAMESPACE = 0x1D0CE
 
 #: Every named stream used in the package (one per random use).
 STREAMS: tuple[str, ...] = (
-    "pseudowords.split",
-    "pseudowords.confounders",
-    "pseudowords.guess",
-    "resampling.bootstrap",
-    "resampling.permutation",
-    "categories.random_baseline",
-    "categories.type_level_restarts",
-    "models.random",
-    "models.exchange",
-    "models.frequent_frames",
-    "models.bhmm.init",
-    "models.bhmm.sampler",
-    "deps.random_trees",
-)
+    "pseudowords.split", "pseudowords.confounders", "pseudowords.guess",
+    "resampling.bootstrap", "resampling.permutation",
+    "categories.random_baseline", "categories.type_level_restarts",
+    "models.random", "models.exchange", "models.frequent_frames", "models.bhmm.init",
+    "models.bhmm.sampler", "deps.random_trees")
 
 
 def _seed(seed: int | None) -> int:

@@ -46,16 +46,9 @@ def _fmt(value: object) -> str:
 class Signature:
     """The options behind a number, in the order they were given.
 
-    Parameters
-    ----------
-    name
-        The measure, model or protocol name (first field).
-    options
-        Every option that changes the number, in a stable order.
-    seed
-        The seed, when randomness was involved (added after ``options``).
-    version
-        The package version (last field); default: this package's.
+    ``name`` (the measure, model or protocol) is the first field, then
+    ``options`` in a stable order, the ``seed`` when randomness was involved,
+    and the package ``version`` last.
 
     Example
     -------
@@ -124,10 +117,8 @@ class Signature:
 
     @classmethod
     def parse(cls, text: str) -> Signature:
-        """The signature of a text made by :meth:`format` (values stay text).
-
-        A text without a version field (not made by :meth:`format`) keeps
-        this package's version.
+        """The signature of a text made by :meth:`format` (values stay text; without a
+        ``v:`` field, this package's version).
 
         Example
         -------

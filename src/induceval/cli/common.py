@@ -11,7 +11,9 @@ and checks it).  Several tables in CSV go to one file each
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -20,32 +22,12 @@ from induceval.atomic import write_atomic
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table
 
-__all__ = [
-    "FORMATS",
-    "PUNCT_DEFAULT",
-    "INPUT_FORMAT_HELP",
-    "add_confidence_options",
-    "add_format_option",
-    "add_gold_pred_format_options",
-    "add_input_format_option",
-    "add_data_option",
-    "add_executor_options",
-    "add_out_dir_option",
-    "add_output_option",
-    "add_progress_option",
-    "add_punct_option",
-    "check_output_path",
-    "clean_help",
-    "emit",
-    "emit_tables",
-    "check_tables_output",
-    "table_paths",
-    "executor_from_args",
-    "progress_enabled",
-    "read_options",
-    "skipped_notes",
-    "system_names",
-]
+__all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
+           "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
+           "add_data_option", "add_executor_options", "add_out_dir_option", "add_output_option",
+           "add_progress_option", "add_punct_option", "check_output_path", "clean_help", "emit",
+           "emit_tables", "check_tables_output", "table_paths", "executor_from_args",
+           "progress_enabled", "read_options", "skipped_notes", "system_names"]
 
 #: the one default of ``--punct`` in every command
 PUNCT_DEFAULT = "auto"
@@ -68,8 +50,6 @@ def clean_help(text: str | None) -> str | None:
     >>> clean_help("See :func:`induceval.corpus.stats.describe` and ``--punct``.")
     'See describe and --punct.'
     """
-    import re
-
     if text is None:
         return None
     text = re.sub(r":(?:func|class|mod|data|meth|attr|ref):`~?([^`]*)`",
@@ -120,8 +100,7 @@ def add_input_format_option(parser: argparse.ArgumentParser, *, help: str | None
                         help=help or "input format: " + INPUT_FORMAT_HELP)
 
 
-def add_gold_pred_format_options(parser: argparse.ArgumentParser, *,
-                                 pred_extra: str = "") -> None:
+def add_gold_pred_format_options(parser: argparse.ArgumentParser, *, pred_extra: str = "") -> None:
     """``--gold-format`` and ``--pred-format``, where the two inputs can differ."""
     parser.add_argument("--gold-format", default="auto", metavar="FMT",
                         help="gold file format: " + INPUT_FORMAT_HELP)
@@ -175,8 +154,7 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--engine", choices=ENGINES, default="auto",
                    help="local (this process / a process pool) or dask; auto: dask with "
                         "--scheduler/--cluster or --jobs > 1 when Dask is installed")
-    g.add_argument("--scheduler", default=os.environ.get(SCHEDULER_ENV) or None,
-                   metavar="ADDRESS",
+    g.add_argument("--scheduler", default=os.environ.get(SCHEDULER_ENV) or None, metavar="ADDRESS",
                    help=f"address of a running Dask scheduler (default: ${SCHEDULER_ENV})")
     g.add_argument("--cluster", choices=CLUSTERS, default=None,
                    help="start a dask-jobqueue cluster (slurm) scaled to --jobs "
@@ -255,8 +233,6 @@ def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
 
 
 def _slug(text: str) -> str:
-    import re
-
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
@@ -339,8 +315,6 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     a,0.5
     # signature: m|v:1
     """
-    import json
-
     if getattr(args, "percent", False):
         tables = [t.as_percent() for t in tables]
     if len(tables) > 1:
@@ -441,5 +415,4 @@ def read_options(args: argparse.Namespace, gold_columns, pred_columns):
 
     return ReadOptions(gold_format=args.gold_format,
                        pred_formats=(args.pred_format,) * len(args.pred),
-                       on_error=args.on_error, gold_columns=gold_columns,
-                       pred_columns=pred_columns)
+                       on_error=args.on_error, gold_columns=gold_columns, pred_columns=pred_columns)

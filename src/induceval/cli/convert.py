@@ -41,7 +41,7 @@ import sys
 
 from induceval.cli.common import add_output_option
 from induceval.cli.info import add_input_options, load_corpus
-from induceval.errors import InducevalError
+from induceval.errors import InducevalError, ParameterError
 
 __all__ = ["register", "run", "transform", "MAP_TAGS"]
 
@@ -97,8 +97,6 @@ def run(args: argparse.Namespace) -> int:
         check_punct_policy(args.remove_punct)
     check_output_path(args.output)
     if args.max_length is not None and args.max_length < 1:
-        from induceval.errors import ParameterError
-
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
     to = output_format(args.output, args.to or ("conllu" if args.output in (None, "-") else None),
                        allowed=WRITE_FORMATS)
@@ -130,8 +128,7 @@ def register(subparsers) -> None:
                                    "format: .conllu, .conll/.conllx, .pascal")
     parser.add_argument("--to", choices=WRITE_FORMATS, default=None,
                         help="output format (default: from the -o ending; conllu on stdout)")
-    parser.add_argument("--remove-punct", nargs="?", const="auto", default=None,
-                        metavar="POLICY",
+    parser.add_argument("--remove-punct", nargs="?", const="auto", default=None, metavar="POLICY",
                         help="remove punctuation, re-attaching its dependents; alone: detected "
                              "from the corpus (auto), else upos, ptb, childes, tags:A,B or "
                              "unicode (default: keep everything)")

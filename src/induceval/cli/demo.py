@@ -6,6 +6,7 @@ import argparse
 import json
 
 from induceval.cli.common import add_format_option, emit
+from induceval.errors import check_range
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run", "render_report"]
@@ -35,7 +36,6 @@ def render_report(report, fmt: str = "table") -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
-    from induceval.errors import check_range
     from induceval.experiments.demo import DEMO_STEPS, run_demo
 
     check_range("--sentences", args.sentences, 1)
@@ -54,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
-        "demo", help="run the whole pipeline on the built-in demo corpus",
-        description=__doc__)
+        "demo", help="run the whole pipeline on the built-in demo corpus", description=__doc__)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed (default {DEFAULT_SEED})")
     parser.add_argument("--sentences", type=int, default=2000,

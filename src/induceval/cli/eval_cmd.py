@@ -5,14 +5,9 @@ from __future__ import annotations
 from induceval.cli.group import register_group
 
 #: one module per ``eval`` target
-MODULES = (
-    "induceval.cli.eval_tags",
-    "induceval.cli.eval_substitutable",
-    "induceval.cli.eval_deps",
-)
+MODULES = ("induceval.cli.eval_tags", "induceval.cli.eval_substitutable", "induceval.cli.eval_deps")
 
 
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
-    register_group(subparsers, "eval", "score induced structure against a gold standard",
-                   MODULES)
+    register_group(subparsers, "eval", "score induced structure against a gold standard", MODULES)

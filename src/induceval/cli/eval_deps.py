@@ -37,6 +37,8 @@ from induceval.cli.common import (
     system_names,
 )
 from induceval.cli.resampling_options import add_resampling_options
+from induceval.errors import ParameterError
+from induceval.signature import Signature
 
 __all__ = ["register", "run"]
 
@@ -130,8 +132,6 @@ def _gold_names(golds: list[str]) -> list[str]:
 
 def _sign_notes(notes: list[str], **options) -> list[str]:
     """The notes with ``options`` added to each ``signature:`` note."""
-    from induceval.signature import Signature
-
     prefix = "signature: "
     return [prefix + Signature.parse(n[len(prefix):]).update(options).format()
             if n.startswith(prefix) else n for n in notes]
@@ -140,7 +140,6 @@ def _sign_notes(notes: list[str], **options) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path, emit_tables
-    from induceval.errors import ParameterError
     from induceval.report.dependencies import breakdown_table, systems_table
 
     check_output_path(args.output)

@@ -20,6 +20,7 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit
+from induceval.errors import InducevalError, ParameterError
 from induceval.signature import Signature
 
 __all__ = ["register", "run", "majority_clusters"]
@@ -45,7 +46,6 @@ def majority_clusters(pred, columns=("upos", "cpos", "xpos")) -> tuple[dict, int
     """
     import numpy as np
 
-    from induceval.errors import ParameterError
     from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
 
     col = next((c for c in columns if c in pred.tokens), None)
@@ -64,10 +64,8 @@ def majority_clusters(pred, columns=("upos", "cpos", "xpos")) -> tuple[dict, int
     first = np.ones(len(w), dtype=bool)
     first[1:] = w[1:] != w[:-1]
     n_several = int(np.count_nonzero(np.bincount(w, minlength=1) > 1)) if len(w) else 0
-    out = {}
-    for wi, ci in zip(w[first].tolist(), c[first].tolist()):
-        label = labels[ci]
-        out[forms.vocab[wi]] = None if label == UNCLUSTERED_LABEL else label
+    out = {forms.vocab[wi]: None if labels[ci] == UNCLUSTERED_LABEL else labels[ci]
+           for wi, ci in zip(w[first].tolist(), c[first].tolist())}
     return out, n_several
 
 
@@ -107,12 +105,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
     from induceval.corpus import read_corpus
-    from induceval.errors import InducevalError, ParameterError
-    from induceval.measures.categories import (
-        is_type_list,
-        read_type_clusters,
-        substitutable_scores,
-    )
+    from induceval.measures.categories import is_type_list, read_type_clusters, substitutable_scores
     from induceval.report.tables import Table
 
     check_output_path(args.output)
@@ -124,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
     names = args.name or [Path(p).stem for p in args.pred]
     if len(names) != len(args.pred):
         raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")
-    rows, sig = [], ""
-    notes = []
+    rows, sig, notes = [], "", []
     for path, name in zip(args.pred, names):
         if Path(path).is_file() and is_type_list(path):
             sets = read_type_clusters(path)
@@ -141,8 +133,7 @@ def run(args: argparse.Namespace) -> int:
                          f"({n_several} words had several)")
         r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
                                  min_frame_count=args.min_frame_count,
-                                 boundaries=not args.no_boundaries,
-                                 cluster_size=args.cluster_size)
+                                 boundaries=not args.no_boundaries, cluster_size=args.cluster_size)
         sig = r.signature
         rows.append({"system": name, **r.scores, "frames": r.stats.n_frames,
                      "s_members": r.stats.n_s_members})
@@ -154,7 +145,6 @@ def run(args: argparse.Namespace) -> int:
         sig = Signature.parse(sig).update(on_error="skip", skipped=n_err).format()
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
-                  title="substitutable precision and recall",
-                  notes=[f"signature: {sig}", *notes])
+                  title="substitutable precision and recall", notes=[f"signature: {sig}", *notes])
     emit(table, args)
     return 0

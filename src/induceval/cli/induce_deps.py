@@ -29,6 +29,9 @@ import argparse
 import json
 import sys
 
+from induceval.atomic import atomic_path, write_atomic
+from induceval.errors import ParameterError
+
 __all__ = ["register", "run"]
 
 MODELS = ("dmv", "lb", "rb", "random", "harmonic")
@@ -36,12 +39,10 @@ MODELS = ("dmv", "lb", "rb", "random", "harmonic")
 
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
-    from induceval.atomic import atomic_path
     from induceval.cli.common import check_output_path, progress_enabled
     from induceval.cli.info import load_corpus
     from induceval.corpus.transforms import resolve_punct_policy
     from induceval.corpus.writers import output_format, write_corpus
-    from induceval.errors import ParameterError
     from induceval.models.dependencies import induce_dependencies
     from induceval.report.progress import progress_bars
 
@@ -86,7 +87,6 @@ def run(args: argparse.Namespace) -> int:
     lines.append(f"  signature: {res.signature}")
     log_it("\n".join(lines))
     if args.log:
-        from induceval.atomic import write_atomic
         from induceval.report.tables import json_clean
 
         write_atomic(args.log, json.dumps(json_clean({
@@ -98,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
 def _tag_column(args: argparse.Namespace, corpus) -> str | None:
     """The tag column the DMV trains on: ``--tags``, or the corpus's when ``auto``."""
     from induceval.corpus.transforms import detect_gold_scheme
-    from induceval.errors import ParameterError
 
     if args.tags != "auto":
         return args.tags
@@ -122,8 +121,6 @@ MODEL_OPTIONS = {
 
 def _model_params(args: argparse.Namespace) -> dict:
     """The model's parameters; an option it does not take is a :class:`ParameterError`."""
-    from induceval.errors import ParameterError
-
     allowed = MODEL_OPTIONS.get(args.model, {})
     every = MODEL_OPTIONS["dmv"]
     given = [o for o in every if getattr(args, o[2:].replace("-", "_")) not in (None, False)]

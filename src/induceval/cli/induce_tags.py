@@ -9,21 +9,29 @@ stdout: PASCAL); ``induceval eval tags --gold gold.conllu --pred
 brown12.pascal`` scores it.  A summary (clusters, signature, sentences
 written and anything left out) goes to stderr.
 
-On Dask (``--jobs N`` > 1, ``--scheduler`` or ``--cluster``; see ``--help``),
-``brown`` and ``exchange`` count the files in groups of a 32nd of the input
-(:func:`~induceval.corpus.counting.count_bigrams`) and tag them again on the
-workers (:func:`write_predictions_on_dask`): this process holds the summed
-table and a few groups' output, never the corpus, and writes the bytes of
-one process.
+On Dask (see ``--help``), ``brown`` and ``exchange`` count and tag the files
+on the workers (:func:`write_predictions_on_dask`): this process never holds
+the corpus and writes the bytes of one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
+import sys
+import tempfile
+import zlib
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 
+from induceval.atomic import atomic_path, write_atomic
+from induceval.errors import InducevalError, ParameterError
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run", "write_predictions", "write_predictions_over_files",
@@ -100,12 +108,10 @@ _FAST_BLOCK = 1 << 14
 def _fast_pascal(corpus, result, path, *, append: bool = False):
     """PASCAL predictions of a plain-text corpus written to a path, streamed; else ``None``.
 
-    The general writer's bytes, built by a numba kernel a block of sentences
-    at a time: no Python string per token and no whole file in memory, which
-    a 100M-token plain text cannot afford.  ``append`` adds to the file's end.
+    The general writer's bytes, built by a numba kernel a block of sentences at
+    a time: no Python string per token, no whole file in memory (a 100M-token
+    text cannot afford them).  ``append`` adds to the file's end.
     """
-    import os
-
     from induceval.corpus.writers import WriteReport
     from induceval.models.categories.result import UNCLUSTERED
 
@@ -150,12 +156,11 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
                                  on_error: str = "fail", column: str = "form"):
     """Write the induced tags of the corpus of ``files`` by reading them again, one at a time.
 
-    Each file is read as ``read_corpus`` reads it among the others (``auto``:
-    the first file's format), tagged with its words' clusters
-    (:func:`~induceval.models.categories.counts.tag_tokens`: for ``brown`` and
-    ``exchange``) and added to ``path``: the bytes of :func:`write_predictions`
-    on the files read as one corpus.  Returns the summed
-    :class:`~induceval.corpus.writers.WriteReport` (``None`` for ``tsv``).
+    Each file is read as among the others (``auto``: the first file's format),
+    tagged with its words' clusters (``brown``, ``exchange``:
+    :func:`~induceval.models.categories.counts.tag_tokens`) and added to
+    ``path``: the bytes of :func:`write_predictions` on the files read as one
+    corpus.  Returns the summed ``WriteReport`` (``None`` for ``tsv``).
 
     Example
     -------
@@ -192,10 +197,6 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
                  column: str = "form", documents=None):
     """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
     :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
-    import io
-    import os
-    from dataclasses import replace
-
     from induceval.corpus.readers import detect_format, read_corpus
     from induceval.corpus.readers._documents import renamed
     from induceval.corpus.writers import WriteReport
@@ -298,11 +299,6 @@ def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_err
                        documents=None):
     """On a worker: the predictions of consecutive files, as compressed bytes, with their
     document ends."""
-    import os
-    import tempfile
-    import zlib
-    from pathlib import Path
-
     from induceval.models.categories.result import TagInduction
 
     result = TagInduction(np.zeros(0, np.int32), clusters, set(), n_clusters)
@@ -328,11 +324,6 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
     ``window`` compressed groups (default: twice the workers) and dropping a
     ``# newdoc id`` line a group repeats from the one before.
     """
-    import contextlib
-    import os
-    import zlib
-    from functools import partial
-
     from induceval.corpus.writers import WriteReport
     from induceval.parallel import imap
 
@@ -362,7 +353,6 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
 def _on_dask(args: argparse.Namespace):
     """The executor when the counting runs on Dask (else ``None``), refusing what cannot."""
     from induceval.cli.common import executor_from_args
-    from induceval.errors import ParameterError
     from induceval.models.categories.counts import COUNT_MODELS
 
     spec = executor_from_args(args)
@@ -386,7 +376,6 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     (``groups``: the consecutive files a task reads together)."""
     from induceval.corpus.counting import count_bigrams
     from induceval.corpus.readers import _expand, detect_format
-    from induceval.errors import InducevalError, ParameterError
     from induceval.models.categories import induce_tags
     from induceval.models.categories.counts import COUNT_MODELS
 
@@ -413,15 +402,14 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
 
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
-    import sys
-
     from induceval.cli.common import check_output_path, progress_enabled
     from induceval.cli.info import load_corpus
     from induceval.corpus.writers import output_format
-    from induceval.errors import ParameterError
     from induceval.models.categories import induce_tags
     from induceval.report.progress import progress_bars
 
+    if args.k is None and not (args.model == "random" and args.gold):
+        raise ParameterError("--k is required (except for --model random with --gold)")
     check_output_path(args.output)
     fmt = output_format(args.output, "pascal" if args.output in (None, "-") else None,
                         allowed=TAG_FORMATS, option="the -o ending")
@@ -449,8 +437,7 @@ def run(args: argparse.Namespace) -> int:
             n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
             del table
             written = _write_output(shards, result, args.output, fmt, client=client,
-                                    input_format=in_fmt, on_error=args.on_error,
-                                    column=args.column)
+                                    input_format=in_fmt, on_error=args.on_error, column=args.column)
     if args.clusters:
         _write_clusters(args.clusters, result)
     if args.log:
@@ -471,7 +458,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _model_options(args: argparse.Namespace) -> dict:
     """The model parameters given on the command line, refusing those the model does not take."""
-    from induceval.errors import ParameterError
     from induceval.models.categories import model_params
 
     params = {}
@@ -495,7 +481,6 @@ def _model_options(args: argparse.Namespace) -> dict:
 
 def _write_log(path, result) -> None:
     """The signature, cluster counts and training log as JSON."""
-    from induceval.atomic import write_atomic
     from induceval.report.tables import json_clean
 
     log = {k: v for k, v in result.log.items() if k != "counts"}
@@ -507,8 +492,6 @@ def _write_log(path, result) -> None:
 def _write_clusters(path, result) -> None:
     """The ``word<TAB>cluster[<TAB>path]`` list, streamed through a temporary file (Brown's
     paths of a large vocabulary run to 10^8 characters)."""
-    from induceval.atomic import atomic_path
-
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         paths = result.paths
         for form, c in result.type_clusters.items():
@@ -519,10 +502,6 @@ def _write_clusters(path, result) -> None:
 
 def _write_output(corpus, result, output, fmt, client=None, **over_files):
     """Write the predictions of a corpus, or with ``client`` of groups of files on Dask."""
-    import sys
-
-    from induceval.atomic import atomic_path
-
     def write(target):
         if client is not None:
             return write_predictions_on_dask(client, corpus, result, target, fmt, **over_files)
@@ -578,12 +557,4 @@ def register(subparsers) -> None:
     from induceval.cli.common import add_executor_options
 
     add_executor_options(p)
-    p.set_defaults(func=_checked_run)
-
-
-def _checked_run(args: argparse.Namespace) -> int:
-    from induceval.errors import ParameterError
-
-    if args.k is None and not (args.model == "random" and args.gold):
-        raise ParameterError("--k is required (except for --model random with --gold)")
-    return run(args)
+    p.set_defaults(func=run)

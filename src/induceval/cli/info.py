@@ -20,12 +20,8 @@ import argparse
 import json
 import sys
 
-from induceval.cli.common import (
-    add_format_option,
-    add_input_format_option,
-    emit,
-    progress_enabled,
-)
+from induceval.cli.common import add_format_option, add_input_format_option, emit, progress_enabled
+from induceval.errors import ParameterError
 
 __all__ = ["register", "run", "add_input_options", "load_inputs", "load_corpus"]
 
@@ -36,8 +32,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
 
     ``on_error`` is the default of ``--on-error`` (``skip`` only for ``info``).
     """
-    parser.add_argument("paths", nargs=nargs, metavar="PATH",
-                        help="corpus files or directories")
+    parser.add_argument("paths", nargs=nargs, metavar="PATH", help="corpus files or directories")
     add_input_format_option(parser)
     other = "skip" if on_error == "fail" else "fail"
     parser.add_argument("--on-error", choices=("fail", "skip"), default=on_error,
@@ -57,7 +52,6 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False,
     """Read the inputs: one corpus per PATH (or one for all when ``together``); ``needs``:
     the token columns the command uses (``read_corpus``'s ``needs=``)."""
     from induceval.corpus.readers import read_corpus
-    from induceval.errors import ParameterError
     from induceval.report.progress import progress
 
     corpora = []

@@ -19,16 +19,8 @@ from induceval.errors import CorpusFormatError, InducevalError
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 #: subcommand modules under ``induceval.cli`` (each has ``register``)
-COMMANDS: tuple[str, ...] = (
-    "info",
-    "convert",
-    "demo",
-    "eval_cmd",
-    "induce",
-    "wopa_cmd",
-    "pseudo_cmd",
-    "reproduce",
-)
+COMMANDS: tuple[str, ...] = ("info", "convert", "demo", "eval_cmd", "induce", "wopa_cmd",
+                             "pseudo_cmd", "reproduce")
 
 
 def command_name(module: str) -> str:
@@ -51,8 +43,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     unknown word) every subcommand is.
     """
     parser = argparse.ArgumentParser(
-        prog="induceval",
-        description="Evaluate unsupervised induction of linguistic structure.",
+        prog="induceval", description="Evaluate unsupervised induction of linguistic structure.",
     )
     parser.add_argument("--version", action="version", version=f"induceval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import re
+from functools import partial
 
 from induceval.errors import InducevalError, ParameterError
 from induceval.random import DEFAULT_SEED
+from induceval.signature import make_signature
 
 __all__ = ["register"]
 
@@ -30,8 +32,7 @@ def _read(args: argparse.Namespace):
     """The whole corpus, in this process."""
     from induceval.measures.pseudowords import load_corpus
 
-    corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error,
-                         format=args.input_format)
+    corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error, format=args.input_format)
     if corpus.n_tokens == 0:
         raise ParameterError("the input corpus has no tokens")
     return corpus
@@ -45,8 +46,6 @@ def _read_shard(path: str, on_error: str = "skip", format: str = "auto"):
 
 
 def _extract(args: argparse.Namespace) -> int:
-    from functools import partial
-
     from induceval.cli.common import emit, executor_from_args
     from induceval.corpus.readers import detect_format, expand_paths
     from induceval.corpus.tuples import count_tuples, detect_scheme, extract_tuples
@@ -143,7 +142,6 @@ def _score(args: argparse.Namespace) -> int:
     )
     from induceval.models.selpref import MODEL_ORDER, train_models
     from induceval.report.tables import Table
-    from induceval.signature import make_signature
 
     check_output_path(args.output)
     check_tables_output(args, bool(getattr(args, "paired", None)), why="--paired")
@@ -205,8 +203,7 @@ def _score(args: argparse.Namespace) -> int:
     table.notes[0] = sign_resampling(table.notes[0], args)
     tables = [table]
     if comparisons:
-        tables.append(paired_table(comparisons, names[0], names[1:], args, measures,
-                                   scales=scales))
+        tables.append(paired_table(comparisons, names[0], names[1:], args, measures, scales=scales))
     emit_tables(tables, args, ["scores", "paired"])
     return 0
 

@@ -15,11 +15,14 @@ the seed.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from induceval.errors import ParameterError
+from induceval.experiments._uncertainty import interval_columns
+from induceval.signature import Signature
 
 __all__ = ["add_resampling_options", "resampling_requested", "add_intervals", "paired_table",
            "sign_resampling", "document_groups", "run_resampling"]
@@ -37,8 +40,7 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
     if seed:
         parser.add_argument("--seed", type=int, default=None,
                             help="seed of the resampling (default: the package seed)")
-    parser.add_argument("--confidence", nargs="?", type=int, const=1000, default=None,
-                        metavar="N",
+    parser.add_argument("--confidence", nargs="?", type=int, const=1000, default=None, metavar="N",
                         help="percentile bootstrap interval of every measure from N resamples "
                              "(default N: 1000)")
     parser.add_argument("--alpha", type=float, default=0.05,
@@ -138,7 +140,6 @@ def sign_resampling(signature: str, args: argparse.Namespace) -> str:
 seed:12345|v:0.3.1'
     """
     from induceval.measures.resampling import resampling_signature
-    from induceval.signature import Signature
 
     if not resampling_requested(args):
         return signature
@@ -155,8 +156,6 @@ seed:12345|v:0.3.1'
 
 def _percent_scale(table, measure: str, percent: bool) -> float:
     """100 when ``--percent`` will scale this column (as ``Table.as_percent`` decides)."""
-    import math
-
     if not percent or measure not in table.higher_is_better:
         return 1.0
     vals = [r.get(measure) for r in table.rows]
@@ -179,19 +178,11 @@ def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
     names = [m for m in (measures or intervals[0].intervals) if m in cols]
     for row, res in zip(table.rows, intervals):
         for m in names:
-            scale = scales[m]
-            iv = res.intervals.get(m)
-            if iv is None:
-                continue
-            row[f"{m} ±"] = iv.half_width * scale
-            row[f"{m}_low"] = iv.low * scale
-            row[f"{m}_high"] = iv.high * scale
-    out = []
-    for c in cols:
-        out.append(c)
-        if c in names:
-            out.append(f"{c} ±")
-    table.columns = out
+            iv, scale = res.intervals.get(m), scales[m]
+            if iv is not None:
+                row.update({f"{m} ±": iv.half_width * scale, f"{m}_low": iv.low * scale,
+                            f"{m}_high": iv.high * scale})
+    table.columns = interval_columns(cols, names, ties=False)
     level = 1 - intervals[0].alpha
     table.notes.append(f"±: half-width of the {level:.0%} percentile bootstrap interval "
                        f"({intervals[0].n} resamples of {intervals[0].n_items} "
@@ -200,12 +191,12 @@ def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
 
 
 def paired_table(comparisons, baseline: str, names: Sequence[str], args: argparse.Namespace,
-                 measures: Sequence[str] | None = None, *,
-                 scales: dict[str, float] | None = None):
+                 measures: Sequence[str] | None = None, *, scales: dict[str, float] | None = None):
     """One row per (system, measure): baseline, system, difference, p-value, significant."""
     from induceval.report.tables import Table
 
     rows = []
+    first = comparisons[0] if comparisons else None
     for name, c in zip(names, comparisons):
         for m in (measures or c.delta):
             if m not in c.delta:
@@ -220,11 +211,9 @@ def paired_table(comparisons, baseline: str, names: Sequence[str], args: argpars
                 row["delta_high"] = c.delta_interval[m].high * scale
             rows.append(row)
     test = "paired bootstrap" if args.paired == "bootstrap" else "approximate randomization"
-    n = comparisons[0].n if comparisons else 0
-    unit = comparisons[0].unit if comparisons else "sentence"
-    items = comparisons[0].n_items if comparisons else 0
-    notes = [f"{test}, two-sided, {n} resamples of {items} {unit}s, seed "
-             f"{comparisons[0].seed if comparisons else ''}; smallest attainable p = "
-             f"1/{n + 1}; significant: p < {args.alpha:g}"]
+    n = first.n if first else 0
+    notes = [f"{test}, two-sided, {n} resamples of {first.n_items if first else 0} "
+             f"{first.unit if first else 'sentence'}s, seed {first.seed if first else ''}; "
+             f"smallest attainable p = 1/{n + 1}; significant: p < {args.alpha:g}"]
     return Table(["system", "measure", "baseline", "score", "delta", "p_value", "significant"],
                  rows, title=f"paired test against {baseline} ({test})", notes=notes)

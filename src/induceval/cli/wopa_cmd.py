@@ -18,6 +18,7 @@ from induceval.cli.common import (
     emit,
     progress_enabled,
 )
+from induceval.errors import ParameterError
 from induceval.random import DEFAULT_SEED
 from induceval.signature import Signature
 
@@ -94,7 +95,6 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     learners = [get_learner(s, prevword_count=count, freqframe_count=count)
                 for s in learner_names]
     from induceval.corpus.transforms import resolve_punct_policy
-    from induceval.errors import ParameterError
 
     scorer = self_prediction if test == "self" else adult_to_child
     # WOPA reads words only: a fault in %mor or %gra is counted, not raised (tags, when
@@ -136,8 +136,7 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
         else:
             rows.append({"corpus": path, "learner": r.learner, "wopa": r.accuracy,
                          "correct": r.n_correct, "scored": r.n_scored,
-                         "one_word": r.counts["one_word"],
-                         "no_words": r.counts["no_words"],
+                         "one_word": r.counts["one_word"], "no_words": r.counts["no_words"],
                          "unintelligible": r.counts.get("unintelligible_dropped", 0),
                          "too_long": r.counts.get("too_long_dropped", 0),
                          "tied_steps": r.counts["tied_steps"], **more})
@@ -176,13 +175,9 @@ def run(args: argparse.Namespace) -> int:
                    cooccurrence=args.cooccurrence, chance=args.chance,
                    unintelligible="keep" if args.keep_unintelligible else "drop",
                    max_words=args.max_words or None)
-    from induceval.cli.resampling_options import (
-        resampling_requested,
-        sign_resampling,
-    )
+    from induceval.cli.resampling_options import resampling_requested, sign_resampling
     resampling = None
     if resampling_requested(args):
-        from induceval.errors import ParameterError
         if args.by_day:
             raise ParameterError("--confidence/--paired apply to whole corpora, not --by-day")
         if args.paired and len(names) < 2:
@@ -196,9 +191,7 @@ def run(args: argparse.Namespace) -> int:
                    options, resampling, args.on_error)) for i, path in enumerate(args.corpora)]
     results = run_cells(cells, None, jobs=args.jobs, desc="wopa",
                         show_progress=progress_enabled(args))
-    rows = []
-    signatures = []
-    puncts = {}
+    rows, signatures, puncts = [], [], {}
     for cell, path in zip(cells, args.corpora):
         r, sig, *rest = results[cell.key]
         rows += r

@@ -1,22 +1,14 @@
 """Bootstrap intervals and "not significantly different from the best" in protocol tables.
 
-Every protocol table that compares systems (``pascal2012-deps``,
-``pascal2012-pos``, ``frank2009``, ``chambers2010``, ``chang2006``) shows
-next to each score the half-width of its percentile bootstrap interval
-(``<system> ±``), names the best system of each row or group (``best``) and
-the systems whose difference from it is not significant (``not sig. vs
-best``; paired bootstrap, two-sided, level ``alpha``).  The computation is
-:mod:`induceval.measures.resampling`; this module holds what the protocols
-share: a :class:`Marks` object that caches intervals and comparisons (a
-table tests several measures of the same systems; each system is resampled
-once and each pair compared once), the note and signature of a table, and
-the JSON form of per-sentence sparse tables stored in protocol cells.
-
-Randomness: every interval and test draws from the named streams
-``resampling.bootstrap`` of the protocol's seed (a ``SeedSequence`` child,
-see :mod:`induceval.random`), in the main process, after the cells are
-back: results are identical for the same seed and do not depend on
-``--jobs``.
+Every protocol table that compares systems shows next to each score the
+half-width of its percentile bootstrap interval (``<system> ±``), names the
+best system of each row or group (``best``) and the systems whose difference
+from it is not significant (``not sig. vs best``; paired bootstrap,
+two-sided, level ``alpha``), computed by :mod:`induceval.measures.resampling`
+through a :class:`Marks` (each system resampled once, each pair compared
+once).  Every interval and test draws from the ``resampling.bootstrap``
+stream of the protocol's seed, in the main process after the cells are
+back: results do not depend on ``--jobs``.
 
 Example
 -------
@@ -38,11 +30,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import numpy as np
 
 from induceval.errors import check_range
 from induceval.random import DEFAULT_SEED
+from induceval.signature import Signature
 
 __all__ = ["Marks", "interval_columns", "sparse_to_json",
            "sparse_from_json", "category_cell_items", "BEST", "TIES"]
@@ -105,8 +99,7 @@ class Marks:
         from induceval.measures.resampling import ties_with_best
 
         return ties_with_best(systems, measure, higher_is_better=higher_is_better,
-                              alpha=self.alpha, n=self.n, seed=self.seed,
-                              cache=self._comparisons)
+                              alpha=self.alpha, n=self.n, seed=self.seed, cache=self._comparisons)
 
     def mark(self, row: dict, systems: Mapping[str, object], measure: str, *,
              scale: float = 100.0, higher_is_better: bool = True, ties: bool = True) -> None:
@@ -142,8 +135,6 @@ class Marks:
 
         Without ``paired`` (a table with intervals only) no ``paired`` fields.
         """
-        from induceval.signature import Signature
-
         return Signature("resampling", self.fields(paired=paired)).format(version=False)
 
     def notes(self, what: str = "", *, ties: bool = True) -> list[str]:
@@ -201,8 +192,6 @@ def category_cell_items(cell: Mapping | None, measures: Sequence[str], *,
     tables, ``table.item_counts``) and ``table_shape``; ``None`` when it
     does not (a cell stored without them).
     """
-    from types import SimpleNamespace
-
     from induceval.measures.resampling import category_items
 
     if not cell or "items" not in cell:

@@ -44,6 +44,8 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._category_common import ensure_dir
+from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
     CONFOUNDER_METHODS,
@@ -66,19 +68,12 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import make_signature
 
-__all__ = [
-    "run_chambers2010",
-    "default_corpora",
-    "load_corpus",
-    "PROTOCOL",
-]
+__all__ = ["run_chambers2010", "default_corpora", "load_corpus", "PROTOCOL"]
 
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,
           models: Sequence[str], random_range: str | tuple = "paper") -> dict:
-    frac = SIZES.get(size, None)
-    if frac is None:
-        frac = float(size)
+    frac = SIZES[size] if size in SIZES else float(size)
     train = prep.instances.in_documents(prep.split.training(frac)).counts()
     # noun frequencies are counted on all training documents: scale the range to them
     scale = {"random_range": random_range, "corpus_tokens": prep.frequency_tokens or None}
@@ -89,12 +84,10 @@ def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, se
     # the Erk models' slot cutoff tuned on the development documents (§6.3)
     built, cutoffs = train_models(train, prep.cooccurrence.get(size), models=models,
                                   tune=partial(tune_parameter, dev=dev))
-    res = {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
-                                              seed=seed)}
-    res["train_tuples"] = train.total
-    res["skipped"] = dict(test.skipped)
-    res["random_range"] = test.random_range
-    return res
+    return {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
+                                               seed=seed),
+            "train_tuples": train.total, "skipped": dict(test.skipped),
+            "random_range": test.random_range}
 
 
 def _fmt(value: float | None, p: float | None = None) -> str:
@@ -119,8 +112,6 @@ def _mark_columns(rows: list[dict], columns: Sequence[str], cells: Mapping[str, 
     ``cells``: column -> {model: ItemStats or None}.  Returns the columns
     with the ``±`` columns inserted.
     """
-    from induceval.experiments._uncertainty import BEST, TIES, interval_columns
-
     best_row, ties_row = {"model": BEST}, {"model": TIES}
     for col in columns:
         have = {}
@@ -155,11 +146,8 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     out_dir
         Where tables (md/csv/json), figures (PNG) and finished cells go;
         ``None`` writes nothing and keeps no resume state.
-    seed, ties, iterations
-        Seed of the split, confounders, tie guesses and randomization test;
-        tie policy; randomization iterations.
-    methods, models
-        Confounder methods and models to run.
+    seed
+        Seed of the split, confounders, tie guesses and randomization test.
     arguments
         ``"nouns"`` (the paper), ``"nominals"`` (pronouns too) or ``"any"``;
         see :func:`induceval.corpus.tuples.extract_tuples`.
@@ -168,22 +156,18 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         [30, 400000], scaled to a corpus much smaller than the paper's 225M
         tokens; see :func:`induceval.measures.pseudowords.paper_random_range`)
         or ``(low, high)``.
-    jobs
-        Cells run in parallel processes.
     confidence, alpha
-        Bootstrap resamples of test items (0 = none) and level.  Every
-        accuracy +50% of Figures 4-5 gets a ``<column> ±`` column (half-width
-        of the ``1 - alpha`` percentile interval, in points) and every column
-        its best model and the models not significantly different from it
-        (rows ``best``, ``not sig. vs best``; paired bootstrap, two-sided,
-        level ``alpha``); Figure 6's numbers get their ``±`` too.  The
-        resampled unit is the test item, a ``(v_d, n)`` pair with its
-        confounder, as in the paper's significance test (approximate
-        randomization over test pairs, Chambers & Jurafsky 2010, §7, Yeh 2000); its 6767 test pairs
-        come from 41 documents and are not independent within a document,
-        so these intervals (like the paper's tests) understate the variation
-        between document samples.  Drawn in the main process from the
-        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
+        Bootstrap resamples of test items (0 = none) and level.  Figures 4-5's
+        accuracy +50% and Figure 6's numbers get a ``<column> ±`` column
+        (half-width of the ``1 - alpha`` percentile interval, in points); every
+        column of Figures 4-5 its best model and the models not significantly different
+        from it (rows ``best``, ``not sig. vs best``; paired bootstrap,
+        two-sided).  The unit is the test item, a ``(v_d, n)`` pair with its
+        confounder, as in the paper's test (Chambers & Jurafsky 2010, §7, Yeh
+        2000); its 6767 test pairs come from 41 documents and are not
+        independent within one, so these intervals (like the paper's tests)
+        understate the variation between document samples.  Drawn in the main
+        process from the ``resampling.bootstrap`` stream of ``seed``.
     """
     from induceval.parallel import Cell, run_cells
 
@@ -196,38 +180,29 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
              for name, c in corpora.items()}
     rr = random_range if isinstance(random_range, str) else \
         f"{random_range[0]}-{'' if random_range[1] is None else random_range[1]}"
-    cells = []
-    for name, prep in preps.items():
-        for method in methods:
-            for size in SIZES:
-                if size != "x2" and method == "random":
-                    continue
-                # "|items": cells carry per-item statistics (stored cells without them
-                # would leave the tables without intervals)
-                cells.append(Cell(f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
-                                  f"|{rr}|items", _cell,
-                                  (prep, size, method, ties, iterations, seed, tuple(models),
-                                   random_range)))
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="chambers2010")
+
+    def key(name: str, method: str, size: str) -> str:
+        # "|items": cells carry per-item statistics (stored cells without them
+        # would leave the tables without intervals)
+        return f"{name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}|{rr}|items"
+
+    cells = [Cell(key(name, method, size), _cell, (prep, size, method, ties, iterations, seed,
+                                                     tuple(models), random_range))
+             for name, prep in preps.items() for method in methods for size in SIZES
+             if size == "x2" or method != "random"]
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chambers2010")
     sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
                                           "arguments": arguments, "range": rr}, seed=seed)
     tables: dict[str, Table] = {}
-    marks = None
-    if confidence:
-        from induceval.experiments._uncertainty import Marks
-
-        marks = Marks(confidence, alpha, seed, unit="item")
+    marks = Marks(confidence, alpha, seed, unit="item") if confidence else None
     for name, prep in preps.items():
         def res(method: str, size: str, _name: str = name) -> dict | None:
-            return results.get(f"{_name}|{arguments}|{method}|{size}|{ties}|{iterations}|{seed}"
-                               f"|{rr}|items")
+            return results.get(key(_name, method, size))
 
         tables.update(_corpus_tables(name, prep, res, methods, models, iterations, seed, sig,
                                      marks))
     if out_dir is not None:
-        out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
+        out = ensure_dir(out_dir)
         for key, table in tables.items():
             table.write(str(out / key))
         if plots:
@@ -293,8 +268,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
     from induceval.measures.pseudowords import DecisionScores
     from induceval.measures.resampling import pseudo_items
 
-    measures = {"precision": "Precision", "accuracy": "Accuracy",
-                "accuracy_guess": "Accuracy +50%"}
+    measures = {"precision": "Precision", "accuracy": "Accuracy", "accuracy_guess": "Accuracy +50%"}
     stats = {s: np.asarray(r["baseline_stats"]) for s, r in res.items() if r}
     items: dict = {}  # one ItemStats per size: each is resampled once for all measures
     rows = []
@@ -321,14 +295,11 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
     cols, notes = ["measure", *SIZES], ["* p < 0.01, † p < 0.05 against the number to the left",
                                         sig]
     if marks:
-        from induceval.experiments._uncertainty import interval_columns
-
         cols = interval_columns(cols, list(SIZES), ties=False)
         notes.extend(marks.notes("test items", ties=False))
     return Table.from_records(rows, cols,
                               title=f"Figure 6 ({name}): baseline details, bucket confounders",
-                              digits=1,
-                              notes=notes)
+                              digits=1, notes=notes)
 
 
 def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out: Path) -> None:
@@ -346,8 +317,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
         colour, marker = cmap(i % 20), markers[(i // 20) % len(markers)]
         t = tables[f"{name}_unseen"]
         x = [r["train_tuples"] for r in t.rows]
-        axes[0].plot(x, [r["unseen_pct"] for r in t.rows], marker=marker, color=colour,
-                     label=name)
+        axes[0].plot(x, [r["unseen_pct"] for r in t.rows], marker=marker, color=colour, label=name)
         for rel, style in (("subj", "-"), ("obj", "--"), ("prep", ":")):
             axes[1].plot(x, [r[f"unseen_{rel}_pct"] for r in t.rows], style, marker=marker,
                          markersize=3, color=colour, label=f"{name} {rel}")
@@ -376,8 +346,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
             k += 1
     ax.set_xticks([0.4, 1.4], ["verbs", "nouns"])
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
-    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2,
-              frameon=False)
+    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
     fig.tight_layout()
     fig.savefig(out / "figure_3_rare.png", dpi=120)
     plt.close(fig)

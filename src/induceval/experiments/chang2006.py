@@ -38,7 +38,8 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import InducevalError
+from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
 from induceval.parallel import Cell, run_cells
@@ -46,18 +47,8 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
 from induceval.signature import make_signature
 
-__all__ = [
-    "PAPER_SELF",
-    "default_population",
-    "run_corpus",
-    "reproduce",
-    "reproduce_corpora",
-    "paired_ttests",
-    "slope_analysis",
-    "age_window",
-    "Chang2006Result",
-    "PROTOCOL",
-]
+__all__ = ["PAPER_SELF", "default_population", "run_corpus", "reproduce", "reproduce_corpora",
+           "paired_ttests", "slope_analysis", "age_window", "Chang2006Result", "PROTOCOL"]
 
 #: Paper's reported improvements (self-prediction, 14 corpora, p. 157): learner ->
 #: improvement over the previous learner in PAPER_ORDER (Lexstat: about 71 % overall).
@@ -69,8 +60,7 @@ PAPER_CHILD = {"freqframe": "n.s. (t(13)=1.31)", "tokentype": "t(13)=3.65, p=.00
                "typetoken": "n.s. (t(13)=1.72)", "lexstat": "t(13)=3.03, p=.01"}
 #: Paper's slope comparisons (p. 158).
 PAPER_SLOPES = {"freqframe": "same (t(2344)=0.03)", "tokentype": "same (t(2344)=0.80)",
-                "typetoken": "steeper+ (t(2344)=2.0, p=.045)",
-                "lexstat": "same (t(2344)=0.82)"}
+                "typetoken": "steeper+ (t(2344)=2.0, p=.045)", "lexstat": "same (t(2344)=0.82)"}
 
 
 def default_population(data_root: str | os.PathLike) -> dict[str, list[Path]]:
@@ -171,21 +161,9 @@ def paired_ttests(per_corpus: Mapping[str, Mapping[str, float]], order: Sequence
 
 def age_window(age_range: tuple[float, float] | None,
                convention: str = "days") -> tuple[int, int] | None:
-    """Ages in days (inclusive) of an age range given in whole years, or None.
-
-    Parameters
-    ----------
-    age_range : (float, float) or None
-        First and last age in years (``(1, 5)``: from 1;0.0 to 5;0.0).
-        ``None`` keeps every age.
-    convention : {"days", "chang2006"}
-        Age convention of the corpus (see
-        :func:`~induceval.corpus.model.age_in_days`).
-
-    Returns
-    -------
-    (int, int) or None
-        The first and the last age in days.
+    """The first and last age in days (inclusive) of ``age_range``, first and last age in
+    years (``(1, 5)``: from 1;0.0 to 5;0.0; ``None``: every age, returned as ``None``),
+    under the corpus's age ``convention`` (:func:`~induceval.corpus.model.age_in_days`).
 
     Example
     -------
@@ -213,11 +191,9 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
 
     ``days``: learner -> list of ``{"age_days", "wopa", ...}`` over all corpora.
     ``window``: first and last age in days of the recording days fitted
-    (:func:`age_window`); days outside are left out and counted in the notes.
-    The paper's corpora cover "periods in each child's life between 1 and 5
-    years" (Chang et al. 2006, p. 157), which :func:`reproduce_corpora` takes
-    as its default window; a few of today's corpora go on to 14 years, where a
-    straight line over all ages would be driven by the oldest recordings.
+    (:func:`age_window`); days outside are left out and counted in the notes
+    (a few of today's corpora go on to 14 years, where a straight line over
+    all ages would be driven by the oldest recordings).
 
     Example
     -------
@@ -228,9 +204,7 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
     """
     from scipy import stats
 
-    fits = {}
-    rows = []
-    outside = 0
+    fits, rows, outside = {}, [], 0
     for lr in order:
         pts = days.get(lr, [])
         if window is not None:
@@ -305,8 +279,7 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
     errors: dict[str, str] = {}
     days: dict[str, list[dict]] = {}
     for cname, cell in cells.items():
-        for kind, msg in cell.get("errors", {}).items():
-            errors[f"{cname}:{kind}"] = msg
+        errors.update({f"{cname}:{kind}": msg for kind, msg in cell.get("errors", {}).items()})
         for test in ("self", "child"):
             row = {"corpus": cname, "test": "self" if test == "self" else "adult-child"}
             for lab in labels:
@@ -327,8 +300,6 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
                     days.setdefault(lab, []).append({**d, "corpus": cname})
     cols, notes = ["corpus", "test", "scored", *labels], []
     if marks is not None and any(f"{lab} ±" in r for r in rows for lab in labels):
-        from induceval.experiments._uncertainty import interval_columns
-
         cols = interval_columns(cols, labels)
         notes = marks.notes("the corpus's scored utterances")
     table = Table(cols, rows, higher_is_better={}, title="WOPA (%) per corpus and learner",
@@ -339,11 +310,7 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
 def _means(per: Mapping[str, Mapping[str, Mapping[str, float]]], labels: Sequence[str],
            keys: Sequence[str], marks=None) -> Table:
     """The means table: mean WOPA over corpora per learner and test."""
-    by_corpus = None
-    if marks is not None:
-        from induceval.experiments._uncertainty import Marks
-
-        by_corpus = Marks(marks.n, marks.alpha, marks.seed, unit="corpus")
+    by_corpus = Marks(marks.n, marks.alpha, marks.seed, unit="corpus") if marks else None
     mrows = []
     for lab, key in zip(labels, keys, strict=True):
         s = list(per["self"].get(lab, {}).values())
@@ -359,10 +326,8 @@ def _means(per: Mapping[str, Mapping[str, Mapping[str, float]]], labels: Sequenc
             "paper_self"]
     notes = []
     if by_corpus is not None:
-        cols = ["learner", "self", "self ±", "self_sd", "adult_child", "adult_child ±",
-                "adult_child_sd", "n_corpora", "paper_self"]
-        notes = by_corpus.notes("the corpora (the population of the paper's t-tests)",
-                                ties=False)
+        cols = interval_columns(cols, ["self", "adult_child"], ties=False)
+        notes = by_corpus.notes("the corpora (the population of the paper's t-tests)", ties=False)
         notes.append("differences between learners: the ttests table")
     return Table(cols, mrows, higher_is_better={"self": True, "adult_child": True},
                  title="Mean WOPA (%) over corpora (paper: Chance < Prevword < Freqframe < "
@@ -455,8 +420,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.set_ylim(0, None)
     if n_outside:
         ax.text(0.99, 0.01, f"{n_outside} learner-days outside {what} not shown",
-                transform=ax.transAxes, ha="right", va="bottom",
-                fontsize=7)
+                transform=ax.transAxes, ha="right", va="bottom", fontsize=7)
     ax.set_xlabel("age of the child in days (CHAT reader's age convention)")
     ax.set_ylabel("WOPA per recording day (%)")
     ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")
@@ -485,16 +449,13 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     notes; the cells, the per-corpus and mean tables do not depend on it.
 
     ``confidence`` bootstrap resamples (0 = none) at level ``1 - alpha``:
-    the ``per_corpus`` table gets ``<learner> ±`` (half-width of the
-    percentile interval of WOPA, the corpus's scored utterances resampled:
-    WOPA is the share of utterances whose order is predicted, each
-    utterance one outcome, Chang et al. 2006, p. 156) and per row the best learner and
-    those not significantly different from it (paired bootstrap over
-    utterances, two-sided, level ``alpha``); the ``means`` table gets
-    ``self ±`` / ``adult_child ±``, the interval of the mean over corpora
-    with the corpora resampled (the paper's population for its t-tests,
-    p. 157).  Drawn in the main process from the ``resampling.bootstrap``
-    stream of the ``seed`` option: independent of ``jobs``.
+    ``per_corpus`` gets ``<learner> ±`` (WOPA's interval over the corpus's
+    scored utterances, each one outcome, Chang et al. 2006, p. 156) and per
+    row the best learner and those not significantly different from it
+    (paired bootstrap, two-sided); ``means`` gets ``self ±`` /
+    ``adult_child ±`` over the corpora (the population of the paper's
+    t-tests, p. 157).  Drawn in the main process from the
+    ``resampling.bootstrap`` stream of the ``seed`` option.
 
     ``out_dir`` stores finished cells (resume); ``figures_dir`` receives the
     PNG figures (``None``: none); ``options`` go to the tests
@@ -517,14 +478,10 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
         # "|items": cells carry per-utterance outcomes (for the intervals)
         cells.append(Cell(f"{cname}|{','.join(names)}|{opt_key}|items", run_corpus,
                           (arg, cname, names), dict(options)))
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="chang2006")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chang2006")
     by_name = {cell["corpus"]: cell for cell in results.values()}
-    marks = None
-    if confidence:
-        from induceval.experiments._uncertainty import Marks
-
-        marks = Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
+    marks = (Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
+             if confidence else None)
     window = age_window(age_range, str(options.get("ages", "days")))
     return _summarise(by_name, objs, figures_dir, marks, window)
 
@@ -550,8 +507,6 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 
 def _age_range(text: str) -> tuple[float, float] | None:
     """``--age-range`` value: ``FIRST,LAST`` in years, or ``all`` (``None``)."""
-    from induceval.errors import ParameterError
-
     if text.strip().lower() == "all":
         return None
     try:
@@ -590,13 +545,11 @@ PROTOCOL = Protocol(
         Option("corpora", "corpus folders or files, each one corpus of the population "
                "(default: the population under --data)", nargs="*", metavar="CORPUS"),
         Shared("data"), Shared("out"),
-        Option("--learners", f"comma-separated, from {', '.join(LEARNERS)}",
-               ",".join(PAPER_ORDER)),
+        Option("--learners", f"comma-separated, from {', '.join(LEARNERS)}", ",".join(PAPER_ORDER)),
         Shared("executor"),
         Option("--ties", "tie rule of production (default: random, a seeded draw)", "random",
                choices=("random", "pessimistic")),
-        SEED,
-        Option("--cooccurrence", "normalisation of the statistics (default: utterance)",
+        SEED, Option("--cooccurrence", "normalisation of the statistics (default: utterance)",
                "utterance", choices=("utterance", "pairs")),
         Option("--count", "Prevword/Freqframe category choice: global frequency of the context "
                "(frame) or the word's own count in it (pair)", "frame", choices=("frame", "pair")),
@@ -606,8 +559,7 @@ PROTOCOL = Protocol(
         Shared("confidence", {"unit": "utterances, and of corpora for the means"}),
         Option("--age-range", "ages in years of the recording days in the developmental "
                "regression and Figure 3 (default 1,5: the paper's children between 1 and 5 "
-               "years; 'all' keeps every age)", (1.0, 5.0), _age_range,
-               metavar="FIRST,LAST"),
+               "years; 'all' keeps every age)", (1.0, 5.0), _age_range, metavar="FIRST,LAST"),
         Option("--no-figures", "write tables only", action="store_true"),
         Option("--table", "which table to print (all are written to --out)", "means",
                choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all")),

@@ -43,24 +43,12 @@ def run_demo(seed: int = DEFAULT_SEED, n_sentences: int = 2000, *,
              show_progress: bool = False) -> list[ReportItem]:
     """Run the demo and return its report as ``(title, Table or text)`` pairs.
 
-    Parameters
-    ----------
-    seed
-        Seed of the demo corpus and of every step.
-    n_sentences
-        Size of the demo corpus.
-    steps
-        Step modules to run (default :data:`DEMO_STEPS`).
-    strict
-        Re-raise a step's exception instead of reporting it.
-    show_progress
-        Show a progress bar over the steps on stderr.
-
-    Returns
-    -------
-    list of (str, Table | str)
-        The corpus description, each step's items (titled ``step: title``),
-        and a final ``demo steps`` table (step, status, items, seconds).
+    ``seed`` seeds the demo corpus of ``n_sentences`` and every step;
+    ``strict`` re-raises a step's exception instead of reporting it;
+    ``show_progress`` shows a bar over the steps on stderr.  The
+    report holds the corpus description, each step's items (titled
+    ``step: title``) and a final ``demo steps`` table (step, status, items,
+    seconds).
     """
     corpus = generate_demo_corpus(n_sentences=n_sentences, seed=seed)
     report: list[ReportItem] = [("demo corpus", describe_table(describe(corpus)))]

@@ -1,10 +1,8 @@
 """Demo step: the two chain baselines (PASCAL 2012's LB and RB) scored on the demo corpus.
 
-LB: every word headed by its right neighbour (the last word is the root);
-RB: every word headed by its left neighbour (the first word is the root)
-(see :mod:`induceval.models.dependencies.chains`).  Scored the PASCAL
-way — punctuation removed with re-attachment — on all lengths and on length
-<= 10, plus the directed accuracy of each by Gelling et al. 2012, Table 6 relation group.
+LB and RB as in :mod:`induceval.models.dependencies.chains`, scored the PASCAL
+way (punctuation removed with re-attachment) on all lengths and on length
+<= 10, plus the directed accuracy by relation group (Gelling et al. 2012, Table 6).
 
 References
 ----------
@@ -32,8 +30,7 @@ __all__ = ["run"]
 def run(corpus: Corpus, seed: int) -> list:
     """Score LB and RB chains on ``corpus`` (``seed`` is unused: nothing is random)."""
     systems = {"LB": left_branching(corpus.offsets), "RB": right_branching(corpus.offsets)}
-    tables = []
-    results = {}
+    tables, results = [], {}
     for max_length in (None, 10):
         results = {name: evaluate_dependencies(corpus, heads, max_length=max_length,
                                                breakdowns=("relation",) if max_length is None
@@ -43,8 +40,7 @@ def run(corpus: Corpus, seed: int) -> list:
             (" (length <= 10)" if max_length else " (all lengths)")
         tables.append(systems_table(results, title=title, percent=True))
         if max_length is None:
-            by_rel = breakdown_table(results, "relation",
-                                     title="Directed accuracy by relation "
+            by_rel = breakdown_table(results, "relation", title="Directed accuracy by relation "
                                            "(Gelling et al. 2012 Table 6 groups)")
     tables.append(by_rel)
     return tables

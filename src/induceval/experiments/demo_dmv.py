@@ -1,10 +1,8 @@
 """Demo step: DMV and the PASCAL 2012 baselines on the demo corpus, scored.
 
-Trains the DMV (Klein & Manning 2004) on the demo corpus's gold UPOS tags
-(sentences of length <= 10, punctuation left out) and scores it, the
-harmonic initialiser (H), both chains and random trees by directed,
-undirected and NED accuracy against the corpus's gold heads, as in PASCAL
-2012 Table 3 (Gelling et al. 2012).
+The DMV (Klein & Manning 2004, trained on the gold UPOS tags of sentences of
+length <= 10, punctuation left out), H, both chains and random trees, scored
+by directed, undirected and NED accuracy as in Gelling et al. 2012, Table 3.
 
 Example
 -------
@@ -36,8 +34,7 @@ def run(corpus, seed: int) -> list:
     }
     rows = []
     for name, res in systems.items():
-        r = evaluate_dependencies(corpus, res.corpus, punct=punct, breakdowns=(),
-                                  diagnostics=False)
+        r = evaluate_dependencies(corpus, res.corpus, punct=punct, breakdowns=(), diagnostics=False)
         rows.append({"system": name, "directed": 100 * r.scores["directed"],
                      "undirected": 100 * r.scores["undirected"], "ned": 100 * r.scores["ned"],
                      "EM iterations": len(res.log_likelihood) or None})

@@ -14,11 +14,8 @@ __all__ = ["run", "DEMO_SETTINGS"]
 
 #: model -> (K, parameters) used in the demo
 DEMO_SETTINGS = {
-    "brown": (12, {}),
-    "exchange": (12, {}),
-    "hc": (12, {"n_targets": 200, "n_contexts": 50}),
-    "ff": (12, {"threshold": 0.002}),
-    "bhmm": (12, {"iterations": 100}),
+    "brown": (12, {}), "exchange": (12, {}), "hc": (12, {"n_targets": 200, "n_contexts": 50}),
+    "ff": (12, {"threshold": 0.002}), "bhmm": (12, {"iterations": 100}),
     "random": (None, {"gold": "upos"}),
 }
 

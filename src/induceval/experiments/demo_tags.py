@@ -44,10 +44,8 @@ def run(corpus: Corpus, seed: int) -> list:
     forms = corpus.forms.astype(np.int64)
     rb = random_baseline(forms, gold, seed=seed)
     systems = {
-        "gold-relabelled": (gold * 7 + 3) % 1000,
-        "random": rb.tags,
-        "one-cluster": np.zeros_like(gold),
-        "word-types": forms.copy(),
+        "gold-relabelled": (gold * 7 + 3) % 1000, "random": rb.tags,
+        "one-cluster": np.zeros_like(gold), "word-types": forms.copy(),
     }
     results = [evaluate_tags(corpus, tags, level="both", restarts=3, seed=seed)
                for tags in systems.values()]
@@ -61,8 +59,7 @@ def run(corpus: Corpus, seed: int) -> list:
     clusterings = {
         "gold-majority": _majority(corpus),
         "random": {vocab[i]: int(c) for i, c in enumerate(rb.type_clusters) if c >= 0},
-        "one-cluster": {w: 0 for w in vocab},
-        "word-types": {w: i for i, w in enumerate(vocab)},
+        "one-cluster": {w: 0 for w in vocab}, "word-types": {w: i for i, w in enumerate(vocab)},
     }
     rows, sig = [], ""
     for name, cl in clusterings.items():

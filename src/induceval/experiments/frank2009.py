@@ -2,12 +2,11 @@
 
 Protocol (Frank et al. 2009, §"Model Implementation and Experiments"):
 
-- Training data: the child-directed speech of the Manchester corpus — child
-  utterances and utterances with unintelligible words removed, contractions
-  split (the CHAT reader splits ``%mor`` clitics), punctuation removed.
-- Test data for substitutable precision/recall: the other British English
-  CHILDES corpora, prepared the same way (the paper uses "the rest of
-  CHILDES", 9M words; the shared data holds the eng-uk corpora).
+- Training data: the child-directed speech of the Manchester corpus (child
+  utterances and utterances with unintelligible words removed, ``%mor``
+  clitics split, punctuation removed); test data for SP/SR: the other
+  British English CHILDES corpora, prepared alike (the paper: "the rest of
+  CHILDES", 9M words).
 - Models: hierarchical clustering (HC), frequent frames (FF), the Bayesian
   HMM (BHMM, 2000 iterations) and the random baseline, at K = 12, 53 and 80.
   Gold standards: the 12 collapsed categories (Table 1 of Frank et al. 2009) for K = 12 and
@@ -44,33 +43,20 @@ Choices the paper leaves open (each an option):
   .229/.580/.422, single .056/.868/.139, paper .330/.654/.523; at K=80:
   average .282/.547/.506, single .056/.857/.144, paper .484/.512/.639).
   Both are reported (see also the ``coverage`` table); Table 2 uses ``hc``.
-- Random baseline (:func:`~induceval.models.categories.random_baseline.induce_random`):
-  one cluster per gold category, a type counted under every tag it has (the
-  wording "for each cluster in the gold standard" and Figure 2's GS curve,
-  which counts types the same way), sizes scaled to the gold-tagged types,
-  filled from the gold-tagged types only (``model_params={"random":
-  {"sizes": "majority"}}`` for the majority reading, 48 clusters on
-  Manchester); Figure 2's GS curve follows the same choice.
-- Table 2 over 12 rows, as the paper's N = 12: its Table 3 has 11 rows
-  because "the K = 80 and K = 53 conditions shared the same random
-  baseline"; the shared baseline is counted once per K condition (Random 53
-  repeated as Random 80).  ``table2_rows="distinct"`` uses the 11 distinct
-  rows.
+- Random baseline: as :mod:`~induceval.models.categories.random_baseline`
+  (``sizes="every"``; ``model_params={"random": {"sizes": "majority"}}`` for
+  the majority reading, 48 clusters on Manchester); Figure 2's GS curve
+  follows the same choice.
+- Table 2 over 12 rows, as the paper's N = 12 (its Table 3 has 11 rows: "the
+  K = 80 and K = 53 conditions shared the same random baseline"), Random 53
+  repeated as Random 80; ``table2_rows="distinct"`` uses the 11 distinct rows.
 - The BHMM annealing schedule is that of
   :func:`induceval.models.categories.bhmm.induce_bhmm`.
 
-SP grows about linearly with the size of the test corpus (7.9e-7 at 114k
-test tokens, 8.9e-6 at 906k; SR flat at .37-.38), so SP magnitudes compare
-only on the same test corpus, and the paper's 9M-token test set cannot be
-matched with the data here (see :mod:`induceval.measures.categories.substitutable`).
-
-Not chased (noted next to the paper's numbers): the paper's random-baseline
-MA of .796/.720, inconsistent with its own PP (.205/.096, which equals the
-chance level of a random clustering with gold sizes; MA that high needs most
-types in their majority category), and FF's 70% type coverage (17% under
-the paper's own frame threshold of 0.09%, which its 80-cluster argument --
-a lower threshold "to have enough frames to make 80 clusters" -- confirms:
-80 frames cannot cover 70% of the types).
+The size effect on SP (it grows about linearly with the test corpus, so SP
+compares only on the same test corpus) and the paper's numbers not chased
+(Random MA, FF's type coverage) are explained in :data:`PAPER_NOTES`,
+printed with the paper's tables.
 
 References
 ----------
@@ -89,13 +75,15 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
-from induceval.experiments._category_common import (
-    ensure_dir,
-    spearman_rho,
-    stars,
-    to_jsonable,
+from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
+from induceval.experiments._uncertainty import (
+    BEST,
+    TIES,
+    Marks,
+    category_cell_items,
+    interval_columns,
+    sparse_to_json,
 )
-from induceval.experiments._uncertainty import Marks
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
@@ -219,7 +207,6 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     ``spsr_labels="tokens"`` a model of :data:`TOKEN_MODELS` is scored by
     SP/SR with its own token labels (see the module docstring).
     """
-    from induceval.experiments._uncertainty import sparse_to_json
     from induceval.measures.categories import evaluate_tags, substitutable_scores
     from induceval.measures.categories.substitutable import context_labels
     from induceval.models.categories import induce_tags
@@ -233,17 +220,17 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     gold_codes = train.column(gold).values.astype(np.int64)
     ok = gold_codes >= 0
     forms = train.forms.astype(np.int64)
+    sizes_types = result.cluster_sizes("types")
+    by_tokens = spsr_labels == "tokens" and model in TOKEN_MODELS
     out: dict = {"model": model, "k": k, "gold": gold, "signature": result.signature,
                  "n_clusters": int(result.n_clusters),
                  "types_clustered": int(sum(c is not None for c in result.type_clusters.values())),
                  "types": len(result.type_clusters),
                  "tokens_clustered": float((result.tags >= 0).mean()) if len(result.tags) else 0.0,
-                 "sizes_types": result.cluster_sizes("types").tolist(),
-                 "sizes_tokens": result.cluster_sizes("tokens").tolist()}
-    sizes_types = result.cluster_sizes("types")
-    out["largest_cluster_types"] = int(sizes_types.max()) if len(sizes_types) else 0
-    by_tokens = spsr_labels == "tokens" and model in TOKEN_MODELS
-    out["spsr_labels"] = "tokens" if by_tokens else "types"
+                 "sizes_types": sizes_types.tolist(),
+                 "sizes_tokens": result.cluster_sizes("tokens").tolist(),
+                 "largest_cluster_types": int(sizes_types.max()) if len(sizes_types) else 0,
+                 "spsr_labels": "tokens" if by_tokens else "types"}
     test_tags = None
     if test is not None and by_tokens:
         test_tags = context_labels(train, result.tags, test)
@@ -251,10 +238,9 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     for cond in ("merge", "split"):
         ev = evaluate_tags(gold_codes[ok], result.tags[ok].astype(np.int64), forms=forms[ok],
                            punct="keep", unclustered=cond, items=sentence)
-        row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"]}
         # per-utterance contingency tables: intervals of PP/PR/MA and paired tests
-        row["items"] = sparse_to_json(ev.table.item_counts)
-        row["table_shape"] = list(ev.table.shape)
+        row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"],
+               "items": sparse_to_json(ev.table.item_counts), "table_shape": list(ev.table.shape)}
         if test is not None:
             if by_tokens:
                 sub = substitutable_scores(train, test, test_tags,
@@ -262,12 +248,9 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
                                            unclustered=cond)
             else:
                 sub = substitutable_scores(train, test, result.type_clusters, unclustered=cond)
-            row["SP"] = sub.scores["sp"]
-            row["SR"] = sub.scores["sr"]
-            row["spsr_signature"] = Signature.parse(sub.signature).update(
-                labels=out["spsr_labels"]).format()
-            row["n_frames"] = sub.stats.n_frames
-            row["c_pairs"] = sub.stats.c_pairs
+            row.update(SP=sub.scores["sp"], SR=sub.scores["sr"], spsr_signature=Signature.parse(
+                sub.signature).update(labels=out["spsr_labels"]).format(),
+                n_frames=sub.stats.n_frames, c_pairs=sub.stats.c_pairs)
         else:
             row["SP"] = row["SR"] = None
         row["signature"] = ev.signature
@@ -276,14 +259,8 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
 
 
 def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[dict]:
-    rows = []
-    for key, (model, k) in order:
-        r = results[key]
-        row = {"Model": MODEL_NAMES[model][1], "K": k}
-        for m in MEASURE_COLUMNS:
-            row[m] = r[cond][m]
-        rows.append(row)
-    return rows
+    return [{"Model": MODEL_NAMES[model][1], "K": k,
+             **{m: results[key][cond][m] for m in MEASURE_COLUMNS}} for key, (model, k) in order]
 
 
 #: Table 3/4 columns with a bootstrap interval -> the measure's key
@@ -299,8 +276,6 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
     """
-    from induceval.experiments._uncertainty import BEST, TIES, category_cell_items
-
     wanted = tuple(INTERVAL_MEASURES.values())
     items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
     for row, (key, _) in zip(table.rows, order, strict=True):
@@ -309,12 +284,7 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
             row[f"{col} ±"] = iv.half_width if iv is not None else None
             if iv is not None:  # not columns: for Figure 1's (asymmetric) error bars
                 row[f"{col}_low"], row[f"{col}_high"] = iv.low, iv.high
-    cols = []
-    for c in table.columns:
-        cols.append(c)
-        if c in INTERVAL_MEASURES:
-            cols.append(f"{c} ±")
-    table.columns = cols
+    table.columns = interval_columns(table.columns, list(INTERVAL_MEASURES), ties=False)
     table.notes.extend(marks.notes("utterances of the training corpus", ties=False))
     table.notes.append("SP/SR: no interval (their frames come from the test corpus); paired "
                        "tests between the models of each K: the significance table")
@@ -424,8 +394,7 @@ def _figure1(plt, results: dict, order, intervals: Sequence[dict] | None):
                 ax.errorbar(r[px], r[py],
                             xerr=[[r[px] - iv[f"{px}_low"]], [iv[f"{px}_high"] - r[px]]],
                             yerr=[[r[py] - iv[f"{py}_low"]], [iv[f"{py}_high"] - r[py]]],
-                            fmt="none", ecolor=_COLORS[model], elinewidth=0.8, capsize=2,
-                            alpha=0.8)
+                            fmt="none", ecolor=_COLORS[model], elinewidth=0.8, capsize=2, alpha=0.8)
         ax.set_xlabel("Precision")
         ax.set_ylabel("Recall")
         ax.set_title(title)
@@ -490,7 +459,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         The K conditions and the models (``random bhmm hc hc_single ff``;
         ``hc`` is average linkage, ``hc_single`` single linkage).
     seed
-        Seed of every model.
+        Seed of every model and of the resampling.
     bhmm_iterations
         Gibbs sweeps of the BHMM (paper: 2000).
     model_params
@@ -499,8 +468,6 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         Use only the first N training and test sentences (quick runs).
     prepare
         Apply :func:`prepare_childes` (CDS selection, punctuation, tag sets).
-    jobs, show_progress
-        Parallel worker processes; progress bar on stderr.
     figures
         Write Figures 1 and 2 (PNG) to ``out_dir``.
     spsr_labels
@@ -512,11 +479,10 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     confidence, alpha
         Bootstrap resamples of training utterances (0 = none) and level:
         Tables 3 and 4 get ``PP ±``, ``PR ±``, ``MA ±`` (half-width of the
-        ``1 - alpha`` percentile interval), and ``table3_significance`` /
+        ``1 - alpha`` percentile interval); ``table3_significance`` /
         ``table4_significance`` name, per K and measure, the best model and
-        the models not significantly different from it (paired bootstrap,
-        two-sided, level ``alpha``).  Drawn in the main process from the
-        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
+        those not significantly different from it (paired bootstrap,
+        two-sided), drawn from the ``resampling.bootstrap`` stream of ``seed``.
 
     Returns
     -------
@@ -534,8 +500,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     cells, order = _cells(train_c, test_c, models, ks, n_collapsed, seed=seed,
                           bhmm_iterations=bhmm_iterations, model_params=model_params,
                           spsr_labels=spsr_labels)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="frank2009")
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="frank2009")
     split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
     t3_rows = _rows(results, "merge", order)
     tables = {
@@ -555,15 +520,13 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                         title="Table 4: results for the split condition", digits=6),
         "table2": _table2(_table2_rows(t3_rows, order, table2_rows)),
         "table3_paper": _paper_table(PAPER_TABLE3, "Frank, Goldwater & Keller 2009 Table 3 "
-                                                   "(paper's numbers, merge)",
-                                     PAPER_NOTES),
+                                                   "(paper's numbers, merge)", PAPER_NOTES),
         "table4_paper": _paper_table(PAPER_TABLE4, "Frank, Goldwater & Keller 2009 Table 4 "
                                                    "(paper's numbers, split)"),
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")
-        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order,
-                                                   marks)
+        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order, marks)
         tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
                                                    split_order, marks)
     tables["coverage"] = _coverage(results, order)
@@ -575,8 +538,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
             rparams = {**MODEL_FIXED["random"], **(model_params or {}).get("random", {})}
             gold_sizes = {k: _gs_sizes(train_c, gold_for_k(k, n_collapsed), rparams["sizes"])
                           for k in ks}
-            _figures(results, order, gold_sizes, out,
-                     tables["table3"].rows if confidence else None)
+            _figures(results, order, gold_sizes, out, tables["table3"].rows if confidence else None)
     return tables
 
 
@@ -633,8 +595,7 @@ def _coverage(results: dict, order) -> Table:
         cov.append({"Model": MODEL_NAMES[model][1], "K": k, "clusters": r["n_clusters"],
                     "largest cluster (types)": r.get("largest_cluster_types"),
                     "types clustered": r["types_clustered"], "types": r["types"],
-                    "token coverage": r["tokens_clustered"],
-                    "SP/SR labels": r.get("spsr_labels"),
+                    "token coverage": r["tokens_clustered"], "SP/SR labels": r.get("spsr_labels"),
                     "frames": r["merge"].get("n_frames"), "signature": r["signature"]})
     return Table(["Model", "K", "clusters", "largest cluster (types)", "types clustered",
                   "types", "token coverage", "SP/SR labels", "frames", "signature"], cov,
@@ -686,16 +647,14 @@ PROTOCOL = Protocol(
                nargs="+"),
         Option("--test", "test CHAT files/folders for SP/SR (default: the other eng-uk corpora)",
                nargs="+"),
-        Shared("data"), Shared("out"),
-        Option("--k", "K conditions (default 12,53,80)", "12,53,80"),
+        Shared("data"), Shared("out"), Option("--k", "K conditions (default 12,53,80)", "12,53,80"),
         Option("--models", "comma-separated models (default: random,bhmm,hc,hc_single,ff; "
                "hc = average linkage, hc_single = single linkage)", "random,bhmm,hc,hc_single,ff"),
         Option("--spsr-labels", "SP/SR labels of BHMM and FF: their own token labels (default) "
                "or their majority type clustering", "tokens", choices=("tokens", "types")),
         Option("--table2-rows", "Table 2 rows: paper (N=12, the shared random baseline once per "
                "K) or distinct (N=11)", "paper", choices=("paper", "distinct")),
-        SEED,
-        Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000)", 2000, int),
+        SEED, Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000)", 2000, int),
         Option("--ff-threshold", "frequent-frame threshold share (Frank et al.: 0.0009; Mintz: "
                "0.0013)", 0.0009, float),
         Option("--max-sentences", "use only the first N utterances of train and test (quick "

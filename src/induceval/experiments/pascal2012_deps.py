@@ -55,7 +55,9 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval.data import corpus_dir
 from induceval.errors import InducevalError
+from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table
@@ -145,8 +147,7 @@ def load_treebank(path: str) -> Treebank:
         files = _files(p, "*.cha")
         # transcript errors (eve06's %gra at line 391 cannot be aligned) are counted
         # with file:line in the notes, not fatal: the protocol scores %xgrt trees
-        c = read_corpus(files if len(files) > 1 else files[0], format="chat",
-                        on_error="skip")
+        c = read_corpus(files if len(files) > 1 else files[0], format="chat", on_error="skip")
         notes = []
         errors = reading_errors(c.report.to_dict())
         if errors:
@@ -182,8 +183,7 @@ def _evaluate(tb: Treebank, pred) -> dict:
     out = {}
     for key, ml in (("all", None), ("len10", 10)):
         r = evaluate_dependencies(tb.corpus, pred, punct=tb.punct, max_length=ml,
-                                  breakdowns=("relation", "edge-length-exact"),
-                                  diagnostics=False)
+                                  breakdowns=("relation", "edge-length-exact"), diagnostics=False)
         out[key] = {m: r.scores[m] for m in ("directed", "undirected", "ned", "root", "tokens",
                                              "sentences")}
         # per-sentence edge counts (first reference): intervals and paired tests in the tables
@@ -234,9 +234,8 @@ def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -
         for k in "cpu":
             h = results.get(f"{tb}|H{k}", {}).get(key, {}).get("directed")
             d = results.get(f"{tb}|DMV{k}", {}).get(key, {}).get("directed")
-            row[f"H{k}"] = _pct(h)
-            row[f"DMV{k}"] = _pct(d)
-            row[f"gain{k}"] = None if h is None or d is None else _pct(d - h)
+            row.update({f"H{k}": _pct(h), f"DMV{k}": _pct(d),
+                        f"gain{k}": None if h is None or d is None else _pct(d - h)})
         rows.append(row)
     cols = ["treebank"] + [f"{p}{k}" for k in "cpu" for p in ("H", "DMV", "gain")]
     label = "length <= 10" if key == "len10" else "all lengths"
@@ -276,8 +275,6 @@ def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
     each row names its best system and the systems whose difference from it is
     not significant (paired bootstrap, two-sided, level ``alpha``).
     """
-    from induceval.experiments._uncertainty import Marks, interval_columns
-
     marks = Marks(confidence, alpha, seed) if confidence else None
     items = {(tb, s, key): cell_items(results.get(f"{prefix}{tb}|{s}"), key)
              for tb in treebanks for s in systems for key in ("all", "len10")} if marks else {}
@@ -320,21 +317,13 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
     tables = accuracy_tables(results, treebanks, systems, notes, confidence=confidence,
                              alpha=alpha, seed=seed)
     for tb in treebanks:
-        groups: list[str] = []
-        for s in systems:
-            r = results.get(f"{tb}|{s}", {})
-            for g in r.get("all", {}).get("relation", {}):
-                if g not in groups:
-                    groups.append(g)
+        cells = {s: results.get(f"{tb}|{s}", {}) for s in systems}
+        groups = list(dict.fromkeys(g for r in cells.values()
+                                    for g in r.get("all", {}).get("relation", {})))
         if not groups:
             continue
-        rows = []
-        for s in systems:
-            r = results.get(f"{tb}|{s}", {})
-            if "all" not in r:
-                continue
-            rel = r["all"]["relation"]
-            rows.append({"system": s, **{g: _pct(rel.get(g)) for g in groups}})
+        rows = [{"system": s, **{g: _pct(r["all"]["relation"].get(g)) for g in groups}}
+                for s, r in cells.items() if "all" in r]
         tables.append(Table(["system"] + groups, rows, digits=1,
                             higher_is_better={g: True for g in groups},
                             title=f"{tb}: directed accuracy (%) by relation "
@@ -426,8 +415,7 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
             tables.append(improvement_table(results, list(names.values()), key))
     if figures and out_dir is not None:
         for tb in names.values():
-            png = edge_length_figure(results, tb, shown,
-                                     Path(out_dir) / f"figure1_{tb}.png")
+            png = edge_length_figure(results, tb, shown, Path(out_dir) / f"figure1_{tb}.png")
             if png:
                 tables[0].notes.append(f"Figure 1 ({tb}): {png}")
     return tables
@@ -435,8 +423,6 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
 
 def default_treebank_paths(root=None) -> list[str]:
     """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve."""
-    from induceval.data import corpus_dir
-
     out = sorted(str(p) for p in corpus_dir("ud", root).glob("UD_*") if p.is_dir())
     for extra in (corpus_dir("wsj-dependencies", root), corpus_dir("eve", root)):
         if extra.is_dir():
@@ -473,8 +459,7 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                            systems=o.systems.split(",") if o.systems else None,
                            max_train_length=o.max_train_length or None,
                            iterations=o.iterations, tolerance=o.tolerance, seed=o.seed,
-                           show_progress=show_progress, confidence=o.confidence,
-                           alpha=o.alpha), []
+                           show_progress=show_progress, confidence=o.confidence, alpha=o.alpha), []
 
 
 PROTOCOL = Protocol(

@@ -106,8 +106,7 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     names, results = treebank_cells(
         run_joint_cell, treebanks, KINDS, {"max_k": max_k, "max_train_length": max_train_length,
                                            "iterations": iterations, "tolerance": tolerance},
-        out_dir, jobs=jobs, show_progress=show_progress, desc="pascal2012-joint",
-        prefix="joint|")
+        out_dir, jobs=jobs, show_progress=show_progress, desc="pascal2012-joint", prefix="joint|")
     notes = ["DMV trained on Brown clusters of the words (punctuation removed), K = number "
              f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
              f"{max_train_length}; '-': no such gold tag set"]

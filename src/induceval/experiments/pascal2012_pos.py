@@ -42,6 +42,7 @@ from induceval.experiments._uncertainty import (
     Marks,
     category_cell_items,
     interval_columns,
+    sparse_to_json,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
@@ -52,10 +53,8 @@ __all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", 
 
 MODELS = {"brown": "B", "exchange": "MK"}
 TAGSETS = ("c", "p", "u")
-#: (score key of evaluate_tags, table suffix, label, higher is better, scale).
-#: The paper's 1-1 is the greedy mapping (PASCAL's scorer, after
-#: Christodoulopoulos et al. 2010): tables ``*_1to1`` hold it, next to the
-#: paper's; the optimal (Kuhn-Munkres) 1-1 is beside it in ``*_1to1_optimal``.
+#: (score key of evaluate_tags, table suffix, label, higher is better, scale); the paper's
+#: 1-1 is the greedy one (``*_1to1``), the optimal one is ``*_1to1_optimal`` (see the module)
 METRICS = (("m1", "m1", "M-1", True, 100.0), ("1to1_greedy", "1to1", "1-1", True, 100.0),
            ("1to1", "1to1_optimal", "1-1 optimal (not in Gelling et al. 2012)", True, 100.0),
            ("v", "v", "VM", True, 100.0), ("vi", "vi", "VI", False, 1.0))
@@ -121,12 +120,9 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
     result = induce_tags(corpus, model, k, seed=seed, **dict(params or {}))
     out = {"model": model, "k": k, "signature": result.signature,
            "n_clusters": int(result.n_clusters)}
-    from induceval.experiments._uncertainty import sparse_to_json
-
     pred = result.tags.astype(np.int64)
     for name, col in (("upos", "upos"), ("fine", _tag_column(corpus, "p"))):
-        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2,
-                           items="sentence")
+        ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2, items="sentence")
         out[name] = {m: ev.scores[m] for m, *_ in METRICS}
         out[name]["signature"] = ev.signature
         # per-sentence contingency tables: intervals and paired tests in the tables
@@ -143,7 +139,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                        max_k: int | None = 200, jobs: int = 1,
                        show_progress: bool = False, confidence: int = 1000,
                        alpha: float = 0.05) -> dict[str, Table]:
-    """Run the pascal2012-pos protocol; return (and write) its tables.
+    """Run the pascal2012-pos protocol; return (and write) its tables by name.
 
     Parameters
     ----------
@@ -154,30 +150,16 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
         and the finished cells (resumable).
     models
         ``brown`` (B) and/or ``exchange`` (MK).
-    seed, punct, model_params
-        Passed to the models / :func:`evaluate_tags`.
     max_sentences
         Use only the first N sentences of each treebank.
     max_k
-        Cap on K (default 200; ``None``: no cap).  The ``k`` table shows the
-        tag counts and the K used.
-    jobs, show_progress
-        Parallel worker processes; progress bar.
+        Cap on K (``None``: no cap); the ``k`` table shows the tag counts and the K used.
     confidence, alpha
-        Bootstrap resamples of sentences (0 = none) and level: every score
-        of the ``table2_*``/``table7_*`` tables gets a ``<system> ±`` column
-        (half-width of the ``1 - alpha`` percentile interval; the
-        contingency table of each resample is rebuilt from per-sentence
-        tables and re-mapped for M-1 and 1-1), and each row names its best
-        system and those not significantly different from it (paired
-        bootstrap, two-sided, level ``alpha``).  Drawn in the main process
-        from the ``resampling.bootstrap`` stream of ``seed``: independent
-        of ``jobs``.
-
-    Returns
-    -------
-    dict
-        Tables by name.
+        Bootstrap resamples of sentences (0 = none) and level, as in
+        :func:`induceval.experiments.pascal2012_deps.accuracy_tables` (each
+        resample's contingency table is rebuilt from per-sentence tables and
+        re-mapped for M-1 and 1-1), drawn in the main process from the
+        ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
     """
     for m in models:
         check_choice("model", m, tuple(MODELS))
@@ -229,13 +211,9 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
 
 def _read_treebank(spec: Corpus | tuple, max_sentences: int | None) -> Corpus:
     """A treebank (a Corpus or ``(paths, format)``) read, prepared and cut."""
-    if isinstance(spec, Corpus):
-        c = spec
-    else:
-        from induceval.corpus.readers import read_corpus
+    from induceval.corpus.readers import read_corpus
 
-        paths, fmt = spec
-        c = read_corpus(paths, format=fmt)
+    c = spec if isinstance(spec, Corpus) else read_corpus(spec[0], format=spec[1])
     c = prepare_treebank(c)
     if max_sentences:
         c = c.select(np.arange(min(max_sentences, c.n_sentences)))
@@ -279,9 +257,8 @@ def _score_rows(results, systems, treebanks, against, metric, scale, marks, item
     cols = list(dict.fromkeys(col for _, col in systems))
     rows = []
     for name in treebanks:
-        row = {"testset": name}
-        for col in cols:
-            row[col] = results[systems[(name, col)]][against][metric] * scale
+        row = {"testset": name, **{col: results[systems[(name, col)]][against][metric] * scale
+                                   for col in cols}}
         if marks:
             marks.mark(row, {col: items[(systems[(name, col)], against)] for col in cols},
                        metric, scale=scale, higher_is_better=higher)
@@ -324,8 +301,7 @@ PROTOCOL = Protocol(
                "--data", action="append", metavar="NAME=PATH[,PATH][:FMT]"),
         Shared("data"), Shared("out"),
         Option("--models", "comma-separated models (default: brown,exchange)", "brown,exchange"),
-        SEED,
-        Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
+        SEED, Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
                                  "PASCAL 2012 POS track scored every token)"}),
         Option("--max-sentences", "use only the first N sentences of each treebank (quick runs)",
                type=int),

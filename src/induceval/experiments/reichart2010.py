@@ -9,26 +9,25 @@ with :func:`induceval.measures.categories.evaluate_tags` (``level="both"``),
 punctuation excluded (Reichart et al. 2010, §5.1).
 
 The gold tags are the corpus's fine tags (``gold_column="auto"``: ``xpos``
-when the corpus has them, else ``upos``): Reichart et al. 2010, §5.1 scores against "the full
-WSJ POS tags set excluding punctuation" (45 tags, 11 of them punctuation,
-so 34).  Punctuation is the tokens whose universal tag is punctuation
-(``punct="auto"``, i.e. ``upos`` ``PUNCT``/``.``); on PTB text without a
-universal column, :func:`~induceval.experiments.pascal2012_pos.prepare_treebank`
-maps the PTB tags by Petrov et al.'s map, whose ``.`` class is
-``# $ '' ( ) , -LRB- -RRB- . : `` ! ?``.  That leaves 36 fine tags in the
-WSJ sample of ../shared/data, as in the full WSJ (the 45 tags minus 9
-punctuation tags); the paper's "11 punctuation marks" is two more than any
-standard list, and we did not find which two (``SYM`` and ``LS``, 14 tokens
-in the sample, are candidates: ``--punct "tags:# $ '' , -LRB- -RRB- . :
-`` SYM LS"`` gives 34).  Before issue 13 the default was
-UPOS (12-17 tags), which scores the same clustering much higher (MacroI M-1
-.635 against UPOS, .410 against the fine tags).
+when present, else ``upos``): Reichart et al. 2010, §5.1 scores against "the
+full WSJ POS tags set excluding punctuation" (45 tags, 11 of them
+punctuation, so 34).  Punctuation is the tokens whose universal tag is
+punctuation (``punct="auto"``: ``upos`` ``PUNCT``/``.``); PTB text without a
+universal column gets it from
+:func:`~induceval.experiments.pascal2012_pos.prepare_treebank` (Petrov et
+al.'s map, whose ``.`` class is ``# $ '' ( ) , -LRB- -RRB- . : `` ! ?``).
+That leaves 36 fine tags in the WSJ sample of ../shared/data, as in the full
+WSJ (45 minus 9 punctuation tags); the paper's "11 punctuation marks" is two
+more than any standard list (``SYM`` and ``LS``, 14 tokens in the sample,
+are candidates: ``--punct "tags:# $ '' , -LRB- -RRB- . : `` SYM LS"`` gives
+34).  Before issue 13 the default was UPOS (12-17 tags), which scores the
+same clustering much higher (MacroI M-1 .635 against UPOS, .410 against the
+fine tags).
 
-A second table gives Spearman's rho between
-the system rankings of every token measure and every type measure (lower-is-
-better measures ranked by their negation), and between the mean token rank
-and the mean type rank: Reichart et al. 2010's point is that the two levels rank systems
-differently.
+A second table gives Spearman's rho between the system rankings of every
+token and every type measure (lower-is-better measures negated), and between
+the mean token and type ranks: Reichart et al. 2010's point is that the two
+levels rank systems differently.
 
 References
 ----------
@@ -44,13 +43,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.data import corpus_dir
 from induceval.errors import InducevalError
-from induceval.experiments._category_common import (
-    ensure_dir,
-    spearman_rho,
-    stars,
-    to_jsonable,
-)
+from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
@@ -148,13 +143,11 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                      pred_format: str = "auto", punct="auto", log_base="e",
                      restarts: int = 10, seed: int = DEFAULT_SEED, jobs: int = 1,
                      show_progress: bool = False) -> dict[str, Table]:
-    """Score a set of taggings of one corpus at token and type level (Reichart et al. 2010,
-    Table 1).
+    """Score taggings of one corpus at token and type level; return ``table1`` and
+    ``rank_correlation`` (Reichart et al. 2010, Table 1).
 
     Parameters
     ----------
-    gold
-        The gold corpus (or its path).
     predictions
         System name -> prediction file path, Corpus, or tag array aligned with ``gold``.
     models
@@ -165,13 +158,6 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     gold_column, punct, log_base, restarts, seed
         Scoring options (Reichart et al. 2010: fine tags -- ``"auto"`` takes ``xpos`` when
         present --, punctuation excluded, natural log, 10 restarts).
-    jobs, show_progress
-        Parallel cells; progress bar.
-
-    Returns
-    -------
-    dict
-        ``table1`` and ``rank_correlation``.
     """
     if not isinstance(gold, Corpus):
         from induceval.corpus.readers import read_corpus
@@ -181,12 +167,9 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
                   "restarts": restarts}
     cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="reichart2010")
-    rows = []
-    for name, cell in zip(names, cells):
-        r = results[cell.key]
-        rows.append({"system": name, **{c: r[c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}})
+    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="reichart2010")
+    rows = [{"system": name, **{c: results[cell.key][c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}}
+            for name, cell in zip(names, cells)]
     higher = {label: hib for label, (_, hib) in TOKEN_COLUMNS.items()}
     higher.update({label: True for label in TYPE_COLUMNS})
     t1 = Table(["system", *TOKEN_COLUMNS, *TYPE_COLUMNS], rows, higher_is_better=higher,
@@ -271,7 +254,6 @@ DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iteratio
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce reichart2010`` options."""
     from induceval.corpus.readers import read_corpus
-    from induceval.data import corpus_dir
     from induceval.experiments.pascal2012_pos import prepare_treebank
 
     gold, gold_format = o.gold, o.gold_format

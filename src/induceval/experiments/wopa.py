@@ -59,20 +59,12 @@ def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexsta
     ----------
     train, test
         Utterances over one shared vocabulary.
-    learner
-        A built-in name (``chance, prevword, freqframe, tokentype, typetoken,
-        lexstat``) or an object following the protocol of
-        :mod:`induceval.models.wopa.learners`.
-    ties, seed, cooccurrence, chance, statistics
+    learner, ties, seed, cooccurrence, chance, statistics
         As in :func:`induceval.models.wopa.train`.
     test_name, corpus
         Name the test and the corpus in the result.
     extra_signature
         Options of the caller that change the number (in the signature).
-
-    Returns
-    -------
-    WopaResult
 
     Example
     -------
@@ -179,8 +171,7 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
     """
     return _run_tests(corpus, learners, "self", punct=punct, initial=initial, ties=ties,
                       seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role, unintelligible=unintelligible,
-                      max_words=max_words)
+                      child_role=child_role, unintelligible=unintelligible, max_words=max_words)
 
 
 def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
@@ -205,5 +196,4 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
     """
     return _run_tests(corpus, learners, "adult-child", punct=punct, initial=initial,
                       ties=ties, seed=seed, cooccurrence=cooccurrence, chance=chance,
-                      child_role=child_role, unintelligible=unintelligible,
-                      max_words=max_words)
+                      child_role=child_role, unintelligible=unintelligible, max_words=max_words)

@@ -57,16 +57,8 @@ import numpy as np
 from induceval.corpus.tuples import TupleCounts
 from induceval.errors import ParameterError, check_range
 
-__all__ = [
-    "SELPREF_MODELS",
-    "MODEL_ORDER",
-    "CUTOFFS",
-    "ConditionalProbability",
-    "Cooccurrence",
-    "ErkSimilarity",
-    "Backoff",
-    "train_models",
-]
+__all__ = ["SELPREF_MODELS", "MODEL_ORDER", "CUTOFFS", "ConditionalProbability", "Cooccurrence",
+           "ErkSimilarity", "Backoff", "train_models"]
 
 #: the models in the order of the paper's tables
 MODEL_ORDER = ("baseline", "erk-jaccard", "erk-cosine", "cooccurrence", "backoff-erk",
@@ -84,10 +76,9 @@ class ConditionalProbability:
     _slot: Counter = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        slot: Counter = Counter()
+        self._slot = Counter()
         for (v, d, _n), c in self.counts.counts.items():
-            slot[(v, d)] += c
-        self._slot = slot
+            self._slot[(v, d)] += c
 
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
@@ -119,10 +110,9 @@ class Cooccurrence:
     _verb: Counter = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        tot: Counter = Counter()
+        self._verb = Counter()
         for (v, _n), c in self.pairs.items():
-            tot[v] += c
-        self._verb = tot
+            self._verb[v] += c
 
     def score(self, verbs: Sequence[str], relations: Sequence[str],
               nouns: Sequence[str]) -> np.ndarray:
@@ -165,19 +155,16 @@ class ErkSimilarity:
         check_range("slot_cutoff", self.slot_cutoff, 0)
         check_range("max_dims", self.max_dims, 1)
         self.name = f"erk-{self.similarity}"
-        items = list(self.counts.counts.items())
         nouns: dict[str, int] = {}
         slots: dict[tuple[str, str], int] = {}
         rows, cols, vals = [], [], []
-        for (v, d, n), c in items:
+        for (v, d, n), c in self.counts.counts.items():
             rows.append(nouns.setdefault(n, len(nouns)))
             cols.append(slots.setdefault((v, d), len(slots)))
             vals.append(c)
-        self._nouns = nouns
-        self._slots = slots
+        self._nouns, self._slots = nouns, slots
         shape = (max(len(nouns), 1), max(len(slots), 1))
-        C = sparse.csr_matrix((np.asarray(vals, dtype=float), (rows, cols)), shape=shape)
-        self._C = C
+        self._C = C = sparse.csr_matrix((np.asarray(vals, dtype=float), (rows, cols)), shape=shape)
         # vectors: drop rare slots, trim long vectors to their max_dims largest entries
         slot_total = np.asarray(C.sum(0)).ravel()
         X = C.tocoo()
@@ -220,8 +207,7 @@ class ErkSimilarity:
 
         out = np.zeros(len(nouns))
         n_idx = np.array([self._nouns.get(n, -1) for n in nouns], dtype=np.int64)
-        s_idx = np.array([self._slots.get(k, -1) for k in zip(verbs, relations)],
-                         dtype=np.int64)
+        s_idx = np.array([self._slots.get(k, -1) for k in zip(verbs, relations)], dtype=np.int64)
         ok = (n_idx >= 0) & (s_idx >= 0)
         if not ok.any():
             return out
@@ -303,17 +289,16 @@ def train_models(counts: TupleCounts, cooccurrence: Counter | None = None, *,
     for m in models:
         if m not in MODEL_ORDER:
             raise ParameterError(f"models must be among {', '.join(MODEL_ORDER)}; got {m!r}")
+    sims = [sim for sim in ("jaccard", "cosine")
+            if f"erk-{sim}" in models or (sim == "jaccard" and "backoff-erk" in models)]
     cutoffs: dict[str, int] = {}
     if tune is not None:
-        for sim in ("jaccard", "cosine"):
-            if f"erk-{sim}" in models or (sim == "jaccard" and "backoff-erk" in models):
-                cutoffs[sim] = tune(lambda x, s=sim: ErkSimilarity(counts, s, slot_cutoff=x),
-                                    CUTOFFS)
+        for sim in sims:
+            cutoffs[sim] = tune(lambda x, s=sim: ErkSimilarity(counts, s, slot_cutoff=x), CUTOFFS)
     base = ConditionalProbability(counts)
     built: dict = {"baseline": base}
-    for sim in ("jaccard", "cosine"):
-        if f"erk-{sim}" in models or (sim == "jaccard" and "backoff-erk" in models):
-            built[f"erk-{sim}"] = ErkSimilarity(counts, sim, slot_cutoff=cutoffs.get(sim, 0))
+    for sim in sims:
+        built[f"erk-{sim}"] = ErkSimilarity(counts, sim, slot_cutoff=cutoffs.get(sim, 0))
     if "backoff-erk" in models:
         built["backoff-erk"] = Backoff(base, built["erk-jaccard"])
     if cooccurrence is not None:

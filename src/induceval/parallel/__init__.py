@@ -5,25 +5,18 @@ in item order, costliest items first on workers), :func:`imap` (streamed in
 item order, a bounded number pending), :func:`map_reduce` (additive tables
 summed in item order, bit for bit the sum of one process) and
 :func:`run_cells` (a protocol's resumable cells, each stored as
-``<out>/cells/<key>.json`` as soon as it is back).  An item's
-:class:`~induceval.errors.InducevalError` is raised with its own message once
-the items before it are done (the error one process meets first); any other
-exception on a worker is raised as an InducevalError naming the item.
-:func:`file_groups` is the one rule grouping consecutive files into tasks.
+``<out>/cells/<key>.json`` as soon as it is back); errors as one process
+would meet them (:func:`map`).  :func:`file_groups` is the one rule grouping
+consecutive files into tasks.
 
 The engine comes from an :class:`ExecutorSpec`: ``local`` is this process
 (``jobs=1``) or a pool of ``jobs`` processes that end with this one
-(:mod:`induceval.parallel.local`); ``dask`` is a ``distributed.Client`` of
-an embedded ``LocalCluster`` of ``jobs`` workers (the default when
-``jobs > 1`` and Dask is installed), an existing scheduler
-(``scheduler="tcp://host:8786"`` or ``$INDUCEVAL_SCHEDULER``) or a
-``dask_jobqueue.SLURMCluster`` (``cluster="slurm"``, ``cluster_options``).
-Dask is an optional extra (``pip install induceval[dask]``), imported only
-when used; asking for it without the extra raises an InducevalError saying
-how to install it.  The CLI sets the engine of a whole command with
-:func:`use_executor` (one cluster, started when first needed and closed at
-the end); library calls may pass ``executor=`` (a spec, ``"local"``,
-``"dask"`` or a ``distributed.Client``).
+(:mod:`induceval.parallel.local`); ``dask`` is a ``distributed.Client`` of an
+embedded ``LocalCluster`` (the default when ``jobs > 1`` and Dask, an
+optional extra, is installed), an existing scheduler or a Slurm cluster.
+The CLI sets the engine of a whole command with :func:`use_executor` (one
+cluster, started when first needed); library calls may pass ``executor=``
+(a spec, ``"local"``, ``"dask"`` or a ``distributed.Client``).
 
 Example
 -------
@@ -66,28 +59,8 @@ from induceval.parallel.spec import (
     use_executor,
 )
 
-__all__ = [
-    "ENGINES",
-    "CLUSTERS",
-    "SCHEDULER_ENV",
-    "GROUP_BYTES",
-    "ExecutorSpec",
-    "Cell",
-    "require_dask",
-    "use_executor",
-    "current_executor",
-    "local_jobs",
-    "dask_client",
-    "make_cluster",
-    "local_cluster",
-    "tune_worker",
-    "tune_client",
-    "task_key",
-    "parse_cluster_options",
-    "map",
-    "imap",
-    "map_reduce",
-    "run_cells",
-    "path_size",
-    "file_groups",
-]
+__all__ = ["ENGINES", "CLUSTERS", "SCHEDULER_ENV", "GROUP_BYTES", "ExecutorSpec", "Cell",
+           "require_dask", "use_executor", "current_executor", "local_jobs", "dask_client",
+           "make_cluster", "local_cluster", "tune_worker", "tune_client", "task_key",
+           "parse_cluster_options", "map", "imap", "map_reduce", "run_cells", "path_size",
+           "file_groups"]

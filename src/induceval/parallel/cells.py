@@ -6,18 +6,14 @@ stores each finished cell as ``<out>/cells/<key>.json`` and skips cells
 already stored, so an interrupted run resumes without recomputing them.
 A stored cell is reused only when it was written by the same package version.
 
-Where cells run is one seam, the ``executor`` (see :func:`induceval.parallel.map`):
-``local`` runs them in this process (``jobs=1``) or a local process pool;
-``dask`` submits them to a ``distributed.Client`` (an embedded LocalCluster of
-``jobs`` workers, an existing scheduler, or a Slurm cluster).  Either way the
-results are collected in this process and each cell is written atomically
-(temporary file, then rename) as soon as it is back, so a cell interrupted on
-a worker is recomputed by the next run (or by Dask on another worker), never
-half-stored; results do not depend on the number of workers nor on the order
-in which cells finish.  A failing cell raises the error one process running
-the cells meets first (an exception that is no
-:class:`~induceval.errors.InducevalError` is raised as one naming the cell);
-the cells finished before are kept.  Arguments several cells share (a
+Where cells run is the ``executor`` of :func:`induceval.parallel.map`
+(this process, a local pool, or Dask).  Either way the results are collected
+here and each cell is written atomically as soon as it is back, so a cell
+interrupted on a worker is recomputed, never half-stored; results depend
+neither on the number of workers nor on the order in which cells finish.  A
+failing cell raises the error one process meets first (an exception that is
+no :class:`~induceval.errors.InducevalError` is raised as one naming the
+cell); the cells finished before are kept.  Arguments several cells share (a
 corpus) are sent to each worker once.
 
 Example
@@ -115,10 +111,7 @@ def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:
     todo: list[Cell] = []
     for c in cells:
         path = store / f"{_safe(c.key)}.json" if store else None
-        stored = None
-        if path is not None and path.exists():
-            with open(path, encoding="utf-8") as fh:
-                stored = json.load(fh)
+        stored = json.loads(path.read_text("utf-8")) if path and path.exists() else None
         # a cell stored by another package version is recomputed: defaults may differ
         if stored is not None and stored.get("version") == __version__:
             results[c.key] = stored["result"]
@@ -135,9 +128,8 @@ def _save(store: Path, cell: Cell, result: object) -> None:
 
 
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
-              show_progress: bool = False, desc: str = "cells",
-              executor=None) -> dict[str, object]:
-    """Compute every cell not already stored under ``out_dir/cells``.
+              show_progress: bool = False, desc: str = "cells", executor=None) -> dict[str, object]:
+    """Compute every cell not stored under ``out_dir/cells``; key -> result in cell order.
 
     Parameters
     ----------
@@ -145,21 +137,10 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         The cells; keys must be unique.
     out_dir
         Where finished cells are stored (``None``: keep nothing, no resume).
-    jobs
-        Worker processes (1 = in this process).
+    executor, jobs
+        As in :func:`induceval.parallel.map`.
     show_progress
         Show a progress bar on stderr.
-    executor
-        Where cells run: ``None`` (the engine set by
-        :func:`induceval.parallel.use_executor`, else local processes, or an
-        embedded Dask LocalCluster when ``jobs > 1`` and Dask is installed),
-        ``"local"``, ``"dask"``, an :class:`~induceval.parallel.ExecutorSpec`
-        or a ``distributed.Client``.
-
-    Returns
-    -------
-    dict
-        Cell key -> result, in the order of ``cells``.
     """
     check_range("jobs", jobs, 1)
     keys = [c.key for c in cells]

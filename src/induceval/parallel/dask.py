@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import shutil
 import uuid
 import warnings
 
@@ -37,15 +38,12 @@ def make_cluster(kind: str, options: dict | None = None, *, jobs: int | None = N
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise InducevalError(f"--cluster {kind} needs dask-jobqueue, which is not installed: "
                              f"{_INSTALL}") from exc
-    opts = {"cores": 1, "memory": "4GB", "processes": 1}
-    opts.update(options or {})
+    opts = {"cores": 1, "memory": "4GB", "processes": 1, **(options or {})}
     try:
         cluster = dask_jobqueue.SLURMCluster(**opts)
     except TypeError as exc:
         raise ParameterError(f"bad --cluster-opt for {kind}: {exc}") from exc
     if jobs:
-        import shutil
-
         if shutil.which("sbatch") is None:
             cluster.close()
             raise InducevalError(f"--cluster {kind} submits Slurm jobs with sbatch, which is "
@@ -63,18 +61,13 @@ def tune_worker(worker=None) -> dict:
     """Make a Dask worker as cheap per task as one process; returns what was changed.
 
     Two of Dask's defaults make a counting task cost more CPU on a worker
-    than in one process (figures in ``docs/scale.md``):
-
-    - the nanny starts each worker with ``MALLOC_TRIM_THRESHOLD_=65536``,
-      which also fixes glibc's mmap threshold at 128 kB: every numpy
-      temporary above it is mmap'ed, page-faulted in and unmapped again.
-      glibc's thresholds are set back to sizes that keep such blocks in the
-      heap (``mallopt``; Linux/glibc only, skipped elsewhere);
-    - the statistical profiler samples the task thread's stack every 10 ms:
-      its periodic callbacks are stopped.
-
-    Applied by :func:`tune_client` on every worker of a client this module
-    opens (embedded, existing scheduler or Slurm), restarted workers included.
+    (``docs/scale.md``): the nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` also
+    fixes glibc's mmap threshold at 128 kB, so every larger numpy temporary is
+    mmap'ed and unmapped again (glibc's thresholds are set back with
+    ``mallopt``; Linux/glibc only), and the statistical profiler samples the
+    task thread every 10 ms (its callbacks are stopped).  Applied by
+    :func:`tune_client` on every worker of a client this module opens,
+    restarted workers included.
 
     Example
     -------
@@ -122,9 +115,8 @@ def local_cluster(workers: int, **options):
     distributed = require_dask()
     import dask
 
-    kw = dict(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-              silence_logs=logging.CRITICAL)
-    kw.update(options)
+    kw = {"n_workers": workers, "threads_per_worker": 1, "processes": True,
+          "dashboard_address": ":0", "silence_logs": logging.CRITICAL, **options}
     with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
         return distributed.LocalCluster(**kw)
 
@@ -132,13 +124,7 @@ def local_cluster(workers: int, **options):
 @contextlib.contextmanager
 def _open_client(spec: ExecutorSpec, n_tasks: int | None = None):
     distributed = require_dask()
-    if spec.cluster:
-        n = spec.jobs if spec.jobs > 1 else max(1, n_tasks or 1)
-        cluster = make_cluster(spec.cluster, spec.cluster_options, jobs=n)
-        with cluster, distributed.Client(cluster) as client:
-            yield tune_client(client)
-        return
-    if spec.address:
+    if spec.address and not spec.cluster:
         try:
             client = distributed.Client(spec.address, timeout="20s")
         except OSError as exc:
@@ -147,7 +133,11 @@ def _open_client(spec: ExecutorSpec, n_tasks: int | None = None):
         with client:
             yield tune_client(client)
         return
-    cluster = local_cluster(spec.jobs)
+    if spec.cluster:
+        n = spec.jobs if spec.jobs > 1 else max(1, n_tasks or 1)
+        cluster = make_cluster(spec.cluster, spec.cluster_options, jobs=n)
+    else:
+        cluster = local_cluster(spec.jobs)
     with cluster, distributed.Client(cluster) as client:
         yield tune_client(client)
 
@@ -174,10 +164,8 @@ def dask_client(executor=None, *, jobs: int = 1, n_tasks: int | None = None):
                 sess.client = sess.owned.enter_context(_open_client(sess.spec, n_tasks))
             yield sess.client
         return
-    if isinstance(executor, str):
-        spec = ExecutorSpec(engine=executor, jobs=jobs)
-    else:
-        spec = executor or ExecutorSpec(jobs=jobs)
+    spec = (ExecutorSpec(engine=executor, jobs=jobs) if isinstance(executor, str)
+            else executor or ExecutorSpec(jobs=jobs))
     if spec.resolved_engine() != "dask":
         yield None
         return
@@ -258,13 +246,11 @@ class DaskEngine:
 def _replicate(client, futures: list) -> None:
     """Copy shared arguments to every worker before the calls that need them are submitted.
 
-    Otherwise Dask places every call on the worker that computed the shared
-    argument (data locality), and another worker gets calls only by work
-    stealing, which waits for the busy worker to answer, and a compiled
-    kernel holding the GIL keeps it from answering: the other workers start
-    late (``docs/scale.md``).  The copies stay recomputable: the shared
-    arguments are tasks, not scattered data.  A copy that fails only costs
-    that delay.
+    Otherwise Dask places every call on the worker that computed it (data
+    locality) and the others get calls only by work stealing, which waits for
+    that worker to answer, and a compiled kernel holding the GIL keeps it
+    from answering (``docs/scale.md``).  The copies stay recomputable (tasks,
+    not scattered data); a copy that fails only costs that delay.
     """
     if not futures:
         return

@@ -43,21 +43,15 @@ def path_size(item) -> int:
 
 
 def file_groups(sizes: Sequence[int], group_bytes: int | None = None) -> list[tuple[int, int]]:
-    """Consecutive files grouped into tasks: ``(start, stop)`` index ranges.
+    """Consecutive files (``sizes`` in bytes, :func:`path_size`) grouped into tasks:
+    ``(start, stop)`` index ranges.
 
-    A group closes once it holds ``group_bytes`` (default: a 32nd of the
+    A group closes once it holds ``group_bytes`` (``None``: a 32nd of the
     total, within :data:`GROUP_BYTES`: enough tasks to balance the workers,
     few enough that each task's scheduling and each read's start-up stay
     small next to the work); ``0`` makes one group per file.  The files of a
     group are read as one corpus, as all the files are in one process: sums
     over the groups do not depend on the grouping.
-
-    Parameters
-    ----------
-    sizes
-        Bytes of each file, in file order (:func:`path_size`).
-    group_bytes
-        The size at which a group closes (``None``: automatic).
 
     Example
     -------

@@ -1,13 +1,11 @@
 """A pool of local worker processes that end with this process.
 
 The engine of :func:`induceval.parallel.map` for ``local`` with ``jobs > 1``:
-a :class:`concurrent.futures.ProcessPoolExecutor`, forked where possible (the
-workers inherit the shared arguments without a copy).  A worker must never
-outlive this process (a reader blocked on a pipe would hold the caller's
-pipes open forever): each asks the kernel to kill it when its parent dies
-(``PR_SET_PDEATHSIG`` on Linux, whatever the signal; elsewhere a thread
-watches the parent), and a pool left by an exception or an interrupt is
-killed, not awaited.
+a :class:`concurrent.futures.ProcessPoolExecutor`, forked where possible.  A
+worker must never outlive this process (a reader blocked on a pipe would
+hold the caller's pipes open): each asks the kernel to kill it when its
+parent dies (``PR_SET_PDEATHSIG`` on Linux; elsewhere a thread watches the
+parent), and a pool left by an exception or an interrupt is killed.
 
 Example
 -------

@@ -3,9 +3,7 @@
 :func:`map`, :func:`imap` and :func:`map_reduce` over one loop, :func:`stream`
 (also under :func:`induceval.parallel.run_cells`).  On workers an item's
 :class:`~induceval.errors.InducevalError` comes back as a value
-(:class:`_Failed`) and is raised in item order; any other exception is a bug
-or a lost worker, raised as an InducevalError naming the item
-(:func:`_worker_error`).
+(:class:`_Failed`) and is raised in item order (see :func:`map`).
 
 Example
 -------
@@ -20,6 +18,7 @@ Example
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -100,8 +99,7 @@ def _engine(executor, jobs: int, n_items: int, shared: dict):
 
 def stream(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,
            order: Sequence[int] | None = None, name: str = "map", shared: dict | None = None,
-           window: int | None = None, ordered: bool = False,
-           labels: Sequence[str] | None = None,
+           window: int | None = None, ordered: bool = False, labels: Sequence[str] | None = None,
            what: Callable[[int, str], str] | None = None) -> Iterator[tuple]:
     """``(i, fn(items[i], **shared))`` for every item, as they finish (``ordered``: in item order).
 
@@ -207,8 +205,6 @@ def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa:
     fn
         Item -> result (picklable for workers: a module-level function or a
         :func:`functools.partial` of one).
-    items
-        The work items (paths, shards, small objects).
     executor, jobs
         Where items run: ``None`` (the engine of
         :func:`~induceval.parallel.use_executor`, else ``jobs``), ``"local"``,
@@ -243,8 +239,7 @@ def map(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,  # noqa:
 
 
 def imap(fn: Callable, items: Sequence, *, executor=None, jobs: int = 1,
-         window: int | None = None, name: str = "map",
-         shared: dict | None = None) -> Iterator:
+         window: int | None = None, name: str = "map", shared: dict | None = None) -> Iterator:
     """``fn(item)`` for every item, yielded in item order as soon as the items before are back.
 
     At most ``window`` items (default: twice the workers) are started and
@@ -269,13 +264,11 @@ def _start_order(costs: Sequence[float], split_every: int) -> list[int]:
     """The order in which :func:`map_reduce` starts its items on Dask.
 
     Group by group of the first reduction level (``split_every`` items in
-    item order), costliest group first, and in a group costliest item first
-    (longest processing time first, at the level of groups).  Each group's
-    partial tables are summed, and dropped, as soon as its items are done:
-    a worker holds at most a group or two of partial tables, not one per
-    shard.  Ordering all items by cost alone would run the large shards of
-    every group first, and every group would then wait for its small shards
-    until the end, its partial tables held meanwhile (``docs/scale.md``).
+    item order), costliest group first, and in a group costliest item first.
+    Each group's partial tables are summed and dropped as soon as its items
+    are done, so a worker holds a group or two of them; ordering all items by
+    cost alone would leave every group waiting for its small shards until the
+    end, its partial tables held meanwhile (``docs/scale.md``).
 
     Example
     -------
@@ -303,14 +296,10 @@ class _Combine:
 
 
 def _combine_all(combine: Callable, parts: list):
-    acc = parts[0]
-    for p in parts[1:]:
-        acc = combine(acc, p)
-    return acc
+    return functools.reduce(combine, parts)
 
 
-def _tree_reduce(client, futures: list, combine: Callable, split_every: int,
-                 priority: int = 0):
+def _tree_reduce(client, futures: list, combine: Callable, split_every: int, priority: int = 0):
     level = 0
     while len(futures) > 1:
         nxt = []
@@ -333,36 +322,27 @@ def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=Non
                costs: Sequence[float] | None = None):
     """``combine`` over ``fn(item)`` for every item, in item order.
 
-    The reduction is a left fold in item order (in this process and in a
-    local pool, over :func:`imap`) or a tree of in-order groups of
-    ``split_every`` (on Dask); for an associative ``combine`` (sums of count
-    tables) both give the same result, including the insertion order of
-    dict-based tables, so results are bit for bit those of one process.  On
-    workers, only the partial tables travel: each item (typically a file
-    shard) is read and counted on a worker, so a worker's peak memory is
-    bounded by its shard and the table, not by the corpus.  Errors as in
-    :func:`map`: the first InducevalError in item order, with its own
-    message.
+    A left fold in item order (here and in a local pool, over :func:`imap`)
+    or a tree of in-order groups of ``split_every`` (on Dask): for an
+    associative ``combine`` (sums of count tables) both give the result of
+    one process bit for bit, dict insertion order included.  On workers only
+    the partial tables travel, so a worker's peak memory is bounded by its
+    shard and the table, not by the corpus.  Errors as in :func:`map`.
 
     Parameters
     ----------
-    fn
-        Item -> count table (picklable, e.g. a module-level function or a
-        :func:`functools.partial` of one).
+    fn, executor, jobs
+        As in :func:`map` (``fn``: item -> count table).
     items
         The shards (paths or small objects); at least one.
     combine
         Two tables -> their sum (associative).
-    executor, jobs
-        As in :func:`map`.
     split_every
         Fan-in of the tree reduction on Dask.
     costs
         Expected cost of each item (e.g. :func:`~induceval.parallel.path_size`):
-        on Dask the costliest items start first, so that no worker is left
-        with a large shard at the end while the others idle (see
-        :func:`_start_order`).  The reduction order, hence the result, does
-        not change.
+        on Dask the costliest start first (:func:`_start_order`), so that no
+        worker is left with a large shard at the end; the result does not change.
     """
     items = list(items)
     if not items:
@@ -372,10 +352,7 @@ def map_reduce(fn: Callable, items: Sequence, combine: Callable, *, executor=Non
         if client is None:
             with contextlib.closing(imap(fn, items, executor=executor, jobs=jobs,
                                          name=name)) as parts:
-                acc = next(parts)
-                for part in parts:
-                    acc = combine(acc, part)
-            return acc
+                return functools.reduce(combine, parts)
         return _map_reduce_on(client, _Guarded(fn), items, _Combine(combine), split_every,
                               name, costs)
 

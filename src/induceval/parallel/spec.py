@@ -136,9 +136,7 @@ class ExecutorSpec:
         """``local`` or ``dask`` (``auto``: dask with a scheduler/cluster, or jobs > 1)."""
         if self.engine != "auto":
             return self.engine
-        if self.cluster or self.address:
-            return "dask"
-        if self.jobs > 1 and _dask_available():
+        if self.cluster or self.address or (self.jobs > 1 and _dask_available()):
             return "dask"
         return "local"
 

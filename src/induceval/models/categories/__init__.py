@@ -30,13 +30,15 @@ Example
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from induceval.corpus.counting import BigramTable
 from induceval.corpus.model import Corpus
-from induceval.errors import ParameterError, check_choice
+from induceval.errors import ParameterError, check_choice, check_range
 from induceval.models.categories.bhmm import induce_bhmm
 from induceval.models.categories.brown import BrownClusters, brown_clusters, induce_brown
 from induceval.models.categories.exchange import induce_exchange
@@ -48,33 +50,15 @@ from induceval.models.category_names import MODEL_DESCRIPTIONS
 from induceval.random import DEFAULT_SEED
 from induceval.signature import Signature
 
-__all__ = [
-    "CATEGORY_MODELS",
-    "check_model_params",
-    "model_params",
-    "MODEL_DESCRIPTIONS",
-    "induce_tags",
-    "TagInduction",
-    "UNCLUSTERED",
-    "brown_clusters",
-    "BrownClusters",
-    "induce_bhmm",
-    "induce_brown",
-    "induce_exchange",
-    "induce_frequent_frames",
-    "induce_hierarchical",
-    "induce_random",
-]
+__all__ = ["CATEGORY_MODELS", "check_model_params", "model_params", "MODEL_DESCRIPTIONS",
+           "induce_tags", "TagInduction", "UNCLUSTERED", "brown_clusters", "BrownClusters",
+           "induce_bhmm", "induce_brown", "induce_exchange", "induce_frequent_frames",
+           "induce_hierarchical", "induce_random"]
 
 #: model name -> function ``(corpus, k, *, seed, **params) -> TagInduction``
 CATEGORY_MODELS: dict[str, Callable[..., TagInduction]] = {
-    "ff": induce_frequent_frames,
-    "hc": induce_hierarchical,
-    "bhmm": induce_bhmm,
-    "brown": induce_brown,
-    "exchange": induce_exchange,
-    "random": induce_random,
-}
+    "ff": induce_frequent_frames, "hc": induce_hierarchical, "bhmm": induce_bhmm,
+    "brown": induce_brown, "exchange": induce_exchange, "random": induce_random}
 
 
 def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,
@@ -121,7 +105,6 @@ threshold, column, outside_frames
     >>> "|min_count_unk:3|" in r.signature, r.log["rare_types"] > 0
     (True, True)
     """
-    from induceval.errors import check_range
     from induceval.models.categories._bigrams import code_counts, map_rare
 
     check_choice("model", model, tuple(CATEGORY_MODELS))
@@ -154,8 +137,6 @@ threshold, column, outside_frames
 def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: int
                ) -> TagInduction:
     """Record ``min_count`` in the signature and list the rare words with ``<unk>``'s cluster."""
-    from dataclasses import replace
-
     from induceval.models.categories._bigrams import RARE_SYMBOL
 
     sig = Signature.parse(result.signature)
@@ -172,9 +153,7 @@ def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: in
             unclustered.add(word)
         if paths and RARE_SYMBOL in paths:
             paths[word] = paths[RARE_SYMBOL]
-    log = dict(result.log or {})
-    log["rare_types"] = len(rare)
-    log["rare_tokens"] = n_rare
+    log = {**(result.log or {}), "rare_types": len(rare), "rare_tokens": n_rare}
     return replace(result, signature=sig.format(), type_clusters=clusters, paths=paths,
                    unclustered=unclustered, log=log)
 
@@ -187,8 +166,6 @@ def model_params(model: str) -> list[str]:
     >>> model_params("brown")
     ['column', 'min_count']
     """
-    import inspect
-
     check_choice("model", model, tuple(CATEGORY_MODELS))
     sig = inspect.signature(CATEGORY_MODELS[model])
     return [n for n, p in sig.parameters.items() if n not in ("corpus", "k", "seed")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from induceval.corpus._counts import (
@@ -11,6 +13,7 @@ from induceval.corpus._counts import (
     bigram_counts,
     code_counts,
 )
+from induceval.errors import ParameterError, check_range
 
 __all__ = ["bigram_counts", "code_counts", "type_counts", "gather",
            "run_chunked", "BLOCK_TOKENS", "CHUNK_SECONDS"]
@@ -35,8 +38,6 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16, bar=None) -> No
     >>> seen == list(range(3, 40))
     True
     """
-    import time
-
     i, size = start, first
     while i < stop:
         j = min(stop, i + size)
@@ -85,11 +86,8 @@ def type_counts(corpus, column: str = "form"
     used = np.flatnonzero(per_code)
     dense = np.full(n_codes + 1, -1, dtype=np.int64)
     dense[used + 1] = np.arange(len(used))
-    if col.vocab is None:
-        types = [str(int(u)) for u in used]
-    else:
-        items = col.vocab.items
-        types = [items[int(u)] for u in used]
+    types = ([str(int(u)) for u in used] if col.vocab is None
+             else [col.vocab.items[int(u)] for u in used])
     return values, corpus.offsets.astype(np.int64), types, per_code[used], dense
 
 
@@ -120,12 +118,8 @@ def map_rare(corpus, min_count: int, *, column: str = "form", symbol: str = RARE
     them out: that is :func:`~induceval.models.categories.brown.brown_clusters`'s
     own ``min_count``.)  If ``symbol`` is itself a word of the corpus, the
     rare words join it.  One pass over the column (a table from codes to
-    codes); the other columns are shared.
-
-    Returns
-    -------
-    (Corpus, list[str], int)
-        The new corpus, the rare types (in code order) and their number of tokens.
+    codes); the other columns are shared.  Returns the new corpus, the rare
+    types (in code order) and their number of tokens.
 
     Example
     -------
@@ -136,13 +130,10 @@ def map_rare(corpus, min_count: int, *, column: str = "form", symbol: str = RARE
     (['a', 'b', 'a', '<unk>', 'a', 'b'], ['c'], 1)
     """
     from induceval.corpus.model import Column, Vocabulary
-    from induceval.errors import check_range
 
     check_range("min_count", min_count, 1)
     col = corpus.column(column)
     if col.vocab is None:
-        from induceval.errors import ParameterError
-
         raise ParameterError(f"min_count needs a categorical column; {column!r} is numeric")
     values = col.values
     items = list(col.vocab.items)

@@ -28,6 +28,7 @@ Frank, Goldwater & Keller (2009) (2000 iterations); Reichart et al.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 from numba import njit
@@ -311,8 +312,6 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
 
     Parameters
     ----------
-    corpus
-        Training text (each sentence an independent sequence; words in ``column``).
     seed
         Seed of the initial random tagging and of the sampler.
     iterations
@@ -349,8 +348,6 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     >>> bool((r1.tags == r2.tags).all()), bool(r1.tags.min() >= 0)
     (True, True)
     """
-    import time
-
     check_range("k", k, 1)
     check_range("iterations", iterations, 0)
     check_range("alpha", alpha, 0, low_open=True)

@@ -29,8 +29,7 @@ from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
-__all__ = ["brown_clusters", "brown_from_counts", "induce_brown", "BrownClusters",
-           "BrownPaths"]
+__all__ = ["brown_clusters", "brown_from_counts", "induce_brown", "BrownClusters", "BrownPaths"]
 
 
 class BrownClusters(dict):

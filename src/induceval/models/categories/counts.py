@@ -1,14 +1,12 @@
 """Brown and exchange clustering from summed count tables, and tagging corpora with the result.
 
 Brown and exchange clustering see a corpus only through its type counts and
-its distinct bigrams (with a sentence boundary for exchange), in the order of
-the word codes: what a :class:`~induceval.corpus.counting.BigramTable` holds
-(:func:`~induceval.corpus.counting.count_bigrams` sums those of many files
-into the table of the files read as one corpus).  From such a table,
+distinct bigrams (with a sentence boundary for exchange): what a
+:class:`~induceval.corpus.counting.BigramTable` holds (summed over files by
+:func:`~induceval.corpus.counting.count_bigrams`).  From such a table,
 :func:`induce_tags_from_counts` gives what
 :func:`~induceval.models.categories.induce_tags` gives on the corpus, bit for
-bit, but the token tags: :func:`tag_tokens` tags any corpus (e.g. each file
-again) with the clusters of its words.
+bit, but the token tags, which :func:`tag_tokens` adds to any corpus.
 
 Example
 -------
@@ -157,8 +155,7 @@ def tag_tokens(result: TagInduction, corpus, column: str = "form") -> np.ndarray
     """The tag of every token of ``corpus``: its word's cluster in ``result`` (``-1``: none).
 
     For Brown and exchange, the tags the model gives the corpus it was
-    trained on (and each of its files).  An unknown or unclustered word and a
-    missing value get ``-1``.
+    trained on (and each of its files).
 
     Example
     -------

@@ -4,28 +4,24 @@ One class per word type, chosen to maximise the class-bigram likelihood
 
 ``LL = sum_{c,c'} N(c,c') log N(c,c') - 2 sum_c N(c) log N(c) + const``
 
-(with a boundary symbol in its own fixed class between sentences, every token
-has one predecessor and one successor, so the bigram marginals equal the
-class counts).  Words are visited in decreasing frequency; each is moved to
-the class that increases ``LL`` most.  A move is made only on a strict gain,
-so ``LL`` never decreases; iterations stop when no word moves.
+(a boundary symbol in its own fixed class between sentences gives every token
+one predecessor and one successor, so the bigram marginals equal the class
+counts).  Words are visited in decreasing frequency, each moved to the class
+that increases ``LL`` most, only on a strict gain (``LL`` never decreases),
+until no word moves.
 
 Refinement (ClusterCat's ``--refine``, Dehdari et al. 2016): the exchange
 first runs with ``min(2**refine, k)`` classes until no word moves (or
-``max_iter`` passes); then each class ``c`` is split in two, its words (in
-decreasing frequency) going alternately to ``c`` and to a new class
-``c + k'``, and the exchange runs again, doubling until ``k``.  Coarse
-classes (content versus function words) settle first, so the fine ones
-start from a good partition: on Brown (K=45) M-1 rises from .667 to .683 at
-1.16M tokens and from .563 to .602 at 200k; ``refine=3`` was chosen on those
-two sizes (ClusterCat's 2: .675 and .604).  ``refine=0`` is the plain
-exchange.  From mkcls (Och 1999) come the move order and the frequency-rank
-initialisation (word of rank ``r`` in class ``r mod k'``); its randomised
-optimisers and ClusterCat's one-sided objective are not used: both sides of
-the class-bigram likelihood are optimised exactly.
-
-Only the type counts and the distinct bigrams (with the boundary) are built,
-so memory is ``O(types + distinct bigrams)``.
+``max_iter`` passes); then each class ``c`` is split in two, its words (by
+decreasing frequency) going alternately to ``c`` and a new class ``c + k'``,
+and the exchange runs again, doubling until ``k``.  Coarse classes settle
+first, so the fine ones start from a good partition: on Brown (K=45) M-1
+rises from .667 to .683 at 1.16M tokens and from .563 to .602 at 200k
+(``refine=3``, chosen on those two sizes; ClusterCat's 2: .675 and .604).
+``refine=0`` is the plain exchange.  The move order and the frequency-rank
+initialisation (rank ``r`` in class ``r mod k'``) come from mkcls (Och 1999);
+its randomised optimisers and ClusterCat's one-sided objective are not used.
+Memory is ``O(types + distinct bigrams)``.
 
 References
 ----------
@@ -258,8 +254,7 @@ def _refined(V, k, k0, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in
              max_iter, total):
     """Exchange from ``k0`` classes, doubling them up to ``k`` (see the module notes)."""
     kc = k0
-    histories = []
-    moves = []
+    histories, moves = [], []
     while True:
         cls[V] = kc
         h, m = _exchange_core(V, kc, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx,
@@ -383,8 +378,7 @@ def _result(tags, types, order, word_class, n_used, log, k, *, seed, max_iter, i
     type_clusters = {types[order[r]]: int(word_class[r]) for r in range(n)}
     random_used = init == "random" or restarts > 1
     sig = make_signature("exchange", {"k": k, "init": init, "max_iter": max_iter,
-                                      "restarts": restarts, "refine": refine,
-                                      "column": column},
+                                      "restarts": restarts, "refine": refine, "column": column},
                          seed=seed if random_used else None)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=set(),
                         n_clusters=n_used, model="exchange", signature=sig, log=log)
@@ -418,8 +412,7 @@ def exchange_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b:
     to_rank = np.append(new_id, n)
     a, b = to_rank[np.asarray(a, np.int64)], to_rank[np.asarray(b, np.int64)]
     word_class, n_used, log = _fit(n, a, b, np.asarray(c, np.int64), k, seed=seed,
-                                   max_iter=max_iter, init=init, restarts=restarts,
-                                   refine=refine)
+                                   max_iter=max_iter, init=init, restarts=restarts, refine=refine)
     return _result(np.zeros(0, np.int32), list(types), order, word_class, n_used, log, k,
                    seed=seed, max_iter=max_iter, init=init, restarts=restarts, refine=refine,
                    column=column)

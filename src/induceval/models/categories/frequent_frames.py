@@ -116,8 +116,6 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
 
     Parameters
     ----------
-    corpus
-        Training text.
     k
         Target number of clusters.  When fewer frames pass the threshold the
         result has fewer clusters (``log["n_frames"]`` says how many).
@@ -126,8 +124,6 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     threshold
         Minimum frame frequency as a share of all frame tokens: ``0.0009``
         (0.09%, Frank et al. 2009) or ``0.0013`` (0.13%, Mintz 2003).
-    column
-        Token column holding the words.
     outside_frames
         ``"sample"`` (Frank et al. 2009) or ``"unclustered"``: leave tokens outside
         frequent frames unclustered (Mintz's original token coverage).
@@ -188,8 +184,7 @@ def induce_frequent_frames(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     sig = make_signature("ff", {"k": k, "threshold": threshold, "outside": outside_frames,
                                 "column": column}, seed=seed)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
-                        n_clusters=len(roots), model="ff", signature=sig,
-                        memberships=memberships,
+                        n_clusters=len(roots), model="ff", signature=sig, memberships=memberships,
                         log={"n_frames": F, "frame_tokens": total,
                              "tokens_in_frequent_frames": int(n_in)})
 

@@ -79,11 +79,15 @@ def context_vectors(ids: np.ndarray, offsets: np.ndarray, targets: np.ndarray,
     ...                 positions=(1, 2)).tolist()
     [[2.0, 0.0, 0.0, 1.0]]
     """
-    t_of = np.full(n_types + 1, -1, dtype=np.int64)
-    t_of[np.asarray(targets) + 1] = np.arange(len(targets))
-    c_of = np.full(n_types + 1, -1, dtype=np.int64)
-    c_of[np.asarray(contexts) + 1] = np.arange(len(contexts))
-    return _context_table(ids, offsets, t_of, c_of, len(targets), len(contexts), positions)
+    return _context_table(ids, offsets, _index_of(targets, n_types), _index_of(contexts, n_types),
+                          len(targets), len(contexts), positions)
+
+
+def _index_of(members, n_types: int) -> np.ndarray:
+    """``out[w + 1]``: the index of type ``w`` in ``members``, or -1 (``out[0]``: missing)."""
+    out = np.full(n_types + 1, -1, dtype=np.int64)
+    out[np.asarray(members) + 1] = np.arange(len(members))
+    return out
 
 
 def _spearman_distance(vectors: np.ndarray) -> np.ndarray:
@@ -117,10 +121,6 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
 
     Parameters
     ----------
-    corpus
-        Training text.
-    k
-        Number of clusters.
     seed
         Accepted for a uniform interface; the method is deterministic.
     n_targets, n_contexts
@@ -129,12 +129,6 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         Relative context positions (Frank et al. 2009: -2, -1, +1, +2).
     linkage
         ``"average"`` (Redington et al.), or another scipy linkage method.
-    column
-        Token column holding the words.
-
-    Returns
-    -------
-    TagInduction
 
     Example
     -------
@@ -165,12 +159,8 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     if n == 1:
         labels = np.zeros(1, dtype=np.int64)
     else:
-        t_of = np.full(V + 1, -1, dtype=np.int64)
-        t_of[targets + 1] = np.arange(n)
-        c_of = np.full(V + 1, -1, dtype=np.int64)
-        c_of[contexts + 1] = np.arange(len(contexts))
-        vec = _context_table(values, offsets, t_of[dense + 1], c_of[dense + 1], n,
-                             len(contexts), positions)
+        vec = _context_table(values, offsets, _index_of(targets, V)[dense + 1],
+                             _index_of(contexts, V)[dense + 1], n, len(contexts), positions)
         dist = _spearman_distance(vec)
         Z = scipy_linkage(squareform(dist, checks=False), method=linkage)
         labels = cut_tree(Z, n_clusters=kk).ravel()
@@ -181,14 +171,11 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
     type_cluster[targets] = [renum[int(x)] for x in labels]
     # type_cluster[V] = -1: missing tokens and unused codes (dense -1) stay unclustered
     tags = gather(type_cluster[dense], values)
-    type_clusters: dict[str, int | None] = {}
-    for w in range(V):
-        c = int(type_cluster[w])
-        type_clusters[types[w]] = c if c >= 0 else None
+    type_clusters: dict[str, int | None] = {
+        types[w]: (int(type_cluster[w]) if type_cluster[w] >= 0 else None) for w in range(V)}
     unclustered = {t for t, c in type_clusters.items() if c is None}
     sig = make_signature("hc", {"k": k, "n": n_targets, "m": n_contexts,
-                                "positions": list(positions), "linkage": linkage,
-                                "column": column})
+                                "positions": list(positions), "linkage": linkage, "column": column})
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
                         n_clusters=len(renum), model="hc", signature=sig,
                         log={"n_targets": n, "n_contexts": len(contexts)})

@@ -36,7 +36,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.corpus.stats import every_tag_sizes, scale_sizes
-from induceval.errors import check_choice, check_range
+from induceval.errors import ParameterError, check_choice, check_range
 from induceval.models.categories.result import TagInduction, prepare_forms
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
@@ -68,8 +68,6 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
 
     Parameters
     ----------
-    corpus
-        The text.
     k
         Used only without ``gold``: the word types are shuffled and dealt into
         ``k`` clusters of (nearly) equal size.  With ``gold`` the number of
@@ -78,20 +76,11 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     seed
         Seed of the shuffle.
     gold
-        Token column of gold tags whose type-size distribution is copied.
-        The gold-tagged types, shuffled at random, are dealt into clusters of
-        those sizes; types without a gold tag stay unclustered.
+        Token column of gold tags whose type-size distribution is copied: the
+        gold-tagged types, shuffled, are dealt into clusters of those sizes.
     sizes
-        ``"every"`` (default, Frank et al. 2009's wording and Figure 2): one cluster per
-        gold category, a type counted under every tag, sizes scaled to the
-        number of gold-tagged types; ``"majority"``: a type counted under its
-        majority tag only (see the module docstring).
-    column
-        Token column holding the words.
-
-    Returns
-    -------
-    TagInduction
+        ``"every"`` (default) or ``"majority"``: how a type is counted (see
+        the module docstring).
 
     Example
     -------
@@ -119,8 +108,6 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
         size_opt = sizes
     else:
         if k is None:
-            from induceval.errors import ParameterError
-
             raise ParameterError("the random baseline needs k or a gold column")
         check_range("k", k, 1)
         base, extra = divmod(V, k)

@@ -28,14 +28,12 @@ class TagInduction:
         Word form -> its cluster (the cluster most of its tokens got), or ``None``
         when the model left the type unclustered.
     unclustered
-        The word forms the model left unclustered.
+        The word forms left unclustered.
     n_clusters
         The number of clusters the model produced (may be below the K asked
         for when the data cannot support K, e.g. too few frequent frames).
-    model
-        The registry name of the model.
-    signature
-        Every option that changes the output, the seed and the version.
+    model, signature
+        The registry name of the model; every option that changes the output.
     paths
         Brown clustering: word form -> bit-string path in the merge tree.
     memberships
@@ -106,11 +104,8 @@ def prepare_forms(corpus: Corpus, column: str = "form") -> tuple[np.ndarray, np.
     remap = np.full((int(used.max()) + 2) if len(used) else 1, -1, dtype=np.int64)
     remap[used] = np.arange(len(used))
     ids = np.where(vals >= 0, remap[vals], -1)
-    if col.vocab is None:
-        types = [str(int(u)) for u in used]
-    else:
-        items = col.vocab.items
-        types = [items[int(u)] for u in used]
+    types = ([str(int(u)) for u in used] if col.vocab is None
+             else [col.vocab.items[int(u)] for u in used])
     return ids, corpus.offsets.astype(np.int64), types
 
 
@@ -150,15 +145,9 @@ def type_clusters_from_codes(values: np.ndarray, dense: np.ndarray, tags: np.nda
 def _majority_clusters(types: list[str], best: np.ndarray, has: np.ndarray
                        ) -> tuple[dict[str, int | None], set[str]]:
     """Type -> its majority cluster (``None`` where it has no clustered token); unclustered set."""
-    out: dict[str, int | None] = {}
-    unclustered = set()
-    for i, t in enumerate(types):
-        if has[i]:
-            out[t] = int(best[i])
-        else:
-            out[t] = None
-            unclustered.add(t)
-    return out, unclustered
+    out: dict[str, int | None] = {t: int(best[i]) if has[i] else None
+                                  for i, t in enumerate(types)}
+    return out, {t for t, c in out.items() if c is None}
 
 
 def type_clusters_from_tags(ids: np.ndarray, tags: np.ndarray, types: list[str]

@@ -52,12 +52,8 @@ class DependencyInduction:
     Attributes
     ----------
     corpus
-        The input corpus with ``head`` replaced by the predicted heads (1-based,
+        The input corpus with ``head`` replaced by the predicted ``heads`` (1-based,
         0 = root); gold ``deprel``, ``head@*`` and ``deprel@*`` are dropped.
-    heads
-        The predicted heads, aligned with the corpus tokens.
-    model
-        The model name.
     log
         Training log (``dmv``): ``log_likelihood`` per iteration, per token,
         convergence; empty for untrained models.
@@ -81,8 +77,7 @@ class DependencyInduction:
 
     @property
     def log_likelihood(self) -> list[float]:
-        """The corpus log-likelihood at each EM iteration (a copy; empty for
-        untrained models such as ``lb``/``rb``).
+        """The corpus log-likelihood at each EM iteration (a copy; empty if untrained).
 
         Example
         -------
@@ -120,8 +115,7 @@ def tag_codes(corpus: Corpus, tags: str) -> tuple[np.ndarray, list[str], int]:
     missing = codes < 0
     n_missing = int(missing.sum())
     if n_missing:
-        codes = codes.copy()
-        codes[missing] = len(names)
+        codes = np.where(missing, len(names), codes)
         names = names + ["<missing>"]
     return codes, names, n_missing
 
@@ -143,8 +137,7 @@ def _run_random(corpus: Corpus, model: str, seed: int, opts: dict):
 
 
 _DMV_OPTIONS = {"max_train_length": 10, "iterations": 100, "tolerance": 1e-5,
-                "viterbi_em": False, "smoothing": 0.0, "harmonic_constant": 0.0,
-                "train_on": None}
+                "viterbi_em": False, "smoothing": 0.0, "harmonic_constant": 0.0, "train_on": None}
 
 
 def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
@@ -171,8 +164,7 @@ def _run_dmv(corpus: Corpus, model: str, seed: int, opts: dict):
     else:
         tcodes, n_tags = codes, len(names)
     skipped: Counter = Counter()
-    tok, toff = _sentence_tokens(train.offsets, _training_sentences(train, model, max_len,
-                                                                    skipped))
+    tok, toff = _sentence_tokens(train.offsets, _training_sentences(train, model, max_len, skipped))
     params, log = train_dmv(tcodes[tok], toff, n_tags, iterations=o["iterations"],
                             tolerance=o["tolerance"], viterbi_em=o["viterbi_em"],
                             smoothing=o["smoothing"],
@@ -299,23 +291,20 @@ def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
     Parameters
     ----------
     corpus
-        The corpus; only sentence lengths (chains, random) or the tag column
-        (``harmonic``, ``dmv``) are used.  Remove punctuation first if the
-        evaluation will (PASCAL 2012 trains and scores without punctuation).
+        Only sentence lengths (chains, random) or the tag column (``harmonic``,
+        ``dmv``) are used.
     model
         One of :data:`DEPENDENCY_MODELS`.
     tags
-        The tag column the DMV is trained on: ``upos``, ``xpos``, ``cpos`` or an
-        induced cluster column.  Ignored by chains and random trees.
+        The tag column the DMV is trained on (``upos``, ``xpos``, ``cpos`` or an
+        induced cluster column).
     seed
         Seed of the random trees (``None``: :data:`induceval.random.DEFAULT_SEED`).
-        The DMV is deterministic.
     punct
-        Punctuation policy (see :mod:`induceval.corpus.transforms.punct`):
-        tokens it selects are left out of training and parsing and attached
-        to their sentence's root word in the output, so the output keeps every
-        token (evaluation removes them again).  ``"keep"`` (default) uses
-        every token.
+        Punctuation policy (:mod:`induceval.corpus.transforms.punct`): its
+        tokens are left out of training and parsing and attached to their
+        sentence's root word in the output (PASCAL 2012 trains and scores
+        without punctuation).  ``"keep"`` (default) uses every token.
     **params
         DMV options: ``max_train_length`` (10, the WSJ10 setting; ``None`` =
         all lengths up to the parser limit), ``iterations`` (100),
@@ -323,9 +312,6 @@ def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
         (False), ``smoothing`` (0), ``harmonic_constant`` (0), ``train_on`` (a
         corpus to train on instead, sharing the tag vocabulary).
 
-    Returns
-    -------
-    DependencyInduction
     """
     check_choice("model", model, tuple(DEPENDENCY_MODELS))
     if punct != "keep":

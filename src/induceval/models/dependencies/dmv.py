@@ -174,20 +174,17 @@ def _harmonic(tags, offsets, constant, c_root, c_choose, c_stop, c_cont):
                 c_stop[th, d, 1] += p1
 
 
-def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
-                    constant: float = 0.0):
+def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *, constant: float = 0.0):
     """Pseudo-counts of the harmonic initialiser (Klein & Manning 2004).
 
-    The initialiser acts as a first E-step whose posteriors are fixed by
-    hand: every word is the root with probability ``1/n``, and a word
-    attaches to each other word with probability proportional to
-    ``1 / (distance + constant)`` (the remaining mass ``1 - 1/n``).  Klein &
-    Manning describe the attachment part only ("inversely proportional to a
-    constant plus the distance"); the stop pseudo-counts here follow from the
-    same posteriors: with ``E`` the expected number of dependents of a word on
-    one side, it continues at adjacency with weight ``min(1, E)`` (and stops
-    with the rest), and continues non-adjacently ``E - min(1, E)`` times,
-    stopping non-adjacently with weight ``min(1, E)``.
+    A first E-step with posteriors fixed by hand: every word is the root with
+    probability ``1/n`` and attaches to each other word with probability
+    proportional to ``1 / (distance + constant)`` (mass ``1 - 1/n``).  Klein &
+    Manning describe only this attachment part; the stop pseudo-counts follow
+    from the same posteriors: with ``E`` a word's expected number of
+    dependents on one side, it continues at adjacency with weight
+    ``min(1, E)`` (stops with the rest), continues non-adjacently
+    ``E - min(1, E)`` times and stops non-adjacently with weight ``min(1, E)``.
 
     Returns ``(c_root, c_choose, c_stop, c_cont)`` with the parameter shapes.
 
@@ -244,14 +241,7 @@ class TrainingLog:
         return [ll / n for ll in self.log_likelihood]
 
     def to_dict(self) -> dict:
-        """The log as plain JSON-ready data (without the timings).
-
-        Returns
-        -------
-        dict
-            ``log_likelihood`` and ``per_token`` per iteration, ``n_tokens``,
-            ``n_sentences``, ``converged``, ``stop_reason`` and
-            ``underflow_sentences``.
+        """The log as JSON-ready data, ``per_token`` added, without the timings.
 
         Example
         -------
@@ -279,8 +269,6 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
         Training sentences: tag codes ``0..n_tags-1`` concatenated, offsets.
         Every sentence must be non-empty and at most
         :data:`~induceval.models.dependencies.inside_outside.MAX_EM_LENGTH` long.
-    n_tags
-        Number of tag codes.
     iterations
         Maximum number of EM iterations (0 = return the initialiser).
     tolerance
@@ -297,10 +285,6 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     callback
         Called as ``callback(iteration, log_likelihood)`` after each E-step.
 
-    Returns
-    -------
-    (DMVParams, TrainingLog)
-
     Example
     -------
     >>> tags = np.array([0, 1, 0, 1, 1]); offsets = np.array([0, 2, 5])
@@ -314,8 +298,7 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     tags = np.ascontiguousarray(tags, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     params = init if init is not None else harmonic_params(
-        tags, offsets, n_tags, constant=harmonic_constant, smoothing=smoothing,
-        tag_names=tag_names)
+        tags, offsets, n_tags, constant=harmonic_constant, smoothing=smoothing, tag_names=tag_names)
     log = TrainingLog(n_tokens=int(offsets[-1]), n_sentences=len(offsets) - 1)
     order = length_order(offsets)
     if iterations == 0:

@@ -42,11 +42,8 @@ or to the root), so multiplying all attachment probabilities of child ``c``
 scaled ``Z`` still underflows are reported (``ll = -inf``) and skipped by
 the caller.
 
-Parameter arrays (``T`` tags; direction 0 = left, 1 = right; adjacency
-index 0 = no dependent generated yet on that side, 1 = some):
-
-``root[T]``, ``choose[T, 2, T]`` (head, direction, child), ``stop[T, 2, 2]``
-(``P(STOP | head, direction, adjacency)``; continuing is ``1 - stop``).
+Parameter arrays ``root``, ``choose``, ``stop`` as in
+:class:`~induceval.models.dependencies.dmv.DMVParams` (continuing is ``1 - stop``).
 
 References
 ----------
@@ -424,6 +421,5 @@ def tree_counts(tags: np.ndarray, offsets: np.ndarray, heads: np.ndarray, n_tags
     c_root, c_choose, c_stop, c_cont = zero_counts(n_tags)
     _tree_counts(np.ascontiguousarray(tags, dtype=np.int64),
                  np.ascontiguousarray(offsets, dtype=np.int64),
-                 np.ascontiguousarray(heads, dtype=np.int64),
-                 c_root, c_choose, c_stop, c_cont)
+                 np.ascontiguousarray(heads, dtype=np.int64), c_root, c_choose, c_stop, c_cont)
     return c_root, c_choose, c_stop, c_cont

@@ -22,8 +22,8 @@ counts in floating-point range for any length, each arc is weighted by
 ``n - 1`` arcs, so all trees are scaled alike and the distribution stays
 uniform.
 
-The uniforms come from ``induceval.random.rng(seed)``, drawn in one block
-(``2n`` per sentence), so the same seed gives the same trees.
+The uniforms come from the ``deps.random_trees`` stream of ``seed``, drawn
+in one block (``2n`` per sentence), so the same seed gives the same trees.
 
 References
 ----------
@@ -128,19 +128,10 @@ def _sample(offsets, uni, R, A, heads):
 
 
 def random_projective(offsets: np.ndarray, seed: int | None = None) -> np.ndarray:
-    """A uniformly random single-root projective tree for every sentence.
+    """A uniformly random single-root projective tree for every sentence of ``offsets``.
 
-    Parameters
-    ----------
-    offsets
-        Sentence offsets (only the lengths matter).
-    seed
-        Seed (``None``: :data:`induceval.random.DEFAULT_SEED`).
-
-    Returns
-    -------
-    np.ndarray
-        ``int32`` heads, 1-based within each sentence, 0 for the root.
+    Returns ``int32`` heads, 1-based within each sentence, 0 for the root
+    (``seed=None``: :data:`induceval.random.DEFAULT_SEED`).
 
     Example
     -------

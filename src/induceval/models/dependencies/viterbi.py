@@ -109,8 +109,7 @@ def _viterbi_one(t, n, lroot, lchoose, lstop, lcont, heads_out, R, L, RS, LS, IR
 
 
 @njit(cache=True)
-def _viterbi_batch(tags, offsets, order, lo, hi, n, lroot, lchoose, lstop, lcont, heads,
-                   scores):
+def _viterbi_batch(tags, offsets, order, lo, hi, n, lroot, lchoose, lstop, lcont, heads, scores):
     R = np.zeros((n, n))
     L = np.zeros((n, n))
     RS = np.zeros((n, n))
@@ -139,18 +138,10 @@ def viterbi_parse(tags: np.ndarray, offsets: np.ndarray, root: np.ndarray,
                   choose: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Most probable projective tree of every sentence under a DMV.
 
-    Parameters
-    ----------
-    tags, offsets
-        Tag codes of the sentences, concatenated, and their offsets.
-    root, choose, stop
-        DMV parameters (see :mod:`induceval.models.dependencies.inside_outside`).
-
-    Returns
-    -------
-    (heads, scores)
-        ``int32`` heads, 1-based within each sentence (0 = root), aligned with
-        ``tags``; and each sentence's best-tree log-probability.
+    ``tags`` are the sentences' tag codes, concatenated; ``root``, ``choose``,
+    ``stop`` the DMV parameters (:mod:`induceval.models.dependencies.inside_outside`).
+    Returns ``int32`` heads, 1-based within each sentence (0 = root), and each
+    sentence's best-tree log-probability.
 
     Example
     -------
@@ -173,6 +164,5 @@ def viterbi_parse(tags: np.ndarray, offsets: np.ndarray, root: np.ndarray,
         n = int(lengths[idx[lo]])
         if n == 0:
             continue
-        _viterbi_batch(tags, offsets, idx, lo, hi, n, lroot, lchoose, lstop, lcont, heads,
-                       scores)
+        _viterbi_batch(tags, offsets, idx, lo, hi, n, lroot, lchoose, lstop, lcont, heads, scores)
     return heads.astype(np.int32), scores

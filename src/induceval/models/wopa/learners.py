@@ -19,14 +19,11 @@ then the higher count of the word in the frame, then the alphabetical order
 of the context strings: independent of the order of the corpus.  Words never
 seen in training get a category of their own (whose statistics are all zero).
 
-Plug-in protocol: a user's learner is any object with a ``name`` and
-**one** of ``categorize(utterances) -> Mapping[str, str]`` (a
-:class:`CategoryLearner`: word -> category; the paper's statistics and
-production follow) or ``fit(utterances)`` and ``score(history, candidates)
--> Sequence[float]`` (a :class:`NextWordScorer`; production picks the
-highest-scoring candidate with the same tie rule).  Utterances are lists of
-strings, the initial previous word first; ``history`` holds it and the
-words produced so far.
+Plug-in protocol: a user's learner is any object with a ``name`` that is a
+:class:`CategoryLearner` (the paper's statistics and production follow) or
+a :class:`NextWordScorer` (production picks its highest-scoring candidate
+with the same tie rule).  Utterances are lists of strings, the initial
+previous word first.
 
 References
 ----------
@@ -54,19 +51,8 @@ import numpy as np
 from induceval.corpus.utterances import Utterances
 from induceval.errors import ParameterError, check_choice
 
-__all__ = [
-    "CategoryLearner",
-    "NextWordScorer",
-    "Lexstat",
-    "Prevword",
-    "Freqframe",
-    "TokenType",
-    "TypeToken",
-    "Chance",
-    "LEARNERS",
-    "PAPER_ORDER",
-    "get_learner",
-]
+__all__ = ["CategoryLearner", "NextWordScorer", "Lexstat", "Prevword", "Freqframe", "TokenType",
+           "TypeToken", "Chance", "LEARNERS", "PAPER_ORDER", "get_learner"]
 
 
 @runtime_checkable
@@ -120,10 +106,14 @@ def _contexts(utts: Utterances) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return words, left, right
 
 
-def _unseen(cats: np.ndarray, seen: np.ndarray, base: int) -> np.ndarray:
-    """Give every unseen id its own category ``base + id``."""
-    ids = np.arange(len(cats), dtype=np.int64)
-    return np.where(seen, cats, base + ids)
+def _first_per_word(n: int, w: np.ndarray, cat: np.ndarray, base: int) -> np.ndarray:
+    """Each id's category: its first ``cat`` in ``w`` (sorted by word, best first); an id
+    not in ``w`` gets its own category ``base + id``."""
+    firsts = np.ones(len(w), dtype=bool)
+    firsts[1:] = w[1:] != w[:-1]
+    cats = base + np.arange(n, dtype=np.int64)
+    cats[w[firsts]] = cat[firsts]
+    return cats
 
 
 class _Builtin:
@@ -136,10 +126,7 @@ class _Builtin:
         raise NotImplementedError
 
     def categorize(self, utterances: Sequence[Sequence[str]]) -> dict[str, str]:
-        """Word -> category name, for inspection (the protocol's form).
-
-        ``utterances`` hold the initial previous word first, then the words.
-        """
+        """Word -> category name, for inspection (the protocol's form)."""
         utts = Utterances.from_lists([u[1:] for u in utterances], [u[0] for u in utterances])
         cats = self.category_ids(utts)
         return {utts.vocab[w]: self.category_name(utts, int(cats[w]))
@@ -199,9 +186,8 @@ class Prevword(_Builtin):
         self.count = count
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
-        """The category of every id of ``utts.vocab``: the id of its previous word (the word
-        before it, or the utterance's initial previous word); an id never seen as a word (a
-        marker, a punctuation mark) gets its own category ``n_ids + id``.
+        """The category of every id of ``utts.vocab``: the id of its previous word; an id
+        never seen as a word (a marker, a punctuation mark) gets its own, ``n_ids + id``.
 
         Example
         -------
@@ -212,21 +198,14 @@ class Prevword(_Builtin):
         """
         n = utts.n_ids
         words, left, _ = _contexts(utts)
-        cats = np.zeros(n, dtype=np.int64)
-        seen = np.zeros(n, dtype=bool)
-        if len(words):
-            keys, counts = np.unique(words * n + left, return_counts=True)
-            w, p = keys // n, keys % n
-            if self.count == "frame":
-                counts = np.bincount(left, minlength=n)[p]
-            rank = _string_rank(utts.vocab)
-            order = np.lexsort((rank[p], -counts, w))
-            w, p = w[order], p[order]
-            firsts = np.ones(len(w), dtype=bool)
-            firsts[1:] = w[1:] != w[:-1]
-            cats[w[firsts]] = p[firsts]
-            seen[w[firsts]] = True
-        return _unseen(cats, seen, n)
+        if not len(words):
+            return _first_per_word(n, words, words, n)
+        keys, counts = np.unique(words * n + left, return_counts=True)
+        w, p = keys // n, keys % n
+        if self.count == "frame":
+            counts = np.bincount(left, minlength=n)[p]
+        order = np.lexsort((_string_rank(utts.vocab)[p], -counts, w))
+        return _first_per_word(n, w[order], p[order], n)
 
 
 class _FrameLearner(_Builtin):
@@ -254,20 +233,13 @@ class _FrameLearner(_Builtin):
 
     def category_ids(self, utts: Utterances) -> np.ndarray:
         n = utts.n_ids
-        cats = np.zeros(n, dtype=np.int64)
-        seen = np.zeros(n, dtype=bool)
-        if len(utts.words):
-            t = self.frame_table(utts)
-            rank = _string_rank(utts.vocab)
-            score = self._score(t)
-            order = np.lexsort((rank[t["right"]], rank[t["left"]], -t["pair"], -t["freq"],
-                                -score, t["word"]))
-            w, f = t["word"][order], t["frame"][order]
-            firsts = np.ones(len(w), dtype=bool)
-            firsts[1:] = w[1:] != w[:-1]
-            cats[w[firsts]] = f[firsts]
-            seen[w[firsts]] = True
-        return _unseen(cats, seen, n * n)
+        if not len(utts.words):
+            return _first_per_word(n, utts.words, utts.words, n * n)
+        t = self.frame_table(utts)
+        rank = _string_rank(utts.vocab)
+        order = np.lexsort((rank[t["right"]], rank[t["left"]], -t["pair"], -t["freq"],
+                            -self._score(t), t["word"]))
+        return _first_per_word(n, t["word"][order], t["frame"][order], n * n)
 
     def category_name(self, utts: Utterances, cat: int) -> str:
         n = utts.n_ids
@@ -352,14 +324,8 @@ class Chance(_Builtin):
 
 
 #: Built-in learners by name.
-LEARNERS: dict[str, type] = {
-    "chance": Chance,
-    "prevword": Prevword,
-    "freqframe": Freqframe,
-    "tokentype": TokenType,
-    "typetoken": TypeToken,
-    "lexstat": Lexstat,
-}
+LEARNERS: dict[str, type] = {"chance": Chance, "prevword": Prevword, "freqframe": Freqframe,
+                             "tokentype": TokenType, "typetoken": TypeToken, "lexstat": Lexstat}
 
 #: The paper's order, worst to best (Chang et al. 2006, Fig. 1).
 PAPER_ORDER: tuple[str, ...] = tuple(LEARNERS)
@@ -371,8 +337,8 @@ _ALIASES = {"token/type": "tokentype", "type/token": "typetoken", "token_type": 
 def get_learner(learner: object, **options: object) -> object:
     """A learner object from a name (``"lexstat"``, ``"Token/Type"`` ...) or an object.
 
-    ``options``: ``prevword_count`` / ``freqframe_count`` / ``tokentype_count`` /
-    ``typetoken_count`` (``"pair"`` or ``"frame"``) set that learner's ``count``.
+    ``options``: ``<name>_count`` (``"pair"`` or ``"frame"``) sets the ``count`` of that
+    learner (prevword, freqframe, tokentype, typetoken).
 
     Example
     -------
@@ -389,8 +355,5 @@ def get_learner(learner: object, **options: object) -> object:
     if key not in LEARNERS:
         raise ParameterError(
             f"learner must be one of {', '.join(LEARNERS)}; got {learner!r}")
-    cls = LEARNERS[key]
     count = options.get(f"{key}_count")
-    if count is not None:
-        return cls(count=str(count))
-    return cls()
+    return LEARNERS[key]() if count is None else LEARNERS[key](count=str(count))

@@ -98,22 +98,22 @@ class LearnedStatistics:
         except ValueError:
             raise InducevalError(f"{word!r} is not in the vocabulary") from None
 
+    def _key(self, kind: str, a: str, b: str) -> int:
+        if kind == "context":
+            return self._id(a) * self.n_cats + int(self.cats[self._id(b)])
+        return int(self.cats[self._id(a)]) * self.n_ids + self._id(b)
+
     def context(self, prev: str, word: str) -> float:
         """Normalised context statistic from ``prev`` to ``word``'s category."""
-        key = self._id(prev) * self.n_cats + int(self.cats[self._id(word)])
-        return _lookup(self.ctx_keys, self.ctx_vals, key)
+        return _lookup(self.ctx_keys, self.ctx_vals, self._key("context", prev, word))
 
     def access(self, word: str, later: str) -> float:
         """Normalised access statistic: ``word``'s category before ``later``."""
-        key = int(self.cats[self._id(word)]) * self.n_ids + self._id(later)
-        return _lookup(self.acc_keys, self.acc_vals, key)
+        return _lookup(self.acc_keys, self.acc_vals, self._key("access", word, later))
 
     def raw(self, kind: str, a: str, b: str) -> tuple[int, int]:
         """(events, co-occurrences) of ``kind`` ``"context"`` (a -> cat(b)) or ``"access"``."""
-        if kind == "context":
-            key = self._id(a) * self.n_cats + int(self.cats[self._id(b)])
-        else:
-            key = int(self.cats[self._id(a)]) * self.n_ids + self._id(b)
+        key = self._key(kind, a, b)
         out = []
         for part in ("num", "den"):
             k, c = self.counts[f"{kind}_{part}"]
@@ -170,10 +170,8 @@ def learn_statistics(train: Utterances, learner: object = "lexstat", *,
     ctx, cden, acc, aden = K.collect_keys(train.offsets, train.words.astype(np.int64),
                                           train.start.astype(np.int64), cats, n_cats, n_ids,
                                           cooccurrence == "pairs")
-    counts = {}
-    for name, keys in (("context_num", ctx), ("context_den", cden), ("access_num", acc),
-                       ("access_den", aden)):
-        counts[name] = K.count_sorted(keys)
+    counts = {name: K.count_sorted(keys) for name, keys in (
+        ("context_num", ctx), ("context_den", cden), ("access_num", acc), ("access_den", aden))}
     ctx_vals = K.ratios(*counts["context_num"], *counts["context_den"])
     acc_vals = K.ratios(*counts["access_num"], *counts["access_den"])
     return LearnedStatistics(learner, cats, n_cats, n_ids, counts["context_num"][0], ctx_vals,
@@ -204,8 +202,7 @@ def _produce_all(st: LearnedStatistics, test: Utterances, numbers: np.ndarray, t
     return K.produce_all(
         test.offsets, test.words.astype(np.int64), test.start.astype(np.int64),
         np.asarray(numbers, dtype=np.int64), cats, np.int64(n_cats), np.int64(n_ids), *keys,
-        K.TIES_RANDOM if ties == "random" else K.TIES_PESSIMISTIC, np.int64(seed), full,
-        _REL_TOL)
+        K.TIES_RANDOM if ties == "random" else K.TIES_PESSIMISTIC, np.int64(seed), full, _REL_TOL)
 
 
 def produce(statistics: LearnedStatistics, words: Sequence[str], start: str = ".", *,
@@ -266,10 +263,9 @@ def chance_accuracy(lengths: Sequence[int]) -> float:
 class Production:
     """A trained learner that produces test utterances (made by :func:`train`).
 
-    ``learner``: the learner object; ``options``: the options that change its
-    outcomes (for the signature); ``seed``: the seed of its tie draws, or
-    ``None`` when nothing is drawn; ``statistics``: its learned statistics
-    (``None`` for Chance and for a learner with its own ``score()``).
+    ``options`` change its outcomes (for the signature); ``seed`` is that of
+    its tie draws (``None`` when nothing is drawn); ``statistics`` are
+    ``None`` for Chance and for a learner with its own ``score()``.
     """
 
     def __init__(self, learner: object, options: dict, seed: int | None, draw_seed: int,
