@@ -365,3 +365,18 @@ def test_a_tier_fault_stops_only_reads_that_need_the_tier():
     skipped = read_corpus(cha, on_error="skip")
     assert words.tokens["form"].strings() == skipped.tokens["form"].strings()
     assert list(iter_utterances(cha, needs=["form"]))
+
+
+def test_an_implausible_target_child_age_is_flagged(tmp_path):
+    """'28;0.' (a typo for 2;8 in a real header) is kept but counted with its file."""
+    from induceval.corpus.readers._chat_file import IMPLAUSIBLE_AGE
+
+    p = tmp_path / "old.cha"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tCHI Ann Target_Child , MOT Mother\n"
+                 "@ID:\teng|toy|CHI|28;0.|female|||Target_Child|||\n*CHI:\tmore .\n@End\n")
+    c = read_corpus(p)
+    assert c.sentence(0).meta("age_days") == parse_age("28;0.")
+    assert c.report.counts[IMPLAUSIBLE_AGE] == 1
+    assert c.report.examples[IMPLAUSIBLE_AGE].startswith(str(p))
+    usual = read_corpus(CHAT / "conventions.cha", on_error="skip")
+    assert IMPLAUSIBLE_AGE not in usual.report.counts

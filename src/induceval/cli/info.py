@@ -100,8 +100,8 @@ def run(args: argparse.Namespace) -> int:
                                                      if e["first"] else "")
                               for k, e in d["errors"].items())
             print(f"info: {d['name']}: {total} malformed sentence(s)/tier(s) counted and "
-                  f"skipped ({kinds}); other commands stop at the first unless given "
-                  "--on-error skip", file=sys.stderr)
+                  f"skipped ({kinds}); a command that uses the faulty tier or sentence "
+                  "stops at the first unless given --on-error skip", file=sys.stderr)
     if args.format == "json":
         emit(json.dumps(stats[0] if len(stats) == 1 else stats, indent=2) + "\n", args)
         return 0

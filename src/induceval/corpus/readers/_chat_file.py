@@ -37,6 +37,12 @@ def parse_age(text: str, convention: str = "days") -> int | None:
     return age_in_days(int(y), int(mo or 0), int(d or 0), convention=convention)
 
 
+#: a target child older than this (18 years, in days) is a typo in the transcript's header
+MAX_CHILD_AGE_DAYS = 18 * 365
+#: the report count of files whose target child's age is above :data:`MAX_CHILD_AGE_DAYS`
+IMPLAUSIBLE_AGE = "files with an implausible target-child age (over 18 years; kept)"
+
+
 class _FileState:
     __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
                  "birth_of", "date", "target", "target_role", "child_ages")
@@ -261,6 +267,10 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
         _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
                        path, 1, text[:80])
     _resolve_target(st, convention)
+    ages = [a for a in (st.age, *st.child_ages.values()) if a is not None]
+    if ages and max(ages) > MAX_CHILD_AGE_DAYS:   # e.g. "28;0." for 2;8: kept, but flagged
+        report.count(IMPLAUSIBLE_AGE)
+        report.examples.setdefault(IMPLAUSIBLE_AGE, f"{path}: {max(ages)} days")
     return st, units
 
 
