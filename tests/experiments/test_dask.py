@@ -16,6 +16,7 @@ from collections import Counter
 from functools import partial
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from induceval.errors import InducevalError, ParameterError
@@ -331,7 +332,9 @@ def test_cells_sharing_an_argument_start_on_every_worker(client):
     # submitted: without the copy, Dask queued every cell on the worker holding it (data
     # locality) and the other waited for work stealing (figures in docs/scale.md)
     client.wait_for_workers(2, timeout=TIMEOUT)
-    shared = list(range(200_000))
+    # an array, as a corpus's columns are (a list of 200,000 Python ints took Dask ~8 s to
+    # copy between workers, whatever induceval does)
+    shared = np.arange(200_000)
     cells = [Cell(f"share{i}", _pid_after, (shared, i, 20_000_000)) for i in range(4)]
     out = run_cells(cells, None, executor=client)
     assert [r["i"] for r in out.values()] == [0, 1, 2, 3]
