@@ -154,3 +154,13 @@ def test_p_values_below_the_last_digit_are_not_shown_as_zero():
     text = t.render("table")
     assert "< 0.001" in text and "0.250" in text and "0.000" in text   # delta 0.0 stays
     assert "1e-05" in t.render("csv") and t.to_json()["rows"][0]["p_value"] == 1e-5
+
+
+def test_a_small_score_shows_its_significant_digits():
+    """Substitutable precision of a few 1e-5 printed 0.0000 for every system."""
+    from induceval.report.tables import Table
+
+    t = Table(["system", "sp"], [{"system": "a", "sp": 3.21e-05}, {"system": "b", "sp": 0.0},
+                                 {"system": "c", "sp": 0.25}], higher_is_better={"sp": True})
+    cells = [line[1] for line in t._cells(mark=False)]
+    assert cells == ["3.21e-05", "0.0000", "0.2500"]

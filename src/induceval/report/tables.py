@@ -163,9 +163,11 @@ class Table:
                  for col in self.columns] for i, row in enumerate(self.rows)]
 
     def _cell(self, column: str, value: object) -> str:
-        if column in P_VALUE_COLUMNS and isinstance(value, float) \
-                and 0 <= value < 10 ** -self.digits:   # a p-value is never 0
+        small = isinstance(value, float) and abs(value) < 0.5 * 10 ** -self.digits
+        if small and column in P_VALUE_COLUMNS and value >= 0:   # a p-value is never 0
             return f"< {10 ** -self.digits:.{self.digits}f}"
+        if small and value != 0:   # significant digits, not 0.0000 (e.g. SP of 5 systems)
+            return f"{value:.{self.digits}g}"
         return format_value(value, self.digits)
 
     def render(self, fmt: str = "table") -> str:
