@@ -284,7 +284,12 @@ def test_a_test_set_of_0_3_is_read_and_its_fingerprint_checked(tmp_path, capsys)
     corpus = tmp_path / "syn.conllu"
     _write_conllu(synthetic_corpus(25, 4), corpus)
     new = tmp_path / "new.tsv"
+    capsys.readouterr()
     assert main(["pseudo", "build", str(corpus), "--method", "buckets", "-o", str(new)]) == 0
+    # it says what it built (it was silent)
+    assert "pseudo build: 16 test items (verb, relation, noun, buckets confounder)" in \
+        capsys.readouterr().err
+
     def items(path: Path) -> list[str]:  # all but the format, fingerprint and version
         return [line for line in path.read_text().split("\n")
                 if not line.startswith(("# format", "# corpus", "# signature"))]

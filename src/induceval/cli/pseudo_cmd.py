@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from functools import partial
 
 from induceval.errors import InducevalError, ParameterError
@@ -108,6 +109,10 @@ def _build(args: argparse.Namespace) -> int:
     if args.output in ("-", None):
         raise ParameterError("build needs -o FILE for the test set")
     ts.write(args.output)
+    skipped = "; ".join(f"{k} {v}" for k, v in sorted(ts.skipped.items()) if v)
+    print(f"pseudo build: {len(ts)} {args.part} items (verb, relation, noun, {args.method} "
+          f"confounder) from the {args.part} documents of the split {split.describe()}; wrote {args.output}\n  signature: "
+          f"{ts.signature}" + (f"\n  left out: {skipped}" if skipped else ""), file=sys.stderr)
     return 0
 
 
