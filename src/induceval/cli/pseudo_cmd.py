@@ -111,8 +111,9 @@ def _build(args: argparse.Namespace) -> int:
     ts.write(args.output)
     skipped = "; ".join(f"{k} {v}" for k, v in sorted(ts.skipped.items()) if v)
     print(f"pseudo build: {len(ts)} {args.part} items (verb, relation, noun, {args.method} "
-          f"confounder) from the {args.part} documents of the split {split.describe()}; wrote {args.output}\n  signature: "
-          f"{ts.signature}" + (f"\n  left out: {skipped}" if skipped else ""), file=sys.stderr)
+          f"confounder) from the {args.part} documents of the split {split.describe()}; "
+          f"wrote {args.output}\n  signature: {ts.signature}"
+          + (f"\n  left out: {skipped}" if skipped else ""), file=sys.stderr)
     return 0
 
 
