@@ -164,3 +164,16 @@ def test_a_small_score_shows_its_significant_digits():
                                  {"system": "c", "sp": 0.25}], higher_is_better={"sp": True})
     cells = [line[1] for line in t._cells(mark=False)]
     assert cells == ["3.21e-05", "0.0000", "0.2500"]
+
+
+def test_every_best_mark_has_its_legend():
+    """The text formats mark the best value of a column with '*' and now say so."""
+    from induceval.report.tables import BEST_LEGEND, Table
+
+    t = Table(["system", "m1"], [{"system": "a", "m1": 0.5}, {"system": "b", "m1": 0.25}],
+              higher_is_better={"m1": True})
+    for fmt in ("table", "markdown"):
+        text = t.render(fmt)
+        assert "0.5000*" in text and BEST_LEGEND in text
+    assert BEST_LEGEND not in Table(["system", "m1"], t.rows).render("table")   # no mark
+    assert BEST_LEGEND not in t.render("csv")

@@ -38,6 +38,9 @@ __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape"]
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
 
+#: the legend of the best-value mark of the text formats
+BEST_LEGEND = "*: the best value of its column"
+
 #: columns of p-values: in text formats, one below the last digit shows as ``< 0.001``
 P_VALUE_COLUMNS = frozenset({"p_value", "p"})
 
@@ -188,6 +191,9 @@ class Table:
                 buf.write(f"# signature: {sig}\n")
             return buf.getvalue()
         cells = self._cells(mark=True)
+        notes = list(self.notes)
+        if self.best() and not any(n.startswith(BEST_LEGEND[:2]) for n in notes):
+            notes.append(BEST_LEGEND)   # every mark has its legend line
         if fmt == "markdown":
             lines = []
             if self.title:
@@ -195,8 +201,8 @@ class Table:
             lines.append("| " + " | ".join(self.columns) + " |")
             lines.append("|" + "|".join("---" for _ in self.columns) + "|")
             lines += ["| " + " | ".join(c) + " |" for c in cells]
-            if self.notes:
-                lines += [""] + [f"_{n}_" for n in self.notes]
+            if notes:
+                lines += [""] + [f"_{n}_" for n in notes]
             return "\n".join(lines) + "\n"
         widths = [max([len(h)] + [len(c[j]) for c in cells]) for j, h in enumerate(self.columns)]
         lines = []
@@ -205,7 +211,7 @@ class Table:
         lines.append("  ".join(h.ljust(w) for h, w in zip(self.columns, widths)))
         lines.append("  ".join("-" * w for w in widths))
         lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in cells]
-        lines += self.notes
+        lines += notes
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict:
