@@ -64,6 +64,11 @@ def test_protocol_tables_and_resume(tmp_path):
                             iterations=5)
     assert again[0].rows == first.rows
     assert (out / "figure1_toy.png").exists()
+    # the tables are written into --out, as its help says (none were)
+    written = {p.name for p in out.glob("*.md")}
+    assert len(written) == len(tables)
+    assert (out / "directed-accuracy-all-sentence-lengths-gelling-et-al-2012-table-3.csv"
+            ).read_text() == first.render("csv")
 
 
 def test_systems_registry_matches_paper_columns():
@@ -84,7 +89,8 @@ def test_joint_protocol_runs(tmp_path):
     pytest.importorskip("induceval.models.categories")
     from induceval.experiments.pascal2012_joint import pascal2012_joint
 
-    tables = pascal2012_joint([str(TOY)], None, iterations=3, confidence=100)
+    tables = pascal2012_joint([str(TOY)], str(tmp_path), iterations=3, confidence=100)
+    assert len(list(tmp_path.glob("joint-task-*.json"))) == len(tables)
     row = tables[0].rows[0]
     # gold tag types without punctuation: UD DET NOUN VERB ADP ADJ; PTB DT NN VBZ
     # NNS VBP IN JJ; Petrov as UD here

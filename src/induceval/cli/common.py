@@ -20,7 +20,7 @@ from pathlib import Path
 
 from induceval.atomic import write_atomic
 from induceval.errors import ParameterError
-from induceval.report.tables import FORMATS, Table
+from induceval.report.tables import FORMATS, Table, table_keys
 
 __all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
            "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
@@ -230,29 +230,6 @@ def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
         sys.stdout.write(text)
     else:
         write_atomic(args.output, text)
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def table_keys(tables: list[Table], keys: list[str] | None = None) -> list[str]:
-    """A distinct file-name key per table: ``keys`` when given, else from the titles.
-
-    Example
-    -------
-    >>> table_keys([Table(["a"], title="Dependency accuracy"), Table(["a"], title="x: by pos"),
-    ...             Table(["a"])])
-    ['dependency-accuracy', 'x-by-pos', 'table3']
-    """
-    out: list[str] = []
-    for i, t in enumerate(tables):
-        key = (keys[i] if keys and i < len(keys) and keys[i] else _slug(t.title)) \
-            or f"table{i + 1}"
-        while key in out:
-            key += f"-{i + 1}"
-        out.append(key)
-    return out
 
 
 def table_paths(output: str, keys: list[str]) -> list[str]:

@@ -60,7 +60,7 @@ from induceval.errors import InducevalError
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
            "improvement_table", "accuracy_tables", "tables_from_cells", "treebank_cells",
@@ -418,6 +418,8 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
             png = edge_length_figure(results, tb, shown, Path(out_dir) / f"figure1_{tb}.png")
             if png:
                 tables[0].notes.append(f"Figure 1 ({tb}): {png}")
+    if out_dir is not None:   # as every protocol: the tables beside their cells
+        write_tables(tables, out_dir)
     return tables
 
 

@@ -30,7 +30,7 @@ from induceval.errors import InducevalError
 from induceval.experiments.pascal2012_deps import OPTIONS, treebanks_or_default
 from induceval.experiments.protocols import Option, Protocol
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 from induceval.signature import Signature
 
 __all__ = ["KINDS", "run_joint_cell", "pascal2012_joint", "PROTOCOL", "cluster_column"]
@@ -110,9 +110,12 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     notes = ["DMV trained on Brown clusters of the words (punctuation removed), K = number "
              f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
              f"{max_train_length}; '-': no such gold tag set"]
-    return accuracy_tables(results, list(names.values()), list(KINDS), notes,
-                           confidence=confidence, alpha=alpha, seed=seed, prefix="joint|",
-                           paper=("Table 4", "Table 9"), title="joint task: ", with_k=True)
+    tables = accuracy_tables(results, list(names.values()), list(KINDS), notes,
+                             confidence=confidence, alpha=alpha, seed=seed, prefix="joint|",
+                             paper=("Table 4", "Table 9"), title="joint task: ", with_k=True)
+    if out_dir is not None:   # as every protocol: the tables beside their cells
+        write_tables(tables, out_dir)
+    return tables
 
 
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:

@@ -28,12 +28,15 @@ import csv
 import io
 import json
 import math
+import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from induceval.errors import ParameterError
 
-__all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape"]
+__all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "table_keys",
+           "write_tables"]
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
@@ -261,3 +264,43 @@ class Table:
             write_atomic(path, self.render(fmt))
             paths.append(path)
         return paths
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def table_keys(tables: list[Table], keys: list[str] | None = None) -> list[str]:
+    """A distinct file-name key per table: ``keys`` when given, else from the titles.
+
+    Example
+    -------
+    >>> table_keys([Table(["a"], title="Dependency accuracy"), Table(["a"], title="x: by pos"),
+    ...             Table(["a"])])
+    ['dependency-accuracy', 'x-by-pos', 'table3']
+    """
+    out: list[str] = []
+    for i, t in enumerate(tables):
+        key = (keys[i] if keys and i < len(keys) and keys[i] else _slug(t.title)) \
+            or f"table{i + 1}"
+        while key in out:
+            key += f"-{i + 1}"
+        out.append(key)
+    return out
+
+
+def write_tables(tables: Sequence[Table], out_dir: str | os.PathLike,
+                 keys: Sequence[str] | None = None) -> list[str]:
+    """Write each table as ``out_dir/KEY.md``, ``.csv`` and ``.json`` (:func:`table_keys`).
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> d = tempfile.mkdtemp()
+    >>> [pathlib.Path(p).name for p in write_tables([Table(["a"], title="Table 3")], d)]
+    ['table-3.md', 'table-3.csv', 'table-3.json']
+    """
+    paths = []
+    for key, table in zip(table_keys(list(tables), list(keys) if keys else None), tables):
+        paths += table.write(os.path.join(out_dir, key))
+    return paths
