@@ -139,3 +139,15 @@ def test_chat_converted_to_conllu_scores_as_the_chat_file(tmp_path, capsys):
         rows.append({k: v for k, v in out["rows"][0].items() if k != "system"})
         assert any("punctuation: childes" in n for n in out["notes"]), out["notes"]
     assert rows[0] == rows[1]
+
+
+def test_every_demo_table_is_signed():
+    """The demo corpus, model, DMV, unseen-tuple and step tables had no signature."""
+    from induceval.experiments.demo import run_demo
+    from induceval.report.tables import Table
+
+    report = run_demo(n_sentences=120, steps=("demo_models", "demo_dmv", "demo_pseudo"),
+                      strict=True)
+    tables = [item for _, item in report if isinstance(item, Table)]
+    assert len(tables) == 6
+    assert all(t.signatures() for t in tables), [t.title for t in tables if not t.signatures()]

@@ -15,12 +15,11 @@ import json
 import os
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from induceval.atomic import write_atomic
 from induceval.errors import ParameterError
-from induceval.report.tables import FORMATS, Table, table_keys
+from induceval.report.tables import FORMATS, Table, signed, table_keys
 
 __all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
            "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
@@ -276,7 +275,7 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     first table is printed and the others are named on stderr (commands that
     make several tables check this before the work, :func:`check_tables_output`).
     Other formats: the tables one after the other.  A table without a
-    signature gets the first table's (they come from the same run).
+    signature gets the first signed table's (:func:`~induceval.report.tables.signed`).
 
     Example
     -------
@@ -294,12 +293,7 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     """
     if getattr(args, "percent", False):
         tables = [t.as_percent() for t in tables]
-    if len(tables) > 1:
-        sigs = tables[0].signatures()
-        tables = [tables[0]] + [t if t.signatures() else
-                                replace(t, notes=list(t.notes) + [f"signature: {x}"
-                                                                  for x in sigs])
-                                for t in tables[1:]]
+    tables = signed(tables)
     fmt = getattr(args, "format", "table")
     output = getattr(args, "output", "-")
     if len(tables) == 1:

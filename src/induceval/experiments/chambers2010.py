@@ -65,7 +65,7 @@ from induceval.measures.pseudowords import (
 from induceval.measures.resampling import approximate_randomization
 from induceval.models.selpref import MODEL_ORDER, train_models
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
 __all__ = ["run_chambers2010", "default_corpora", "load_corpus", "PROTOCOL"]
@@ -203,8 +203,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                                      marks))
     if out_dir is not None:
         out = ensure_dir(out_dir)
-        for key, table in tables.items():
-            table.write(str(out / key))
+        write_tables(tables, out)
         if plots:
             _plot_unseen(tables, preps, out)
     return tables

@@ -44,7 +44,7 @@ from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
 __all__ = ["PAPER_SELF", "default_population", "run_corpus", "reproduce", "reproduce_corpora",
@@ -533,8 +533,7 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                                 figures_dir=None if o.no_figures else o.out, **common)
     else:
         res = reproduce(data, o.out, learners=learners, figures=not o.no_figures, **common)
-    for name, table in res.tables.items():
-        table.write(str(Path(o.out) / name))
+    write_tables(res.tables, o.out)
     names = list(res.tables) if o.table == "all" else [o.table]
     return [res.tables[n] for n in names], [f"{k}: {msg}" for k, msg in res.errors.items()]
 

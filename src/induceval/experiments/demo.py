@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.corpus.stats import describe
@@ -27,6 +28,7 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.layouts import describe_table
 from induceval.report.progress import progress
 from induceval.report.tables import Table
+from induceval.signature import make_signature
 
 __all__ = ["DEMO_STEPS", "run_demo"]
 
@@ -51,7 +53,11 @@ def run_demo(seed: int = DEFAULT_SEED, n_sentences: int = 2000, *,
     seconds).
     """
     corpus = generate_demo_corpus(n_sentences=n_sentences, seed=seed)
-    report: list[ReportItem] = [("demo corpus", describe_table(describe(corpus)))]
+    # every table says what made its numbers: here the demo corpus's size and seed
+    sig = f"signature: {make_signature('demo', {'sentences': n_sentences}, seed=seed)}"
+    described = describe_table(describe(corpus))
+    report: list[ReportItem] = [("demo corpus", replace(described,
+                                                        notes=[*described.notes, sig]))]
     summary = []
     for step in progress(steps, enabled=show_progress, desc="demo", unit="step"):
         module_name = f"induceval.experiments.{step}"
@@ -81,5 +87,5 @@ def run_demo(seed: int = DEFAULT_SEED, n_sentences: int = 2000, *,
                         "seconds": round(time.perf_counter() - t0, 2)})
     report.append(("demo steps", Table(["step", "status", "items", "seconds"], summary,
                                        title="demo steps",
-                                       notes=[f"seed {seed}, {n_sentences} sentences"])))
+                                       notes=[f"seed {seed}, {n_sentences} sentences", sig])))
     return report

@@ -32,15 +32,16 @@ def run(corpus, seed: int) -> list:
         "RB": induce_dependencies(corpus, "rb", punct=punct),
         "random": induce_dependencies(corpus, "random", seed=seed, punct=punct),
     }
-    rows = []
+    rows, scored = [], ""
     for name, res in systems.items():
         r = evaluate_dependencies(corpus, res.corpus, punct=punct, breakdowns=(), diagnostics=False)
         rows.append({"system": name, "directed": 100 * r.scores["directed"],
                      "undirected": 100 * r.scores["undirected"], "ned": 100 * r.scores["ned"],
                      "EM iterations": len(res.log_likelihood) or None})
+        scored = r.signature
     dmv = systems["DMV"]
     ll = dmv.log_likelihood
-    notes = [f"DMV signature: {dmv.signature}"]
+    notes = [f"signature: {scored}", f"DMV signature: {dmv.signature}"]
     if ll:
         notes.append(f"DMV log-likelihood {ll[0]:.1f} -> {ll[-1]:.1f} over {len(ll)} iterations "
                      f"({dmv.log.get('stop_reason', '')})")

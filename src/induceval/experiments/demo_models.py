@@ -25,7 +25,7 @@ def run(corpus: Corpus, seed: int) -> list:
     from induceval.measures.categories import evaluate_tags
     from induceval.models.categories import induce_tags
 
-    rows = []
+    rows, signatures = [], []
     for model, (k, params) in DEMO_SETTINGS.items():
         if model == "random" and "upos" not in corpus.tokens:
             continue
@@ -35,10 +35,13 @@ def run(corpus: Corpus, seed: int) -> list:
             ev = evaluate_tags(corpus, r.tags, gold_column="upos", punct="keep")
             row.update({"M-1": ev.scores["m1"], "1-1": ev.scores["1to1"],
                         "VM": ev.scores["v"], "VI": ev.scores["vi"]})
+            signatures.append(f"signature: {ev.signature}")
+        signatures.append(f"{model} signature: {r.signature}")
         rows.append(row)
     cols = ["model", "K", "coverage", "M-1", "1-1", "VM", "VI"]
     table = Table([c for c in cols if any(c in r for r in rows)], rows,
                   higher_is_better={"M-1": True, "1-1": True, "VM": True, "VI": False},
                   title="Category induction on the demo corpus (scored against UPOS)",
-                  notes=["unclustered tokens merged into one cluster; BHMM 100 sweeps"])
+                  notes=["unclustered tokens merged into one cluster; BHMM 100 sweeps",
+                         *dict.fromkeys(signatures)])
     return [table]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from induceval.corpus.model import Corpus
-from induceval.report.tables import Table
+from induceval.report.tables import Table, signed
 
 __all__ = ["run"]
 
@@ -16,4 +16,4 @@ def run(corpus: Corpus, seed: int) -> list[Table | str]:
     from induceval.experiments.chambers2010 import run_chambers2010
 
     tables = run_chambers2010({"demo": corpus}, None, seed=seed, iterations=200, plots=False)
-    return [tables["demo_figure4"], tables["demo_unseen"]]
+    return signed([tables["demo_figure4"], tables["demo_unseen"]])

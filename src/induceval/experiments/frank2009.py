@@ -87,7 +87,7 @@ from induceval.experiments._uncertainty import (
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 from induceval.signature import Signature
 
 __all__ = ["run_frank2009", "prepare_childes", "frank_cell", "PROTOCOL", "PAPER_TABLE3",
@@ -532,8 +532,7 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     tables["coverage"] = _coverage(results, order)
     if out_dir is not None:
         out = ensure_dir(out_dir)
-        for name, t in tables.items():
-            t.write(str(out / name))
+        write_tables(tables, out)
         if figures:
             rparams = {**MODEL_FIXED["random"], **(model_params or {}).get("random", {})}
             gold_sizes = {k: _gs_sizes(train_c, gold_for_k(k, n_collapsed), rparams["sizes"])

@@ -47,7 +47,7 @@ from induceval.experiments._uncertainty import (
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 
 __all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "PROTOCOL"]
 
@@ -204,8 +204,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                          "u column"], kinfo, title="K values (numbers of tags) per treebank")
     if out_dir is not None:
         out = ensure_dir(out_dir)
-        for name, t in tables.items():
-            t.write(str(out / name))
+        write_tables(tables, out)
     return tables
 
 

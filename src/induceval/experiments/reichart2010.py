@@ -49,7 +49,7 @@ from induceval.experiments._category_common import ensure_dir, spearman_rho, sta
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table
+from induceval.report.tables import Table, write_tables
 
 __all__ = ["run_reichart2010", "score_tagging", "resolve_gold_column", "TOKEN_COLUMNS",
            "TYPE_COLUMNS", "PROTOCOL"]
@@ -178,12 +178,13 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                notes=[f"gold {gold_column} ({_n_scored_tags(gold, gold_column, punct)} tags "
                       "without punctuation; Reichart, Abend & Rappoport 2010: 34 WSJ tags)",
                       f"punct {punct}; log {log_base}; M-1 type mapping: "
-                      f"hill climbing, {restarts} restarts, seed {seed}"])
+                      f"hill climbing, {restarts} restarts, seed {seed}",
+                      *sorted({f"signature: {r['signature']}" for r in results.values()
+                               if r.get("signature")})])
     tables = {"table1": t1, "rank_correlation": _rank_correlation(rows, higher)}
     if out_dir is not None:
         out = ensure_dir(out_dir)
-        for name, t in tables.items():
-            t.write(str(out / name))
+        write_tables(tables, out)
     return tables
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from induceval.errors import ParameterError
 
 __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "table_keys",
-           "write_tables"]
+           "signed", "write_tables"]
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
@@ -289,9 +289,27 @@ def table_keys(tables: list[Table], keys: list[str] | None = None) -> list[str]:
     return out
 
 
-def write_tables(tables: Sequence[Table], out_dir: str | os.PathLike,
-                 keys: Sequence[str] | None = None) -> list[str]:
-    """Write each table as ``out_dir/KEY.md``, ``.csv`` and ``.json`` (:func:`table_keys`).
+def signed(tables: Sequence[Table]) -> list[Table]:
+    """The tables, each without a signature given the first signed table's (the tables of
+    one run): every table written carries the options its numbers depend on.
+
+    Example
+    -------
+    >>> a, b = Table(["x"], notes=["signature: m1|v:1"]), Table(["y"])
+    >>> [t.signatures() for t in signed([b, a])]
+    [['m1|v:1'], ['m1|v:1']]
+    """
+    sigs = next((t.signatures() for t in tables if t.signatures()), [])
+    return [t if t.signatures() else replace(t, notes=[*t.notes, *(f"signature: {s}"
+                                                                   for s in sigs)])
+            for t in tables]
+
+
+def write_tables(tables: Mapping[str, Table] | Sequence[Table],
+                 out_dir: str | os.PathLike) -> list[str]:
+    """Write each table as ``out_dir/KEY.md``, ``.csv`` and ``.json``, signed (:func:`signed`).
+
+    ``tables``: by key, or a list keyed by :func:`table_keys`.
 
     Example
     -------
@@ -300,7 +318,12 @@ def write_tables(tables: Sequence[Table], out_dir: str | os.PathLike,
     >>> [pathlib.Path(p).name for p in write_tables([Table(["a"], title="Table 3")], d)]
     ['table-3.md', 'table-3.csv', 'table-3.json']
     """
+    if isinstance(tables, Mapping):
+        keys, tables = list(tables), list(tables.values())
+    else:
+        keys = table_keys(list(tables))
+    os.makedirs(out_dir, exist_ok=True)
     paths = []
-    for key, table in zip(table_keys(list(tables), list(keys) if keys else None), tables):
+    for key, table in zip(keys, signed(tables)):
         paths += table.write(os.path.join(out_dir, key))
     return paths
