@@ -18,6 +18,7 @@ from tests.conftest import REPO
 def test_step_bar_silent_unless_enabled(monkeypatch):
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(progress, "_is_terminal", lambda: True)   # tqdm bars
     with progress.step_bar(5, "sweeps", "sweep") as bar:
         bar.update(5)
     assert err.getvalue() == ""
@@ -40,6 +41,7 @@ def test_bars_in_bhmm_and_dmv_do_not_change_results(monkeypatch):
     quiet_c = {m: induce_tags(corpus, m, 6) for m in ("brown", "exchange")}
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(progress, "_is_terminal", lambda: True)   # tqdm bars
     with progress.progress_bars(True):
         shown_t = induce_tags(corpus, "bhmm", 4, iterations=20, seed=5)
         shown_d = induce_dependencies(corpus, "dmv", seed=5)
@@ -52,6 +54,28 @@ def test_bars_in_bhmm_and_dmv_do_not_change_results(monkeypatch):
     assert (quiet_t.tags == shown_t.tags).all() and quiet_t.signature == shown_t.signature
     assert (quiet_d.heads == shown_d.heads).all()
     assert quiet_d.log_likelihood == shown_d.log_likelihood
+
+
+def test_a_log_file_gets_a_progress_line_now_and_then(monkeypatch):
+    """stderr not a terminal (a cluster job's log): no bars, but a line every LINE_SECONDS
+    (long jobs were silent until the end); short work writes nothing."""
+    from induceval.corpus.demo import generate_demo_corpus
+    from induceval.models.categories import induce_tags
+
+    corpus = generate_demo_corpus(n_sentences=100, seed=3)
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    with progress.progress_bars(True):
+        induce_tags(corpus, "bhmm", 4, iterations=10, seed=5)
+        assert err.getvalue() == ""   # well under a minute
+        monkeypatch.setattr(progress, "LINE_SECONDS", 0.0)
+        induce_tags(corpus, "bhmm", 4, iterations=10, seed=5)
+        list(progress.progress(range(3), desc="reading", unit="file", enabled=True))
+    lines = err.getvalue().splitlines()
+    assert lines and all(line.startswith("induceval: ") for line in lines)
+    assert any("BHMM Gibbs: 10/10 sweeps (100%)" in line for line in lines)
+    assert "induceval: reading: 3/3 files (100%)" in err.getvalue()
+    assert "\r" not in err.getvalue()
 
 
 def test_compilation_announced_once_when_it_happens(tmp_path):

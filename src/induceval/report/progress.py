@@ -1,5 +1,9 @@
 """Progress display for long work (tqdm on stderr; library calls default to off).
 
+On a terminal the display is a tqdm bar; when stderr is a file or a pipe (a
+cluster job's log) it is a plain line every :data:`LINE_SECONDS`, so that a
+long job still says how far it got.
+
 :func:`progress` wraps an iterable (files read, cells run); :func:`step_bar`
 is a bar that library loops (BHMM sweeps, DMV EM iterations) update, a no-op
 unless a :func:`progress_bars` block enabled bars (the ``induce`` commands
@@ -34,6 +38,13 @@ def progress(items: Iterable[T], *, total: int | None = None, desc: str = "",
     """
     if not enabled:
         yield from items
+        return
+    if not _is_terminal():
+        total = total if total is not None else getattr(items, "__len__", lambda: None)()
+        with _LineBar(total, desc, unit) as bar:
+            for item in items:
+                yield item
+                bar.update(1)
         return
     from tqdm import tqdm
 
@@ -83,6 +94,55 @@ class _NoBar:
         return None
 
 
+#: seconds between two progress lines when stderr is not a terminal
+LINE_SECONDS = 60.0
+
+
+def _is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _LineBar(_NoBar):
+    """A progress line on stderr every :data:`LINE_SECONDS` (none for short work).
+
+    Example
+    -------
+    >>> import io
+    >>> bar = _LineBar(4, "BHMM Gibbs", "sweep", stream=io.StringIO(), every=0.0)
+    >>> bar.update(1); bar.stream.getvalue().split(" after ")[0]
+    'induceval: BHMM Gibbs: 1/4 sweeps (25%)'
+    """
+
+    def __init__(self, total: int | None, desc: str, unit: str, *, stream=None,
+                 every: float | None = None) -> None:
+        import time
+
+        self.total, self.desc, self.unit, self.n, self.postfix = total, desc, unit, 0, ""
+        self.stream = stream if stream is not None else sys.stderr
+        self.every = LINE_SECONDS if every is None else every
+        self.start = self.last = time.monotonic()
+
+    def update(self, n: int = 1) -> None:
+        import time
+
+        self.n += n
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        done = f"{self.n}/{self.total}" if self.total else str(self.n)
+        share = f" ({100 * self.n // self.total}%)" if self.total else ""
+        more = f", {self.postfix}" if self.postfix else ""
+        print(f"induceval: {self.desc}: {done} {self.unit}s{share}{more} after "
+              f"{(now - self.start) / 60:.1f} min", file=self.stream, flush=True)
+
+    def set_postfix_str(self, text: str = "", refresh: bool = True) -> None:
+        self.postfix = text
+
+
 def step_bar(total: int | None, desc: str = "", unit: str = "it"):
     """A progress bar for a library loop: tqdm on stderr inside an enabled
     :func:`progress_bars` block, else an object whose methods do nothing.
@@ -102,6 +162,8 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
     """
     if not _BARS:
         return _NoBar()
+    if not _is_terminal():
+        return _LineBar(total, desc, unit)
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5,
