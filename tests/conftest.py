@@ -54,3 +54,10 @@ def dask_client():
     yield client
     client.close()
     cluster.close()
+
+
+def one_table(doc: dict) -> dict:
+    """A command's JSON (``{"tables": [...]}``, one shape for every command): its table when
+    there is one, else the whole document."""
+    tables = doc["tables"]
+    return tables[0] if len(tables) == 1 else doc

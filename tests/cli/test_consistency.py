@@ -13,6 +13,7 @@ import pytest
 from induceval.cli.common import PUNCT_DEFAULT
 from induceval.cli.main import build_parser
 from induceval.report.tables import FORMATS
+from tests.conftest import one_table
 
 
 def _leaves(parser: argparse.ArgumentParser, path=()):
@@ -112,7 +113,7 @@ def test_info_defaults_to_skip_and_reports_errors(tmp_path, capsys):
     out = tmp_path / "info.json"
     assert main(["info", str(cha), "--format", "json", "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    d = json.loads(out.read_text())
+    d = json.loads(out.read_text())["corpora"][0]
     assert d["on_error"] == "skip"
     assert set(d["errors"]) == {"unaligned_mor", "unaligned_gra"}
     for kind, e in d["errors"].items():
@@ -155,7 +156,7 @@ def test_every_reading_command_can_skip_malformed_input(tmp_path, capsys):
         out = tmp_path / "w.json"
         assert main(["wopa", cha, "--learners", "lexstat", *skip, "--format", "json", "-o",
                      str(out)]) == 0
-        runs.append(json.loads(out.read_text()))
+        runs.append(one_table(json.loads(out.read_text())))
     default, skipped = runs
     assert default["rows"] == skipped["rows"]
     assert "|on_error:skip|skipped:2|" in skipped["signature"]

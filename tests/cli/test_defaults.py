@@ -13,7 +13,7 @@ from induceval.cli.main import main
 from induceval.corpus import read_corpus
 from induceval.corpus.model import CorpusBuilder
 from induceval.corpus.transforms import detect_gold_scheme, punctuation_mask
-from tests.conftest import FIXTURES, shared_path
+from tests.conftest import FIXTURES, one_table, shared_path
 
 CLI = FIXTURES / "cli"
 PTB = str(CLI / "ptb-tiny.dp")
@@ -22,7 +22,7 @@ UD = str(CLI / "tiny.conllu")
 
 
 def _json(capsys):
-    return json.loads(capsys.readouterr().out)
+    return one_table(json.loads(capsys.readouterr().out))
 
 
 def test_detection_order():

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 DEPS = FIXTURES / "deps"
 GOLD = str(DEPS / "gold.conllu")
@@ -21,7 +21,7 @@ SYSTEM = str(DEPS / "system.conllu")
 
 def run_json(capsys, *argv):
     assert main(["eval", "deps", *argv, "--format", "json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    return one_table(json.loads(capsys.readouterr().out))
 
 
 def test_one_row_per_system(capsys):

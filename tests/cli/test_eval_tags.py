@@ -13,7 +13,7 @@ import json
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 F = FIXTURES / "categories"
 
@@ -21,7 +21,7 @@ F = FIXTURES / "categories"
 def run_json(capsys, *args):
     assert main(["eval", "tags", "--gold", str(F / "gold.conllu"), *args,
                  "--format", "json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    return one_table(json.loads(capsys.readouterr().out))
 
 
 def test_several_systems_one_table(capsys):
@@ -82,12 +82,12 @@ def test_substitutable_cli(capsys, tmp_path):
     # runs runs sleeps) -> 3 * 3*2 = 18 pairs, SP = 2/18 = 1/9.
     assert main(["eval", "substitutable", "--train", str(train), "--test", str(test),
                  "--pred", str(cl), "--format", "json"]) == 0
-    row = json.loads(capsys.readouterr().out)["rows"][0]
+    row = one_table(json.loads(capsys.readouterr().out))["rows"][0]
     assert row["sp"] == pytest.approx(1 / 9) and row["sr"] == 1.0 and row["frames"] == 3
     # |c| in types: 3 clusters of 2 types -> 3 * 2*1 = 6 pairs, SP = 2/6 = 1/3
     assert main(["eval", "substitutable", "--train", str(train), "--test", str(test),
                  "--pred", str(cl), "--cluster-size", "types", "--format", "json"]) == 0
-    row = json.loads(capsys.readouterr().out)["rows"][0]
+    row = one_table(json.loads(capsys.readouterr().out))["rows"][0]
     assert row["sp"] == pytest.approx(1 / 3) and row["sr"] == 1.0
 
 
@@ -126,6 +126,6 @@ def test_utterances_without_words_are_not_called_malformed(capsys, tmp_path):
     capsys.readouterr()
     assert main(["eval", "tags", "--gold", cha, "--pred", str(conv), "--on-error", "skip",
                  "--allow-identical", "--format", "json"]) == 0
-    notes = json.loads(capsys.readouterr().out)["notes"]
+    notes = one_table(json.loads(capsys.readouterr().out))["notes"]
     assert "skipped malformed sentences: 0" in notes
     assert f"left out, utterances without words: gold {cha}: 1" in notes

@@ -41,7 +41,7 @@ def test_conll_txt_read_by_content(tmp_path):
 def test_info_on_folder(tmp_path, capsys):
     d = _folder(tmp_path)
     assert main(["info", str(d), "--format", "json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = json.loads(capsys.readouterr().out)["corpora"][0]
     assert out["name"] == str(d) and out["sentences"] == 2
     assert "binary files skipped" in json.dumps(out)
 

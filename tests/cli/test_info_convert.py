@@ -14,7 +14,7 @@ import pytest
 from induceval.cli.convert import transform
 from induceval.cli.main import main
 from induceval.corpus.readers import read_corpus
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 CLI = FIXTURES / "cli"
 
@@ -33,7 +33,7 @@ def test_info_golden_table(monkeypatch, tmp_path):
 def test_info_json(tmp_path):
     out = tmp_path / "info.json"
     assert main(["info", str(CLI / "tiny.conllu"), "--format", "json", "-o", str(out)]) == 0
-    d = json.loads(out.read_text())
+    d = json.loads(out.read_text())["corpora"][0]
     # hand-counted (tests/fixtures/cli/README.md)
     assert (d["sentences"], d["tokens"], d["types"]) == (3, 14, 13)
     assert d["tag_columns"]["upos"]["inventory"]["PUNCT"] == 5
@@ -43,7 +43,7 @@ def test_info_json(tmp_path):
 def test_info_demo_and_errors(tmp_path, capsys):
     out = tmp_path / "demo.json"
     assert main(["info", "--demo", "--format", "json", "-o", str(out)]) == 0
-    d = json.loads(out.read_text())
+    d = json.loads(out.read_text())["corpora"][0]
     assert set(d["speakers"]) == {"MOT", "FAT", "CHI"}
     assert d["age_days"]["min_ymd"] == "1;8.0" and d["age_days"]["max_ymd"] == "3;0.0"
     assert main(["info", str(tmp_path / "absent.conllu")]) == 2
@@ -111,8 +111,10 @@ def test_demo_cli_reports_missing_steps(tmp_path):
     out_json = tmp_path / "demo.json"
     assert main(["demo", "--sentences", "60", "--steps", "demo_no_such_step", "--format",
                  "json", "-o", str(out_json)]) == 0
-    items = json.loads(out_json.read_text())
-    assert [i["title"] for i in items] == ["demo corpus", "demo_no_such_step", "demo steps"]
+    items = json.loads(out_json.read_text())["tables"]   # the shape of every command
+    assert [i["title"] for i in items] == ["demo corpus", "demo_no_such_step: not available yet",
+                                           "demo steps"]
+    assert "rows" in items[0] and items[1]["text"] == "demo_no_such_step: not available yet"
 
 
 def test_chat_converted_to_conllu_scores_as_the_chat_file(tmp_path, capsys):
@@ -135,7 +137,7 @@ def test_chat_converted_to_conllu_scores_as_the_chat_file(tmp_path, capsys):
     for gold in (cha, conv):
         assert main(["eval", "tags", "--gold", str(gold), "--pred", str(pred), "--format",
                      "json"]) == 0
-        out = json.loads(capsys.readouterr().out)
+        out = one_table(json.loads(capsys.readouterr().out))
         rows.append({k: v for k, v in out["rows"][0].items() if k != "system"})
         assert any("punctuation: childes" in n for n in out["notes"]), out["notes"]
     assert rows[0] == rows[1]

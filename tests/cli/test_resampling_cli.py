@@ -22,7 +22,7 @@ import json
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 CAT = FIXTURES / "categories"
 DEPS = FIXTURES / "deps"
@@ -30,7 +30,7 @@ DEPS = FIXTURES / "deps"
 
 def run_json(capsys, *args):
     assert main([*args, "--format", "json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    return one_table(json.loads(capsys.readouterr().out))
 
 
 def _tables(out):

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 UD = str(FIXTURES / "cli" / "tiny.conllu")
 WOPA = str(FIXTURES / "wopa" / "toy.cha")
@@ -29,7 +29,7 @@ def pred(tmp_path_factory):
 
 def _sig_json(argv, capsys):
     assert main(argv + ["--format", "json"]) == 0, capsys.readouterr().err
-    out = json.loads(capsys.readouterr().out)
+    out = one_table(json.loads(capsys.readouterr().out))
     return out["signature"]
 
 
@@ -114,9 +114,9 @@ def test_percent_everywhere(pred, capsys):
     for argv in (["eval", "deps", "--gold", UD, "--pred", pred],
                  ["eval", "tags", "--gold", UD, "--pred", pred, "--pred-column", "deprel"]):
         assert main(argv + ["--format", "json"]) == 0
-        plain = json.loads(capsys.readouterr().out)["rows"][0]
+        plain = one_table(json.loads(capsys.readouterr().out))["rows"][0]
         assert main(argv + ["--format", "json", "--percent"]) == 0
-        pct = json.loads(capsys.readouterr().out)["rows"][0]
+        pct = one_table(json.loads(capsys.readouterr().out))["rows"][0]
         key = "directed" if "deps" in argv else "m1"
         assert pct[key] == pytest.approx(100 * plain[key])
 

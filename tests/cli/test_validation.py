@@ -7,7 +7,7 @@ import json
 import pytest
 
 from induceval.cli.main import build_parser, main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 UD = str(FIXTURES / "cli" / "tiny.conllu")
 ROW = "{i}\t{f}\t{f}\t{u}\t{x}\t_\t{h}\t{r}\t_\t_\n"
@@ -95,12 +95,12 @@ def test_gold_cycles_and_self_loops_reported(tmp_path, capsys):
     bad = _conllu(tmp_path / "bad.conllu", [[("a", "X", "x", 2), ("b", "X", "x", 1)],
                                              [("c", "X", "x", 0), ("d", "X", "x", 2)]])
     assert main(["info", bad, "--format", "json"]) == 0
-    head = json.loads(capsys.readouterr().out)["dependencies"]["head"]
+    head = json.loads(capsys.readouterr().out)["corpora"][0]["dependencies"]["head"]
     assert head["sentences_with_cycles"] == 2 and head["self_loops"] == 1
     assert main(["info", bad]) == 0
     assert "2 sentences with cycles; 1 self-loops" in capsys.readouterr().out
     assert main(["eval", "deps", "--gold", bad, "--pred", bad, "--format", "json"]) == 0
-    notes = " ".join(json.loads(capsys.readouterr().out)["notes"])
+    notes = " ".join(one_table(json.loads(capsys.readouterr().out))["notes"])
     assert "gold_cycles=2" in notes and "gold_self_loops=1" in notes
 
 
@@ -115,7 +115,7 @@ def test_eval_on_error_skip_counts(tmp_path, capsys):
     for cmd in (["eval", "deps", "--gold", m, "--pred", m],
                 ["eval", "tags", "--gold", m, "--pred", m, "--pred-column", "xpos"]):
         assert main(cmd + ["--on-error", "skip", "--format", "json"]) == 0
-        out = json.loads(capsys.readouterr().out)
+        out = one_table(json.loads(capsys.readouterr().out))
         assert any(n.startswith("skipped malformed sentences: 2") for n in out["notes"]), out
         assert "on_error:skip|skipped:2" in out["signature"]
         sigs.append(out["signature"])
@@ -131,7 +131,7 @@ def test_pred_heads_through_punctuation_counted(tmp_path, capsys):
                                             ("b", "X", "x", 2), (".", "PUNCT", ".", 5),
                                             (";", "PUNCT", ":", 4), ("d", "X", "x", 4)]])
     assert main(["eval", "deps", "--gold", gold, "--pred", pred, "--format", "json"]) == 0
-    notes = " ".join(json.loads(capsys.readouterr().out)["notes"])
+    notes = " ".join(one_table(json.loads(capsys.readouterr().out))["notes"])
     assert "via_punct=2" in notes and "via_punct_to_root=1" in notes
     assert "lost_in_punct_cycle=1" in notes
 
@@ -144,12 +144,12 @@ def test_wopa_caps_utterance_length(tmp_path, capsys):
     cha = tmp_path / "long.cha"
     cha.write_text("\n".join(lines) + "\n")
     assert main(["wopa", str(cha), "--learners", "lexstat", "--format", "json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = one_table(json.loads(capsys.readouterr().out))
     assert out["rows"][0]["too_long"] == 1 and out["rows"][0]["scored"] == 2
     assert "max_words:100" in out["signature"]
     assert main(["wopa", str(cha), "--learners", "lexstat", "--max-words", "0",
                  "--format", "json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = one_table(json.loads(capsys.readouterr().out))
     assert out["rows"][0]["too_long"] == 0 and out["rows"][0]["scored"] == 3
 
 
@@ -179,5 +179,5 @@ def test_wopa_pathological_utterance_stays_bounded(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0, proc.stderr.read().decode()
     peak_mb = usage.ru_maxrss / 1024          # kilobytes on Linux
     assert peak_mb < 1000, peak_mb            # uncapped: n^2 pairs, ~27 bytes each
-    rows = json.loads(out.read_text())["rows"]
+    rows = one_table(json.loads(out.read_text()))["rows"]
     assert {r["too_long"] for r in rows} == {1} and {r["scored"] for r in rows} == {2}

@@ -259,5 +259,5 @@ def test_real_ptb_sample_matches_dependency_sample():
 def test_cli_info_on_ptb(tmp_path):
     out = tmp_path / "info.json"
     assert main(["info", str(TINY), "--format", "json", "-o", str(out)]) == 0
-    d = json.loads(out.read_text())
+    d = json.loads(out.read_text())["corpora"][0]
     assert (d["sentences"], d["tokens"]) == (3, 17)

@@ -24,6 +24,7 @@ from induceval.measures.resampling import (
     wopa_items,
 )
 from induceval.random import stream
+from tests.conftest import one_table
 
 
 def _synthetic_tags(n_sent, seed=0, acc=0.6, G=6, K=8, length=10):
@@ -361,7 +362,7 @@ def test_cli_type_level_confidence(capsys):
             str(cat / "mixed.conllu"), "--level", "type", "--confidence", "50", "--format",
             "json"]
     assert main(args) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = one_table(json.loads(capsys.readouterr().out))
     row = out["rows"][0]
     assert out["columns"].index("macro_i_1to1 ±") == out["columns"].index("macro_i_1to1") + 1
     assert row["micro_c_m1_low"] <= row["micro_c_m1"] <= row["micro_c_m1_high"]

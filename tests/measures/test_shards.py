@@ -26,6 +26,7 @@ from induceval.errors import MismatchError, ParameterError
 from induceval.measures.categories import evaluate_tag_systems, evaluate_tags
 from induceval.measures.dependencies import evaluate_dependencies, evaluate_dependency_systems
 from induceval.measures.shards import ReadOptions, pair_files
+from tests.conftest import one_table
 
 #: a sentence with 9 columns on one line (every reader skips it with --on-error skip)
 BAD = ("# sent_id = bad-1\n1\tbad\tbad\tNOUN\tNN\t_\t0\troot\t_\n"
@@ -163,7 +164,7 @@ def test_library_and_cli_sign_the_resolved_options(tmp_path, capsys, fixtures):
     assert "|punct:upos|" in lib.signature
     assert main(["eval", "deps", "--gold", str(path), "--pred", str(path), "--format",
                  "json"]) == 0
-    cli = json.loads(capsys.readouterr().out)
+    cli = one_table(json.loads(capsys.readouterr().out))
     assert f"signature: {lib.signature}" in cli["notes"]
     skip = evaluate_tag_systems(path, [path], read=ReadOptions(on_error="skip"),
                                 pred_column="xpos").results[0]

@@ -19,7 +19,7 @@ import json
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, one_table
 
 TOY = str(FIXTURES / "wopa" / "toy.cha")
 ADULTS = str(FIXTURES / "wopa" / "adults_only.cha")
@@ -37,7 +37,7 @@ def test_golden_csv_self(capsys):
 def test_golden_json_adult_child(capsys):
     assert main(["wopa", TOY, "--learners", "lexstat", "--test", "adult-child",
                  "--format", "json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = one_table(json.loads(capsys.readouterr().out))
     row = data["rows"][0]
     # child: 2 scored, "here ." one word, "xxx here ." dropped as unintelligible
     assert (row["wopa"], row["scored"], row["one_word"], row["unintelligible"]) == \

@@ -11,7 +11,6 @@ and checks it).  Several tables in CSV go to one file each
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
@@ -19,7 +18,7 @@ from pathlib import Path
 
 from induceval.atomic import write_atomic
 from induceval.errors import ParameterError
-from induceval.report.tables import FORMATS, Table, signed, table_keys
+from induceval.report.tables import FORMATS, Table, signed, table_keys, tables_json
 
 __all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
            "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
@@ -217,7 +216,8 @@ def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
         table = text_or_table
         if getattr(args, "percent", False):
             table = table.as_percent()
-        text = table.render(getattr(args, "format", "table"))
+        fmt = getattr(args, "format", "table")
+        text = tables_json([table]) if fmt == "json" else table.render(fmt)
     else:
         text = text_or_table
     if getattr(args, "output", "-") in ("-", None):
@@ -265,7 +265,8 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
                 keys: list[str] | None = None) -> list[str]:
     """Write several tables in ``args.format``; return the files written.
 
-    JSON: one document ``{"tables": [...]}``, each table with its ``key``.
+    JSON: one document ``{"tables": [...]}``, each table with its ``key``, for one
+    table as for several (:func:`~induceval.report.tables.tables_json`).
     CSV: one table per file (see :func:`table_paths`); on stdout only the
     first table is printed and the others are named on stderr (commands that
     make several tables check this before the work, :func:`check_tables_output`).
@@ -291,12 +292,10 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
     tables = signed(tables)
     fmt = getattr(args, "format", "table")
     output = getattr(args, "output", "-")
-    if len(tables) == 1:
+    if fmt == "json":
+        text = tables_json(tables, keys)
+    elif len(tables) == 1:
         text = tables[0].render(fmt)
-    elif fmt == "json":
-        text = json.dumps({"tables": [{"key": k, **t.to_json()} for k, t in
-                                      zip(table_keys(tables, keys), tables)]},
-                          indent=2, allow_nan=False) + "\n"
     elif fmt == "csv":
         names = table_keys(tables, keys)
         if output in ("-", None):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from induceval.cli.common import add_format_option, emit
 from induceval.errors import check_range
@@ -14,12 +13,14 @@ __all__ = ["register", "run", "render_report"]
 
 def render_report(report, fmt: str = "table") -> str:
     """Render ``run_demo``'s ``(title, Table|str)`` list as text (or JSON)."""
-    from induceval.report.tables import Table
+    from dataclasses import replace
 
-    if fmt == "json":
-        items = [{"title": t, **({"table": json.loads(x.render("json"))} if isinstance(x, Table)
-                                 else {"text": x})} for t, x in report]
-        return json.dumps(items, indent=2, default=str) + "\n"
+    from induceval.report.tables import Table, tables_json
+
+    if fmt == "json":   # the shape of every command; a step's message as a text item
+        tables = [replace(x, title=t) for t, x in report if isinstance(x, Table)]
+        texts = {i: f"{t}: {x}" for i, (t, x) in enumerate(report) if not isinstance(x, Table)}
+        return tables_json(tables, texts=texts)
     parts = []
     for title, item in report:
         if isinstance(item, Table):

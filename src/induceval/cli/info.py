@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
                   f"skipped ({kinds}); a command that uses the faulty tier or sentence "
                   "stops at the first unless given --on-error skip", file=sys.stderr)
     if args.format == "json":
-        emit(json.dumps(stats[0] if len(stats) == 1 else stats, indent=2) + "\n", args)
+        # one corpus as several: a list under "corpora" (tables are under "tables")
+        emit(json.dumps({"corpora": stats}, indent=2) + "\n", args)
         return 0
     tables = []
     for d in stats:

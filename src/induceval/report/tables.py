@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from induceval.errors import ParameterError
 
 __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "table_keys",
-           "signed", "write_tables"]
+           "signed", "tables_json", "write_tables"]
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
@@ -218,10 +218,18 @@ class Table:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict:
-        """The table as a JSON-ready dict (NaN and infinities as ``None``)."""
+        """The table as a JSON-ready dict (NaN and infinities as ``None``): ``signature``
+        (the first, a string or ``None``) and ``signatures`` (all, a list) keep one type.
+
+        Example
+        -------
+        >>> t = Table(["a"], notes=["signature: m1|v:1", "signature: vi|v:1"])
+        >>> t.to_json()["signature"], t.to_json()["signatures"]
+        ('m1|v:1', ['m1|v:1', 'vi|v:1'])
+        """
         best = {k: sorted(v) for k, v in self.best().items()}
         sigs = self.signatures()
-        return {"title": self.title, "signature": (sigs[0] if len(sigs) == 1 else sigs or None),
+        return {"title": self.title, "signature": sigs[0] if sigs else None, "signatures": sigs,
                 "columns": self.columns, "rows": json_clean(self.rows), "best": best,
                 "notes": self.notes}
 
@@ -287,6 +295,25 @@ def table_keys(tables: list[Table], keys: list[str] | None = None) -> list[str]:
             key += f"-{i + 1}"
         out.append(key)
     return out
+
+
+def tables_json(tables: Sequence[Table], keys: Sequence[str] | None = None, *,
+                texts: Mapping[int, str] | None = None) -> str:
+    """The one JSON shape of every command: ``{"tables": [{"key": ..., **table}]}``.
+
+    ``texts``: position -> a text item (the demo's step messages), written as
+    ``{"key", "title", "text"}`` at that position.
+
+    Example
+    -------
+    >>> import json
+    >>> json.loads(tables_json([Table(["a"], [{"a": 1}], title="T")]))["tables"][0]["key"]
+    't'
+    """
+    items = [{"key": k, **t.to_json()} for k, t in zip(table_keys(list(tables), keys), tables)]
+    for i, text in sorted((texts or {}).items()):
+        items.insert(i, {"key": f"text{i + 1}", "title": text.split("\n", 1)[0], "text": text})
+    return json.dumps({"tables": items}, indent=2, allow_nan=False) + "\n"
 
 
 def signed(tables: Sequence[Table]) -> list[Table]:
