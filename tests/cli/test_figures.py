@@ -58,3 +58,24 @@ def test_plot_path_checked_before_any_work(tmp_path, capsys):
         captured = capsys.readouterr()
         assert said in captured.err and captured.out == ""
         assert "Traceback" not in captured.err
+
+
+def test_plot_titled_with_corpus_and_signature(tmp_path, monkeypatch, capsys):
+    """--plot figures had no title: a figure apart from its table said nothing of its data."""
+    from induceval.cli.main import main
+    from induceval.report import dependencies
+
+    seen = {}
+
+    def capture(results, path, **kw):
+        seen.update(kw, path=path)
+        return path
+
+    monkeypatch.setattr(dependencies, "plot_accuracy_by_edge_length", capture)
+    gold = tmp_path / "g.conllu"
+    assert main(["convert", "--demo", "-o", str(gold)]) == 0
+    fig = tmp_path / "fig.png"
+    assert main(["eval", "deps", "--gold", str(gold), "--pred", str(gold), "--plot",
+                 "accuracy-by-edge-length", str(fig)]) == 0
+    assert seen["path"] == str(fig)
+    assert seen["title"].startswith(f"{gold}: deps|punct:upos|")

@@ -185,7 +185,10 @@ def run(args: argparse.Namespace) -> int:
         from induceval.report.dependencies import plot_accuracy_by_edge_length
 
         try:
-            plot_accuracy_by_edge_length(results, args.plot[1])
+            first = next(iter(results.values()))
+            plot_accuracy_by_edge_length(
+                results, args.plot[1],
+                title=f"{', '.join(args.gold)}: {first.signature}")
         except (OSError, ValueError) as exc:
             raise InducevalError(f"--plot {args.plot[1]}: the figure was not written: "
                                  f"{exc}") from None

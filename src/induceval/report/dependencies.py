@@ -149,9 +149,12 @@ def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
         ax.plot(x[ok], y[ok], marker=markers[i % len(markers)], label=name)
     ax.set_xlabel("edge length")
     ax.set_ylabel(f"{measure} accuracy (%)")
-    if title:
-        ax.set_title(title)
-    ax.legend()
+    if title:   # long titles (a corpus and a signature) wrap instead of running off
+        import textwrap
+
+        ax.set_title("\n".join(textwrap.wrap(title, 60)), fontsize=8)
+    if ax.get_legend_handles_labels()[0]:   # no empty legend
+        ax.legend()
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
