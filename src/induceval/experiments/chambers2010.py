@@ -327,7 +327,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
         # corpora differ in size by 10x and more: on a linear axis the small ones are
         # squeezed into the left edge
         ax.set_xscale("log")
-        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.15),
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15),
                   ncol=3 if ax is axes[1] else 2, frameon=False)
     fig.tight_layout()
     fig.savefig(out / "figures_1_2_unseen.png", dpi=120)
@@ -338,14 +338,17 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
     for i, name in enumerate(preps):
         rows = tables[f"{name}_rare"].rows
         for j, r in enumerate(rows):
+            if not r.get("n"):   # no such tests: no bars, no empty legend entry
+                continue
             off = (2 * i + j) * width
-            ax.bar([0 + off, 1 + off], [r["rare_verbs_pct"], r["rare_nouns_pct"]], width,
-                   label=f"{name}: {r['tests']}", color=cmap(k % 20),
-                   hatch=("", "//", "..")[(k // 20) % 3])
+            bars = ax.bar([0 + off, 1 + off], [r["rare_verbs_pct"], r["rare_nouns_pct"]], width,
+                          label=f"{name}: {r['tests']} (n={r['n']})", color=cmap(k % 20),
+                          hatch=("", "//", "..")[(k // 20) % 3])
+            ax.bar_label(bars, fmt="%.1f", fontsize=7)   # a 0% bar is seen as 0.0
             k += 1
     ax.set_xticks([0.4, 1.4], ["verbs", "nouns"])
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
-    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
     fig.tight_layout()
     fig.savefig(out / "figure_3_rare.png", dpi=120)
     plt.close(fig)
