@@ -217,6 +217,15 @@ def test_reichart2010_tiny(tmp_path):
     assert len(tables["table1"].columns) == 13
     assert len(tables["rank_correlation"].rows) == 37
     assert (tmp_path / "table1.md").exists()
+    # --confidence (reichart2010 had none): an interval after each token measure, none for
+    # a perfect tagging, some for the noisy one; the type-level measures get none
+    ci = run_reichart2010(gold, predictions={"perfect": perfect, "noisy": noisy},
+                          punct="keep", confidence=200)["table1"]
+    assert ci.columns[:5] == ["system", "M-1", "M-1 ±", "1-1", "1-1 ±"]
+    assert "MacroI M-1 ±" not in ci.columns
+    rows = {r["system"]: r for r in ci.rows}
+    assert rows["perfect"]["M-1 ±"] == 0.0 and rows["noisy"]["M-1 ±"] > 0
+    assert any(sig.startswith("resampling|") for sig in ci.signatures())
 
 
 def test_reichart2010_reads_prediction_files(tmp_path):

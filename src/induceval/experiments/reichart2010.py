@@ -46,6 +46,12 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
+from induceval.experiments._uncertainty import (
+    Marks,
+    category_cell_items,
+    interval_columns,
+    sparse_to_json,
+)
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
@@ -84,8 +90,10 @@ def resolve_gold_column(gold: Corpus, gold_column: str = "auto") -> str:
 
 
 def score_tagging(gold: Corpus, pred, *, gold_column: str = "auto", punct="auto",
-                  log_base="e", restarts: int = 10, seed: int = DEFAULT_SEED) -> dict:
-    """Every Table 1 measure of one tagging (a tag array aligned with ``gold`` or a Corpus)."""
+                  log_base="e", restarts: int = 10, seed: int = DEFAULT_SEED,
+                  items: bool = False) -> dict:
+    """Every Table 1 measure of one tagging (a tag array aligned with ``gold`` or a Corpus);
+    with ``items``, the per-sentence contingency tables too (for the bootstrap)."""
     from induceval.measures.categories import evaluate_tags
 
     gold_column = resolve_gold_column(gold, gold_column)
@@ -94,10 +102,13 @@ def score_tagging(gold: Corpus, pred, *, gold_column: str = "auto", punct="auto"
     else:
         pred, pcol = np.asarray(pred, dtype=np.int64), {}
     ev = evaluate_tags(gold, pred, gold_column=gold_column, punct=punct, log_base=log_base,
-                       level="both", restarts=restarts, seed=seed, **pcol)
+                       level="both", restarts=restarts, seed=seed,
+                       items="sentence" if items else None, **pcol)
     out = {label: ev.scores[m] for label, (m, _) in TOKEN_COLUMNS.items()}
     out.update({label: ev.scores[m] for label, m in TYPE_COLUMNS.items()})
     out["signature"] = ev.signature
+    if items:
+        out.update(items=sparse_to_json(ev.table.item_counts), table_shape=list(ev.table.shape))
     return to_jsonable(out)
 
 
@@ -142,7 +153,8 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                      gold_column: str = "auto", gold_format: str = "auto",
                      pred_format: str = "auto", punct="auto", log_base="e",
                      restarts: int = 10, seed: int = DEFAULT_SEED, jobs: int = 1,
-                     show_progress: bool = False) -> dict[str, Table]:
+                     show_progress: bool = False, confidence: int = 0,
+                     alpha: float = 0.05) -> dict[str, Table]:
     """Score taggings of one corpus at token and type level; return ``table1`` and
     ``rank_correlation`` (Reichart et al. 2010, Table 1).
 
@@ -165,7 +177,7 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
         gold = read_corpus(gold, format=gold_format)
     gold_column = resolve_gold_column(gold, gold_column)
     score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
-                  "restarts": restarts}
+                  "restarts": restarts, "items": bool(confidence)}
     cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="reichart2010")
     rows = [{"system": name, **{c: results[cell.key][c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}}
@@ -182,10 +194,29 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                       *sorted({f"signature: {r['signature']}" for r in results.values()
                                if r.get("signature")})])
     tables = {"table1": t1, "rank_correlation": _rank_correlation(rows, higher)}
+    if confidence:
+        _add_intervals(t1, [results[cell.key] for cell in cells], confidence, alpha, seed,
+                       log_base)
     if out_dir is not None:
         out = ensure_dir(out_dir)
         write_tables(tables, out)
     return tables
+
+
+def _add_intervals(table: Table, cells: list, n: int, alpha: float, seed: int,
+                   log_base) -> None:
+    """``<measure> ±`` after each token measure of Table 1: the half-width of its bootstrap
+    interval over sentences (the type-level measures get none: they are not sums over
+    sentences of one table)."""
+    marks = Marks(n, alpha, seed, unit="sentence")
+    wanted = tuple(m for m, _ in TOKEN_COLUMNS.values())
+    for row, cell in zip(table.rows, cells, strict=True):
+        st = category_cell_items(cell, wanted, log_base=log_base)
+        for label, (m, _) in TOKEN_COLUMNS.items():
+            iv = marks.interval(st, m) if st is not None else None
+            row[f"{label} ±"] = iv.half_width if iv is not None else None
+    table.columns = interval_columns(table.columns, list(TOKEN_COLUMNS), ties=False)
+    table.notes.extend(marks.notes("sentences", ties=False))
 
 
 def _cells(gold: Corpus, predictions: Mapping, models: Sequence[str], pred_format: str,
@@ -194,8 +225,9 @@ def _cells(gold: Corpus, predictions: Mapping, models: Sequence[str], pred_forma
     cells: list[Cell] = []
     names: list[str] = []
     gold_column, punct = score_opts["gold_column"], score_opts["punct"]
+    items = "-items" if score_opts.get("items") else ""   # cells with per-sentence tables
     for name, pred in predictions.items():
-        key = f"pred-{name}-{gold_column}-{punct}"
+        key = f"pred-{name}-{gold_column}-{punct}{items}"
         if isinstance(pred, (str, os.PathLike)):
             cells.append(Cell(key, _file_cell, (gold, str(pred), pred_format, score_opts, seed)))
         else:
@@ -204,7 +236,7 @@ def _cells(gold: Corpus, predictions: Mapping, models: Sequence[str], pred_forma
         names.append(name)
     for spec in models:
         model, k, params = parse_model_spec(spec)
-        cells.append(Cell(f"model-{spec}-seed{seed}-{gold_column}-{punct}", _model_cell,
+        cells.append(Cell(f"model-{spec}-seed{seed}-{gold_column}-{punct}{items}", _model_cell,
                           (gold, model, k, params, seed, score_opts)))
         names.append(spec)
     if len(cells) < 1:
@@ -270,7 +302,8 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                               gold_column=o.gold_column, punct=o.punct,
                               log_base=o.log_base if o.log_base == "e" else float(o.log_base),
                               restarts=o.restarts, seed=o.seed, jobs=o.jobs,
-                              show_progress=show_progress)
+                              show_progress=show_progress, confidence=o.confidence,
+                              alpha=o.alpha)
     return list(tables.values()), []
 
 
@@ -290,5 +323,6 @@ PROTOCOL = Protocol(
         Option("--log-base", "logarithm base of VI and NVI (default e)", "e"),
         Option("--restarts", "M-1 hill-climbing restarts of the type-level measures (default 10)",
                10, int),
-        SEED, Shared("executor"), Shared("format")),
+        SEED, Shared("confidence", {"unit": "sentences"}), Shared("executor"),
+        Shared("format")),
     _from_options, says_where=True)
