@@ -100,7 +100,9 @@ def test_joint_protocol_runs(tmp_path):
     assert tables[0].columns == ["treebank", "DMVc", "DMVc ±", "DMVp", "DMVp ±", "DMVu",
                                  "DMVu ±", "Kc", "Kp", "Ku", "best", "not sig. vs best"]
     assert 0 <= row["DMVu ±"] < 50 and row["best"] in ("DMVc", "DMVp", "DMVu")
-    assert "resample:sentence" in tables[0].signatures()[0]
+    # the run's signature first, then the resampling one (tables showed only the latter)
+    sigs = tables[0].signatures()
+    assert sigs[0].startswith("pascal2012-joint|max_k:200|") and "resample:sentence" in sigs[1]
 
 
 def test_reproduce_cli(tmp_path, capsys):

@@ -296,7 +296,9 @@ def test_protocol_shape_on_synthetic_corpus(tmp_path):
         scores = {r["model"]: float(r[m].rstrip("*†")) for r in f4.rows[:-2]}
         assert scores[f4.rows[-2][m]] == max(scores.values())
         assert all(0 < r[f"{m} ±"] < 20 for r in f4.rows[:-2])
-    assert "resample:item" in f4.signatures()[0]
+    # the run's signature first (it was a bare note), then the resampling one
+    assert f4.signatures()[0].startswith("chambers2010|") and "resample:item" in \
+        f4.signatures()[1]
     f6 = tables["syn_figure6"]
     assert f6.columns == ["measure", "x1", "x1 ±", "x2", "x2 ±", "x10", "x10 ±"]
     unseen = tables["syn_unseen"].rows

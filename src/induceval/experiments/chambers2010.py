@@ -191,8 +191,9 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
              for name, prep in preps.items() for method in methods for size in SIZES
              if size == "x2" or method != "random"]
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chambers2010")
-    sig = make_signature("chambers2010", {"ties": ties, "ar": iterations, "scheme": scheme,
-                                          "arguments": arguments, "range": rr}, seed=seed)
+    sig = "signature: " + make_signature("chambers2010", {
+        "ties": ties, "ar": iterations, "scheme": scheme, "arguments": arguments, "range": rr},
+        seed=seed)
     tables: dict[str, Table] = {}
     marks = Marks(confidence, alpha, seed, unit="item") if confidence else None
     for name, prep in preps.items():

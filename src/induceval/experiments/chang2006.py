@@ -483,7 +483,16 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     marks = (Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
              if confidence else None)
     window = age_window(age_range, str(options.get("ages", "days")))
-    return _summarise(by_name, objs, figures_dir, marks, window)
+    res = _summarise(by_name, objs, figures_dir, marks, window)
+    # the run's signature first in every table (the resampling one only adds the intervals')
+    fields = {"learners": ",".join(names), **{k: str(v) for k, v in sorted(options.items())
+                                              if k != "seed"},
+              "age_range": "all" if age_range is None else f"{age_range[0]:g}-{age_range[1]:g}"}
+    sig = "signature: " + make_signature("chang2006", fields,
+                                         seed=options.get("seed", DEFAULT_SEED))
+    for table in res.tables.values():
+        table.notes.insert(0, sig)
+    return res
 
 
 def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = None, *,

@@ -88,7 +88,7 @@ from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
-from induceval.signature import Signature
+from induceval.signature import Signature, make_signature
 
 __all__ = ["run_frank2009", "prepare_childes", "frank_cell", "PROTOCOL", "PAPER_TABLE3",
            "PAPER_TABLE4", "PAPER_TABLE2", "MODEL_NAMES"]
@@ -503,11 +503,17 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="frank2009")
     split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
     t3_rows = _rows(results, "merge", order)
+    # the run's signature first (the resampling one only adds the intervals' options)
+    sig = "signature: " + make_signature("frank2009", {
+        "ks": ",".join(map(str, ks)), "models": ",".join(models), "bhmm_iterations":
+        bhmm_iterations, "spsr": spsr_labels, "table2": table2_rows,
+        "train": train_c.n_sentences, "test": test_c.n_sentences if test_c is not None else 0},
+        seed=seed)
     tables = {
         "table3": Table(["Model", "K", *MEASURE_COLUMNS], t3_rows,
                         higher_is_better={m: True for m in MEASURE_COLUMNS},
                         title="Table 3: results for the merge condition", digits=6,
-                        notes=[f"train: {train_c.n_tokens} tokens, {train_c.n_sentences} "
+                        notes=[sig, f"train: {train_c.n_tokens} tokens, {train_c.n_sentences} "
                                "utterances" + (f"; test: {test_c.n_tokens} tokens"
                                                if test_c is not None else "; no test corpus"),
                                f"seed {seed}; BHMM iterations {bhmm_iterations}; SP/SR "
@@ -517,18 +523,23 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
                                "the paper's test set had 9M tokens"]),
         "table4": Table(["Model", "K", *MEASURE_COLUMNS], _rows(results, "split", split_order),
                         higher_is_better={m: True for m in MEASURE_COLUMNS},
-                        title="Table 4: results for the split condition", digits=6),
+                        title="Table 4: results for the split condition", digits=6,
+                        notes=[sig]),
         "table2": _table2(_table2_rows(t3_rows, order, table2_rows)),
         "table3_paper": _paper_table(PAPER_TABLE3, "Frank, Goldwater & Keller 2009 Table 3 "
-                                                   "(paper's numbers, merge)", PAPER_NOTES),
+                                                   "(paper's numbers, merge)",
+                                     [*PAPER_NOTES, "signature: paper|frank2009|table:3"]),
         "table4_paper": _paper_table(PAPER_TABLE4, "Frank, Goldwater & Keller 2009 Table 4 "
-                                                   "(paper's numbers, split)"),
+                                                   "(paper's numbers, split)",
+                                     ["signature: paper|frank2009|table:4"]),
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")
         tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order, marks)
         tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
                                                    split_order, marks)
+        for name in ("table3_significance", "table4_significance"):
+            tables[name].notes.insert(0, sig)
     tables["coverage"] = _coverage(results, order)
     if out_dir is not None:
         out = ensure_dir(out_dir)

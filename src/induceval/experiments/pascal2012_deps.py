@@ -61,6 +61,7 @@ from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
+from induceval.signature import make_signature
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
            "improvement_table", "accuracy_tables", "tables_from_cells", "treebank_cells",
@@ -299,7 +300,9 @@ def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
                 avg[s] = float(np.mean(vals)) if vals else None
             rows.append(avg)
             cols = ["treebank"] + systems + ([f"K{s[-1]}" for s in systems] if with_k else [])
-            tnotes = list(notes or []) if not tables else []
+            # the first table carries every note; the others the signatures of the run
+            tnotes = list(notes or []) if not tables else [
+                n for n in notes or [] if n.startswith("signature:")]
             if marks and any(f"{s} ±" in r for r in rows for s in systems):
                 cols = interval_columns(cols, systems)
                 tnotes.extend(marks.notes("sentences"))
@@ -396,7 +399,13 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
                                        "iterations": iterations, "tolerance": tolerance,
                                        "seed": seed},
         out_dir, jobs=jobs, show_progress=show_progress, desc="pascal2012-deps")
-    notes = [f"DMV: EM from the harmonic initialiser, trained on length <= {max_train_length}, "
+    # the run's own signature first: the tables' numbers depend on these options, not only on
+    # the resampling that the intervals add
+    run_sig = make_signature("pascal2012-deps", {"train_length": max_train_length,
+                                                 "iterations": iterations,
+                                                 "tolerance": tolerance}, seed=seed)
+    notes = [f"signature: {run_sig}",
+             f"DMV: EM from the harmonic initialiser, trained on length <= {max_train_length}, "
              f"at most {iterations} iterations, tolerance {tolerance:g}; random seed {seed}",
              "'-': the treebank has no such tag column"]
     for r in results.values():

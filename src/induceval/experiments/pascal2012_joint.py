@@ -31,7 +31,7 @@ from induceval.experiments.pascal2012_deps import OPTIONS, treebanks_or_default
 from induceval.experiments.protocols import Option, Protocol
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
-from induceval.signature import Signature
+from induceval.signature import Signature, make_signature
 
 __all__ = ["KINDS", "run_joint_cell", "pascal2012_joint", "PROTOCOL", "cluster_column"]
 
@@ -107,7 +107,11 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
         run_joint_cell, treebanks, KINDS, {"max_k": max_k, "max_train_length": max_train_length,
                                            "iterations": iterations, "tolerance": tolerance},
         out_dir, jobs=jobs, show_progress=show_progress, desc="pascal2012-joint", prefix="joint|")
-    notes = ["DMV trained on Brown clusters of the words (punctuation removed), K = number "
+    run_sig = make_signature("pascal2012-joint", {"max_k": max_k, "train_length": max_train_length,
+                                                  "iterations": iterations,
+                                                  "tolerance": tolerance}, seed=seed)
+    notes = [f"signature: {run_sig}",
+             "DMV trained on Brown clusters of the words (punctuation removed), K = number "
              f"of gold coarse/fine/universal tags (capped at {max_k}); trained on length <= "
              f"{max_train_length}; '-': no such gold tag set"]
     tables = accuracy_tables(results, list(names.values()), list(KINDS), notes,

@@ -48,6 +48,7 @@ from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell, run_cells
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
+from induceval.signature import make_signature
 
 __all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "PROTOCOL"]
 
@@ -178,6 +179,10 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     items = {(key, against): category_cell_items(results[key][against], wanted)
              for key in set(keys.values()) for against in ("upos", "fine")} if marks else {}
     tables: dict[str, Table] = {}
+    # the run's signature first (the resampling one only adds the intervals' options)
+    sig = "signature: " + make_signature("pascal2012-pos", {
+        "models": ",".join(models), "max_k": max_k, "max_sentences": max_sentences,
+        "punct": punct}, seed=seed)
     for tab, against in (("table2", "upos"), ("table7", "fine")):
         paper = "Table 2" if tab == "table2" else "Table 7"
         for metric, suffix, label, higher, scale in METRICS:
@@ -185,7 +190,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
             rows = _score_rows(results, systems, list(corpora), against, metric, scale, marks,
                                items, higher)
             cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
-            tcols, tnotes = ["testset", *cols], [f"seed {seed}; punct {punct}"]
+            tcols, tnotes = ["testset", *cols], [sig, f"seed {seed}; punct {punct}"]
             if marks and any(f"{c} ±" in r for r in rows for c in cols):
                 tcols = interval_columns(tcols, cols)
                 tnotes.extend(marks.notes("sentences"))
@@ -199,9 +204,11 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                         is not None]
                 tables[f"{tab}_{suffix}_paper"] = Table(
                     ["testset", *COLUMNS], prow, digits=2,
-                    title=f"Gelling et al. 2012 {paper}: {label} (paper's numbers, PASCAL data)")
+                    title=f"Gelling et al. 2012 {paper}: {label} (paper's numbers, PASCAL data)",
+                    notes=[f"signature: paper|pascal2012|table:{paper.split()[-1]}"])
     tables["k"] = Table(["testset", "tokens", "Kc", "Kp", "Ku", "c column", "p column",
-                         "u column"], kinfo, title="K values (numbers of tags) per treebank")
+                         "u column"], kinfo, title="K values (numbers of tags) per treebank",
+                   notes=[sig])
     if out_dir is not None:
         out = ensure_dir(out_dir)
         write_tables(tables, out)
