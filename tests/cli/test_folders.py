@@ -100,3 +100,22 @@ def test_a_file_of_no_known_format_is_an_error_that_says_what_was_seen(tmp_path,
     assert read_corpus(tmp_path / "words", format="plain").n_tokens == 3
     (tmp_path / "words.txt").write_text("the dog barks\n")
     assert read_corpus(tmp_path / "words.txt").n_tokens == 3
+
+
+def test_info_counts_a_collection_part_by_part_as_read_whole(tmp_path):
+    """info sums the counts of files read one group at a time (in two processes for a large
+    input; the whole collection was held in memory): the same description as reading it
+    whole, files that share a name included."""
+    from induceval.corpus.stats import describe, describe_summary, summarise_files
+    from tests.conftest import FIXTURES
+
+    for folder in ("Dinner", "Father"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "andy.cha").write_text(
+            (FIXTURES / "chat" / "conventions.cha").read_text())
+    (tmp_path / "Father" / "bob.cha").write_text((FIXTURES / "chat" / "nomor.cha").read_text())
+    whole = describe(read_corpus(tmp_path, on_error="skip"))
+    for jobs in (1, 2):
+        parts = describe_summary(summarise_files(tmp_path, on_error="skip", jobs=jobs))
+        assert parts == whole
+    assert len(whole["documents"]) == 3   # Dinner/andy, Father/andy, Father/bob

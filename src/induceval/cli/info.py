@@ -83,13 +83,12 @@ def load_corpus(args: argparse.Namespace, needs: tuple | None = None):
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.corpus.stats import describe, reading_errors
+    from induceval.corpus.stats import reading_errors
     from induceval.report.layouts import describe_table
 
     check_output_path(args.output)
     stats = []
-    for path, corpus in zip(_labels(args), load_inputs(args), strict=True):
-        d = describe(corpus)
+    for path, d in zip(_labels(args), _descriptions(args), strict=True):
         d["name"] = d["name"] or path
         d["on_error"] = args.on_error
         d["errors"] = reading_errors(d["report"])
@@ -115,6 +114,33 @@ def run(args: argparse.Namespace) -> int:
         tables.append(table.render(args.format))
     emit("\n".join(tables), args)
     return 0
+
+
+def _descriptions(args: argparse.Namespace):
+    """Each input described: a PATH is read file by file and only its counts kept (in two
+    processes from :data:`~induceval.corpus.readers.PARALLEL_BYTES` of input on), so that a
+    whole collection costs the memory of a file."""
+    import os
+
+    from induceval.corpus.readers import PARALLEL_BYTES, expand_paths
+    from induceval.corpus.stats import describe, describe_summary, summarise_files
+    from induceval.parallel import path_size
+    from induceval.report.progress import progress
+
+    if args.demo:
+        from induceval.corpus.demo import generate_demo_corpus
+        from induceval.random import DEFAULT_SEED
+
+        yield describe(generate_demo_corpus(seed=DEFAULT_SEED if args.seed is None
+                                            else args.seed))
+    if not args.paths and not args.demo:
+        raise ParameterError("give at least one PATH (or --demo)")
+    for path in progress(args.paths, enabled=progress_enabled(args) and len(args.paths) > 1,
+                         desc="reading", unit="input"):
+        size = sum(path_size(f) for f in expand_paths(path, args.input_format))
+        jobs = min(2, os.cpu_count() or 1) if size >= PARALLEL_BYTES else 1
+        yield describe_summary(summarise_files(path, format=args.input_format,
+                                               on_error=args.on_error, jobs=jobs))
 
 
 def _labels(args: argparse.Namespace) -> list[str]:

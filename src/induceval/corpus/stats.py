@@ -13,13 +13,17 @@ Example
 
 from __future__ import annotations
 
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+
 import numpy as np
 
-from induceval.corpus.model import Corpus, days_to_age
+from induceval.corpus.model import Corpus, ReadReport, days_to_age
 from induceval.corpus.transforms.punct import head_columns
 
-__all__ = ["describe", "format_age", "reading_errors", "every_tag_sizes", "scale_sizes",
-           "TAG_COLUMN_EXCLUDE"]
+__all__ = ["describe", "summarise", "describe_summary", "summarise_files", "CorpusSummary",
+           "format_age", "reading_errors", "every_tag_sizes", "scale_sizes", "TAG_COLUMN_EXCLUDE"]
 
 #: Categorical token columns that are not tag columns.
 TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc", "deps", "phead", "pdeprel"})
@@ -38,36 +42,39 @@ def format_age(days: int, convention: str = "days") -> str:
     return f"{years};{months}.{d}"
 
 
-def _sentence_counts(corpus: Corpus, column: str) -> dict[str, int]:
+def _sorted_counts(counts: Counter) -> dict[str, int]:
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _sentence_counter(corpus: Corpus, column: str) -> Counter:
     col = corpus.sentences[column]
     if col.vocab is None:
-        return {}
+        return Counter()
     vals = col.values
     counts = np.bincount(vals[vals >= 0], minlength=len(col.vocab))
-    out = {col.vocab[i]: int(n) for i, n in enumerate(counts) if n}
+    out = Counter({col.vocab[i]: int(n) for i, n in enumerate(counts) if n})
     missing = int(np.count_nonzero(vals < 0))
     if missing:
         out["(missing)"] = missing
-    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
+    return out
 
 
-def _head_stats(corpus: Corpus, name: str) -> dict:
+def _head_counts(corpus: Corpus, name: str) -> tuple[Counter, set | None]:
+    """Additive counts of one head column, and its relation labels (``None``: no relation
+    column)."""
     heads = corpus.tokens[name].values
     has = heads >= 0
     sid = corpus.sentence_ids()
     roots = np.bincount(sid[heads == 0], minlength=corpus.n_sentences)
     annotated = np.bincount(sid[has], minlength=corpus.n_sentences) > 0
-    rel = "deprel" + name[4:]
-    out = {
+    out = Counter({
         "tokens_with_head": int(np.count_nonzero(has)),
         "tokens_without_head": int(np.count_nonzero(~has)),
         "sentences_annotated": int(np.count_nonzero(annotated)),
         "sentences_without_root": int(np.count_nonzero(annotated & (roots == 0))),
         "sentences_with_several_roots": int(np.count_nonzero(roots > 1)),
-    }
-    if not out["tokens_with_head"]:  # no tree at all (e.g. a tagged-only CoNLL-U file)
-        out.update(self_loops=0, heads_out_of_range=0, sentences_with_cycles=0)
-    else:
+        "self_loops": 0, "heads_out_of_range": 0, "sentences_with_cycles": 0})
+    if out["tokens_with_head"]:
         from induceval.corpus.trees import sentence_diagnostics
 
         out_of_range = has & (heads > np.repeat(corpus.lengths, corpus.lengths))
@@ -76,9 +83,213 @@ def _head_stats(corpus: Corpus, name: str) -> dict:
         clean = np.where(out_of_range, -1, heads).astype(np.int64)
         out["sentences_with_cycles"] = int(
             sentence_diagnostics(clean, corpus.offsets)["cycle"].sum())
+    rel = "deprel" + name[4:]
+    labels = None
     if rel in corpus.tokens and corpus.tokens[rel].vocab is not None:
-        out["relations"] = len(corpus.inventory(rel))
+        labels = set(corpus.inventory(rel))
+    return out, labels
+
+
+#: the counts of a head column, in the order :func:`describe` gives them
+_HEAD_KEYS = ("tokens_with_head", "tokens_without_head", "sentences_annotated",
+              "sentences_without_root", "sentences_with_several_roots", "self_loops",
+              "heads_out_of_range", "sentences_with_cycles")
+
+
+@dataclass
+class CorpusSummary:
+    """The additive statistics behind :func:`describe`: a corpus read in parts (files on
+    workers, :func:`summarise_files`) sums to the summary of the whole.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b1 = CorpusBuilder(); b1.add_sentence({"form": ["a", "b"]})
+    >>> b2 = CorpusBuilder(); b2.add_sentence({"form": ["b"]})
+    >>> s = summarise(b1.build()) + summarise(b2.build())
+    >>> describe_summary(s)["types"], describe_summary(s)["max_length"]
+    (2, 2)
+    """
+
+    name: str = ""
+    sentences: int = 0
+    tokens: int = 0
+    forms: set = field(default_factory=set)
+    empty: int = 0
+    length_sum: int = 0
+    max_length: int = 0
+    token_columns: set = field(default_factory=set)
+    sentence_columns: set = field(default_factory=set)
+    #: tag column -> (inventory, tokens without a tag)
+    tags: dict = field(default_factory=dict)
+    #: head column -> (counts, relation labels or None)
+    heads: dict = field(default_factory=dict)
+    #: speaker/role/document/language -> sentences per value (absent: no such column)
+    meta: dict = field(default_factory=dict)
+    ages: set = field(default_factory=set)
+    report: ReadReport = field(default_factory=ReadReport)
+
+    def __add__(self, other: CorpusSummary) -> CorpusSummary:
+        # a column one side lacks is missing on its tokens (sentences), as concat fills it
+        def pair_sum(a: dict, b: dict, combine, absent) -> dict:
+            return {k: combine(a[k] if k in a else absent(self), b[k] if k in b else absent(other))
+                    for k in dict.fromkeys([*a, *b])}
+
+        return CorpusSummary(
+            self.name or other.name, self.sentences + other.sentences,
+            self.tokens + other.tokens, self.forms | other.forms, self.empty + other.empty,
+            self.length_sum + other.length_sum, max(self.max_length, other.max_length),
+            self.token_columns | other.token_columns,
+            self.sentence_columns | other.sentence_columns,
+            pair_sum(self.tags, other.tags, lambda x, y: (_plus(x[0], y[0]), x[1] + y[1]),
+                     lambda side: (Counter(), side.tokens)),
+            pair_sum(self.heads, other.heads, lambda x, y: (
+                _plus(x[0], y[0]), None if x[1] is None and y[1] is None else
+                (x[1] or set()) | (y[1] or set())),
+                lambda side: (Counter(tokens_without_head=side.tokens), None)),
+            pair_sum(self.meta, other.meta, _plus,
+                     lambda side: Counter({"(missing)": side.sentences} if side.sentences
+                                          else {})),
+            self.ages | other.ages, self.report.merge(other.report))
+
+
+def _plus(a: Counter, b: Counter) -> Counter:
+    """``a + b`` keeping zero counts (``Counter.__add__`` drops them: ``self_loops: 0``)."""
+    out = Counter(a)
+    out.update(b)
     return out
+
+
+def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # noqa: A002
+                    jobs: int = 1) -> CorpusSummary:
+    """The summary of the corpus of ``paths``, read one file at a time (in ``jobs``
+    processes) and summed in file order: the memory of a file, not of the collection,
+    and the same :func:`describe_summary` as reading the files together.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.txt", "the dog\\n"), ("b.txt", "a dog barks\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> from induceval.corpus.readers import read_corpus
+    >>> describe_summary(summarise_files(d)) == describe(read_corpus(d))
+    True
+    """
+    import operator
+    from functools import partial
+    from pathlib import Path
+
+    from induceval import parallel
+    from induceval.corpus.readers import _expand, format_evidence
+    from induceval.corpus.readers._common import corpus_name
+    from induceval.corpus.readers._documents import relative_names
+    from induceval.errors import InducevalError
+
+    files, binary = _expand(paths, format)
+    if not files:
+        raise InducevalError(f"no corpus files found in {paths!r}"
+                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
+    fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
+    names = {str(f): name for f, name in relative_names(files).items()}
+    sizes = [parallel.path_size(f) for f in files]
+    # consecutive files read together (the readers' caches work across them), one file a
+    # task when files share a name (each document is named by its path)
+    ranges = parallel.file_groups(sizes, 0 if names else None)
+    fn = partial(_group_summary, format=fmt, on_error=on_error, names=names)
+    total = parallel.map_reduce(fn, [[str(f) for f in files[a:b]] for a, b in ranges],
+                                operator.add, jobs=jobs, executor="local" if jobs > 1 else None,
+                                name="info", costs=[sum(sizes[a:b]) for a, b in ranges])
+    report = total.report   # what read_corpus adds around its readers
+    if names:
+        report.count("documents named by their path (files share a name)", len(files))
+    if evidence and fmt != "plain":
+        key = f"files read as {fmt} by their content"
+        report.count(key, len(files))
+        report.examples.setdefault(key, f"{files[0]}: {evidence}")
+    if binary:
+        report.count("binary files skipped", len(binary))
+        report.examples.setdefault("binary files skipped", str(binary[0]))
+    single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    total.name = str(single[0]) if len(single) == 1 and Path(single[0]).is_dir() \
+        else (str(files[0]) if len(files) == 1 else corpus_name(files))
+    return total
+
+
+def _group_summary(paths: list[str], *, format: str, on_error: str,  # noqa: A002
+                   names: dict) -> CorpusSummary:
+    from pathlib import Path
+
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.readers._documents import renamed
+
+    corpus = read_corpus(paths if len(paths) > 1 else paths[0], format=format,
+                         on_error=on_error)
+    if len(paths) == 1 and paths[0] in names:
+        corpus = renamed(corpus, Path(paths[0]).stem, names[paths[0]])
+    return summarise(corpus)
+
+
+def summarise(corpus: Corpus) -> CorpusSummary:
+    """The :class:`CorpusSummary` of one corpus."""
+    lengths = corpus.lengths
+    tags = {}
+    for name, col in corpus.tokens.items():
+        if col.vocab is None or name in TAG_COLUMN_EXCLUDE or name.startswith("deprel"):
+            continue
+        tags[name] = (Counter(corpus.inventory(name)), int(np.count_nonzero(col.values < 0)))
+    ages: set = set()
+    if "age_days" in corpus.sentences:
+        vals = corpus.sentences["age_days"].values
+        ages = set(np.unique(vals[vals >= 0]).tolist())
+    forms = set(corpus.vocab.items) if corpus.n_tokens else set()
+    if forms:   # the types the tokens use (a vocabulary may hold unused entries)
+        forms = {corpus.vocab[i] for i in np.unique(corpus.forms[corpus.forms >= 0]).tolist()}
+    return CorpusSummary(
+        corpus.name, corpus.n_sentences, corpus.n_tokens, forms,
+        int(np.count_nonzero(lengths == 0)), int(lengths.sum()),
+        int(lengths.max()) if corpus.n_sentences else 0, set(corpus.tokens),
+        {k for k in corpus.sentences if not k.startswith("_")}, tags,
+        {h: _head_counts(corpus, h) for h in head_columns(corpus)},
+        {f"{key}s": _sentence_counter(corpus, key)
+         for key in ("speaker", "role", "document", "language") if key in corpus.sentences},
+        ages, corpus.report)
+
+
+def describe_summary(s: CorpusSummary) -> dict:
+    """:func:`describe`'s dict from a :class:`CorpusSummary` (of one corpus or of parts)."""
+    ages = None
+    if s.ages:
+        lo, hi = min(s.ages), max(s.ages)
+        ages = {"min": lo, "max": hi, "min_ymd": format_age(lo), "max_ymd": format_age(hi),
+                "sessions": len(s.ages)}
+    heads = {}
+    for h, (counts, labels) in s.heads.items():
+        heads[h] = {k: counts.get(k, 0) for k in _HEAD_KEYS}
+        if labels is not None:
+            heads[h]["relations"] = len(labels)
+    report = s.report.to_dict()
+    return {
+        "name": s.name,
+        "files": report["files"],
+        "sentences": s.sentences,
+        "tokens": s.tokens,
+        "types": len(s.forms),
+        "empty_sentences": s.empty,
+        "mean_length": round(s.length_sum / s.sentences, 3) if s.sentences else 0.0,
+        "max_length": s.max_length,
+        "token_columns": sorted(s.token_columns),
+        "sentence_columns": sorted(s.sentence_columns),
+        "tag_columns": {name: {"size": len(inv), "missing": missing,
+                               "inventory": _sorted_counts(inv)}
+                        for name, (inv, missing) in s.tags.items()},
+        "dependencies": heads,
+        **{k: _sorted_counts(s.meta.get(k, Counter()))
+           for k in ("speakers", "roles", "documents", "languages")},
+        "age_days": ages,
+        "report": {"counts": report["counts"], "skipped": report["skipped"],
+                   "examples": report["examples"]},
+    }
 
 
 def describe(corpus: Corpus) -> dict:
@@ -94,6 +305,7 @@ def describe(corpus: Corpus) -> dict:
     ``languages`` (utterance counts), ``age_days`` (``min``/``max`` and
     ``Y;M.D`` forms, or ``None``) and ``report`` (the reader's and the
     transforms' counts and skipped sentences, with reasons and examples).
+    The same dict as :func:`describe_summary` of :func:`summarise`.
 
     Example
     -------
@@ -106,43 +318,7 @@ def describe(corpus: Corpus) -> dict:
     >>> d["dependencies"]["head"]["tokens_with_head"]
     2
     """
-    lengths = corpus.lengths
-    tag_columns = {}
-    for name, col in corpus.tokens.items():
-        if col.vocab is None or name in TAG_COLUMN_EXCLUDE or name.startswith("deprel"):
-            continue
-        inv = corpus.inventory(name)
-        tag_columns[name] = {"size": len(inv), "missing": int(np.count_nonzero(col.values < 0)),
-                             "inventory": dict(sorted(inv.items(), key=lambda kv: (-kv[1], kv[0])))}
-    ages = None
-    if "age_days" in corpus.sentences:
-        vals = corpus.sentences["age_days"].values
-        vals = vals[vals >= 0]
-        if vals.size:
-            lo, hi = int(vals.min()), int(vals.max())
-            ages = {"min": lo, "max": hi, "min_ymd": format_age(lo), "max_ymd": format_age(hi),
-                    "sessions": int(np.unique(vals).size)}
-    meta = {f"{key}s": (_sentence_counts(corpus, key) if key in corpus.sentences else {})
-            for key in ("speaker", "role", "document", "language")}
-    report = corpus.report.to_dict()
-    return {
-        "name": corpus.name,
-        "files": report["files"],
-        "sentences": corpus.n_sentences,
-        "tokens": corpus.n_tokens,
-        "types": corpus.n_types("form") if corpus.n_tokens else 0,
-        "empty_sentences": int(np.count_nonzero(lengths == 0)),
-        "mean_length": round(float(lengths.mean()), 3) if corpus.n_sentences else 0.0,
-        "max_length": int(lengths.max()) if corpus.n_sentences else 0,
-        "token_columns": sorted(corpus.tokens),
-        "sentence_columns": sorted(k for k in corpus.sentences if not k.startswith("_")),
-        "tag_columns": tag_columns,
-        "dependencies": {h: _head_stats(corpus, h) for h in head_columns(corpus)},
-        **meta,  # speakers, roles, documents, languages
-        "age_days": ages,
-        "report": {"counts": report["counts"], "skipped": report["skipped"],
-                   "examples": report["examples"]},
-    }
+    return describe_summary(summarise(corpus))
 
 
 #: Report counts (CHAT) and skip reasons that are errors in the input, as
