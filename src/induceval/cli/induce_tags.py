@@ -218,7 +218,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
     for f in files:
         part = read_corpus(f, format=input_format, on_error=on_error)
         if documents and f in documents:
-            part = renamed(part, os.path.splitext(os.path.basename(f))[0], documents[f])
+            part = renamed(part, {os.path.splitext(os.path.basename(f))[0]: documents[f]})
         tagged = replace(result, tags=tag_tokens(result, part, column))
         report = _fast_pascal(part, tagged, path, append=True) if (
             is_path and fmt == "pascal") else None

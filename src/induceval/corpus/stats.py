@@ -183,7 +183,7 @@ def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # n
     from induceval import parallel
     from induceval.corpus.readers import _expand, format_evidence
     from induceval.corpus.readers._common import corpus_name
-    from induceval.corpus.readers._documents import relative_names
+    from induceval.corpus.readers._documents import distinct_stem_runs, relative_names
     from induceval.errors import InducevalError
 
     files, binary = _expand(paths, format)
@@ -192,14 +192,17 @@ def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # n
                              + (f" ({len(binary)} binary files skipped)" if binary else ""))
     fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
     names = {str(f): name for f, name in relative_names(files).items()}
-    sizes = [parallel.path_size(f) for f in files]
-    # consecutive files read together (the readers' caches work across them), one file a
-    # task when files share a name (each document is named by its path)
-    ranges = parallel.file_groups(sizes, 0 if names else None)
+    size = {f: parallel.path_size(f) for f in files}
+    # consecutive files read together (the readers' caches work across them), never two
+    # that share a name in one group (each document is then named by its path)
+    groups = []
+    for run in distinct_stem_runs(files) if names else [files]:
+        for a, b in parallel.file_groups([size[f] for f in run]):
+            groups.append([str(f) for f in run[a:b]])
     fn = partial(_group_summary, format=fmt, on_error=on_error, names=names)
-    total = parallel.map_reduce(fn, [[str(f) for f in files[a:b]] for a, b in ranges],
-                                operator.add, jobs=jobs, executor="local" if jobs > 1 else None,
-                                name="info", costs=[sum(sizes[a:b]) for a, b in ranges])
+    total = parallel.map_reduce(fn, groups, operator.add, jobs=jobs,
+                                executor="local" if jobs > 1 else None, name="info",
+                                costs=[sum(size[Path(f)] for f in g) for g in groups])
     report = total.report   # what read_corpus adds around its readers
     if names:
         report.count("documents named by their path (files share a name)", len(files))
@@ -225,8 +228,8 @@ def _group_summary(paths: list[str], *, format: str, on_error: str,  # noqa: A00
 
     corpus = read_corpus(paths if len(paths) > 1 else paths[0], format=format,
                          on_error=on_error)
-    if len(paths) == 1 and paths[0] in names:
-        corpus = renamed(corpus, Path(paths[0]).stem, names[paths[0]])
+    if names:   # the group's stems are distinct: its read named nothing by path
+        corpus = renamed(corpus, {Path(p).stem: names[p] for p in paths})
     return summarise(corpus)
 
 

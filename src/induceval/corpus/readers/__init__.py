@@ -31,7 +31,7 @@ from pathlib import Path
 
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
-from induceval.corpus.readers._documents import relative_names, renamed
+from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
 from induceval.errors import InducevalError, ParameterError
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
@@ -306,9 +306,10 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
 
     names = relative_names(files)
     with paused_gc():  # millions of small live objects: collections would free nothing
-        if names:   # files named alike in several folders: one document each, file by file
-            corpus = concat([renamed(module.read([f], on_error=on_error, **options), f.stem,
-                                     names[f]) for f in files], name=corpus_name(files))
+        if names:   # files named alike in several folders: one document each, by its path
+            corpus = concat([renamed(module.read(run, on_error=on_error, **options),
+                                     {f.stem: names[f] for f in run})
+                             for run in distinct_stem_runs(files)], name=corpus_name(files))
             corpus.report.count("documents named by their path (files share a name)",
                                 len(files))
         else:

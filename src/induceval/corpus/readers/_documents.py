@@ -28,7 +28,7 @@ import numpy as np
 from induceval.corpus.columns import Column, Vocabulary
 from induceval.corpus.model import Corpus
 
-__all__ = ["relative_names", "renamed"]
+__all__ = ["relative_names", "renamed", "distinct_stem_runs"]
 
 
 def relative_names(files: list[Path]) -> dict[Path, str]:
@@ -42,25 +42,27 @@ def relative_names(files: list[Path]) -> dict[Path, str]:
             for f in files}
 
 
-def renamed(corpus: Corpus, stem: str, name: str) -> Corpus:
-    """The corpus of one file with its stem-named documents (``stem`` or ``.../stem``) named
-    ``name`` instead, and the sentence ids that start with such a document likewise.
+def renamed(corpus: Corpus, names: dict[str, str]) -> Corpus:
+    """The corpus of files with distinct stems, its stem-named documents (``stem`` or
+    ``.../stem``) named ``names[stem]`` instead, and the sentence ids that start with such
+    a document likewise.
 
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
     >>> b = CorpusBuilder()
     >>> b.add_sentence({"form": ["hi"]}, {"document": "g/andy", "sent_id": "g/andy:3"})
-    >>> c = renamed(b.build(), "andy", "Dinner/andy")
+    >>> c = renamed(b.build(), {"andy": "Dinner/andy"})
     >>> c.sentence(0).meta("document"), c.sentence(0).meta("sent_id")
     ('g/Dinner/andy', 'g/Dinner/andy:3')
     """
     def new(doc: str | None) -> str | None:
-        if doc == stem:
-            return name
-        if doc is not None and doc.endswith("/" + stem):
-            return doc[: -len(stem)] + name
-        return doc
+        if doc is None:
+            return doc
+        if doc in names:
+            return names[doc]
+        head, slash, stem = doc.rpartition("/")
+        return f"{head}/{names[stem]}" if slash and stem in names else doc
 
     columns = {}
     docs = corpus.sentences.get("document")
@@ -72,6 +74,27 @@ def renamed(corpus: Corpus, stem: str, name: str) -> Corpus:
         if moved and ids is not None and ids.vocab is not None:
             columns["sent_id"] = _recoded(ids, [_moved(s, moved) for s in ids.vocab.items])
     return corpus.with_sentences(**columns) if columns else corpus
+
+
+def distinct_stem_runs(files: list[Path]) -> list[list[Path]]:
+    """Consecutive files cut where a stem would repeat: each run is read as one corpus and
+    renamed at once (a folder per corpus of a collection is one run).
+
+    Example
+    -------
+    >>> [[p.as_posix() for p in r] for r in distinct_stem_runs(
+    ...     [Path("a/x.cha"), Path("a/y.cha"), Path("b/x.cha")])]
+    [['a/x.cha', 'a/y.cha'], ['b/x.cha']]
+    """
+    runs: list[list[Path]] = []
+    seen: set = set()
+    for f in files:
+        if not runs or f.stem in seen:
+            runs.append([])
+            seen = set()
+        runs[-1].append(f)
+        seen.add(f.stem)
+    return runs
 
 
 def _moved(sent_id: str, moved: dict[str, str]) -> str:
