@@ -107,10 +107,10 @@ def add_gold_pred_format_options(parser: argparse.ArgumentParser, *, pred_extra:
 
 
 def add_progress_option(parser: argparse.ArgumentParser) -> None:
-    """``--no-progress``: no progress bars (they are also off when stderr is not a terminal)."""
+    """``--no-progress``: no progress display (bars on a terminal, else a line a minute)."""
     parser.add_argument("--no-progress", action="store_true",
-                        help="no progress bars on stderr (off anyway when stderr is not a "
-                             "terminal)")
+                        help="no progress on stderr (bars on a terminal; when stderr is a "
+                             "file or a pipe, a line a minute on long jobs)")
 
 
 def add_punct_option(parser: argparse.ArgumentParser, *, what: str = "") -> None:
