@@ -70,3 +70,22 @@ def test_cli_examples_run(command, tour_dir, monkeypatch, capsys):
         pytest.skip("induceval.corpus.writers (helper 'readers') not available yet")
     monkeypatch.chdir(tour_dir)
     assert main(argv) == 0, capsys.readouterr().err
+
+
+def test_one_chain_vocabulary():
+    # issue 22: the README printed right_branching's score as "left chain"; LB and RB
+    # are named as Gelling et al. (2012, §4) name them, and no text names a chain by
+    # the direction of its arcs
+    texts = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")),
+             *sorted((REPO / "src" / "induceval").rglob("*.py"))]
+    found = [f"{p.relative_to(REPO)}:{i}" for p in texts
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\b(left|right)[ -]chain\b", line, re.I)]
+    assert not found, found
+
+
+def test_chains_point_as_named():
+    # LB: each word's head is the next word; RB: the previous word (1-based heads)
+    from induceval.models.dependencies.chains import left_branching, right_branching
+    assert left_branching([0, 3]).tolist() == [2, 3, 0]
+    assert right_branching([0, 3]).tolist() == [0, 1, 2]

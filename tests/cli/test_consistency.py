@@ -7,11 +7,14 @@ the options defined once in :mod:`induceval.cli.common`.
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import re
 
 import pytest
 
 from induceval.cli.common import PUNCT_DEFAULT
-from induceval.cli.main import build_parser
+from induceval.cli.main import build_parser, main
 from induceval.report.tables import FORMATS
 from tests.conftest import one_table
 
@@ -167,3 +170,29 @@ def test_every_reading_command_can_skip_malformed_input(tmp_path, capsys):
     assert main(["eval", "substitutable", "--train", cha, "--test", cha, "--pred", cha,
                  "--on-error", "skip", "-o", str(tmp_path / "s.txt")]) == 0
     assert "|on_error:skip|" in (tmp_path / "s.txt").read_text()
+
+
+
+#: column names of scores that are proportions (WOPA, category and dependency measures)
+_SCORES = re.compile(r"^(wopa|m1|1to1|v|vm|h|c|directed|undirected|ned|root|self|adult_child|"
+                     r"accuracy\w*)( ±|_low|_high)?$")
+
+
+def test_scores_are_proportions_unless_labelled_percent(capsys):
+    # issue 22: one scale for scores in machine-readable output. WOPA (demo, wopa) and the
+    # demo's chain table came out in percent without a word; a table in percent (a
+    # paper's layout) says "%" in its title, every other score lies in [0, 1]
+    assert main(["demo", "--sentences", "300", "--format", "json", "--no-progress"]) == 0
+    tables = json.loads(capsys.readouterr().out)["tables"]
+    wrong, seen = [], set()
+    for t in tables:
+        for col in t["columns"]:
+            nums = [r[col] for r in t["rows"] if isinstance(r.get(col), float)
+                    and math.isfinite(r[col])]
+            if not nums or not _SCORES.match(col):
+                continue
+            seen.add(col)
+            if "%" not in t["title"] and not all(0.0 <= x <= 1.0 for x in nums):
+                wrong.append(f"{t['title']}: {col} {nums[:3]}")
+    assert not wrong, wrong
+    assert {"self", "adult_child", "directed", "m1"} <= seen   # WOPA, chains, tags were seen

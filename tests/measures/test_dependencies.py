@@ -53,7 +53,7 @@ def test_chain_against_opposite_chain(n):
     reversed; word n (predicted root) is not.  NED adds word n only when its
     gold grandparent is the root, i.e. n == 2.
     """
-    gold = corpus([[i for i in range(n)]])                     # 0, 1, 2, ... (left chain)
+    gold = corpus([[i for i in range(n)]])     # 0, 1, 2, ... (RB: head = previous word)
     assert right_branching(gold.offsets).tolist() == gold.tokens["head"].values.tolist()
     r = evaluate_dependencies(gold, left_branching(gold.offsets), punct="keep")
     assert r.scores["directed"] == 0.0
@@ -280,8 +280,8 @@ def test_tables_and_systems():
     t = evaluate_systems(gold, {"LB": left_branching(gold.offsets),
                                 "RB": right_branching(gold.offsets)}, punct="keep")
     assert [r["system"] for r in t.rows] == ["LB", "RB"]
-    # RB = left chain: sentence 1 [0, 1, 2] vs gold [2, 0, 2] right only for word 3;
-    # sentence 2 is the left chain itself: 1 + 4 of 7
+    # RB (head = previous word): sentence 1 [0, 1, 2] vs gold [2, 0, 2] right only for word 3;
+    # sentence 2 is RB itself: 1 + 4 of 7
     assert t.rows[1]["directed"] == pytest.approx(5 / 7)
     res = {"LB": evaluate_dependencies(gold, left_branching(gold.offsets), punct="keep"),
            "RB": evaluate_dependencies(gold, right_branching(gold.offsets), punct="keep")}

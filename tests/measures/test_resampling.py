@@ -190,7 +190,7 @@ def test_errors_name_the_parameter():
 
 
 def test_wopa_and_pseudo_items():
-    assert wopa_items(np.array([[1, 1], [0, 1], [1, 1], [1, 1]])).scores() == {"wopa": 75.0}
+    assert wopa_items(np.array([[1, 1], [0, 1], [1, 1], [1, 1]])).scores() == {"wopa": 0.75}
     s = pseudo_items(np.array([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1]])).scores()
     assert s == {"accuracy": 1 / 3, "accuracy_guess": 2 / 3, "precision": 0.5,
                  "coverage": 2 / 3}

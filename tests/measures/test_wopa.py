@@ -113,13 +113,14 @@ def test_table1_category_shares_statistics(table1):
 # -- the paper's self-prediction example (p. 157) ---------------------------------------
 
 def test_it_is_here_example():
-    # "it is here" / "here it is": one of the two is wrong -> 50%; chance 100/3! = 16.7%
+    # "it is here" / "here it is": one of the two is wrong -> .5; chance 1/3! = .167
+    # (WOPA is a proportion since 0.5.0; Chang et al. 2006 report percent)
     u = Utterances.from_lists([["it", "is", "here"], ["here", "it", "is"]])
     for ties in ("random", "pessimistic"):
         r = evaluate_wopa(u, u, "lexstat", ties=ties)
-        assert r.accuracy == 50.0
+        assert r.accuracy == 0.5
         assert r.correct.tolist() == [1.0, 0.0]
-    assert evaluate_wopa(u, u, "chance").accuracy == pytest.approx(100 / 6)
+    assert evaluate_wopa(u, u, "chance").accuracy == pytest.approx(1 / 6)
     # hand-worked: C(. -> it) = 1/2, A(it > is) = 2/2, A(it > here) = 1/2
     st = learn_statistics(u)
     assert (st.context(".", "it"), st.access("it", "is"), st.access("it", "here")) == \
@@ -146,8 +147,8 @@ def test_choice_value_multiplies_context_by_candidate_set_length():
 
 def test_chance_accuracy_values():
     # paper p. 156: 2 words 50%, 3 words 16.7%
-    assert chance_accuracy([2]) == 50.0
-    assert chance_accuracy([3]) == pytest.approx(16.6667, abs=1e-4)
+    assert chance_accuracy([2]) == 0.5
+    assert chance_accuracy([3]) == pytest.approx(0.166667, abs=1e-6)
     assert math.isnan(chance_accuracy([1, 0]))
 
 
@@ -247,7 +248,7 @@ def test_against_reference_implementation(seed, pairs):
 
 def test_consistent_corpus_is_perfect():
     u = Utterances.from_lists([["where", "is", "the", "dog"]] * 3 + [["the", "dog", "barks"]])
-    assert evaluate_wopa(u, u, "lexstat").accuracy == 100.0
+    assert evaluate_wopa(u, u, "lexstat").accuracy == 1.0
 
 
 def test_training_order_invariance():
@@ -275,7 +276,7 @@ def test_ties_seeded_and_documented():
     r3 = evaluate_wopa(train, test, "lexstat", seed=2)
     assert r1.correct.tolist() == r2.correct.tolist()
     assert r1.correct.tolist() != r3.correct.tolist()
-    assert 40 < r1.accuracy < 60          # a fair draw between two orders
+    assert 0.4 < r1.accuracy < 0.6          # a fair draw between two orders
     assert r1.counts["tied_steps"] == 400
     assert "seed:1" in r1.signature and "ties:random" in r1.signature
     assert evaluate_wopa(train, test, "lexstat", ties="pessimistic").accuracy == 0.0
@@ -283,7 +284,7 @@ def test_ties_seeded_and_documented():
 
 def test_repeated_words_either_copy_is_correct():
     u = Utterances.from_lists([["the", "boy", "saw", "the", "girl"]] * 2)
-    assert evaluate_wopa(u, u, "lexstat", ties="pessimistic").accuracy == 100.0
+    assert evaluate_wopa(u, u, "lexstat", ties="pessimistic").accuracy == 1.0
 
 
 def test_bounds_and_monotone_wopa_score():
@@ -292,7 +293,7 @@ def test_bounds_and_monotone_wopa_score():
     u = Utterances.from_lists([w for _, w in utts], [s for s, _ in utts])
     for name in ("chance", "lexstat", "prevword", "freqframe", "tokentype", "typetoken"):
         r = evaluate_wopa(u, u, name)
-        assert 0.0 <= r.accuracy <= 100.0
+        assert 0.0 <= r.accuracy <= 1.0
         assert r.accuracy == wopa_score(r.stats)
         assert r.stats.shape == (r.n_scored, 2)
 
@@ -336,7 +337,7 @@ def test_plugin_category_learner_matches_lexstat():
 def test_plugin_scorer():
     lists = [["you", "ate", "it"], ["we", "saw", "the", "cake"]]
     u = Utterances.from_lists(lists)
-    assert evaluate_wopa(u, u, Oracle(lists)).accuracy == 100.0
+    assert evaluate_wopa(u, u, Oracle(lists)).accuracy == 1.0
 
     class Bad:
         name = "bad"
@@ -423,7 +424,7 @@ def test_exhaustive_two_and_three_word_chance():
     # chance 1/n! equals the share of permutations that are the original
     for n in (2, 3, 4):
         perms = list(itertools.permutations(range(n)))
-        assert chance_accuracy([n]) == pytest.approx(100 / len(perms))
+        assert chance_accuracy([n]) == pytest.approx(1 / len(perms))
 
 
 def test_demo_corpus_runs():

@@ -30,8 +30,8 @@ def test_golden_csv_self(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == ("corpus,learner,wopa,correct,scored,one_word,no_words,unintelligible,"
                       "too_long,tied_steps")
-    assert out[1] == f"{TOY},Chance,16.666666666666664,0.3333333333333333,2,1,0,1,0,0"
-    assert out[2] == f"{TOY},Lexstat,50.0,1.0,2,1,0,1,0,0"
+    assert out[1] == f"{TOY},Chance,0.16666666666666666,0.3333333333333333,2,1,0,1,0,0"
+    assert out[2] == f"{TOY},Lexstat,0.5,1.0,2,1,0,1,0,0"
 
 
 def test_golden_json_adult_child(capsys):
@@ -41,8 +41,26 @@ def test_golden_json_adult_child(capsys):
     row = data["rows"][0]
     # child: 2 scored, "here ." one word, "xxx here ." dropped as unintelligible
     assert (row["wopa"], row["scored"], row["one_word"], row["unintelligible"]) == \
-        (50.0, 2, 1, 1)
+        (0.5, 2, 1, 1)
     assert any("ties:random" in n and "seed:12345" in n for n in data["notes"])
+
+
+def test_one_scale_percent_only_when_asked_and_labelled(capsys):
+    # issue 22: WOPA came out in percent where every other score is a proportion; now
+    # the JSON holds .5 (1 of 2 scored utterances in the toy file's original order) and
+    # --percent shows 50, its interval and paired difference alike, under "WOPA (%)"
+    args = ["wopa", TOY, "--learners", "chance,lexstat", "--format", "json",
+            "--confidence", "50", "--paired", "bootstrap", "--paired-n", "50"]
+    assert main(args) == 0
+    plain = one_table(json.loads(capsys.readouterr().out))
+    assert main(args + ["--percent"]) == 0
+    pct = one_table(json.loads(capsys.readouterr().out))
+    assert plain["title"] == "WOPA, test: self" and pct["title"] == "WOPA (%), test: self"
+    a, b = plain["rows"][1], pct["rows"][1]
+    assert a["wopa"] == 0.5 and b["wopa"] == 50.0
+    for k in ("wopa ±", "wopa_low", "wopa_high", "delta"):
+        assert b[k] == pytest.approx(100 * a[k]), k
+    assert 0 <= a["wopa_low"] <= a["wopa"] <= a["wopa_high"] <= 1
 
 
 def test_by_day(capsys):
@@ -50,7 +68,7 @@ def test_by_day(capsys):
                  "--format", "csv"]) == 0
     out = capsys.readouterr().out.splitlines()
     # @ID age 2;0.07 -> floor(2*365.25 + 0*30.4375) + 7 = 737 days
-    assert out[1] == f"{TOY},Lexstat,737,50.0,1.0,2"
+    assert out[1] == f"{TOY},Lexstat,737,0.5,1.0,2"
 
 
 def test_no_child_lines_error(capsys):

@@ -143,6 +143,10 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
     return rows, signatures, punct
 
 
+#: the columns in WOPA's scale (a proportion; percent under --percent)
+_WOPA_SCALED = ("wopa", "wopa ±", "wopa_low", "wopa_high", "delta")
+
+
 def _resample_learners(results, resampling: dict) -> list[dict]:
     from induceval.cli.resampling_options import run_resampling
     from induceval.measures.resampling import wopa_items
@@ -225,6 +229,12 @@ def run(args: argparse.Namespace) -> int:
             notes.append(f"delta, p_value: {test} of each learner against {names[0]} on the "
                          f"same test utterances, two-sided, "
                          f"{args.paired_n or args.confidence or 1000} resamples")
-    table = Table(cols, rows, title=f"WOPA (%), test: {args.test}", notes=notes, digits=2)
+    # WOPA is a proportion like every score of induceval; --percent shows it (and its
+    # interval and paired difference) in the percent of Chang et al. (2006), labelled so
+    scale = 100.0 if args.percent else 1.0
+    for row in rows:
+        row.update({k: row[k] * scale for k in _WOPA_SCALED if isinstance(row.get(k), float)})
+    table = Table(cols, rows, title=f"WOPA{' (%)' if args.percent else ''}, test: {args.test}",
+                  notes=notes, digits=2 if args.percent else 4)
     emit(table, args)
     return 0

@@ -238,7 +238,7 @@ def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], model
               f"{name}_rare": Table.from_records(**rare_words(prep))}
     tables[f"{name}_figure4"] = _accuracy_table(
         res, {method: (method, "x2") for method in methods}, models, marks,
-        f"Figure 4 ({name}): accuracy +50% by confounder, training x2",
+        f"Figure 4 ({name}): accuracy +50% by confounder, training x2 (%)",
         ["* p < 0.01, † p < 0.05 against the column's baseline (approximate randomization)",
          "random confounders: noun frequencies in "
          f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
@@ -248,7 +248,7 @@ def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], model
         res, {f"{method} {size}": (method, size) for method in methods if method != "random"
               for size in SIZES}, models, marks,
         f"Figure 5 ({name}): accuracy +50% by training size "
-        f"(x1, x2, x10 = {', '.join(f'{v:g}' for v in SIZES.values())} of training docs)",
+        f"(x1, x2, x10 = {', '.join(f'{v:g}' for v in SIZES.values())} of training docs; %)",
         ["* p < 0.01, † p < 0.05 against the column's baseline", sig])
     if "buckets" in methods and "baseline" in models:
         tables[f"{name}_figure6"] = _figure6(name, {s: res("buckets", s) for s in SIZES},
@@ -298,7 +298,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
         cols = interval_columns(cols, list(SIZES), ties=False)
         notes.extend(marks.notes("test items", ties=False))
     return Table.from_records(rows, cols,
-                              title=f"Figure 6 ({name}): baseline details, bucket confounders",
+                              title=f"Figure 6 ({name}): baseline details, bucket confounders (%)",
                               digits=1, notes=notes)
 
 

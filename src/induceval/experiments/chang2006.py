@@ -221,7 +221,7 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
                      "slope_se": fit.stderr * 365, "intercept": fit.intercept,
                      "r": fit.rvalue, "p": fit.pvalue})
     slopes = Table(["learner", "days", "slope_per_year", "slope_se", "intercept", "r", "p"],
-                   rows, title="Accuracy per recording day against age (adult-to-child)",
+                   rows, title="Accuracy per recording day against age (adult-to-child; WOPA %)",
                    notes=["slope in WOPA points per year of age (365 days)"])
     if window is not None:
         slopes.notes.append(f"{outside} recording day{'s' if outside != 1 else ''} outside ages "
@@ -249,6 +249,11 @@ class Chang2006Result:
     figures: list[str] = field(default_factory=list)
     cells: dict[str, dict] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+
+
+#: the protocol mirrors the paper's tables and figures in its unit, percent (WOPA
+#: itself is a proportion, :mod:`induceval.measures.wopa`); every table says "(%)"
+_PERCENT = 100.0
 
 
 def _utterance_items(result: Mapping | None):
@@ -286,18 +291,19 @@ def _per_corpus(cells: Mapping[str, dict], labels: Sequence[str], marks=None):
                 r = cell[test].get(lab)
                 if r is None:
                     continue
-                row[lab] = r["wopa"]
+                row[lab] = _PERCENT * r["wopa"]
                 row["scored"] = r["scored"]
-                per[test].setdefault(lab, {})[cname] = r["wopa"]
+                per[test].setdefault(lab, {})[cname] = _PERCENT * r["wopa"]
             if len(row) > 2:
                 if marks is not None:
                     marks.mark(row, {lab: _utterance_items(cell[test].get(lab))
-                                     for lab in labels}, "wopa", scale=1.0)
+                                     for lab in labels}, "wopa", scale=_PERCENT)
                 rows.append(row)
         if "developmental" not in cell.get("errors", {}):
             for lab in labels:
                 for d in cell["days"].get(lab, []):
-                    days.setdefault(lab, []).append({**d, "corpus": cname})
+                    days.setdefault(lab, []).append({**d, "wopa": _PERCENT * d["wopa"],
+                                                     "corpus": cname})
     cols, notes = ["corpus", "test", "scored", *labels], []
     if marks is not None and any(f"{lab} ±" in r for r in rows for lab in labels):
         cols = interval_columns(cols, labels)
@@ -343,7 +349,8 @@ def _summarise(cells: Mapping[str, dict], learners: Sequence[object],
     t_self = paired_ttests(per["self"], labels, "self")
     t_child = paired_ttests(per["child"], labels, "adult-child")
     ttests = Table(t_self.columns, t_self.rows + t_child.rows,
-                   title="Paired t-tests between consecutive learners (corpora = population)")
+                   title="Paired t-tests between consecutive learners (corpora = population; "
+                         "mean_diff in WOPA % points)")
     slopes, slope_tests = slope_analysis(days, [lab for lab in labels if lab != "Chance"],
                                          window=window)
     age_sig = f"{window[0]}-{window[1]}" if window is not None else "all"

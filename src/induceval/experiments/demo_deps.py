@@ -38,7 +38,7 @@ def run(corpus: Corpus, seed: int) -> list:
                    for name, heads in systems.items()}
         title = "Chain baselines on the demo corpus" + \
             (" (length <= 10)" if max_length else " (all lengths)")
-        tables.append(systems_table(results, title=title, percent=True))
+        tables.append(systems_table(results, title=title))
         if max_length is None:
             by_rel = breakdown_table(results, "relation", title="Directed accuracy by relation "
                                            "(Gelling et al. 2012 Table 6 groups)")

@@ -7,7 +7,7 @@ Example
 -------
 >>> from induceval.corpus.demo import generate_demo_corpus
 >>> [t.title for t in run(generate_demo_corpus(300), seed=1)]
-['Word order prediction accuracy (WOPA, %) on the demo corpus']
+['Word order prediction accuracy (WOPA) on the demo corpus']
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ def run(corpus: Corpus, seed: int) -> list:
              "scored_self": s.n_scored, "scored_child": c.n_scored}
             for s, c in zip(self_res, child_res, strict=True)]
     notes = ["paper (14 CHILDES corpora): Chance < Prevword < Freqframe < Token/Type < "
-             "Type/Token < Lexstat (~71% self-prediction)", f"signature: {self_res[-1].signature}"]
+             "Type/Token < Lexstat (~.71 self-prediction)", f"signature: {self_res[-1].signature}"]
     return [Table(["learner", "self", "adult_child", "scored_self", "scored_child"], rows,
                   higher_is_better={"self": True, "adult_child": True},
-                  title="Word order prediction accuracy (WOPA, %) on the demo corpus",
-                  notes=notes, digits=1)]
+                  title="Word order prediction accuracy (WOPA) on the demo corpus",
+                  notes=notes, digits=3)]

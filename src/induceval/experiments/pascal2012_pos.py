@@ -186,6 +186,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     for tab, against in (("table2", "upos"), ("table7", "fine")):
         paper = "Table 2" if tab == "table2" else "Table 7"
         for metric, suffix, label, higher, scale in METRICS:
+            unit = " (%)" if scale == 100.0 else ""   # the paper's percent, labelled so
             what = "UPOS" if against == "upos" else "fine POS tags"
             rows = _score_rows(results, systems, list(corpora), against, metric, scale, marks,
                                items, higher)
@@ -196,7 +197,7 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                 tnotes.extend(marks.notes("sentences"))
                 tnotes.append("columns with the same K are one clustering (a tie, p = 1)")
             tables[f"{tab}_{suffix}"] = Table(
-                tcols, rows, digits=2, title=f"Gelling et al. 2012 {paper} layout: {label} "
+                tcols, rows, digits=2, title=f"Gelling et al. 2012 {paper} layout: {label}{unit} "
                                              f"against {what}", notes=tnotes)
             if metric in PAPER_KEY:
                 prow = [{"testset": name, **dict(zip(COLUMNS, vals))} for name in corpora
@@ -204,7 +205,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
                         is not None]
                 tables[f"{tab}_{suffix}_paper"] = Table(
                     ["testset", *COLUMNS], prow, digits=2,
-                    title=f"Gelling et al. 2012 {paper}: {label} (paper's numbers, PASCAL data)",
+                    title=f"Gelling et al. 2012 {paper}: {label}{unit} (paper's numbers, "
+                          "PASCAL data)",
                     notes=[f"signature: paper|pascal2012|table:{paper.split()[-1]}"])
     tables["k"] = Table(["testset", "tokens", "Kc", "Kp", "Ku", "c column", "p column",
                          "u column"], kinfo, title="K values (numbers of tags) per treebank",

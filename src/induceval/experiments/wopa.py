@@ -22,7 +22,7 @@ Example
 >>> train = Utterances.from_lists([["it", "is", "here"], ["here", "it", "is"]])
 >>> r = evaluate_wopa(train, train, "lexstat", ties="pessimistic")
 >>> r.n_scored, r.accuracy      # the paper's example: one of the two is wrong
-(2, 50.0)
+(2, 0.5)
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexsta
     Example
     -------
     >>> u = Utterances.from_lists([["you", "ate", "it"], ["we", "ate", "it"]])
-    >>> evaluate_wopa(u, u, "chance").accuracy    # 1/3! = 16.7 %
-    16.666666666666664
+    >>> evaluate_wopa(u, u, "chance").accuracy    # 1/3! = 0.167
+    0.16666666666666666
     """
     if train.vocab is not test.vocab and train.vocab != test.vocab[: len(train.vocab)]:
         raise InducevalError("training and test utterances must share one vocabulary")
@@ -167,7 +167,7 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
     ...     b.add_sentence({"form": s.split()}, {"role": "Mother"})
     >>> [r.accuracy for r in self_prediction(b.build(), ["chance", "lexstat"],
     ...                                      ties="pessimistic")]
-    [16.666666666666664, 50.0]
+    [0.16666666666666666, 0.5]
     """
     return _run_tests(corpus, learners, "self", punct=punct, initial=initial, ties=ties,
                       seed=seed, cooccurrence=cooccurrence, chance=chance,

@@ -9,8 +9,10 @@ other one is an outcome: 1 when the learner produced its original order,
 else 0 (the Chance learner's: its expected accuracy ``1/n!``).
 :func:`score_utterances` maps a shard of test utterances and a trained
 learner (a :class:`Producer`, :mod:`induceval.models.wopa`) to additive
-:class:`WopaStats`, :func:`wopa_result` statistics to WOPA = 100 * correct /
-scored.  The paper's two tests are :mod:`induceval.experiments.wopa`.
+:class:`WopaStats`, :func:`wopa_result` statistics to WOPA = correct / scored,
+a proportion between 0 and 1 like every other measure of induceval (Chang et al.
+2006 report it in percent; the ``chang2006`` protocol mirrors their tables in
+percent and labels them so).  The paper's two tests are :mod:`induceval.experiments.wopa`.
 
 Example
 -------
@@ -22,7 +24,7 @@ Example
 >>> parts = score_utterances(u.select([0]), Oracle()) + score_utterances(
 ...     u.select([1, 2]), Oracle(), numbers=[1, 2])
 >>> parts.counts == score_utterances(u, Oracle()).counts, wopa_result(parts, "Oracle").accuracy
-(True, 100.0)
+(True, 1.0)
 """
 
 from __future__ import annotations
@@ -133,24 +135,24 @@ def score_utterances(test: Utterances, producer: Producer, *,
 
 
 def wopa_score(stats: np.ndarray) -> float:
-    """WOPA (%) from summed (or per-utterance) statistics ``(correct, scored)``.
+    """WOPA (a proportion) from summed (or per-utterance) statistics ``(correct, scored)``.
 
     Example
     -------
     >>> wopa_score(np.array([[1, 1], [0, 1], [0.5, 1]]))
-    50.0
+    0.5
     """
     s = np.asarray(stats, dtype=float)
     if s.ndim == 2:
         s = s.sum(0)
-    return float(100.0 * s[0] / s[1]) if s[1] > 0 else float("nan")
+    return float(s[0] / s[1]) if s[1] > 0 else float("nan")
 
 
 @dataclass
 class WopaResult(Result):
     """WOPA of one learner on one test set (a :class:`~induceval.measures.result.Result`).
 
-    ``scores`` holds ``wopa`` (percent); ``counts`` are those of the
+    ``scores`` holds ``wopa`` (a proportion, 0 to 1); ``counts`` are those of the
     :class:`WopaStats` ``statistics`` (and ``undated`` after :func:`accuracy_by_day`).
     """
 
@@ -186,7 +188,7 @@ class WopaResult(Result):
 
     @property
     def accuracy(self) -> float:
-        """WOPA in percent."""
+        """WOPA, a proportion between 0 and 1."""
         return self.scores["wopa"]
 
     def to_dict(self) -> dict:
@@ -195,7 +197,7 @@ class WopaResult(Result):
         Returns
         -------
         dict
-            ``corpus``, ``learner``, ``test``, ``wopa`` (percent), ``correct``,
+            ``corpus``, ``learner``, ``test``, ``wopa`` (a proportion), ``correct``,
             ``scored``, the other :attr:`counts` (``utterances``, ``no_words``,
             ``one_word``, ``tied_steps``, ...) and ``signature``.
 
@@ -206,7 +208,7 @@ class WopaResult(Result):
         ...                                   "scored": 1, "tied_steps": 0})
         >>> d = wopa_result(st, "Lexstat").to_dict()
         >>> d["wopa"], d["scored"], d["one_word"]
-        (100.0, 1, 1)
+        (1.0, 1, 1)
         """
         return {"corpus": self.corpus, "learner": self.learner, "test": self.test,
                 "wopa": self.accuracy, "correct": self.n_correct, "scored": self.n_scored,
@@ -228,7 +230,7 @@ def wopa_result(stats: WopaStats, learner: str, *, test: str = "self",
     ...                np.array([2, 2]))
     >>> r = wopa_result(st, "Lexstat", options={"learner": "lexstat", "test": "self"})
     >>> r.accuracy, r.signature.startswith("wopa|learner:lexstat|test:self|v:")
-    (50.0, True)
+    (0.5, True)
     """
     return WopaResult({"wopa": wopa_score(stats.rows)},
                       make_signature("wopa", dict(options or {}), seed=seed), stats.counts, stats,
@@ -259,7 +261,7 @@ def accuracy_by_day(result: WopaResult, corpus: Corpus, *, undated: str = "skip"
     ...                np.full(3, 2))
     >>> r = wopa_result(st, "Lexstat")
     >>> accuracy_by_day(r, b.build()), r.counts["undated"]
-    ([{'age_days': 700, 'correct': 1.0, 'scored': 2, 'wopa': 50.0}], 1)
+    ([{'age_days': 700, 'correct': 1.0, 'scored': 2, 'wopa': 0.5}], 1)
     """
     check_choice("undated", undated, ("skip", "fail"))
     if "age_days" not in corpus.sentences:
@@ -284,5 +286,5 @@ def accuracy_by_day(result: WopaResult, corpus: Corpus, *, undated: str = "skip"
         sel = m & (ages == age)
         c, n = float(result.correct[sel].sum()), int(sel.sum())
         out.append({"age_days": int(age), "correct": c, "scored": n,
-                    "wopa": 100.0 * c / n})
+                    "wopa": c / n})
     return out

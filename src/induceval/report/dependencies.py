@@ -55,6 +55,8 @@ def systems_table(results: Mapping[str, DependencyResult], *, title: str = "",
                 notes.append(f"{name} trees: " + ", ".join(f"{k}={v}" for k, v in
                                                          r.structure.items()))
     hib = {c: True for c in columns if c not in ("system", "tokens", "sentences")}
+    if percent:   # a percent table says so (every other score is a proportion)
+        title = f"{title} (%)" if title else "(%)"
     return Table(columns, rows, higher_is_better=hib, title=title, notes=notes,
                  digits=1 if percent else 4)
 

@@ -100,15 +100,15 @@ def dependency_items(stats) -> ItemStats:
 
 
 def wopa_items(result) -> ItemStats:
-    """Per-utterance ``(correct, scored)`` of a WOPA result; the score is WOPA in percent.
+    """Per-utterance ``(correct, scored)`` of a WOPA result; the score is WOPA (a proportion).
 
     Example
     -------
     >>> import numpy as np
     >>> wopa_items(np.array([[1, 1], [0, 1]])).scores()
-    {'wopa': 50.0}
+    {'wopa': 0.5}
     """
-    return ratio_items(getattr(result, "stats", result), "wopa", scale=100.0)
+    return ratio_items(getattr(result, "stats", result), "wopa")
 
 
 def pseudo_items(decisions) -> ItemStats:

@@ -4,8 +4,8 @@ Naming follows the PASCAL 2012 challenge (Gelling et al. 2012, §4) and the
 constituency reading of the chains:
 
 * **LB** (left-branching): every word's head is the word to its *right*;
-  the last word is the root.  ``w1 <- w2 <- ... <- wn``.  Sometimes called
-  "attach right" or the "right chain" (arcs point rightwards to heads).
+  the last word is the root.  ``w1 <- w2 <- ... <- wn``.  Other papers name
+  chains by the direction of their arcs; induceval says LB and RB only.
 * **RB** (right-branching): every word's head is the word to its *left*;
   the first word is the root.  ``w1 -> w2 -> ... -> wn``.
 
@@ -35,7 +35,7 @@ def left_branching(offsets: np.ndarray) -> np.ndarray:
     [2, 3, 0, 0]
     """
     offsets = np.asarray(offsets, dtype=np.int64)
-    pos = right_branching(offsets).astype(np.int64)   # the right chain's heads: 0-based positions
+    pos = right_branching(offsets).astype(np.int64)   # RB's heads are each word's 0-based position
     heads = pos + 2
     heads[pos == np.repeat(np.diff(offsets), np.diff(offsets)) - 1] = 0
     return heads.astype(np.int32)

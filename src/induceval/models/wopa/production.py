@@ -46,8 +46,8 @@ Example
 >>> producer = train(u, "lexstat", ties="pessimistic")
 >>> producer.outcomes(u)[0].tolist()      # the paper's example: one of the two is wrong
 [1.0, 0.0]
->>> round(chance_accuracy([3, 3]), 1)
-16.7
+>>> round(chance_accuracy([3, 3]), 3)
+0.167
 """
 
 from __future__ import annotations
@@ -247,16 +247,16 @@ def chance_stats(utterances: Utterances, *, chance: str = "paper") -> np.ndarray
 
 
 def chance_accuracy(lengths: Sequence[int]) -> float:
-    """Chance WOPA (%) of utterances of the given word counts: mean of ``100/n!``.
+    """Chance WOPA (a proportion) of utterances of the given word counts: mean of ``1/n!``.
 
     Utterances shorter than two words are not scored.
 
     Example
     -------
     >>> round(chance_accuracy([2, 3, 1]), 4)
-    33.3333
+    0.3333
     """
-    vals = [100.0 / math.factorial(n) for n in lengths if n >= 2]
+    vals = [1.0 / math.factorial(n) for n in lengths if n >= 2]
     return float(np.mean(vals)) if vals else float("nan")
 
 
