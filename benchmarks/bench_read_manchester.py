@@ -165,7 +165,7 @@ def main() -> None:
           f"unsplit: {int((is_word & ~clitic).sum())}")
     print(f"  stripped categories (non-punctuation): {len(stripped)} (paper: 53); "
           f"collapsed: {sorted(set(col.tolist()) - {'PUNCT', None})}")
-    print("  paper 000 (12 children): ~1.5M words, ~360,000 utterances")
+    print("  Frank et al. 2009 (12 children): ~1.5M words, ~360,000 utterances")
 
     if args.all:
         print("\nAll CHAT files under", args.data)

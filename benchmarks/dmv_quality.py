@@ -13,7 +13,7 @@ Run by hand (not in CI):  ``python benchmarks/dmv_quality.py [--quick]``
    after 40 EM epochs, 22.5% after 10 Viterbi-EM epochs) and the right
    chain's 39.3%.
 3. Every UD treebank in ../shared/data/ud: harmonic initialiser (H) versus
-   trained DMV, length <= 10 -- DMV must improve on H (003 §6.2).
+   trained DMV, length <= 10 -- DMV must improve on H (Gelling et al. 2012, §6.2).
 
 Prints tables; every figure is a percentage of scored tokens.
 """

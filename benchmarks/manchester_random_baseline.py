@@ -1,4 +1,4 @@
-"""Closing-note measurement of issue 3 on Manchester child-directed speech (paper 000).
+"""Closing-note measurement of issue 3 on Manchester child-directed speech (Frank et al. 2009).
 
 Run by hand: ``python benchmarks/manchester_random_baseline.py [--seed S]``.
 
@@ -7,7 +7,7 @@ Run by hand: ``python benchmarks/manchester_random_baseline.py [--seed S]``.
   collapsed tags) and K = 53-ish (type sizes of the stripped %mor tags),
   scored against the collapsed gold (PP, PR, MA = M-1) and, with Manchester
   as training and the other eng-uk corpora as test, SP/SR — to compare with
-  the pattern of paper 000 Table 3 (Random 12: PP .205, PR .324, MA .796;
+  the pattern of Frank et al. 2009, Table 3 (Random 12: PP .205, PR .324, MA .796;
   Random 53: PP .096, PR .254, MA .720).
 """
 
@@ -78,7 +78,7 @@ def main(argv=None) -> int:
         rows.append(row)
         print("random baseline " + ", ".join(
             f"{k}={v:.6f}" if isinstance(v, float) else f"{k}={v}" for k, v in row.items()))
-    print("paper 000 Table 3 (merge): Random 12: PP 0.205 PR 0.324 MA 0.796 SP 0.000065 "
+    print("Frank et al. 2009, Table 3 (merge): Random 12: PP 0.205 PR 0.324 MA 0.796 SP 0.000065 "
           "SR 0.254; Random 53: PP 0.096 PR 0.254 MA 0.720 SP 0.000092 SR 0.174")
     return 0
 

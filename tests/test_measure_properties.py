@@ -59,7 +59,7 @@ def test_category_measures_invariant_bounded_and_ordered(case):
     for name, meta in MEASURES.items():
         a, b = base[name], relabelled[name]
         # The type-level M-1 mappings come from hill climbing with random restarts
-        # (paper 004 §5.2), a heuristic whose local optimum may depend on the label
+        # (Reichart et al. 2010, §5.2), a heuristic whose local optimum may depend on the label
         # order: they are held to bounds and orderings only.  So is the greedy 1-1
         # mapping, whose ties between equal cells are broken by label order.
         if not ((meta.level == "type" and name.endswith("_m1")) or name == "1to1_greedy"):

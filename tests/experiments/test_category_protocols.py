@@ -98,7 +98,8 @@ def test_frank2009_tiny_end_to_end(tmp_path):
 
 
 def test_frank2009_table2_counts_the_shared_random_row_per_k():
-    """000 Table 2 has N = 12 while Table 3 has 11 rows: Random 53 serves K = 80 too."""
+    """Frank et al. 2009, Table 2 has N = 12 while Table 3 has 11 rows: Random 53 serves
+    K = 80 too."""
     from induceval.experiments.frank2009 import _table2_rows
 
     order, rows = [], []
@@ -255,7 +256,7 @@ def test_pascal2012_pos_tag_columns_and_cap():
 
 
 def test_reichart2010_defaults_to_fine_tags_without_punctuation():
-    """004 §5.1: the full WSJ tag set without punctuation, not UPOS.
+    """Reichart et al. 2010, §5.1: the full WSJ tag set without punctuation, not UPOS.
 
     Hand-worked: gold xpos NN NNS VB . (upos NOUN NOUN VERB .); a tagging that
     puts NN and NNS together (cluster 0) and VB apart (1), punctuation in 2.

@@ -146,7 +146,7 @@ def test_demo_step():
 
 @pytest.mark.realdata
 def test_dmv_improves_on_harmonic_on_real_slice():
-    # 003 §6.2: "In all cases DMV improved over its initialisation condition".
+    # Gelling et al. 2012, §6.2: "In all cases DMV improved over its initialisation condition".
     path = shared_path("ud", "UD_English-EWT", "en_ewt-ud-dev.conllu")
     from induceval.corpus.readers import read_corpus
     from induceval.corpus.transforms import filter_max_length, remove_punctuation
@@ -178,7 +178,8 @@ def test_induce_deps_cli_golden_lb(tmp_path):
 
 
 def test_ptb_punctuation_includes_dollar_and_hash(tmp_path):
-    """003 §2.3 removes PASCAL's ``.`` tag, which Petrov et al.'s map gives ``$`` and ``#``.
+    """Gelling et al. 2012, §2.3 removes PASCAL's ``.`` tag, which Petrov et al.'s map gives
+    ``$`` and ``#``.
 
     Hand-worked: "It costs $ 5 # ." -> tags PRP VBZ $ CD # . ; the punctuation
     mask is the $, # and . tokens (3 of 6), and with them removed 3 tokens remain.

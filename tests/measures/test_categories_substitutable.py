@@ -1,4 +1,4 @@
-"""Substitutable precision/recall (paper 000 eqs. 2-3) and the random baseline."""
+"""Substitutable precision/recall (Frank et al. 2009, eqs. 2-3) and the random baseline."""
 
 from __future__ import annotations
 

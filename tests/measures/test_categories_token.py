@@ -170,7 +170,7 @@ def test_empty_input_is_nan():
 def test_one_gold_class_and_one_cluster():
     one = token_scores(contingency([0, 0, 0, 0], [0, 0, 0, 0]))
     assert one["v"] == 1 and one["nvi"] == 0 and one["vi"] == 0 and one["pp"] == 1
-    # H(C) = 0: NVI = H(K) (paper 004 §3), here 1 bit
+    # H(C) = 0: NVI = H(K) (Reichart et al. 2010, §3), here 1 bit
     split = token_scores(contingency([0, 0, 0, 0], [0, 0, 1, 1]))
     assert split["nvi"] == 1.0 and split["homogeneity"] == 1.0
     assert token_scores(contingency([0, 0, 0, 0], [0, 0, 1, 1]), log_base="e")["nvi"] == \
@@ -195,7 +195,7 @@ def test_bad_log_base():
 def test_nvi_single_gold_class_is_exactly_h_of_k():
     # Regression (found by hypothesis): with one gold class over 1,000 tokens,
     # H(C) came out as float noise (~1e-16) instead of 0, and NVI = VI / H(C)
-    # reached 3.9e15.  By the definition (004 §3) NVI is H(K) when H(C) = 0:
+    # reached 3.9e15.  By the definition (Reichart et al. 2010, §3) NVI is H(K) when H(C) = 0:
     # four equal clusters give H(K) = log2(4) = 2 bits exactly.
     from induceval.measures.categories.contingency import contingency
     from induceval.measures.categories.token import (

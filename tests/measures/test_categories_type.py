@@ -20,7 +20,7 @@ from induceval.measures.categories.type_level import TYPE_MEASURES
 
 
 def _paper_example(n: int, r: int, l_per_class: int = 2) -> TypeEntries:
-    """Paper 004 §3/§4.1 example: each item has r of n gold classes (classes of equal
+    """Reichart et al. 2010, §3/§4.1 example: each item has r of n gold classes (classes of equal
     size) and is in all |K| = n induced clusters."""
     combos = list(itertools.combinations(range(n), r))
     gold = {f"w{i}": set(c) for i, c in enumerate(combos * l_per_class)}
@@ -30,7 +30,7 @@ def _paper_example(n: int, r: int, l_per_class: int = 2) -> TypeEntries:
 
 @pytest.mark.parametrize("n,r", [(2, 1), (3, 1), (3, 2), (4, 2), (4, 4)])
 def test_paper_worked_example(n, r):
-    # paper 004 §4.1: "recall is always 1, but precision is r/n", under 1-1 and M-1:
+    # Reichart et al. 2010, §4.1: "recall is always 1, but precision is r/n", under 1-1 and M-1:
     # MacroI = MicroI = 2 (r/n) / (1 + r/n)
     e = _paper_example(n, r)
     expected = 2 * (r / n) / (1 + r / n)
