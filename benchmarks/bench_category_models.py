@@ -95,7 +95,7 @@ def main(argv=None) -> int:
 
 
 def manchester() -> None:
-    """FF and HC on the whole child-directed Manchester corpus (Frank et al. 2009's training set)."""
+    """FF and HC on the whole child-directed Manchester corpus (Frank et al. 2009's data)."""
     from _brown_slice import SHARED
 
     from induceval.corpus.readers import read_corpus
