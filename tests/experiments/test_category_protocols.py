@@ -243,16 +243,41 @@ def test_reichart2010_reads_prediction_files(tmp_path):
 
 
 def test_pascal2012_pos_tag_columns_and_cap():
-    from induceval.experiments.pascal2012_pos import _tag_column, tag_counts
+    from induceval.experiments.pascal2012_pos import prepare_treebank, tag_counts
 
     tb = _treebank(3)
     # a fine column holding one value ("_" in UD files without XPOS) is no tag set
     from induceval.corpus.model import Column, Vocabulary
 
     no_xpos = tb.with_tokens(xpos=Column(np.zeros(tb.n_tokens, dtype=np.int32), Vocabulary(["_"])))
-    assert _tag_column(no_xpos, "p") == "upos"
-    assert tag_counts(tb) == {"c": 4, "p": 4, "u": 4}
-    assert tag_counts(tb, max_k=3) == {"c": 3, "p": 3, "u": 3}
+    assert prepare_treebank(no_xpos)[1]["p"] == "upos"
+    c, cols = prepare_treebank(tb)
+    assert cols == {"c": "upos", "p": "xpos", "u": "universal"}
+    assert tag_counts(c, cols) == {"c": 4, "p": 4, "u": 4}
+    assert tag_counts(c, cols, max_k=3) == {"c": 3, "p": 3, "u": 3}
+
+
+def test_pascal2012_universal_condition_is_petrov_12_not_ud_upos():
+    # issue 23: the u condition used UD's 17 UPOS tags, the c condition the same tags,
+    # so c and u were one clustering; the challenge's universal set is Petrov et al.'s 12
+    # (AUX -> VERB, PROPN -> NOUN, CCONJ/SCONJ -> CONJ, PART -> PRT, PUNCT -> .)
+    from induceval.corpus.model import CorpusBuilder
+    from induceval.experiments.pascal2012_pos import prepare_treebank, tag_counts
+
+    b = CorpusBuilder()
+    b.add_sentence({"form": "Kim will not go and see if dogs bark .".split(),
+                    "upos": ["PROPN", "AUX", "PART", "VERB", "CCONJ", "VERB", "SCONJ", "NOUN",
+                             "VERB", "PUNCT"]})
+    c, cols = prepare_treebank(b.build())
+    assert c.sentence(0).strings(cols["u"]) == ["NOUN", "VERB", "PRT", "VERB", "CONJ", "VERB",
+                                                "CONJ", "NOUN", "VERB", "."]
+    assert tag_counts(c, cols) == {"c": 8, "p": 8, "u": 5}
+    # PTB tags: coarse = the first two letters (PASCAL's coarse), not the universal tags
+    b = CorpusBuilder()
+    b.add_sentence({"form": "dogs barked loudly .".split(), "xpos": ["NNS", "VBD", "RB", "."]})
+    c, cols = prepare_treebank(b.build())
+    assert [c.sentence(0).strings(cols[t]) for t in "cpu"] == [
+        ["NN", "VB", "RB", "."], ["NNS", "VBD", "RB", "."], ["NOUN", "VERB", "ADV", "."]]
 
 
 def test_reichart2010_defaults_to_fine_tags_without_punctuation():

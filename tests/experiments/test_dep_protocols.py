@@ -16,10 +16,10 @@ TOY = FIXTURES / "dependency-models" / "toy.conllu"
 
 def test_load_treebank_tag_sets():
     tb = load_treebank(str(TOY))
-    assert tb.tags == {"c": "upos", "u": "upos12", "p": "xpos"}
+    assert tb.tags == {"c": "upos", "u": "universal", "p": "xpos"}
     assert tb.punct == "upos"
     # UD -> Petrov 12: NOUN stays NOUN, PUNCT becomes "."
-    assert set(tb.corpus.inventory("upos12")) == {"DET", "NOUN", "VERB", ".", "ADP", "ADJ"}
+    assert set(tb.corpus.inventory("universal")) == {"DET", "NOUN", "VERB", ".", "ADP", "ADJ"}
 
 
 def test_chain_cells_hand_worked():

@@ -146,7 +146,7 @@ def test_unseen_nouns_get_different_neighbour_confounders():
 
 
 def test_random_confounders_paper_range_hand_worked():
-    """Chambers & Jurafsky 2010, §6.2: random confounders from [30, 400000], scaled to the corpus.
+    """Chambers & Jurafsky 2010, §6.2: random confounders from [30, 400000], ``scaled`` reading.
 
     Hand-worked: 2.25M training tokens are 1/100 of the paper's 225M, so the
     upper bound is 4,000 and the lower one stays 30: of a(2) b(29) c(30)
@@ -155,11 +155,11 @@ def test_random_confounders_paper_range_hand_worked():
     from induceval.measures.pseudowords import paper_random_range
 
     freq = Counter({"a": 2, "b": 29, "c": 30, "d": 4000, "e": 4001})
-    assert paper_random_range(freq, 2_250_000) == (30, 4000)
+    assert paper_random_range(freq, 2_250_000, reading="scaled") == (30, 4000)
     conf, _ = confounders(["a"] * 40 + ["c"] * 10, freq, "random", seed=2,
-                          corpus_tokens=2_250_000)
+                          corpus_tokens=2_250_000, random_range="scaled")
     assert set(conf[:40]) == {"c", "d"} and set(conf[40:]) == {"d"}
-    # unscaled (no corpus size): the paper's own range; e qualifies too
+    # the paper's reading (default): five nouns keep all (a tenth of 5 is 0), floor 30
     conf, _ = confounders(["a"] * 60, freq, "random", seed=2)
     assert set(conf) == {"c", "d", "e"}
     # a range given by hand is used as is
@@ -173,14 +173,30 @@ def test_paper_range_scales_both_bounds_for_tiny_corpora():
     from induceval.measures.pseudowords import paper_random_range, parse_random_range
 
     # 22,500 tokens: s = 1e-4; [30, 40] holds no noun -> [max(1, round(.003)), 40]
-    assert paper_random_range(Counter({"a": 2, "b": 3}), 22_500) == (1, 40)
+    assert paper_random_range(Counter({"a": 2, "b": 3}), 22_500, reading="scaled") == (1, 40)
     # at or above half the paper's size: unscaled
-    assert paper_random_range(Counter({"a": 2}), 200_000_000) == (30, 400000)
+    assert paper_random_range(Counter({"a": 2}), 200_000_000, reading="scaled") == (30, 400000)
     assert parse_random_range("5,") == (5, None)
     with pytest.raises(InducevalError, match="random-range"):
         parse_random_range("5")
     with pytest.raises(InducevalError, match="below LOW"):
         parse_random_range("9,3")
+
+
+def test_paper_range_leaves_out_the_top_100_nouns_by_default():
+    # issue 23: scaled to Manchester's size, [30, 400000] left out only the 3 most
+    # frequent nouns; the paper's aim (§6.2) was about the top 100. Zipf frequencies of
+    # 2,000 nouns on 2M tokens: the scaled upper bound is 3,556 (400000 * 2M / 225M)
+    from induceval.measures.pseudowords import paper_random_range
+
+    freq = Counter({f"n{r}": int(60_000 / r) for r in range(1, 2001)})
+    lo, hi = paper_random_range(freq, 2_000_000)
+    assert (lo, hi) == (30, int(60_000 / 101))
+    assert sum(f > hi for f in freq.values()) == 100
+    lo, hi = paper_random_range(freq, 2_000_000, reading="scaled")
+    assert hi == 3556 and sum(f > hi for f in freq.values()) == 16
+    with pytest.raises(InducevalError, match="reading"):
+        paper_random_range(freq, reading="rank")
 
 
 def test_random_range_is_in_signature_and_file(tmp_path):
@@ -190,7 +206,8 @@ def test_random_range_is_in_signature_and_file(tmp_path):
     obj = lambda *xs: np.array(xs, dtype=object)  # noqa: E731
     t = TupleInstances(obj("eat", "eat"), obj("obj", "obj"), obj("a", "c"), obj("d1", "d1"))
     freq = Counter({"a": 2, "b": 29, "c": 30, "d": 4000, "e": 4001})
-    ts = build_test_set(t, freq, "random", seed=1, corpus_tokens=2_250_000)
+    ts = build_test_set(t, freq, "random", seed=1, corpus_tokens=2_250_000,
+                        random_range="scaled")
     assert ts.random_range == "30-4000" and "range:30-4000" in ts.signature
     ts.write(tmp_path / "t.tsv")
     back = PseudoTestSet.read(tmp_path / "t.tsv")
@@ -223,6 +240,29 @@ def test_decisions_and_scores_hand_worked():
     assert s["precision"] == pytest.approx(2 / 3) and s["coverage"] == 0.75
     r = score_decisions(np.zeros(1000, dtype=np.int8), ties="random", seed=1).scores
     assert 0.45 < r["accuracy_guess"] < 0.55 and r["accuracy"] == 0.0
+
+
+def test_models_guess_their_ties_independently():
+    # issue 23: every model drew its tie guesses from one shared stream, so two models
+    # that tie on the same items got the same guesses and a paired test saw no
+    # difference (p = 1); the paper's models guess independently
+    from induceval.measures.pseudowords import score_models
+
+    class Undecided:
+        def score(self, verbs, relations, nouns):
+            return np.zeros(len(nouns))
+
+    n = 400
+    test = PseudoTestSet(OBJ(*["eat"] * n), OBJ(*["obj"] * n), OBJ(*[f"n{i}" for i in range(n)]),
+                         OBJ(*[f"c{i}" for i in range(n)]), "neighbor", 1)
+    out = score_models({"baseline": Undecided(), "other": Undecided()}, test, ties="random",
+                       iterations=200, seed=3, item_stats=True)
+    a, b = (out["item_stats"][m][:, 3] for m in ("baseline", "other"))
+    assert 0.3 < np.mean(a != b) < 0.7            # about half the guesses differ
+    assert out["models"]["other"]["p_vs_baseline"] < 1.0
+    again = score_models({"other": Undecided()}, test, ties="random", iterations=200, seed=3,
+                         item_stats=True)
+    assert (again["item_stats"]["other"][:, 3] == b).all()    # a model's guesses: its own
 
 
 def test_conditional_probability_and_backoff():

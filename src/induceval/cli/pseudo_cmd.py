@@ -14,6 +14,7 @@ import sys
 from functools import partial
 
 from induceval.errors import InducevalError, ParameterError
+from induceval.measures.pseudowords.testsets import RANDOM_RANGE_HELP
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
@@ -274,10 +275,8 @@ def register(subparsers) -> None:
                    help="how confounders are chosen (default: neighbor)")
     p.add_argument("--part", choices=("test", "dev"), default="test",
                    help="the document part the test set is built from (default: test)")
-    p.add_argument("--random-range", default="paper", metavar="paper|LOW,HIGH",
-                   help="noun frequency range of random confounders (default: paper = "
-                        "Chambers & Jurafsky's [30, 400000], scaled to a smaller training "
-                        "corpus)")
+    p.add_argument("--random-range", default="paper", metavar="paper|scaled|LOW,HIGH",
+                   help=RANDOM_RANGE_HELP)
     add_output_option(p, required=True, help="the test-set file to write")
     add_progress_option(p)
     add_executor_options(p)

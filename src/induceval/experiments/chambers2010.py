@@ -49,6 +49,7 @@ from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_colum
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
     CONFOUNDER_METHODS,
+    RANDOM_RANGE_HELP,
     SIZES,
     Prepared,
     build_test_set,
@@ -409,9 +410,7 @@ PROTOCOL = Protocol(
         Option("--arguments", "which dependents count as arguments (default: nouns, as the "
                "paper)", "nouns", choices=("nouns", "nominals", "any")),
         Option("--iterations", "approximate randomization iterations (default 1000)", 1000, int),
-        Option("--random-range", "noun frequency range of random confounders (default: paper = "
-               "Chambers & Jurafsky's [30, 400000], scaled to a smaller training corpus)",
-               "paper", metavar="paper|LOW,HIGH"),
+        Option("--random-range", RANDOM_RANGE_HELP, "paper", metavar="paper|scaled|LOW,HIGH"),
         SEED, Shared("confidence", {"unit": "test items"}), Shared("executor"),
         Shared("format", {"default": "markdown"})),
     _from_options)

@@ -14,7 +14,7 @@ NED accuracy after punctuation removal with re-attachment (Gelling et al.
 (Table 8); plus directed accuracy by relation group (Table 6) and by gold
 edge length (Figure 1, one PNG per treebank).
 
-Treebanks (a folder or files):
+Treebanks (a folder or files; the tag sets are those of every PASCAL protocol):
 
 * a folder of ``*.conllu`` (UD): all files read together (dev+test here);
   punctuation = UPOS ``PUNCT``; coarse = UD's 17 UPOS tags, fine = ``xpos``
@@ -57,6 +57,7 @@ import numpy as np
 
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
+from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.random import DEFAULT_SEED
@@ -71,13 +72,6 @@ __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", 
 #: sends to ``.``, the tag PASCAL 2012 removes (Gelling et al. 2012, §2.3) -- so ``$`` and ``#``
 #: too, which Klein & Manning's WSJ10 list (``. , : `` '' -LRB- -RRB-``) keeps.
 PTB_PUNCT = ("tags:! # $ '' ( ) , -LRB- -RRB- . : ? ``")
-
-#: UD's 17 UPOS tags -> the 12 universal tags of Petrov et al. (2011), the
-#: "UPOS" of PASCAL 2012 (used as the universal set u on UD treebanks)
-UD_TO_PETROV = {"ADJ": "ADJ", "ADP": "ADP", "ADV": "ADV", "AUX": "VERB", "CCONJ": "CONJ",
-                "DET": "DET", "INTJ": "X", "NOUN": "NOUN", "NUM": "NUM", "PART": "PRT",
-                "PRON": "PRON", "PROPN": "NOUN", "PUNCT": ".", "SCONJ": "CONJ", "SYM": "X",
-                "VERB": "VERB", "X": "X"}
 
 #: system name -> (model, tag kind or None); the column order of Gelling et al. 2012, Tables 3/8.
 #: ``H`` uses the fine tags (else coarse, else universal); ``Hc``/``Hp``/``Hu``
@@ -99,17 +93,9 @@ class Treebank:
 
     name: str
     corpus: object
+    tags: dict  # kind c/p/u -> column name (:func:`pascal_tagsets`)
     punct: str
-    tags: dict = field(default_factory=dict)  # kind c/p/u -> column name
     notes: list = field(default_factory=list)
-
-
-def _has_values(corpus, column: str) -> bool:
-    """True when the column exists with at least two distinct tags (else it is no tag set)."""
-    if column not in corpus.tokens:
-        return False
-    v = corpus.tokens[column].values
-    return int(np.unique(v[v >= 0]).size) >= 2
 
 
 def _files(path: Path, pattern: str) -> list[Path]:
@@ -122,9 +108,6 @@ def load_treebank(path: str) -> Treebank:
     from induceval.corpus.model import Column, concat
     from induceval.corpus.readers import read_corpus
     from induceval.corpus.stats import reading_errors
-    from induceval.corpus.tagsets.childes import add_childes_tagsets
-    from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
-    from induceval.corpus.transforms import map_tags
     from induceval.corpus.transforms.childes import select_child_directed
 
     p = Path(path)
@@ -133,17 +116,11 @@ def load_treebank(path: str) -> Treebank:
     name = p.name if p.is_dir() else p.stem
     if (p.is_dir() and any(p.glob("*.conllu"))) or p.suffix == ".conllu":
         c = concat([read_corpus(f, format="conllu") for f in _files(p, "*.conllu")], name=name)
-        c = map_tags(c, "upos", UD_TO_PETROV, "upos12", default="X")
-        tags = {"c": "upos", "u": "upos12"}
-        if _has_values(c, "xpos"):
-            tags["p"] = "xpos"
-        return Treebank(name, c, "upos", tags)
+        return Treebank(name, *pascal_tagsets(c), punct="upos")
     if (p.is_dir() and any(p.glob("*.dp"))) or p.suffix == ".dp":
         files = _files(p, "*.dp")
         c = read_corpus(files if len(files) > 1 else files[0], format="malt")
-        c = map_tags(c, "xpos", lambda t: t[:2] if t[:1].isalpha() else t, "cpos")
-        c = map_tags(c, "xpos", PTB_TO_UNIVERSAL, "upos", default="X")
-        return Treebank(name, c, PTB_PUNCT, {"c": "cpos", "p": "xpos", "u": "upos"})
+        return Treebank(name, *pascal_tagsets(c, childes=False), punct=PTB_PUNCT)
     if (p.is_dir() and any(p.glob("*.cha"))) or p.suffix == ".cha":
         files = _files(p, "*.cha")
         # transcript errors (eve06's %gra at line 391 cannot be aligned) are counted
@@ -167,14 +144,11 @@ def load_treebank(path: str) -> Treebank:
                 c = c.with_tokens(deprel=c.tokens["deprel@xgrt"])
             notes.append(f"{name}: gold = %xgrt; {n_bad} child-directed utterances without a "
                          "complete %xgrt analysis left out")
-        if not _has_values(c, "upos"):
-            c = add_childes_tagsets(c)
-            c = c.with_tokens(upos=c.tokens["collapsed"])
+        c, tags = pascal_tagsets(c, childes=True)
+        if tags.get("u") == "collapsed":
             notes.append(f"{name}: universal = the 12 collapsed CHILDES categories "
                          "(Frank, Goldwater & Keller 2009 Table 1)")
-        tags = {k: col for k, col in (("c", "cpos"), ("p", "xpos"), ("u", "upos"))
-                if _has_values(c, col)}
-        return Treebank(name, c, "unicode", tags, notes)
+        return Treebank(name, c, tags, notes=notes, punct="unicode")
     raise InducevalError(f"{path}: no *.conllu, *.dp or *.cha files found")
 
 

@@ -3,9 +3,11 @@
 For every treebank, Brown clusters (B) and exchange/mkcls clusters (MK) are
 induced with K equal to the number of coarse (c), fine (p) and universal (u)
 tags of that treebank, and scored with many-to-one (M-1), one-to-one (1-1),
-V-measure (VM) and variation of information (VI, bits) against the universal
-tags (Gelling et al. 2012, Table 2) and against the fine tags (Gelling et al. 2012,
-Table 7).  M-1, 1-1 and VM
+V-measure (VM) and variation of information (VI, bits) against the 12
+universal tags of Petrov et al. (2011) (Gelling et al. 2012, Table 2) and
+against the fine tags (Gelling et al. 2012, Table 7).  The tag sets are
+those of every PASCAL protocol (:func:`prepare_treebank`): on UD, coarse =
+UPOS, universal = UPOS mapped to Petrov et al.'s 12.  M-1, 1-1 and VM
 are given in percent as in the paper.  The 1-1 of the paper's tables is the
 greedy mapping of PASCAL's scorer (each cluster takes the free tag it
 overlaps most, largest overlaps first; Christodoulopoulos et al. 2010, whose
@@ -15,9 +17,9 @@ beside it (tables ``*_1to1_optimal``).
 Choices (each an option): the clusters are induced on all the text given for
 a treebank and scored on all of it (the shared data holds UD dev+test splits,
 not the PASCAL training sets); every token is scored (``punct="keep"``);
-a treebank without a coarse column uses its universal tags as coarse tags,
-one without fine tags its coarse tags; the WSJ sample (Malt format, PTB tags)
-gets universal tags by Petrov et al.'s mapping.  K values are in the ``k``
+a treebank without fine tags uses its coarse tags for p; the WSJ sample
+(Malt format, PTB tags) gets coarse tags from the tags' first two letters
+and universal tags by Petrov et al.'s mapping.  K values are in the ``k``
 table.  The paper's own numbers are written next to ours (``*_paper``).
 
 References
@@ -78,43 +80,55 @@ def default_treebanks(root=None) -> dict[str, tuple[list[str], str]]:
     return dict(sorted(out.items()))
 
 
-def prepare_treebank(corpus: Corpus) -> Corpus:
-    """Add universal tags to PTB-tagged text without them (Petrov et al. mapping)."""
-    if "upos" not in corpus.tokens or corpus.n_types("upos") == 0:
-        if "xpos" not in corpus.tokens:
-            raise InducevalError(f"{corpus.name}: no upos or xpos column to score against")
-        from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
-        from induceval.corpus.transforms import map_tags
+def prepare_treebank(corpus: Corpus) -> tuple[Corpus, dict[str, str]]:
+    """The corpus with its PASCAL tag sets, and the column of each condition c, p and u.
 
-        corpus = map_tags(corpus, "xpos", PTB_TO_UNIVERSAL, "upos")
-    return corpus
+    The tag sets are those of every PASCAL protocol
+    (:mod:`induceval.experiments._pascal2012_tagsets`): on UD, c = UPOS, p =
+    XPOS and u = the 12 universal tags of Petrov et al. (2011) mapped from
+    UPOS; on PTB tags, c = the tag's first two letters and u = Petrov et al.'s
+    map.  A treebank without fine tags uses its coarse ones for p.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["dogs", "bark", "."], "xpos": ["NNS", "VBP", "."]})
+    >>> corpus, cols = prepare_treebank(b.build())
+    >>> cols, tag_counts(corpus, cols)
+    ({'c': 'cpos', 'p': 'xpos', 'u': 'universal'}, {'c': 3, 'p': 3, 'u': 3})
+    """
+    from induceval.experiments._pascal2012_tagsets import pascal_tagsets
+
+    corpus, tags = pascal_tagsets(corpus)
+    if "u" not in tags:
+        raise InducevalError(f"{corpus.name or 'treebank'}: no universal tags for the u "
+                             "condition (no UPOS column, and fine tags that are not PTB tags)")
+    return corpus, {"c": tags["c"], "p": tags.get("p", tags["c"]), "u": tags["u"]}
 
 
-def _tag_column(corpus: Corpus, which: str) -> str:
-    # a column with a single value (e.g. "_" everywhere) is no tag set
-    has = {c: c in corpus.tokens and corpus.n_types(c) > 1 for c in ("cpos", "xpos", "upos")}
-    if which == "u":
-        return "upos"
-    if which == "c":
-        return "cpos" if has["cpos"] else "upos"
-    return "xpos" if has["xpos"] else ("cpos" if has["cpos"] else "upos")
-
-
-def tag_counts(corpus: Corpus, max_k: int | None = None) -> dict[str, int]:
-    """K for the c, p and u conditions: the number of coarse, fine and universal tags.
+def tag_counts(corpus: Corpus, columns: Mapping[str, str],
+               max_k: int | None = None) -> dict[str, int]:
+    """K for the c, p and u conditions: the number of tags in each one's column.
 
     ``max_k`` caps K (e.g. UD Czech has 600+ positional fine tags, where the
     PASCAL data had 61).
     """
-    ks = {t: corpus.n_types(_tag_column(corpus, t)) for t in TAGSETS}
+    ks = {t: corpus.n_types(columns[t]) for t in TAGSETS}
     if max_k is not None:
         ks = {t: min(k, max_k) for t, k in ks.items()}
     return ks
 
 
 def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
-             punct: str = "keep", params: Mapping | None = None) -> dict:
-    """Induce ``model`` with ``k`` clusters; score against UPOS and the fine tags."""
+             punct: str = "keep", params: Mapping | None = None,
+             gold: Mapping[str, str] | None = None) -> dict:
+    """Induce ``model`` with ``k`` clusters; score against the universal and the fine tags.
+
+    ``gold``: the column of each, ``{"upos": ..., "fine": ...}`` (default: ``upos``
+    and ``xpos``); the results are keyed ``upos`` (Gelling et al. 2012, Table 2) and
+    ``fine`` (Table 7).
+    """
     from induceval.measures.categories import evaluate_tags
     from induceval.models.categories import induce_tags
 
@@ -122,7 +136,7 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
     out = {"model": model, "k": k, "signature": result.signature,
            "n_clusters": int(result.n_clusters)}
     pred = result.tags.astype(np.int64)
-    for name, col in (("upos", "upos"), ("fine", _tag_column(corpus, "p"))):
+    for name, col in {"upos": "upos", "fine": "xpos", **dict(gold or {})}.items():
         ev = evaluate_tags(corpus, pred, gold_column=col, punct=punct, log_base=2, items="sentence")
         out[name] = {m: ev.scores[m] for m, *_ in METRICS}
         out[name]["signature"] = ev.signature
@@ -167,8 +181,9 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     treebanks = treebanks if treebanks is not None else default_treebanks()
     if not treebanks:
         raise InducevalError("no treebank given and none found in ../shared/data")
-    corpora = {name: _read_treebank(spec, max_sentences) for name, spec in treebanks.items()}
-    cells, keys, kinfo = _cells(corpora, models, max_k, seed, punct, model_params)
+    read = {name: _read_treebank(spec, max_sentences) for name, spec in treebanks.items()}
+    corpora = {name: c for name, (c, _) in read.items()}
+    cells, keys, kinfo = _cells(read, models, max_k, seed, punct, model_params)
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                         desc="pascal2012-pos")
     # the cell of each (treebank, system column), e.g. ("danish", "Bc")
@@ -182,12 +197,13 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     # the run's signature first (the resampling one only adds the intervals' options)
     sig = "signature: " + make_signature("pascal2012-pos", {
         "models": ",".join(models), "max_k": max_k, "max_sentences": max_sentences,
-        "punct": punct}, seed=seed)
+        "punct": punct, "universal": "petrov12"}, seed=seed)
     for tab, against in (("table2", "upos"), ("table7", "fine")):
         paper = "Table 2" if tab == "table2" else "Table 7"
         for metric, suffix, label, higher, scale in METRICS:
             unit = " (%)" if scale == 100.0 else ""   # the paper's percent, labelled so
-            what = "UPOS" if against == "upos" else "fine POS tags"
+            what = ("the 12 universal tags (Petrov et al. 2011)" if against == "upos"
+                    else "fine POS tags")
             rows = _score_rows(results, systems, list(corpora), against, metric, scale, marks,
                                items, higher)
             cols = [f"{MODELS[m]}{t}" for m in models for t in TAGSETS]
@@ -217,29 +233,30 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     return tables
 
 
-def _read_treebank(spec: Corpus | tuple, max_sentences: int | None) -> Corpus:
-    """A treebank (a Corpus or ``(paths, format)``) read, prepared and cut."""
+def _read_treebank(spec: Corpus | tuple, max_sentences: int | None
+                   ) -> tuple[Corpus, dict[str, str]]:
+    """A treebank (a Corpus or ``(paths, format)``) read, cut, and its tag set columns."""
     from induceval.corpus.readers import read_corpus
 
     c = spec if isinstance(spec, Corpus) else read_corpus(spec[0], format=spec[1])
-    c = prepare_treebank(c)
     if max_sentences:
         c = c.select(np.arange(min(max_sentences, c.n_sentences)))
-    return c
+    return prepare_treebank(c)
 
 
-def _cells(corpora: Mapping[str, Corpus], models, max_k, seed, punct, model_params):
+def _cells(read: Mapping[str, tuple[Corpus, dict[str, str]]], models, max_k, seed, punct,
+           model_params):
     """The cells, the cell key of each ``(treebank, model, tag set)`` (one cell per distinct
     K) and the rows of the ``k`` table."""
     cells = []
     keys: dict[tuple[str, str, str], str] = {}
     kinfo = []
-    for name, c in corpora.items():
-        ks = tag_counts(c, max_k)
-        n_tags = tag_counts(c)
+    for name, (c, cols) in read.items():
+        ks = tag_counts(c, cols, max_k)
+        n_tags = tag_counts(c, cols)
         kinfo.append({"testset": name, "tokens": c.n_tokens, **{f"K{t}": ks[t] for t in TAGSETS},
-                      **{f"{t} column": f"{_tag_column(c, t)} ({n_tags[t]} tags)"
-                         for t in TAGSETS}})
+                      **{f"{t} column": f"{cols[t]} ({n_tags[t]} tags)" for t in TAGSETS}})
+        gold = {"upos": cols["u"], "fine": cols["p"]}
         done: dict[tuple[str, int], str] = {}
         for model in models:
             for t in TAGSETS:
@@ -248,11 +265,11 @@ def _cells(corpora: Mapping[str, Corpus], models, max_k, seed, punct, model_para
                     keys[(name, model, t)] = done[(model, k)]
                     continue
                 params = dict((model_params or {}).get(model, {}))
-                fine = _tag_column(c, "p")
-                key = f"{name}-{model}-k{k}-seed{seed}-{punct}-fine={fine}-1to1g-items" + "".join(
-                    f"-{p}={v}" for p, v in sorted(params.items()))
+                key = (f"{name}-{model}-k{k}-seed{seed}-{punct}-fine={cols['p']}-u={cols['u']}"
+                       "-1to1g-items" + "".join(f"-{p}={v}" for p, v in sorted(params.items())))
                 cells.append(Cell(key, pos_cell, (c, model, k),
-                                  {"seed": seed, "punct": punct, "params": params}))
+                                  {"seed": seed, "punct": punct, "params": params,
+                                   "gold": gold}))
                 keys[(name, model, t)] = key
                 done[(model, k)] = key
     return cells, keys, kinfo

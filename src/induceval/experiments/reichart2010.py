@@ -13,8 +13,7 @@ when present, else ``upos``): Reichart et al. 2010, §5.1 scores against "the
 full WSJ POS tags set excluding punctuation" (45 tags, 11 of them
 punctuation, so 34).  Punctuation is the tokens whose universal tag is
 punctuation (``punct="auto"``: ``upos`` ``PUNCT``/``.``); PTB text without a
-universal column gets it from
-:func:`~induceval.experiments.pascal2012_pos.prepare_treebank` (Petrov et
+universal column gets it in ``upos`` from :func:`with_universal_tags` (Petrov et
 al.'s map, whose ``.`` class is ``# $ '' ( ) , -LRB- -RRB- . : `` ! ?``).
 That leaves 36 fine tags in the WSJ sample of ../shared/data, as in the full
 WSJ (45 minus 9 punctuation tags); the paper's "11 punctuation marks" is two
@@ -280,6 +279,27 @@ def _n_scored_tags(gold: Corpus, gold_column: str, punct) -> int:
     return int(len(np.unique(vals[vals >= 0])))
 
 
+def with_universal_tags(corpus: Corpus) -> Corpus:
+    """PTB-tagged text without UPOS gets Petrov et al.'s (2011) universal tags as ``upos``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["dogs", "bark", "."], "xpos": ["NNS", "VBP", "."]})
+    >>> with_universal_tags(b.build()).sentence(0).strings("upos")
+    ['NOUN', 'VERB', '.']
+    """
+    if "upos" not in corpus.tokens or corpus.n_types("upos") == 0:
+        if "xpos" not in corpus.tokens:
+            raise InducevalError(f"{corpus.name}: no upos or xpos column to score against")
+        from induceval.corpus.tagsets.ptb_universal import PTB_TO_UNIVERSAL
+        from induceval.corpus.transforms import map_tags
+
+        corpus = map_tags(corpus, "xpos", PTB_TO_UNIVERSAL, "upos")
+    return corpus
+
+
 DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iterations=200",
                   "random:45:gold=upos")
 
@@ -287,12 +307,11 @@ DEFAULT_MODELS = ("brown:45", "exchange:45", "hc:45", "ff:45", "bhmm:45:iteratio
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce reichart2010`` options."""
     from induceval.corpus.readers import read_corpus
-    from induceval.experiments.pascal2012_pos import prepare_treebank
 
     gold, gold_format = o.gold, o.gold_format
     if gold is None:
         gold, gold_format = str(corpus_dir("wsj-dependencies", data)), "malt"
-    corpus = prepare_treebank(read_corpus(gold, format=gold_format))
+    corpus = with_universal_tags(read_corpus(gold, format=gold_format))
     preds = {}
     for spec in o.pred:
         name, _, path = spec.rpartition("=")

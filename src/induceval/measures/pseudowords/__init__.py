@@ -48,6 +48,7 @@ from induceval.measures.pseudowords.testsets import (
     CONFOUNDER_METHODS,
     DEFAULT_BUCKETS,
     PAPER_RANDOM_RANGE,
+    RANDOM_RANGE_HELP,
     DocumentSplit,
     PseudoTestSet,
     build_test_set,
@@ -59,6 +60,7 @@ from induceval.measures.pseudowords.testsets import (
 
 __all__ = ["CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
            "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
+           "RANDOM_RANGE_HELP",
            "parse_random_range", "split_documents", "DecisionScores", "decide", "model_decisions",
            "score_decisions", "score_models", "significance_mark", "tune_parameter", "SIZES",
            "Prepared", "PseudoStatistics", "chunk_documents", "corpus_statistics", "fingerprint_v1",

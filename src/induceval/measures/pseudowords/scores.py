@@ -108,8 +108,14 @@ class DecisionScores(Result):
 
 
 def score_decisions(decisions: np.ndarray, *, ties: str = "random",
-                    seed: int = DEFAULT_SEED) -> DecisionScores:
+                    seed: int = DEFAULT_SEED, model: str = "") -> DecisionScores:
     """Turn decisions into per-item statistics under a tie policy.
+
+    ``model`` names the model whose ties are guessed: each model draws its
+    guesses from its own stream of ``seed``, so two models that both tie on an
+    item guess independently, as the paper's models do (Chambers & Jurafsky
+    2010, §4); before 0.5.0 all models shared one stream, and paired tests
+    never saw a difference on items that two models both tied on.
 
     Example
     -------
@@ -124,7 +130,7 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     wrong = (d < 0).astype(float)
     undecided = (d == 0).astype(float)
     guess = 0.5 * undecided if ties == "expected" else \
-        undecided * (stream(seed, "pseudowords.guess").random(len(d)) < 0.5)
+        undecided * (stream(seed, f"pseudowords.guess.{model}").random(len(d)) < 0.5)
     stats = np.column_stack([correct, wrong, undecided, correct + guess])
     scores = DecisionScores.from_sums(stats.sum(0))
     signature = make_signature("pseudo", {"ties": ties}, seed=seed if ties == "random" else None)
@@ -217,8 +223,8 @@ def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str
     0.5
     """
     out: dict = {"items": len(test), "models": {}}
-    stats = {name: score_decisions(model_decisions(model, test), ties=ties, seed=seed)
-             for name, model in models.items()}
+    stats = {name: score_decisions(model_decisions(model, test), ties=ties, seed=seed,
+                                   model=name) for name, model in models.items()}
     for name, sc in stats.items():
         out["models"][name] = {**sc.scores, "item_stats": sc.stats.astype(float).tolist()}
     base = stats.get("baseline")

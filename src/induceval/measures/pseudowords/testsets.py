@@ -12,11 +12,12 @@ documents ("counting all tokens with noun POS tags"):
 
 ``random``
     A random noun whose frequency lies in ``random_range`` (inclusive): by
-    default the paper's [30, 400000] (§6.2: the upper bound removes
+    default the paper's reading of [30, 400000] (§6.2: the upper bound removes
     "(approximately) the top 100 most frequent nouns", the lower one is set
-    "as previous work seems to do"), set on Train x2 (about 225M tokens, its
-    Figure 4) and scaled by :func:`paper_random_range`; the range used is
-    the test set's ``range``.  ``exclude_top=100`` with ``(1, None)`` is the
+    "as previous work seems to do"): the top 100 nouns left out and a floor
+    of 30, on a corpus of any size (:func:`paper_random_range`; ``scaled``
+    is the proportional scaling of 0.2-0.4); the range used is the test
+    set's ``range``.  ``exclude_top=100`` with ``(1, None)`` is the
     rank rule of versions before 0.2 (on Manchester 86% of noun types then
     fall below 30 and the median confounder frequency is 3 instead of 66).
 ``buckets``
@@ -74,11 +75,18 @@ import numpy as np
 
 from induceval.atomic import atomic_path
 from induceval.corpus.tuples import TupleInstances
-from induceval.errors import CorpusFormatError, InducevalError, ParameterError, check_range
+from induceval.errors import (
+    CorpusFormatError,
+    InducevalError,
+    ParameterError,
+    check_choice,
+    check_range,
+)
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
-__all__ = ["CONFOUNDER_METHODS", "PAPER_RANDOM_RANGE", "paper_random_range", "parse_random_range",
+__all__ = ["CONFOUNDER_METHODS", "PAPER_RANDOM_RANGE", "RANDOM_RANGE_HELP", "paper_random_range",
+           "parse_random_range",
            "DEFAULT_BUCKETS", "DocumentSplit", "split_documents", "confounders", "PseudoTestSet",
            "build_test_set"]
 
@@ -87,6 +95,11 @@ CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 #: training corpus it was set on (Train x2, Chambers & Jurafsky 2010, §6.1).
 PAPER_RANDOM_RANGE = (30, 400000)
 PAPER_TRAIN_TOKENS = 225_000_000
+#: the help of ``--random-range`` (``pseudo build`` and ``reproduce chambers2010``)
+RANDOM_RANGE_HELP = ("noun frequency range of random confounders: paper (default) = "
+                     "Chambers & Jurafsky's [30, 400000] as they meant it on any corpus, the "
+                     "100 most frequent nouns left out and a floor of 30; scaled = both "
+                     "bounds scaled to the training corpus (induceval 0.2-0.4); or LOW,HIGH")
 DEFAULT_BUCKETS = (4, 10, 25, 200, 1000)
 #: the test-set file format; 2: the fingerprint that combines over shards; 1: 0.3.x's
 FILE_FORMAT = "induceval-pseudowords"
@@ -157,50 +170,69 @@ def _bucket_of(freqs: np.ndarray, bounds: Sequence[int]) -> np.ndarray:
     return np.searchsorted(np.asarray(bounds), freqs, side="left")
 
 
-def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None,
-                       ) -> tuple[int, int | None]:
-    """The paper's random-confounder range, scaled to a smaller corpus.
+def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None, *,
+                       reading: str = "top100") -> tuple[int, int | None]:
+    """The paper's random-confounder range on a corpus of any size.
 
-    Chambers & Jurafsky 2010, §6.2 used [30, 400000] on about 225M training tokens.  When
-    ``corpus_tokens`` is below half of that, the upper bound, a rank cut, is
-    scaled in proportion (``round(400000 * s)``, ``s = corpus_tokens / 225e6``,
-    at least the lower bound); the lower bound, a reliability floor, stays 30
-    unless fewer than 2 nouns of ``frequencies`` fall in the range, and then
-    becomes ``max(1, round(30 * s))``; if even that range holds fewer than 2
-    nouns, the upper bound is dropped.  ``corpus_tokens=None``: no scaling.
+    Chambers & Jurafsky 2010, §6.2 drew random confounders from nouns of
+    frequency [30, 400000] on about 225M training tokens: the upper bound
+    "removes (approximately) the top 100 most frequent nouns", the lower one
+    is a reliability floor.  Two readings for a smaller corpus:
+
+    ``top100`` (default, the paper's aim)
+        The upper bound leaves out the 100 most frequent nouns (at most a
+        tenth of the nouns, so that a small corpus keeps candidates): it is
+        the frequency of the next noun, and nouns tied with it stay in.
+    ``scaled`` (induceval 0.2-0.4)
+        The bounds scaled by ``s = corpus_tokens / 225e6`` when the corpus
+        is below half the paper's (``round(400000 * s)``).  On Manchester
+        this left out only the 3 most frequent nouns.
+
+    The lower bound stays 30 unless fewer than 2 nouns lie in the range;
+    it then becomes ``max(1, round(30 * s))`` (1 without ``corpus_tokens``),
+    and if even that range holds fewer than 2 nouns the upper bound is dropped.
 
     Example
     -------
-    Hand-worked: 2.25M tokens give s = 0.01, so the upper bound is 4000;
-    two nouns lie in [30, 4000], so the lower bound stays 30.  With 22,500
-    tokens (s = 1e-4) the upper bound would be 40, no noun lies in
-    [30, 40], and both bounds scale: [max(1, round(0.003)), 40] = [1, 40].
+    Hand-worked: 1000 nouns of frequencies 1..1000; ``top100`` leaves out
+    901..1000, so the range is [30, 900].  ``scaled`` at 2.25M tokens (s =
+    0.01) gives [30, 4000], which leaves out none of them; with 300 nouns
+    ``top100`` leaves out a tenth, 271..300.
 
-    >>> freq = Counter({"a": 2, "b": 31, "c": 900, "d": 5000})
-    >>> paper_random_range(freq, 2_250_000), paper_random_range(freq, None)
-    ((30, 4000), (30, 400000))
-    >>> paper_random_range(Counter({"a": 2, "b": 3}), 22_500)
+    >>> freq = Counter({f"n{i}": i for i in range(1, 1001)})
+    >>> paper_random_range(freq), paper_random_range(freq, 2_250_000, reading="scaled")
+    ((30, 900), (30, 4000))
+    >>> paper_random_range(Counter({f"n{i}": i for i in range(1, 301)}))
+    (30, 270)
+    >>> paper_random_range(Counter({"a": 2, "b": 3}), 22_500, reading="scaled")
     (1, 40)
     """
+    check_choice("reading", reading, ("top100", "scaled"))
     lo, hi = PAPER_RANDOM_RANGE
-    if corpus_tokens is None or corpus_tokens >= PAPER_TRAIN_TOKENS / 2:
+    s = 1.0 if corpus_tokens is None else corpus_tokens / PAPER_TRAIN_TOKENS
+    if reading == "top100":
+        ranked = sorted(frequencies.values(), reverse=True)
+        top = min(100, len(ranked) // 10)
+        hi = ranked[top] if top else None
+    elif corpus_tokens is None or corpus_tokens >= PAPER_TRAIN_TOKENS / 2:
         return lo, hi
-    s = corpus_tokens / PAPER_TRAIN_TOKENS
-    hi = max(lo, int(round(hi * s)))
+    else:
+        hi = max(lo, int(round(hi * s)))
 
     def n_in(a: int, b: int | None) -> int:
         return sum(1 for f in frequencies.values() if a <= f and (b is None or f <= b))
 
     if n_in(lo, hi) < 2:
-        lo = max(1, int(round(lo * s)))
-        hi = max(lo, hi)
+        lo = max(1, int(round(lo * s))) if corpus_tokens is not None else 1
+        hi = None if hi is None else max(lo, hi)
         if n_in(lo, hi) < 2:  # a corpus too small or too skewed for any scaling
             return lo, None
     return lo, hi
 
 
 def parse_random_range(text: str) -> str | tuple[int, int | None]:
-    """Parse a ``--random-range`` value: ``paper`` or ``LOW,HIGH`` (``HIGH`` may be empty).
+    """Parse a ``--random-range`` value: ``paper``, ``scaled`` or ``LOW,HIGH`` (``HIGH``
+    may be empty); :func:`paper_random_range` says what the first two mean.
 
     Example
     -------
@@ -208,8 +240,8 @@ def parse_random_range(text: str) -> str | tuple[int, int | None]:
     ('paper', (30, 400000), (1, None))
     """
     text = text.strip()
-    if text == "paper":
-        return "paper"
+    if text in ("paper", "scaled"):
+        return text
     lo, sep, hi = text.partition(",")
     try:
         if not sep:
@@ -218,7 +250,8 @@ def parse_random_range(text: str) -> str | tuple[int, int | None]:
         high = int(hi) if hi.strip() else None
     except ValueError:
         raise ParameterError(
-            f"--random-range must be 'paper' or LOW,HIGH (HIGH may be empty); got {text!r}"
+            f"--random-range must be 'paper', 'scaled' or LOW,HIGH (HIGH may be empty); "
+            f"got {text!r}"
         ) from None
     check_range("random range low", low, 0)
     if high is not None and high < low:
@@ -229,10 +262,11 @@ def parse_random_range(text: str) -> str | tuple[int, int | None]:
 def _resolve_range(random_range, frequencies: Counter, corpus_tokens: int | None,
                    ) -> tuple[int, int | None]:
     if isinstance(random_range, str):
-        if random_range != "paper":
-            raise ParameterError(
-                f"random_range must be 'paper' or a (low, high) pair; got {random_range!r}")
-        return paper_random_range(frequencies, corpus_tokens)
+        if random_range not in ("paper", "scaled"):
+            raise ParameterError(f"random_range must be 'paper', 'scaled' or a (low, high) "
+                                 f"pair; got {random_range!r}")
+        return paper_random_range(frequencies, corpus_tokens,
+                                  reading="top100" if random_range == "paper" else "scaled")
     lo, hi = random_range
     return int(lo), (None if hi is None else int(hi))
 
@@ -252,7 +286,7 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     method
         ``random``, ``buckets`` or ``neighbor`` (see the module docstring).
     random_range
-        ``"paper"`` (scaled by :func:`paper_random_range`) or an inclusive
+        ``"paper"`` or ``"scaled"`` (:func:`paper_random_range`) or an inclusive
         frequency range ``(low, high)`` (``high`` ``None``: no upper bound).
     corpus_tokens
         Tokens the frequencies were counted on (scales ``"paper"``).
