@@ -99,8 +99,9 @@ def main(argv: list[str] | None = None) -> int:
                     rc, err = None, ""
                 v = verdict(rc, err)
                 counts[v.split()[0]] = counts.get(v.split()[0], 0) + 1
-                last = next((x for x in reversed(err.splitlines())
-                             if x.strip() and not x.startswith(("\r", " "))), "")
+                lines = [x for x in err.splitlines() if x.strip() and not x.startswith("\r")]
+                last = next((x for x in lines if x.startswith("induceval: error:")),
+                            lines[-1] if lines else "")
                 print(f"{name:22s} {label:15s} {v:10s} {time.perf_counter() - t0:7.1f}s  "
                       f"{last[:160] if v != 'ok' else ''}", flush=True)
     finally:

@@ -20,7 +20,7 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 
 #: subcommand modules under ``induceval.cli`` (each has ``register``)
 COMMANDS: tuple[str, ...] = ("info", "convert", "demo", "eval_cmd", "induce", "wopa_cmd",
-                             "pseudo_cmd", "reproduce")
+                             "pseudo_cmd", "reproduce", "report_cmd")
 
 
 def command_name(module: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from functools import partial
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from induceval.cli import common as c
 from induceval.cli.group import add_group
 from induceval.data import shared_data_dir
 from induceval.errors import InducevalError
-from induceval.experiments.protocols import Option, Protocol, protocols
+from induceval.experiments.protocols import Option, Protocol, protocols, write_manifest
 
 #: the CLI helper of each shared option (see :class:`~induceval.experiments.protocols.Shared`)
 SHARED = {"data": c.add_data_option, "out": c.add_out_dir_option,
@@ -55,7 +56,10 @@ def _add_protocol(sub, protocol: Protocol) -> None:
 def _run(protocol: Protocol, args: argparse.Namespace) -> int:
     c.check_output_path(args.output)
     data = Path(args.data) if args.data else shared_data_dir()
+    started = time.time()
     tables, notes = protocol.run(args, data, c.progress_enabled(args))
+    if getattr(args, "out", None) and Path(args.out).is_dir():   # for induceval report
+        write_manifest(args.out, protocol.name, vars(args), data, started, time.time() - started)
     for note in notes:
         print(f"induceval: note: {note}", file=sys.stderr)
     c.emit_tables(tables, args)

@@ -16,13 +16,14 @@ Example
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from induceval.random import DEFAULT_SEED
 
-__all__ = ["Option", "Shared", "Protocol", "SEED", "MODULES", "protocols"]
+__all__ = ["Option", "Shared", "Protocol", "SEED", "MODULES", "protocols", "write_manifest"]
 
 
 @dataclass(frozen=True)
@@ -89,3 +90,44 @@ MODULES = ("frank2009", "reichart2010", "pascal2012_pos", "pascal2012_deps", "pa
 def protocols() -> list[Protocol]:
     """Every protocol, in the order of ``induceval reproduce --help``."""
     return [importlib.import_module(f"induceval.experiments.{m}").PROTOCOL for m in MODULES]
+
+
+#: options that change what is shown, not the numbers (left out of a run's manifest)
+_DISPLAY = {"func", "output", "format", "percent", "no_progress", "table", "command", "what"}
+
+
+def write_manifest(out_dir: str | os.PathLike, protocol: str, options: Mapping[str, Any],
+                   data: str | os.PathLike, started: float, seconds: float) -> str:
+    """Write ``run.json`` into a run's ``--out`` folder: what ran, with what, and how long.
+
+    The reproduction report (``induceval report``) reads it: the protocol, the
+    package version, every option that changes the numbers (the seed among
+    them), the data folder, the start time (UTC) and the run time.
+
+    Example
+    -------
+    >>> import json, tempfile, pathlib
+    >>> d = tempfile.mkdtemp()
+    >>> p = write_manifest(d, "chang2006", {"seed": 7, "format": "json"}, "data", 0.0, 1.5)
+    >>> m = json.loads(pathlib.Path(p).read_text())
+    >>> m["protocol"], m["options"], m["started"], m["seconds"]
+    ('chang2006', {'seed': 7}, '1970-01-01T00:00:00Z', 1.5)
+    """
+    import json
+    import time
+
+    from induceval._version import __version__
+    from induceval.atomic import write_atomic
+
+    def plain(v: Any) -> Any:
+        return v if isinstance(v, (str, int, float, bool, type(None))) else \
+            [plain(x) for x in v] if isinstance(v, (list, tuple)) else str(v)
+
+    doc = {"protocol": protocol, "version": __version__,
+           "options": {k: plain(v) for k, v in sorted(options.items()) if k not in _DISPLAY},
+           "data": str(data), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                                       time.gmtime(started)),
+           "seconds": round(seconds, 3)}
+    path = os.path.join(out_dir, "run.json")
+    write_atomic(path, json.dumps(doc, indent=2) + "\n")
+    return path

@@ -1,0 +1,273 @@
+"""The papers' findings as checks over a protocol's result tables.
+
+Each paper states findings in words ("Prevword beats Chance", "more tags
+will mean a higher score for M-1").  A :class:`Finding` holds those words,
+where the paper says them, and a check that reads the tables a
+``reproduce`` run wrote and returns a :class:`Verdict`: ``holds``, ``does
+not hold``, ``partly`` or ``not comparable``, with the numbers that decide
+it and, where a difference between the paper's setting and ours is known,
+the reason.  Verdicts are computed from the run, never written by hand.
+
+:func:`load_run` reads a run folder (its ``run.json`` manifest and its
+``*.json`` tables); :func:`check_run` applies the findings of the run's
+protocol; :data:`FINDINGS` lists them by protocol.
+
+Example
+-------
+>>> run = Run("chang2006", {"means": {"rows": [
+...     {"learner": "Chance", "self": 10.0}, {"learner": "Prevword", "self": 30.0}]},
+...     "ttests": {"rows": [{"test": "self", "lower": "Chance", "higher": "Prevword",
+...                          "mean_diff": 20.0, "p": 0.001}]}})
+>>> [(f.key, v.status) for f, v in check_run(run)][:1]
+[('chang2006.prevword_beats_chance', 'holds')]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from induceval.errors import InducevalError
+
+__all__ = ["HOLDS", "NOT", "PARTLY", "NOT_COMPARABLE", "STATUSES", "Verdict", "Finding", "Run",
+           "load_run", "check_run", "FINDINGS", "detect_protocol", "comparisons", "report_data"]
+
+HOLDS, NOT, PARTLY, NOT_COMPARABLE = "holds", "does not hold", "partly", "not comparable"
+#: the verdicts, best first
+STATUSES = (HOLDS, PARTLY, NOT, NOT_COMPARABLE)
+
+
+@dataclass
+class Verdict:
+    """What a run says of one finding: the status, the numbers behind it, and why it may differ."""
+
+    status: str
+    evidence: str
+    numbers: dict = field(default_factory=dict)
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        """JSON-ready."""
+        return {"status": self.status, "evidence": self.evidence, "numbers": self.numbers,
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A finding a paper states in words, and the check that decides it on a run."""
+
+    key: str
+    where: str            # e.g. "Chang et al. 2006, p. 157"
+    claim: str            # the paper's words
+    check: Callable[[Run], Verdict]
+    reason: str = ""      # a known difference between the paper's setting and ours
+
+
+@dataclass
+class Run:
+    """One ``reproduce`` run: its protocol, its tables (key -> JSON table) and manifest."""
+
+    protocol: str
+    tables: dict[str, dict]
+    manifest: dict = field(default_factory=dict)
+    path: str = ""
+    figures: list[str] = field(default_factory=list)
+
+    def rows(self, key: str) -> list[dict]:
+        """The rows of table ``key`` (raises :class:`InducevalError` when the run lacks it)."""
+        if key not in self.tables:
+            raise InducevalError(f"run {self.path or self.protocol}: no table {key!r} "
+                                 f"(it has: {', '.join(sorted(self.tables)) or 'none'})")
+        return list(self.tables[key].get("rows", []))
+
+
+#: table keys that tell each protocol's run folder apart (runs without a manifest)
+_SIGNS = {"chang2006": {"per_corpus", "means", "ttests"},
+          "pascal2012-pos": {"k", "table2_m1"},
+          "pascal2012-deps": {"improvement"},
+          "reichart2010": {"table1"},
+          "frank2009": {"table2", "table3"},
+          "chambers2010": set()}
+
+
+def detect_protocol(keys: Sequence[str]) -> str | None:
+    """The protocol whose tables a folder holds, from their keys (None when unknown).
+
+    Example
+    -------
+    >>> detect_protocol(["k", "table2_m1", "table7_m1"]), detect_protocol(["x"])
+    ('pascal2012-pos', None)
+    """
+    have = set(keys)
+    for name, sign in _SIGNS.items():
+        if sign and sign <= have:
+            return name
+    if any(k.endswith("_figure4") for k in have):
+        return "chambers2010"
+    return None
+
+
+def load_run(path: str | Path) -> Run:
+    """Read a run folder: ``run.json`` (written by ``reproduce``) and every ``*.json`` table.
+
+    A folder without ``run.json`` (a run of an older version) is recognised by
+    its tables' keys.  Raises :class:`InducevalError` for a folder that holds
+    neither.
+    """
+    p = Path(path)
+    if not p.is_dir():
+        raise InducevalError(f"{p}: not a run folder (give the --out folder of a reproduce run)")
+    manifest = {}
+    if (p / "run.json").exists():
+        try:
+            manifest = json.loads((p / "run.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise InducevalError(f"{p / 'run.json'}: not readable as a run manifest: {exc}"
+                                 ) from None
+    tables = {}
+    for f in sorted(p.glob("*.json")):
+        if f.name == "run.json":
+            continue
+        try:
+            doc = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue        # not a table (a damaged file is named by the report's notes)
+        if isinstance(doc, dict) and "rows" in doc:
+            tables[f.stem] = doc
+    protocol = manifest.get("protocol") or detect_protocol(list(tables))
+    if protocol is None:
+        raise InducevalError(f"{p}: no run.json and no protocol's tables; give the --out "
+                             "folder of a reproduce run")
+    figures = sorted(str(f) for ext in ("*.svg", "*.png") for f in p.rglob(ext))
+    return Run(protocol, tables, manifest, str(p), figures)
+
+
+def check_run(run: Run) -> list[tuple[Finding, Verdict]]:
+    """Every finding of the run's protocol with its verdict on the run.
+
+    A check that cannot be made (a table the run lacks, a model it did not
+    run) gives ``not comparable`` with the reason, never an error.
+    """
+    out = []
+    for finding in FINDINGS.get(run.protocol, ()):
+        try:
+            verdict = finding.check(run)
+        except (InducevalError, KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+            verdict = Verdict(NOT_COMPARABLE, f"cannot be checked on this run: {exc}")
+        if finding.reason and not verdict.reason:
+            verdict.reason = finding.reason
+        out.append((finding, verdict))
+    return out
+
+
+# -- helpers of the checks -----------------------------------------------------------------
+
+def is_number(x: object) -> bool:
+    """A finite int or float (not a bool, not a string)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def fmt(x: object, digits: int = 3) -> str:
+    """A number as the evidence shows it (tiny values with significant digits).
+
+    Example
+    -------
+    >>> fmt(0.12345), fmt(2e-05), fmt(7), fmt("n/a")
+    ('0.123', '2e-05', '7', 'n/a')
+    """
+    if not is_number(x) or isinstance(x, int):
+        return str(x)
+    if x != 0 and abs(x) < 10 ** -digits:
+        return f"{x:.{digits}g}"
+    return f"{x:.{digits}f}"
+
+
+def by(rows: Sequence[Mapping], column: str) -> dict[str, dict]:
+    """Rows keyed by the value of ``column``."""
+    return {str(r.get(column)): dict(r) for r in rows}
+
+
+def share_verdict(hits: int, total: int, what: str, *, numbers: dict | None = None,
+                  partly_from: float = 0.5) -> Verdict:
+    """``holds`` when all ``total`` cases agree, ``partly`` from ``partly_from`` of them,
+    else ``does not hold``; ``not comparable`` without cases."""
+    if total == 0:
+        return Verdict(NOT_COMPARABLE, f"no case to check ({what})", numbers or {})
+    status = HOLDS if hits == total else PARTLY if hits >= partly_from * total else NOT
+    return Verdict(status, f"{hits} of {total} {what}", {"agree": hits, "cases": total,
+                                                         **(numbers or {})})
+
+
+def comparisons(run: Run) -> list[dict]:
+    """The paper's published numbers beside ours: one table per run table that has a
+    ``<key>_paper`` twin, a row per (row, column) both give.
+
+    Each row: the row's name, the column, ours, our interval's half-width (when the
+    run has one), the paper's number and ours minus the paper's.
+
+    Example
+    -------
+    >>> run = Run("pascal2012-pos", {
+    ...     "table2_m1": {"title": "M-1 (%)", "columns": ["testset", "Bc", "Bc ±"],
+    ...                   "rows": [{"testset": "danish", "Bc": 60.0, "Bc ±": 1.5}]},
+    ...     "table2_m1_paper": {"columns": ["testset", "Bc"],
+    ...                         "rows": [{"testset": "danish", "Bc": 64.0}]}})
+    >>> comparisons(run)[0]["rows"]
+    [{'row': 'danish', 'column': 'Bc', 'ours': 60.0, '±': 1.5, 'paper': 64.0, 'difference': -4.0}]
+    """
+    out = []
+    for key in sorted(run.tables):
+        paper = run.tables.get(f"{key}_paper")
+        if paper is None or key.endswith("_paper"):
+            continue
+        ours = run.tables[key]
+        first = (ours.get("columns") or ["testset"])[0]
+        theirs = by(paper.get("rows", []), first)
+        rows = []
+        for r in ours.get("rows", []):
+            p = theirs.get(str(r.get(first)))
+            if p is None:
+                continue
+            for col in paper.get("columns", [])[1:]:
+                if is_number(r.get(col)) and is_number(p.get(col)):
+                    rows.append({"row": str(r[first]), "column": col, "ours": r[col],
+                                 "±": r.get(f"{col} ±"), "paper": p[col],
+                                 "difference": r[col] - p[col]})
+        if rows:
+            out.append({"key": key, "title": ours.get("title", key),
+                        "paper_title": paper.get("title", ""), "rows": rows})
+    return out
+
+
+def report_data(runs: Sequence[Run]) -> dict:
+    """The content of a reproduction report (JSON-ready): per run its protocol, manifest,
+    findings with verdicts, paper-vs-ours comparisons, tables' signatures and figures; and
+    a summary of the verdicts over all runs."""
+    papers, summary = [], dict.fromkeys(STATUSES, 0)
+    for run in runs:
+        checked = check_run(run)
+        for _, v in checked:
+            summary[v.status] += 1
+        sigs = sorted({s for t in run.tables.values() for s in t.get("signatures", [])
+                       if isinstance(s, str)})
+        papers.append({
+            "protocol": run.protocol, "path": run.path, "manifest": run.manifest,
+            "findings": [{"key": f.key, "where": f.where, "claim": f.claim, **v.to_dict()}
+                         for f, v in checked],
+            "comparisons": comparisons(run), "signatures": sigs, "figures": run.figures,
+            "tables": sorted(run.tables)})
+    return {"summary": summary, "runs": papers}
+
+
+def _registry() -> dict[str, list[Finding]]:
+    from induceval.experiments.findings import chang2006, gelling2012
+
+    return {"chang2006": chang2006.FINDINGS, "pascal2012-pos": gelling2012.POS_FINDINGS}
+
+
+#: protocol name -> its findings
+FINDINGS: dict[str, list[Finding]] = {}
+FINDINGS.update(_registry())

@@ -1,0 +1,65 @@
+"""The findings of Gelling et al. (2012), checked on ``reproduce pascal2012-pos`` runs.
+
+The tables read: ``k`` (the K of each condition per treebank) and the Table 2
+layouts ``table2_m1`` and ``table2_1to1`` (scores against the 12 universal
+tags, columns ``Bc Bp Bu MKc MKp MKu``).
+
+References
+----------
+Gelling, D., Cohn, T., Blunsom, P. and Graça, J. (2012). The PASCAL Challenge
+on Grammar Induction. NAACL-HLT WILS, §2.2 and Table 2.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from induceval.experiments.findings import Finding, Run, Verdict, by, share_verdict
+
+__all__ = ["POS_FINDINGS"]
+
+_MODELS, _SETS = ("B", "MK"), ("c", "p", "u")
+
+
+def _k_pairs(run: Run):
+    """Per treebank and model, the pairs of conditions ``(more, fewer)`` with different K."""
+    for name, row in by(run.rows("k"), "testset").items():
+        ks = {t: row.get(f"K{t}") for t in _SETS}
+        # conditions with the same K are one clustering (the protocol runs it once)
+        sets = [t for i, t in enumerate(_SETS) if ks[t] is not None
+                and ks[t] not in [ks[u] for u in _SETS[:i]]]
+        for a, b in combinations(sets, 2):
+            more, fewer = (a, b) if ks[a] > ks[b] else (b, a)
+            for m in _MODELS:
+                yield name, f"{m}{more}", f"{m}{fewer}", ks[more], ks[fewer]
+
+
+def _more_tags(run: Run) -> Verdict:
+    m1, oto = by(run.rows("table2_m1"), "testset"), by(run.rows("table2_1to1"), "testset")
+    up = down = n = 0
+    against = []
+    for name, more, fewer, km, kf in _k_pairs(run):
+        if name not in m1 or name not in oto:
+            continue
+        n += 1
+        up += m1[name][more] >= m1[name][fewer]
+        down += oto[name][more] <= oto[name][fewer]
+        if m1[name][more] < m1[name][fewer] or oto[name][more] > oto[name][fewer]:
+            against.append(f"{name} {more} (K={km}) vs {fewer} (K={kf})")
+    v = share_verdict(up + down, 2 * n, "comparisons of two clusterings of one treebank with "
+                      "different K where M-1 rises and 1-1 falls with K",
+                      numbers={"m1_rises": up, "one_to_one_falls": down, "pairs": n})
+    v.evidence += f" (M-1 rises in {up} of {n} pairs, 1-1 falls in {down} of {n})"
+    if against:
+        v.evidence += "; against it: " + ", ".join(against[:6]) + \
+            (f" and {len(against) - 6} more" if len(against) > 6 else "")
+    return v
+
+
+POS_FINDINGS = [
+    Finding("gelling2012.more_tags", "Gelling et al. 2012, §2.2",
+            "the results will vary as a result of predicting a different number of tags (in "
+            "particular, more tags will mean a higher score for M-1, and the converse is true "
+            "for 1-1)", _more_tags,
+            "the shared data holds UD dev+test splits, not the PASCAL training sets"),
+]

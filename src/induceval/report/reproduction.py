@@ -1,0 +1,172 @@
+"""A reproduction report in one page: each paper's findings checked on our runs.
+
+Renders the content made by
+:func:`induceval.experiments.findings.report_data` (a JSON-ready dict) as
+Markdown or as one self-contained HTML page (inline style, figures embedded,
+no network), readable from ``file://``.  The first screen summarises every
+paper (findings holding, partly, not, not comparable); each paper's section
+gives the run (protocol, version, seed, options, run time), the findings
+with their verdicts and the numbers behind them, the paper's numbers beside
+ours, the figures and every signature.
+
+Example
+-------
+>>> data = {"summary": {"holds": 1, "partly": 0, "does not hold": 0, "not comparable": 0},
+...         "runs": [{"protocol": "chang2006", "path": "runs/chang2006", "manifest": {},
+...                   "findings": [{"key": "k", "where": "Chang et al. 2006, p. 157",
+...                                 "claim": "Prevword beats Chance", "status": "holds",
+...                                 "evidence": "+20 points", "numbers": {}, "reason": ""}],
+...                   "comparisons": [], "signatures": ["wopa|v:1"], "figures": [],
+...                   "tables": ["means"]}]}
+>>> "| holds | Chang et al. 2006, p. 157 |" in to_markdown(data)
+True
+>>> to_html(data).startswith("<!DOCTYPE html>")
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+
+__all__ = ["to_markdown", "to_html", "STATUS_COLOURS"]
+
+#: the colour of each verdict in the page (readable on white, and told apart without
+#: colour by the verdict's words)
+STATUS_COLOURS = {"holds": "#1b7837", "partly": "#b35806", "does not hold": "#b2182b",
+                  "not comparable": "#6a6a6a"}
+
+_STYLE = """
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:72em;
+ padding:0 1em;color:#222}
+h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #ccc;margin-top:2em}
+h3{font-size:1.05em}
+table{border-collapse:collapse;margin:.5em 0 1em}
+td,th{border:1px solid #ddd;padding:.25em .5em;vertical-align:top}
+th{background:#f4f4f4;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
+.status{font-weight:600;white-space:nowrap}.claim{font-style:italic}
+.muted{color:#555;font-size:.9em}code{font-size:.85em;word-break:break-all}
+img{max-width:100%;border:1px solid #eee}figure{margin:1em 0}
+"""
+
+
+def _num(x: object, digits: int = 2) -> str:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return "" if x is None else str(x)
+    if isinstance(x, int):
+        return str(x)
+    return f"{x:.{digits}f}"
+
+
+def _run_line(run: dict) -> str:
+    m = run.get("manifest") or {}
+    bits = [f"version {m['version']}" if m.get("version") else "",
+            f"seed {m['options']['seed']}" if (m.get("options") or {}).get("seed") is not None
+            else "", f"{m['seconds']:.0f} s" if isinstance(m.get("seconds"), (int, float))
+            else "", f"started {m['started']}" if m.get("started") else ""]
+    return ", ".join(b for b in bits if b) or "no run.json (a run of an older version)"
+
+
+def _counts(run: dict) -> dict[str, int]:
+    out = dict.fromkeys(STATUS_COLOURS, 0)
+    for f in run["findings"]:
+        out[f["status"]] = out.get(f["status"], 0) + 1
+    return out
+
+
+def to_markdown(data: dict) -> str:
+    """The report as Markdown (for a paper's appendix)."""
+    s = data["summary"]
+    lines = ["# Reproduction report", "",
+             "Findings: " + ", ".join(f"{n} {k}" for k, n in s.items()), "",
+             "| protocol | " + " | ".join(STATUS_COLOURS) + " |",
+             "|---|" + "---|" * len(STATUS_COLOURS)]
+    for run in data["runs"]:
+        c = _counts(run)
+        lines.append(f"| {run['protocol']} | " + " | ".join(str(c[k]) for k in STATUS_COLOURS)
+                     + " |")
+    for run in data["runs"]:
+        lines += ["", f"## {run['protocol']}", "", f"Run: `{run['path']}`; {_run_line(run)}", "",
+                  "| verdict | where | the paper's words | ours | known difference |",
+                  "|---|---|---|---|---|"]
+        for f in run["findings"]:
+            cells = [f["status"], f["where"], f["claim"], f["evidence"], f["reason"]]
+            lines.append("| " + " | ".join(c.replace("|", "/").replace("\n", " ")
+                                           for c in cells) + " |")
+        for comp in run["comparisons"]:
+            lines += ["", f"### {comp['title']}: ours beside the paper's", "",
+                      "| row | column | ours | ± | paper | difference |",
+                      "|---|---|---|---|---|---|"]
+            lines += [f"| {r['row']} | {r['column']} | {_num(r['ours'])} | {_num(r['±'])} | "
+                      f"{_num(r['paper'])} | {r['difference']:+.2f} |" for r in comp["rows"]]
+        if run["figures"]:
+            lines += ["", "Figures: " + ", ".join(f"`{f}`" for f in run["figures"])]
+        lines += ["", "Signatures:", ""] + [f"- `{sig}`" for sig in run["signatures"]]
+    return "\n".join(lines) + "\n"
+
+
+def _e(x: object) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def _figure(path: str) -> str:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError:
+        return f'<p class="muted">figure {_e(path)} could not be read</p>'
+    if p.suffix == ".svg":
+        body = raw.decode("utf-8", "replace")
+        body = body[body.find("<svg"):] if "<svg" in body else body
+    else:
+        body = (f'<img alt="{_e(p.name)}" src="data:image/png;base64,'
+                f'{base64.b64encode(raw).decode("ascii")}">')
+    return f"<figure>{body}<figcaption class=muted>{_e(p.name)}</figcaption></figure>"
+
+
+def _badge(status: str) -> str:
+    return (f'<span class=status style="color:{STATUS_COLOURS.get(status, "#222")}">'
+            f"{_e(status)}</span>")
+
+
+def to_html(data: dict) -> str:
+    """The report as one self-contained HTML page (no network, figures embedded)."""
+    s = data["summary"]
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           "<title>induceval reproduction report</title>", f"<style>{_STYLE}</style>",
+           "</head><body>", "<h1>Reproduction report</h1>",
+           "<p>" + ", ".join(f"{_badge(k)} {n}" for k, n in s.items()) + " findings</p>",
+           "<table><tr><th>protocol</th>" + "".join(f"<th>{_e(k)}</th>" for k in STATUS_COLOURS)
+           + "</tr>"]
+    for run in data["runs"]:
+        c = _counts(run)
+        out.append(f'<tr><td><a href="#{_e(run["protocol"])}">{_e(run["protocol"])}</a></td>'
+                   + "".join(f"<td class=num>{c[k]}</td>" for k in STATUS_COLOURS) + "</tr>")
+    out.append("</table>")
+    for run in data["runs"]:
+        out += [f'<h2 id="{_e(run["protocol"])}">{_e(run["protocol"])}</h2>',
+                f"<p class=muted>Run <code>{_e(run['path'])}</code>; {_e(_run_line(run))}</p>",
+                "<table><tr><th>verdict</th><th>the paper's words</th><th>our numbers</th>"
+                "<th>known difference</th></tr>"]
+        for f in run["findings"]:
+            out.append(f"<tr><td>{_badge(f['status'])}</td><td><span class=claim>"
+                       f"&ldquo;{_e(f['claim'])}&rdquo;</span><br><span class=muted>"
+                       f"{_e(f['where'])}</span></td><td>{_e(f['evidence'])}</td>"
+                       f"<td class=muted>{_e(f['reason'])}</td></tr>")
+        out.append("</table>")
+        for comp in run["comparisons"]:
+            out += [f"<h3>{_e(comp['title'])}: ours beside the paper's</h3>",
+                    "<table><tr><th>row</th><th>column</th><th>ours</th><th>±</th>"
+                    "<th>paper</th><th>difference</th></tr>"]
+            out += [f"<tr><td>{_e(r['row'])}</td><td>{_e(r['column'])}</td>"
+                    f"<td class=num>{_num(r['ours'])}</td><td class=num>{_num(r['±'])}</td>"
+                    f"<td class=num>{_num(r['paper'])}</td>"
+                    f"<td class=num>{r['difference']:+.2f}</td></tr>" for r in comp["rows"]]
+            out.append("</table>")
+        out += [_figure(f) for f in run["figures"]]
+        out.append("<h3>Signatures</h3><ul>" + "".join(
+            f"<li><code>{_e(sig)}</code></li>" for sig in run["signatures"]) + "</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
