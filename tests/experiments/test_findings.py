@@ -161,3 +161,64 @@ def test_reproduce_then_report_one_self_contained_page(tmp_path, capsys):
     assert data["runs"][0]["findings"][0]["status"] in (HOLDS, PARTLY, NOT, NOT_COMPARABLE)
     assert sum(data["summary"].values()) == len(data["runs"][0]["findings"]) == 1
     assert report_data([load_run(out)]) == data
+
+
+def test_frank2009_best_models_and_the_split_condition():
+    # the paper's own Table 3 rows at K = 12 (Frank et al. 2009): BHMM best on PP, MA, SP;
+    # HC on PR, SR; Table 4: HC's MA .380 (merge .338 -> split here .380) up, SP/SR down
+    t3 = [{"Model": "BHMM", "K": 12, "PP": .314, "PR": .302, "MA": .655, "SP": 9.3e-5,
+           "SR": .21},
+          {"Model": "HC", "K": 12, "PP": .017, "PR": .909, "MA": .338, "SP": 6.5e-5,
+           "SR": .48},
+          {"Model": "FF", "K": 12, "PP": .219, "PR": .35, "MA": .45, "SP": 2.1e-5, "SR": .19}]
+    t4 = [{"Model": "HC", "K": 12, "PP": .016, "PR": .75, "MA": .380, "SP": 3.0e-5, "SR": .19},
+          {"Model": "FF", "K": 12, "PP": .219, "PR": .238, "MA": .486, "SP": 1.8e-5,
+           "SR": .095}]
+    v = _verdicts(Run("frank2009", {"table3": {"rows": t3}, "table4": {"rows": t4}}))
+    assert v == {"bhmm_best_precision": HOLDS, "hc_best_recall": HOLDS,
+                 "split_raises_ma": HOLDS, "split_lowers_sp_sr": HOLDS}
+    t3[1]["PR"] = .2                                   # FF now best on PR: 1 of 2
+    assert _verdicts(Run("frank2009", {"table3": {"rows": t3}, "table4": {"rows": t4}})
+                     )["hc_best_recall"] == PARTLY
+
+
+def test_reichart2010_weak_correlation_and_macro_micro():
+    from induceval.experiments.findings.reichart2010 import SIMILAR
+
+    rho = [{"token measure": "M-1", "type measure": t, "rho": r, "p": .5, "N": 6}
+           for t, r in (("MacroI M-1", .2), ("MicroI M-1", -.1), ("MicroC M-1", .6))]
+    t1 = [{"system": "a", "MacroI 1-1": .50, "MicroI 1-1": .51},
+          {"system": "b", "MacroI 1-1": .40, "MicroI 1-1": .40 + SIMILAR}]
+    v = _verdicts(Run("reichart2010", {"rank_correlation": {"rows": rho},
+                                       "table1": {"rows": t1}}))
+    assert v == {"token_type_weak": HOLDS, "macro_micro_1to1": HOLDS}    # median rho .2
+    t1[1]["MicroI 1-1"] = .49                          # .09 apart: not "no difference"
+    rho = [dict(r, N=2) for r in rho]                  # two systems rank nothing
+    v = _verdicts(Run("reichart2010", {"rank_correlation": {"rows": rho},
+                                       "table1": {"rows": t1}}))
+    assert v == {"token_type_weak": NOT_COMPARABLE, "macro_micro_1to1": NOT}
+
+
+def test_chambers2010_figures_4_and_5():
+    # the paper's Figure 4 numbers (Baseline 91.5 -> 79.5, Erk 93.9 -> 68.1) and a Backoff
+    # Erk above both; Figure 5: the Baseline rising with training size
+    f4 = [{"model": "baseline", "random": "91.5", "buckets": "85.0*", "neighbor": "79.5"},
+          {"model": "erk-jaccard", "random": "93.9", "buckets": "80.0", "neighbor": "68.1"},
+          {"model": "backoff-erk", "random": "95.0*", "buckets": "88.0", "neighbor": "81.2"},
+          {"model": "best", "random": "backoff-erk", "buckets": "-", "neighbor": "-"}]
+    f5 = [{"model": "baseline", "buckets x1": "70", "buckets x2": "75", "buckets x10": "80",
+           "neighbor x1": "60", "neighbor x2": "66", "neighbor x10": "72"}]
+    run = Run("chambers2010", {"nyt_figure4": {"rows": f4}, "nyt_figure5": {"rows": f5}})
+    assert _verdicts(run) == {"random_buckets_neighbor": HOLDS, "backoff_erk_best": HOLDS,
+                              "baseline_grows": HOLDS}
+    f4[0]["neighbor"] = "86.0"                         # baseline: buckets below neighbor
+    assert _verdicts(run)["random_buckets_neighbor"] == PARTLY
+
+
+def test_gelling2012_dmv_improves_on_its_initialiser():
+    rows = [{"treebank": "x", "gainc": 3.1, "gainp": 0.4, "gainu": -1.0},
+            {"treebank": "y", "gainc": 1.0, "gainp": 2.0, "gainu": 0.5}]
+    run = Run("pascal2012-deps", {"dmv": {"title": "DMV vs its harmonic initialiser, directed "
+                                          "accuracy (%), length <= 10", "rows": rows}})
+    (_, v), = check_run(run)
+    assert v.status == PARTLY and v.numbers["agree"] == 5 and "x u (length <= 10)" in v.evidence

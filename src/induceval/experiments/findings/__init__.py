@@ -83,11 +83,19 @@ class Run:
                                  f"(it has: {', '.join(sorted(self.tables)) or 'none'})")
         return list(self.tables[key].get("rows", []))
 
+    def titled(self, prefix: str) -> dict[str, dict]:
+        """The tables whose title starts with ``prefix``, by key (raises when there is none)."""
+        found = {k: t for k, t in sorted(self.tables.items())
+                 if str(t.get("title", "")).startswith(prefix)}
+        if not found:
+            raise InducevalError(f"run {self.path or self.protocol}: no table titled "
+                                 f"{prefix!r}...")
+        return found
+
 
 #: table keys that tell each protocol's run folder apart (runs without a manifest)
 _SIGNS = {"chang2006": {"per_corpus", "means", "ttests"},
           "pascal2012-pos": {"k", "table2_m1"},
-          "pascal2012-deps": {"improvement"},
           "reichart2010": {"table1"},
           "frank2009": {"table2", "table3"},
           "chambers2010": set()}
@@ -107,6 +115,8 @@ def detect_protocol(keys: Sequence[str]) -> str | None:
             return name
     if any(k.endswith("_figure4") for k in have):
         return "chambers2010"
+    if any(k.startswith("dmv-vs-its-harmonic-initialiser") for k in have):
+        return "pascal2012-deps"
     return None
 
 
@@ -263,9 +273,17 @@ def report_data(runs: Sequence[Run]) -> dict:
 
 
 def _registry() -> dict[str, list[Finding]]:
-    from induceval.experiments.findings import chang2006, gelling2012
+    from induceval.experiments.findings import (
+        chambers2010,
+        chang2006,
+        frank2009,
+        gelling2012,
+        reichart2010,
+    )
 
-    return {"chang2006": chang2006.FINDINGS, "pascal2012-pos": gelling2012.POS_FINDINGS}
+    return {"chang2006": chang2006.FINDINGS, "pascal2012-pos": gelling2012.POS_FINDINGS,
+            "pascal2012-deps": gelling2012.DEPS_FINDINGS, "frank2009": frank2009.FINDINGS,
+            "reichart2010": reichart2010.FINDINGS, "chambers2010": chambers2010.FINDINGS}
 
 
 #: protocol name -> its findings
