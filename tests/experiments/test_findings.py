@@ -142,7 +142,9 @@ def test_reproduce_then_report_one_self_contained_page(tmp_path, capsys):
     toy = FIXTURES / "category-models" / "tiny.conllu"
     out = tmp_path / "p12"
     assert main(["reproduce", "pascal2012-pos", "--treebank", f"a={toy}", "--treebank",
-                 f"b={toy}", "--confidence", "0", "--out", str(out), "--no-progress"]) == 0
+                 f"b={toy}", "--confidence", "0", "--out", str(out), "--no-progress",
+                 "--report"]) == 0
+    assert "<h1>Reproduction report</h1>" in (out / "report.html").read_text()
     manifest = json.loads((out / "run.json").read_text())
     assert manifest["protocol"] == "pascal2012-pos" and manifest["options"]["seed"] == 12345
     assert "format" not in manifest["options"] and manifest["version"]

@@ -12,7 +12,7 @@ import sys
 
 from induceval.errors import ParameterError
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "write_report"]
 
 #: the report's formats, and the file endings that choose them
 FORMATS = {"html": (".html", ".htm"), "markdown": (".md", ".markdown"), "json": (".json",)}
@@ -28,27 +28,33 @@ def _format(args: argparse.Namespace) -> str:
     raise ParameterError(f"-o {out}: the ending must say the format: .html, .md or .json")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the command on the parsed arguments; return the exit code."""
+def write_report(runs, output: str, fmt: str) -> None:
+    """Check the findings on the run folders ``runs`` and write the report to ``output``
+    (``-``: stdout) as ``fmt`` (html, markdown or json); say where on stderr."""
     import json
 
     from induceval.atomic import write_atomic
-    from induceval.cli.common import check_output_path
     from induceval.experiments.findings import load_run, report_data
     from induceval.report.reproduction import to_html, to_markdown
 
-    check_output_path(args.output)
-    fmt = _format(args)
-    data = report_data([load_run(p) for p in args.runs])
+    data = report_data([load_run(p) for p in runs])
     text = (to_html(data) if fmt == "html" else to_markdown(data) if fmt == "markdown"
             else json.dumps(data, indent=2, default=str) + "\n")
-    if args.output == "-":
+    if output == "-":
         sys.stdout.write(text)
-    else:
-        write_atomic(args.output, text)
-        s = data["summary"]
-        print(f"induceval: wrote {args.output}: " + ", ".join(f"{n} {k}" for k, n in s.items())
-              + " findings", file=sys.stderr)
+        return
+    write_atomic(output, text)
+    s = data["summary"]
+    print(f"induceval: wrote {output}: " + ", ".join(f"{n} {k}" for k, n in s.items())
+          + " findings", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command on the parsed arguments; return the exit code."""
+    from induceval.cli.common import check_output_path
+
+    check_output_path(args.output)
+    write_report(args.runs, args.output, _format(args))
     return 0
 
 

@@ -16,7 +16,7 @@ from induceval.cli import common as c
 from induceval.cli.group import add_group
 from induceval.data import shared_data_dir
 from induceval.errors import InducevalError
-from induceval.experiments.protocols import Option, Protocol, protocols, write_manifest
+from induceval.experiments.protocols import Option, Protocol, Shared, protocols, write_manifest
 
 #: the CLI helper of each shared option (see :class:`~induceval.experiments.protocols.Shared`)
 SHARED = {"data": c.add_data_option, "out": c.add_out_dir_option,
@@ -50,6 +50,10 @@ def _add_protocol(sub, protocol: Protocol) -> None:
         else:
             SHARED[o.name](p, **({"default": f"runs/{protocol.name}"} if o.name == "out"
                                  else o.params))
+    if any(isinstance(o, Shared) and o.name == "out" for o in protocol.options):
+        p.add_argument("--report", action="store_true",
+                       help="also write the reproduction report of this run, OUT/report.html "
+                            "(the paper's findings checked on its tables; see induceval report)")
     p.set_defaults(func=partial(_run, protocol))
 
 
@@ -60,6 +64,10 @@ def _run(protocol: Protocol, args: argparse.Namespace) -> int:
     tables, notes = protocol.run(args, data, c.progress_enabled(args))
     if getattr(args, "out", None) and Path(args.out).is_dir():   # for induceval report
         write_manifest(args.out, protocol.name, vars(args), data, started, time.time() - started)
+        if getattr(args, "report", False):
+            from induceval.cli.report_cmd import write_report
+
+            write_report([args.out], str(Path(args.out) / "report.html"), "html")
     for note in notes:
         print(f"induceval: note: {note}", file=sys.stderr)
     c.emit_tables(tables, args)

@@ -93,7 +93,8 @@ def protocols() -> list[Protocol]:
 
 
 #: options that change what is shown, not the numbers (left out of a run's manifest)
-_DISPLAY = {"func", "output", "format", "percent", "no_progress", "table", "command", "what"}
+_DISPLAY = {"func", "output", "format", "percent", "no_progress", "table", "command", "what",
+            "report"}
 
 
 def write_manifest(out_dir: str | os.PathLike, protocol: str, options: Mapping[str, Any],
