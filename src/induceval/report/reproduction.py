@@ -130,6 +130,30 @@ def _badge(status: str) -> str:
             f"{_e(status)}</span>")
 
 
+def _comparison_html(comp: dict) -> str:
+    """Ours beside the paper's as the paper's own layout: a row per table row, a column per
+    system; each cell ours (± our interval) over the paper's number and the difference."""
+    rows = list(dict.fromkeys(r["row"] for r in comp["rows"]))
+    cols = list(dict.fromkeys(r["column"] for r in comp["rows"]))
+    cell = {(r["row"], r["column"]): r for r in comp["rows"]}
+    out = [f"<h3>{_e(comp['title'])}: ours beside the paper's</h3>",
+           "<p class=muted>each cell: ours (± the half-width of our interval), below it the "
+           "paper's number and ours minus the paper's</p>",
+           "<table><tr><th></th>" + "".join(f"<th>{_e(c)}</th>" for c in cols) + "</tr>"]
+    for name in rows:
+        tds = []
+        for c in cols:
+            r = cell.get((name, c))
+            if r is None:
+                tds.append("<td></td>")
+                continue
+            pm = f" ± {_num(r['±'])}" if isinstance(r.get("±"), (int, float)) else ""
+            tds.append(f"<td class=num><b>{_num(r['ours'])}</b>{pm}<br><span class=muted>"
+                       f"{_num(r['paper'])} ({r['difference']:+.2f})</span></td>")
+        out.append(f"<tr><th>{_e(name)}</th>{''.join(tds)}</tr>")
+    return "\n".join(out) + "</table>"
+
+
 def to_html(data: dict) -> str:
     """The report as one self-contained HTML page (no network, figures embedded)."""
     s = data["summary"]
@@ -156,15 +180,7 @@ def to_html(data: dict) -> str:
                        f"{_e(f['where'])}</span></td><td>{_e(f['evidence'])}</td>"
                        f"<td class=muted>{_e(f['reason'])}</td></tr>")
         out.append("</table>")
-        for comp in run["comparisons"]:
-            out += [f"<h3>{_e(comp['title'])}: ours beside the paper's</h3>",
-                    "<table><tr><th>row</th><th>column</th><th>ours</th><th>±</th>"
-                    "<th>paper</th><th>difference</th></tr>"]
-            out += [f"<tr><td>{_e(r['row'])}</td><td>{_e(r['column'])}</td>"
-                    f"<td class=num>{_num(r['ours'])}</td><td class=num>{_num(r['±'])}</td>"
-                    f"<td class=num>{_num(r['paper'])}</td>"
-                    f"<td class=num>{r['difference']:+.2f}</td></tr>" for r in comp["rows"]]
-            out.append("</table>")
+        out += [_comparison_html(comp) for comp in run["comparisons"]]
         out += [_figure(f) for f in run["figures"]]
         out.append("<h3>Signatures</h3><ul>" + "".join(
             f"<li><code>{_e(sig)}</code></li>" for sig in run["signatures"]) + "</ul>")
