@@ -224,3 +224,17 @@ def test_gelling2012_dmv_improves_on_its_initialiser():
                                           "accuracy (%), length <= 10", "rows": rows}})
     (_, v), = check_run(run)
     assert v.status == PARTLY and v.numbers["agree"] == 5 and "x u (length <= 10)" in v.evidence
+
+
+def test_comparisons_name_rows_by_every_identifying_column():
+    # Frank et al. 2009's tables have a row per model and K: each is compared with its own
+    from induceval.experiments.findings import comparisons
+
+    cols = ["Model", "K", "PP"]
+    ours = [{"Model": "HC", "K": 12, "PP": 0.02}, {"Model": "HC", "K": 53, "PP": 0.05}]
+    paper = [{"Model": "HC", "K": 53, "PP": 0.059}, {"Model": "HC", "K": 12, "PP": 0.017}]
+    run = Run("frank2009", {"table3": {"columns": cols, "rows": ours},
+                            "table3_paper": {"columns": cols, "rows": paper}})
+    rows = comparisons(run)[0]["rows"]
+    assert [(r["row"], r["paper"]) for r in rows] == [("HC K=12", 0.017), ("HC K=53", 0.059)]
+    assert rows[0]["difference"] == pytest.approx(0.003)

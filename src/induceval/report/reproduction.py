@@ -87,7 +87,10 @@ def to_markdown(data: dict) -> str:
         lines.append(f"| {run['protocol']} | " + " | ".join(str(c[k]) for k in STATUS_COLOURS)
                      + " |")
     for run in data["runs"]:
+        data = run.get("data") or {}
         lines += ["", f"## {run['protocol']}", "", f"Run: `{run['path']}`; {_run_line(run)}", "",
+                  f"- the paper's data: {data.get('paper', '-')}",
+                  f"- ours: {data.get('ours', '-')}", "",
                   "| verdict | where | the paper's words | ours | known difference |",
                   "|---|---|---|---|---|"]
         for f in run["findings"]:
@@ -172,6 +175,9 @@ def to_html(data: dict) -> str:
     for run in data["runs"]:
         out += [f'<h2 id="{_e(run["protocol"])}">{_e(run["protocol"])}</h2>',
                 f"<p class=muted>Run <code>{_e(run['path'])}</code>; {_e(_run_line(run))}</p>",
+                "<table><tr><th>the paper's data</th><td>"
+                f"{_e((run.get('data') or {}).get('paper', '-'))}</td></tr><tr><th>ours</th>"
+                f"<td>{_e((run.get('data') or {}).get('ours', '-'))}</td></tr></table>",
                 "<table><tr><th>verdict</th><th>the paper's words</th><th>our numbers</th>"
                 "<th>known difference</th></tr>"]
         for f in run["findings"]:

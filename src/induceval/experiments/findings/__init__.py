@@ -234,16 +234,24 @@ def comparisons(run: Run) -> list[dict]:
         if paper is None or key.endswith("_paper"):
             continue
         ours = run.tables[key]
-        first = (ours.get("columns") or ["testset"])[0]
-        theirs = by(paper.get("rows", []), first)
+        prows = paper.get("rows", [])
+        # a row is named by the paper's columns that hold no float (testset; Model and K)
+        ids = [c for c in paper.get("columns", []) if prows and
+               all(not isinstance(r.get(c), float) for r in prows)]
+        values = [c for c in paper.get("columns", []) if c not in ids]
+
+        def name(r: Mapping, ids: list[str] = ids) -> str:
+            return " ".join(f"{'K=' if c == 'K' else ''}{r.get(c)}" for c in ids)
+
+        theirs = {name(r): r for r in prows}
         rows = []
         for r in ours.get("rows", []):
-            p = theirs.get(str(r.get(first)))
+            p = theirs.get(name(r))
             if p is None:
                 continue
-            for col in paper.get("columns", [])[1:]:
+            for col in values:
                 if is_number(r.get(col)) and is_number(p.get(col)):
-                    rows.append({"row": str(r[first]), "column": col, "ours": r[col],
+                    rows.append({"row": name(r), "column": col, "ours": r[col],
                                  "±": r.get(f"{col} ±"), "paper": p[col],
                                  "difference": r[col] - p[col]})
         if rows:
@@ -263,13 +271,32 @@ def report_data(runs: Sequence[Run]) -> dict:
             summary[v.status] += 1
         sigs = sorted({s for t in run.tables.values() for s in t.get("signatures", [])
                        if isinstance(s, str)})
+        paper_data, ours = _data(run)
         papers.append({
             "protocol": run.protocol, "path": run.path, "manifest": run.manifest,
+            "data": {"paper": paper_data, "ours": ours},
             "findings": [{"key": f.key, "where": f.where, "claim": f.claim, **v.to_dict()}
                          for f, v in checked],
             "comparisons": comparisons(run), "signatures": sigs, "figures": run.figures,
             "tables": sorted(run.tables)})
     return {"summary": summary, "runs": papers}
+
+
+def _data(run: Run) -> tuple[str, str]:
+    """The paper's data in words and ours, from the run (``-`` when it cannot be told)."""
+    import importlib
+
+    module = {"chang2006": "chang2006", "pascal2012-pos": "gelling2012",
+              "pascal2012-deps": "gelling2012", "frank2009": "frank2009",
+              "reichart2010": "reichart2010", "chambers2010": "chambers2010"}.get(run.protocol)
+    if module is None:
+        return "-", "-"
+    m = importlib.import_module(f"induceval.experiments.findings.{module}")
+    try:
+        ours = m.our_data(run)
+    except (InducevalError, KeyError, TypeError, ValueError) as exc:
+        ours = f"cannot be told from this run: {exc}"
+    return m.PAPER_DATA, ours
 
 
 def _registry() -> dict[str, list[Finding]]:

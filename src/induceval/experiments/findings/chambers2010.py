@@ -24,7 +24,7 @@ from induceval.experiments.findings import (
     share_verdict,
 )
 
-__all__ = ["FINDINGS", "cell_value"]
+__all__ = ["PAPER_DATA", "our_data", "FINDINGS", "cell_value"]
 
 DATA = ("our corpora are the CHILDES and UD dependency corpora of the shared data (at most a "
         "few million tokens), the paper's the 225M tokens of Gigaword's NYT section")
@@ -108,6 +108,19 @@ def _baseline_grows(run: Run) -> Verdict:
     v.evidence += "; " + ", ".join(said) if said else ""
     return v
 
+
+
+PAPER_DATA = ("the NYT and APW sections of the Gigaword corpus parsed into dependencies; "
+              "Train x2 about 225M tokens; test items from held-out documents")
+
+
+def our_data(run: Run) -> str:
+    """Training tokens per corpus and size (from the ``*_sizes`` tables)."""
+    parts = []
+    for key in sorted(k for k in run.tables if k.endswith("_sizes")):
+        sizes = {r.get("size"): r.get("train_tokens") for r in run.rows(key)}
+        parts.append(f"{key[:-6]}: " + ", ".join(f"{s} {t} tokens" for s, t in sizes.items()))
+    return "; ".join(parts) or "see the run's tables"
 
 FINDINGS = [
     Finding("chambers2010.random_buckets_neighbor", "Chambers & Jurafsky 2010, §7 (Figure 4)",

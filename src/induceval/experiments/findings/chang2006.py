@@ -27,7 +27,7 @@ from induceval.experiments.findings import (
     share_verdict,
 )
 
-__all__ = ["FINDINGS", "ORDER"]
+__all__ = ["PAPER_DATA", "our_data", "FINDINGS", "ORDER"]
 
 #: the paper's learners, weakest first (its Figures 1 and 2)
 ORDER = ("Chance", "Prevword", "Freqframe", "Token/Type", "Type/Token", "Lexstat")
@@ -143,6 +143,19 @@ def _slope_tests(run: Run) -> Verdict:
         v.reason = "the run has no developmental analysis (no dated child utterances)"
     return v
 
+
+
+PAPER_DATA = ("utterances of child-parent interactions in CHILDES corpora of twelve "
+              "typologically diverse languages; 14 corpora are the population of the t-tests "
+              "(t(13)), recording days of children between 1 and 5 years for the slopes")
+
+
+def our_data(run: Run) -> str:
+    """The run's population: corpora and scored utterances (from ``per_corpus``)."""
+    rows = [r for r in run.rows("per_corpus") if r.get("test") == "self"]
+    n = sum(r.get("scored") or 0 for r in rows)
+    return (f"{len(rows)} corpora, {n} scored adult utterances (self-prediction): "
+            + ", ".join(str(r["corpus"]) for r in rows[:20]) + (" ..." if len(rows) > 20 else ""))
 
 FINDINGS = [
     Finding("chang2006.prevword_beats_chance", "Chang et al. 2006, p. 157",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from induceval.experiments.findings import Finding, Run, Verdict, fmt, is_number, share_verdict
 
-__all__ = ["FINDINGS"]
+__all__ = ["PAPER_DATA", "our_data", "FINDINGS"]
 
 #: the training corpus differs: the paper's Manchester child-directed speech of
 #: 12 children, a 9M-token test set; ours the shared data's (see the run's notes)
@@ -88,6 +88,17 @@ def _split_raises_ma(run: Run) -> Verdict:
     v.evidence += "; " + ", ".join(said) if said else ""
     return v
 
+
+
+PAPER_DATA = ("the Manchester corpus (Theakston et al. 2001): child-directed speech to 12 "
+              "children aged 1;8 to 3;0, child utterances and utterances with unintelligible "
+              "words removed, contractions split; a separate test corpus for SP/SR")
+
+
+def our_data(run: Run) -> str:
+    """The training and test corpus sizes the run's Table 3 states."""
+    notes = run.tables["table3"].get("notes", [])
+    return next((n for n in notes if n.startswith("train:")), "see the run's Table 3 notes")
 
 FINDINGS = [
     Finding("frank2009.bhmm_best_precision", "Frank et al. 2009, §5 (Table 3)",

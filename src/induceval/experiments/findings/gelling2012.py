@@ -19,7 +19,7 @@ from itertools import combinations
 
 from induceval.experiments.findings import Finding, Run, Verdict, by, share_verdict
 
-__all__ = ["POS_FINDINGS", "DEPS_FINDINGS"]
+__all__ = ["PAPER_DATA", "our_data", "POS_FINDINGS", "DEPS_FINDINGS"]
 
 _MODELS, _SETS = ("B", "MK"), ("c", "p", "u")
 
@@ -58,6 +58,22 @@ def _more_tags(run: Run) -> Verdict:
             (f" and {len(against) - 6} more" if len(against) > 6 else "")
     return v
 
+
+
+PAPER_DATA = ("the ten PASCAL 2012 treebanks (Arabic, Basque, Czech, Danish, Dutch, English "
+              "CHILDES, English PTB, Portuguese, Slovene, Swedish) with their coarse, fine and "
+              "Petrov et al.'s 12 universal tags; training on train+dev+test, scoring on test")
+
+
+def our_data(run: Run) -> str:
+    """The treebanks of the run and their tokens (from ``k``), or their names."""
+    if "k" in run.tables:
+        rows = run.rows("k")
+        return (f"{len(rows)} treebanks, {sum(r.get('tokens') or 0 for r in rows)} tokens: "
+                + ", ".join(f"{r['testset']} {r.get('tokens')}" for r in rows))
+    names = {str(r.get("treebank")) for t in run.tables.values() for r in t.get("rows", [])
+             if r.get("treebank") not in (None, "averages")}
+    return f"{len(names)} treebanks: " + ", ".join(sorted(names))
 
 POS_FINDINGS = [
     Finding("gelling2012.more_tags", "Gelling et al. 2012, §2.2",
