@@ -380,3 +380,15 @@ def test_cli_build_then_score_and_foreign_test(tmp_path, capsys):
     assert "--allow-foreign-test" in capsys.readouterr().err
     assert main(["pseudo", "score", str(other), "--test-set", str(ts), "--iterations", "5",
                  "--allow-foreign-test", "--models", "baseline"]) == 0
+
+
+def test_chat_without_child_directed_speech_says_so(tmp_path, capsys):
+    # issue 22 sweep: pseudo extract on a collection of the target child's lines alone
+    # (CHILDES Cruttenden) said "the input corpus has no tokens" after reading 14,234
+    from induceval.cli.main import main
+
+    cha = tmp_path / "child.cha"
+    cha.write_text("@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child\n"
+                   "@ID:\teng|x|CHI|2;0.0||||Target_Child|||\n*CHI:\tmore juice .\n@End\n")
+    assert main(["pseudo", "extract", str(cha), "-o", str(tmp_path / "t.tsv")]) == 2
+    assert "no child-directed utterances" in capsys.readouterr().err

@@ -36,7 +36,9 @@ def _read(args: argparse.Namespace):
 
     corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error, format=args.input_format)
     if corpus.n_tokens == 0:
-        raise ParameterError("the input corpus has no tokens")
+        from induceval.measures.pseudowords.statistics import no_tokens_error
+
+        raise no_tokens_error("chat" if "role" in corpus.sentences else args.input_format)
     return corpus
 
 

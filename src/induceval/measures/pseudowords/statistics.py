@@ -76,7 +76,8 @@ from induceval.measures.pseudowords.testsets import DocumentSplit, split_documen
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
 
-__all__ = ["PseudoStatistics", "load_corpus", "shard_statistics", "corpus_statistics",
+__all__ = ["PseudoStatistics", "load_corpus", "no_tokens_error", "shard_statistics",
+           "corpus_statistics",
            "chunk_documents", "fingerprint_v1", "SIZES", "Prepared", "prepare", "seen_unseen",
            "rare_words"]
 
@@ -304,6 +305,21 @@ def load_corpus(name: str, paths: Sequence[str | os.PathLike], on_error: str = "
     return concat(parts, name=name)
 
 
+def no_tokens_error(input_format: str) -> ParameterError:
+    """The error of a corpus with nothing to extract tuples from, saying why for CHAT.
+
+    Example
+    -------
+    >>> str(no_tokens_error("chat")).split(";")[0]
+    'the input corpus has no child-directed utterances'
+    """
+    if input_format == "chat":   # load_corpus keeps the adults' child-directed speech only
+        return ParameterError("the input corpus has no child-directed utterances; pseudo-word "
+                              "tuples come from the adults' speech to the child, and these "
+                              "transcripts have none (the target child's lines only?)")
+    return ParameterError("the input corpus has no tokens")
+
+
 def shard_statistics(shard: Corpus | Sequence[str], *, scheme: str = "auto",
                      arguments: str = "nouns", input_format: str = "auto",
                      on_error: str = "fail", add_columns: Sequence[str] = ()) -> PseudoStatistics:
@@ -426,7 +442,7 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
     fn = partial(_shard_item, input_format=input_format, **options)
     parts = run(fn, [(s, scheme, ()) for s in shards], costs=costs)
     if not sum(p.n_tokens for p in parts):
-        raise ParameterError("the input corpus has no tokens")
+        raise no_tokens_error(input_format)
     columns = frozenset().union(*(p.columns for p in parts))
     if scheme == "auto":
         scheme = scheme_of_relations(name, columns, frozenset().union(*(p.labels for p in parts)))
