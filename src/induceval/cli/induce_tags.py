@@ -144,7 +144,10 @@ def _fast_pascal(corpus, result, path, *, append: bool = False):
         report.left_out["empty sentences"] += empty
     report.sentences = int(len(lengths) - empty)
     report.tokens = int(corpus.n_tokens)
-    with open(path, "ab" if append else "wb") as fh:
+    with contextlib.ExitStack() as stack:
+        # a new file appears whole; an append adds to a temporary file of the caller's
+        target = path if append else stack.enter_context(atomic_path(path))
+        fh = stack.enter_context(open(target, "ab" if append else "wb"))
         for s0 in range(0, corpus.n_sentences, _FAST_BLOCK):
             s1 = min(s0 + _FAST_BLOCK, corpus.n_sentences)
             fh.write(fill_pascal(forms, form_bytes, form_off, tags, tag_bytes, tag_off,
@@ -179,8 +182,11 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
     >>> out.getvalue() == whole.getvalue()
     True
     """
-    return _write_parts(files, result, path, fmt, input_format=input_format,
-                        on_error=on_error, column=column, documents=_documents(files))[0]
+    with contextlib.ExitStack() as stack:
+        if isinstance(path, (str, os.PathLike)):   # the parts go to a temporary file
+            path = stack.enter_context(atomic_path(path))
+        return _write_parts(files, result, path, fmt, input_format=input_format,
+                            on_error=on_error, column=column, documents=_documents(files))[0]
 
 
 def _documents(files) -> dict[str, str]:
@@ -336,8 +342,9 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
                  shared={"clusters": dict(result.type_clusters)})
     total = WriteReport(fmt)
     document = None
-    out = open(path, "wb") if isinstance(path, (str, os.PathLike)) else None
-    with contextlib.closing(parts), out or contextlib.nullcontext():
+    with contextlib.closing(parts), contextlib.ExitStack() as stack:
+        out = (stack.enter_context(open(stack.enter_context(atomic_path(path)), "wb"))
+               if isinstance(path, (str, os.PathLike)) else None)
         for data, report, head, last, any_ in parts:
             data = _without_repeated_newdoc(zlib.decompress(data), head, document)
             if any_:

@@ -72,6 +72,7 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice
@@ -366,7 +367,7 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
         fig = draw()
         fig.tight_layout()
         paths.append(str(out / f"{name}.png"))
-        fig.savefig(paths[-1], dpi=120)
+        save_figure(fig, paths[-1], dpi=120)
         plt.close(fig)
     return paths
 

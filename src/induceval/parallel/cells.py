@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from induceval._version import __version__
+from induceval.atomic import write_atomic
 from induceval.errors import InducevalError, check_range
 from induceval.parallel.maps import stream
 from induceval.report.progress import progress
@@ -121,10 +122,10 @@ def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:
 
 
 def _save(store: Path, cell: Cell, result: object) -> None:
-    tmp = store / f".{_safe(cell.key)}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump({"key": cell.key, "version": __version__, "result": result}, fh, default=str)
-    os.replace(tmp, store / f"{_safe(cell.key)}.json")
+    # a unique temporary name (atomic_path): two processes never write the same one
+    write_atomic(store / f"{_safe(cell.key)}.json",
+                 json.dumps({"key": cell.key, "version": __version__, "result": result},
+                            default=str))
 
 
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
