@@ -70,7 +70,8 @@ def add_out_dir_option(parser: argparse.ArgumentParser, *, default: str | None =
     """``--out DIR``: the folder of a protocol's cells, tables and figures."""
     shown = f" (default: {default})" if default else ""
     parser.add_argument("--out", default=default, metavar="DIR",
-                        help=(help or "folder for stored cells (resume), tables and figures")
+                        help=(help or "folder for stored cells (resume), tables and figures; "
+                              "created with its parents, used by one run at a time")
                         + shown)
 
 
