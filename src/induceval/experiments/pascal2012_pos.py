@@ -35,7 +35,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
-from induceval.errors import InducevalError, check_choice
+from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
 from induceval.experiments._uncertainty import (
@@ -167,6 +167,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     treebanks = treebanks if treebanks is not None else default_treebanks()
     if not treebanks:
         raise InducevalError("no treebank given and none found in ../shared/data")
+    if max_sentences is not None:   # 0 would silently mean "all"
+        check_range("max_sentences", max_sentences, 1)
     corpora = {name: _read_treebank(spec, max_sentences) for name, spec in treebanks.items()}
     cells, keys, kinfo = _cells(corpora, models, max_k, seed, punct, model_params)
     results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
@@ -221,7 +223,7 @@ def _read_treebank(spec: Corpus | tuple, max_sentences: int | None) -> Corpus:
 
     c = spec if isinstance(spec, Corpus) else read_corpus(spec[0], format=spec[1])
     c = prepare_treebank(c)
-    if max_sentences:
+    if max_sentences is not None:
         c = c.select(np.arange(min(max_sentences, c.n_sentences)))
     return c
 
