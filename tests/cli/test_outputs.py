@@ -285,3 +285,12 @@ def test_an_output_inside_an_input_folder_is_refused(tmp_path, capsys):
     assert "inside the input folder" in capsys.readouterr().err
     # a new file in the folder reads nothing of it: allowed
     assert main(["convert", str(folder), "-o", str(folder / "new.conllu"), "-q"]) == 0
+
+
+def test_several_csv_tables_to_a_device_are_refused_before_any_work(fake_null, capsys):
+    # the other tables would have gone to null.by-relation.csv, a new file beside the device
+    assert main(["eval", "deps", "--gold", str(SRC), "--pred", str(SRC), "--by", "relation",
+                 "--format", "csv", "-o", str(fake_null)]) == 2
+    err = capsys.readouterr().err
+    assert f"-o {fake_null} is no file to name the others after" in err
+    assert sorted(p.name for p in fake_null.parent.iterdir()) == ["null"]

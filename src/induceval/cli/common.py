@@ -315,8 +315,15 @@ def check_tables_output(args: argparse.Namespace, several: bool, *, why: str = "
 several tables: give -o FILE.csv (the main table goes to FILE.csv, each other one to \
 FILE.KEY.csv, e.g. FILE.by-relation.csv)
     """
+    output = getattr(args, "output", "-")
     if several and getattr(args, "format", "table") == "csv" \
-            and getattr(args, "output", "-") in ("-", None):
+            and output not in ("-", None) and writes_through(output):
+        raise ParameterError(
+            f"--format csv writes one table per file and {why or 'this run'} makes several "
+            f"tables: -o {output} is no file to name the others after (FILE.KEY.csv); give "
+            "-o FILE.csv")
+    if several and getattr(args, "format", "table") == "csv" \
+            and output in ("-", None):
         raise ParameterError(
             f"--format csv writes one table per file and {why or 'this run'} makes several "
             "tables: give -o FILE.csv (the main table goes to FILE.csv, each other one to "
