@@ -123,8 +123,8 @@ def _read_stored(path: Path) -> dict | None:
                 return stored
             why = "not a stored cell"
         except json.JSONDecodeError as exc:
-            why = "empty" if not text.strip() else f"invalid JSON ({exc.msg} at character " \
-                                                    f"{exc.pos} of {len(text)})"
+            why = "empty" if not text.strip() else f"invalid JSON, {exc.msg.removesuffix(' at')}" \
+                                                    f" at character {exc.pos} of {len(text)}"
     aside = path.with_name(path.name + ".damaged")
     n = 1
     while aside.exists():
