@@ -3,28 +3,125 @@
 Every file induceval writes goes through :func:`atomic_path` (or
 :func:`write_atomic`), so that an interruption, a full disk or an error
 leaves either the previous file or the new one, never half of it.
+
+What a path names decides how it is written:
+
+* a regular file, or a name not yet taken: a temporary file beside it (a
+  unique name: ``mkstemp``), renamed onto it when the block succeeds;
+* a symbolic link to a file: the same beside the file it points to; the
+  link stays;
+* a device, a FIFO or a socket (``/dev/null``, ``/dev/stdout``, ``/dev/full``,
+  a named pipe), or a link into ``/dev`` or ``/proc``: written through, never
+  replaced (a rename would put a regular file in place of the node); a FIFO
+  no process reads is refused at once instead of blocking.
+
+A failed write (a full disk, no permission, a closed pipe) raises
+:class:`WriteError`, which names the file and the reason, and leaves no
+temporary file behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["atomic_path", "write_atomic"]
+from induceval.errors import InducevalError
+
+__all__ = ["WriteError", "atomic_path", "save_figure", "write_atomic", "writes_through"]
 
 #: the process's umask, read once at import (reading it means setting it, which must not
 #: race with threads creating files)
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
+#: folders whose entries are nodes of the system, never files to replace
+_SYSTEM_DIRS = ("/dev/", "/proc/")
+
+
+class WriteError(InducevalError):
+    """A file could not be written: the message names it and says why.
+
+    Example
+    -------
+    >>> str(WriteError.of("out.csv", OSError(errno.ENOSPC, "No space left on device")))
+    'cannot write out.csv: No space left on device'
+    """
+
+    def __init__(self, path: str | os.PathLike, reason: str) -> None:
+        self.path, self.reason = os.fspath(path), reason
+        super().__init__(f"cannot write {self.path}: {reason}")
+
+    @classmethod
+    def of(cls, path: str | os.PathLike, exc: OSError) -> WriteError:
+        """The error of writing ``path`` that failed with ``exc``."""
+        return cls(path, exc.strerror or str(exc))
+
+
+def writes_through(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is written through rather than replaced: it names (or links to) a
+    device, a FIFO or a socket, or a link on its way lies in ``/dev`` or ``/proc``.
+
+    Example
+    -------
+    >>> writes_through("/dev/null"), writes_through("/tmp/no-such-file.txt")
+    (True, False)
+    """
+    p = os.path.abspath(os.fspath(path))
+    for _ in range(40):   # the kernel's own limit on links followed
+        if p.startswith(_SYSTEM_DIRS):
+            return True
+        if not os.path.islink(p):
+            break
+        p = os.path.abspath(os.path.join(os.path.dirname(p), os.readlink(p)))
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:   # absent, or a link to nothing: a new file
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _open_fifo(path: str | os.PathLike) -> int | None:
+    """A write end of ``path`` held open while the caller writes, when it is a FIFO (so that
+    opening it again does not block); ``None`` for anything else."""
+    try:
+        if not stat.S_ISFIFO(os.stat(path).st_mode):
+            return None
+        return os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise WriteError(path, "a FIFO that no process reads (start its reader "
+                                   "first)") from None
+        raise WriteError.of(path, exc) from None
+
+
+@contextlib.contextmanager
+def _through(path: str | os.PathLike) -> Iterator[str]:
+    fd = _open_fifo(path)
+    try:
+        yield os.fspath(path)
+    except OSError as exc:
+        if exc.filename not in (None, os.fspath(path)):
+            raise
+        raise WriteError.of(path, exc) from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+
 
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     """A temporary path beside ``path``, renamed onto it when the block succeeds (else removed),
     with the permissions ``open()`` would give (``0666`` less the umask).
+
+    A device, a FIFO or a link into ``/dev`` or ``/proc`` is yielded itself
+    (:func:`writes_through`); a link to a file has that file replaced.  An
+    ``OSError`` of the writes in the block (no file name, or the temporary
+    one) becomes a :class:`WriteError` naming ``path``.
 
     Example
     -------
@@ -35,20 +132,42 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     >>> target.read_text()
     'done\\n'
     """
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix or ".part",
-                               dir=p.parent or ".")
-    os.close(fd)
+    if writes_through(path):
+        with _through(path) as p:
+            yield p
+        return
+    # a link keeps pointing where it did: the file it names is replaced
+    p = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix or ".part",
+                                   dir=p.parent or ".")
+        os.close(fd)
+    except OSError as exc:
+        raise WriteError.of(path, exc) from None
     try:
         yield tmp
         # mkstemp makes the file private (0600): give it the mode open() would, the user's
         # umask applied, so that colleagues can read it in a shared folder
         os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.filename in (None, tmp, os.fspath(p)):
+            raise WriteError.of(path, exc) from None
+        if isinstance(exc, WriteError) and exc.path == tmp:   # a writer given the temporary
+            raise WriteError(path, exc.reason) from None
         raise
+
+
+def save_figure(fig, path: str | os.PathLike, **options) -> None:
+    """``fig.savefig(path, **options)`` through a temporary file and a rename, in the format
+    of the ending of ``path`` (matplotlib's default format without one)."""
+    import matplotlib
+
+    fmt = Path(path).suffix.lstrip(".").lower() or matplotlib.rcParams["savefig.format"]
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, format=fmt, **options)
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

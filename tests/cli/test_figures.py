@@ -35,8 +35,10 @@ def test_chang2006_figure3_lines_and_outliers(tmp_path):
         paths = _figures(per, days, labels, slopes, tmp_path)
     finally:
         plt.Figure.savefig = real_savefig
-    fig3 = [p for p in paths if "figure3" in p][0]
-    ax = captured[fig3].axes[0]
+    assert [p for p in paths if "figure3" in p]
+    # figures are saved through a temporary file beside the path, whose name holds the path's
+    fig3 = [fig for p, fig in captured.items() if "figure3" in p][0]
+    ax = fig3.axes[0]
     assert ax.get_xlim()[1] < 4000            # the outlying recording does not stretch x
     for line in ax.get_lines():
         assert np.min(line.get_ydata()) >= 0  # no fitted line below 0 %

@@ -16,15 +16,16 @@ import re
 import sys
 from pathlib import Path
 
-from induceval.atomic import write_atomic
+from induceval.atomic import write_atomic, writes_through
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table, signed, table_keys, tables_json
 
 __all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
            "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
            "add_data_option", "add_executor_options", "add_out_dir_option", "add_output_option",
-           "add_progress_option", "add_punct_option", "check_output_path", "clean_help", "emit",
-           "emit_tables", "check_tables_output", "table_paths", "executor_from_args",
+           "add_progress_option", "add_punct_option", "check_output_path",
+           "check_outputs_not_inputs", "clean_help", "emit", "emit_tables",
+           "check_tables_output", "table_paths", "executor_from_args",
            "progress_enabled", "read_options", "skipped_notes", "system_names"]
 
 #: the one default of ``--punct`` in every command
@@ -69,7 +70,8 @@ def add_out_dir_option(parser: argparse.ArgumentParser, *, default: str | None =
     """``--out DIR``: the folder of a protocol's cells, tables and figures."""
     shown = f" (default: {default})" if default else ""
     parser.add_argument("--out", default=default, metavar="DIR",
-                        help=(help or "folder for stored cells (resume), tables and figures")
+                        help=(help or "folder for stored cells (resume), tables and figures; "
+                              "created with its parents, used by one run at a time")
                         + shown)
 
 
@@ -200,6 +202,10 @@ not exist
     """
     if path in (None, "-"):
         return
+    if writes_through(path):   # a device, a FIFO, /dev/stdout: written through, not replaced
+        if not os.access(path, os.W_OK):
+            raise ParameterError(f"{option} {path}: not writable")
+        return
     p = Path(path)
     if p.is_dir():
         raise ParameterError(f"{option} {path}: is a folder; give a file name")
@@ -208,6 +214,62 @@ not exist
         raise ParameterError(f"{option} {path}: folder {parent} does not exist")
     if not os.access(parent, os.W_OK):
         raise ParameterError(f"{option} {path}: folder {parent} is not writable")
+
+
+#: the options naming what a command writes (their ``dest``; ``--plot KIND PATH``: the last)
+OUTPUT_OPTIONS = {"output": "-o", "out": "--out", "clusters": "--clusters", "log": "--log",
+                  "plot": "--plot"}
+
+
+def _option_name(dest: str) -> str:
+    """How the user wrote an argument: ``--gold`` for ``gold``, ``input`` for a positional."""
+    return "input" if dest in ("paths", "corpus", "corpora") else "--" + dest.replace("_", "-")
+
+
+def _named_paths(args: argparse.Namespace, outputs: bool) -> list[tuple[str, str]]:
+    """``(option, path)`` of the outputs, or of every other argument naming an existing path
+    (the inputs: corpora, gold and predicted files, test sets, data folders)."""
+    found = []
+    for dest, value in vars(args).items():
+        if (dest in OUTPUT_OPTIONS) != outputs or value is None or callable(value):
+            continue
+        values = value if isinstance(value, (list, tuple)) else [value]
+        if outputs:
+            values = values[-1:]   # --plot KIND PATH
+        for v in values:
+            if isinstance(v, (str, os.PathLike)) and v != "-" and (outputs or os.path.exists(v)):
+                found.append((OUTPUT_OPTIONS.get(dest) or _option_name(dest), os.fspath(v)))
+    return found
+
+
+def check_outputs_not_inputs(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output that is one of the inputs (the same file, through a
+    link or another name of the same inode) or a file inside an input folder.
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> src = pathlib.Path(tempfile.mkdtemp()) / "b.cha"; _ = src.write_text("@Begin\\n")
+    >>> try:
+    ...     check_outputs_not_inputs(argparse.Namespace(paths=[str(src)], output=str(src)))
+    ... except ParameterError as exc:
+    ...     print(str(exc).replace(str(src), "b.cha"))
+    -o b.cha is also an input (input b.cha): give another output file; nothing was read or written
+    """
+    outputs = [(o, p) for o, p in _named_paths(args, True)
+               if os.path.isfile(p) and not writes_through(p)]
+    if not outputs:
+        return
+    inputs = _named_paths(args, False)
+    for option, out in outputs:
+        real = os.path.realpath(out)
+        for what, src in inputs:
+            same = (os.path.commonpath([real, os.path.realpath(src)]) == os.path.realpath(src)
+                    if os.path.isdir(src) else os.path.samefile(out, src))
+            if same:
+                where = "inside the input folder" if os.path.isdir(src) else "also an input"
+                raise ParameterError(f"{option} {out} is {where} ({what} {src}): give another "
+                                     "output file; nothing was read or written")
 
 
 def emit(text_or_table: str | Table, args: argparse.Namespace) -> None:
@@ -253,8 +315,15 @@ def check_tables_output(args: argparse.Namespace, several: bool, *, why: str = "
 several tables: give -o FILE.csv (the main table goes to FILE.csv, each other one to \
 FILE.KEY.csv, e.g. FILE.by-relation.csv)
     """
+    output = getattr(args, "output", "-")
     if several and getattr(args, "format", "table") == "csv" \
-            and getattr(args, "output", "-") in ("-", None):
+            and output not in ("-", None) and writes_through(output):
+        raise ParameterError(
+            f"--format csv writes one table per file and {why or 'this run'} makes several "
+            f"tables: -o {output} is no file to name the others after (FILE.KEY.csv); give "
+            "-o FILE.csv")
+    if several and getattr(args, "format", "table") == "csv" \
+            and output in ("-", None):
         raise ParameterError(
             f"--format csv writes one table per file and {why or 'this run'} makes several "
             "tables: give -o FILE.csv (the main table goes to FILE.csv, each other one to "

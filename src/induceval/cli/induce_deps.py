@@ -119,11 +119,23 @@ MODEL_OPTIONS = {
 }
 
 
+def _given(value) -> bool:
+    """Whether an option was given: not its ``None`` default, nor an unset flag (a 0 was).
+
+    Example
+    -------
+    >>> [_given(v) for v in (None, False, 0, 0.0, True, 5)]
+    [False, False, True, True, True, True]
+    """
+    return value is not None and value is not False
+
+
 def _model_params(args: argparse.Namespace) -> dict:
     """The model's parameters; an option it does not take is a :class:`ParameterError`."""
     allowed = MODEL_OPTIONS.get(args.model, {})
     every = MODEL_OPTIONS["dmv"]
-    given = [o for o in every if getattr(args, o[2:].replace("-", "_")) not in (None, False)]
+    # "is": 0 == False, and a 0 the user gave is a value, not "not given"
+    given = [o for o in every if _given(getattr(args, o[2:].replace("-", "_")))]
     bad = [o for o in given if o not in allowed]
     if bad:
         raise ParameterError(f"--model {args.model} does not take {', '.join(bad)}; its options: "
@@ -131,7 +143,7 @@ def _model_params(args: argparse.Namespace) -> dict:
     params = {}
     for opt, default in allowed.items():
         value = getattr(args, opt[2:].replace("-", "_"))
-        params[opt[2:].replace("-", "_")] = default if value in (None, False) else value
+        params[opt[2:].replace("-", "_")] = value if _given(value) else default
     if "max_train_length" in params:
         if params["max_train_length"] < 0:
             raise ParameterError(f"--max-train-length must be >= 0, got "
@@ -166,10 +178,11 @@ def register(subparsers) -> None:
                         help="train on sentences of at most N tokens (default 10, WSJ10; "
                              "0 = no limit); all sentences are parsed")
     parser.add_argument("--iterations", type=int, default=None,
-                        help="maximum EM iterations (default 100)")
+                        help="maximum EM iterations (default 100; 0: parse with the "
+                             "initial model)")
     parser.add_argument("--tolerance", type=float, default=None,
                         help="stop when the relative log-likelihood gain falls below this "
-                             "(default 1e-5)")
+                             "(default 1e-5; 0: only when the likelihood stops rising)")
     parser.add_argument("--viterbi-em", action="store_true", help="hard (Viterbi) EM")
     parser.add_argument("--smoothing", type=float, default=None,
                         help="pseudo-count added to every event in the M-step (default 0)")

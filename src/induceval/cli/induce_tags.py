@@ -90,7 +90,7 @@ def write_predictions(corpus, result, path, fmt: str | None = None):
         fast = _fast_pascal(corpus, result, path)
         if fast is not None:
             return fast
-    n = result.n_clusters
+    n = result.n_labels
     vocab = Vocabulary([str(i) for i in range(n)] + [UNCLUSTERED])
     codes = np.where(result.tags >= 0, result.tags, n).astype(np.int32)
     col = Column(codes, vocab)
@@ -131,7 +131,7 @@ def _fast_pascal(corpus, result, path, *, append: bool = False):
         return np.frombuffer(b"".join(data), dtype=np.uint8), off
 
     form_bytes, form_off = table(["_"] + list(items))
-    n = result.n_clusters
+    n = result.n_labels
     labels = [UNCLUSTERED] + [str(i) for i in range(n)]
     tag_bytes, tag_off = table([f"\t_\t{t}\t{t}\t{t}\t_\t_\t_\n" for t in labels])
     forms = corpus.tokens["form"].values
@@ -144,7 +144,10 @@ def _fast_pascal(corpus, result, path, *, append: bool = False):
         report.left_out["empty sentences"] += empty
     report.sentences = int(len(lengths) - empty)
     report.tokens = int(corpus.n_tokens)
-    with open(path, "ab" if append else "wb") as fh:
+    with contextlib.ExitStack() as stack:
+        # a new file appears whole; an append adds to a temporary file of the caller's
+        target = path if append else stack.enter_context(atomic_path(path))
+        fh = stack.enter_context(open(target, "ab" if append else "wb"))
         for s0 in range(0, corpus.n_sentences, _FAST_BLOCK):
             s1 = min(s0 + _FAST_BLOCK, corpus.n_sentences)
             fh.write(fill_pascal(forms, form_bytes, form_off, tags, tag_bytes, tag_off,
@@ -179,8 +182,11 @@ def write_predictions_over_files(files, result, path, fmt: str, *, input_format:
     >>> out.getvalue() == whole.getvalue()
     True
     """
-    return _write_parts(files, result, path, fmt, input_format=input_format,
-                        on_error=on_error, column=column, documents=_documents(files))[0]
+    with contextlib.ExitStack() as stack:
+        if isinstance(path, (str, os.PathLike)):   # the parts go to a temporary file
+            path = stack.enter_context(atomic_path(path))
+        return _write_parts(files, result, path, fmt, input_format=input_format,
+                            on_error=on_error, column=column, documents=_documents(files))[0]
 
 
 def _documents(files) -> dict[str, str]:
@@ -329,15 +335,16 @@ def write_predictions_on_dask(client, groups, result, path, fmt: str, *, input_f
 
     if fmt == "tsv":
         return write_predictions_over_files([], result, path, fmt, input_format=input_format)
-    fn = partial(_group_predictions, n_clusters=result.n_clusters, fmt=fmt,
+    fn = partial(_group_predictions, n_clusters=result.n_labels, fmt=fmt,
                  input_format=input_format, on_error=on_error, column=column,
                  documents=_documents([f for group in groups for f in group]))
     parts = imap(fn, groups, executor=client, window=window or None, name="tag-files",
                  shared={"clusters": dict(result.type_clusters)})
     total = WriteReport(fmt)
     document = None
-    out = open(path, "wb") if isinstance(path, (str, os.PathLike)) else None
-    with contextlib.closing(parts), out or contextlib.nullcontext():
+    with contextlib.closing(parts), contextlib.ExitStack() as stack:
+        out = (stack.enter_context(open(stack.enter_context(atomic_path(path)), "wb"))
+               if isinstance(path, (str, os.PathLike)) else None)
         for data, report, head, last, any_ in parts:
             data = _without_repeated_newdoc(zlib.decompress(data), head, document)
             if any_:
@@ -446,6 +453,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.model}: {n_sentences} sentences, {n_tokens} tokens; "
               f"{result.n_clusters} clusters, {len(result.unclustered)} types unclustered; "
               f"wrote {args.output}\n  signature: {result.signature}", file=sys.stderr)
+        empty = result.log.get("empty_states")
+        if empty:
+            print(f"  {len(empty)} of {args.k} states ended empty (ids "
+                  f"{', '.join(map(str, empty[:20]))}{', ...' if len(empty) > 20 else ''}); "
+                  "the other clusters keep their ids", file=sys.stderr)
         if written is not None:
             print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
         if spec is None and args.on_error == "fail":

@@ -9,7 +9,11 @@ the order of ``induceval --help``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -116,14 +120,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    if sys.stdout is None:   # started with stdout closed: writing there is an error
+        sys.stdout = _ClosedStdout()
     try:
-        from induceval.cli.common import executor_from_args
+        from induceval.cli.common import check_outputs_not_inputs, executor_from_args
         from induceval.parallel import use_executor
         from induceval.report.progress import watch_compilation
 
+        check_outputs_not_inputs(args)
         watch_compilation()
         with use_executor(executor_from_args(args)):
             result = args.func(args)
+        sys.stdout.flush()   # a full disk or closed stdout shows here, not at exit
     except InducevalError as exc:
         print(f"induceval: error: {exc}", file=sys.stderr)
         if isinstance(exc, CorpusFormatError) and getattr(args, "on_error", None) == "fail":
@@ -132,7 +140,37 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        # files go through induceval.atomic, whose errors name the file: an OSError without
+        # a file name is a write to stdout (a full disk, /dev/full, a closed stdout)
+        if exc.filename is not None or exc.errno not in _STDOUT_ERRORS:
+            raise
+        print(f"induceval: error: cannot write to stdout: {exc.strerror or exc}",
+              file=sys.stderr)
+        _drop_stdout()
+        return 1
     return int(result or 0)
+
+
+#: errors of a write to stdout reported in one line
+_STDOUT_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS,
+                  errno.EINVAL}
+
+
+class _ClosedStdout(io.TextIOBase):
+    """``sys.stdout`` of a process started with it closed: a write is an ``EBADF`` error."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of what could not be
+    written neither fails again nor prints a second error."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
 
 
 if __name__ == "__main__":  # pragma: no cover

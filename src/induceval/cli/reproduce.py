@@ -7,6 +7,7 @@ generated from the record; the shared options come from :mod:`induceval.cli.comm
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from functools import partial
@@ -58,8 +59,16 @@ def _add_protocol(sub, protocol: Protocol) -> None:
 
 
 def _run(protocol: Protocol, args: argparse.Namespace) -> int:
+    from induceval.parallel import folder_lock
+
     c.check_output_path(args.output)
     data = Path(args.data) if args.data else shared_data_dir()
+    # --out is created with its parents; one run at a time uses it
+    with folder_lock(args.out) if getattr(args, "out", None) else contextlib.nullcontext():
+        return _run_locked(protocol, args, data)
+
+
+def _run_locked(protocol: Protocol, args: argparse.Namespace, data: Path) -> int:
     started = time.time()
     tables, notes = protocol.run(args, data, c.progress_enabled(args))
     if getattr(args, "out", None) and Path(args.out).is_dir():   # for induceval report

@@ -63,7 +63,8 @@ def register(subparsers) -> None:
                    help="keep utterances the reader flagged unintelligible")
     p.add_argument("--max-words", type=int, default=100, metavar="N",
                    help="leave out utterances of more than N words (default 100; they cost "
-                        "N^2 memory), counted in too_long; 0 = no cap")
+                        "N^2 memory), counted in too_long; 0 = no cap (utterances whose "
+                        "statistics cannot fit in memory are then refused before any work)")
     p.add_argument("--by-day", action="store_true",
                    help="one row per recording day (age in days) instead of per corpus")
     from induceval.cli.resampling_options import add_resampling_options

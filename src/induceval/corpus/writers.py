@@ -73,6 +73,7 @@ from typing import IO
 
 import numpy as np
 
+from induceval.atomic import atomic_path
 from induceval.corpus.model import Column, Corpus
 from induceval.corpus.readers._tabular import LINES_COLUMN, decode_lines
 from induceval.errors import InducevalError, ParameterError, check_choice
@@ -182,7 +183,8 @@ def _strings(corpus: Corpus, source: ColumnLike, *, missing: str, what: str) -> 
 @contextmanager
 def _open(path_or_file: str | os.PathLike | IO[str]):
     if isinstance(path_or_file, (str, os.PathLike)):
-        with open(path_or_file, "w", encoding="utf-8", newline="\n") as fh:
+        with atomic_path(path_or_file) as tmp, \
+                open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             yield fh
     else:
         yield path_or_file

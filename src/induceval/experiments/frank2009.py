@@ -72,9 +72,10 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
-from induceval.errors import InducevalError, check_choice
+from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
 from induceval.experiments._uncertainty import (
     BEST,
@@ -366,7 +367,7 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
         fig = draw()
         fig.tight_layout()
         paths.append(str(out / f"{name}.png"))
-        fig.savefig(paths[-1], dpi=120)
+        save_figure(fig, paths[-1], dpi=120)
         plt.close(fig)
     return paths
 
@@ -555,6 +556,8 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
 def _corpora(train, test, prepare: bool, max_sentences: int | None
              ) -> tuple[Corpus, Corpus | None]:
     """The training and test corpora as the protocol reads, prepares and cuts them."""
+    if max_sentences is not None:   # 0 would silently mean "all" below
+        check_range("max_sentences", max_sentences, 1)
     train_c = _load(train if train is not None else _default_train())
     test_c = None
     if test is not None or not isinstance(train, Corpus):
@@ -562,7 +565,7 @@ def _corpora(train, test, prepare: bool, max_sentences: int | None
     if prepare:
         train_c = prepare_childes(train_c)
         test_c = prepare_childes(test_c) if test_c is not None else None
-    if max_sentences:
+    if max_sentences is not None:
         train_c = train_c.select(np.arange(min(max_sentences, train_c.n_sentences)))
         if test_c is not None:
             test_c = test_c.select(np.arange(min(max_sentences, test_c.n_sentences)))

@@ -55,6 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval.atomic import save_figure
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
@@ -333,7 +334,7 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
     ax.legend(fontsize=7)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
+    save_figure(fig, path, dpi=100)
     plt.close(fig)
     return path
 

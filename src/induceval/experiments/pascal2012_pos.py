@@ -37,7 +37,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
-from induceval.errors import InducevalError, check_choice
+from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir, to_jsonable
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
 from induceval.experiments._uncertainty import (
@@ -181,6 +181,8 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     treebanks = treebanks if treebanks is not None else default_treebanks()
     if not treebanks:
         raise InducevalError("no treebank given and none found in ../shared/data")
+    if max_sentences is not None:   # 0 would silently mean "all"
+        check_range("max_sentences", max_sentences, 1)
     read = {name: _read_treebank(spec, max_sentences) for name, spec in treebanks.items()}
     corpora = {name: c for name, (c, _) in read.items()}
     cells, keys, kinfo = _cells(read, models, max_k, seed, punct, model_params)
@@ -239,7 +241,7 @@ def _read_treebank(spec: Corpus | tuple, max_sentences: int | None
     from induceval.corpus.readers import read_corpus
 
     c = spec if isinstance(spec, Corpus) else read_corpus(spec[0], format=spec[1])
-    if max_sentences:
+    if max_sentences is not None:
         c = c.select(np.arange(min(max_sentences, c.n_sentences)))
     return prepare_treebank(c)
 

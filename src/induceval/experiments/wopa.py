@@ -14,7 +14,9 @@ utterance of ``n`` words costs ``n**2`` memory and time (a 37,500-word
 "utterance" of a badly segmented transcript needs over 20 GB).  Utterances
 of more than ``max_words`` words (default :data:`MAX_WORDS` = 100, far above
 any real utterance; ``None`` for no cap) are left out of training and test,
-counted as ``too_long_dropped`` and recorded in the signature.
+counted as ``too_long_dropped`` and recorded in the signature.  Utterances
+whose statistics would need more memory than is available are refused
+before any work, naming the longest.
 
 Example
 -------
@@ -89,6 +91,34 @@ def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexsta
                        seed=producer.seed, corpus=corpus)
 
 
+#: bytes per pair of positions of a training utterance (the co-occurrence keys of
+#: models.wopa._kernels.collect_keys: n^2 + n(n-1) + n(n-1)/2, int64) and of the longest
+#: training and test utterances (a pair buffer of int64; the scorer's float64 tables)
+_TRAIN_PAIR_BYTES, _LONGEST_PAIR_BYTES = 28, 24
+
+
+def _check_memory(train: Utterances, test: Utterances, name: str, max_words: int | None
+                  ) -> None:
+    """Refuse, before any work, utterances whose pairwise statistics cannot fit in memory (a
+    badly segmented transcript's 40,000-word "utterance" needs about 45 GB)."""
+    from induceval._memory import available_memory
+
+    n_train = np.diff(train.offsets).astype(np.int64)
+    lengths = np.concatenate((n_train, np.diff(test.offsets).astype(np.int64)))
+    longest = int(lengths.max(initial=0))
+    need = _TRAIN_PAIR_BYTES * int((n_train ** 2).sum()) + _LONGEST_PAIR_BYTES * longest ** 2
+    have = available_memory()
+    if have is None or need <= have:
+        return
+    cap = ("give --max-words N (max_words) below" if max_words is None
+           else "lower --max-words (max_words) below")
+    raise InducevalError(
+        f"corpus {name}: the pairwise statistics of its utterances need about "
+        f"{need / 1e9:.1f} GB, more than the {have / 1e9:.1f} GB available (the longest "
+        f"utterance has {longest} words; the cost grows with the square of the words); "
+        f"{cap} {longest} to leave the longest out (counted as too_long_dropped)")
+
+
 def _test_sets(corpus: Corpus, test: str, child_role: str, unintelligible: str,
                max_words: int | None, punct: str, initial: str
                ) -> tuple[Utterances, Utterances, dict[str, int]]:
@@ -124,6 +154,7 @@ def _test_sets(corpus: Corpus, test: str, child_role: str, unintelligible: str,
         target = utts.select(child)
     if train_utts.n_utterances == 0:
         raise InducevalError(f"corpus {name} has no adult lines to learn from")
+    _check_memory(train_utts, target, name, max_words)
     return train_utts, target, {"unintelligible_dropped": n_unint, "too_long_dropped": n_long}
 
 

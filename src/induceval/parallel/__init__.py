@@ -38,6 +38,7 @@ from induceval.parallel.dask import (
     tune_worker,
 )
 from induceval.parallel.files import GROUP_BYTES, file_groups, path_size
+from induceval.parallel.lock import FolderInUseError, folder_lock
 from induceval.parallel.maps import (  # noqa: F401 - private names the sharded code uses
     _Failed,
     _Guarded,
@@ -63,4 +64,4 @@ __all__ = ["ENGINES", "CLUSTERS", "SCHEDULER_ENV", "GROUP_BYTES", "ExecutorSpec"
            "require_dask", "use_executor", "current_executor", "local_jobs", "dask_client",
            "make_cluster", "local_cluster", "tune_worker", "tune_client", "task_key",
            "parse_cluster_options", "map", "imap", "map_reduce", "run_cells", "path_size",
-           "file_groups"]
+           "file_groups", "folder_lock", "FolderInUseError"]

@@ -41,9 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from induceval._version import __version__
+from induceval.atomic import write_atomic
 from induceval.errors import InducevalError, check_range
+from induceval.parallel.lock import folder_lock
 from induceval.parallel.maps import stream
-from induceval.report.progress import progress
+from induceval.report.progress import note, progress
 
 __all__ = ["Cell", "run_cells"]
 
@@ -105,13 +107,44 @@ def _share(todo: Sequence[Cell]) -> tuple[list[tuple], dict[str, object]]:
     return items, {name: objs[i] for i, name in names.items()}
 
 
+def _read_stored(path: Path) -> dict | None:
+    """The stored cell at ``path`` (``None`` when absent); a damaged one (cut short, empty,
+    not a cell) is set aside as ``*.damaged`` with a note, and is computed again."""
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+    else:
+        try:
+            stored = json.loads(text)
+            if isinstance(stored, dict) and "result" in stored:
+                return stored
+            why = "not a stored cell"
+        except json.JSONDecodeError as exc:
+            why = "empty" if not text.strip() else f"invalid JSON, {exc.msg.removesuffix(' at')}" \
+                                                    f" at character {exc.pos} of {len(text)}"
+    aside = path.with_name(path.name + ".damaged")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged{n}")
+    try:
+        os.replace(path, aside)
+        where = f"set aside as {aside.name}"
+    except OSError as exc:
+        where = f"could not be set aside ({exc.strerror})"
+    note(f"stored cell {path} is damaged ({why}): {where}; computing it again")
+    return None
+
+
 def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:
     """The results stored by this package version, and the cells to compute."""
     results: dict[str, object] = {}
     todo: list[Cell] = []
     for c in cells:
-        path = store / f"{_safe(c.key)}.json" if store else None
-        stored = json.loads(path.read_text("utf-8")) if path and path.exists() else None
+        stored = _read_stored(store / f"{_safe(c.key)}.json") if store else None
         # a cell stored by another package version is recomputed: defaults may differ
         if stored is not None and stored.get("version") == __version__:
             results[c.key] = stored["result"]
@@ -121,10 +154,10 @@ def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:
 
 
 def _save(store: Path, cell: Cell, result: object) -> None:
-    tmp = store / f".{_safe(cell.key)}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump({"key": cell.key, "version": __version__, "result": result}, fh, default=str)
-    os.replace(tmp, store / f"{_safe(cell.key)}.json")
+    # a unique temporary name (atomic_path): two processes never write the same one
+    write_atomic(store / f"{_safe(cell.key)}.json",
+                 json.dumps({"key": cell.key, "version": __version__, "result": result},
+                            default=str))
 
 
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
@@ -141,11 +174,20 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         As in :func:`induceval.parallel.map`.
     show_progress
         Show a progress bar on stderr.
+
+    One run at a time stores cells in ``out_dir`` (a second is refused,
+    :func:`~induceval.parallel.lock.folder_lock`); a damaged stored cell is
+    set aside as ``*.damaged`` with a note and computed again.
     """
     check_range("jobs", jobs, 1)
     keys = [c.key for c in cells]
     if len(set(keys)) != len(keys):
         raise InducevalError("cell keys must be unique")
+    with folder_lock(out_dir) if out_dir is not None else contextlib.nullcontext():
+        return _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor)
+
+
+def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor) -> dict[str, object]:
     store = None
     if out_dir is not None:
         store = Path(out_dir) / "cells"

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.errors import check_choice, check_range
 from induceval.measures.dependencies.evaluate import DependencyResult
@@ -158,6 +159,6 @@ def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
     if ax.get_legend_handles_labels()[0]:   # no empty legend
         ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
+    save_figure(fig, path)
     plt.close(fig)
     return path

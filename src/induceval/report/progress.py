@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["progress", "progress_bars", "step_bar", "watch_compilation", "COMPILING"]
+__all__ = ["note", "progress", "progress_bars", "step_bar", "watch_compilation", "COMPILING"]
 
 #: the line printed (once) when numba compiles kernels
 COMPILING = "induceval: compiling numerical kernels (first run only; later runs start at once)"
@@ -168,6 +168,11 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
 
     return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5,
                 leave=False, dynamic_ncols=True)
+
+
+def note(text: str) -> None:
+    """``induceval: note: text`` on stderr, above any progress bars."""
+    _say(f"induceval: note: {text}")
 
 
 def _say(text: str, stream=None) -> None:

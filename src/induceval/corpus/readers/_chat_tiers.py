@@ -117,8 +117,10 @@ def _parse_gra(text: str, n: int) -> tuple[list[int], list[str]] | None:
         return None
     try:
         heads = [_INT[h] for h in parts[1::3]]
-    except KeyError:
-        return None
+    except KeyError:   # a head beyond the table (an utterance over 2,000 words), or no number
+        if not all(h.isascii() and h.isdigit() for h in parts[1::3]):
+            return None
+        heads = [int(h) for h in parts[1::3]]
     if n and max(heads) > n:
         return None
     return heads, parts[2::3]

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from induceval.atomic import atomic_path
 from induceval.corpus.model import Corpus
 from induceval.errors import CorpusFormatError, InducevalError
 from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
@@ -64,7 +65,7 @@ def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
 
 def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object]) -> None:
     """Write ``{word: cluster or set of clusters}`` (empty/None = unclustered)."""
-    with open(path, "w", encoding="utf-8") as fh:
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         for word in sorted(clusters):
             value = clusters[word]
             vals = sorted(map(str, value)) if isinstance(value, (set, frozenset, list, tuple)) \

@@ -335,7 +335,9 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
     TagInduction
         Every token tagged; ``type_clusters`` is each type's majority tag;
         ``log`` holds the final ``alpha``, ``beta``, log marginal probability
-        and seconds per sweep.
+        and seconds per sweep, and ``empty_states``, the ids of states no token
+        ended in (when there are any: ``n_clusters`` counts the others, and
+        ``n_labels`` is still ``k`` or the largest id used plus one).
 
     Example
     -------
@@ -388,10 +390,14 @@ def induce_bhmm(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, iterations:
                                   "beta": beta,
                                   "anneal": f"{temp_start:g}-{temp_end:g}/{anneal_fraction:g}",
                                   "hyper": sample_hyper, "column": column}, seed=seed)
+    # a state no token ended in keeps its id (the ids index the sampler's counts in the
+    # log): the ids then have gaps, which the log names
+    used = code_counts(tags, k) > 0
+    empty = {"empty_states": np.flatnonzero(~used).tolist()} if not used.all() else {}
     return TagInduction(
         tags=out, type_clusters=type_clusters, unclustered=unclustered,
-        n_clusters=int((code_counts(tags, k) > 0).sum()), model="bhmm", signature=sig,
-        log={"alpha": float(ha[-1]) if len(ha) else alpha,
+        n_clusters=int(used.sum()), model="bhmm", signature=sig,
+        log={**empty,"alpha": float(ha[-1]) if len(ha) else alpha,
              "beta": float(hb[-1]) if len(hb) else beta, "log_marginal": float(logp),
              "seconds": elapsed, "seconds_per_sweep": elapsed / max(iterations, 1),
              "counts": (n3, n2, ne, nt)})

@@ -31,7 +31,9 @@ class TagInduction:
         The word forms left unclustered.
     n_clusters
         The number of clusters the model produced (may be below the K asked
-        for when the data cannot support K, e.g. too few frequent frames).
+        for when the data cannot support K, e.g. too few frequent frames, or
+        when states of a sampler ended empty: BHMM ids then keep gaps, see
+        :attr:`n_labels`).
     model, signature
         The registry name of the model; every option that changes the output.
     paths
@@ -63,6 +65,19 @@ class TagInduction:
         3
         """
         return int(len(self.tags))
+
+    @property
+    def n_labels(self) -> int:
+        """The number of cluster ids: one more than the largest id, at least
+        :attr:`n_clusters` (more when ids have gaps, e.g. BHMM states that
+        ended empty; a writer indexes labels by id, never by the count).
+
+        Example
+        -------
+        >>> TagInduction(np.array([0, 3, -1], dtype=np.int32), {}, set(), 2).n_labels
+        4
+        """
+        return max(int(self.n_clusters), int(self.tags.max(initial=-1)) + 1)
 
     def labels(self) -> list[str]:
         """The token tags as strings (``"UNCLUSTERED"`` for ``-1``)."""
