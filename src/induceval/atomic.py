@@ -160,14 +160,22 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         raise
 
 
-def save_figure(fig, path: str | os.PathLike, **options) -> None:
+def save_figure(fig, path: str | os.PathLike, *, also: tuple[str, ...] = (),
+                **options) -> None:
     """``fig.savefig(path, **options)`` through a temporary file and a rename, in the format
-    of the ending of ``path`` (matplotlib's default format without one)."""
+    of the ending of ``path`` (matplotlib's default format without one).
+
+    ``also``: more formats written beside it under the same name (e.g. ``("svg",)``: the
+    protocols' figures are also SVG, which the reproduction report shows inline).
+    """
     import matplotlib
 
     fmt = Path(path).suffix.lstrip(".").lower() or matplotlib.rcParams["savefig.format"]
     with atomic_path(path) as tmp:
         fig.savefig(tmp, format=fmt, **options)
+    for extra in also:
+        with atomic_path(Path(path).with_suffix(f".{extra}")) as tmp:
+            fig.savefig(tmp, format=extra, **options)
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

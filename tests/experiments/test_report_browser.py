@@ -3,7 +3,7 @@
 Skips with a reason where Debian's ``chromium`` is not installed (CI installs
 it: ``.ci/run``).  The page must parse as HTML5 without an error (html5lib,
 strict), load with no console error and no failed request, embed every figure
-as data (nothing fetched from outside), and render: the screenshot is kept in
+(SVG inline, PNG as data; nothing fetched from outside), and render: the screenshot is kept in
 the test's folder (``report.png``) for a person to look at.
 """
 
@@ -35,9 +35,16 @@ def page(tmp_path_factory):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from induceval.atomic import save_figure
+
+    for name in ("figure_a", "figure_b"):     # two SVGs with matplotlib's ids, one PNG
+        fig, ax = plt.subplots(figsize=(3, 2))
+        ax.plot([1, 2, 3], [3, 1, 2])
+        save_figure(fig, out / f"{name}.png", also=("svg",))
+        plt.close(fig)
     fig, ax = plt.subplots(figsize=(3, 2))
-    ax.plot([1, 2, 3], [3, 1, 2])
-    fig.savefig(out / "figure_test.png")
+    ax.bar([1, 2], [2, 1])
+    save_figure(fig, out / "figure_c.png")
     plt.close(fig)
     html = d / "report.html"
     assert main(["report", str(out), "-o", str(html)]) == 0
@@ -49,7 +56,10 @@ def test_page_is_strict_html5_with_embedded_figures(page):
     text = page.read_text(encoding="utf-8")
     html5lib.HTMLParser(strict=True).parse(text)       # raises on any parse error
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
-    assert images and all(base64.b64decode(i).startswith(b"\x89PNG\r\n") for i in images)
+    assert len(images) == 1 and base64.b64decode(images[0]).startswith(b"\x89PNG\r\n")
+    assert text.count("<svg") == 2                      # a figure with an SVG is shown as SVG
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))                    # two figures' ids never meet
     assert not re.search(r'(src|href)="(?!#|data:)', text)   # nothing from outside the page
 
 

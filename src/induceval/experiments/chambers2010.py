@@ -333,7 +333,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15),
                   ncol=3 if ax is axes[1] else 2, frameon=False)
     fig.tight_layout()
-    save_figure(fig, out / "figures_1_2_unseen.png", dpi=120)
+    save_figure(fig, out / "figures_1_2_unseen.png", dpi=120, also=("svg",))
     plt.close(fig)
     fig, ax = plt.subplots(figsize=(6, 5.5))
     width = 0.8 / max(1, 2 * len(preps))
@@ -353,7 +353,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
     fig.tight_layout()
-    save_figure(fig, out / "figure_3_rare.png", dpi=120)
+    save_figure(fig, out / "figure_3_rare.png", dpi=120, also=("svg",))
     plt.close(fig)
 
 

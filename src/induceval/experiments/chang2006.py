@@ -394,7 +394,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
         ax.set_title(f"Fig. {num}: {title} (bars: mean ± SE over corpora; dots: corpora)")
         fig.tight_layout()
         path = out / f"figure{num}_{'self' if test == 'self' else 'adult_child'}.png"
-        save_figure(fig, path, dpi=120)
+        save_figure(fig, path, dpi=120, also=("svg",))
         plt.close(fig)
         paths.append(str(path))
     fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -435,7 +435,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.legend(fontsize=8)
     fig.tight_layout()
     path = out / "figure3_development.png"
-    save_figure(fig, path, dpi=120)
+    save_figure(fig, path, dpi=120, also=("svg",))
     plt.close(fig)
     paths.append(str(path))
     return paths

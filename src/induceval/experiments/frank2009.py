@@ -367,7 +367,7 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
         fig = draw()
         fig.tight_layout()
         paths.append(str(out / f"{name}.png"))
-        save_figure(fig, paths[-1], dpi=120)
+        save_figure(fig, paths[-1], dpi=120, also=("svg",))
         plt.close(fig)
     return paths
 

@@ -334,7 +334,7 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
     ax.legend(fontsize=7)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    save_figure(fig, path, dpi=100)
+    save_figure(fig, path, dpi=100, also=("svg",))
     plt.close(fig)
     return path
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import base64
 import html
+import itertools
 from pathlib import Path
 
 __all__ = ["to_markdown", "to_html", "STATUS_COLOURS"]
@@ -47,7 +48,7 @@ td,th{border:1px solid #ddd;padding:.25em .5em;vertical-align:top}
 th{background:#f4f4f4;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .status{font-weight:600;white-space:nowrap}.claim{font-style:italic}
 .muted{color:#555;font-size:.9em}code{font-size:.85em;word-break:break-all}
-img{max-width:100%;border:1px solid #eee}figure{margin:1em 0}
+img,svg{max-width:100%;height:auto;border:1px solid #eee}figure{margin:1em 0}
 """
 
 
@@ -113,15 +114,32 @@ def _e(x: object) -> str:
     return html.escape(str(x), quote=True)
 
 
-def _figure(path: str) -> str:
+def _inline_svg(text: str, prefix: str) -> str:
+    """An SVG document as an element of the page: its XML prologue dropped and its ids
+    prefixed, so that two figures' ids (matplotlib's clip paths) never meet."""
+    import re
+
+    body = text[text.find("<svg"):] if "<svg" in text else text
+    ids = set(re.findall(r'\bid="([^"]+)"', body))
+    if not ids:
+        return body
+
+    def fix(m: re.Match) -> str:
+        return m.group(1) + (prefix + m.group(2) if m.group(2) in ids else m.group(2)) + \
+            m.group(3)
+
+    body = re.sub(r'(\bid=")([^"]+)(")', fix, body)
+    return re.sub(r'((?:url\(|href=")#)([^")]+)([")])', fix, body)
+
+
+def _figure(path: str, number: int = 0) -> str:
     p = Path(path)
     try:
         raw = p.read_bytes()
     except OSError:
         return f'<p class="muted">figure {_e(path)} could not be read</p>'
     if p.suffix == ".svg":
-        body = raw.decode("utf-8", "replace")
-        body = body[body.find("<svg"):] if "<svg" in body else body
+        body = _inline_svg(raw.decode("utf-8", "replace"), f"f{number}-")
     else:
         body = (f'<img alt="{_e(p.name)}" src="data:image/png;base64,'
                 f'{base64.b64encode(raw).decode("ascii")}">')
@@ -172,6 +190,7 @@ def to_html(data: dict) -> str:
         out.append(f'<tr><td><a href="#{_e(run["protocol"])}">{_e(run["protocol"])}</a></td>'
                    + "".join(f"<td class=num>{c[k]}</td>" for k in STATUS_COLOURS) + "</tr>")
     out.append("</table>")
+    counter = itertools.count()
     for run in data["runs"]:
         out += [f'<h2 id="{_e(run["protocol"])}">{_e(run["protocol"])}</h2>',
                 f"<p class=muted>Run <code>{_e(run['path'])}</code>; {_e(_run_line(run))}</p>",
@@ -187,7 +206,7 @@ def to_html(data: dict) -> str:
                        f"<td class=muted>{_e(f['reason'])}</td></tr>")
         out.append("</table>")
         out += [_comparison_html(comp) for comp in run["comparisons"]]
-        out += [_figure(f) for f in run["figures"]]
+        out += [_figure(f, next(counter)) for f in run["figures"]]
         out.append("<h3>Signatures</h3><ul>" + "".join(
             f"<li><code>{_e(sig)}</code></li>" for sig in run["signatures"]) + "</ul>")
     out.append("</body></html>")

@@ -151,7 +151,9 @@ def load_run(path: str | Path) -> Run:
     if protocol is None:
         raise InducevalError(f"{p}: no run.json and no protocol's tables; give the --out "
                              "folder of a reproduce run")
-    figures = sorted(str(f) for ext in ("*.svg", "*.png") for f in p.rglob(ext))
+    # a figure written as SVG and PNG is shown once, as SVG (inline in the page)
+    found = {f.with_suffix(""): f for ext in ("*.png", "*.svg") for f in p.rglob(ext)}
+    figures = sorted(str(f) for f in found.values())
     return Run(protocol, tables, manifest, str(p), figures)
 
 
