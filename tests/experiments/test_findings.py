@@ -222,8 +222,9 @@ def test_gelling2012_dmv_improves_on_its_initialiser():
             {"treebank": "y", "gainc": 1.0, "gainp": 2.0, "gainu": 0.5}]
     run = Run("pascal2012-deps", {"dmv": {"title": "DMV vs its harmonic initialiser, directed "
                                           "accuracy (%), length <= 10", "rows": rows}})
-    (_, v), = check_run(run)
+    (_, v), (_, lengths) = check_run(run)
     assert v.status == PARTLY and v.numbers["agree"] == 5 and "x u (length <= 10)" in v.evidence
+    assert lengths.status == NOT_COMPARABLE          # this run has no edge-length table
 
 
 def test_comparisons_name_rows_by_every_identifying_column():
@@ -238,3 +239,27 @@ def test_comparisons_name_rows_by_every_identifying_column():
     rows = comparisons(run)[0]["rows"]
     assert [(r["row"], r["paper"]) for r in rows] == [("HC K=12", 0.017), ("HC K=53", 0.059)]
     assert rows[0]["difference"] == pytest.approx(0.003)
+
+
+def test_gelling2012_edge_length_and_joint_below_gold():
+    # Figure 1 of Gelling et al. 2012: accuracy falls with edge length for all systems;
+    # §6.3: the joint models below DMV on gold tags (Table 4 vs Table 3)
+    rows = [{"treebank": "x", "system": "DMVc", "1": 70.0, "2": 40.0, "3": 20.0, "4": 25.0},
+            {"treebank": "x", "system": "LB", "1": 10.0, "2": 20.0, "3": 30.0}]
+    deps = Run("pascal2012-deps", {"e": {"title": "directed accuracy (%) by gold edge length "
+                                         "(Gelling et al. 2012 Figure 1)", "rows": rows},
+                                   "g": {"title": "directed accuracy (%), all sentence lengths "
+                                         "(Gelling et al. 2012 Table 3)",
+                                         "rows": [{"treebank": "x", "DMVc": 40.0,
+                                                   "DMVp": 45.0, "DMVu": 38.0}]}})
+    v = dict((f.key, v) for f, v in check_run(deps))["gelling2012.edge_length"]
+    assert v.status == PARTLY and "x LB (rho +1.00)" in v.evidence
+    joint = Run("pascal2012-joint", {"j": {
+        "title": "joint task: directed accuracy (%), all sentence lengths (Gelling et al. 2012 "
+                 "Table 4)", "rows": [{"treebank": "x", "DMVc": 30.0, "DMVp": 47.0,
+                                       "DMVu": 20.0}]}})
+    (_, alone), = check_run(joint)
+    assert alone.status == NOT_COMPARABLE and "pascal2012-deps run" in alone.evidence
+    data = report_data([joint, deps])
+    first = data["runs"][0]["findings"][0]
+    assert first["status"] == PARTLY and first["numbers"]["agree"] == 2   # DMVp is above gold

@@ -66,7 +66,8 @@ from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
-           "improvement_table", "accuracy_tables", "tables_from_cells", "treebank_cells",
+           "improvement_table", "edge_length_table", "accuracy_tables", "tables_from_cells",
+           "treebank_cells",
            "PROTOCOL", "OPTIONS", "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
@@ -309,6 +310,22 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
     return tables
 
 
+def edge_length_table(results: dict, treebanks: list[str], systems: list[str],
+                      max_edge: int = 9) -> Table:
+    """Gelling et al. 2012, Figure 1 as numbers: directed accuracy (%) by gold edge length,
+    a row per treebank and system, all sentence lengths."""
+    rows = []
+    for tb in treebanks:
+        for s in systems:
+            e = results.get(f"{tb}|{s}", {}).get("all", {}).get("edge-length-exact")
+            if e:
+                rows.append({"treebank": tb, "system": s,
+                             **{str(k): _pct(e.get(str(k))) for k in range(1, max_edge + 1)}})
+    return Table(["treebank", "system", *map(str, range(1, max_edge + 1))], rows, digits=1,
+                 title="directed accuracy (%) by gold edge length (Gelling et al. 2012 Figure 1)",
+                 notes=["columns: the gold edge length in words; '-': no edge of that length"])
+
+
 def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
                        max_edge: int = 9) -> Path | None:
     """Gelling et al. 2012, Figure 1 for one treebank: directed accuracy by gold edge length
@@ -397,6 +414,7 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     if any(s.startswith("H") and len(s) == 2 for s in systems):
         for key in ("len10", "all"):
             tables.append(improvement_table(results, list(names.values()), key))
+    tables.append(edge_length_table(results, list(names.values()), shown))
     if figures and out_dir is not None:
         for tb in names.values():
             png = edge_length_figure(results, tb, shown, Path(out_dir) / f"figure1_{tb}.png")

@@ -75,6 +75,8 @@ class Run:
     manifest: dict = field(default_factory=dict)
     path: str = ""
     figures: list[str] = field(default_factory=list)
+    #: the other runs of the same report, by protocol (findings that compare two runs)
+    others: dict[str, Run] = field(default_factory=dict)
 
     def rows(self, key: str) -> list[dict]:
         """The rows of table ``key`` (raises :class:`InducevalError` when the run lacks it)."""
@@ -117,6 +119,8 @@ def detect_protocol(keys: Sequence[str]) -> str | None:
         return "chambers2010"
     if any(k.startswith("dmv-vs-its-harmonic-initialiser") for k in have):
         return "pascal2012-deps"
+    if any(k.startswith("joint-task-") for k in have):
+        return "pascal2012-joint"
     return None
 
 
@@ -268,6 +272,7 @@ def report_data(runs: Sequence[Run]) -> dict:
     a summary of the verdicts over all runs."""
     papers, summary = [], dict.fromkeys(STATUSES, 0)
     for run in runs:
+        run.others = {r.protocol: r for r in runs if r is not run}
         checked = check_run(run)
         for _, v in checked:
             summary[v.status] += 1
@@ -289,7 +294,8 @@ def _data(run: Run) -> tuple[str, str]:
     import importlib
 
     module = {"chang2006": "chang2006", "pascal2012-pos": "gelling2012",
-              "pascal2012-deps": "gelling2012", "frank2009": "frank2009",
+              "pascal2012-deps": "gelling2012", "pascal2012-joint": "gelling2012",
+              "frank2009": "frank2009",
               "reichart2010": "reichart2010", "chambers2010": "chambers2010"}.get(run.protocol)
     if module is None:
         return "-", "-"
@@ -311,7 +317,8 @@ def _registry() -> dict[str, list[Finding]]:
     )
 
     return {"chang2006": chang2006.FINDINGS, "pascal2012-pos": gelling2012.POS_FINDINGS,
-            "pascal2012-deps": gelling2012.DEPS_FINDINGS, "frank2009": frank2009.FINDINGS,
+            "pascal2012-deps": gelling2012.DEPS_FINDINGS,
+            "pascal2012-joint": gelling2012.JOINT_FINDINGS, "frank2009": frank2009.FINDINGS,
             "reichart2010": reichart2010.FINDINGS, "chambers2010": chambers2010.FINDINGS}
 
 
