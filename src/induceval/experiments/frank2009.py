@@ -278,6 +278,7 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     """
     wanted = tuple(INTERVAL_MEASURES.values())
     items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
+    marks.prepare(items.values())  # one draw of the weights for every model
     for row, (key, _) in zip(table.rows, order, strict=True):
         for col, m in INTERVAL_MEASURES.items():
             iv = marks.interval(items[key], m) if items[key] is not None else None
