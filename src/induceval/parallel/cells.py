@@ -45,7 +45,7 @@ from induceval.errors import InducevalError, check_range
 from induceval.parallel.maps import stream
 from induceval.report.progress import progress
 
-__all__ = ["Cell", "run_cells"]
+__all__ = ["Cell", "run_cells", "cell_path"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,17 @@ def _share(todo: Sequence[Cell]) -> tuple[list[tuple], dict[str, object]]:
     items = [(c.fn, tuple(ref(a) for a in c.args), {k: ref(v) for k, v in c.kwargs.items()})
              for c in todo]
     return items, {name: objs[i] for i, name in names.items()}
+
+
+def cell_path(out_dir: str | os.PathLike, key: str) -> Path:
+    """Where :func:`run_cells` stores the cell ``key`` under ``out_dir``.
+
+    Example
+    -------
+    >>> cell_path("runs/x", "a b").as_posix()
+    'runs/x/cells/a_b.json'
+    """
+    return Path(out_dir) / "cells" / f"{_safe(key)}.json"
 
 
 def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:

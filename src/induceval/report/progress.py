@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["progress", "progress_bars", "step_bar", "watch_compilation", "COMPILING"]
+__all__ = ["progress", "progress_bars", "step_bar", "watch_compilation", "say", "COMPILING"]
 
 #: the line printed (once) when numba compiles kernels
 COMPILING = "induceval: compiling numerical kernels (first run only; later runs start at once)"
@@ -168,6 +168,16 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
 
     return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, mininterval=0.5,
                 leave=False, dynamic_ncols=True)
+
+
+def say(text: str) -> None:
+    """Print a line of ``text`` on stderr (above the bars when bars are shown).
+
+    Example
+    -------
+    >>> say("induceval: 3 cells to run")
+    """
+    _say(text)
 
 
 def _say(text: str, stream=None) -> None:
