@@ -276,7 +276,13 @@ def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[di
 INTERVAL_MEASURES = {"PP": "pp", "PR": "pr", "MA": "m1"}
 
 
-def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
+def _interval_items(results: dict, cond: str, order) -> dict:
+    """The per-utterance statistics of each cell of ``order`` under ``cond`` (or None)."""
+    wanted = tuple(INTERVAL_MEASURES.values())
+    return {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
+
+
+def _add_marks(table: Table, items: dict, order, marks) -> Table:
     """``PP ±``/``PR ±``/``MA ±`` in ``table`` and its significance table (per K, measure).
 
     The resampled unit is the utterance of the training corpus (the
@@ -285,9 +291,6 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
     """
-    wanted = tuple(INTERVAL_MEASURES.values())
-    items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
-    marks.prepare(items.values())  # one draw of the weights for every model
     for row, (key, _) in zip(table.rows, order, strict=True):
         for col, m in INTERVAL_MEASURES.items():
             iv = marks.interval(items[key], m) if items[key] is not None else None
@@ -548,9 +551,12 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")
-        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order, marks)
-        tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
-                                                   split_order, marks)
+        merge = _interval_items(results, "merge", order)
+        split = _interval_items(results, "split", split_order)
+        # one draw of the weights for every model of both tables (the same utterances)
+        marks.prepare([*merge.values(), *split.values()])
+        tables["table3_significance"] = _add_marks(tables["table3"], merge, order, marks)
+        tables["table4_significance"] = _add_marks(tables["table4"], split, split_order, marks)
         for name in ("table3_significance", "table4_significance"):
             tables[name].notes.insert(0, sig)
     tables["coverage"] = _coverage(results, order)

@@ -32,6 +32,9 @@ __all__ = ["token_scores_batch", "cell_scores_batch", "Cells"]
 
 _ALL = ("m1", "1to1", "1to1_greedy", "vi", "nvi", "v", "homogeneity", "completeness",
         "h_c_given_k", "h_k_given_c", "pp", "pr", "pf")
+#: the measures that need the cells' entropy term
+_ENTROPIC = frozenset(("vi", "nvi", "v", "homogeneity", "completeness", "h_c_given_k",
+                       "h_k_given_c"))
 
 
 def _xlogx(x: np.ndarray, axis) -> np.ndarray:
@@ -184,7 +187,8 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
     cols = _sum_by(v, cells.pred, k)
     return _scores(
         want=set(_ALL if measures is None else measures), log_base=log_base, beta=beta,
-        rows=rows, cols=cols, x_cells=_xlogx(v, axis=1), tp=(v * (v - 1)).sum(axis=1) / 2,
+        rows=rows, cols=cols, x_cells=lambda: _xlogx(v, axis=1),
+        tp=(v * (v - 1)).sum(axis=1) / 2,
         m1=lambda: _max_by(v, cells.pred),
         optimal=lambda: _optimal(v, cells.gold, cells.pred),
         greedy=lambda: _greedy(v, cells.gold, cells.pred, cells.shape))
@@ -207,7 +211,7 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
     cells = Cells.of(nz, t.shape[1:])
     return _scores(
         want=set(_ALL if measures is None else measures), log_base=log_base, beta=beta,
-        rows=t.sum(axis=2), cols=t.sum(axis=1), x_cells=_xlogx(flat, axis=1),
+        rows=t.sum(axis=2), cols=t.sum(axis=1), x_cells=lambda: _xlogx(flat, axis=1),
         tp=(flat * (flat - 1)).sum(axis=1) / 2,
         m1=lambda: t.max(axis=1).sum(axis=1) if t.shape[1] else np.zeros(len(t)),
         optimal=lambda: _optimal(flat[:, nz], cells.gold, cells.pred),
@@ -218,10 +222,12 @@ def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greed
     """Every measure in ``want`` from the batch's margins, cell entropy sum and pair count.
 
     ``m1``, ``optimal`` and ``greedy``: callables giving the summed overlaps
-    of the M-1, optimal 1-1 and greedy 1-1 mappings (computed only when asked).
+    of the M-1, optimal 1-1 and greedy 1-1 mappings, ``x_cells`` the cells'
+    ``sum x log x`` (each computed only when a measure needs it).
     """
     lf = log_factor(log_base)
     n = rows.sum(axis=1)
+    x_cells = x_cells() if want & _ENTROPIC else np.zeros(len(n))
     empty = n == 0
     safe_n = np.where(empty, 1.0, n)
     logn = np.log(safe_n)

@@ -157,8 +157,12 @@ def _chunk_size(m: int, d: int, n: int) -> int:
     return max(1, min(n, _CHUNK_CELLS // max(m, d, 1)))
 
 
-def _product(weights: np.ndarray, rows) -> np.ndarray:
-    """``weights @ rows`` as a dense ``(B, d)`` float array (rows dense or sparse)."""
+def _product(weights: np.ndarray, rows, weights_t: np.ndarray | None = None) -> np.ndarray:
+    """``weights @ rows`` as a dense ``(B, d)`` float array (rows dense or sparse).
+
+    ``weights_t``: ``weights.T`` in C order, when the caller multiplies several
+    sparse ``rows`` by the same weights (scipy copies a transposed view each time).
+    """
     # C order, so that each resample's reductions do not depend on the batch around it
     if isinstance(rows, np.ndarray):
         if np.array_equal(rows, np.round(rows)):  # counts: exact sums in any order
@@ -166,7 +170,8 @@ def _product(weights: np.ndarray, rows) -> np.ndarray:
         # fractions (Chance's expected accuracy): BLAS adds them in an order of its kernel
         # (CPU, library, call shape); numpy's pairwise sum of each row is the same everywhere
         return np.stack([(weights * col).sum(axis=1) for col in rows.T], axis=1)
-    return np.ascontiguousarray(np.asarray((rows.T @ weights.T).T))
+    wt = np.ascontiguousarray(weights.T) if weights_t is None else weights_t
+    return np.ascontiguousarray(np.asarray((rows.T @ wt).T))
 
 
 def _bootstrap_weights(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
@@ -317,8 +322,9 @@ def _bootstrap_samples(systems: list[ItemStats], n: int, seed: int,
     chunks: list[list[dict]] = [[] for _ in fresh]
     for start in range(0, n, step):
         w = _bootstrap_weights(rng, m, min(step, n - start))
+        wt = np.ascontiguousarray(w.T) if any(s.sparse for s in fresh) else None
         for c, s in zip(chunks, fresh):
-            c.append(_batched(s, _product(w, s.rows)))
+            c.append(_batched(s, _product(w, s.rows, wt)))
     for i, c in zip(todo, chunks):
         out[i] = {k: np.concatenate([x[k] for x in c]) for k in c[0]}
         if cache is not None:  # the object stays alive with its id
