@@ -141,3 +141,57 @@ def test_entries_of_summed_statistics_and_labels():
     c = (a + b).entries()
     assert c.type_labels == ("x", "y")
     assert c.pred_sizes_by_type.tolist() == [2, 1]
+
+
+# -- issue 24: type-level resamples reuse what they can and stay the naive loop's -----------
+
+def _naive_type_intervals(e, n, seed, restarts):
+    """Each bootstrap resample's entries rebuilt from the drawn sentences and scored afresh."""
+    from induceval.measures.categories.type_level import TypeEntries
+    from induceval.measures.resampling.engine import _bootstrap_weights
+    from induceval.random import stream
+
+    w = _bootstrap_weights(stream(seed, "resampling.bootstrap"), e.item_counts.shape[0], n)
+    mg = e.gold_pairs.shape[1]
+    out = []
+    for row in w:
+        drawn = np.asarray(e.item_counts[row > 0].sum(axis=0)).ravel() > 0
+        gp, pp = e.gold_pairs[:, drawn[:mg]], e.pred_pairs[:, drawn[mg:]]
+        types, golds, preds = np.unique(gp[0]), np.unique(gp[1]), np.unique(pp[1])
+        sub = TypeEntries(len(types), len(golds), len(preds),
+                          np.vstack([np.searchsorted(types, gp[0]), np.searchsorted(golds, gp[1])]),
+                          np.vstack([np.searchsorted(types, pp[0]), np.searchsorted(preds, pp[1])]))
+        out.append(type_level_scores(sub, restarts=restarts, seed=seed))
+    return {k: np.array([o[k] for o in out]) for k in out[0]}
+
+
+@pytest.mark.parametrize("case", range(8))
+def test_type_level_resamples_equal_the_naive_loop(case):
+    from induceval.measures.resampling import resample, type_level_items
+
+    rng = np.random.default_rng(case)
+    n = int(rng.integers(30, 150))
+    forms = rng.integers(0, int(rng.integers(3, 30)), n)
+    G, K = int(rng.integers(2, 6)), int(rng.integers(2, 8))
+    gold = (forms * 7 + rng.integers(0, 2, n)) % G
+    pred = np.where(rng.random(n) < 0.6, (forms * 3) % K, rng.integers(0, K, n))
+    e = type_entries(forms, gold, pred, items=np.arange(n) // int(rng.integers(2, 8)))
+    got = resample(type_level_items(e, restarts=3, seed=case), n=40, seed=case).samples
+    ref = _naive_type_intervals(e, 40, case, 3)
+    for k in ref:
+        assert np.array_equal(got[k], ref[k], equal_nan=True), k
+
+
+def test_type_level_resamples_keeping_every_pair_are_scored_once(monkeypatch):
+    # fails before issue 24: every resample re-solved the mappings
+    from induceval.measures.categories import type_level as tl
+
+    calls = []
+    real = tl.type_level_scores
+    monkeypatch.setattr(tl, "type_level_scores", lambda *a, **k: calls.append(1) or real(*a, **k))
+    # every (type, tag) and (type, cluster) pair in every sentence
+    e = type_entries(np.tile([0, 1, 2], 10), np.tile([0, 1, 1], 10), np.tile([1, 0, 0], 10),
+                     items=np.repeat(np.arange(10), 3))
+    full = np.asarray(e.item_counts.sum(axis=0)).ravel()
+    s = tl.type_scores_batch(e, np.vstack([full, 2 * full, full + 1]), restarts=2)
+    assert len(calls) == 1 and len(s["macro_i_m1"]) == 3

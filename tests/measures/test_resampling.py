@@ -393,3 +393,100 @@ def test_type_level_bootstrap_loses_pairs_not_gains():
     small = out[60]["macro_i_1to1"]
     assert small.mean < small.estimate - small.se and small.high == small.estimate
     assert all(iv.high - iv.low == 0 for iv in out[960].values())
+
+
+# -- issue 24: resamples over the table's cells, shared between intervals and tests -------
+
+def _dense_items(t):
+    """Category items as before issue 24: every cell of the G x K table a column."""
+    from induceval.measures.resampling import ItemStats
+
+    def score(totals):
+        return token_scores_batch(np.atleast_2d(totals).reshape(-1, *t.shape))
+    return ItemStats(t.item_counts.tocsr(), score)
+
+
+def test_cell_items_resample_as_the_dense_tables():
+    # the same resampled scores as scoring every G x K cell: mappings exactly, entropies
+    # up to the order of their float sums; sparse tables (many empty cells) included
+    rng = np.random.default_rng(5)
+    for trial in range(6):
+        G, K = int(rng.integers(2, 12)), int(rng.integers(2, 30))
+        g, p, it = _synthetic_tags(int(rng.integers(5, 60)), seed=trial, G=G, K=K,
+                                   acc=float(rng.random()))
+        t = contingency(g, p, items=it, n_gold=G + 2, n_pred=max(G, K) + 3)  # empty rows, cols
+        new = resample(category_items(t), n=120, seed=trial).samples
+        old = resample(_dense_items(t), n=120, seed=trial).samples
+        for k in TOKEN_MEASURES:
+            if k in ("m1", "1to1", "1to1_greedy", "pp", "pr"):
+                assert np.array_equal(new[k], old[k], equal_nan=True), k
+            else:
+                assert np.allclose(new[k], old[k], rtol=1e-12, atol=1e-12, equal_nan=True), k
+
+
+def test_cell_items_paired_tests_as_the_dense_tables():
+    g, p, it = _synthetic_tags(40, seed=1, G=5, K=9, acc=0.7)
+    q = np.where(np.random.default_rng(2).random(len(g)) < 0.5, g, p)
+    ta, tb = contingency(g, p, items=it, n_pred=12), contingency(g, q, items=it, n_pred=10)
+    a, b = category_items(ta), category_items(tb)
+    for test in TESTS:
+        c = compare(a, [b], test=test, n=99, seed=4)[0]
+        ref = _dense_pair(ta, tb, test)
+        for k in ("m1", "1to1", "vi", "pp"):
+            assert c.p_value[k] == ref.p_value[k], (test, k)
+
+
+def _dense_pair(ta, tb, test):
+    """The paired test of two tables scored on their dense side-by-side tables."""
+    from scipy import sparse as sp
+
+    from induceval.measures.resampling import ItemStats
+
+    (G, ka), kb = ta.shape, tb.shape[1]
+
+    def wide(ic, kk, shift):
+        coo = ic.tocoo()
+        gg, cc = np.divmod(coo.col, kk)
+        return sp.csr_matrix((coo.data, (coo.row, gg * (ka + kb) + cc + shift)),
+                             shape=(ic.shape[0], G * (ka + kb)))
+
+    def score(totals):
+        return token_scores_batch(np.atleast_2d(totals).reshape(-1, G, ka + kb))
+    if test == "ar":
+        a = ItemStats(wide(ta.item_counts, ka, 0), score)
+        b = ItemStats(wide(tb.item_counts, kb, ka), score)
+    else:
+        a, b = _dense_items(ta), _dense_items(tb)
+    return compare(a, [b], test=test, n=99, seed=4)[0]
+
+
+def test_shared_resamples_score_each_system_once():
+    # fails before issue 24: the paired bootstrap resampled every system again
+    from induceval.experiments._uncertainty import Marks
+    from induceval.measures.resampling import ItemStats, ties_with_best
+
+    calls = []
+
+    def counted(st, name):
+        score = st.score
+
+        def f(totals):
+            if np.atleast_2d(totals).shape[0] > 1:
+                calls.append(name)
+            return score(totals)
+        return ItemStats(st.rows, f, st.higher_is_better)
+
+    rows = {n: np.column_stack([np.random.default_rng(i).random(50) < acc, np.ones(50)])
+            for i, (n, acc) in enumerate((("a", 0.9), ("b", 0.8), ("c", 0.5)))}
+    systems = {n: counted(ratio_items(r, "acc"), n) for n, r in rows.items()}
+    marks = Marks(n=200, seed=3)
+    row = {n: 1.0 for n in systems}
+    marks.mark(row, systems, "acc")
+    assert sorted(calls) == ["a", "b", "c"]
+    # and the same marks as each system resampled on its own, tests drawn afresh
+    fresh = {n: ratio_items(r, "acc") for n, r in rows.items()}
+    for n in fresh:
+        iv = resample(fresh[n], n=200, seed=3).intervals["acc"]
+        assert row[f"{n} ±"] == pytest.approx(iv.half_width * 100, abs=0)
+    assert (row["best"], row["not sig. vs best"].split(",") if row["not sig. vs best"] != "-"
+            else []) == ties_with_best(fresh, "acc", n=200, seed=3)

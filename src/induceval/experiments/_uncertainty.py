@@ -77,11 +77,24 @@ class Marks:
     unit: str = "sentence"
     _intervals: dict = field(default_factory=dict, repr=False)
     _comparisons: dict = field(default_factory=dict, repr=False)
+    _samples: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         check_range("confidence", self.n, 1)
         check_range("alpha", self.alpha, 0, 1, low_open=True, high_open=True)
         self.seed = DEFAULT_SEED if self.seed is None else int(self.seed)
+
+    def prepare(self, systems) -> None:
+        """Resample ``systems`` (ItemStats; ``None`` skipped) together, once each.
+
+        Systems over the same items share each draw of the resample weights;
+        every later interval and paired test of these systems reuses their
+        resampled scores (the paired bootstrap draws the same resamples).
+        """
+        from induceval.measures.resampling import share_resamples
+
+        share_resamples([s for s in systems if s is not None], n=self.n, seed=self.seed,
+                        cache=self._samples)
 
     def interval(self, stats, measure: str):
         """The :class:`~induceval.measures.resampling.Interval` of ``measure`` (or None)."""
@@ -90,7 +103,8 @@ class Marks:
         key = id(stats)
         if key not in self._intervals:
             self._intervals[key] = (stats, resample(stats, n=self.n, alpha=self.alpha,
-                                                    seed=self.seed, unit=self.unit))
+                                                    seed=self.seed, unit=self.unit,
+                                                    cache=self._samples))
         return self._intervals[key][1].intervals.get(measure)
 
     def ties(self, systems: Mapping[str, object], measure: str, *,
@@ -99,7 +113,8 @@ class Marks:
         from induceval.measures.resampling import ties_with_best
 
         return ties_with_best(systems, measure, higher_is_better=higher_is_better,
-                              alpha=self.alpha, n=self.n, seed=self.seed, cache=self._comparisons)
+                              alpha=self.alpha, n=self.n, seed=self.seed, cache=self._comparisons,
+                              samples=self._samples)
 
     def mark(self, row: dict, systems: Mapping[str, object], measure: str, *,
              scale: float = 100.0, higher_is_better: bool = True, ties: bool = True) -> None:
@@ -108,6 +123,7 @@ class Marks:
         ``systems``: row column -> ItemStats (``None``, or a column whose
         value is ``None``, is left without interval and out of the test).
         """
+        self.prepare(st for col, st in systems.items() if row.get(col) is not None)
         have = {}
         for col, st in systems.items():
             if st is None or row.get(col) is None:

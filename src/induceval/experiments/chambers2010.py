@@ -46,6 +46,7 @@ from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
 from induceval.experiments._category_common import ensure_dir
+from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
@@ -171,7 +172,7 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         understate the variation between document samples.  Drawn in the main
         process from the ``resampling.bootstrap`` stream of ``seed``.
     """
-    from induceval.parallel import Cell, run_cells
+    from induceval.parallel import Cell
 
     for m in methods:
         if m not in CONFOUNDER_METHODS:
@@ -192,7 +193,9 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                                                      tuple(models), random_range))
              for name, prep in preps.items() for method in methods for size in SIZES
              if size == "x2" or method != "random"]
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chambers2010")
+    results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                                 desc="chambers2010",
+                                 shorten="--methods M, --iterations N, --confidence 0")
     sig = "signature: " + make_signature("chambers2010", {
         "ties": ties, "ar": iterations, "scheme": scheme, "arguments": arguments, "range": rr},
         seed=seed)

@@ -40,10 +40,11 @@ import numpy as np
 from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
-from induceval.parallel import Cell, run_cells
+from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
@@ -486,7 +487,9 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
         # "|items": cells carry per-utterance outcomes (for the intervals)
         cells.append(Cell(f"{cname}|{','.join(names)}|{opt_key}|items", run_corpus,
                           (arg, cname, names), dict(options)))
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="chang2006")
+    results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                                 desc="chang2006",
+                                 shorten="--learners L, --ages A, --confidence 0")
     by_name = {cell["corpus"]: cell for cell in results.values()}
     marks = (Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
              if confidence else None)

@@ -53,6 +53,11 @@ Choices the paper leaves open (each an option):
 - The BHMM annealing schedule is that of
   :func:`induceval.models.categories.bhmm.induce_bhmm`.
 
+Short setting (``--short``, :data:`SHORT`, minutes instead of CPU-hours): the
+first 20,000 utterances of train and test and 100 BHMM sweeps instead of 2000.
+Against Frank et al. 2009: about 7% of Manchester (every score moves, SP with
+the smaller test corpus most) and a BHMM far from converged.
+
 The size effect on SP (it grows about linearly with the test corpus, so SP
 compares only on the same test corpus) and the paper's numbers not chased
 (Random MA, FF's type coverage) are explained in :data:`PAPER_NOTES`,
@@ -77,6 +82,7 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
+from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import (
     BEST,
     TIES,
@@ -86,12 +92,12 @@ from induceval.experiments._uncertainty import (
     sparse_to_json,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.parallel import Cell, run_cells
+from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import Signature, make_signature
 
-__all__ = ["run_frank2009", "prepare_childes", "frank_cell", "PROTOCOL", "PAPER_TABLE3",
+__all__ = ["run_frank2009", "SHORT", "prepare_childes", "frank_cell", "PROTOCOL", "PAPER_TABLE3",
            "PAPER_TABLE4", "PAPER_TABLE2", "MODEL_NAMES"]
 
 #: protocol model key -> (registry name, label in the paper's tables)
@@ -268,7 +274,13 @@ def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[di
 INTERVAL_MEASURES = {"PP": "pp", "PR": "pr", "MA": "m1"}
 
 
-def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
+def _interval_items(results: dict, cond: str, order) -> dict:
+    """The per-utterance statistics of each cell of ``order`` under ``cond`` (or None)."""
+    return {key: category_cell_items(results[key][cond], tuple(INTERVAL_MEASURES.values()))
+            for key, _ in order}
+
+
+def _add_marks(table: Table, items: dict, order, marks) -> Table:
     """``PP ±``/``PR ±``/``MA ±`` in ``table`` and its significance table (per K, measure).
 
     The resampled unit is the utterance of the training corpus (the
@@ -277,8 +289,6 @@ def _add_marks(table: Table, results: dict, cond: str, order, marks) -> Table:
     re-maps MA.  SP/SR (frames of the test corpus) get no interval.
     Systems are compared within one K (the same gold inventory).
     """
-    wanted = tuple(INTERVAL_MEASURES.values())
-    items = {key: category_cell_items(results[key][cond], wanted) for key, _ in order}
     for row, (key, _) in zip(table.rows, order, strict=True):
         for col, m in INTERVAL_MEASURES.items():
             iv = marks.interval(items[key], m) if items[key] is not None else None
@@ -501,7 +511,10 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     cells, order = _cells(train_c, test_c, models, ks, n_collapsed, seed=seed,
                           bhmm_iterations=bhmm_iterations, model_params=model_params,
                           spsr_labels=spsr_labels)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="frank2009")
+    results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                                 desc="frank2009",
+                                 shorten="--short (minutes), --max-sentences N, "
+                                         "--bhmm-iterations N, --models without bhmm")
     split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
     t3_rows = _rows(results, "merge", order)
     # the run's signature first (the resampling one only adds the intervals' options)
@@ -536,9 +549,12 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")
-        tables["table3_significance"] = _add_marks(tables["table3"], results, "merge", order, marks)
-        tables["table4_significance"] = _add_marks(tables["table4"], results, "split",
-                                                   split_order, marks)
+        merge = _interval_items(results, "merge", order)
+        split = _interval_items(results, "split", split_order)
+        # one draw of the weights for every model of both tables (the same utterances)
+        marks.prepare([*merge.values(), *split.values()])
+        tables["table3_significance"] = _add_marks(tables["table3"], merge, order, marks)
+        tables["table4_significance"] = _add_marks(tables["table4"], split, split_order, marks)
         for name in ("table3_significance", "table4_significance"):
             tables[name].notes.insert(0, sig)
     tables["coverage"] = _coverage(results, order)
@@ -639,8 +655,15 @@ def _load(x) -> Corpus:
     return read_corpus(x, format="chat", on_error="skip")
 
 
+#: ``--short``: the parameters it sets when not given (see the module's "Short setting")
+SHORT = {"max_sentences": 20000, "bhmm_iterations": 100}
+
+
 def _from_options(o, data: Path, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce frank2009`` options."""
+    short = SHORT if o.short else {"bhmm_iterations": 2000}  # explicit options win
+    o.max_sentences = o.max_sentences or short.get("max_sentences")
+    o.bhmm_iterations = o.bhmm_iterations or short["bhmm_iterations"]
     tables = run_frank2009(
         o.train or _default_train(data), o.test or _default_test(data), out_dir=o.out,
         ks=[int(x) for x in o.k.split(",")], models=o.models.split(","), seed=o.seed,
@@ -667,7 +690,11 @@ PROTOCOL = Protocol(
                "or their majority type clustering", "tokens", choices=("tokens", "types")),
         Option("--table2-rows", "Table 2 rows: paper (N=12, the shared random baseline once per "
                "K) or distinct (N=11)", "paper", choices=("paper", "distinct")),
-        SEED, Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000)", 2000, int),
+        SEED, Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000; 100 with --short)",
+                     type=int),
+        Option("--short", "a short setting that finishes in minutes: the first 20000 "
+               "utterances of train and test and 100 BHMM sweeps (unless given); against "
+               "Frank et al. 2009: ~7%% of Manchester, BHMM not converged", action="store_true"),
         Option("--ff-threshold", "frequent-frame threshold share (Frank et al.: 0.0009; Mintz: "
                "0.0013)", 0.0009, float),
         Option("--max-sentences", "use only the first N utterances of train and test (quick "

@@ -58,6 +58,7 @@ import numpy as np
 from induceval.atomic import save_figure
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
+from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
@@ -360,12 +361,14 @@ def treebank_cells(fn, treebanks: list[str], systems, options: dict, out_dir, *,
                    show_progress: bool, desc: str, prefix: str = ""):
     """Run ``fn(path, system, **options)`` for every treebank and system as resumable cells
     keyed ``f"{prefix}{name}|{system}"``; return the treebank names by path and the cells."""
-    from induceval.parallel import Cell, run_cells
+    from induceval.parallel import Cell
 
     names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
     cells = [Cell(f"{prefix}{names[str(t)]}|{s}", fn, (str(t), s), dict(options))
              for t in treebanks for s in systems]
-    return names, run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc=desc)
+    return names, run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                                     desc=desc,
+                                     shorten="--max-train-length N, --iterations N, --systems S")
 
 
 def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,

@@ -39,6 +39,7 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir, to_jsonable
+from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
 from induceval.experiments._uncertainty import (
     Marks,
@@ -47,7 +48,7 @@ from induceval.experiments._uncertainty import (
     sparse_to_json,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.parallel import Cell, run_cells
+from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
@@ -186,8 +187,10 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
     read = {name: _read_treebank(spec, max_sentences) for name, spec in treebanks.items()}
     corpora = {name: c for name, (c, _) in read.items()}
     cells, keys, kinfo = _cells(read, models, max_k, seed, punct, model_params)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
-                        desc="pascal2012-pos")
+    results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                                 desc="pascal2012-pos",
+                                 shorten="--max-sentences N, --models brown, --max-k K, "
+                                         "--confidence 0")
     # the cell of each (treebank, system column), e.g. ("danish", "Bc")
     systems = {(name, f"{MODELS[m]}{t}"): keys[(name, m, t)] for name in corpora
                for m in models for t in TAGSETS}

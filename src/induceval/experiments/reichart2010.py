@@ -45,6 +45,7 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
+from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import (
     Marks,
     category_cell_items,
@@ -52,7 +53,7 @@ from induceval.experiments._uncertainty import (
     sparse_to_json,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.parallel import Cell, run_cells
+from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 
@@ -178,7 +179,9 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
                   "restarts": restarts, "items": bool(confidence)}
     cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
-    results = run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc="reichart2010")
+    results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
+                                 desc="reichart2010",
+                                 shorten="--restarts N, --confidence 0")
     rows = [{"system": name, **{c: results[cell.key][c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}}
             for name, cell in zip(names, cells)]
     higher = {label: hib for label, (_, hib) in TOKEN_COLUMNS.items()}

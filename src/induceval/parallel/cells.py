@@ -47,7 +47,7 @@ from induceval.parallel.lock import folder_lock
 from induceval.parallel.maps import stream
 from induceval.report.progress import note, progress
 
-__all__ = ["Cell", "run_cells"]
+__all__ = ["Cell", "run_cells", "cell_path"]
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,17 @@ def _read_stored(path: Path) -> dict | None:
         where = f"could not be set aside ({exc.strerror})"
     note(f"stored cell {path} is damaged ({why}): {where}; computing it again")
     return None
+
+
+def cell_path(out_dir: str | os.PathLike, key: str) -> Path:
+    """Where :func:`run_cells` stores the cell ``key`` under ``out_dir``.
+
+    Example
+    -------
+    >>> cell_path("runs/x", "a b").as_posix()
+    'runs/x/cells/a_b.json'
+    """
+    return Path(out_dir) / "cells" / f"{_safe(key)}.json"
 
 
 def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:

@@ -19,7 +19,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["note", "progress", "progress_bars", "step_bar", "watch_compilation", "COMPILING"]
+__all__ = ["note", "say", "progress", "progress_bars", "step_bar", "watch_compilation",
+           "COMPILING"]
 
 #: the line printed (once) when numba compiles kernels
 COMPILING = "induceval: compiling numerical kernels (first run only; later runs start at once)"
@@ -170,9 +171,19 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
                 leave=False, dynamic_ncols=True)
 
 
+def say(text: str) -> None:
+    """Print a line of ``text`` on stderr (above the bars when bars are shown).
+
+    Example
+    -------
+    >>> say("induceval: 3 cells to run")
+    """
+    _say(text)
+
+
 def note(text: str) -> None:
     """``induceval: note: text`` on stderr, above any progress bars."""
-    _say(f"induceval: note: {text}")
+    say(f"induceval: note: {text}")
 
 
 def _say(text: str, stream=None) -> None:

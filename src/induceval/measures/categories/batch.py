@@ -21,15 +21,20 @@ Example
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
+from induceval.errors import ParameterError
 from induceval.measures.categories.token import log_factor
 
-__all__ = ["token_scores_batch"]
+__all__ = ["token_scores_batch", "cell_scores_batch", "Cells"]
 
 _ALL = ("m1", "1to1", "1to1_greedy", "vi", "nvi", "v", "homogeneity", "completeness",
         "h_c_given_k", "h_k_given_c", "pp", "pr", "pf")
+#: the measures that need the cells' entropy term
+_ENTROPIC = frozenset(("vi", "nvi", "v", "homogeneity", "completeness", "h_c_given_k",
+                       "h_k_given_c"))
 
 
 def _xlogx(x: np.ndarray, axis) -> np.ndarray:
@@ -41,13 +46,15 @@ def _greedy_kernel():
     from numba import njit
 
     @njit(cache=True)
-    def greedy(tables):
-        b_n, g_n, k_n = tables.shape
+    def greedy(values, gold, pred, g_n, k_n):
+        # values: (B, c) counts of the cells (gold[j], pred[j]), in flat (row-major) order, so
+        # that a stable sort breaks ties between equal counts as a sort of the dense table does
+        b_n, c_n = values.shape
         out = np.zeros(b_n)
         used_r = np.zeros(g_n, dtype=np.bool_)
         used_c = np.zeros(k_n, dtype=np.bool_)
         for b in range(b_n):
-            flat = tables[b].ravel()
+            flat = values[b]
             order = np.argsort(-flat, kind="mergesort")
             used_r[:] = False
             used_c[:] = False
@@ -56,8 +63,8 @@ def _greedy_kernel():
             for f in order:
                 if left == 0 or flat[f] <= 0:
                     break
-                i = f // k_n
-                j = f - i * k_n
+                i = gold[f]
+                j = pred[f]
                 if used_r[i] or used_c[j]:
                     continue
                 used_r[i] = True
@@ -73,27 +80,118 @@ def _greedy_kernel():
 _GREEDY = None
 
 
-def _greedy(tables: np.ndarray) -> np.ndarray:
+def _greedy(values: np.ndarray, gold: np.ndarray, pred: np.ndarray, shape) -> np.ndarray:
     global _GREEDY
     if _GREEDY is None:
         _GREEDY = _greedy_kernel()
-    return _GREEDY(np.ascontiguousarray(tables, dtype=np.float64))
+    return _GREEDY(np.ascontiguousarray(values, dtype=np.float64), gold, pred,
+                   int(shape[0]), int(shape[1]))
 
 
-def _optimal(tables: np.ndarray) -> np.ndarray:
+def _optimal(values: np.ndarray, gold: np.ndarray, pred: np.ndarray) -> np.ndarray:
+    """The optimal 1-1 overlap of each table given by its cells (``values`` ``(B, c)``).
+
+    The assignment is solved on the rows and columns that have a cell: rows or
+    columns of zeros (never counted in any table of the batch, or not drawn by
+    one resample) cannot raise or lower the best matching of non-negative counts.
+    """
     from scipy.optimize import linear_sum_assignment
 
-    out = np.empty(len(tables))
-    for b, t in enumerate(tables):
-        rows = np.flatnonzero(t.sum(axis=1))
-        cols = np.flatnonzero(t.sum(axis=0))
-        if len(rows) == 0 or len(cols) == 0:
-            out[b] = 0.0
+    rows, gi = np.unique(gold, return_inverse=True)
+    cols, ki = np.unique(pred, return_inverse=True)
+    out = np.zeros(len(values))
+    if not len(rows) or not len(cols):
+        return out
+    sub = np.zeros((len(rows), len(cols)))
+    for b, v in enumerate(values):
+        if not v.any():
             continue
-        sub = t[np.ix_(rows, cols)]
+        sub[gi, ki] = v
         r, c = linear_sum_assignment(sub, maximize=True)
         out[b] = sub[r, c].sum()
     return out
+
+
+@dataclass(frozen=True)
+class Cells:
+    """The cells of a ``G x K`` table that can hold counts (flat row-major order).
+
+    A batch of tables (the resamples of a corpus) is then a ``(B, c)`` array
+    of the counts of these ``c`` cells; :func:`cell_scores_batch` scores it as
+    :func:`token_scores_batch` scores the dense ``(B, G, K)`` tables, at a cost
+    that grows with ``c`` instead of ``G x K``.
+
+    Example
+    -------
+    >>> c = Cells.of([1, 4, 5], (2, 3))
+    >>> c.gold.tolist(), c.pred.tolist()
+    ([0, 1, 1], [1, 1, 2])
+    """
+
+    flat: np.ndarray
+    shape: tuple
+    gold: np.ndarray
+    pred: np.ndarray
+
+    @classmethod
+    def of(cls, flat, shape) -> Cells:
+        """The cells at flat (row-major) indices ``flat`` (increasing) of a ``shape`` table."""
+        flat = np.asarray(flat, dtype=np.int64)
+        g, k = (int(x) for x in shape)
+        if len(flat) and (np.any(np.diff(flat) <= 0) or flat[0] < 0 or flat[-1] >= g * k):
+            raise ParameterError(f"cells must be increasing flat indices below {g * k}")
+        gold, pred = np.divmod(flat, max(k, 1))
+        return cls(flat, (g, k), gold.astype(np.int64), pred.astype(np.int64))
+
+
+def _sum_by(values: np.ndarray, index: np.ndarray, size: int) -> np.ndarray:
+    """``(B, size)`` sums of the columns of ``values`` with the same ``index``."""
+    from scipy import sparse as sp
+
+    ind = sp.csr_matrix((np.ones(len(index)), (np.arange(len(index)), index)),
+                        shape=(len(index), size))
+    return np.asarray((ind.T @ values.T).T, dtype=np.float64).reshape(len(values), size)
+
+
+def _max_by(values: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``(B,)`` sums, over the groups of equal ``index``, of each group's largest value."""
+    if not values.shape[1]:
+        return np.zeros(len(values))
+    order = np.argsort(index, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(index[order]) != 0])
+    return np.maximum.reduceat(values[:, order], starts, axis=1).clip(min=0).sum(axis=1)
+
+
+def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str = 2,
+                      beta: float = 1.0, measures: Sequence[str] | None = None
+                      ) -> dict[str, np.ndarray]:
+    """:func:`token_scores_batch` of ``B`` tables given by the counts of their :class:`Cells`.
+
+    ``values``: ``(B, c)`` counts of ``cells`` (the other cells are 0).  The
+    same scores as :func:`token_scores_batch` of the dense tables (the
+    entropies may differ in the last bits: their sums skip the empty cells).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> t = np.array([[[3.0, 1, 0], [0, 0, 2]]])
+    >>> c = Cells.of(np.flatnonzero(t[0]), (2, 3))
+    >>> a = cell_scores_batch(t.reshape(1, -1)[:, c.flat], c)
+    >>> b = token_scores_batch(t)
+    >>> all(np.allclose(a[k], b[k]) for k in b), sorted(a) == sorted(b)
+    (True, True)
+    """
+    v = np.atleast_2d(np.asarray(values, dtype=np.float64))
+    g, k = cells.shape
+    rows = _sum_by(v, cells.gold, g)
+    cols = _sum_by(v, cells.pred, k)
+    return _scores(
+        want=set(_ALL if measures is None else measures), log_base=log_base, beta=beta,
+        rows=rows, cols=cols, x_cells=lambda: _xlogx(v, axis=1),
+        tp=(v * (v - 1)).sum(axis=1) / 2,
+        m1=lambda: _max_by(v, cells.pred),
+        optimal=lambda: _optimal(v, cells.gold, cells.pred),
+        greedy=lambda: _greedy(v, cells.gold, cells.pred, cells.shape))
 
 
 def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: float = 1.0,
@@ -108,15 +206,31 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
     t = np.asarray(tables, dtype=np.float64)
     if t.ndim == 2:
         t = t[None]
-    want = set(_ALL if measures is None else measures)
+    flat = t.reshape(len(t), -1)
+    nz = np.flatnonzero(flat.any(axis=0))
+    cells = Cells.of(nz, t.shape[1:])
+    return _scores(
+        want=set(_ALL if measures is None else measures), log_base=log_base, beta=beta,
+        rows=t.sum(axis=2), cols=t.sum(axis=1), x_cells=lambda: _xlogx(flat, axis=1),
+        tp=(flat * (flat - 1)).sum(axis=1) / 2,
+        m1=lambda: t.max(axis=1).sum(axis=1) if t.shape[1] else np.zeros(len(t)),
+        optimal=lambda: _optimal(flat[:, nz], cells.gold, cells.pred),
+        greedy=lambda: _greedy(flat[:, nz], cells.gold, cells.pred, cells.shape))
+
+
+def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greedy) -> dict:
+    """Every measure in ``want`` from the batch's margins, cell entropy sum and pair count.
+
+    ``m1``, ``optimal`` and ``greedy``: callables giving the summed overlaps
+    of the M-1, optimal 1-1 and greedy 1-1 mappings, ``x_cells`` the cells'
+    ``sum x log x`` (each computed only when a measure needs it).
+    """
     lf = log_factor(log_base)
-    rows = t.sum(axis=2)
-    cols = t.sum(axis=1)
     n = rows.sum(axis=1)
+    x_cells = x_cells() if want & _ENTROPIC else np.zeros(len(n))
     empty = n == 0
     safe_n = np.where(empty, 1.0, n)
     logn = np.log(safe_n)
-    x_cells = _xlogx(t.reshape(len(t), -1), axis=1)
     x_rows = _xlogx(rows, axis=1)
     x_cols = _xlogx(cols, axis=1)
     one_row = np.count_nonzero(rows, axis=1) <= 1
@@ -135,11 +249,11 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
 
     with np.errstate(divide="ignore", invalid="ignore"):
         if "m1" in want:
-            put("m1", t.max(axis=1).sum(axis=1) / safe_n if t.shape[1] else np.zeros(len(t)))
+            put("m1", m1() / safe_n)
         if "1to1" in want:
-            put("1to1", _optimal(t) / safe_n)
+            put("1to1", optimal() / safe_n)
         if "1to1_greedy" in want:
-            put("1to1_greedy", _greedy(t) / safe_n)
+            put("1to1_greedy", greedy() / safe_n)
         h_ck, h_kc = hck_e / lf, hkc_e / lf
         vi = h_ck + h_kc
         put("vi", vi)
@@ -153,8 +267,6 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
         put("completeness", com)
         den = beta * hom + com
         put("v", np.where(den == 0, 0.0, (1 + beta) * hom * com / np.where(den == 0, 1.0, den)))
-        flat = t.reshape(len(t), -1)
-        tp = (flat * (flat - 1)).sum(axis=1) / 2
         pred_pairs = (cols * (cols - 1)).sum(axis=1) / 2
         gold_pairs = (rows * (rows - 1)).sum(axis=1) / 2
         pp = np.where(pred_pairs == 0, 1.0, tp / np.where(pred_pairs == 0, 1.0, pred_pairs))

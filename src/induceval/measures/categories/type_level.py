@@ -109,7 +109,12 @@ class TypeEntries:
         return self._get("k", lambda: np.bincount(self.pred_pairs[1], minlength=self.n_pred))
 
     def overlap(self, weights: np.ndarray | None = None) -> np.ndarray:
-        """``W[s, j] = sum_i w_i [s in A_i][j in B_i]`` (``w = 1``: shared types)."""
+        """``W[s, j] = sum_i w_i [s in A_i][j in B_i]`` (``w = 1``: shared types, kept)."""
+        if weights is None:  # asked by the 1-1 and M-1 mappings of several measures
+            return self._get("overlap", lambda: self._overlap(None)).copy()
+        return self._overlap(weights)
+
+    def _overlap(self, weights) -> np.ndarray:
         from scipy import sparse as sp
         l, G, K = self.n_types, self.n_gold, self.n_pred
         a = sp.csr_matrix((np.ones(self.gold_pairs.shape[1]), tuple(self.gold_pairs)),
@@ -503,7 +508,10 @@ def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int
     ``entries.item_counts``.  A resample's entries are the pairs with a
     positive count, renumbered in the original order, scored by
     :func:`type_level_scores` with the same ``restarts`` and ``seed``: the
-    full sample gives exactly the scores of ``entries``.
+    full sample gives exactly the scores of ``entries``.  The measures depend
+    on the kept pairs only (not on their counts), so resamples that keep the
+    same pairs (e.g. every pair, when each occurs in many sentences) are
+    scored once.
 
     Example
     -------
@@ -521,10 +529,15 @@ def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int
     if t.shape[1] != mg + entries.pred_pairs.shape[1]:
         raise MismatchError(f"totals have {t.shape[1]} columns; the entries have "
                             f"{mg} + {entries.pred_pairs.shape[1]} pairs")
+    seen: dict[bytes, dict] = {}
     out: dict[str, list] = {}
     for row in t:
-        sub = _subset(entries, row[:mg] > 0, row[mg:] > 0)
-        for k, v in type_level_scores(sub, restarts=restarts, seed=seed, mappings=mappings,
-                                      greedy_start=greedy_start).items():
+        keep = row > 0
+        key = np.packbits(keep).tobytes()
+        if key not in seen:
+            sub = _subset(entries, keep[:mg], keep[mg:])
+            seen[key] = type_level_scores(sub, restarts=restarts, seed=seed, mappings=mappings,
+                                          greedy_start=greedy_start)
+        for k, v in seen[key].items():
             out.setdefault(k, []).append(v)
     return {k: np.asarray(v, dtype=np.float64) for k, v in out.items()}

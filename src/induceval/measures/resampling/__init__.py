@@ -71,6 +71,7 @@ from induceval.measures.resampling.engine import (
     compare,
     resample,
     resampling_signature,
+    share_resamples,
     ties_with_best,
 )
 from induceval.measures.resampling.items import (
@@ -87,5 +88,5 @@ from induceval.measures.resampling.items import (
 __all__ = ["ItemStats", "Interval", "Resampled", "Comparison", "TESTS", "UNITS", "resample",
            "items_of", "compare", "ratio_items", "dependency_items", "category_items",
            "type_level_items", "join_items", "wopa_items", "pseudo_items", "group_rows",
-           "resampling_signature", "ties_with_best", "bootstrap_scores", "bootstrap_interval",
-           "approximate_randomization"]
+           "resampling_signature", "ties_with_best", "share_resamples", "bootstrap_scores",
+           "bootstrap_interval", "approximate_randomization"]

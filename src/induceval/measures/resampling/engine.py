@@ -17,8 +17,8 @@ from induceval.measures.resampling.items import items_of
 from induceval.random import DEFAULT_SEED, stream
 
 __all__ = ["TESTS", "UNITS", "Interval", "Resampled", "Comparison", "resampling_signature",
-           "resample", "compare", "ties_with_best", "bootstrap_scores", "bootstrap_interval",
-           "approximate_randomization"]
+           "resample", "compare", "ties_with_best", "share_resamples", "bootstrap_scores",
+           "bootstrap_interval", "approximate_randomization"]
 
 #: paired tests of :func:`compare`
 TESTS = ("bootstrap", "ar")
@@ -157,8 +157,12 @@ def _chunk_size(m: int, d: int, n: int) -> int:
     return max(1, min(n, _CHUNK_CELLS // max(m, d, 1)))
 
 
-def _product(weights: np.ndarray, rows) -> np.ndarray:
-    """``weights @ rows`` as a dense ``(B, d)`` float array (rows dense or sparse)."""
+def _product(weights: np.ndarray, rows, weights_t: np.ndarray | None = None) -> np.ndarray:
+    """``weights @ rows`` as a dense ``(B, d)`` float array (rows dense or sparse).
+
+    ``weights_t``: ``weights.T`` in C order, when the caller multiplies several
+    sparse ``rows`` by the same weights (scipy copies a transposed view each time).
+    """
     # C order, so that each resample's reductions do not depend on the batch around it
     if isinstance(rows, np.ndarray):
         if np.array_equal(rows, np.round(rows)):  # counts: exact sums in any order
@@ -166,7 +170,8 @@ def _product(weights: np.ndarray, rows) -> np.ndarray:
         # fractions (Chance's expected accuracy): BLAS adds them in an order of its kernel
         # (CPU, library, call shape); numpy's pairwise sum of each row is the same everywhere
         return np.stack([(weights * col).sum(axis=1) for col in rows.T], axis=1)
-    return np.ascontiguousarray(np.asarray((rows.T @ weights.T).T))
+    wt = np.ascontiguousarray(weights.T) if weights_t is None else weights_t
+    return np.ascontiguousarray(np.asarray((rows.T @ wt).T))
 
 
 def _bootstrap_weights(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
@@ -197,8 +202,8 @@ def _check_n(n: int) -> None:
 
 
 def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
-             seed: int | None = DEFAULT_SEED, groups=None, unit: str = "sentence"
-             ) -> Resampled:
+             seed: int | None = DEFAULT_SEED, groups=None, unit: str = "sentence",
+             cache: dict | None = None) -> Resampled:
     """Percentile bootstrap intervals of every measure of ``stats``.
 
     Parameters
@@ -218,6 +223,9 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
         (e.g. documents).
     unit
         The name of the resampled unit, for the signature.
+    cache
+        Scores of resamples already drawn (see :func:`share_resamples`);
+        used without ``groups``.
 
     Example
     -------
@@ -232,7 +240,7 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
     seed = DEFAULT_SEED if seed is None else int(seed)
     stats = _prepare(items_of(stats), groups)
-    samples = _bootstrap_samples([stats], n, seed)[0]
+    samples = _bootstrap_samples([stats], int(n), seed, cache if groups is None else None)[0]
     full = stats.scores()
     intervals = {k: _interval(full[k], samples[k], alpha) for k in samples}
     return Resampled(intervals, samples, int(n), alpha, seed, unit, len(stats))
@@ -240,7 +248,7 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
 
 def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "bootstrap",
             n: int = 1000, alpha: float = 0.05, seed: int | None = DEFAULT_SEED, groups=None,
-            unit: str = "sentence") -> list[Comparison]:
+            unit: str = "sentence", cache: dict | None = None) -> list[Comparison]:
     """Paired tests of each system against ``baseline`` on the same items.
 
     Parameters
@@ -257,6 +265,9 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
         bootstrap, ``resampling.permutation`` for AR).
     alpha
         Level of the bootstrap interval of the difference.
+    cache
+        Scores of bootstrap resamples already drawn (:func:`share_resamples`),
+        reused by the paired bootstrap (without ``groups``).
 
     Example
     -------
@@ -279,27 +290,85 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
             raise MismatchError(f"paired systems must have the same items: the baseline has "
                                 f"{m}, a system {len(s)}")
     if test == "bootstrap":
-        return _paired_bootstrap(base, others, n, alpha, seed, unit)
+        return _paired_bootstrap(base, others, int(n), alpha, seed, unit,
+                                 cache if groups is None else None)
     return [_paired_ar(base, s, n, seed, unit) for s in others]
 
 
-def _bootstrap_samples(systems: list[ItemStats], n: int, seed: int) -> list[dict]:
-    """Each system's scores on the same ``n`` bootstrap resamples of the items."""
-    m = len(systems[0])
+def _bootstrap_samples(systems: list[ItemStats], n: int, seed: int,
+                       cache: dict | None = None) -> list[dict]:
+    """Each system's scores on the same ``n`` bootstrap resamples of the items.
+
+    ``cache`` (kept by the caller, see :func:`share_resamples`) holds the
+    scores of systems already resampled with this ``n`` and ``seed``: the
+    draws do not depend on the other systems or on the chunking, so a cached
+    system's scores are those it would get here, and a batch whose systems
+    are all cached draws nothing.
+    """
+    out: list = [None] * len(systems)
+    todo = []
+    for i, s in enumerate(systems):
+        hit = cache.get((id(s), n, seed)) if cache is not None else None
+        if hit is not None:
+            out[i] = hit[1]
+        else:
+            todo.append(i)
+    if not todo:
+        return out
+    fresh = [systems[i] for i in todo]
+    m = len(fresh[0])
     rng = stream(seed, "resampling.bootstrap")
-    step = _chunk_size(m, max(s.rows.shape[1] for s in systems), n)
-    chunks: list[list[dict]] = [[] for _ in systems]
+    step = _chunk_size(m, max(s.rows.shape[1] for s in fresh), n)
+    chunks: list[list[dict]] = [[] for _ in fresh]
     for start in range(0, n, step):
         w = _bootstrap_weights(rng, m, min(step, n - start))
-        for c, s in zip(chunks, systems):
-            c.append(_batched(s, _product(w, s.rows)))
-    return [{k: np.concatenate([x[k] for x in c]) for k in c[0]} for c in chunks]
+        wt = np.ascontiguousarray(w.T) if any(s.sparse for s in fresh) else None
+        for c, s in zip(chunks, fresh):
+            c.append(_batched(s, _product(w, s.rows, wt)))
+    for i, c in zip(todo, chunks):
+        out[i] = {k: np.concatenate([x[k] for x in c]) for k in c[0]}
+        if cache is not None:  # the object stays alive with its id
+            cache[(id(systems[i]), n, seed)] = (systems[i], out[i])
+    return out
+
+
+def share_resamples(systems: Sequence[ItemStats], *, n: int = 1000,
+                    seed: int | None = DEFAULT_SEED, cache: dict) -> None:
+    """Resample ``systems`` together (one draw of weights per item count) into ``cache``.
+
+    :func:`resample`, :func:`compare` and :func:`ties_with_best` given the
+    same ``cache`` (a dict kept by the caller) then reuse these scores: a
+    table's intervals and paired bootstrap tests cost one product of the
+    resample weights with each system's rows, and systems over the same items
+    share the weights.  The results are those without the cache.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from induceval.measures.resampling import ratio_items
+    >>> a = ratio_items(np.array([[1, 1], [0, 1], [1, 1]]), "acc")
+    >>> b = ratio_items(np.array([[1, 1], [1, 1], [0, 1]]), "acc")
+    >>> cache = {}
+    >>> share_resamples([a, b], n=50, seed=2, cache=cache)
+    >>> r = resample(a, n=50, seed=2, cache=cache)
+    >>> bool(np.array_equal(r.samples["acc"], resample(a, n=50, seed=2).samples["acc"]))
+    True
+    """
+    _check_n(n)
+    seed = DEFAULT_SEED if seed is None else int(seed)
+    by_len: dict[int, list[ItemStats]] = {}
+    for st in systems:
+        st = items_of(st)
+        if len(st) and (id(st), int(n), seed) not in cache:
+            by_len.setdefault(len(st), []).append(st)
+    for group in by_len.values():
+        _bootstrap_samples(list({id(g): g for g in group}.values()), int(n), seed, cache)
 
 
 def _paired_bootstrap(base: ItemStats, others: list[ItemStats], n: int, alpha: float, seed: int,
-                      unit: str) -> list[Comparison]:
+                      unit: str, cache: dict | None = None) -> list[Comparison]:
     m = len(base)
-    bsamp, *samples = _bootstrap_samples([base, *others], n, seed)
+    bsamp, *samples = _bootstrap_samples([base, *others], n, seed, cache)
     full_b = base.scores()
     out = []
     for s, ssamp in zip(others, samples):
@@ -355,7 +424,8 @@ def _paired_ar(base: ItemStats, system: ItemStats, n: int, seed: int, unit: str)
 def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
                    higher_is_better: bool = True, alpha: float = 0.05, n: int = 1000,
                    test: str = "bootstrap", seed: int | None = DEFAULT_SEED,
-                   cache: dict | None = None) -> tuple[str, list]:
+                   cache: dict | None = None, samples: dict | None = None
+                   ) -> tuple[str, list]:
     """The best system on ``measure`` and the others not significantly different from it.
 
     Each system is tested against the best one with :func:`compare`
@@ -363,7 +433,8 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
     out.  ``cache`` (a dict kept by the caller) stores each comparison under
     the pair of :class:`ItemStats` objects, so that a table of several
     measures compares each pair once (the draws of a pair do not depend on
-    the other systems: cached and fresh results are identical).
+    the other systems: cached and fresh results are identical); ``samples``
+    (see :func:`share_resamples`) the systems' bootstrap scores, reused.
 
     Example
     -------
@@ -392,7 +463,7 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
     todo = [k for k in others if key(k) not in cache]
     if todo:
         comps = compare(base, [systems[k] for k in todo], test=test, n=n, alpha=alpha,
-                        seed=seed)
+                        seed=seed, cache=samples)
         for k, c in zip(todo, comps):
             cache[key(k)] = (base, systems[k], c)  # the objects stay alive with their ids
     return best, [k for k in others if not cache[key(k)][2].p_value[measure] < alpha]

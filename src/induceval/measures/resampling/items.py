@@ -29,19 +29,39 @@ def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
         raise MismatchError(f"the systems' tables have {ga} and {gb} gold classes")
     k = ka + kb
 
-    def embed(rows, kk, shift):
-        coo = sp.coo_matrix(rows)
-        g, c = np.divmod(coo.col, kk)
-        return sp.csr_matrix((coo.data, (coo.row, g * k + c + shift)),
-                             shape=(rows.shape[0], ga * k))
+    def embed(st, shift):
+        coo = sp.coo_matrix(st.rows)
+        cells = st.meta["cells"]
+        return sp.csr_matrix((coo.data, (coo.row, cells.gold[coo.col] * k + cells.pred[coo.col]
+                                         + shift)), shape=(st.rows.shape[0], ga * k))
 
-    shape = (ga, k)
+    wa, wb = embed(a, 0), embed(b, ka)
+    # one column space: the cells of either system
+    flat = np.flatnonzero(np.asarray(abs(wa).sum(axis=0) + abs(wb).sum(axis=0)).ravel())
+    opts = a.meta["options"]
+    return (_table_items(wa, (ga, k), opts, a.higher_is_better, flat),
+            _table_items(wb, (ga, k), opts, b.higher_is_better, flat))
 
-    def wide(totals):
-        return a.score(totals, shape)
 
-    return (ItemStats(embed(a.rows, ka, 0), wide, a.higher_is_better, shape),
-            ItemStats(embed(b.rows, kb, ka), wide, b.higher_is_better, shape))
+def _table_items(rows, shape: tuple, options: dict, higher_is_better: dict,
+                 flat: np.ndarray | None = None) -> ItemStats:
+    """Category items over the cells ``flat`` of the tables (default: those with a count).
+
+    The columns are the table's cells that hold a count (the others hold
+    none in any resample), so each resample costs its cells, not ``G x K``.
+    """
+    from induceval.measures.categories.batch import Cells, cell_scores_batch
+
+    rows = rows.tocsr()
+    if flat is None:
+        flat = np.flatnonzero(np.asarray(abs(rows).sum(axis=0)).ravel())
+    cells = Cells.of(flat, shape)
+
+    def score(totals):
+        return cell_scores_batch(np.atleast_2d(totals), cells, **options)
+
+    return ItemStats(rows[:, flat], score, higher_is_better, tuple(shape), _side_by_side,
+                     {"cells": cells, "options": options})
 
 
 # -- family builders ---------------------------------------------------------------------
@@ -154,7 +174,6 @@ def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
     >>> st.scores()["m1"], len(st)
     (0.75, 2)
     """
-    from induceval.measures.categories.batch import token_scores_batch
     from induceval.measures.categories.evaluate import MEASURES, TOKEN_MEASURES
 
     rows = getattr(table, "item_counts", None)
@@ -162,13 +181,9 @@ def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
         raise ParameterError("the contingency table has no per-item counts; build it with "
                              "items= (evaluate_tags(..., items='sentence'))")
     names = tuple(measures) if measures is not None else TOKEN_MEASURES
-
-    def score(totals, shape=table.shape):
-        t = np.atleast_2d(totals).reshape(-1, *shape)
-        return token_scores_batch(t, log_base=log_base, beta=beta, measures=names)
-
-    return ItemStats(rows.tocsr(), score, {k: MEASURES[k].higher_is_better for k in names},
-                     tuple(table.shape), _side_by_side)
+    return _table_items(rows, tuple(table.shape),
+                        {"log_base": log_base, "beta": beta, "measures": names},
+                        {k: MEASURES[k].higher_is_better for k in names})
 
 
 def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_SEED,
