@@ -662,8 +662,10 @@ SHORT = {"max_sentences": 20000, "bhmm_iterations": 100}
 def _from_options(o, data: Path, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce frank2009`` options."""
     short = SHORT if o.short else {"bhmm_iterations": 2000}  # explicit options win
-    o.max_sentences = o.max_sentences or short.get("max_sentences")
-    o.bhmm_iterations = o.bhmm_iterations or short["bhmm_iterations"]
+    if o.max_sentences is None:     # 0 is a value (refused below), not "not given"
+        o.max_sentences = short.get("max_sentences")
+    if o.bhmm_iterations is None:
+        o.bhmm_iterations = short["bhmm_iterations"]
     tables = run_frank2009(
         o.train or _default_train(data), o.test or _default_test(data), out_dir=o.out,
         ks=[int(x) for x in o.k.split(",")], models=o.models.split(","), seed=o.seed,
