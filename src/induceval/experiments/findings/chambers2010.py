@@ -53,24 +53,27 @@ def _figures(run: Run, which: str) -> dict[str, list[dict]]:
     return out
 
 
+def _by_corpus(per: dict[str, list[bool]]) -> str:
+    """``by corpus: a 6/6, b 1/6``: how the cases of each corpus went."""
+    return "by corpus: " + ", ".join(f"{c} {sum(x)}/{len(x)}" for c, x in per.items() if x)
+
+
 def _progression(run: Run) -> Verdict:
-    hits = cases = 0
-    said = []
+    per: dict[str, list[bool]] = {}
     for corpus, rows in _figures(run, "figure4").items():
         for r in rows:
             vals = [cell_value(r.get(m)) for m in ("random", "buckets", "neighbor")]
             if None in vals or r.get("model") in (BEST, TIES):
                 continue
-            cases += 1
-            hits += vals[0] > vals[1] > vals[2]
-            said.append(f"{corpus} {r['model']} {vals[0]:g} > {vals[1]:g} > {vals[2]:g}")
-    v = share_verdict(hits, cases, "models with random > buckets > neighbor")
-    v.evidence += "; " + ", ".join(said[:8]) if said else ""
+            per.setdefault(corpus, []).append(vals[0] > vals[1] > vals[2])
+    flat = [x for xs in per.values() for x in xs]
+    v = share_verdict(sum(flat), len(flat), "models with random > buckets > neighbor")
+    v.evidence += "; " + _by_corpus(per) if per else ""
     return v
 
 
 def _backoff_erk_best(run: Run) -> Verdict:
-    hits = cases = 0
+    per: dict[str, list[bool]] = {}
     said = []
     for corpus, rows in _figures(run, "figure4").items():
         models = [r for r in rows if r.get("model") not in (BEST, TIES)]
@@ -80,13 +83,16 @@ def _backoff_erk_best(run: Run) -> Verdict:
             if len(scored) < 2:
                 continue
             value, best = max(scored)
-            cases += 1
-            hits += best == "backoff-erk"
-            said.append(f"{corpus} {method}: {best} {value:g}")
-    if not cases:
+            per.setdefault(corpus, []).append(best == "backoff-erk")
+            if best != "backoff-erk":
+                said.append(f"{corpus} {method}: {best} {value:g}")
+    flat = [x for xs in per.values() for x in xs]
+    if not flat:
         return Verdict(NOT_COMPARABLE, "no figure 4 column with two models")
-    v = share_verdict(hits, cases, "confounder methods where Backoff Erk is the best model")
-    v.evidence += "; " + ", ".join(said)
+    v = share_verdict(sum(flat), len(flat), "confounder methods where Backoff Erk is the best "
+                      "model")
+    v.evidence += "; " + _by_corpus(per) + ("; best instead: " + ", ".join(said[:6])
+                                           if said else "")
     return v
 
 

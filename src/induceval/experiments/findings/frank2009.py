@@ -37,6 +37,9 @@ def _best(run: Run, table: str, measures, winners, what: str) -> Verdict:
             said.append(f"K={k} {m}: {best['Model']} {fmt(best[m], 4)}")
     v = share_verdict(hits, cases, what)
     v.evidence += "; " + ", ".join(said) if said else ""
+    if run.manifest.get("options", {}).get("short"):
+        v.reason = (f"{DATA}; this run is --short: the first 20,000 utterances and 100 BHMM "
+                    "sweeps, a BHMM far from converged")
     return v
 
 
