@@ -28,6 +28,7 @@ from induceval.corpus.readers._common import (
     _Accumulator,
     as_file_list,
     corpus_name,
+    has_line_fault,
     read_pieces,
 )
 from induceval.corpus.readers._fields import _decode_items, _intern_ranges
@@ -122,14 +123,16 @@ class _Chunk:
         id_codes, id_items = _intern_ranges(buf, *field(spec.id_col))
         kinds = np.empty(len(id_items), dtype=np.int64)
         values = np.empty(len(id_items), dtype=np.int64)
+        ends = np.empty(len(id_items), dtype=np.int64)
         for j, item in enumerate(id_items):
-            kinds[j], values[j] = _classify_id(item, spec.special_ids)
+            kinds[j], values[j], ends[j] = _classify_id(item, spec.special_ids)
         if (kinds == _BAD).any():
             raise _GiveUp
         self.ids = values[id_codes]
         tok_kind = kinds[id_codes]
         if (tok_kind != _REGULAR).any():
             self.regular = tok_kind == _REGULAR
+            self.special_kind, self.special_end = tok_kind, ends[id_codes]
             for kind, key in ((_MULTIWORD, "multiword_tokens"), (_EMPTY, "empty_nodes")):
                 n = int((tok_kind == kind).sum())
                 if n:
@@ -163,7 +166,26 @@ class _Chunk:
             positions = np.arange(n_tok, dtype=np.int64) - np.repeat(sent_starts, lengths)
             if not (ids == positions + 1).all():
                 raise _GiveUp
+            if regular is not None:
+                self._check_special(sent_starts, lengths, sent_blocks, block)
         self.reg_block, self.lengths, self.sent_blocks = reg_block, lengths, sent_blocks
+
+    def _check_special(self, sent_starts: np.ndarray, lengths: np.ndarray,
+                       sent_blocks: np.ndarray, block: np.ndarray) -> None:
+        """Give up unless every multiword range and empty node sits where it says
+        (:func:`~induceval.corpus.readers._tabular._special_fault`)."""
+        regular = self.regular
+        special = np.flatnonzero(~regular)
+        sent = np.searchsorted(sent_blocks, block[special])
+        # regular tokens of the sentence before each special line
+        before = (np.cumsum(regular)[special] - regular[special]) - sent_starts[sent]
+        kind, value, end = (self.special_kind[special], self.ids[special],
+                            self.special_end[special])
+        mw = kind == _MULTIWORD
+        ok = np.where(mw, (value == before + 1) & (end > value) & (end <= lengths[sent]),
+                      (value == before) & (end >= 1))
+        if not ok.all():
+            raise _GiveUp
 
     def heads(self) -> np.ndarray | None:
         """The head column (taken out of ``bounds``), ``None`` when the format has none."""
@@ -229,6 +251,8 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
         data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+    if has_line_fault(data) or _maybe_empty_field(data):
+        return None
     lang = language if language is not None else language_from_name(path)
     state = _State(path.stem if document is None else document)
     chunk = _Chunk(data, spec, first)
@@ -262,6 +286,13 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     return FileResult(chunk.bounds, heads, chunk.lengths.astype(np.int64), sent_ids, documents,
                       lang, state.counts, data=data, meta=meta_cols, languages=languages,
                       lines=lines, document_out=state.document)
+
+
+def _maybe_empty_field(data: bytes) -> bool:
+    """True when a line of ``data`` may have an empty field (two tabs in a row, a tab at a
+    line's start or end): the streaming path decides (such lines are rare)."""
+    return (b"\t\t" in data or b"\n\t" in data or b"\t\n" in data or b"\t\r\n" in data
+            or data.startswith(b"\t") or data.endswith(b"\t"))
 
 
 def _comment_meta(kept_text: list[str], kept_sent: np.ndarray, sent_ids: list,

@@ -120,6 +120,35 @@ def _iter_lines(path: Path) -> Iterator[tuple[int, str | None, bytes]]:
                 yield lineno, None, raw
 
 
+#: What a NUL byte or a carriage return inside a line means (see :func:`line_fault`).
+NUL_FAULT = "a NUL byte inside the line (binary data, or a damaged file)"
+CR_FAULT = ("a carriage return inside the line: CR-only line ends (classic Mac OS) are not "
+            "read; convert them to LF first (e.g. tr '\\r' '\\n')")
+
+
+def line_fault(text: str) -> str | None:
+    """What makes a decoded line (its line end stripped) no text line, else ``None``: a NUL
+    byte, or a carriage return inside it (a file with CR-only line ends is one long line,
+    refused at line 1 rather than read as one sentence).
+
+    Example
+    -------
+    >>> line_fault("a b"), line_fault("a\\x00b") == NUL_FAULT, line_fault("a\\rb") == CR_FAULT
+    (None, True, True)
+    """
+    if "\x00" in text:
+        return NUL_FAULT
+    if "\r" in text:
+        return CR_FAULT
+    return None
+
+
+def has_line_fault(data: bytes) -> bool:
+    """True when some line of ``data`` holds a NUL byte or a carriage return that ends no
+    line (what :func:`line_fault` finds, over the bytes at C speed)."""
+    return b"\x00" in data or data.count(b"\r") != data.count(b"\r\n")
+
+
 class _Bad(Exception):
     """A malformed sentence (or tree): the reason it is skipped under, and its error."""
 
