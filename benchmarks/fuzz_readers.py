@@ -340,8 +340,8 @@ HEADED = ("conllu", "conllx", "chat", "malt")
 
 def commands(fmt: str, path: str, out_dir: str) -> list[tuple[str, list[str]]]:
     """``(label, argv)`` of the commands run on one mutated file."""
-    fmt_opt = ["--input-format", fmt] if fmt in ("brown",) else []
-    gold_fmt = ["--gold-format", fmt, "--pred-format", fmt] if fmt in ("brown",) else []
+    fmt_opt: list[str] = []   # (every format by its ending or, Brown, its content)
+    gold_fmt: list[str] = []
     cmds = [("info", ["info", "--no-progress", *fmt_opt, path]),
             ("info fail", ["info", "--no-progress", "--on-error", "fail", *fmt_opt, path]),
             ("info json", ["info", "--no-progress", "--format", "json", *fmt_opt, path]),
@@ -361,6 +361,7 @@ class Outcome:
     code: int
     stderr: str
     traceback: bool
+    stdout: str = ""
 
 
 def run_in_process(argv: list[str]) -> Outcome:
@@ -377,7 +378,7 @@ def run_in_process(argv: list[str]) -> Outcome:
         import traceback
 
         return Outcome(1, err.getvalue() + traceback.format_exc(), True)
-    return Outcome(code, err.getvalue(), False)
+    return Outcome(code, err.getvalue(), False, out.getvalue())
 
 
 def run_subprocess(argv: list[str]) -> Outcome:
@@ -386,7 +387,7 @@ def run_subprocess(argv: list[str]) -> Outcome:
                            "main; sys.exit(main())", *argv], capture_output=True, text=True,
                           timeout=300)
     return Outcome(proc.returncode, proc.stderr, "Traceback (most recent call last)"
-                   in proc.stderr)
+                   in proc.stderr, proc.stdout)
 
 
 _ERROR = "induceval: error: "
@@ -407,7 +408,7 @@ def classify(outcome: Outcome, path: str, fault: bool, skip: bool) -> tuple[str,
         return "unclear error", " | ".join(lines)[:300]
     if not fault:
         return "accepted", ""
-    if skip and re.search(re.escape(path) + r":\d+", outcome.stderr):
+    if skip and re.search(re.escape(path) + r":\d+", outcome.stderr + outcome.stdout):
         return "counted", ""
     return "silent acceptance", ""
 

@@ -190,7 +190,7 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
 def _seen(p: Path) -> str:
     """What the first line of a file of no known format looks like, for the error."""
     try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
+        with open(p, encoding="utf-8-sig", errors="replace") as fh:
             first = next((line.strip() for line in fh if line.strip()), "")
     except OSError:
         first = ""
@@ -203,7 +203,7 @@ def _seen(p: Path) -> str:
 
 def _by_content(p: Path) -> tuple[str, str]:
     try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
+        with open(p, encoding="utf-8-sig", errors="replace") as fh:
             head = [line for _, line in zip(range(50), fh)]
     except OSError as exc:
         raise InducevalError(f"{p}: cannot read: {exc}") from None
@@ -219,9 +219,28 @@ def _by_content(p: Path) -> tuple[str, str]:
             return "pascal", "9 tab-separated columns"
         if ncols <= {3, 4}:
             return "malt", f"{max(ncols)} tab-separated columns"
-        if all("/" in tok for h in lines[:5] for tok in h.split()):
+        if _mostly_tagged([tok for h in lines for tok in h.split()]):
             return "brown", "word/tag tokens"
     return "plain", "no columns, tags or CHAT headers"
+
+
+def _mostly_tagged(tokens: list[str]) -> bool:
+    """Whether most tokens are ``word/tag`` and at most one in ten (or one) is not (a Brown
+    file): an untagged token is then a fault the Brown reader names, not a sign of plain
+    text.
+
+    Example
+    -------
+    >>> _mostly_tagged("The/at jury/nn said".split()), _mostly_tagged("a/b c d e".split())
+    (True, False)
+    >>> _mostly_tagged("The/at jury/nn said/vbd Friday/nr an/at investigation/nn of/in "
+    ...                "Atlanta's/np$ recent/jj primary election/nn".split())
+    True
+    """
+    if not tokens:
+        return False
+    tagged = sum(1 for t in tokens if (p := t.rpartition("/"))[0] and p[2])
+    return tagged > len(tokens) / 2 and len(tokens) - tagged <= max(1, len(tokens) // 10)
 
 
 def _conll_dialect(head: list[str], rows: list[list[str]]) -> tuple[str, str]:

@@ -27,6 +27,9 @@ _AFFIX = re.compile(r"[-&=]")
 #: ``%mor`` items that are punctuation, besides those without a ``|``
 _MOR_PUNCT = frozenset({"cm|cm", "beg|beg", "end|end", "bq|bq", "eq|eq"})
 _XGRT_TIERS = ("%xgrt", "%grt")
+#: The name of a dependent tier, between ``%`` and ``:`` (CHAT writes them in lower case)
+_TIER_NAME = re.compile(r"[a-z][a-z0-9]*")
+
 #: Dependent tiers whose duplicates or missing tab are errors (issue 16)
 _CHECKED_TIERS = frozenset({"%mor", "%gra"})
 _MARKER_POS = {"‡": "beg", "„": "end"}
@@ -230,7 +233,10 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
     main, *parts = body.split("\n%")
     tiers = {}
     for t in parts:
-        name, _, value = t.partition(":")
+        name, colon, value = t.partition(":")
+        if not colon or _TIER_NAME.fullmatch(name) is None:   # '%MOR:', '%mor' + no colon
+            deltas["bad_tier_name"] += 1
+            continue
         name = "%" + name
         if name in tiers:
             if name in _CHECKED_TIERS:

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._common import _iter_lines, read_streamed
-from induceval.errors import CorpusFormatError, check_choice
+from induceval.corpus.readers._common import _iter_lines, line_fault, read_streamed
+from induceval.errors import CorpusFormatError, check_choice, shorten
 
 __all__ = ["iter_line_sentences", "read_line_format", "TokenParser"]
 
@@ -43,14 +43,21 @@ def iter_line_sentences(path: str | os.PathLike, parse: TokenParser, *, on_error
                 raise err
             report.skip("bad UTF-8", str(err))
             continue
+        fault = line_fault(text)
+        if fault is not None:
+            err = CorpusFormatError(fault, path=str(path), line=lineno, text=text)
+            if on_error == "fail":
+                raise err
+            report.skip("not a text line", str(err))
+            continue
         words = text.split()
         if not words:
             continue
         try:
             tokens = parse(words)
         except BadToken as bad:
-            err = CorpusFormatError(f"{bad.expected}, got {bad.token!r} in", path=str(path),
-                                    line=lineno, text=text)
+            err = CorpusFormatError(f"{bad.expected}, got {shorten(bad.token)!r} in",
+                                    path=str(path), line=lineno, text=text)
             if on_error == "fail":
                 raise err from None
             report.skip(reason, str(err))

@@ -227,6 +227,8 @@ TIER_ERRORS = {
     "duplicate_gra": "a second %gra tier in one utterance",
     "mor_without_tab": "no tab after '%mor:'",
     "gra_without_tab": "no tab after '%gra:'",
+    "bad_tier_name": "a dependent tier whose name is not '%', lower-case letters and ':' "
+                     "(e.g. '%MOR:', or '%mor' without its colon): its tier is not read",
 }
 #: Report key of the utterances without words (issue 11).
 NO_WORDS = "utterances without words"
@@ -250,8 +252,8 @@ def unused_tier_faults(needs: Sequence[str] | None) -> frozenset:
     if needs is None:
         return frozenset()
     needed = set(needs)
-    return frozenset(k for k in TIER_ERRORS
-                     if not needed & TIER_COLUMNS["mor" if "mor" in k else "gra"])
+    return frozenset(k for k in TIER_ERRORS if ("mor" in k or "gra" in k)
+                     and not needed & TIER_COLUMNS["mor" if "mor" in k else "gra"])
 
 
 def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, line: int,

@@ -3,7 +3,9 @@
 Blank lines are ignored; tokens are split on any whitespace.  Only the
 ``form`` column exists.  Sentence columns: ``document`` (file stem) and
 ``language`` (the ``language`` option, else missing).  The only possible
-error is a line that is not UTF-8.
+errors are a line that is not UTF-8 and one that holds a NUL byte or a carriage
+return (a file with CR-only line ends is refused at its first line, not read as
+one sentence).
 
 Reading streams: each file is read in pieces of about 8 MB cut at line
 ends; the tokens of a piece go straight into the int32 codes of the corpus
@@ -37,6 +39,8 @@ from induceval.corpus.readers._common import (
     as_file_list,
     build_corpus,
     corpus_name,
+    has_line_fault,
+    line_fault,
     read_pieces,
 )
 from induceval.corpus.readers._lines import iter_line_sentences
@@ -85,7 +89,9 @@ def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str 
             first_line, line = line, line + data.count(b"\n")
             if first_line == 1 and data.startswith(b"\xef\xbb\xbf"):
                 data = b"   " + data[3:]  # the BOM is dropped (blanked: offsets unchanged)
-            if data.isascii():  # (a C scan) valid UTF-8 without wide spaces
+            if has_line_fault(data):
+                slow = True
+            elif data.isascii():  # (a C scan) valid UTF-8 without wide spaces
                 slow = False
             else:
                 try:
@@ -120,6 +126,13 @@ def _slow_piece(path: Path, first_line: int, data: bytes, on_error: str, report:
             if on_error == "fail":
                 raise err from None
             report.skip("bad UTF-8", str(err))
+            continue
+        fault = line_fault(text)
+        if fault is not None:
+            err = CorpusFormatError(fault, path=str(path), line=first_line + i, text=text)
+            if on_error == "fail":
+                raise err
+            report.skip("not a text line", str(err))
             continue
         words = text.split()
         if words:

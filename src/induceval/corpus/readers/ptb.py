@@ -70,8 +70,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._common import _Bad, read_bytes, read_streamed
-from induceval.errors import CorpusFormatError, check_choice
+from induceval.corpus.readers._common import NUL_FAULT, _Bad, read_bytes, read_streamed
+from induceval.errors import CorpusFormatError, check_choice, shorten
 
 __all__ = ["read", "iter_sentences", "EMPTY_TAG"]
 
@@ -79,7 +79,8 @@ __all__ = ["read", "iter_sentences", "EMPTY_TAG"]
 EMPTY_TAG = "-NONE-"
 
 _TOKEN_RE = re.compile(r"[()]|[^\s()]+")
-_BAD_BYTE_RE = re.compile("[\udc80-\udcff]")
+#: Bytes that are no text: not UTF-8 (surrogate escapes), or NUL
+_BAD_BYTE_RE = re.compile("[\udc80-\udcff\x00]")
 
 
 class _Text:
@@ -101,6 +102,12 @@ class _Text:
         end = self.text.find("\n", pos)
         line = self.text[start:] if end < 0 else self.text[start:end]
         return line.strip().encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+    def bad_bytes(self, tok: str, pos: int) -> _Bad:
+        """The error of a token holding bytes that are no text (:data:`_BAD_BYTE_RE`)."""
+        if "\x00" in tok:
+            return self.error("not a text line", NUL_FAULT, pos)
+        return self.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
 
     def error(self, reason: str, message: str, pos: int) -> _Bad:
         return _Bad(reason, CorpusFormatError(message, path=self.path, line=self.line_of(pos),
@@ -154,8 +161,9 @@ class _Trees:
                                     f"line {src.line_of(pos)}", start)
                 stack.append([None, None, False, pos])
                 if top[1] is not None:
-                    raise src.error("bad leaf", f"a word without a tag: {top[1]!r} in "
-                                    f"({top[0]} {top[1]} ...) is followed by a bracket", pos)
+                    raise src.error("bad leaf", f"a word without a tag: {shorten(top[1])!r} in "
+                                    f"({shorten(top[0])} {shorten(top[1])} ...) is followed by "
+                                    "a bracket", pos)
                 top[2] = True
             elif tok == ")":
                 stack.pop()
@@ -168,16 +176,16 @@ class _Trees:
                         tags.append(label)
                 elif not top[2]:
                     raise src.error("bad leaf", "an empty bracket '()'" if label is None else
-                                    f"a word without a tag: ({label})", top[3])
+                                    f"a word without a tag: ({shorten(label)})", top[3])
             else:
                 if check_bytes and _BAD_BYTE_RE.search(tok):
-                    raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                    raise src.bad_bytes(tok, pos)
                 if top[0] is None and not top[2]:
                     top[0] = tok
                 elif top[1] is None and not top[2]:
                     top[1] = tok
                 else:
-                    raise src.error("bad leaf", f"a word without a tag: {tok!r} (expected "
+                    raise src.error("bad leaf", f"a word without a tag: {shorten(tok)!r} (expected "
                                     f"'(TAG word)')", pos)
         return forms, tags, n_empty
 
@@ -213,7 +221,7 @@ def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
                                 "unbalanced parentheses: ')' outside any tree", pos)
             if tok != "(":
                 if trees.check_bytes and _BAD_BYTE_RE.search(tok):
-                    raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                    raise src.bad_bytes(tok, pos)
                 raise src.error("text outside a tree", "text outside a tree (expected '(')", pos)
             n_tree += 1
             forms, tags, n_empty = trees.tree(m)
