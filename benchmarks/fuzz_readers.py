@@ -38,8 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA = Path(os.environ.get("INDUCEVAL_SHARED_DATA",
-                           Path(__file__).resolve().parents[1].parent / "shared" / "data"))
+from induceval.data import shared_data_dir
+
+DATA = shared_data_dir()
 
 #: format -> file ending written
 ENDINGS = {"conllu": ".conllu", "conllx": ".conll", "chat": ".cha", "ptb": ".mrg",
@@ -413,11 +414,14 @@ def classify(outcome: Outcome, path: str, fault: bool, skip: bool) -> tuple[str,
     return "silent acceptance", ""
 
 
-def cases(n: int, seed: int, data: Path = DATA) -> list[tuple[str, str, Mutation, str]]:
+def cases(n: int, seed: int, data: Path = DATA, real: bool | None = None
+          ) -> list[tuple[str, str, Mutation, str]]:
     """``n`` seeded ``(format, sample name, mutation, mutated text)`` cases, every
-    (sample, mutation) pair once before any twice."""
+    (sample, mutation) pair once before any twice; ``real``: only the slices of real files
+    (True), only the built-in samples (False), both (None)."""
     rng = random.Random(seed)
     pairs = [(fmt, name, text, m) for fmt, name, text in samples(data)
+             if real is None or real != name.startswith("builtin-")
              for m in MUTATIONS if fmt in m.formats]
     out = []
     while len(out) < n:
