@@ -201,12 +201,20 @@ def _seen(p: Path) -> str:
     return f"first line {first[:80]!r}" if first else "no text"
 
 
+#: The most characters of a file read to tell its format (its first 50 lines, up to this):
+#: a 50 MB line is not split into millions of words to guess a format.
+_HEAD_CHARS = 1 << 16
+
+
 def _by_content(p: Path) -> tuple[str, str]:
     try:
         with open(p, encoding="utf-8-sig", errors="replace") as fh:
-            head = [line for _, line in zip(range(50), fh)]
+            text = fh.read(_HEAD_CHARS)
     except OSError as exc:
         raise InducevalError(f"{p}: cannot read: {exc}") from None
+    head = text.splitlines(keepends=True)[:50]
+    if len(text) == _HEAD_CHARS and len(head) > 1 and not head[-1].endswith("\n"):
+        head.pop()   # (cut by the limit)
     lines = [h.rstrip("\n") for h in head if h.strip() and not h.startswith("#")]
     # a CHAT transcript has @Begin; CHILDES's 0metadata.cdc starts with @UTF8 but is not one
     if any(h.startswith("@Begin") for h in head):
