@@ -248,6 +248,25 @@ def _long_bad_line(text: str, rng: random.Random, fmt: str) -> str:
     return "\n".join(lines)
 
 
+def _long_bad_token(text: str, rng: random.Random, fmt: str) -> str:
+    """A 5,000-character field or token that is wrong where it stands."""
+    lines = _lines(text)
+    if fmt == "brown":
+        i = rng.choice(_token_lines(text, fmt))
+        lines[i] += " " + "y" * 5000
+    elif fmt == "chat":
+        return _set_age(text, "9" * 5000)
+    else:
+        i = rng.choice(_id_lines(lines, fmt))
+        fields = lines[i].split("\t")
+        if fmt == "malt":
+            fields += ["z" * 5000] * 2
+        else:
+            fields[0] = "z" * 5000
+        lines[i] = "\t".join(fields)
+    return "\n".join(lines)
+
+
 def _no_end(text: str, rng: random.Random, fmt: str) -> str:
     return text.replace("@End\n", "")
 
@@ -264,10 +283,14 @@ _BAD_AGES = ["2;13.26", "2;7.40", "2;7.26.3", "2;", "two", "-2;3.04", "٢;٣.١�
              "99999999999999;0.0", "2.3;1", ";4.", "1;2.3x"]
 
 
+def _set_age(text: str, age: str) -> str:
+    """``text`` with the age of the child's ``@ID`` header set to ``age``."""
+    return re.sub(r"(@ID:\t[^|]*\|[^|]*\|CHI\|)[^|]*", lambda m: m.group(1) + age, text,
+                  count=1)
+
+
 def _bad_age(text: str, rng: random.Random, fmt: str) -> str:
-    return re.sub(r"\|2;4\.09\|", "|" + rng.choice(_BAD_AGES) + "|", text, count=1) \
-        if "|2;4.09|" in text else re.sub(r"(@ID:\t[^|]*\|[^|]*\|CHI\|)[^|]*", lambda m: m.group(1)
-                                           + rng.choice(_BAD_AGES), text, count=1)
+    return _set_age(text, rng.choice(_BAD_AGES))
 
 
 def _brown_untagged_first(text: str, rng: random.Random, fmt: str) -> str:
@@ -324,6 +347,7 @@ MUTATIONS = [
     Mutation("CRLF line ends", _ALL, _crlf, False),
     Mutation("long line", ("plain", "brown"), _long_line, False),
     Mutation("long bad line", _TAB + ("ptb", "chat"), _long_bad_line, True),
+    Mutation("long bad token", _TAB + ("brown", "chat"), _long_bad_token, True),
     Mutation("no @End", ("chat",), _no_end, True),
     Mutation("tier name case", ("chat",), _tier_case, True),
     Mutation("tier without colon", ("chat",), _tier_colon, True),

@@ -32,7 +32,7 @@ from pathlib import Path
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
-from induceval.errors import InducevalError, ParameterError
+from induceval.errors import InducevalError, ParameterError, shorten
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
            "detect_format", "format_evidence", "expand_paths", "is_binary"]
@@ -182,23 +182,30 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     if fmt == "conllx":   # a .conll file: CoNLL-X unless its columns say CoNLL-U
         return found if found[0] == "conllu" else ("conllx", "")
     if found[0] == "plain" and fmt is None and by_ending:
-        raise InducevalError(f"{p}: unknown format: {_seen(p)}; plain text is read from "
+        raise InducevalError(f"{p}:{_seen(p)}; plain text is read from "
                              "'.txt' files or with --input-format plain (format='plain')")
     return found
 
 
 def _seen(p: Path) -> str:
-    """What the first line of a file of no known format looks like, for the error."""
+    """``N: unknown format: what line N looks like`` (the first line with text), for the
+    error of a file of no known format."""
+    first, lineno = "", 1
     try:
         with open(p, encoding="utf-8-sig", errors="replace") as fh:
-            first = next((line.strip() for line in fh if line.strip()), "")
+            text = fh.read(_HEAD_CHARS)
     except OSError:
-        first = ""
+        text = ""
+    for lineno, line in enumerate(text.splitlines(), 1):   # noqa: B007 - used after
+        if line.strip():
+            first = line.strip()
+            break
+    where = f"{lineno}: unknown format: "
     if first.startswith("<?xml") or first.startswith("<"):
-        return f"XML ({first[:60]!r}: TalkBank XML is not read; its CHAT .cha files are)"
+        return where + f"XML ({first[:60]!r}: TalkBank XML is not read; its CHAT .cha files are)"
     if "|||" in first:
-        return f"'tokens ||| labels' lines ({first[:60]!r})"
-    return f"first line {first[:80]!r}" if first else "no text"
+        return where + f"'tokens ||| labels' lines ({first[:60]!r})"
+    return where + (f"first line {shorten(first)!r}" if first else "no text")
 
 
 #: The most characters of a file read to tell its format (its first 50 lines, up to this):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from induceval.corpus.model import ReadReport, age_in_days
 from induceval.corpus.readers._common import line_fault
-from induceval.errors import CorpusFormatError
+from induceval.errors import CorpusFormatError, shorten
 
 #: A CHAT age ``Y;M.D`` (``Y;``, ``Y;M`` and ``Y;M.`` too; ASCII digits, months 0-11,
 #: days 0-31), alone or as the first of a range ``A - B`` (the second one checked alike)
@@ -240,14 +240,14 @@ def _check_age(line: str, st: _FileState, path: Path, lineno: int, on_error: str
         f = value.split("|")
         if len(f) < 4 or age_fault(f[3]) is None:
             return line
-        _fail_or_count(on_error, report, BAD_AGES, age_fault(f[3]) + f", got {f[3].strip()!r}",
-                       path, lineno, line)
+        _fail_or_count(on_error, report, BAD_AGES,
+                       age_fault(f[3]) + f", got {shorten(f[3].strip())!r}", path, lineno, line)
         f[3] = ""
         return head + ":" + "|".join(f)
     if age_fault(value) is None:
         return line
-    _fail_or_count(on_error, report, BAD_AGES, age_fault(value) + f", got {value.strip()!r}",
-                   path, lineno, line)
+    _fail_or_count(on_error, report, BAD_AGES,
+                   age_fault(value) + f", got {shorten(value.strip())!r}", path, lineno, line)
     return head + ":"
 
 

@@ -268,7 +268,7 @@ def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, 
                         body.split("\n", 1)[0])
             raise CorpusFormatError(f"{message} (in the utterance that starts on this line; "
                                     "on_error='skip' keeps its words and counts it)",
-                                    path=str(path), line=line, text=text.strip()[:200])
+                                    path=str(path), line=line, text=text.strip())
         report.examples.setdefault(k, f"{path}:{line}")
 
 
