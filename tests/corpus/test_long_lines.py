@@ -58,3 +58,31 @@ def test_long_items_are_decoded_alike():
         ends = starts + np.array([len(x) for x in parts])
         got = _fields._decode_items(np.frombuffer(data, dtype=np.uint8), starts, ends)
         assert got == [x.decode() for x in parts]
+
+
+def test_a_chat_utterance_over_the_limit_is_a_fault(tmp_path, monkeypatch):
+    """Before: a 50 MB utterance was analysed word by word (1.2 GB)."""
+    from induceval.corpus.readers import _chat_file, read_corpus
+    from induceval.errors import CorpusFormatError
+
+    monkeypatch.setattr(_chat_file, "MAX_UTTERANCE_CHARS", 100)
+    p = tmp_path / "a.cha"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tCHI A Target_Child\n*CHI:\thi .\n"
+                 "*CHI:\t" + "la " * 50 + ".\n@End\n")
+    with pytest.raises(CorpusFormatError, match=r"a\.cha:5: an utterance .* of 162 char"):
+        read_corpus(p)
+    c = read_corpus(p, on_error="skip")
+    assert c.n_sentences == 1 and c.report.examples[_chat_file.LONG_UTTERANCE] == f"{p}:5"
+
+
+def test_a_ptb_tree_over_the_limit_is_a_fault(tmp_path, monkeypatch):
+    from induceval.corpus.readers import ptb, read_corpus
+    from induceval.errors import CorpusFormatError
+
+    monkeypatch.setattr(ptb, "MAX_TREE_CHARS", 100)
+    p = tmp_path / "a.mrg"
+    p.write_text("( (S (NN hi)) )\n( (S " + "(NN la) " * 30 + ") )\n( (S (NN ho)) )\n")
+    with pytest.raises(CorpusFormatError, match=r"a\.mrg:2: a tree of over 100"):
+        read_corpus(p)
+    c = read_corpus(p, on_error="skip")
+    assert c.n_sentences == 2 and c.report.skipped["tree too long"] == 1

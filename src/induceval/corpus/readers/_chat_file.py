@@ -226,9 +226,17 @@ MISSING_END = "transcripts without @End (cut short?)"
 #: Report key of the header ages that are no ages (the utterances then have no age).
 BAD_AGES = "ages that are no ages (left missing)"
 
+#: The longest utterance read, with its tiers (characters): CHILDES utterances hold a few
+#: hundred words at most, and a word costs the reader some hundred bytes of Python objects
+#: (a 50 MB utterance took 1.2 GB).
+MAX_UTTERANCE_CHARS = 1 << 20
+
+#: Report key of the utterances over :data:`MAX_UTTERANCE_CHARS`, left out.
+LONG_UTTERANCE = f"utterances over {MAX_UTTERANCE_CHARS:,} characters (left out)"
+
 #: Report keys of the faults of a file's structure (besides its tiers' faults).
 FILE_FAULTS = ("missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers", MISSING_END,
-               BAD_AGES)
+               BAD_AGES, LONG_UTTERANCE)
 
 
 def _check_age(line: str, st: _FileState, path: Path, lineno: int, on_error: str,
@@ -306,6 +314,11 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
         start = lineno
         n_nl = b.count("\n")
         lineno += n_nl + 1
+        if len(b) > MAX_UTTERANCE_CHARS:
+            _fail_or_count(on_error, report, LONG_UTTERANCE, "an utterance (with its tiers) of "
+                           f"{len(b):,} characters, over {MAX_UTTERANCE_CHARS:,}: no transcript "
+                           "line (a damaged file?)", path, start, "*" + b[:80])
+            continue
         if not st.begun:
             _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,
                            start, "*" + b.split("\n", 1)[0])

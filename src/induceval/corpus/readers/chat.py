@@ -62,8 +62,16 @@ alignment and their dependents re-attached to their head (counted in
 ``omitted_words``); ``omitted="keep"`` keeps them, form ``0is``, POS without
 the ``0``.
 
+Faults of the file itself are counted with their file:line under
+``on_error="skip"`` (and raise under ``"fail"``): no ``@End`` (a transcript
+cut short), an ``@ID``/``@Age of`` age that is no age (``2;13.26``, ``two``;
+the utterances then have no age; ``Y;``, ``Y;M.`` and ranges ``A - B`` are
+ages), an utterance over ``MAX_UTTERANCE_CHARS`` characters (left out), a
+NUL byte (the whole file).  Line ends may be CR alone (classic Mac OS CLAN).
+
 Misaligned tiers never drop an utterance silently.  A ``%mor`` or ``%gra``
-tier that cannot be aligned, lacks its tab or appears twice
+tier that cannot be aligned, lacks its tab or appears twice, or a dependent tier whose
+name is not lower case or lacks its colon (``%MOR:``, ``%mor``)
 (:data:`TIER_ERRORS`) raises :class:`~induceval.errors.CorpusFormatError`
 (file and line of its utterance) under ``on_error="fail"``, and is counted
 with its first file:line in ``report.examples`` under ``"skip"``.  When the

@@ -29,7 +29,8 @@ the offending text, for: unbalanced parentheses (a tree not closed at the
 end of the file or before the next tree, at the tree's start line, or a
 ``)`` outside any tree); a "bad leaf" (a word without a tag: ``(word)``,
 ``(NP Pierre Vinken)``, ``(S (NP x) word)``, or an empty bracket ``()``);
-"text outside a tree"; "bad UTF-8" (the line holding the bytes).  With
+"text outside a tree"; "bad UTF-8" (the line holding the bytes); "not a text
+line" (a NUL byte); "tree too long" (over :data:`MAX_TREE_CHARS` characters).  With
 ``on_error="skip"`` the bad tree (or stray text) is counted in
 ``report.skipped[reason]`` (the first location as an example) and reading
 resumes at the next top-level tree.
@@ -74,6 +75,10 @@ from induceval.corpus.readers._common import NUL_FAULT, _Bad, read_bytes, read_s
 from induceval.errors import CorpusFormatError, check_choice, shorten
 
 __all__ = ["read", "iter_sentences", "EMPTY_TAG"]
+
+#: The longest tree read (characters from its first bracket): Penn Treebank trees take a
+#: few KB, and a leaf costs the reader some hundred bytes of Python objects.
+MAX_TREE_CHARS = 1 << 20
 
 #: The tag of empty elements (traces), kept out of the token stream.
 EMPTY_TAG = "-NONE-"
@@ -154,6 +159,9 @@ class _Trees:
                                 "starting here is not closed at the end of the file", start)
             tok, pos, top = m.group(), m.start(), stack[-1]
             if tok == "(":
+                if pos - start > MAX_TREE_CHARS:
+                    raise src.error("tree too long", f"a tree of over {MAX_TREE_CHARS:,} "
+                                    "characters (unbalanced parentheses?)", start)
                 if self.line_start and (pos == 0 or text[pos - 1] == "\n"):
                     self.pending = m
                     raise src.error("unbalanced parentheses", "unbalanced parentheses: the "
