@@ -12,28 +12,16 @@ an input file changed.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-from tests.conftest import shared_path
+from tests.conftest import benchmark_script, shared_path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz_readers.py"
 BAD = ("traceback", "silent acceptance", "unclear error", "input changed")
 
 
 @pytest.fixture(scope="module")
 def fuzz():
-    spec = importlib.util.spec_from_file_location("fuzz_readers", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        del sys.modules[spec.name]
+    yield from benchmark_script("fuzz_readers")
 
 
 def _bad_runs(fuzz, cases) -> list[str]:
