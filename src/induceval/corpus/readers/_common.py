@@ -149,7 +149,7 @@ def line_fault(text: str) -> str | None:
 def has_line_fault(data: bytes) -> bool:
     """True when some line of ``data`` holds a NUL byte or a carriage return that ends no
     line (what :func:`line_fault` finds, over the bytes at C speed)."""
-    return b"\x00" in data or data.count(b"\r") != data.count(b"\r\n")
+    return b"\x00" in data or (b"\r" in data and data.count(b"\r") != data.count(b"\r\n"))
 
 
 class _Bad(Exception):
