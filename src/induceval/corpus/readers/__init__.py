@@ -159,7 +159,7 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     """The format of a file and what showed it: ``(format, evidence)``.
 
     ``evidence`` is ``""`` when the ending decided; otherwise it names what
-    in the first 50 lines did.  Ten columns are CoNLL-U when there are comment
+    in the first 50 lines (64 KB at most) did.  Ten columns are CoNLL-U when there are comment
     lines, ids of multiword tokens or empty nodes (``1-2``, ``8.1``),
     ``head:relation`` pairs in column 9 (DEPS), ``key=value`` in column 10
     (MISC) or only the 17 UD tags in column 4 (UPOS); else CoNLL-X

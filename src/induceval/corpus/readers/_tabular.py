@@ -16,7 +16,16 @@ Conventions shared by all tabular readers
   is kept as a word (UD writes a literal underscore token that way).
 - Token IDs must run 1, 2, 3 ... within a sentence; heads are ``_`` or
   non-negative ASCII integers no larger than the sentence length.
-- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted.
+- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted; a
+  carriage return alone (classic Mac OS line ends: the file is one line) and a
+  NUL byte are errors at their line.
+- No field is empty (``_`` marks a missing value): a file cut inside its last
+  line ends in an empty field or lacks columns, an error; a complete last line
+  without its final newline is read.
+- CoNLL-U: a multiword range ``a-b`` comes right before token ``a``, with
+  ``a < b <=`` the sentence length; an empty node ``i.j`` (``j >= 1``) comes
+  right after token ``i`` (``0.1`` before the first).  IDs and heads longer
+  than 9 digits are out of any range (an error, not an overflow).
 
 Lossless reading
 ----------------
