@@ -32,6 +32,22 @@ def fixtures() -> Path:
     return FIXTURES
 
 
+def benchmark_script(name: str):
+    """Import ``benchmarks/<name>.py`` (benchmarks/ is no package) for a module fixture:
+    yields the module, registered in ``sys.modules`` meanwhile (dataclasses look it up)."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        del sys.modules[spec.name]
+
+
 # Property tests draw their examples from a fixed seed, so that CI runs the same
 # cases every time: a failure found once is a failure found always.
 from hypothesis import settings  # noqa: E402

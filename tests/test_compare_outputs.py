@@ -7,25 +7,15 @@ blanked too much would hide a changed number, so it is pinned here.
 from __future__ import annotations
 
 import doctest
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "compare_outputs.py"
+from tests.conftest import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def co():
-    spec = importlib.util.spec_from_file_location("compare_outputs", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        del sys.modules[spec.name]
+    yield from benchmark_script("compare_outputs")
 
 
 def test_doctests(co):

@@ -7,7 +7,22 @@ which is a :class:`ValueError`, so ``except ValueError`` also catches it.
 from __future__ import annotations
 
 __all__ = ["InducevalError", "CorpusFormatError", "ParameterError", "MismatchError", "check_range",
-           "check_choice"]
+           "check_choice", "shorten", "SHOWN_CHARS"]
+
+#: The most characters of an offending text a message shows.
+SHOWN_CHARS = 80
+
+
+def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text`` cut to ``limit`` characters (``...`` marking the cut), for messages: a
+    50 MB line is shown by its start.
+
+    Example
+    -------
+    >>> shorten("abc"), shorten("x" * 100, 10)
+    ('abc', 'xxxxxxx...')
+    """
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class InducevalError(ValueError):
@@ -26,7 +41,7 @@ class CorpusFormatError(InducevalError):
     line
         The 1-based line number, when known.
     text
-        The offending text, shortened to 80 characters.
+        The offending text, shortened to :data:`SHOWN_CHARS` characters (:func:`shorten`).
 
     Example
     -------
@@ -46,8 +61,7 @@ class CorpusFormatError(InducevalError):
             where = f"line {line}: "
         shown = ""
         if text is not None:
-            short = text if len(text) <= 80 else text[:77] + "..."
-            shown = f": {short!r}"
+            shown = f": {shorten(text)!r}"
         super().__init__(f"{where}{message}{shown}")
 
 

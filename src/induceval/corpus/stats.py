@@ -344,9 +344,10 @@ def reading_errors(report: dict) -> dict[str, dict]:
     ...                 "examples": {"unaligned_gra": "eve06.cha:391"}})
     {'unaligned_gra': {'count': 1, 'first': 'eve06.cha:391'}}
     """
+    from induceval.corpus.readers._chat_file import FILE_FAULTS
     from induceval.corpus.readers.chat import TIER_ERRORS
 
-    kinds = set(TIER_ERRORS) | {"missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers"}
+    kinds = set(TIER_ERRORS) | set(FILE_FAULTS)
     found = [(k, n) for k, n in report["counts"].items() if k in kinds]
     found += [(k, n) for k, n in report["skipped"].items() if k not in _NOT_ERRORS]
     return {k: {"count": int(n), "first": report["examples"].get(k, "")} for k, n in found if n}

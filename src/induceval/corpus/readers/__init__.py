@@ -32,7 +32,7 @@ from pathlib import Path
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
-from induceval.errors import InducevalError, ParameterError
+from induceval.errors import InducevalError, ParameterError, shorten
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
            "detect_format", "format_evidence", "expand_paths", "is_binary"]
@@ -159,7 +159,7 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     """The format of a file and what showed it: ``(format, evidence)``.
 
     ``evidence`` is ``""`` when the ending decided; otherwise it names what
-    in the first 50 lines did.  Ten columns are CoNLL-U when there are comment
+    in the first 50 lines (64 KB at most) did.  Ten columns are CoNLL-U when there are comment
     lines, ids of multiword tokens or empty nodes (``1-2``, ``8.1``),
     ``head:relation`` pairs in column 9 (DEPS), ``key=value`` in column 10
     (MISC) or only the 17 UD tags in column 4 (UPOS); else CoNLL-X
@@ -182,31 +182,46 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     if fmt == "conllx":   # a .conll file: CoNLL-X unless its columns say CoNLL-U
         return found if found[0] == "conllu" else ("conllx", "")
     if found[0] == "plain" and fmt is None and by_ending:
-        raise InducevalError(f"{p}: unknown format: {_seen(p)}; plain text is read from "
+        raise InducevalError(f"{p}:{_seen(p)}; plain text is read from "
                              "'.txt' files or with --input-format plain (format='plain')")
     return found
 
 
 def _seen(p: Path) -> str:
-    """What the first line of a file of no known format looks like, for the error."""
+    """``N: unknown format: what line N looks like`` (the first line with text), for the
+    error of a file of no known format."""
+    first, lineno = "", 1
     try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            first = next((line.strip() for line in fh if line.strip()), "")
+        with open(p, encoding="utf-8-sig", errors="replace") as fh:
+            text = fh.read(_HEAD_CHARS)
     except OSError:
-        first = ""
+        text = ""
+    for lineno, line in enumerate(text.splitlines(), 1):   # noqa: B007 - used after
+        if line.strip():
+            first = line.strip()
+            break
+    where = f"{lineno}: unknown format: "
     if first.startswith("<?xml") or first.startswith("<"):
-        return f"XML ({first[:60]!r}: TalkBank XML is not read; its CHAT .cha files are)"
+        return where + f"XML ({first[:60]!r}: TalkBank XML is not read; its CHAT .cha files are)"
     if "|||" in first:
-        return f"'tokens ||| labels' lines ({first[:60]!r})"
-    return f"first line {first[:80]!r}" if first else "no text"
+        return where + f"'tokens ||| labels' lines ({first[:60]!r})"
+    return where + (f"first line {shorten(first)!r}" if first else "no text")
+
+
+#: The most characters of a file read to tell its format (its first 50 lines, up to this):
+#: a 50 MB line is not split into millions of words to guess a format.
+_HEAD_CHARS = 1 << 16
 
 
 def _by_content(p: Path) -> tuple[str, str]:
     try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            head = [line for _, line in zip(range(50), fh)]
+        with open(p, encoding="utf-8-sig", errors="replace") as fh:
+            text = fh.read(_HEAD_CHARS)
     except OSError as exc:
         raise InducevalError(f"{p}: cannot read: {exc}") from None
+    head = text.splitlines(keepends=True)[:50]
+    if len(text) == _HEAD_CHARS and len(head) > 1 and not head[-1].endswith("\n"):
+        head.pop()   # (cut by the limit)
     lines = [h.rstrip("\n") for h in head if h.strip() and not h.startswith("#")]
     # a CHAT transcript has @Begin; CHILDES's 0metadata.cdc starts with @UTF8 but is not one
     if any(h.startswith("@Begin") for h in head):
@@ -219,9 +234,28 @@ def _by_content(p: Path) -> tuple[str, str]:
             return "pascal", "9 tab-separated columns"
         if ncols <= {3, 4}:
             return "malt", f"{max(ncols)} tab-separated columns"
-        if all("/" in tok for h in lines[:5] for tok in h.split()):
+        if _mostly_tagged([tok for h in lines for tok in h.split()]):
             return "brown", "word/tag tokens"
     return "plain", "no columns, tags or CHAT headers"
+
+
+def _mostly_tagged(tokens: list[str]) -> bool:
+    """Whether most tokens are ``word/tag`` and at most one in ten (or one) is not (a Brown
+    file): an untagged token is then a fault the Brown reader names, not a sign of plain
+    text.
+
+    Example
+    -------
+    >>> _mostly_tagged("The/at jury/nn said".split()), _mostly_tagged("a/b c d e".split())
+    (True, False)
+    >>> _mostly_tagged("The/at jury/nn said/vbd Friday/nr an/at investigation/nn of/in "
+    ...                "Atlanta's/np$ recent/jj primary election/nn".split())
+    True
+    """
+    if not tokens:
+        return False
+    tagged = sum(1 for t in tokens if (p := t.rpartition("/"))[0] and p[2])
+    return tagged > len(tokens) / 2 and len(tokens) - tagged <= max(1, len(tokens) // 10)
 
 
 def _conll_dialect(head: list[str], rows: list[list[str]]) -> tuple[str, str]:

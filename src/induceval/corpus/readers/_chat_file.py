@@ -14,14 +14,19 @@ import re
 from pathlib import Path
 
 from induceval.corpus.model import ReadReport, age_in_days
-from induceval.errors import CorpusFormatError
+from induceval.corpus.readers._common import line_fault
+from induceval.errors import CorpusFormatError, shorten
 
-_AGE = re.compile(r"\s*(\d+);(\d*)\.?(\d*)")
+#: A CHAT age ``Y;M.D`` (``Y;``, ``Y;M`` and ``Y;M.`` too; ASCII digits, months 0-11,
+#: days 0-31), alone or as the first of a range ``A - B`` (the second one checked alike)
+_ONE_AGE = r"([0-9]{1,3});(?:(1[01]|0?[0-9])(?:\.(3[01]|[0-2]?[0-9])?)?)?"
+_AGE = re.compile(rf"\s*{_ONE_AGE}(?:\s*-\s*{_ONE_AGE})?\s*\Z")
 
 
 def parse_age(text: str, convention: str = "days") -> int | None:
-    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0), by
-    :func:`~induceval.corpus.model.age_in_days` under ``convention``.
+    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0; of a range ``A - B``,
+    ``A``), by :func:`~induceval.corpus.model.age_in_days` under ``convention``; ``None``
+    when ``text`` is no age (:func:`age_fault` says why).
 
     Example
     -------
@@ -29,12 +34,27 @@ def parse_age(text: str, convention: str = "days") -> int | None:
     (737, 547, 14244, None)
     >>> parse_age("3;11.29"), parse_age("4;0.05"), parse_age("1;6.", "chang2006")
     (1459, 1466, 551)
+    >>> parse_age("1;10.19 - 1;11.18"), parse_age("2;13.26"), parse_age("2;7.40")
+    (688, None, None)
     """
     m = _AGE.match(text)
     if m is None:
         return None
-    y, mo, d = m.groups()
+    y, mo, d = m.groups()[:3]
     return age_in_days(int(y), int(mo or 0), int(d or 0), convention=convention)
+
+
+def age_fault(text: str) -> str | None:
+    """Why a non-empty age field is no CHAT age, else ``None``.
+
+    Example
+    -------
+    >>> age_fault("2;4.09"), age_fault(""), age_fault("2;7.40")
+    (None, None, "expected an age 'years;months.days' (months 0-11, days 0-31)")
+    """
+    if not text.strip() or _AGE.match(text):
+        return None
+    return "expected an age 'years;months.days' (months 0-11, days 0-31)"
 
 
 #: a target child older than this (18 years, in days) is a typo in the transcript's header
@@ -45,7 +65,7 @@ IMPLAUSIBLE_AGE = "files with an implausible target-child age (over 18 years; ke
 
 class _FileState:
     __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
-                 "birth_of", "date", "target", "target_role", "child_ages")
+                 "birth_of", "date", "target", "target_role", "child_ages", "ended")
 
     def __init__(self) -> None:
         self.roles: dict[str, str] = {}
@@ -61,6 +81,7 @@ class _FileState:
         self.target: str | None = None  # speaker code of the target child
         self.target_role: str | None = None  # its role as the transcript writes it
         self.child_ages: dict[str, int | None] = {}  # each target child's, when there are two
+        self.ended = False  # an @End line was read
 
 
 def _header(line: str, st: _FileState) -> None:
@@ -68,6 +89,8 @@ def _header(line: str, st: _FileState) -> None:
     value = value.strip()
     if head == "@Begin":
         st.begun = True
+    elif head == "@End":
+        st.ended = True
     elif head == "@Participants":
         for entry in value.split(","):
             words = entry.split()
@@ -171,10 +194,19 @@ def _decode(path: Path, on_error: str, report: ReadReport) -> str:
             raise CorpusFormatError("invalid UTF-8", path=str(path), line=line,
                                     text=snippet) from None
         report.count("bad_utf8_files")
-        report.examples.setdefault("bad_utf8", f"{path}:{line}")
+        report.examples.setdefault("bad_utf8_files", f"{path}:{line}")
         text = data.decode("utf-8", "replace")
     if text[:1] == "\ufeff":
         text = text[1:]
+    if "\x00" in text:
+        at = text.index("\x00")
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        # (the whole file: its faults are counted per line, but a NUL says it is damaged)
+        raise CorpusFormatError(line_fault("\x00"), path=str(path),
+                                line=text.count("\n", 0, at) + 1,
+                                text=text[start:end if end >= 0 else len(text)])
+    # CHAT transcripts of classic Mac OS CLAN end lines with CR alone: line ends here
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
@@ -185,6 +217,46 @@ def _fail_or_count(on_error: str, report: ReadReport, what: str, message: str, p
     if on_error == "fail":
         raise CorpusFormatError(message, path=str(path), line=line, text=text)
     report.count(what)
+    report.examples.setdefault(what, f"{path}:{line}")
+
+
+#: Report key of the transcripts without ``@End``.
+MISSING_END = "transcripts without @End (cut short?)"
+
+#: Report key of the header ages that are no ages (the utterances then have no age).
+BAD_AGES = "ages that are no ages (left missing)"
+
+#: The longest utterance read, with its tiers (characters): CHILDES utterances hold a few
+#: hundred words at most, and a word costs the reader some hundred bytes of Python objects
+#: (a 50 MB utterance took 1.2 GB).
+MAX_UTTERANCE_CHARS = 1 << 20
+
+#: Report key of the utterances over :data:`MAX_UTTERANCE_CHARS`, left out.
+LONG_UTTERANCE = f"utterances over {MAX_UTTERANCE_CHARS:,} characters (left out)"
+
+#: Report keys of the faults of a file's structure (besides its tiers' faults).
+FILE_FAULTS = ("missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers", MISSING_END,
+               BAD_AGES, LONG_UTTERANCE)
+
+
+def _check_age(line: str, st: _FileState, path: Path, lineno: int, on_error: str,
+               report: ReadReport) -> str:
+    """``line`` (an ``@ID`` or ``@Age of`` header), its age blanked when it is no age (counted
+    under ``BAD_AGES`` with its file:line, or raised)."""
+    head, _, value = line.partition(":")
+    if head == "@ID":
+        f = value.split("|")
+        if len(f) < 4 or age_fault(f[3]) is None:
+            return line
+        _fail_or_count(on_error, report, BAD_AGES,
+                       age_fault(f[3]) + f", got {shorten(f[3].strip())!r}", path, lineno, line)
+        f[3] = ""
+        return head + ":" + "|".join(f)
+    if age_fault(value) is None:
+        return line
+    _fail_or_count(on_error, report, BAD_AGES,
+                   age_fault(value) + f", got {shorten(value.strip())!r}", path, lineno, line)
+    return head + ":"
 
 
 def _other_lines(lines: list[str], first_line: int, st: _FileState, path: Path, on_error: str,
@@ -193,6 +265,8 @@ def _other_lines(lines: list[str], first_line: int, st: _FileState, path: Path, 
     for off, line in lines:
         c = line[:1]
         if c == "@":
+            if line[:4] == "@ID:" or line[:8] == "@Age of ":
+                line = _check_age(line, st, path, first_line + off, on_error, report)
             _header(line, st)
         elif c == "%":
             _fail_or_count(on_error, report, "orphan_tiers",
@@ -230,6 +304,7 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
         lineno = 0
     else:
         lineno = 1
+    last_line = lineno + text.rstrip("\n").count("\n")
     blocks = text.split("\n*")
     head = blocks[0]
     _other_lines(_join(head.split("\n")), lineno, st, path, on_error, report)
@@ -239,6 +314,11 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
         start = lineno
         n_nl = b.count("\n")
         lineno += n_nl + 1
+        if len(b) > MAX_UTTERANCE_CHARS:
+            _fail_or_count(on_error, report, LONG_UTTERANCE, "an utterance (with its tiers) of "
+                           f"{len(b):,} characters, over {MAX_UTTERANCE_CHARS:,}: no transcript "
+                           "line (a damaged file?)", path, start, "*" + b[:80])
+            continue
         if not st.begun:
             _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,
                            start, "*" + b.split("\n", 1)[0])
@@ -266,6 +346,10 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
     if not st.begun:
         _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
                        path, 1, text[:80])
+    elif not st.ended:   # a transcript cut short: its last utterance may be cut too
+        last = text.rstrip("\n").rsplit("\n", 1)[-1]
+        _fail_or_count(on_error, report, MISSING_END, "no @End line: the transcript is cut "
+                       "short (or unfinished)", path, last_line, last)
     _resolve_target(st, convention)
     ages = [a for a in (st.age, *st.child_ages.values()) if a is not None]
     if ages and max(ages) > MAX_CHILD_AGE_DAYS:   # e.g. "28;0." for 2;8: kept, but flagged

@@ -27,6 +27,19 @@ _AFFIX = re.compile(r"[-&=]")
 #: ``%mor`` items that are punctuation, besides those without a ``|``
 _MOR_PUNCT = frozenset({"cm|cm", "beg|beg", "end|end", "bq|bq", "eq|eq"})
 _XGRT_TIERS = ("%xgrt", "%grt")
+#: The name of a dependent tier, between ``%`` and ``:`` (CHAT writes them in lower case)
+_TIER_NAME = re.compile(r"[a-z][a-z0-9]*")
+#: The names seen that are tier names (a few: a set look-up per tier, not a match)
+_GOOD_NAMES: set[str] = set()
+
+
+def _good_name(name: str) -> bool:
+    """Whether ``name`` is a dependent tier's name (and remember it when it is)."""
+    if _TIER_NAME.fullmatch(name) is None:
+        return False
+    _GOOD_NAMES.add(name)
+    return True
+
 #: Dependent tiers whose duplicates or missing tab are errors (issue 16)
 _CHECKED_TIERS = frozenset({"%mor", "%gra"})
 _MARKER_POS = {"‡": "beg", "„": "end"}
@@ -232,7 +245,10 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
     main, *parts = body.split("\n%")
     tiers = {}
     for t in parts:
-        name, _, value = t.partition(":")
+        name, colon, value = t.partition(":")
+        if not colon or (name not in _GOOD_NAMES and not _good_name(name)):
+            deltas["bad_tier_name"] += 1   # '%MOR:', '%mor' without its colon
+            continue
         name = "%" + name
         if name in tiers:
             if name in _CHECKED_TIERS:

@@ -28,6 +28,7 @@ from induceval.corpus.readers._common import (
     _Accumulator,
     as_file_list,
     corpus_name,
+    has_line_fault,
     read_pieces,
 )
 from induceval.corpus.readers._fields import _decode_items, _intern_ranges
@@ -110,6 +111,11 @@ class _Chunk:
         if ncols not in spec.ncols or not (ntabs == ncols - 1).all():
             raise _GiveUp
         del ntabs
+        # an empty field: two tabs in a row (maybe in a comment: the streaming path decides),
+        # or a tab that starts or ends a token line
+        if ((tabs[1:] - tabs[:-1] == 1).any() or (buf[t_starts] == 9).any()
+                or (buf[t_ends - 1] == 9).any()):
+            raise _GiveUp
 
         def field(k: int) -> tuple[np.ndarray, np.ndarray]:
             return (t_starts if k == 0 else tabs[first_tab + (k - 1)] + 1,
@@ -122,14 +128,16 @@ class _Chunk:
         id_codes, id_items = _intern_ranges(buf, *field(spec.id_col))
         kinds = np.empty(len(id_items), dtype=np.int64)
         values = np.empty(len(id_items), dtype=np.int64)
+        ends = np.empty(len(id_items), dtype=np.int64)
         for j, item in enumerate(id_items):
-            kinds[j], values[j] = _classify_id(item, spec.special_ids)
+            kinds[j], values[j], ends[j] = _classify_id(item, spec.special_ids)
         if (kinds == _BAD).any():
             raise _GiveUp
         self.ids = values[id_codes]
         tok_kind = kinds[id_codes]
         if (tok_kind != _REGULAR).any():
             self.regular = tok_kind == _REGULAR
+            self.special_kind, self.special_end = tok_kind, ends[id_codes]
             for kind, key in ((_MULTIWORD, "multiword_tokens"), (_EMPTY, "empty_nodes")):
                 n = int((tok_kind == kind).sum())
                 if n:
@@ -163,7 +171,26 @@ class _Chunk:
             positions = np.arange(n_tok, dtype=np.int64) - np.repeat(sent_starts, lengths)
             if not (ids == positions + 1).all():
                 raise _GiveUp
+            if regular is not None:
+                self._check_special(sent_starts, lengths, sent_blocks, block)
         self.reg_block, self.lengths, self.sent_blocks = reg_block, lengths, sent_blocks
+
+    def _check_special(self, sent_starts: np.ndarray, lengths: np.ndarray,
+                       sent_blocks: np.ndarray, block: np.ndarray) -> None:
+        """Give up unless every multiword range and empty node sits where it says
+        (:func:`~induceval.corpus.readers._tabular._special_fault`)."""
+        regular = self.regular
+        special = np.flatnonzero(~regular)
+        sent = np.searchsorted(sent_blocks, block[special])
+        # regular tokens of the sentence before each special line
+        before = (np.cumsum(regular)[special] - regular[special]) - sent_starts[sent]
+        kind, value, end = (self.special_kind[special], self.ids[special],
+                            self.special_end[special])
+        mw = kind == _MULTIWORD
+        ok = np.where(mw, (value == before + 1) & (end > value) & (end <= lengths[sent]),
+                      (value == before) & (end >= 1))
+        if not ok.all():
+            raise _GiveUp
 
     def heads(self) -> np.ndarray | None:
         """The head column (taken out of ``bounds``), ``None`` when the format has none."""
@@ -228,6 +255,8 @@ def _fast_file(data: bytes, path: Path, spec: TabularSpec, language: str | None,
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
+        return None
+    if has_line_fault(data):
         return None
     lang = language if language is not None else language_from_name(path)
     state = _State(path.stem if document is None else document)

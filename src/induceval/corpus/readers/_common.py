@@ -54,6 +54,9 @@ class FileResult:
     lines: list | None = None
     #: the document in force after the last sentence (carried to the next chunk)
     document_out: str | None = None
+    #: the first sentence continues the last one added before (a line cut into pieces);
+    #: the sentence columns then start with the second sentence
+    continues: bool = False
 
 
 def as_file_list(files: str | os.PathLike | Iterable[str | os.PathLike]) -> list[Path]:
@@ -118,6 +121,35 @@ def _iter_lines(path: Path) -> Iterator[tuple[int, str | None, bytes]]:
                 yield lineno, raw.decode("utf-8"), raw
             except UnicodeDecodeError:
                 yield lineno, None, raw
+
+
+#: What a NUL byte or a carriage return inside a line means (see :func:`line_fault`).
+NUL_FAULT = "a NUL byte inside the line (binary data, or a damaged file)"
+CR_FAULT = ("a carriage return inside the line: CR-only line ends (classic Mac OS) are not "
+            "read; convert them to LF first (e.g. tr '\\r' '\\n')")
+
+
+def line_fault(text: str) -> str | None:
+    """What makes a decoded line (its line end stripped) no text line, else ``None``: a NUL
+    byte, or a carriage return inside it (a file with CR-only line ends is one long line,
+    refused at line 1 rather than read as one sentence).
+
+    Example
+    -------
+    >>> line_fault("a b"), line_fault("a\\x00b") == NUL_FAULT, line_fault("a\\rb") == CR_FAULT
+    (None, True, True)
+    """
+    if "\x00" in text:
+        return NUL_FAULT
+    if "\r" in text:
+        return CR_FAULT
+    return None
+
+
+def has_line_fault(data: bytes) -> bool:
+    """True when some line of ``data`` holds a NUL byte or a carriage return that ends no
+    line (what :func:`line_fault` finds, over the bytes at C speed)."""
+    return b"\x00" in data or (b"\r" in data and data.count(b"\r") != data.count(b"\r\n"))
 
 
 class _Bad(Exception):
@@ -278,7 +310,13 @@ class _Accumulator:
 
     def add(self, r: FileResult) -> None:
         n = int(r.lengths.sum())
-        n_sent = len(r.lengths)
+        lengths = np.asarray(r.lengths, dtype=np.int64)
+        if r.continues and len(lengths):
+            k = max(i for i, a in enumerate(self.lengths) if len(a))
+            last = self.lengths[k] = self.lengths[k].copy()
+            last[-1] += lengths[0]
+            lengths = lengths[1:]
+        n_sent = len(lengths)
         present = set(r.columns)
         if r.heads is not None:
             present.add("head")
@@ -294,7 +332,7 @@ class _Accumulator:
         for name, sink in self.tokens.items():
             if name not in present:
                 sink.fill(n)
-        self.lengths.append(np.asarray(r.lengths, dtype=np.int64))
+        self.lengths.append(lengths)
         sent = self.sent
         sent["sent_id"].extend(r.sent_ids)
         sent["document"].extend(r.documents)
@@ -367,8 +405,9 @@ def read_streamed(files, stream: Callable[[Path, ReadReport], Iterable[tuple[dic
                   name: str | None) -> Corpus:
     """Read files sentence by sentence into one corpus (the line and tree formats).
 
-    ``stream(path, report)`` yields ``(tokens, meta)`` pairs; the strings of
-    at most :data:`FLUSH_TOKENS` tokens are alive at a time.
+    ``stream(path, report)`` yields ``(tokens, meta)`` pairs (``meta["continues"]``: the
+    tokens go on the sentence before); the strings of at most :data:`FLUSH_TOKENS` tokens
+    are alive at a time.
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
@@ -380,18 +419,25 @@ def read_streamed(files, stream: Callable[[Path, ReadReport], Iterable[tuple[dic
         lengths: list[int] = []
         sent_ids: list = []
         docs: list = []
+        continues = False   # the first sentence gathered continues one already added
         for tokens, meta in stream(p, report):
             for k in columns:
                 cols[k].extend(tokens[k])
-            lengths.append(len(tokens["form"]))
-            sent_ids.append(meta["sent_id"])
-            docs.append(meta["document"])
+            if meta.get("continues") and lengths:
+                lengths[-1] += len(tokens["form"])
+            else:
+                if meta.get("continues"):
+                    continues = True
+                else:
+                    sent_ids.append(meta["sent_id"])
+                    docs.append(meta["document"])
+                lengths.append(len(tokens["form"]))
             if len(cols["form"]) >= FLUSH_TOKENS:  # into the int32 columns, then forget them
                 acc.add(FileResult(cols, None, np.asarray(lengths, dtype=np.int64), sent_ids,
-                                   docs, language))
+                                   docs, language, continues=continues))
                 cols = {k: [] for k in columns}
-                lengths, sent_ids, docs = [], [], []
+                lengths, sent_ids, docs, continues = [], [], [], False
         acc.add(FileResult(cols, None, np.asarray(lengths, dtype=np.int64), sent_ids, docs,
-                           language))
+                           language, continues=continues))
         report.files.append(str(p))
     return acc.build(report, name if name is not None else corpus_name(paths), columns)

@@ -16,7 +16,16 @@ Conventions shared by all tabular readers
   is kept as a word (UD writes a literal underscore token that way).
 - Token IDs must run 1, 2, 3 ... within a sentence; heads are ``_`` or
   non-negative ASCII integers no larger than the sentence length.
-- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted.
+- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted; a
+  carriage return alone (classic Mac OS line ends: the file is one line) and a
+  NUL byte are errors at their line.
+- No field is empty (``_`` marks a missing value): a file cut inside its last
+  line ends in an empty field or lacks columns, an error; a complete last line
+  without its final newline is read.
+- CoNLL-U: a multiword range ``a-b`` comes right before token ``a``, with
+  ``a < b <=`` the sentence length; an empty node ``i.j`` (``j >= 1``) comes
+  right after token ``i`` (``0.1`` before the first).  IDs and heads longer
+  than 9 digits are out of any range (an error, not an overflow).
 
 Lossless reading
 ----------------
@@ -59,8 +68,14 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import MISSING, ReadReport
-from induceval.corpus.readers._common import LINES_COLUMN, FileResult, _Bad, _iter_lines
-from induceval.errors import CorpusFormatError, check_choice
+from induceval.corpus.readers._common import (
+    LINES_COLUMN,
+    FileResult,
+    _Bad,
+    _iter_lines,
+    line_fault,
+)
+from induceval.errors import CorpusFormatError, check_choice, shorten
 
 __all__ = ["TabularSpec", "LINES_COLUMN", "META_COMMENTS", "iter_tabular", "decode_lines",
            "language_from_name", "months_to_days"]
@@ -147,16 +162,44 @@ def language_from_name(path: str | os.PathLike) -> str | None:
     return m.group(1) if m else None
 
 
-def _classify_id(field_: str, special: bool) -> tuple[int, int]:
-    """(kind, value) of an ID field."""
+#: Digits of the largest ID or head read as a number: longer ones are out of any range
+#: (and ``int`` of thousands of digits is slow, or refused).
+_MAX_DIGITS = 9
+
+
+def _number(field_: str) -> int:
+    """An ASCII digit string as an int (one over any sentence length when too long)."""
+    return int(field_) if len(field_) <= _MAX_DIGITS else 10 ** _MAX_DIGITS
+
+
+def _classify_id(field_: str, special: bool) -> tuple[int, int, int]:
+    """(kind, value, end) of an ID field: a token's number; a multiword range ``a-b``'s
+    ``a`` and ``b``; an empty node ``i.j``'s ``i`` and ``j``."""
     if field_.isascii() and field_.isdigit():
-        return _REGULAR, int(field_)
+        return _REGULAR, _number(field_), 0
     if special:
         if _MW_RE.match(field_):
-            return _MULTIWORD, 0
+            a, b = field_.split("-")
+            return _MULTIWORD, _number(a), _number(b)
         if _EMPTY_RE.match(field_):
-            return _EMPTY, 0
-    return _BAD, 0
+            i, j = field_.split(".")
+            return _EMPTY, _number(i), _number(j)
+    return _BAD, 0, 0
+
+
+def _special_fault(kind: int, value: int, end: int, before: int) -> str | None:
+    """What is wrong with a multiword range or empty node after ``before`` regular tokens
+    of its sentence (the range's end is checked against the sentence length apart).
+
+    CoNLL-U: a range ``a-b`` comes right before token ``a`` and ``b > a``; an empty node
+    ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1`` before the first).
+    """
+    if kind == _MULTIWORD and (value != before + 1 or end <= value):
+        return (f"a multiword range must be 'a-b' with a = {before + 1} (the next token) and "
+                f"b > a")
+    if kind == _EMPTY and (value != before or end < 1):
+        return f"an empty node here must be '{before}.j' (j >= 1: after token {before})"
+    return None
 
 
 def _parse_head(field_: str) -> int | None:
@@ -164,7 +207,7 @@ def _parse_head(field_: str) -> int | None:
     if field_ == "_":
         return MISSING
     if field_.isascii() and field_.isdigit():
-        return int(field_)
+        return _number(field_)
     return None
 
 
@@ -306,6 +349,9 @@ def _block_lines(block, spec: TabularSpec, path: Path, state: _State, meta: dict
             if bad_utf8 is None:
                 bad_utf8 = (lineno, raw)
             continue
+        fault = line_fault(text)
+        if fault is not None:
+            raise _Bad("not a text line", _err(path, lineno, text, fault))
         is_comment = spec.comments and text.startswith("#")
         if is_comment:
             state.counts["comments"] += 1
@@ -327,37 +373,63 @@ def _token_rows(lines: list, spec: TabularSpec, path: Path, counts: Counter
                 ) -> tuple[list, list, int]:
     """The regular token lines as ``(line number, text, fields)``, the lines kept verbatim
     as ``(position, text)`` and the number of columns; raise :class:`_Bad` on a wrong
-    column count or token ID."""
+    column count, an empty field or a wrong token ID."""
     rows: list[tuple[int, str, list[str]]] = []
     kept: list[tuple[int, str]] = []
+    ranges: list[tuple[int, str, int]] = []
     ncols = 0
     for is_comment, lineno, text in lines:
         if is_comment:
             kept.append((len(rows), text))
             continue
-        fields = text.split("\t")
-        if len(fields) not in spec.ncols or (ncols and len(fields) != ncols):
-            allowed = ncols or " or ".join(map(str, spec.ncols))
-            raise _Bad("wrong column count", _err(
-                path, lineno, text,
-                f"expected {allowed} tab-separated columns ({spec.layout}), got {len(fields)}"))
+        fields = _fields(lineno, text, spec, path, ncols)
         ncols = len(fields)
         if spec.id_col is not None:
-            kind, value = _classify_id(fields[spec.id_col], spec.special_ids)
+            kind, value, end = _classify_id(fields[spec.id_col], spec.special_ids)
             if kind in (_MULTIWORD, _EMPTY):
+                fault = _special_fault(kind, value, end, len(rows))
+                if fault is not None:
+                    raise _Bad("bad multiword range or empty node", _err(path, lineno, text,
+                                                                         fault))
+                if kind == _MULTIWORD:
+                    ranges.append((lineno, text, end))
                 counts["multiword_tokens" if kind == _MULTIWORD else "empty_nodes"] += 1
                 kept.append((len(rows), text))
                 continue
             if kind == _BAD or value != len(rows) + 1:
                 raise _Bad("bad token ID", _err(
                     path, lineno, text, f"expected token ID {len(rows) + 1} in column 1, "
-                    f"got {fields[spec.id_col]!r}"))
+                    f"got {shorten(fields[spec.id_col])!r}"))
         rows.append((lineno, text, fields))
     if not rows:
         lineno, text = next((ln, t) for is_comment, ln, t in lines if not is_comment)
         raise _Bad("no regular tokens", _err(
             path, lineno, text, "a sentence without regular (integer-ID) tokens"))
+    for lineno, text, end in ranges:
+        if end > len(rows):
+            raise _Bad("bad multiword range or empty node", _err(
+                path, lineno, text, f"a multiword range past the sentence's last token "
+                f"({len(rows)})"))
     return rows, kept, ncols
+
+
+def _fields(lineno: int, text: str, spec: TabularSpec, path: Path, ncols: int) -> list[str]:
+    """The fields of a token line; raise :class:`_Bad` on a wrong count or an empty field
+    (``_`` marks a missing value; an empty last field is also how a file cut inside its
+    last line ends)."""
+    fields = text.split("\t")
+    if len(fields) not in spec.ncols or (ncols and len(fields) != ncols):
+        allowed = ncols or " or ".join(map(str, spec.ncols))
+        raise _Bad("wrong column count", _err(
+            path, lineno, text,
+            f"expected {allowed} tab-separated columns ({spec.layout}), got {len(fields)}"))
+    if "" in fields:
+        k = fields.index("")
+        names = spec.layout.replace("[", "").replace("]", "").split()
+        name = f" ({names[k]})" if k < len(names) else ""
+        raise _Bad("empty field", _err(
+            path, lineno, text, f"column {k + 1}{name} is empty ('_' marks a missing value)"))
+    return fields
 
 
 def _row_head(lineno: int, text: str, value: str, idx: int, n: int, path: Path) -> int | None:
@@ -366,11 +438,11 @@ def _row_head(lineno: int, text: str, value: str, idx: int, n: int, path: Path) 
     if h is None:
         raise _Bad("non-integer head", _err(
             path, lineno, text, f"expected an integer head or '_' in column {idx + 1}, "
-            f"got {value!r}"))
+            f"got {shorten(value)!r}"))
     if h > n:
         raise _Bad("head out of range", _err(
-            path, lineno, text, f"head {h} out of range: the sentence has {n} tokens "
-            f"(expected 0..{n} or '_')"))
+            path, lineno, text, f"head {shorten(value)} out of range: the sentence has {n} "
+            f"tokens (expected 0..{n} or '_')"))
     return None if h == MISSING else h
 
 

@@ -62,8 +62,16 @@ alignment and their dependents re-attached to their head (counted in
 ``omitted_words``); ``omitted="keep"`` keeps them, form ``0is``, POS without
 the ``0``.
 
+Faults of the file itself are counted with their file:line under
+``on_error="skip"`` (and raise under ``"fail"``): no ``@End`` (a transcript
+cut short), an ``@ID``/``@Age of`` age that is no age (``2;13.26``, ``two``;
+the utterances then have no age; ``Y;``, ``Y;M.`` and ranges ``A - B`` are
+ages), an utterance over ``MAX_UTTERANCE_CHARS`` characters (left out), a
+NUL byte (the whole file).  Line ends may be CR alone (classic Mac OS CLAN).
+
 Misaligned tiers never drop an utterance silently.  A ``%mor`` or ``%gra``
-tier that cannot be aligned, lacks its tab or appears twice
+tier that cannot be aligned, lacks its tab or appears twice, or a dependent tier whose
+name is not lower case or lacks its colon (``%MOR:``, ``%mor``)
 (:data:`TIER_ERRORS`) raises :class:`~induceval.errors.CorpusFormatError`
 (file and line of its utterance) under ``on_error="fail"``, and is counted
 with its first file:line in ``report.examples`` under ``"skip"``.  When the
@@ -227,6 +235,8 @@ TIER_ERRORS = {
     "duplicate_gra": "a second %gra tier in one utterance",
     "mor_without_tab": "no tab after '%mor:'",
     "gra_without_tab": "no tab after '%gra:'",
+    "bad_tier_name": "a dependent tier whose name is not '%', lower-case letters and ':' "
+                     "(e.g. '%MOR:', or '%mor' without its colon): its tier is not read",
 }
 #: Report key of the utterances without words (issue 11).
 NO_WORDS = "utterances without words"
@@ -250,8 +260,8 @@ def unused_tier_faults(needs: Sequence[str] | None) -> frozenset:
     if needs is None:
         return frozenset()
     needed = set(needs)
-    return frozenset(k for k in TIER_ERRORS
-                     if not needed & TIER_COLUMNS["mor" if "mor" in k else "gra"])
+    return frozenset(k for k in TIER_ERRORS if ("mor" in k or "gra" in k)
+                     and not needed & TIER_COLUMNS["mor" if "mor" in k else "gra"])
 
 
 def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, line: int,
@@ -266,7 +276,7 @@ def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, 
                         body.split("\n", 1)[0])
             raise CorpusFormatError(f"{message} (in the utterance that starts on this line; "
                                     "on_error='skip' keeps its words and counts it)",
-                                    path=str(path), line=line, text=text.strip()[:200])
+                                    path=str(path), line=line, text=text.strip())
         report.examples.setdefault(k, f"{path}:{line}")
 
 

@@ -3,7 +3,9 @@
 Blank lines are ignored; tokens are split on any whitespace.  Only the
 ``form`` column exists.  Sentence columns: ``document`` (file stem) and
 ``language`` (the ``language`` option, else missing).  The only possible
-error is a line that is not UTF-8.
+errors are a line that is not UTF-8 and one that holds a NUL byte or a carriage
+return (a file with CR-only line ends is refused at its first line, not read as
+one sentence).
 
 Reading streams: each file is read in pieces of about 8 MB cut at line
 ends; the tokens of a piece go straight into the int32 codes of the corpus
@@ -27,6 +29,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +40,8 @@ from induceval.corpus.readers._common import (
     as_file_list,
     build_corpus,
     corpus_name,
+    has_line_fault,
+    line_fault,
     read_pieces,
 )
 from induceval.corpus.readers._lines import iter_line_sentences
@@ -79,13 +84,20 @@ def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str 
     skip_blas_probe()   # before numba's first compiled call (see that module)
     from induceval.corpus.readers._plain_scan import scan_tokens
 
+    size = piece_bytes or PIECE_BYTES
     for p in paths:
-        stem, line = p.stem, 1
-        for data in read_pieces(p, piece_bytes or PIECE_BYTES, lambda d, _: d.rfind(b"\n") + 1):
+        stem, line, open_line = p.stem, 1, False
+        for data in read_pieces(p, size, lambda d, new: _piece_end(d, new, size)):
             first_line, line = line, line + data.count(b"\n")
             if first_line == 1 and data.startswith(b"\xef\xbb\xbf"):
                 data = b"   " + data[3:]  # the BOM is dropped (blanked: offsets unchanged)
-            if data.isascii():  # (a C scan) valid UTF-8 without wide spaces
+            # a line longer than a piece goes on in the next one, its tokens in one sentence
+            continues = open_line and _has_token(data[:data.find(b"\n") % (len(data) + 1)])
+            open_line = not data.endswith(b"\n") and (
+                _has_token(data[data.rfind(b"\n") + 1:]) or (open_line and b"\n" not in data))
+            if has_line_fault(data):
+                slow = True
+            elif data.isascii():  # (a C scan) valid UTF-8 without wide spaces
                 slow = False
             else:
                 try:
@@ -94,13 +106,31 @@ def _stream(paths: list[Path], on_error: str, report: ReadReport, language: str 
                 except UnicodeDecodeError:
                     slow = True
             if slow:
-                yield _slow_piece(p, first_line, data, on_error, report, language)
-                continue
-            starts, ends, lengths = scan_tokens(np.frombuffer(data, dtype=np.uint8))
-            n = len(lengths)
-            yield FileResult({"form": (starts, ends)}, None, lengths, [None] * n, [stem] * n,
-                             language, data=data)
+                res = _slow_piece(p, first_line, data, on_error, report, language)
+            else:
+                starts, ends, lengths = scan_tokens(np.frombuffer(data, dtype=np.uint8))
+                n = len(lengths)
+                res = FileResult({"form": (starts, ends)}, None, lengths, [None] * n,
+                                 [stem] * n, language, data=data)
+            if continues:
+                res = replace(res, continues=True, sent_ids=res.sent_ids[1:],
+                              documents=res.documents[1:])
+            yield res
         report.files.append(str(p))
+
+
+def _piece_end(data: bytes, new: int, size: int) -> int:
+    """Where a piece ends: after its last line end; in a line longer than ``size`` bytes,
+    after its last ASCII space or tab (the line goes on in the next piece)."""
+    at = data.rfind(b"\n") + 1
+    if at == 0 and len(data) >= size:
+        at = max(data.rfind(b" "), data.rfind(b"\t")) + 1
+    return at
+
+
+def _has_token(part: bytes) -> bool:
+    """Whether a part of a line holds a token (anything but whitespace)."""
+    return bool(part.strip())
 
 
 def _slow_piece(path: Path, first_line: int, data: bytes, on_error: str, report: ReadReport,
@@ -120,6 +150,13 @@ def _slow_piece(path: Path, first_line: int, data: bytes, on_error: str, report:
             if on_error == "fail":
                 raise err from None
             report.skip("bad UTF-8", str(err))
+            continue
+        fault = line_fault(text)
+        if fault is not None:
+            err = CorpusFormatError(fault, path=str(path), line=first_line + i, text=text)
+            if on_error == "fail":
+                raise err
+            report.skip("not a text line", str(err))
             continue
         words = text.split()
         if words:

@@ -29,7 +29,8 @@ the offending text, for: unbalanced parentheses (a tree not closed at the
 end of the file or before the next tree, at the tree's start line, or a
 ``)`` outside any tree); a "bad leaf" (a word without a tag: ``(word)``,
 ``(NP Pierre Vinken)``, ``(S (NP x) word)``, or an empty bracket ``()``);
-"text outside a tree"; "bad UTF-8" (the line holding the bytes).  With
+"text outside a tree"; "bad UTF-8" (the line holding the bytes); "not a text
+line" (a NUL byte); "tree too long" (over :data:`MAX_TREE_CHARS` characters).  With
 ``on_error="skip"`` the bad tree (or stray text) is counted in
 ``report.skipped[reason]`` (the first location as an example) and reading
 resumes at the next top-level tree.
@@ -70,16 +71,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from induceval.corpus.model import Corpus, ReadReport
-from induceval.corpus.readers._common import _Bad, read_bytes, read_streamed
-from induceval.errors import CorpusFormatError, check_choice
+from induceval.corpus.readers._common import NUL_FAULT, _Bad, read_bytes, read_streamed
+from induceval.errors import CorpusFormatError, check_choice, shorten
 
 __all__ = ["read", "iter_sentences", "EMPTY_TAG"]
+
+#: The longest tree read (characters from its first bracket): Penn Treebank trees take a
+#: few KB, and a leaf costs the reader some hundred bytes of Python objects.
+MAX_TREE_CHARS = 1 << 20
 
 #: The tag of empty elements (traces), kept out of the token stream.
 EMPTY_TAG = "-NONE-"
 
 _TOKEN_RE = re.compile(r"[()]|[^\s()]+")
-_BAD_BYTE_RE = re.compile("[\udc80-\udcff]")
+#: Bytes that are no text: not UTF-8 (surrogate escapes), or NUL
+_BAD_BYTE_RE = re.compile("[\udc80-\udcff\x00]")
 
 
 class _Text:
@@ -101,6 +107,12 @@ class _Text:
         end = self.text.find("\n", pos)
         line = self.text[start:] if end < 0 else self.text[start:end]
         return line.strip().encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+    def bad_bytes(self, tok: str, pos: int) -> _Bad:
+        """The error of a token holding bytes that are no text (:data:`_BAD_BYTE_RE`)."""
+        if "\x00" in tok:
+            return self.error("not a text line", NUL_FAULT, pos)
+        return self.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
 
     def error(self, reason: str, message: str, pos: int) -> _Bad:
         return _Bad(reason, CorpusFormatError(message, path=self.path, line=self.line_of(pos),
@@ -147,6 +159,9 @@ class _Trees:
                                 "starting here is not closed at the end of the file", start)
             tok, pos, top = m.group(), m.start(), stack[-1]
             if tok == "(":
+                if pos - start > MAX_TREE_CHARS:
+                    raise src.error("tree too long", f"a tree of over {MAX_TREE_CHARS:,} "
+                                    "characters (unbalanced parentheses?)", start)
                 if self.line_start and (pos == 0 or text[pos - 1] == "\n"):
                     self.pending = m
                     raise src.error("unbalanced parentheses", "unbalanced parentheses: the "
@@ -154,8 +169,9 @@ class _Trees:
                                     f"line {src.line_of(pos)}", start)
                 stack.append([None, None, False, pos])
                 if top[1] is not None:
-                    raise src.error("bad leaf", f"a word without a tag: {top[1]!r} in "
-                                    f"({top[0]} {top[1]} ...) is followed by a bracket", pos)
+                    raise src.error("bad leaf", f"a word without a tag: {shorten(top[1])!r} in "
+                                    f"({shorten(top[0])} {shorten(top[1])} ...) is followed by "
+                                    "a bracket", pos)
                 top[2] = True
             elif tok == ")":
                 stack.pop()
@@ -168,16 +184,16 @@ class _Trees:
                         tags.append(label)
                 elif not top[2]:
                     raise src.error("bad leaf", "an empty bracket '()'" if label is None else
-                                    f"a word without a tag: ({label})", top[3])
+                                    f"a word without a tag: ({shorten(label)})", top[3])
             else:
                 if check_bytes and _BAD_BYTE_RE.search(tok):
-                    raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                    raise src.bad_bytes(tok, pos)
                 if top[0] is None and not top[2]:
                     top[0] = tok
                 elif top[1] is None and not top[2]:
                     top[1] = tok
                 else:
-                    raise src.error("bad leaf", f"a word without a tag: {tok!r} (expected "
+                    raise src.error("bad leaf", f"a word without a tag: {shorten(tok)!r} (expected "
                                     f"'(TAG word)')", pos)
         return forms, tags, n_empty
 
@@ -213,7 +229,7 @@ def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
                                 "unbalanced parentheses: ')' outside any tree", pos)
             if tok != "(":
                 if trees.check_bytes and _BAD_BYTE_RE.search(tok):
-                    raise src.error("bad UTF-8", "invalid UTF-8 byte sequence", pos)
+                    raise src.bad_bytes(tok, pos)
                 raise src.error("text outside a tree", "text outside a tree (expected '(')", pos)
             n_tree += 1
             forms, tags, n_empty = trees.tree(m)

@@ -1,0 +1,88 @@
+"""Issue 25, limits: a line longer than a piece is read in pieces, as one sentence (so that
+``info`` on a 50 MB line needs a few times its size; measured by
+``benchmarks/bench_long_lines.py``, figures in docs/scale.md)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from induceval.corpus.model import ReadReport
+from induceval.corpus.readers import _common, _fields, _lines, brown, plain
+from induceval.corpus.readers._common import build_corpus
+
+
+def _lines_of(rng: random.Random, pieces: list[str], n: int) -> str:
+    return "".join(rng.choice(pieces) for _ in range(n))
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8])
+def test_plain_lines_cut_into_pieces_are_one_sentence_each(tmp_path, size):
+    rng = random.Random(size)
+    for trial in range(60):
+        text = _lines_of(rng, ["a", "bb", "ccc", " ", "  ", "\n", "\n\n", "é", "\t",
+                               "x" * rng.randint(1, 30)], rng.randint(0, 10))
+        p = tmp_path / f"{trial}.txt"
+        p.write_text(text)
+        c = build_corpus(plain._stream([p], "fail", ReadReport(), None, piece_bytes=size),
+                         ReadReport(), "", ["form"])
+        expected = [line.split() for line in text.split("\n") if line.split()]
+        assert [c.sentence(i).strings("form") for i in range(c.n_sentences)] == expected
+
+
+def test_brown_long_lines_in_batches(tmp_path, monkeypatch):
+    monkeypatch.setattr(_lines, "LONG_LINE", 10)
+    monkeypatch.setattr(_lines, "FLUSH_TOKENS", 3)
+    monkeypatch.setattr(_common, "FLUSH_TOKENS", 4)
+    rng = random.Random(1)
+    for trial in range(60):
+        lines = [" ".join(rng.choice(["a/b", "cc/dd", "e/f"]) for _ in range(rng.randint(0, 12)))
+                 + (" bad" if rng.random() < 0.15 else "") for _ in range(rng.randint(0, 5))]
+        p = tmp_path / f"ca{trial}"
+        p.write_text("\n".join(lines) + "\n")
+        c = brown.read(p, on_error="skip")
+        expected = [[t.rsplit("/", 1)[0] for t in line.split()] for line in lines
+                    if line.split() and "bad" not in line.split()]
+        assert [c.sentence(i).strings("form") for i in range(c.n_sentences)] == expected
+
+
+def test_long_items_are_decoded_alike():
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        parts = [bytes(rng.integers(97, 123, size=k, dtype=np.uint8))
+                 for k in rng.choice([0, 1, 3, 10, 5000, 300_000], size=rng.integers(1, 30))]
+        data = b" ".join(parts)
+        starts = np.cumsum([0] + [len(x) + 1 for x in parts[:-1]])
+        ends = starts + np.array([len(x) for x in parts])
+        got = _fields._decode_items(np.frombuffer(data, dtype=np.uint8), starts, ends)
+        assert got == [x.decode() for x in parts]
+
+
+def test_a_chat_utterance_over_the_limit_is_a_fault(tmp_path, monkeypatch):
+    """Before: a 50 MB utterance was analysed word by word (1.2 GB)."""
+    from induceval.corpus.readers import _chat_file, read_corpus
+    from induceval.errors import CorpusFormatError
+
+    monkeypatch.setattr(_chat_file, "MAX_UTTERANCE_CHARS", 100)
+    p = tmp_path / "a.cha"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tCHI A Target_Child\n*CHI:\thi .\n"
+                 "*CHI:\t" + "la " * 50 + ".\n@End\n")
+    with pytest.raises(CorpusFormatError, match=r"a\.cha:5: an utterance .* of 162 char"):
+        read_corpus(p)
+    c = read_corpus(p, on_error="skip")
+    assert c.n_sentences == 1 and c.report.examples[_chat_file.LONG_UTTERANCE] == f"{p}:5"
+
+
+def test_a_ptb_tree_over_the_limit_is_a_fault(tmp_path, monkeypatch):
+    from induceval.corpus.readers import ptb, read_corpus
+    from induceval.errors import CorpusFormatError
+
+    monkeypatch.setattr(ptb, "MAX_TREE_CHARS", 100)
+    p = tmp_path / "a.mrg"
+    p.write_text("( (S (NN hi)) )\n( (S " + "(NN la) " * 30 + ") )\n( (S (NN ho)) )\n")
+    with pytest.raises(CorpusFormatError, match=r"a\.mrg:2: a tree of over 100"):
+        read_corpus(p)
+    c = read_corpus(p, on_error="skip")
+    assert c.n_sentences == 2 and c.report.skipped["tree too long"] == 1
