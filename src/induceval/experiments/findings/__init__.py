@@ -130,6 +130,16 @@ def load_run(path: str | Path) -> Run:
     A folder without ``run.json`` (a run of an older version) is recognised by
     its tables' keys.  Raises :class:`InducevalError` for a folder that holds
     neither.
+
+    Example
+    -------
+    >>> import json, tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "run.json").write_text(json.dumps({"protocol": "chang2006", "version": "x"}))
+    >>> _ = (d / "means.json").write_text(json.dumps({"title": "Mean WOPA", "rows": []}))
+    >>> run = load_run(d)
+    >>> run.protocol, sorted(run.tables), run.manifest["version"]
+    ('chang2006', ['means'], 'x')
     """
     p = Path(path)
     if not p.is_dir():
@@ -166,6 +176,11 @@ def check_run(run: Run) -> list[tuple[Finding, Verdict]]:
 
     A check that cannot be made (a table the run lacks, a model it did not
     run) gives ``not comparable`` with the reason, never an error.
+
+    Example
+    -------
+    >>> [v.status for _, v in check_run(Run("reichart2010", {}))]
+    ['not comparable', 'not comparable']
     """
     out = []
     for finding in FINDINGS.get(run.protocol, ()):
@@ -269,7 +284,14 @@ def comparisons(run: Run) -> list[dict]:
 def report_data(runs: Sequence[Run]) -> dict:
     """The content of a reproduction report (JSON-ready): per run its protocol, manifest,
     findings with verdicts, paper-vs-ours comparisons, tables' signatures and figures; and
-    a summary of the verdicts over all runs."""
+    a summary of the verdicts over all runs.
+
+    Example
+    -------
+    >>> data = report_data([Run("reichart2010", {})])
+    >>> data["summary"]["not comparable"], [f["key"] for f in data["runs"][0]["findings"]]
+    (2, ['reichart2010.token_type_weak', 'reichart2010.macro_micro_1to1'])
+    """
     papers, summary = [], dict.fromkeys(STATUSES, 0)
     for run in runs:
         run.others = {r.protocol: r for r in runs if r is not run}

@@ -72,15 +72,38 @@ PAPER_DATA = ("the ten PASCAL 2012 treebanks (Arabic, Basque, Czech, Danish, Dut
               "Petrov et al.'s 12 universal tags; training on train+dev+test, scoring on test")
 
 
+#: the treebanks of the challenge, and the names that stand for each in a run
+PASCAL_TREEBANKS = {"arabic": ("arabic",), "basque": ("basque",), "czech": ("czech",),
+                    "danish": ("danish",), "dutch": ("dutch",),
+                    "en-childes": ("childes", "eve"),
+                    "en-ptb": ("ptb", "wsj", "dependency-treebank"),
+                    "portuguese": ("portuguese",), "slovene": ("slovene", "slovenian"),
+                    "swedish": ("swedish",)}
+
+
+def _missing(names) -> str:
+    have = " ".join(str(n).lower() for n in names)
+    gone = [t for t, alias in PASCAL_TREEBANKS.items() if not any(a in have for a in alias)]
+    return f"; missing: {', '.join(gone)}" if gone else ""
+
+
 def our_data(run: Run) -> str:
-    """The treebanks of the run and their tokens (from ``k``), or their names."""
+    """The treebanks of the run and their tokens (from ``k``), or their names, and the
+    challenge's treebanks the run lacks.
+
+    Example
+    -------
+    >>> our_data(Run("pascal2012-pos", {"k": {"rows": [{"testset": "danish", "tokens": 9}]}}))[:40]
+    '1 treebanks, 9 tokens: danish 9; missing'
+    """
     if "k" in run.tables:
         rows = run.rows("k")
         return (f"{len(rows)} treebanks, {sum(r.get('tokens') or 0 for r in rows)} tokens: "
-                + ", ".join(f"{r['testset']} {r.get('tokens')}" for r in rows))
+                + ", ".join(f"{r['testset']} {r.get('tokens')}" for r in rows)
+                + _missing(r["testset"] for r in rows))
     names = {str(r.get("treebank")) for t in run.tables.values() for r in t.get("rows", [])
              if r.get("treebank") not in (None, "averages")}
-    return f"{len(names)} treebanks: " + ", ".join(sorted(names))
+    return f"{len(names)} treebanks: " + ", ".join(sorted(names)) + _missing(names)
 
 POS_FINDINGS = [
     Finding("gelling2012.more_tags", "Gelling et al. 2012, §2.2",
