@@ -52,12 +52,27 @@ img,svg{max-width:100%;height:auto;border:1px solid #eee}figure{margin:1em 0}
 """
 
 
-def _num(x: object, digits: int = 2) -> str:
+def _num(x: object, sign: bool = False) -> str:
+    """A number at a precision its size needs: percent with 2 decimals, proportions with 3,
+    tiny values (Frank et al.'s SP, about 1e-4) with 2 significant digits.
+
+    Example
+    -------
+    >>> [_num(x) for x in (71.04, 0.4532, 7.667e-05, 0.0, 3)], _num(-0.12, sign=True)
+    (['71.04', '0.453', '7.7e-05', '0', '3'], '-0.120')
+    """
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return "" if x is None else str(x)
     if isinstance(x, int):
         return str(x)
-    return f"{x:.{digits}f}"
+    plus = "+" if sign else ""
+    if x == 0:
+        return "0"
+    if abs(x) >= 1:
+        return f"{x:{plus}.2f}"
+    if abs(x) >= 0.01:
+        return f"{x:{plus}.3f}"
+    return f"{x:{plus}.2g}"
 
 
 def _run_line(run: dict) -> str:
@@ -103,7 +118,8 @@ def to_markdown(data: dict) -> str:
                       "| row | column | ours | ± | paper | difference |",
                       "|---|---|---|---|---|---|"]
             lines += [f"| {r['row']} | {r['column']} | {_num(r['ours'])} | {_num(r['±'])} | "
-                      f"{_num(r['paper'])} | {r['difference']:+.2f} |" for r in comp["rows"]]
+                      f"{_num(r['paper'])} | {_num(r['difference'], sign=True)} |"
+                      for r in comp["rows"]]
         if run["figures"]:
             lines += ["", "Figures: " + ", ".join(f"`{f}`" for f in run["figures"])]
         lines += ["", "Signatures:", ""] + [f"- `{sig}`" for sig in run["signatures"]]
@@ -170,7 +186,7 @@ def _comparison_html(comp: dict) -> str:
                 continue
             pm = f" ± {_num(r['±'])}" if isinstance(r.get("±"), (int, float)) else ""
             tds.append(f"<td class=num><b>{_num(r['ours'])}</b>{pm}<br><span class=muted>"
-                       f"{_num(r['paper'])} ({r['difference']:+.2f})</span></td>")
+                       f"{_num(r['paper'])} ({_num(r['difference'], sign=True)})</span></td>")
         out.append(f"<tr><th>{_e(name)}</th>{''.join(tds)}</tr>")
     return "\n".join(out) + "</table>"
 
