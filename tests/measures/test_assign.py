@@ -24,18 +24,19 @@ def _plain_greedy(table: np.ndarray) -> float:
     return total
 
 
-def _resamples(rng, b: int) -> np.ndarray:
+def _resamples(rng, b: int, scale: int = 1) -> np.ndarray:
     g, k = (int(x) for x in rng.integers(1, 12, size=2))
-    base = rng.integers(0, 30, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.2, 1))
+    base = rng.integers(0, 30, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.2, 1)) * scale
     keep = rng.uniform(0.1, 1, size=b)[:, None, None]
     return rng.binomial(base[None].repeat(b, 0), keep).astype(np.float64)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_batch_overlaps_equal_scipy_and_plain_greedy(seed):
+@pytest.mark.parametrize("scale", [1, 10 ** 6])   # counts sorted in buckets / by a heap
+def test_batch_overlaps_equal_scipy_and_plain_greedy(seed, scale):
     rng = np.random.default_rng(seed)
     for _ in range(150):
-        t = _resamples(rng, 8)
+        t = _resamples(rng, 8, scale)
         flat = t.reshape(len(t), -1)
         c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
         v = np.ascontiguousarray(flat[:, c.flat])

@@ -14,9 +14,10 @@ fractions).
   even when several matchings reach it, so this is the value scipy's
   ``linear_sum_assignment`` gives, without a Python call per table.
 - :func:`greedy_overlaps`: the greedy matching (largest cell first, ties in
-  flat row-major order, as a stable sort does), taking cells from a heap of
-  integer keys ``-count * c + j`` instead of sorting all cells: it stops as
-  soon as every row or column is used, which is after a few of them.
+  flat row-major order, as a stable sort does), its cells ordered by a
+  counting sort of the counts (or a heap sort of integer keys
+  ``-count * c + j`` when counts are large), stopping as soon as every
+  non-empty row or column of the table is used.
 
 Example
 -------
@@ -259,43 +260,88 @@ def _sift(keys, start, end):
 
 
 @njit(cache=True)
+def _bucket_order(values, b, top, start, order):
+    """The cells of table ``b`` with counts in greedy order (the largest first, ties in
+    flat order) by a counting sort on ``top - count``; returns how many."""
+    start[:top + 2] = 0
+    for j in range(values.shape[1]):
+        x = np.int64(values[b, j])
+        if x > 0:
+            start[top - x + 1] += 1
+    for q in range(1, top + 2):
+        start[q] += start[q - 1]
+    n = start[top + 1]
+    for j in range(values.shape[1]):   # in flat order: ties stay in it
+        x = np.int64(values[b, j])
+        if x > 0:
+            order[start[top - x]] = j
+            start[top - x] += 1
+    return n
+
+
+@njit(cache=True)
+def _heap_order(values, b, keys, order):
+    """:func:`_bucket_order` by heap sort of the keys ``-count * c + j`` (counts too
+    large for buckets)."""
+    c_n = values.shape[1]
+    end = 0
+    for j in range(c_n):
+        x = values[b, j]
+        if x > 0:
+            keys[end] = -np.int64(x) * c_n + j
+            end += 1
+    n = end
+    for s in range(end // 2 - 1, -1, -1):
+        _sift(keys, s, end)
+    for pos in range(n):
+        order[pos] = keys[0] % c_n
+        end -= 1
+        keys[0] = keys[end]
+        _sift(keys, 0, end)
+    return n
+
+
+@njit(cache=True)
 def greedy_overlaps(values, gold, pred, g_n, k_n):
     """``(B,)`` greedy 1-1 overlaps of the tables ``values`` ``(B, c)`` (whole counts,
-    ``max count * c`` below 2**62)."""
+    ``max count * c`` below 2**62).
+
+    The cells are ordered by a counting sort when the counts are small against
+    the number of cells (resamples of a corpus of some thousand sentences),
+    else by a heap sort.
+    """
     b_n, c_n = values.shape
     out = np.zeros(b_n)
+    top = np.int64(values.max()) if values.size else 0
+    buckets = top <= 4 * c_n + 64
+    start = np.empty(top + 2 if buckets else 1, dtype=np.int64)
     keys = np.empty(c_n, dtype=np.int64)
+    order = np.empty(c_n, dtype=np.int64)
     used_r = np.zeros(g_n, dtype=np.bool_)
     used_c = np.zeros(k_n, dtype=np.bool_)
     for b in range(b_n):
-        # key -count * c + j: the largest count first, ties in flat order (as a stable sort)
-        end = 0
+        n = _bucket_order(values, b, top, start, order) if buckets else \
+            _heap_order(values, b, keys, order)
         used_r[:] = False
         used_c[:] = False
         n_r = n_c = 0
-        for j in range(c_n):
-            x = values[b, j]
-            if x > 0:
-                keys[end] = -np.int64(x) * c_n + j
-                end += 1
-                if not used_r[gold[j]]:
-                    used_r[gold[j]] = True
-                    n_r += 1
-                if not used_c[pred[j]]:
-                    used_c[pred[j]] = True
-                    n_c += 1
-        for s in range(end // 2 - 1, -1, -1):
-            _sift(keys, s, end)
+        for pos in range(n):
+            j = order[pos]
+            if not used_r[gold[j]]:
+                used_r[gold[j]] = True
+                n_r += 1
+            if not used_c[pred[j]]:
+                used_c[pred[j]] = True
+                n_c += 1
         used_r[:] = False
         used_c[:] = False
         # no more pairs than this table's non-empty rows or columns: stop when they are used
         left = min(n_r, n_c)
         total = 0.0
-        while end > 0 and left > 0:
-            j = keys[0] % c_n
-            end -= 1
-            keys[0] = keys[end]
-            _sift(keys, 0, end)
+        for pos in range(n):
+            if left == 0:
+                break
+            j = order[pos]
             i = gold[j]
             k = pred[j]
             if used_r[i] or used_c[k]:
