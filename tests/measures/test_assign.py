@@ -54,3 +54,15 @@ def test_fractions_take_the_general_path():
     s = batch.token_scores_batch(t)
     assert s["1to1"].tolist() == [(1.25 + 2.0) / 3.75, 1.0]
     assert s["1to1_greedy"].tolist() == [(2.0 + 1.25) / 3.75, 1.0]
+
+
+def test_greedy_of_fractions_equals_the_plain_greedy():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        t = _resamples(rng, 4) * rng.choice([0.25, 0.5, 1.0])
+        t[rng.random(t.shape) < 0.3] += 0.125
+        flat = t.reshape(len(t), -1)
+        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+        v = np.ascontiguousarray(flat[:, c.flat])
+        got = greedy_overlaps(v, c.gold, c.pred, *t.shape[1:])
+        assert got.tolist() == [_plain_greedy(x) for x in t]

@@ -1,10 +1,10 @@
 """Compiled 1-1 overlaps of many tables of counts at once (the resamples of a corpus).
 
 A table is given by the counts of its cells (``values[b, j]`` at row
-``gold[j]``, column ``pred[j]``).  Both kernels take whole counts only: their
-sums are then exact in any order, so they equal the overlaps summed by numpy
-after scipy's assignment, bit for bit (the callers fall back to those for
-fractions).
+``gold[j]``, column ``pred[j]``).  The optimal overlap takes whole counts only:
+its sums are then exact in any order, so it equals the overlap summed by
+numpy after scipy's assignment, bit for bit (its caller falls back to that
+for fractions).
 
 - :func:`optimal_overlaps`: the largest total of a one-to-one matching, by
   the shortest augmenting path form of the Hungarian method (Kuhn 1955;
@@ -16,8 +16,8 @@ fractions).
 - :func:`greedy_overlaps`: the greedy matching (largest cell first, ties in
   flat row-major order, as a stable sort does), its cells ordered by a
   counting sort of the counts (or a heap sort of integer keys
-  ``-count * c + j`` when counts are large), stopping as soon as every
-  non-empty row or column of the table is used.
+  ``-count * c + j`` when counts are large, a stable sort for fractions),
+  stopping as soon as every non-empty row or column of the table is used.
 
 Example
 -------
@@ -143,6 +143,20 @@ def _warm(cost, nr, nc, col4row, row4col, u, v):
 
 
 @njit(cache=True)
+def _number(at, n, ids):
+    """Number the flagged entries of ``at[:n]`` in order (others -1); their ids; how many."""
+    m = 0
+    for i in range(n):
+        if at[i]:
+            at[i] = m
+            ids[m] = i
+            m += 1
+        else:
+            at[i] = -1
+    return m
+
+
+@njit(cache=True)
 def _compact(values, b, gold, pred, g_n, k_n, row_at, col_at, row_id, col_id):
     """Number the non-empty rows and columns of table ``b``; their counts."""
     row_at[:g_n] = 0
@@ -151,23 +165,7 @@ def _compact(values, b, gold, pred, g_n, k_n, row_at, col_at, row_id, col_id):
         if values[b, j] > 0:
             row_at[gold[j]] = 1
             col_at[pred[j]] = 1
-    nr = 0
-    for i in range(g_n):
-        if row_at[i]:
-            row_at[i] = nr
-            row_id[nr] = i
-            nr += 1
-        else:
-            row_at[i] = -1
-    nc = 0
-    for i in range(k_n):
-        if col_at[i]:
-            col_at[i] = nc
-            col_id[nc] = i
-            nc += 1
-        else:
-            col_at[i] = -1
-    return nr, nc
+    return _number(row_at, g_n, row_id), _number(col_at, k_n, col_id)
 
 
 @njit(cache=True)
@@ -302,53 +300,72 @@ def _heap_order(values, b, keys, order):
 
 
 @njit(cache=True)
-def greedy_overlaps(values, gold, pred, g_n, k_n):
-    """``(B,)`` greedy 1-1 overlaps of the tables ``values`` ``(B, c)`` (whole counts,
-    ``max count * c`` below 2**62).
+def _take_greedy(values, b, order, n, gold, pred, used_r, used_c):
+    """The greedy 1-1 overlap of table ``b`` from its ``n`` cells with counts in ``order``."""
+    used_r[:] = False
+    used_c[:] = False
+    n_r = n_c = 0
+    for pos in range(n):
+        j = order[pos]
+        if not used_r[gold[j]]:
+            used_r[gold[j]] = True
+            n_r += 1
+        if not used_c[pred[j]]:
+            used_c[pred[j]] = True
+            n_c += 1
+    used_r[:] = False
+    used_c[:] = False
+    # no more pairs than this table's non-empty rows or columns: stop when they are used
+    left = min(n_r, n_c)
+    total = 0.0
+    for pos in range(n):
+        if left == 0:
+            break
+        j = order[pos]
+        i = gold[j]
+        k = pred[j]
+        if used_r[i] or used_c[k]:
+            continue
+        used_r[i] = True
+        used_c[k] = True
+        total += values[b, j]
+        left -= 1
+    return total
 
-    The cells are ordered by a counting sort when the counts are small against
-    the number of cells (resamples of a corpus of some thousand sentences),
-    else by a heap sort.
+
+@njit(cache=True)
+def greedy_overlaps(values, gold, pred, g_n, k_n):
+    """``(B,)`` greedy 1-1 overlaps of the tables ``values`` ``(B, c)``.
+
+    Whole counts (``max count * c`` below 2**62) are ordered by a counting
+    sort when they are small against the number of cells (resamples of a
+    corpus of some thousand sentences), else by a heap sort; other values
+    (fractions) by a stable sort of the cells.
     """
     b_n, c_n = values.shape
     out = np.zeros(b_n)
     top = np.int64(values.max()) if values.size else 0
-    buckets = top <= 4 * c_n + 64
+    whole = True
+    for x in values.ravel():
+        if x < 0 or x != np.floor(x) or x * c_n >= 2.0 ** 62:
+            whole = False
+            break
+    buckets = whole and top <= 4 * c_n + 64
     start = np.empty(top + 2 if buckets else 1, dtype=np.int64)
     keys = np.empty(c_n, dtype=np.int64)
     order = np.empty(c_n, dtype=np.int64)
     used_r = np.zeros(g_n, dtype=np.bool_)
     used_c = np.zeros(k_n, dtype=np.bool_)
     for b in range(b_n):
-        n = _bucket_order(values, b, top, start, order) if buckets else \
-            _heap_order(values, b, keys, order)
-        used_r[:] = False
-        used_c[:] = False
-        n_r = n_c = 0
-        for pos in range(n):
-            j = order[pos]
-            if not used_r[gold[j]]:
-                used_r[gold[j]] = True
-                n_r += 1
-            if not used_c[pred[j]]:
-                used_c[pred[j]] = True
-                n_c += 1
-        used_r[:] = False
-        used_c[:] = False
-        # no more pairs than this table's non-empty rows or columns: stop when they are used
-        left = min(n_r, n_c)
-        total = 0.0
-        for pos in range(n):
-            if left == 0:
-                break
-            j = order[pos]
-            i = gold[j]
-            k = pred[j]
-            if used_r[i] or used_c[k]:
-                continue
-            used_r[i] = True
-            used_c[k] = True
-            total += values[b, j]
-            left -= 1
-        out[b] = total
+        if buckets:
+            n = _bucket_order(values, b, top, start, order)
+        elif whole:
+            n = _heap_order(values, b, keys, order)
+        else:
+            # the largest first, ties in flat order; the cells without a count come last
+            order[:] = np.argsort(-values[b], kind="mergesort")
+            n = 0
+            while n < c_n and values[b, order[n]] > 0:
+                n += 1
+        out[b] = _take_greedy(values, b, order, n, gold, pred, used_r, used_c)
     return out

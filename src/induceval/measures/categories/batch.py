@@ -43,53 +43,9 @@ def _xlogx(x: np.ndarray, axis) -> np.ndarray:
         return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0).sum(axis=axis)
 
 
-def _greedy_kernel():
-    from numba import njit
-
-    @njit(cache=True)
-    def greedy(values, gold, pred, g_n, k_n):
-        # values: (B, c) counts of the cells (gold[j], pred[j]), in flat (row-major) order, so
-        # that a stable sort breaks ties between equal counts as a sort of the dense table does
-        b_n, c_n = values.shape
-        out = np.zeros(b_n)
-        used_r = np.zeros(g_n, dtype=np.bool_)
-        used_c = np.zeros(k_n, dtype=np.bool_)
-        for b in range(b_n):
-            flat = values[b]
-            order = np.argsort(-flat, kind="mergesort")
-            used_r[:] = False
-            used_c[:] = False
-            left = min(g_n, k_n)
-            total = 0.0
-            for f in order:
-                if left == 0 or flat[f] <= 0:
-                    break
-                i = gold[f]
-                j = pred[f]
-                if used_r[i] or used_c[j]:
-                    continue
-                used_r[i] = True
-                used_c[j] = True
-                total += flat[f]
-                left -= 1
-            out[b] = total
-        return out
-
-    return greedy
-
-
-_GREEDY = None
-
-
 def _greedy(values: np.ndarray, gold: np.ndarray, pred: np.ndarray, shape) -> np.ndarray:
-    global _GREEDY
-    values = np.ascontiguousarray(values, dtype=np.float64)
-    if whole_counts(values) and (not values.size or values.max() * values.shape[1] < 2.0 ** 62):
-        # counts: a heap of the cells instead of a sort of all of them, the same sums
-        return greedy_overlaps(values, gold, pred, int(shape[0]), int(shape[1]))
-    if _GREEDY is None:
-        _GREEDY = _greedy_kernel()
-    return _GREEDY(values, gold, pred, int(shape[0]), int(shape[1]))
+    return greedy_overlaps(np.ascontiguousarray(values, dtype=np.float64), gold, pred,
+                           int(shape[0]), int(shape[1]))
 
 
 def _optimal(values: np.ndarray, gold: np.ndarray, pred: np.ndarray) -> np.ndarray:
