@@ -29,7 +29,7 @@ from pathlib import Path
 
 from induceval.corpus.model import Corpus
 from induceval.parallel import Cell, run_cells
-from induceval.report.progress import say
+from induceval.report.progress import format_seconds, say
 
 __all__ = ["run_protocol_cells", "estimate_cells", "extrapolate", "format_seconds", "SPREAD"]
 
@@ -39,15 +39,6 @@ SPREAD = "spread it: --jobs N, --scheduler ADDRESS or --cluster slurm"
 PROBE_SHARE, PROBE_MIN = 0.01, 100
 #: model parameters counting iterations, probed with PROBE_ITERATIONS of them
 ITERATION_PARAMS, PROBE_ITERATIONS = ("iterations", "sweeps"), 5
-
-
-def format_seconds(s: float) -> str:
-    """``s`` seconds as a short duration (s, min or h)."""
-    if s < 90:
-        return f"{s:.0f} s"
-    if s < 5400:
-        return f"{s / 60:.0f} min"
-    return f"{s / 3600:.1f} h"
 
 
 def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], full: float, *,
@@ -128,6 +119,7 @@ def run_protocol_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | Path 
 
     ``shorten``: the protocol's options that shorten it (for the line).
     """
+    seconds = None
     if show_progress:
         done = _stored(cells, out_dir)
         todo = [c for c in cells if c.key not in done]
@@ -138,4 +130,5 @@ def run_protocol_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | Path 
             + f"; estimated {format_seconds(seconds)} one after the other on this machine"
             + per_job + (f" ({untimed} cells not timed)" if untimed else "")
             + f"; shorten it: {shorten}; {SPREAD}")
-    return run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc=desc)
+    return run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc=desc,
+                     estimate=None if seconds is None else seconds / jobs)

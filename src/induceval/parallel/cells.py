@@ -45,7 +45,14 @@ from induceval.atomic import write_atomic
 from induceval.errors import InducevalError, check_range
 from induceval.parallel.lock import folder_lock
 from induceval.parallel.maps import stream
-from induceval.report.progress import note, progress
+from induceval.report.progress import (
+    format_seconds,
+    heartbeat,
+    note,
+    progress,
+    progress_bars,
+    within,
+)
 
 __all__ = ["Cell", "run_cells", "cell_path"]
 
@@ -78,17 +85,38 @@ class _Ref:
     name: str
 
 
+@dataclass(frozen=True)
+class _Shown:
+    """Where a cell's own progress is shown: in the process (and thread) that runs the
+    cells, named by ``label``; a worker process or thread stays silent (its bars
+    would write over the counter; the counter's :func:`heartbeat` speaks for it)."""
+
+    label: str
+    pid: int
+    thread: int
+
+    def here(self) -> bool:
+        import threading
+
+        return os.getpid() == self.pid and threading.get_ident() == self.thread
+
+
 def _call(item: tuple, **shared):
-    fn, args, kwargs = item
+    fn, args, kwargs, shown = item
 
     def arg(a):
         return shared[a.name] if isinstance(a, _Ref) else a
 
-    return fn(*(arg(a) for a in args), **{k: arg(v) for k, v in kwargs.items()})
+    with contextlib.ExitStack() as stack:
+        if shown is not None and shown.here():
+            stack.enter_context(progress_bars(True))   # the cell's sweeps, iterations
+            stack.enter_context(within(shown.label))
+        return fn(*(arg(a) for a in args), **{k: arg(v) for k, v in kwargs.items()})
 
 
-def _share(todo: Sequence[Cell]) -> tuple[list[tuple], dict[str, object]]:
-    """The cells as work items, with the arguments passed to several cells sent once."""
+def _share(todo: Sequence[Cell], shown: bool = False) -> tuple[list[tuple], dict[str, object]]:
+    """The cells as work items, with the arguments passed to several cells sent once
+    (``shown``: each item says where its own progress is shown, :class:`_Shown`)."""
     seen: dict[int, int] = {}
     objs: dict[int, object] = {}
     for c in todo:
@@ -102,8 +130,14 @@ def _share(todo: Sequence[Cell]) -> tuple[list[tuple], dict[str, object]]:
     def ref(a):
         return _Ref(names[id(a)]) if id(a) in names else a
 
-    items = [(c.fn, tuple(ref(a) for a in c.args), {k: ref(v) for k, v in c.kwargs.items()})
-             for c in todo]
+    import threading
+
+    def where(i: int, c: Cell) -> _Shown | None:
+        return (_Shown(f"cell {i + 1}/{len(todo)} {c.key!r}", os.getpid(), threading.get_ident())
+                if shown else None)
+
+    items = [(c.fn, tuple(ref(a) for a in c.args), {k: ref(v) for k, v in c.kwargs.items()},
+              where(i, c)) for i, c in enumerate(todo)]
     return items, {name: objs[i] for i, name in names.items()}
 
 
@@ -172,7 +206,8 @@ def _save(store: Path, cell: Cell, result: object) -> None:
 
 
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
-              show_progress: bool = False, desc: str = "cells", executor=None) -> dict[str, object]:
+              show_progress: bool = False, desc: str = "cells", executor=None,
+              estimate: float | None = None) -> dict[str, object]:
     """Compute every cell not stored under ``out_dir/cells``; key -> result in cell order.
 
     Parameters
@@ -184,7 +219,13 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
     executor, jobs
         As in :func:`induceval.parallel.map`.
     show_progress
-        Show a progress bar on stderr.
+        Show a progress bar on stderr; cells run in this process show their own
+        (BHMM sweeps, EM iterations: :func:`~induceval.report.progress.step_bar`)
+        after their number; when stderr is not a terminal, a line now and then
+        says the cells done, the time so far and an estimate of the time left.
+    estimate
+        The expected seconds of the cells to compute (wall clock), for the
+        time left before the first cell is done (``None``: not said).
 
     One run at a time stores cells in ``out_dir`` (a second is refused,
     :func:`~induceval.parallel.lock.folder_lock`); a damaged stored cell is
@@ -195,10 +236,33 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
     if len(set(keys)) != len(keys):
         raise InducevalError("cell keys must be unique")
     with folder_lock(out_dir) if out_dir is not None else contextlib.nullcontext():
-        return _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor)
+        return _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor, estimate)
 
 
-def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor) -> dict[str, object]:
+def _status(desc: str, total: int, done: list[int], estimate: float | None, jobs: int = 1):
+    """The heartbeat's line: cells done, time so far, time left (from the cells done,
+    else from ``estimate``)."""
+
+    def line(elapsed: float) -> str:
+        n = done[0]
+        if n:
+            left = f"about {format_seconds(elapsed * (total - n) / n)} left"
+        elif estimate is not None and estimate > elapsed:
+            left = f"about {format_seconds(estimate - elapsed)} left (estimated)"
+        elif estimate is not None:
+            left = "over the estimate"
+        else:
+            left = "time left unknown"
+        running = (f"; cell {n + 1}/{total} running" if jobs == 1 else
+                   f"; {min(jobs, total - n)} cells running") if n < total else ""
+        return (f"induceval: {desc}: {n}/{total} cells done after "
+                f"{format_seconds(elapsed)}{running}; {left}")
+
+    return line
+
+
+def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor,
+               estimate) -> dict[str, object]:
     store = None
     if out_dir is not None:
         store = Path(out_dir) / "cells"
@@ -207,13 +271,17 @@ def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor) -> dic
     if todo:
         # longest processing time first (stable: equal costs keep the cells' order)
         todo.sort(key=lambda c: -c.cost)
-        items, shared = _share(todo)
+        items, shared = _share(todo, shown=show_progress)
         done = stream(_call, items, executor=executor, jobs=jobs, name="cell", shared=shared,
                       labels=[_safe(c.key) for c in todo],
                       what=lambda i, where: f"cell {todo[i].key!r} failed {where}")
-        with contextlib.closing(done):  # a failure here stops the workers at once
+        count = [0]
+        with contextlib.closing(done), heartbeat(_status(desc, len(todo), count, estimate, jobs),
+                                                 enabled=show_progress):
+            # (closing: a failure here stops the workers at once)
             for i, result in progress(done, total=len(todo), desc=desc, enabled=show_progress,
                                       unit="cell"):
+                count[0] += 1
                 results[todo[i].key] = result
                 if store is not None:
                     _save(store, todo[i], result)

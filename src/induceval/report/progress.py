@@ -10,17 +10,22 @@ unless a :func:`progress_bars` block enabled bars (the ``induce`` commands
 do, on a terminal and without ``--no-progress``), so results never depend on
 it.  :func:`watch_compilation` announces the compilation of numba kernels
 once per process, when it actually happens (a fresh install, a stale cache).
+Inside a :func:`within` block (a protocol's cell) step bars name the cell
+first; :func:`heartbeat` prints a status line now and then on a log file
+while a long piece of work runs elsewhere (a cell on a worker process).
 """
 
 from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterable, Iterator
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 __all__ = ["note", "say", "progress", "progress_bars", "step_bar", "watch_compilation",
-           "COMPILING"]
+           "within", "heartbeat", "format_seconds", "COMPILING"]
 
 #: the line printed (once) when numba compiles kernels
 COMPILING = "induceval: compiling numerical kernels (first run only; later runs start at once)"
@@ -97,6 +102,91 @@ class _NoBar:
 
 #: seconds between two progress lines when stderr is not a terminal
 LINE_SECONDS = 60.0
+#: the clock of progress lines (tests replace it)
+_clock = time.monotonic
+#: when the last progress line was printed (a heartbeat is not printed right after one)
+_last_line = [float("-inf")]
+#: what step bars belong to ("cell 2/14 'key'"), said before their own name
+_context = ""
+
+
+def format_seconds(s: float) -> str:
+    """``s`` seconds as a short duration (s, min or h).
+
+    Example
+    -------
+    >>> format_seconds(10.0), format_seconds(600), format_seconds(9000)
+    ('10 s', '10 min', '2.5 h')
+    """
+    if s < 90:
+        return f"{s:.0f} s"
+    if s < 5400:
+        return f"{s / 60:.0f} min"
+    return f"{s / 3600:.1f} h"
+
+
+@contextlib.contextmanager
+def within(label: str) -> Iterator[None]:
+    """Inside the block, step bars start with ``label`` (the cell whose sweeps they count).
+
+    Example
+    -------
+    >>> import contextlib, io
+    >>> with within("cell 2/14 'bhmm|K=12'"), progress_bars(True), \\
+    ...         contextlib.redirect_stderr(io.StringIO()):   # a log file: progress lines
+    ...     bar = step_bar(4, "BHMM Gibbs", "sweep")
+    >>> bar.desc
+    "cell 2/14 'bhmm|K=12': BHMM Gibbs"
+    """
+    global _context
+    before = _context
+    _context = label
+    try:
+        yield
+    finally:
+        _context = before
+
+
+def _line(text: str, stream=None) -> None:
+    print(text, file=stream if stream is not None else sys.stderr, flush=True)
+    _last_line[0] = _clock()
+
+
+@contextlib.contextmanager
+def heartbeat(status: Callable[[float], str], *, enabled: bool = True,
+              every: float | None = None, stream=None) -> Iterator[None]:
+    """While the block runs, print ``status(elapsed seconds)`` every :data:`LINE_SECONDS`.
+
+    Only when ``enabled`` and stderr is not a terminal (a terminal has its
+    bars), and only when no other progress line was printed in that time
+    (a cell's own sweeps say more).  The line is printed by a daemon thread,
+    so it comes while this process waits for workers or runs a long call.
+
+    Example
+    -------
+    >>> with heartbeat(lambda s: f"induceval: {s:.0f} s", enabled=False):
+    ...     pass
+    """
+    if not enabled or (stream is None and _is_terminal()):
+        yield
+        return
+    every = LINE_SECONDS if every is None else every
+    stop = threading.Event()
+    start = _clock()
+
+    def beat() -> None:
+        while not stop.wait(every):
+            now = _clock()
+            if now - _last_line[0] >= every:
+                _line(status(now - start), stream)
+
+    thread = threading.Thread(target=beat, name="induceval-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _is_terminal() -> bool:
@@ -119,26 +209,22 @@ class _LineBar(_NoBar):
 
     def __init__(self, total: int | None, desc: str, unit: str, *, stream=None,
                  every: float | None = None) -> None:
-        import time
-
         self.total, self.desc, self.unit, self.n, self.postfix = total, desc, unit, 0, ""
         self.stream = stream if stream is not None else sys.stderr
         self.every = LINE_SECONDS if every is None else every
-        self.start = self.last = time.monotonic()
+        self.start = self.last = _clock()
 
     def update(self, n: int = 1) -> None:
-        import time
-
         self.n += n
-        now = time.monotonic()
+        now = _clock()
         if now - self.last < self.every:
             return
         self.last = now
         done = f"{self.n}/{self.total}" if self.total else str(self.n)
         share = f" ({100 * self.n // self.total}%)" if self.total else ""
         more = f", {self.postfix}" if self.postfix else ""
-        print(f"induceval: {self.desc}: {done} {self.unit}s{share}{more} after "
-              f"{(now - self.start) / 60:.1f} min", file=self.stream, flush=True)
+        _line(f"induceval: {self.desc}: {done} {self.unit}s{share}{more} after "
+              f"{(now - self.start) / 60:.1f} min", self.stream)
 
     def set_postfix_str(self, text: str = "", refresh: bool = True) -> None:
         self.postfix = text
@@ -163,6 +249,8 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
     """
     if not _BARS:
         return _NoBar()
+    if _context:
+        desc = f"{_context}: {desc}"
     if not _is_terminal():
         return _LineBar(total, desc, unit)
     from tqdm import tqdm
@@ -262,7 +350,7 @@ def watch_compilation(stream=None):
 
     Example
     -------
-    >>> watch_compilation()   # idempotent
+    >>> _ = watch_compilation()   # idempotent (the listener when installed now)
     """
     global _WATCHING
     if _WATCHING:

@@ -1,0 +1,68 @@
+"""The compiled 1-1 overlaps of a batch of tables equal scipy's assignment and a plain
+greedy, table by table, on batches that look like resamples (rows and columns come
+and go, the solver's orientation flips): each table starts from the one before."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.optimize import linear_sum_assignment
+
+from induceval.measures.categories import batch
+from induceval.measures.categories._assign import greedy_overlaps, optimal_overlaps, whole_counts
+
+
+def _plain_greedy(table: np.ndarray) -> float:
+    flat = table.ravel()
+    used_r, used_c, total = set(), set(), 0.0
+    for f in np.argsort(-flat, kind="stable"):
+        i, j = divmod(int(f), table.shape[1])
+        if flat[f] > 0 and i not in used_r and j not in used_c:
+            used_r.add(i)
+            used_c.add(j)
+            total += flat[f]
+    return total
+
+
+def _resamples(rng, b: int, scale: int = 1) -> np.ndarray:
+    g, k = (int(x) for x in rng.integers(1, 12, size=2))
+    base = rng.integers(0, 30, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.2, 1)) * scale
+    keep = rng.uniform(0.1, 1, size=b)[:, None, None]
+    return rng.binomial(base[None].repeat(b, 0), keep).astype(np.float64)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("scale", [1, 10 ** 6])   # counts sorted in buckets / by a heap
+def test_batch_overlaps_equal_scipy_and_plain_greedy(seed, scale):
+    rng = np.random.default_rng(seed)
+    for _ in range(150):
+        t = _resamples(rng, 8, scale)
+        flat = t.reshape(len(t), -1)
+        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+        v = np.ascontiguousarray(flat[:, c.flat])
+        g, k = t.shape[1:]
+        want = [linear_sum_assignment(x, maximize=True) for x in t]
+        want = [x[r, cc].sum() for x, (r, cc) in zip(t, want)]
+        assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
+        assert greedy_overlaps(v, c.gold, c.pred, g, k).tolist() == [_plain_greedy(x) for x in t]
+
+
+def test_fractions_take_the_general_path():
+    """Counts whose sums would not be exact (fractions) are not given to the kernels."""
+    t = np.array([[[0.5, 1.25], [2.0, 0.0]], [[1.0, 0.0], [0.0, 3.0]]])
+    assert not whole_counts(t.reshape(2, -1)) and whole_counts(t[1:].reshape(1, -1))
+    s = batch.token_scores_batch(t)
+    assert s["1to1"].tolist() == [(1.25 + 2.0) / 3.75, 1.0]
+    assert s["1to1_greedy"].tolist() == [(2.0 + 1.25) / 3.75, 1.0]
+
+
+def test_greedy_of_fractions_equals_the_plain_greedy():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        t = _resamples(rng, 4) * rng.choice([0.25, 0.5, 1.0])
+        t[rng.random(t.shape) < 0.3] += 0.125
+        flat = t.reshape(len(t), -1)
+        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+        v = np.ascontiguousarray(flat[:, c.flat])
+        got = greedy_overlaps(v, c.gold, c.pred, *t.shape[1:])
+        assert got.tolist() == [_plain_greedy(x) for x in t]
