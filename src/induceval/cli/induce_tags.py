@@ -203,7 +203,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
                  column: str = "form", documents=None):
     """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
     :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
-    from induceval.corpus.readers import detect_format, read_corpus
+    from induceval.corpus.readers import detect_format, read_parts
     from induceval.corpus.readers._documents import renamed
     from induceval.corpus.writers import WriteReport
     from induceval.measures.categories.io import write_type_clusters
@@ -221,8 +221,9 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
     total = WriteReport(fmt)
     document = None   # the document of the last sentence written (for "# newdoc id")
     first_head, seen = None, False
-    for f in files:
-        part = read_corpus(f, format=input_format, on_error=on_error)
+    parts = ((f, part) for f in files
+             for part in read_parts(f, format=input_format, on_error=on_error))
+    for f, part in parts:   # (plain text: each file a part of whole sentences at a time)
         if documents and f in documents:
             part = renamed(part, {os.path.splitext(os.path.basename(f))[0]: documents[f]})
         tagged = replace(result, tags=tag_tokens(result, part, column))
@@ -378,9 +379,26 @@ def _on_dask(args: argparse.Namespace):
     return spec
 
 
+def _counts_files(args: argparse.Namespace) -> bool:
+    """Whether one process runs the model from the files' counts, read a part at a time
+    (:func:`_induce_over_files` with no client): Brown and exchange on files in any format
+    but CHAT, whose reading for the words alone counts faults in the other tiers that the
+    tagged output, holding them, refuses."""
+    from induceval.corpus.readers import _expand, detect_format
+    from induceval.models.categories.counts import COUNT_MODELS
+
+    if args.model not in COUNT_MODELS or args.demo or not args.paths:
+        return False
+    if args.input_format != "auto":
+        return args.input_format != "chat"
+    files = _expand(list(args.paths), args.input_format)[0]
+    return bool(files) and detect_format(files[0]) != "chat"
+
+
 def _induce_over_files(args: argparse.Namespace, client, params: dict):
-    """Count the files on Dask, cluster from the summed table: ``(result, table, groups, fmt)``
-    (``groups``: the consecutive files a task reads together)."""
+    """Count the files (on Dask with a ``client``, else here a part at a time), cluster from
+    the summed table: ``(result, table, groups, fmt)`` (``groups``: the consecutive files a
+    task reads together)."""
     from induceval.corpus.counting import count_bigrams
     from induceval.corpus.readers import _expand, detect_format
     from induceval.models.categories import induce_tags
@@ -390,7 +408,8 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
         raise ParameterError("give at least one PATH (or --demo)")
     files, binary = _expand(list(args.paths), args.input_format)
     if not files:
-        raise InducevalError(f"no corpus files found in {args.paths!r}"
+        shown = args.paths[0] if len(args.paths) == 1 else args.paths   # as read_corpus's
+        raise InducevalError(f"no corpus files found in {shown!r}"
                              + (f" ({len(binary)} binary files skipped)" if binary else ""))
     fmt = detect_format(files[0]) if args.input_format == "auto" else args.input_format
     files = [str(f) for f in files]
@@ -424,12 +443,13 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, opt):
             check_output_path(getattr(args, opt), option=f"--{opt}")
     spec = _on_dask(args)
-    if spec is None:
+    counted = spec is not None or _counts_files(args)
+    if not counted:
         corpus = load_corpus(args, needs=tuple(dict.fromkeys(("form", args.column))))
         if corpus.n_tokens == 0:
             raise ParameterError("the input corpus has no tokens")
     params = _model_options(args)
-    if spec is None:
+    if not counted:
         with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
             result = induce_tags(corpus, args.model, args.k, seed=args.seed,
                                  min_count_unk=args.min_count, **params)
@@ -438,7 +458,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from induceval.parallel import dask_client
 
-        # one cluster for the counts and the tags
+        # one cluster for the counts and the tags; in one process (no spec), the one-shard
+        # case: count while reading, tag by reading again, never the corpus in memory
         with progress_bars(progress_enabled(args)), dask_client(spec) as client:
             result, table, shards, in_fmt = _induce_over_files(args, client, params)
             n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
@@ -460,7 +481,7 @@ def run(args: argparse.Namespace) -> int:
                   "the other clusters keep their ids", file=sys.stderr)
         if written is not None:
             print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
-        if spec is None and args.on_error == "fail":
+        if not counted and args.on_error == "fail":
             from induceval.cli.common import unused_tier_faults
 
             for note in unused_tier_faults(corpus):
@@ -517,6 +538,9 @@ def _write_output(corpus, result, output, fmt, client=None, **over_files):
     def write(target):
         if client is not None:
             return write_predictions_on_dask(client, corpus, result, target, fmt, **over_files)
+        if over_files:   # groups of files, tagged here
+            return write_predictions_over_files([f for group in corpus for f in group], result,
+                                                target, fmt, **over_files)
         return write_predictions(corpus, result, target, fmt)
 
     if output in (None, "-"):

@@ -30,6 +30,7 @@ Example
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -169,12 +170,14 @@ def bigram_table(corpus: Corpus, column: str = "form", *, boundary: bool = False
 
 def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="fail"):
     if isinstance(item, Corpus):
-        corpus = item
-    else:
-        from induceval.corpus.readers import read_corpus
+        return bigram_table(item, column, boundary=boundary, lowercase=lowercase)
+    from induceval.corpus.readers import read_parts
 
-        corpus = read_corpus(item, format=input_format, on_error=on_error)
-    return bigram_table(corpus, column, boundary=boundary, lowercase=lowercase)
+    # a part at a time (plain text): the tokens of one part and the table are alive, not
+    # the shard's tokens; a sentence is never cut, so the sum is the shard's table
+    return functools.reduce(operator.add, (
+        bigram_table(part, column, boundary=boundary, lowercase=lowercase)
+        for part in read_parts(item, format=input_format, on_error=on_error)))
 
 
 def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,
