@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -175,9 +175,39 @@ def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="f
 
     # a part at a time (plain text): the tokens of one part and the table are alive, not
     # the shard's tokens; a sentence is never cut, so the sum is the shard's table
-    return functools.reduce(operator.add, (
+    return _sum_in_order(
         bigram_table(part, column, boundary=boundary, lowercase=lowercase)
-        for part in read_parts(item, format=input_format, on_error=on_error)))
+        for part in read_parts(item, format=input_format, on_error=on_error))
+
+
+def _sum_in_order(tables: Iterable[BigramTable]) -> BigramTable:
+    """The sum of ``tables`` in order, adding neighbours of like size (a binary counter).
+
+    Adding each small table to the growing sum would sort the whole sum once
+    per table (quadratic in the parts of a large file); here a table is
+    re-sorted O(log parts) times and at most about twice the sum is alive.
+    Addition is associative, so the sum is that of a left fold, bit for bit.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> parts = []
+    >>> for s in ["a b", "b c", "c a", "a d"]:
+    ...     b = CorpusBuilder(); b.add_sentence({"form": s.split()}); parts.append(b.build())
+    >>> t = _sum_in_order(bigram_table(p) for p in parts)
+    >>> left = functools.reduce(operator.add, (bigram_table(p) for p in parts))
+    >>> t.vocab == left.vocab and all((x == y).all() for x, y in zip(t.triples(), left.triples()))
+    True
+    >>> t.vocab, t.count.tolist()
+    (('a', 'b', 'c', 'd'), [1, 1, 1, 1])
+    """
+    stack: list[BigramTable] = []
+    for table in tables:
+        stack.append(table)
+        while len(stack) > 1 and len(stack[-2].a) <= 2 * len(stack[-1].a):
+            top = stack.pop()
+            stack[-1] = stack[-1] + top
+    return functools.reduce(operator.add, stack)
 
 
 def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = False,

@@ -114,9 +114,9 @@ def read_parts(files, *, on_error: str = "fail", language: str | None = None,
 #: bytes per piece of a file
 PIECE_BYTES = 8 << 20
 
-#: bytes of text per part of :func:`read_parts` (a few pieces: a part's codes and bigram
-#: keys are a few times this, small beside the count table of a large corpus)
-PART_BYTES = 16 << 20
+#: bytes of text per part of :func:`read_parts`: reading holds some 50 bytes a token of a
+#: piece (byte ranges, keys, codes), so a part is kept to about 0.7M tokens
+PART_BYTES = 4 << 20
 
 # UTF-8 of the non-ASCII characters str.split() treats as whitespace
 _WIDE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
