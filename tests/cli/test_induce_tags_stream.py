@@ -96,3 +96,11 @@ def test_parts_join_to_the_corpus(inputs):
     assert words == list(whole.tokens["form"].strings())
     lengths = [int(n) for p in parts for n in p.lengths]
     assert lengths == [int(n) for n in whole.lengths]
+
+
+def test_k_above_the_types_names_the_input(tmp_path, capsys):
+    """The counted path names the input as the corpus read whole did (not 'the counts')."""
+    path = tmp_path / "tiny.txt"
+    path.write_text("a b\nb c\n")
+    assert main(["induce", "tags", "--model", "exchange", "--k", "9", str(path)]) != 0
+    assert f"(3) of column 'form' in {path}; choose k <= 3" in capsys.readouterr().err

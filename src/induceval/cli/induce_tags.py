@@ -9,9 +9,15 @@ stdout: PASCAL); ``induceval eval tags --gold gold.conllu --pred
 brown12.pascal`` scores it.  A summary (clusters, signature, sentences
 written and anything left out) goes to stderr.
 
-On Dask (see ``--help``), ``brown`` and ``exchange`` count and tag the files
-on the workers (:func:`write_predictions_on_dask`): this process never holds
-the corpus and writes the bytes of one process.
+``brown`` and ``exchange`` on files (any format but CHAT) never hold the
+corpus: they count the files while reading them (plain text a part of whole
+sentences at a time, :func:`~induceval.corpus.readers.read_parts`), cluster
+from the summed counts and tag by reading the files again
+(:func:`write_predictions_over_files`), so memory grows with the word types,
+not the tokens.  One process is the case of one shard; on Dask (see
+``--help``) the workers count and tag the files
+(:func:`write_predictions_on_dask`).  Either way the bytes are those of the
+corpus read whole (:func:`write_predictions`).
 """
 
 from __future__ import annotations
@@ -400,7 +406,7 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     the summed table: ``(result, table, groups, fmt)`` (``groups``: the consecutive files a
     task reads together)."""
     from induceval.corpus.counting import count_bigrams
-    from induceval.corpus.readers import _expand, detect_format
+    from induceval.corpus.readers import _expand, detect_format, read_name
     from induceval.models.categories import induce_tags
     from induceval.models.categories.counts import COUNT_MODELS
 
@@ -419,6 +425,9 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     shards = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]
     table = count_bigrams(shards, args.column, boundary=COUNT_MODELS[args.model],
                           input_format=fmt, on_error=args.on_error, executor=client)
+    # named as the corpus read whole is, for the messages
+    name = read_name(args.paths if len(args.paths) > 1 else args.paths[0], list(map(Path, files)))
+    table = replace(table, name=name or "the corpus")
     if table.n_tokens + table.n_missing == 0:
         raise ParameterError("the input corpus has no tokens")
     result = induce_tags(table, args.model, args.k, seed=args.seed,
@@ -563,7 +572,9 @@ def register(subparsers) -> None:
                     "per task on the workers and cluster here from the summed counts; the "
                     "workers then tag the files and this process writes them in order: the same "
                     "bytes as one process, without the corpus in memory (other models and "
-                    "--demo refuse these options).")
+                    "--demo refuse these options). In one process too, brown and exchange "
+                    "count while reading and tag by reading the files again (plain text a part "
+                    "at a time): memory grows with the word types, not the tokens.")
     add_input_options(p)
     p.set_defaults(seed=DEFAULT_SEED)
     p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS),

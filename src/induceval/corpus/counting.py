@@ -65,6 +65,9 @@ class BigramTable:
     n_tokens, n_sentences, n_missing
         Tokens counted (with a word in the column), sentences read, and
         tokens without a value in the column (not counted).
+    name
+        What was counted, for messages (``""``: unnamed; a sum keeps the
+        first name).
     """
 
     vocab: tuple
@@ -76,6 +79,7 @@ class BigramTable:
     n_tokens: int = 0
     n_sentences: int = 0
     n_missing: int = 0
+    name: str = ""
 
     def triples(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(a, b, count)`` with the boundary symbol as id ``len(vocab)``."""
@@ -104,7 +108,7 @@ class BigramTable:
                           np.concatenate([self.count, other.count]), len(vocab))
         return BigramTable(tuple(vocab), uni, a, b, c, self.boundary,
                            self.n_tokens + other.n_tokens, self.n_sentences + other.n_sentences,
-                           self.n_missing + other.n_missing)
+                           self.n_missing + other.n_missing, self.name or other.name)
 
 
 def _reduce(a: np.ndarray, b: np.ndarray, c: np.ndarray, n: int):

@@ -34,8 +34,8 @@ from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
 from induceval.errors import InducevalError, ParameterError, shorten
 
-__all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_corpora",
-           "detect_format", "format_evidence", "expand_paths", "is_binary"]
+__all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
+           "read_corpora", "detect_format", "format_evidence", "expand_paths", "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -355,12 +355,30 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     if binary:
         corpus.report.count("binary files skipped", len(binary))
         corpus.report.examples.setdefault("binary files skipped", str(binary[0]))
-    single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
-    if len(single) == 1 and Path(single[0]).is_dir():
+    if _folder(paths) is not None:
         from dataclasses import replace
 
-        corpus = replace(corpus, name=str(single[0]))   # a folder corpus is named by its folder
+        corpus = replace(corpus, name=_folder(paths))   # a folder corpus is named by its folder
     return corpus
+
+
+def _folder(paths) -> str | None:
+    """The folder when ``paths`` is one folder, else ``None``."""
+    single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    return str(single[0]) if len(single) == 1 and Path(single[0]).is_dir() else None
+
+
+def read_name(paths, files: list[Path]) -> str:
+    """The name of the corpus :func:`read_corpus` reads from ``paths`` (expanded to ``files``):
+    a folder given alone names it (else the file, or the files' common folder).
+
+    Example
+    -------
+    >>> read_name("corpora/eve", [Path("corpora/eve/a.cha"), Path("corpora/eve/sub/b.cha")])
+    'corpora/eve'
+    """
+    folder = _folder(paths)
+    return folder if folder is not None else corpus_name(files)
 
 
 def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
@@ -389,11 +407,8 @@ def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: s
         if fmt == "plain" and files and not binary and not relative_names(files):
             from induceval.corpus.readers.plain import read_parts as plain_parts
 
-            name = corpus_name(files)
-            single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
-            if len(single) == 1 and Path(single[0]).is_dir():
-                name = str(single[0])
-            yield from plain_parts(files, on_error=on_error, name=name, **options)
+            yield from plain_parts(files, on_error=on_error, name=read_name(paths, files),
+                                   **options)
             return
     yield read_corpus(paths, format, on_error=on_error, **options)
 
