@@ -209,7 +209,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
                  column: str = "form", documents=None):
     """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
     :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
-    from induceval.corpus.readers import detect_format, read_parts
+    from induceval.corpus.readers import detect_format
     from induceval.corpus.readers._documents import renamed
     from induceval.corpus.writers import WriteReport
     from induceval.measures.categories.io import write_type_clusters
@@ -227,9 +227,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
     total = WriteReport(fmt)
     document = None   # the document of the last sentence written (for "# newdoc id")
     first_head, seen = None, False
-    parts = ((f, part) for f in files
-             for part in read_parts(f, format=input_format, on_error=on_error))
-    for f, part in parts:   # (plain text: each file a part of whole sentences at a time)
+    for f, part in _file_parts(files, input_format, on_error):
         if documents and f in documents:
             part = renamed(part, {os.path.splitext(os.path.basename(f))[0]: documents[f]})
         tagged = replace(result, tags=tag_tokens(result, part, column))
@@ -254,6 +252,17 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
         del part, tagged
         _add_report(total, report)
     return total, first_head, document, seen
+
+
+def _file_parts(files, input_format: str, on_error: str):
+    """``(file, part)`` for each part of each file (plain text: whole sentences at a time,
+    :func:`~induceval.corpus.readers.read_parts`), the part let go before the next is read."""
+    from induceval.corpus.readers import read_parts
+
+    for f in files:
+        for part in read_parts(f, format=input_format, on_error=on_error):
+            yield f, part
+            del part   # (else alive while the next part is read: two parts at a time)
 
 
 def _add_report(total, report) -> None:

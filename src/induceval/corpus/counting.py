@@ -184,9 +184,13 @@ def _shard_table(item, *, column, boundary, lowercase, input_format, on_error="f
 
     # a part at a time (plain text): the tokens of one part and the table are alive, not
     # the shard's tokens; a sentence is never cut, so the sum is the shard's table
-    return _sum_in_order(
-        bigram_table(part, column, boundary=boundary, lowercase=lowercase)
-        for part in read_parts(item, format=input_format, on_error=on_error))
+    def tables():
+        for part in read_parts(item, format=input_format, on_error=on_error):
+            table = bigram_table(part, column, boundary=boundary, lowercase=lowercase)
+            del part   # (else alive while the next part is read)
+            yield table
+
+    return _sum_in_order(tables())
 
 
 def _sum_in_order(tables: Iterable[BigramTable]) -> BigramTable:

@@ -103,20 +103,29 @@ def read_parts(files, *, on_error: str = "fail", language: str | None = None,
     size, done = 0, False
     for res in _stream(paths, on_error, report, language, piece):
         if group and not res.continues and size >= limit:   # a sentence is never cut
-            yield build_corpus(group, report, name, ["form"])
-            group, size, done = [], 0, True
+            yield _built(group, report, name)
+            size, done = 0, True
         group.append(res)
         size += len(res.data) if res.data is not None else piece
     if group or not done:
-        yield build_corpus(group, report, name, ["form"])
+        yield _built(group, report, name)
+
+
+def _built(group: list[FileResult], report: ReadReport, name: str) -> Corpus:
+    """The corpus of the pieces in ``group``, emptied: the pieces' bytes and ranges are let
+    go once interned, not kept while the caller uses the part."""
+    results = group[:]
+    group.clear()
+    return build_corpus(results, report, name, ["form"])
 
 
 #: bytes per piece of a file
 PIECE_BYTES = 8 << 20
 
-#: bytes of text per part of :func:`read_parts`: reading holds some 50 bytes a token of a
-#: piece (byte ranges, keys, codes), so a part is kept to about 0.7M tokens
-PART_BYTES = 4 << 20
+#: bytes of text per part of :func:`read_parts`: one piece (a part holds some 30 bytes a
+#: token while read: byte ranges, codes); smaller pieces would be interned by sorting
+#: (below ``_fields.SMALL_INPUT_BYTES``), slower than the hash kernel
+PART_BYTES = PIECE_BYTES
 
 # UTF-8 of the non-ASCII characters str.split() treats as whitespace
 _WIDE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
