@@ -9,9 +9,15 @@ stdout: PASCAL); ``induceval eval tags --gold gold.conllu --pred
 brown12.pascal`` scores it.  A summary (clusters, signature, sentences
 written and anything left out) goes to stderr.
 
-On Dask (see ``--help``), ``brown`` and ``exchange`` count and tag the files
-on the workers (:func:`write_predictions_on_dask`): this process never holds
-the corpus and writes the bytes of one process.
+``brown`` and ``exchange`` on files (any format but CHAT) never hold the
+corpus: they count the files while reading them (plain text a part of whole
+sentences at a time, :func:`~induceval.corpus.readers.read_parts`), cluster
+from the summed counts and tag by reading the files again
+(:func:`write_predictions_over_files`), so memory grows with the word types,
+not the tokens.  One process is the case of one shard; on Dask (see
+``--help``) the workers count and tag the files
+(:func:`write_predictions_on_dask`).  Either way the bytes are those of the
+corpus read whole (:func:`write_predictions`).
 """
 
 from __future__ import annotations
@@ -203,7 +209,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
                  column: str = "form", documents=None):
     """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
     :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
-    from induceval.corpus.readers import detect_format, read_corpus
+    from induceval.corpus.readers import detect_format
     from induceval.corpus.readers._documents import renamed
     from induceval.corpus.writers import WriteReport
     from induceval.measures.categories.io import write_type_clusters
@@ -221,8 +227,7 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
     total = WriteReport(fmt)
     document = None   # the document of the last sentence written (for "# newdoc id")
     first_head, seen = None, False
-    for f in files:
-        part = read_corpus(f, format=input_format, on_error=on_error)
+    for f, part in _file_parts(files, input_format, on_error):
         if documents and f in documents:
             part = renamed(part, {os.path.splitext(os.path.basename(f))[0]: documents[f]})
         tagged = replace(result, tags=tag_tokens(result, part, column))
@@ -247,6 +252,17 @@ def _write_parts(files, result, path, fmt: str, *, input_format: str, on_error: 
         del part, tagged
         _add_report(total, report)
     return total, first_head, document, seen
+
+
+def _file_parts(files, input_format: str, on_error: str):
+    """``(file, part)`` for each part of each file (plain text: whole sentences at a time,
+    :func:`~induceval.corpus.readers.read_parts`), the part let go before the next is read."""
+    from induceval.corpus.readers import read_parts
+
+    for f in files:
+        for part in read_parts(f, format=input_format, on_error=on_error):
+            yield f, part
+            del part   # (else alive while the next part is read: two parts at a time)
 
 
 def _add_report(total, report) -> None:
@@ -378,11 +394,28 @@ def _on_dask(args: argparse.Namespace):
     return spec
 
 
-def _induce_over_files(args: argparse.Namespace, client, params: dict):
-    """Count the files on Dask, cluster from the summed table: ``(result, table, groups, fmt)``
-    (``groups``: the consecutive files a task reads together)."""
-    from induceval.corpus.counting import count_bigrams
+def _counts_files(args: argparse.Namespace) -> bool:
+    """Whether one process runs the model from the files' counts, read a part at a time
+    (:func:`_induce_over_files` with no client): Brown and exchange on files in any format
+    but CHAT, whose reading for the words alone counts faults in the other tiers that the
+    tagged output, holding them, refuses."""
     from induceval.corpus.readers import _expand, detect_format
+    from induceval.models.categories.counts import COUNT_MODELS
+
+    if args.model not in COUNT_MODELS or args.demo or not args.paths:
+        return False
+    if args.input_format != "auto":
+        return args.input_format != "chat"
+    files = _expand(list(args.paths), args.input_format)[0]
+    return bool(files) and detect_format(files[0]) != "chat"
+
+
+def _induce_over_files(args: argparse.Namespace, client, params: dict):
+    """Count the files (on Dask with a ``client``, else here a part at a time), cluster from
+    the summed table: ``(result, table, groups, fmt)`` (``groups``: the consecutive files a
+    task reads together)."""
+    from induceval.corpus.counting import count_bigrams
+    from induceval.corpus.readers import _expand, detect_format, read_name
     from induceval.models.categories import induce_tags
     from induceval.models.categories.counts import COUNT_MODELS
 
@@ -390,7 +423,8 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
         raise ParameterError("give at least one PATH (or --demo)")
     files, binary = _expand(list(args.paths), args.input_format)
     if not files:
-        raise InducevalError(f"no corpus files found in {args.paths!r}"
+        shown = args.paths[0] if len(args.paths) == 1 else args.paths   # as read_corpus's
+        raise InducevalError(f"no corpus files found in {shown!r}"
                              + (f" ({len(binary)} binary files skipped)" if binary else ""))
     fmt = detect_format(files[0]) if args.input_format == "auto" else args.input_format
     files = [str(f) for f in files]
@@ -400,6 +434,9 @@ def _induce_over_files(args: argparse.Namespace, client, params: dict):
     shards = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]
     table = count_bigrams(shards, args.column, boundary=COUNT_MODELS[args.model],
                           input_format=fmt, on_error=args.on_error, executor=client)
+    # named as the corpus read whole is, for the messages
+    name = read_name(args.paths if len(args.paths) > 1 else args.paths[0], list(map(Path, files)))
+    table = replace(table, name=name or "the corpus")
     if table.n_tokens + table.n_missing == 0:
         raise ParameterError("the input corpus has no tokens")
     result = induce_tags(table, args.model, args.k, seed=args.seed,
@@ -424,12 +461,13 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, opt):
             check_output_path(getattr(args, opt), option=f"--{opt}")
     spec = _on_dask(args)
-    if spec is None:
+    counted = spec is not None or _counts_files(args)
+    if not counted:
         corpus = load_corpus(args, needs=tuple(dict.fromkeys(("form", args.column))))
         if corpus.n_tokens == 0:
             raise ParameterError("the input corpus has no tokens")
     params = _model_options(args)
-    if spec is None:
+    if not counted:
         with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)
             result = induce_tags(corpus, args.model, args.k, seed=args.seed,
                                  min_count_unk=args.min_count, **params)
@@ -438,7 +476,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from induceval.parallel import dask_client
 
-        # one cluster for the counts and the tags
+        # one cluster for the counts and the tags; in one process (no spec), the one-shard
+        # case: count while reading, tag by reading again, never the corpus in memory
         with progress_bars(progress_enabled(args)), dask_client(spec) as client:
             result, table, shards, in_fmt = _induce_over_files(args, client, params)
             n_sentences, n_tokens = table.n_sentences, table.n_tokens + table.n_missing
@@ -460,7 +499,7 @@ def run(args: argparse.Namespace) -> int:
                   "the other clusters keep their ids", file=sys.stderr)
         if written is not None:
             print("\n".join("  " + line for line in written.summary()), file=sys.stderr)
-        if spec is None and args.on_error == "fail":
+        if not counted and args.on_error == "fail":
             from induceval.cli.common import unused_tier_faults
 
             for note in unused_tier_faults(corpus):
@@ -517,6 +556,9 @@ def _write_output(corpus, result, output, fmt, client=None, **over_files):
     def write(target):
         if client is not None:
             return write_predictions_on_dask(client, corpus, result, target, fmt, **over_files)
+        if over_files:   # groups of files, tagged here
+            return write_predictions_over_files([f for group in corpus for f in group], result,
+                                                target, fmt, **over_files)
         return write_predictions(corpus, result, target, fmt)
 
     if output in (None, "-"):
@@ -539,7 +581,9 @@ def register(subparsers) -> None:
                     "per task on the workers and cluster here from the summed counts; the "
                     "workers then tag the files and this process writes them in order: the same "
                     "bytes as one process, without the corpus in memory (other models and "
-                    "--demo refuse these options).")
+                    "--demo refuse these options). In one process too, brown and exchange "
+                    "count while reading and tag by reading the files again (plain text a part "
+                    "at a time): memory grows with the word types, not the tokens.")
     add_input_options(p)
     p.set_defaults(seed=DEFAULT_SEED)
     p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS),

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from induceval.corpus.model import Corpus, concat
@@ -34,8 +34,8 @@ from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
 from induceval.errors import InducevalError, ParameterError, shorten
 
-__all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_corpora",
-           "detect_format", "format_evidence", "expand_paths", "is_binary"]
+__all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
+           "read_corpora", "detect_format", "format_evidence", "expand_paths", "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -355,12 +355,62 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     if binary:
         corpus.report.count("binary files skipped", len(binary))
         corpus.report.examples.setdefault("binary files skipped", str(binary[0]))
-    single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
-    if len(single) == 1 and Path(single[0]).is_dir():
+    if _folder(paths) is not None:
         from dataclasses import replace
 
-        corpus = replace(corpus, name=str(single[0]))   # a folder corpus is named by its folder
+        corpus = replace(corpus, name=_folder(paths))   # a folder corpus is named by its folder
     return corpus
+
+
+def _folder(paths) -> str | None:
+    """The folder when ``paths`` is one folder, else ``None``."""
+    single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    return str(single[0]) if len(single) == 1 and Path(single[0]).is_dir() else None
+
+
+def read_name(paths, files: list[Path]) -> str:
+    """The name of the corpus :func:`read_corpus` reads from ``paths`` (expanded to ``files``):
+    a folder given alone names it (else the file, or the files' common folder).
+
+    Example
+    -------
+    >>> read_name("corpora/eve", [Path("corpora/eve/a.cha"), Path("corpora/eve/sub/b.cha")])
+    'corpora/eve'
+    """
+    folder = _folder(paths)
+    return folder if folder is not None else corpus_name(files)
+
+
+def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
+               *, on_error: str = "fail", **options) -> Iterator[Corpus]:
+    """The corpus of :func:`read_corpus` as consecutive parts of whole sentences.
+
+    Plain text (its files named apart) is read a part at a time
+    (:func:`induceval.corpus.readers.plain.read_parts`), so that counting or
+    tagging the parts in turn holds one part's tokens; other formats come as
+    one part, :func:`read_corpus` itself.  The parts' vocabularies, joined in
+    part order, are the corpus's; a consumer that needs no more than counts
+    and each token's word (Brown and exchange clustering, their tags) sees
+    the corpus.  Arguments and errors as in :func:`read_corpus`.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("the dog barks\\nhi\\n")
+    >>> [part.n_tokens for part in read_parts(p)]
+    [4]
+    """
+    if format in ("auto", "plain"):
+        files, binary = _expand(paths, format)
+        fmt = format_evidence(files[0])[0] if files and format == "auto" else format
+        if fmt == "plain" and files and not binary and not relative_names(files):
+            from induceval.corpus.readers.plain import read_parts as plain_parts
+
+            yield from plain_parts(files, on_error=on_error, name=read_name(paths, files),
+                                   **options)
+            return
+    yield read_corpus(paths, format, on_error=on_error, **options)
 
 
 #: :func:`read_corpora` reads in parallel from this many bytes of input on (below, a

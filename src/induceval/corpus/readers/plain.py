@@ -47,7 +47,7 @@ from induceval.corpus.readers._common import (
 from induceval.corpus.readers._lines import iter_line_sentences
 from induceval.errors import CorpusFormatError, check_choice
 
-__all__ = ["read", "iter_sentences"]
+__all__ = ["read", "read_parts", "iter_sentences"]
 
 
 def _parse(words: list[str]) -> dict[str, list]:
@@ -69,8 +69,63 @@ def read(files, *, on_error: str = "fail", language: str | None = None,
                         name if name is not None else corpus_name(paths), ["form"])
 
 
+def read_parts(files, *, on_error: str = "fail", language: str | None = None,
+               name: str | None = None, part_bytes: int | None = None) -> Iterator[Corpus]:
+    """The corpus of :func:`read` in consecutive parts of whole sentences, read one at a time.
+
+    A part holds whole pieces of about :data:`PIECE_BYTES` up to about
+    ``part_bytes`` (default :data:`PART_BYTES`) of text, cut at a line end (a
+    line longer than that stays whole): only one part's codes are alive, so a
+    caller that counts or tags the parts in turn holds the vocabulary, not the
+    tokens.  Each part has its own vocabulary, its words in order of first
+    appearance, so the union of the parts' vocabularies in part order is that of
+    :func:`read`.  The parts share one report (skips, files), and the errors
+    (file and line) are those of :func:`read`.  At least one part is yielded.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("the dog barks\\nthe cat\\n")
+    >>> [part.n_tokens for part in read_parts(p, part_bytes=1)]
+    [3, 2]
+    """
+    check_choice("on_error", on_error, ("fail", "skip"))
+    paths = as_file_list(files)
+    for p in paths:
+        if not p.is_file():
+            raise CorpusFormatError("no such file", path=str(p))
+    report = ReadReport()
+    name = name if name is not None else corpus_name(paths)
+    limit = part_bytes or PART_BYTES
+    piece = min(limit, PIECE_BYTES)
+    group: list[FileResult] = []
+    size, done = 0, False
+    for res in _stream(paths, on_error, report, language, piece):
+        if group and not res.continues and size >= limit:   # a sentence is never cut
+            yield _built(group, report, name)
+            size, done = 0, True
+        group.append(res)
+        size += len(res.data) if res.data is not None else piece
+    if group or not done:
+        yield _built(group, report, name)
+
+
+def _built(group: list[FileResult], report: ReadReport, name: str) -> Corpus:
+    """The corpus of the pieces in ``group``, emptied: the pieces' bytes and ranges are let
+    go once interned, not kept while the caller uses the part."""
+    results = group[:]
+    group.clear()
+    return build_corpus(results, report, name, ["form"])
+
+
 #: bytes per piece of a file
 PIECE_BYTES = 8 << 20
+
+#: bytes of text per part of :func:`read_parts`: one piece (a part holds some 30 bytes a
+#: token while read: byte ranges, codes); smaller pieces would be interned by sorting
+#: (below ``_fields.SMALL_INPUT_BYTES``), slower than the hash kernel
+PART_BYTES = PIECE_BYTES
 
 # UTF-8 of the non-ASCII characters str.split() treats as whitespace
 _WIDE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"

@@ -140,7 +140,7 @@ def induce_tags_from_counts(table: BigramTable, model: str, k: int, *,
     types, counts, a, b, c, rare, n_rare = table_counts(table, min_count_unk)
     if k is not None and k > len(types):
         raise ParameterError(f"k={k} is above the number of word types ({len(types)}) of column "
-                             f"{params.get('column', 'form')!r} in the counts; "
+                             f"{params.get('column', 'form')!r} in {table.name or 'the counts'}; "
                              f"choose k <= {len(types)}")
     if model == "brown":
         result = brown_from_counts(types, counts, a, b, c, k, **params)
