@@ -9,7 +9,12 @@ import pytest
 from scipy.optimize import linear_sum_assignment
 
 from induceval.measures.categories import batch
-from induceval.measures.categories._assign import greedy_overlaps, optimal_overlaps, whole_counts
+from induceval.measures.categories._assign import (
+    greedy_overlaps,
+    optimal_overlaps,
+    table_summaries,
+    whole_counts,
+)
 
 
 def _plain_greedy(table: np.ndarray) -> float:
@@ -66,3 +71,62 @@ def test_greedy_of_fractions_equals_the_plain_greedy():
         v = np.ascontiguousarray(flat[:, c.flat])
         got = greedy_overlaps(v, c.gold, c.pred, *t.shape[1:])
         assert got.tolist() == [_plain_greedy(x) for x in t]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sparse_tables_with_long_augmenting_paths_equal_scipy(seed):
+    """Wide, sparse tables (most cells empty, many rows competing for few columns) make
+    the shortest augmenting paths long; the overlaps still equal scipy's."""
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(40):
+        g, k = (int(x) for x in rng.integers(5, 60, size=2))
+        base = rng.integers(1, 40, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.03, 0.3))
+        t = rng.binomial(base[None].repeat(6, 0), rng.uniform(0.3, 1, size=(6, 1, 1)))
+        t = t.astype(np.float64)
+        flat = t.reshape(len(t), -1)
+        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+        v = np.ascontiguousarray(flat[:, c.flat])
+        want = [x[r, cc].sum() for x in t
+                for r, cc in [linear_sum_assignment(x, maximize=True)]]
+        assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
+
+
+@pytest.mark.parametrize("scale", [1, 10 ** 4])   # pair counts exact / too large to be
+def test_table_summaries_equal_numpy(scale):
+    """Margins, pair counts and M-1 from the one compiled pass equal numpy's sums bit for
+    bit (whole numbers); a pair count that would not be exact is nan."""
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        t = _resamples(rng, 5, scale)
+        flat = t.reshape(len(t), -1)
+        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+        v = np.ascontiguousarray(flat[:, c.flat])
+        g, k = t.shape[1:]
+        rows, cols, pairs, m1, greedy, optimal = table_summaries(
+            v, c.gold, c.pred, g, k, True, True, True)
+        assert np.array_equal(rows, t.sum(axis=2)) and np.array_equal(cols, t.sum(axis=1))
+        exact = t.sum(axis=(1, 2)) < 2.0 ** 26
+        assert np.array_equal(pairs[exact], (flat * (flat - 1)).sum(axis=1)[exact])
+        assert np.isnan(pairs[~exact]).all()
+        assert np.array_equal(m1, t.max(axis=1).sum(axis=1))
+        assert np.array_equal(greedy, greedy_overlaps(v, c.gold, c.pred, g, k))
+        assert np.array_equal(optimal, optimal_overlaps(v, c.gold, c.pred, g, k))
+
+
+def test_cell_scores_of_counts_equal_the_general_path_bit_for_bit(monkeypatch):
+    """The compiled path for whole counts gives every measure exactly as the general
+    (numpy) path does: the intervals of a seed do not change with the path taken."""
+    rng = np.random.default_rng(11)
+    # wide tables: numpy's sums of 40 or 50 margins depend on the memory order
+    base = rng.integers(0, 30, size=(40, 50)) * (rng.random((40, 50)) < 0.3)
+    t = rng.binomial(base[None].repeat(30, 0), rng.uniform(0.2, 1, size=(30, 1, 1)))
+    t = t.astype(np.float64)
+    flat = t.reshape(len(t), -1)
+    c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+    v = np.ascontiguousarray(flat[:, c.flat])
+    fast = batch.cell_scores_batch(v, c)
+    monkeypatch.setattr(batch, "whole_counts", lambda values: False)
+    slow = batch.cell_scores_batch(v, c)
+    assert fast.keys() == slow.keys()
+    for name in fast:
+        assert np.array_equal(fast[name], slow[name], equal_nan=True), name

@@ -490,3 +490,17 @@ def test_shared_resamples_score_each_system_once():
         assert row[f"{n} ±"] == pytest.approx(iv.half_width * 100, abs=0)
     assert (row["best"], row["not sig. vs best"].split(",") if row["not sig. vs best"] != "-"
             else []) == ties_with_best(fresh, "acc", n=200, seed=3)
+
+
+def test_full_sample_scores_computed_once_and_handed_out_as_copies():
+    """Tables ask an ItemStats for its full-sample scores per measure and per pair: the
+    score function runs once, and a caller changing its dict changes nobody else's."""
+    from induceval.measures.resampling import ratio_items
+
+    st = ratio_items(np.array([[1, 1], [0, 1], [1, 1]]), "acc")
+    calls = []
+    score = st.score
+    st.score = lambda totals: calls.append(1) or score(totals)
+    first = st.scores()
+    first["acc"] = -1.0
+    assert st.scores() == {"acc": 2 / 3} and len(calls) == 1

@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["optimal_overlaps", "greedy_overlaps", "whole_counts"]
+__all__ = ["optimal_overlaps", "greedy_overlaps", "table_summaries", "whole_counts"]
 
 
 def whole_counts(values: np.ndarray) -> bool:
@@ -44,200 +44,180 @@ def whole_counts(values: np.ndarray) -> bool:
     >>> whole_counts(np.array([[1.0, 2.0]])), whole_counts(np.array([[0.5]]))
     (True, False)
     """
-    if not values.size:
+    v = np.asarray(values, dtype=np.float64)
+    if not v.size:
         return True
+    return bool(_whole(v.reshape(len(v), -1) if v.ndim else v.reshape(1, 1)))
+
+
+@njit(cache=True)
+def _whole(values):
     # every partial sum below 2**53: integers add exactly in any order
-    return bool(np.all(values >= 0) and np.array_equal(values, np.floor(values))
-                and values.sum(axis=1).max() < 2.0 ** 52)
+    for b in range(values.shape[0]):
+        total = 0.0
+        for x in values[b]:
+            if not (x >= 0) or x != np.floor(x):
+                return False
+            total += x
+        if total >= 2.0 ** 52:
+            return False
+    return True
 
 
 @njit(cache=True)
-def _solve(cost, nr, nc, col4row, row4col, u, v, shortest, path, remaining, sr, sc):
-    """Minimum-cost assignment of the ``nr`` rows (``nr <= nc``) of ``cost[:nr, :nc]``
-    into ``col4row``, from the matching ``col4row``/``row4col`` and column potentials
-    ``v`` given (:func:`_warm`: matched edges tight, every reduced cost >= 0 on matched
-    rows, ``v <= 0``, ``v = 0`` on free columns); the other arrays are work space."""
+def _by_row(rowid, r_n):
+    """The cells grouped by row: row ``i`` has cells ``cells[start[i]:start[i + 1]]``."""
+    start = np.zeros(r_n + 1, dtype=np.int64)
+    for j in range(len(rowid)):
+        start[rowid[j] + 1] += 1
+    for i in range(r_n):
+        start[i + 1] += start[i]
+    fill = start[:-1].copy()
+    cells = np.empty(len(rowid), dtype=np.int64)
+    for j in range(len(rowid)):
+        cells[fill[rowid[j]]] = j
+        fill[rowid[j]] += 1
+    return start, cells
+
+
+@njit(cache=True)
+def _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u, v,
+             shortest, path, path_x, touched, scanned, seen_rows):
+    """Match row ``cur`` by the shortest augmenting path from it (Dijkstra on reduced
+    costs), then update the potentials.
+
+    Row ``i``'s cells with a count are ``first[i]:first[i + 1]`` of ``col_of_cell``
+    and ``x_of_cell`` (cost ``-x``); column ``c_n + i`` is row ``i``'s own "no
+    match" column (cost 0).  ``col4row``/``x4row``: each row's column and the count
+    there (-1 when free); ``shortest`` is ``inf`` and ``scanned`` False outside a call
+    (a call resets only the columns it touched).
+    """
     inf = np.inf
-    for cur in range(nr):
-        if col4row[cur] != -1:
-            continue
-        for it in range(nc):
-            remaining[it] = nc - it - 1
-        n_rem = nc
-        sr[:nr] = False
-        sc[:nc] = False
-        shortest[:nc] = inf
-        min_val = 0.0
-        u[cur] = 0.0
-        i = cur
-        sink = -1
-        while sink == -1:
-            index = -1
-            lowest = inf
-            sr[i] = True
-            for it in range(n_rem):
-                j = remaining[it]
-                r = min_val + cost[i, j] - u[i] - v[j]
-                if r < shortest[j]:
-                    path[j] = i
-                    shortest[j] = r
-                # ties go to a free column: the path ends sooner
-                if shortest[j] < lowest or (shortest[j] == lowest and row4col[j] == -1):
-                    lowest = shortest[j]
-                    index = it
-            min_val = lowest
-            j = remaining[index]
-            if row4col[j] == -1:
-                sink = j
-            else:
-                i = row4col[j]
-            sc[j] = True
-            n_rem -= 1
-            remaining[index] = remaining[n_rem]
-        u[cur] += min_val
-        for i in range(nr):
-            if sr[i] and i != cur:
-                u[i] += min_val - shortest[col4row[i]]
-        for j in range(nc):
-            if sc[j]:
-                v[j] -= min_val - shortest[j]
-        j = sink
-        while True:
-            i = path[j]
-            row4col[j] = i
-            nxt = col4row[i]
-            col4row[i] = j
-            j = nxt
-            if i == cur:
-                break
-
-
-@njit(cache=True)
-def _warm(cost, nr, nc, col4row, row4col, u, v):
-    """Keep of a start (``col4row``, ``v``: the previous table's solution) what
-    :func:`_solve` may start from: each kept row's column must still be its best
-    (``cost - v`` smallest, then ``u`` is that); a row that lost it is freed, and so is
-    its column, whose potential becomes 0 -- which can free other rows, hence the loop."""
-    for j in range(nc):
-        if row4col[j] == -1:
-            v[j] = 0.0
-    changed = True
-    while changed:
-        changed = False
-        for i in range(nr):
-            j0 = col4row[i]
-            if j0 == -1:
+    n_t = 0
+    n_rows = 0
+    min_val = 0.0
+    u[cur] = 0.0
+    i = cur
+    sink = -1
+    while sink == -1:
+        seen_rows[n_rows] = i
+        n_rows += 1
+        base = min_val - u[i]
+        for p in range(first[i], first[i + 1] + 1):
+            if p < first[i + 1]:
+                col = col_of_cell[p]
+                x = x_of_cell[p]
+            else:          # the row's own "no match" column
+                col = c_n + i
+                x = 0.0
+            if scanned[col]:
                 continue
-            best = np.inf
-            for j in range(nc):
-                d = cost[i, j] - v[j]
-                if d < best:
-                    best = d
-            if cost[i, j0] - v[j0] == best:
-                u[i] = best
-            else:
-                col4row[i] = -1
-                row4col[j0] = -1
-                v[j0] = 0.0
-                changed = True
-
-
-@njit(cache=True)
-def _number(at, n, ids):
-    """Number the flagged entries of ``at[:n]`` in order (others -1); their ids; how many."""
-    m = 0
-    for i in range(n):
-        if at[i]:
-            at[i] = m
-            ids[m] = i
-            m += 1
+            r = base - x - v[col]
+            if shortest[col] == inf:
+                touched[n_t] = col
+                n_t += 1
+            if r < shortest[col]:
+                shortest[col] = r
+                path[col] = i
+                path_x[col] = x
+        lowest = inf
+        best = -1
+        for q in range(n_t):
+            col = touched[q]
+            if scanned[col]:
+                continue
+            # ties go to a free column: the path ends sooner
+            if shortest[col] < lowest or (shortest[col] == lowest and row4col[col] == -1):
+                lowest = shortest[col]
+                best = col
+        min_val = lowest
+        scanned[best] = True
+        if row4col[best] == -1:
+            sink = best
         else:
-            at[i] = -1
-    return m
+            i = row4col[best]
+    u[cur] += min_val
+    for q in range(1, n_rows):
+        i = seen_rows[q]
+        u[i] += min_val - shortest[col4row[i]]
+    for q in range(n_t):
+        col = touched[q]
+        if scanned[col]:
+            v[col] -= min_val - shortest[col]
+        shortest[col] = inf
+        scanned[col] = False
+    col = sink
+    while True:
+        i = path[col]
+        row4col[col] = i
+        old = col4row[i]
+        col4row[i] = col
+        x4row[i] = path_x[col]
+        if i == cur:
+            break
+        col = old
 
 
 @njit(cache=True)
-def _compact(values, b, gold, pred, g_n, k_n, row_at, col_at, row_id, col_id):
-    """Number the non-empty rows and columns of table ``b``; their counts."""
-    row_at[:g_n] = 0
-    col_at[:k_n] = 0
-    for j in range(values.shape[1]):
-        if values[b, j] > 0:
-            row_at[gold[j]] = 1
-            col_at[pred[j]] = 1
-    return _number(row_at, g_n, row_id), _number(col_at, k_n, col_id)
+def _optimal_table(x, start, cells, colid, r_n, c_n, first, col_of_cell, x_of_cell, col4row,
+                   x4row, row4col, u, v, shortest, path, path_x, touched, scanned, seen_rows):
+    """The optimal 1-1 overlap of one table (cell counts ``x``), rows by ``start``/``cells``."""
+    q = 0
+    for i in range(r_n):   # each row's cells with a count, side by side
+        first[i] = q
+        for p in range(start[i], start[i + 1]):
+            if x[cells[p]] > 0:
+                col_of_cell[q] = colid[cells[p]]
+                x_of_cell[q] = x[cells[p]]
+                q += 1
+    first[r_n] = q
+    col4row[:] = -1
+    row4col[:] = -1
+    v[:] = 0.0
+    total = 0.0
+    for cur in range(r_n):
+        if first[cur + 1] > first[cur]:
+            _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u, v,
+                     shortest, path, path_x, touched, scanned, seen_rows)
+    for i in range(r_n):
+        if col4row[i] >= 0:
+            total += x4row[i]
+    return total
+
+
+@njit(cache=True)
+def _optimal_space(gold, pred, g_n, k_n):
+    """Rows on the side with fewer ids, cells by row, and the work arrays of
+    :func:`_optimal_table` after ``x``."""
+    if g_n <= k_n:
+        rowid, colid, r_n, c_n = gold, pred, g_n, k_n
+    else:
+        rowid, colid, r_n, c_n = pred, gold, k_n, g_n
+    start, cells = _by_row(rowid, r_n)
+    n_all = c_n + r_n
+    n_cells = len(cells)
+    return (start, cells, colid, r_n, c_n, np.empty(r_n + 1, dtype=np.int64),
+            np.empty(n_cells, dtype=np.int64), np.empty(n_cells),
+            np.empty(r_n, dtype=np.int64), np.zeros(r_n), np.empty(n_all, dtype=np.int64),
+            np.zeros(r_n), np.zeros(n_all), np.full(n_all, np.inf),
+            np.empty(n_all, dtype=np.int64), np.zeros(n_all), np.empty(n_all, dtype=np.int64),
+            np.zeros(n_all, dtype=np.bool_), np.empty(r_n, dtype=np.int64))
 
 
 @njit(cache=True)
 def optimal_overlaps(values, gold, pred, g_n, k_n):
     """``(B,)`` optimal 1-1 overlaps of the tables ``values`` ``(B, c)`` (whole counts).
 
-    Each table starts from the solution of the one before (its matching and
-    column potentials, :func:`_warm`): resamples of one corpus differ a little,
-    so most rows keep their column and few augmenting paths are left to find.
-    The optimum does not depend on the start.
+    A maximum-weight matching on each table's cells with a count only: every
+    row also has a "no match" column of weight 0 of its own, so a table is a
+    sparse assignment problem whose rows always fit, solved by one shortest
+    augmenting path per row with a count.  Its cost grows with the cells
+    that hold counts, not with ``G x K``.
     """
-    b_n, c_n = values.shape
-    out = np.zeros(b_n)
-    row_at = np.empty(g_n, dtype=np.int64)
-    col_at = np.empty(k_n, dtype=np.int64)
-    row_id = np.empty(g_n, dtype=np.int64)
-    col_id = np.empty(k_n, dtype=np.int64)
-    big = max(min(g_n, c_n), min(k_n, c_n), 1)
-    cost = np.zeros((big, big))
-    col4row = np.empty(big, dtype=np.int64)
-    row4col = np.empty(big, dtype=np.int64)
-    u = np.empty(big)
-    v = np.empty(big)
-    shortest = np.empty(big)
-    path = np.empty(big, dtype=np.int64)
-    remaining = np.empty(big, dtype=np.int64)
-    sr = np.empty(big, dtype=np.bool_)
-    sc = np.empty(big, dtype=np.bool_)
-    # the previous table's solution by row and column ids: column of each gold row /
-    # of each predicted column (when flipped), potential of each solver column
-    prev_of = np.full(max(g_n, k_n), -1, dtype=np.int64)
-    prev_v = np.zeros(max(g_n, k_n))
-    prev_flip = False
-    for b in range(b_n):
-        nr, nc = _compact(values, b, gold, pred, g_n, k_n, row_at, col_at, row_id, col_id)
-        if nr == 0:
-            continue
-        flip = nr > nc   # the solver wants no more rows than columns
-        a, z = (nc, nr) if flip else (nr, nc)
-        cost[:a, :z] = 0.0
-        for j in range(c_n):
-            x = values[b, j]
-            if x > 0:
-                if flip:
-                    cost[col_at[pred[j]], row_at[gold[j]]] = -x
-                else:
-                    cost[row_at[gold[j]], col_at[pred[j]]] = -x
-        col4row[:a] = -1
-        row4col[:z] = -1
-        v[:z] = 0.0
-        if b > 0 and flip == prev_flip:
-            for jc in range(z):
-                v[jc] = prev_v[row_id[jc] if flip else col_id[jc]]
-            for ic in range(a):
-                pj = prev_of[col_id[ic] if flip else row_id[ic]]
-                jc = -1 if pj < 0 else (row_at[pj] if flip else col_at[pj])
-                if jc >= 0:
-                    col4row[ic] = jc
-                    row4col[jc] = ic
-            _warm(cost, a, z, col4row, row4col, u, v)
-        _solve(cost, a, z, col4row, row4col, u, v, shortest, path, remaining, sr, sc)
-        total = 0.0
-        prev_of[:] = -1
-        prev_v[:] = 0.0
-        for i in range(a):
-            total -= cost[i, col4row[i]]
-            prev_of[col_id[i] if flip else row_id[i]] = (row_id[col4row[i]] if flip
-                                                         else col_id[col4row[i]])
-        for jc in range(z):
-            prev_v[row_id[jc] if flip else col_id[jc]] = v[jc]
-        prev_flip = flip
-        out[b] = total
+    out = np.zeros(values.shape[0])
+    space = _optimal_space(gold, pred, g_n, k_n)
+    for b in range(values.shape[0]):
+        out[b] = _optimal_table(values[b], *space)
     return out
 
 
@@ -334,6 +314,40 @@ def _take_greedy(values, b, order, n, gold, pred, used_r, used_c):
 
 
 @njit(cache=True)
+def _greedy_space(values, g_n, k_n):
+    """How :func:`_greedy_table` orders the cells of these tables, and its work arrays."""
+    c_n = values.shape[1]
+    top = np.int64(values.max()) if values.size else 0
+    whole = True
+    for x in values.ravel():
+        if x < 0 or x != np.floor(x) or x * c_n >= 2.0 ** 62:
+            whole = False
+            break
+    buckets = whole and top <= 4 * c_n + 64
+    return (top, whole, buckets, np.empty(top + 2 if buckets else 1, dtype=np.int64),
+            np.empty(c_n, dtype=np.int64), np.empty(c_n, dtype=np.int64),
+            np.zeros(g_n, dtype=np.bool_), np.zeros(k_n, dtype=np.bool_))
+
+
+@njit(cache=True)
+def _greedy_table(values, b, gold, pred, top, whole, buckets, start, keys, order, used_r,
+                  used_c):
+    """The greedy 1-1 overlap of table ``b`` (work space from :func:`_greedy_space`)."""
+    c_n = values.shape[1]
+    if buckets:
+        n = _bucket_order(values, b, top, start, order)
+    elif whole:
+        n = _heap_order(values, b, keys, order)
+    else:
+        # the largest first, ties in flat order; the cells without a count come last
+        order[:] = np.argsort(-values[b], kind="mergesort")
+        n = 0
+        while n < c_n and values[b, order[n]] > 0:
+            n += 1
+    return _take_greedy(values, b, order, n, gold, pred, used_r, used_c)
+
+
+@njit(cache=True)
 def greedy_overlaps(values, gold, pred, g_n, k_n):
     """``(B,)`` greedy 1-1 overlaps of the tables ``values`` ``(B, c)``.
 
@@ -342,30 +356,60 @@ def greedy_overlaps(values, gold, pred, g_n, k_n):
     corpus of some thousand sentences), else by a heap sort; other values
     (fractions) by a stable sort of the cells.
     """
-    b_n, c_n = values.shape
-    out = np.zeros(b_n)
-    top = np.int64(values.max()) if values.size else 0
-    whole = True
-    for x in values.ravel():
-        if x < 0 or x != np.floor(x) or x * c_n >= 2.0 ** 62:
-            whole = False
-            break
-    buckets = whole and top <= 4 * c_n + 64
-    start = np.empty(top + 2 if buckets else 1, dtype=np.int64)
-    keys = np.empty(c_n, dtype=np.int64)
-    order = np.empty(c_n, dtype=np.int64)
-    used_r = np.zeros(g_n, dtype=np.bool_)
-    used_c = np.zeros(k_n, dtype=np.bool_)
-    for b in range(b_n):
-        if buckets:
-            n = _bucket_order(values, b, top, start, order)
-        elif whole:
-            n = _heap_order(values, b, keys, order)
-        else:
-            # the largest first, ties in flat order; the cells without a count come last
-            order[:] = np.argsort(-values[b], kind="mergesort")
-            n = 0
-            while n < c_n and values[b, order[n]] > 0:
-                n += 1
-        out[b] = _take_greedy(values, b, order, n, gold, pred, used_r, used_c)
+    out = np.zeros(values.shape[0])
+    top, whole, buckets, start, keys, order, used_r, used_c = _greedy_space(values, g_n, k_n)
+    for b in range(values.shape[0]):
+        out[b] = _greedy_table(values, b, gold, pred, top, whole, buckets, start, keys, order,
+                               used_r, used_c)
     return out
+
+
+#: the largest table total whose pair count ``sum x (x - 1)`` stays exact in float64
+_EXACT_PAIRS = 2.0 ** 26
+
+
+@njit(cache=True)
+def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_optimal):
+    """What the token measures need of each table of whole counts, in one pass over it.
+
+    Returns ``(rows, cols, pairs, m1, greedy, optimal)``: the ``(B, G)`` row
+    and ``(B, K)`` column sums, ``sum x (x - 1)`` over the cells (``nan``
+    when a total reaches :data:`_EXACT_PAIRS`, where it would not be exact),
+    and the M-1, greedy 1-1 and optimal 1-1 overlaps (0 when not wanted).
+    Every figure is a sum of whole numbers below 2**53, exact in any order:
+    the same as numpy's sums, bit for bit.
+    """
+    b_n, c_n = values.shape
+    rows = np.zeros((b_n, g_n))
+    cols = np.zeros((b_n, k_n))
+    pairs = np.zeros(b_n)
+    m1 = np.zeros(b_n)
+    greedy = np.zeros(b_n)
+    optimal = np.zeros(b_n)
+    col_max = np.zeros(k_n)
+    top, whole, buckets, g_start, keys, order, used_r, used_c = _greedy_space(
+        values if want_greedy else values[:0], g_n, k_n)
+    space = _optimal_space(gold, pred, g_n, k_n)
+    for b in range(b_n):
+        x = values[b]
+        total = 0.0
+        tp = 0.0
+        for j in range(c_n):
+            c = x[j]
+            if c > 0:
+                rows[b, gold[j]] += c
+                cols[b, pred[j]] += c
+                tp += c * (c - 1.0)
+                total += c
+                if c > col_max[pred[j]]:
+                    col_max[pred[j]] = c
+        pairs[b] = tp if total < _EXACT_PAIRS else np.nan
+        if want_m1:
+            m1[b] = col_max.sum()
+        col_max[:] = 0.0
+        if want_greedy:
+            greedy[b] = _greedy_table(values, b, gold, pred, top, whole, buckets, g_start,
+                                      keys, order, used_r, used_c)
+        if want_optimal:
+            optimal[b] = _optimal_table(x, *space)
+    return rows, cols, pairs, m1, greedy, optimal

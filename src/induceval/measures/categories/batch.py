@@ -26,7 +26,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from induceval.errors import ParameterError
-from induceval.measures.categories._assign import greedy_overlaps, optimal_overlaps, whole_counts
+from induceval.measures.categories._assign import (
+    greedy_overlaps,
+    optimal_overlaps,
+    table_summaries,
+    whole_counts,
+)
 from induceval.measures.categories.token import log_factor
 
 __all__ = ["token_scores_batch", "cell_scores_batch", "Cells"]
@@ -41,6 +46,26 @@ _ENTROPIC = frozenset(("vi", "nvi", "v", "homogeneity", "completeness", "h_c_giv
 def _xlogx(x: np.ndarray, axis) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0).sum(axis=axis)
+
+
+#: the largest count whose ``x log x`` :func:`_xlogx_counts` looks up in a table
+_LOOKUP_TOP = 1 << 22
+
+
+def _xlogx_counts(x: np.ndarray) -> np.ndarray:
+    """:func:`_xlogx` of whole counts along axis 1, each ``x log x`` looked up in a table.
+
+    The table holds the values numpy computes for each count, and the sums are
+    numpy's over the same values: the result is :func:`_xlogx`'s, bit for bit,
+    without a logarithm per cell.
+    """
+    top = int(x.max(initial=0))
+    if top > min(_LOOKUP_TOP, 8 * x.size + 1024):   # a table larger than the counts
+        return _xlogx(x, axis=1)
+    r = np.arange(top + 1, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        table = np.where(r > 0, r * np.log(np.where(r > 0, r, 1.0)), 0.0)
+    return table[x.astype(np.int64)].sum(axis=1)
 
 
 def _greedy(values: np.ndarray, gold: np.ndarray, pred: np.ndarray, shape) -> np.ndarray:
@@ -146,13 +171,27 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
     >>> all(np.allclose(a[k], b[k]) for k in b), sorted(a) == sorted(b)
     (True, True)
     """
-    v = np.atleast_2d(np.asarray(values, dtype=np.float64))
+    v = np.ascontiguousarray(np.atleast_2d(np.asarray(values, dtype=np.float64)))
     g, k = cells.shape
-    rows = _sum_by(v, cells.gold, g)
-    cols = _sum_by(v, cells.pred, k)
+    want = set(_ALL if measures is None else measures)
+    if whole_counts(v):
+        # one compiled pass per table for margins, pair count and overlaps: exact sums
+        rows, cols, tp, m1, greedy, optimal = table_summaries(
+            v, cells.gold, cells.pred, g, k, "m1" in want, "1to1_greedy" in want,
+            "1to1" in want)
+        if np.isnan(tp).any():   # totals too large for an exact pair count: numpy's sums
+            tp = (v * (v - 1)).sum(axis=1)
+        # in column order, as the sparse product gives them: numpy then adds each table's
+        # x log x in the same order as for the general path below, and the entropies stay
+        # the same to the last bit
+        return _scores(want=want, log_base=log_base, beta=beta, rows=np.asfortranarray(rows),
+                       cols=np.asfortranarray(cols),
+                       x_cells=lambda: _xlogx_counts(v), tp=tp / 2, m1=lambda: m1,
+                       optimal=lambda: optimal, greedy=lambda: greedy)
     return _scores(
-        want=set(_ALL if measures is None else measures), log_base=log_base, beta=beta,
-        rows=rows, cols=cols, x_cells=lambda: _xlogx(v, axis=1),
+        want=want, log_base=log_base, beta=beta,
+        rows=_sum_by(v, cells.gold, g), cols=_sum_by(v, cells.pred, k),
+        x_cells=lambda: _xlogx(v, axis=1),
         tp=(v * (v - 1)).sum(axis=1) / 2,
         m1=lambda: _max_by(v, cells.pred),
         optimal=lambda: _optimal(v, cells.gold, cells.pred),

@@ -49,6 +49,8 @@ class ItemStats:
     table_shape: tuple | None = None
     side_by_side: Callable | None = None
     meta: object = None
+    #: the full-sample scores, computed once (tables ask for them per measure and per pair)
+    _full: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return int(self.rows.shape[0])
@@ -63,9 +65,11 @@ class ItemStats:
         return np.asarray(self.rows.sum(axis=0), dtype=np.float64).ravel()
 
     def scores(self) -> dict[str, float]:
-        """The full-sample score of every measure."""
-        out = self.score(self.totals()[None, :])
-        return {k: float(np.asarray(v)[0]) for k, v in out.items()}
+        """The full-sample score of every measure (a new dict each call)."""
+        if self._full is None:
+            out = self.score(self.totals()[None, :])
+            self._full = {k: float(np.asarray(v)[0]) for k, v in out.items()}
+        return dict(self._full)
 
     def grouped(self, groups) -> ItemStats:
         """The statistics summed per group (e.g. per document); see :func:`group_rows`."""
