@@ -37,7 +37,7 @@ def _resamples(rng, b: int, scale: int = 1) -> np.ndarray:
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("scale", [1, 10 ** 6])   # counts sorted in buckets / by a heap
+@pytest.mark.parametrize("scale", [1, 10 ** 6])   # counts sorted in buckets / by integer keys
 def test_batch_overlaps_equal_scipy_and_plain_greedy(seed, scale):
     rng = np.random.default_rng(seed)
     for _ in range(150):

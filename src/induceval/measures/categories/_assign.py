@@ -8,15 +8,19 @@ for fractions).
 
 - :func:`optimal_overlaps`: the largest total of a one-to-one matching, by
   the shortest augmenting path form of the Hungarian method (Kuhn 1955;
-  Jonker & Volgenant 1987), one row at a time with dual potentials, on each
-  table's own non-empty rows and columns (a row or column of zeros cannot
-  change the best matching of non-negative counts).  The optimum is unique
-  even when several matchings reach it, so this is the value scipy's
-  ``linear_sum_assignment`` gives, without a Python call per table.
+  Jonker & Volgenant 1987), one row at a time with dual potentials, on the
+  cells with a count only: each row also has a "no match" column of its own
+  (weight 0), which stands for all its empty cells, since an empty cell adds
+  nothing to a matching of non-negative counts.  The optimum is unique even
+  when several matchings reach it, so this is the value scipy's
+  ``linear_sum_assignment`` gives on the dense table, without a Python call
+  per table and at a cost that grows with the cells, not with ``G x K``.
+- :func:`table_summaries`: margins, pair count, M-1 and both overlaps of
+  each table in one pass over it.
 - :func:`greedy_overlaps`: the greedy matching (largest cell first, ties in
   flat row-major order, as a stable sort does), its cells ordered by a
-  counting sort of the counts (or a heap sort of integer keys
-  ``-count * c + j`` when counts are large, a stable sort for fractions),
+  counting sort of the counts (or a sort of integer keys ``-count * c + j``
+  when counts are large, a stable sort for fractions),
   stopping as soon as every non-empty row or column of the table is used.
 
 Example
@@ -222,22 +226,6 @@ def optimal_overlaps(values, gold, pred, g_n, k_n):
 
 
 @njit(cache=True)
-def _sift(keys, start, end):
-    """Restore the min-heap ``keys[:end]`` below position ``start``."""
-    root = start
-    while True:
-        child = 2 * root + 1
-        if child >= end:
-            return
-        if child + 1 < end and keys[child + 1] < keys[child]:
-            child += 1
-        if keys[root] <= keys[child]:
-            return
-        keys[root], keys[child] = keys[child], keys[root]
-        root = child
-
-
-@njit(cache=True)
 def _bucket_order(values, b, top, start, order):
     """The cells of table ``b`` with counts in greedy order (the largest first, ties in
     flat order) by a counting sort on ``top - count``; returns how many."""
@@ -258,25 +246,42 @@ def _bucket_order(values, b, top, start, order):
 
 
 @njit(cache=True)
-def _heap_order(values, b, keys, order):
-    """:func:`_bucket_order` by heap sort of the keys ``-count * c + j`` (counts too
-    large for buckets)."""
+def _keyed_greedy(values, b, keys, gold, pred, used_r, used_c):
+    """The greedy 1-1 overlap of table ``b`` from its cells sorted by the integer keys
+    ``-count * c + j`` (counts too large for buckets): the largest cell first, ties in
+    flat order, until every non-empty row or column is used."""
     c_n = values.shape[1]
+    used_r[:] = False
+    used_c[:] = False
     end = 0
+    n_r = n_c = 0
     for j in range(c_n):
         x = values[b, j]
         if x > 0:
             keys[end] = -np.int64(x) * c_n + j
             end += 1
-    n = end
-    for s in range(end // 2 - 1, -1, -1):
-        _sift(keys, s, end)
-    for pos in range(n):
-        order[pos] = keys[0] % c_n
-        end -= 1
-        keys[0] = keys[end]
-        _sift(keys, 0, end)
-    return n
+            if not used_r[gold[j]]:
+                used_r[gold[j]] = True
+                n_r += 1
+            if not used_c[pred[j]]:
+                used_c[pred[j]] = True
+                n_c += 1
+    used_r[:] = False
+    used_c[:] = False
+    order = np.sort(keys[:end])
+    left = min(n_r, n_c)
+    total = 0.0
+    for q in range(end):
+        if left == 0:
+            break
+        j = order[q] % c_n
+        if used_r[gold[j]] or used_c[pred[j]]:
+            continue
+        used_r[gold[j]] = True
+        used_c[pred[j]] = True
+        total += values[b, j]
+        left -= 1
+    return total
 
 
 @njit(cache=True)
@@ -337,7 +342,7 @@ def _greedy_table(values, b, gold, pred, top, whole, buckets, start, keys, order
     if buckets:
         n = _bucket_order(values, b, top, start, order)
     elif whole:
-        n = _heap_order(values, b, keys, order)
+        return _keyed_greedy(values, b, keys, gold, pred, used_r, used_c)
     else:
         # the largest first, ties in flat order; the cells without a count come last
         order[:] = np.argsort(-values[b], kind="mergesort")
@@ -353,7 +358,7 @@ def greedy_overlaps(values, gold, pred, g_n, k_n):
 
     Whole counts (``max count * c`` below 2**62) are ordered by a counting
     sort when they are small against the number of cells (resamples of a
-    corpus of some thousand sentences), else by a heap sort; other values
+    corpus of some thousand sentences), else by sorting integer keys; other values
     (fractions) by a stable sort of the cells.
     """
     out = np.zeros(values.shape[0])
