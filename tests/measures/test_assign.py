@@ -29,6 +29,13 @@ def _plain_greedy(table: np.ndarray) -> float:
     return total
 
 
+def _cells(t: np.ndarray):
+    """The cells of a batch of dense tables that hold a count, and their ``(B, c)`` counts."""
+    flat = t.reshape(len(t), -1)
+    c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
+    return c, np.ascontiguousarray(flat[:, c.flat])
+
+
 def _resamples(rng, b: int, scale: int = 1) -> np.ndarray:
     g, k = (int(x) for x in rng.integers(1, 12, size=2))
     base = rng.integers(0, 30, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.2, 1)) * scale
@@ -42,9 +49,7 @@ def test_batch_overlaps_equal_scipy_and_plain_greedy(seed, scale):
     rng = np.random.default_rng(seed)
     for _ in range(150):
         t = _resamples(rng, 8, scale)
-        flat = t.reshape(len(t), -1)
-        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
-        v = np.ascontiguousarray(flat[:, c.flat])
+        c, v = _cells(t)
         g, k = t.shape[1:]
         want = [linear_sum_assignment(x, maximize=True) for x in t]
         want = [x[r, cc].sum() for x, (r, cc) in zip(t, want)]
@@ -66,9 +71,7 @@ def test_greedy_of_fractions_equals_the_plain_greedy():
     for _ in range(200):
         t = _resamples(rng, 4) * rng.choice([0.25, 0.5, 1.0])
         t[rng.random(t.shape) < 0.3] += 0.125
-        flat = t.reshape(len(t), -1)
-        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
-        v = np.ascontiguousarray(flat[:, c.flat])
+        c, v = _cells(t)
         got = greedy_overlaps(v, c.gold, c.pred, *t.shape[1:])
         assert got.tolist() == [_plain_greedy(x) for x in t]
 
@@ -83,9 +86,7 @@ def test_sparse_tables_with_long_augmenting_paths_equal_scipy(seed):
         base = rng.integers(1, 40, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.03, 0.3))
         t = rng.binomial(base[None].repeat(6, 0), rng.uniform(0.3, 1, size=(6, 1, 1)))
         t = t.astype(np.float64)
-        flat = t.reshape(len(t), -1)
-        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
-        v = np.ascontiguousarray(flat[:, c.flat])
+        c, v = _cells(t)
         want = [x[r, cc].sum() for x in t
                 for r, cc in [linear_sum_assignment(x, maximize=True)]]
         assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
@@ -98,15 +99,13 @@ def test_table_summaries_equal_numpy(scale):
     rng = np.random.default_rng(5)
     for _ in range(60):
         t = _resamples(rng, 5, scale)
-        flat = t.reshape(len(t), -1)
-        c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
-        v = np.ascontiguousarray(flat[:, c.flat])
+        c, v = _cells(t)
         g, k = t.shape[1:]
         rows, cols, pairs, m1, greedy, optimal = table_summaries(
             v, c.gold, c.pred, g, k, True, True, True)
         assert np.array_equal(rows, t.sum(axis=2)) and np.array_equal(cols, t.sum(axis=1))
         exact = t.sum(axis=(1, 2)) < 2.0 ** 26
-        assert np.array_equal(pairs[exact], (flat * (flat - 1)).sum(axis=1)[exact])
+        assert np.array_equal(pairs[exact], (t * (t - 1)).sum(axis=(1, 2))[exact])
         assert np.isnan(pairs[~exact]).all()
         assert np.array_equal(m1, t.max(axis=1).sum(axis=1))
         assert np.array_equal(greedy, greedy_overlaps(v, c.gold, c.pred, g, k))
@@ -121,9 +120,7 @@ def test_cell_scores_of_counts_equal_the_general_path_bit_for_bit(monkeypatch):
     base = rng.integers(0, 30, size=(40, 50)) * (rng.random((40, 50)) < 0.3)
     t = rng.binomial(base[None].repeat(30, 0), rng.uniform(0.2, 1, size=(30, 1, 1)))
     t = t.astype(np.float64)
-    flat = t.reshape(len(t), -1)
-    c = batch.Cells.of(np.flatnonzero(flat.any(axis=0)), t.shape[1:])
-    v = np.ascontiguousarray(flat[:, c.flat])
+    c, v = _cells(t)
     fast = batch.cell_scores_batch(v, c)
     monkeypatch.setattr(batch, "whole_counts", lambda values: False)
     slow = batch.cell_scores_batch(v, c)

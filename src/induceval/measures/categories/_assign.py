@@ -246,42 +246,18 @@ def _bucket_order(values, b, top, start, order):
 
 
 @njit(cache=True)
-def _keyed_greedy(values, b, keys, gold, pred, used_r, used_c):
-    """The greedy 1-1 overlap of table ``b`` from its cells sorted by the integer keys
-    ``-count * c + j`` (counts too large for buckets): the largest cell first, ties in
-    flat order, until every non-empty row or column is used."""
+def _key_order(values, b, keys, order):
+    """:func:`_bucket_order` by sorting the integer keys ``-count * c + j`` (counts too
+    large for buckets)."""
     c_n = values.shape[1]
-    used_r[:] = False
-    used_c[:] = False
     end = 0
-    n_r = n_c = 0
     for j in range(c_n):
         x = values[b, j]
         if x > 0:
             keys[end] = -np.int64(x) * c_n + j
             end += 1
-            if not used_r[gold[j]]:
-                used_r[gold[j]] = True
-                n_r += 1
-            if not used_c[pred[j]]:
-                used_c[pred[j]] = True
-                n_c += 1
-    used_r[:] = False
-    used_c[:] = False
-    order = np.sort(keys[:end])
-    left = min(n_r, n_c)
-    total = 0.0
-    for q in range(end):
-        if left == 0:
-            break
-        j = order[q] % c_n
-        if used_r[gold[j]] or used_c[pred[j]]:
-            continue
-        used_r[gold[j]] = True
-        used_c[pred[j]] = True
-        total += values[b, j]
-        left -= 1
-    return total
+    order[:end] = np.sort(keys[:end]) % c_n
+    return end
 
 
 @njit(cache=True)
@@ -342,7 +318,7 @@ def _greedy_table(values, b, gold, pred, top, whole, buckets, start, keys, order
     if buckets:
         n = _bucket_order(values, b, top, start, order)
     elif whole:
-        return _keyed_greedy(values, b, keys, gold, pred, used_r, used_c)
+        n = _key_order(values, b, keys, order)
     else:
         # the largest first, ties in flat order; the cells without a count come last
         order[:] = np.argsort(-values[b], kind="mergesort")
