@@ -490,3 +490,24 @@ def test_shared_resamples_score_each_system_once():
         assert row[f"{n} ±"] == pytest.approx(iv.half_width * 100, abs=0)
     assert (row["best"], row["not sig. vs best"].split(",") if row["not sig. vs best"] != "-"
             else []) == ties_with_best(fresh, "acc", n=200, seed=3)
+
+
+def test_counts_beside_fractions_resample_as_one_resample_at_a_time():
+    # issue 24: rows with a fractional column (pseudo-word ties credited, Chance's expected
+    # accuracy) summed every column one resample row at a time; now the count columns go
+    # through one product -- the same floats as summing each resample on its own
+    from induceval.measures.resampling.engine import _bootstrap_weights, _product
+
+    rng = np.random.default_rng(4)
+    m = 300
+    decided = rng.integers(0, 3, m)  # correct, wrong, undecided
+    rows = np.zeros((m, 4))
+    rows[np.arange(m), decided] = 1
+    rows[:, 3] = np.where(decided == 0, 1.0, np.where(decided == 2, rng.random(m) / 3, 0.0))
+    st = pseudo_items(rows)
+    w = _bootstrap_weights(stream(5, "resampling.bootstrap"), m, 40)
+    one = np.array([[(wb * col).sum() for col in st.rows.T] for wb in w])
+    assert np.array_equal(_product(w, st.rows), one)
+    r = resample(st, n=40, seed=5)
+    for k, v in st.score(one).items():
+        assert np.array_equal(r.samples[k], v, equal_nan=True)

@@ -165,11 +165,19 @@ def _product(weights: np.ndarray, rows, weights_t: np.ndarray | None = None) -> 
     """
     # C order, so that each resample's reductions do not depend on the batch around it
     if isinstance(rows, np.ndarray):
-        if np.array_equal(rows, np.round(rows)):  # counts: exact sums in any order
+        whole = np.all(rows == np.round(rows), axis=0)
+        if whole.all():  # counts: exact sums in any order
             return np.ascontiguousarray(weights @ rows)
-        # fractions (Chance's expected accuracy): BLAS adds them in an order of its kernel
-        # (CPU, library, call shape); numpy's pairwise sum of each row is the same everywhere
-        return np.stack([(weights * col).sum(axis=1) for col in rows.T], axis=1)
+        # fractions (Chance's expected accuracy, ties credited 1/2): BLAS adds them in an
+        # order of its kernel (CPU, library, call shape); numpy's pairwise sum of each row
+        # is the same everywhere.  Only those columns pay for it: the counts beside them
+        # are exact in one product
+        out = np.empty((weights.shape[0], rows.shape[1]))
+        if whole.any():
+            out[:, whole] = weights @ rows[:, whole]
+        for j in np.flatnonzero(~whole):
+            out[:, j] = (weights * rows[:, j]).sum(axis=1)
+        return out
     wt = np.ascontiguousarray(weights.T) if weights_t is None else weights_t
     return np.ascontiguousarray(np.asarray((rows.T @ wt).T))
 
