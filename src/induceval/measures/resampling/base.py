@@ -49,6 +49,9 @@ class ItemStats:
     table_shape: tuple | None = None
     side_by_side: Callable | None = None
     meta: object = None
+    # the full-sample scores, computed once: every interval and paired test of a table
+    # asks for them (rows and score are not changed after construction)
+    _full: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return int(self.rows.shape[0])
@@ -64,8 +67,10 @@ class ItemStats:
 
     def scores(self) -> dict[str, float]:
         """The full-sample score of every measure."""
-        out = self.score(self.totals()[None, :])
-        return {k: float(np.asarray(v)[0]) for k, v in out.items()}
+        if self._full is None:
+            out = self.score(self.totals()[None, :])
+            self._full = {k: float(np.asarray(v)[0]) for k, v in out.items()}
+        return dict(self._full)
 
     def grouped(self, groups) -> ItemStats:
         """The statistics summed per group (e.g. per document); see :func:`group_rows`."""
