@@ -2,28 +2,32 @@
 
 Run by hand (not in the tests; it needs the shared data)::
 
-    PYTHONPATH=src python benchmarks/protocol_costs.py [--sizes 1000,4000] [--resamples 1000]
-        [--frank-sizes 20000] [--type-sizes 2000,8000] [--type-resamples 50]
+    PYTHONPATH=src python benchmarks/protocol_costs.py [--size NAME=N[,N...]] [--only NAMES]
+        [--resamples 1000] [--repeat 1] [--keep DIR] [--type-sizes 2000,8000]
+        [--type-resamples 50] [--estimate-sizes 2000,10000]
 
 Every workload runs in its own process (its peak resident memory is that
 process's), one after the other, so that the ratios compare times taken in
 the same minutes of a shared machine.  Figures (issue 24, "Done when"):
 
-1. ``pascal2012-pos`` on the PASCAL 2012 treebanks of the shared data, the
-   first N sentences of each (``--sizes``; 0 = all): the cells with
+1. Every protocol that takes ``--confidence`` (the table :data:`PROTOCOLS`),
+   run as ``induceval reproduce NAME`` with its default options on the
+   shared data, capped at N sentences (utterances) so that it runs in
+   minutes (``--size NAME=N,...``; 0 = all): the cells with
    ``--confidence 0`` (fresh), then the same cells reused with
-   ``--confidence 1000`` and with ``--confidence 0``; the intervals' cost is
-   the difference of the two reused runs, given as a share of the fresh run
-   (the target: at most 10%).
-2. ``frank2009`` without the BHMM (random, hc, hc_single, ff) on the first N
-   utterances of Manchester (``--frank-sizes``; 0 = all 285,864): the
-   intervals' and paired tests' time, the same difference (target: under a
-   minute).
-3. Type-level intervals (``eval tags --level type``): ``--type-resamples``
+   ``--confidence 1000`` and with ``--confidence 0``; the intervals' and
+   paired tests' cost is the difference of the two reused runs, given as a
+   share of the fresh run (the target: at most 10%).  The cap is the
+   protocol's ``--max-sentences`` where it has one (``pascal2012-pos``:
+   the first N sentences of each treebank; ``frank2009``, without the BHMM:
+   of train and test); the others run on a copy of the shared data made
+   for the run, each corpus folder cut to its first N sentences (CoNLL-U,
+   PTB ``.dp``) or to its first CHAT files holding N utterances.
+2. Type-level intervals (``eval tags --level type``): ``--type-resamples``
    resamples of MacroI/MicroI/MicroC under 1-1 and M-1 of an exchange
    clustering of the first N sentences of UD English-EWT, seconds per
    resample and the time of 1000 (target: 2 minutes at 1M tokens).
-4. The estimate each ``reproduce`` prints before its first cell against the
+3. The estimate each ``reproduce`` prints before its first cell against the
    time the cells then took (``pascal2012-pos`` on the demo corpus; target:
    within 3x).
 """
@@ -39,23 +43,83 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 DATA = Path(os.environ.get("INDUCEVAL_SHARED_DATA", "/work/shared/data"))
 
 
-def _pos(size: int, conf: int, out: str) -> None:
-    from induceval.experiments.pascal2012_pos import default_treebanks, run_pascal2012_pos
+class Workload(NamedTuple):
+    """A ``reproduce`` protocol: its extra options, its size cap and its default sizes."""
 
-    run_pascal2012_pos(default_treebanks(DATA), out_dir=out, confidence=conf,
-                       max_sentences=size or None)
+    protocol: str
+    options: tuple[str, ...] = ()
+    cap: str | None = None       # the protocol's option, else None: a cut copy of the data
+    sizes: str = "1000"
 
 
-def _frank(size: int, conf: int, out: str) -> None:
-    from induceval.experiments.frank2009 import _default_test, _default_train, run_frank2009
+#: every protocol that takes ``--confidence``, with default options but the size cap
+PROTOCOLS = {
+    "pos": Workload("pascal2012-pos", cap="--max-sentences", sizes="1000,4000"),
+    # the BHMM (2000 Gibbs sweeps) would make the statistics' share look small
+    "frank": Workload("frank2009", ("--models", "random,hc,hc_single,ff"),
+                      cap="--max-sentences", sizes="20000"),
+    "deps": Workload("pascal2012-deps", sizes="1000"),
+    "joint": Workload("pascal2012-joint", sizes="1000"),
+    "chang": Workload("chang2006", sizes="2000"),
+    "chambers": Workload("chambers2010", sizes="4000"),
+    "reichart": Workload("reichart2010", sizes="2000"),
+}
 
-    run_frank2009(_default_train(DATA), _default_test(DATA), out_dir=out,
-                  models=["random", "hc", "hc_single", "ff"], max_sentences=size or None,
-                  confidence=conf, figures=False)
+#: the shared data folders the protocols read (the others are left out of a cut copy)
+_CUT = ("ud", "ptb/dependency-treebank-sample", "childes")
+
+
+def _blocks(path: Path) -> list[str]:
+    """The sentences of a CoNLL-U or ``.dp`` file: blocks separated by blank lines."""
+    return [b for b in path.read_text(encoding="utf-8").split("\n\n") if b.strip()]
+
+
+def _cut_folder(src: Path, dest: Path, n: int) -> None:
+    """``src``'s data files, cut to the first ``n`` sentences or utterances (and its small
+    other files, e.g. CHAT metadata)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    left = n
+    for f in sorted(p for p in src.iterdir() if p.is_file()):
+        if f.suffix in (".conllu", ".dp"):
+            if left > 0:
+                kept = _blocks(f)[:left]
+                left -= len(kept)
+                (dest / f.name).write_text("\n\n".join(kept) + "\n\n", encoding="utf-8")
+        elif f.suffix == ".cha":
+            if left > 0:
+                text = f.read_text(encoding="utf-8")
+                left -= sum(line.startswith("*") for line in text.splitlines())
+                (dest / f.name).write_text(text, encoding="utf-8")
+        elif f.stat().st_size < 1 << 20:
+            shutil.copyfile(f, dest / f.name)
+
+
+def _cut_data(n: int, dest: Path) -> Path:
+    """A copy of the shared data's protocol corpora, each folder cut to ``n`` sentences."""
+    for top in _CUT:
+        for folder in [DATA / top, *sorted((DATA / top).rglob("*"))]:
+            if folder.is_dir():
+                _cut_folder(folder, dest / folder.relative_to(DATA), n)
+    return dest
+
+
+def _reproduce(name: str, size: int, conf: int, out: str) -> None:
+    """``induceval reproduce`` of workload ``name`` on ``out``'s cells (data: ``out/data``)."""
+    from induceval.cli.main import main as cli
+
+    w = PROTOCOLS[name]
+    data = Path(out) / "data" if size and not w.cap else DATA
+    cap = (w.cap, str(size)) if size and w.cap else ()
+    code = cli(["reproduce", w.protocol, *w.options, *cap, "--data", str(data),
+                "--out", str(Path(out) / "run"), "--confidence", str(conf), "--no-progress",
+                "--format", "json", "-o", str(Path(out) / f"tables-{conf}.json")])
+    if code:
+        raise SystemExit(code)
 
 
 def _type_level(size: int, resamples: int, out: str) -> None:
@@ -106,11 +170,12 @@ def _estimate(size: int, conf: int, out: str) -> None:
                       "line": line}))
 
 
-WORK = {"pos": _pos, "frank": _frank, "type": _type_level, "estimate": _estimate}
+WORK = {"type": _type_level, "estimate": _estimate}
 
 
-def _child(what: str, size: int, arg: int, out: str) -> tuple[float, float, str]:
-    """Run one workload in a fresh process: wall seconds, peak RSS (MB), its stdout."""
+def _child(what: str, size: int, arg: int, out: str) -> tuple[float, float, str, float]:
+    """Run one workload in a fresh process: wall seconds, peak RSS (MB), its stdout, and
+    its CPU seconds (user + system, its own workers included)."""
     t0 = time.perf_counter()
     p = subprocess.Popen([sys.executable, __file__, "--one", what, str(size), str(arg), out],
                          stdout=subprocess.PIPE, text=True)
@@ -119,28 +184,71 @@ def _child(what: str, size: int, arg: int, out: str) -> tuple[float, float, str]
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode:
         raise SystemExit(f"{what} {size} {arg} failed ({p.returncode})")
-    return time.perf_counter() - t0, usage.ru_maxrss / 1024, stdout
+    return (time.perf_counter() - t0, usage.ru_maxrss / 1024, stdout,
+            usage.ru_utime + usage.ru_stime)
 
 
-def _intervals_share(what: str, size: int, resamples: int) -> None:
+def _intervals_share(what: str, size: int, resamples: int, keep: str | None = None,
+                     repeat: int = 1) -> None:
+    """Fresh cells with confidence 0, then reused with ``resamples`` and with 0: the share.
+
+    ``keep``: a folder that receives the two reused runs' JSON tables (to compare versions);
+    ``repeat``: the reused pair runs so many times, each figure the fastest of its runs (on a
+    shared machine the reused runs' wall time varies by seconds); the first run with
+    intervals is shown too: a protocol that computes cells again for them is slow only then.
+    """
     out = tempfile.mkdtemp(prefix=f"costs-{what}-")
     try:
-        fresh, rss0, _ = _child(what, size, 0, out)
-        with_ci, rss1, _ = _child(what, size, resamples, out)
-        without, _, _ = _child(what, size, 0, out)
+        if size and not PROTOCOLS[what].cap:
+            _cut_data(size, Path(out) / "data")
+        fresh, rss0, _, cpu0 = _child(what, size, 0, out)
+        pairs = [(_child(what, size, resamples, out), _child(what, size, 0, out))
+                 for _ in range(repeat)]
+        with_ci, rss1 = min(a[0] for a, _ in pairs), max(a[1] for a, _ in pairs)
+        without = min(b[0] for _, b in pairs)
+        cpu_extra = min(a[3] for a, _ in pairs) - min(b[3] for _, b in pairs)
+        if keep:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+            for conf in (0, resamples):
+                shutil.copyfile(Path(out) / f"tables-{conf}.json",
+                                Path(keep) / f"{what}-{size}-{conf}.json")
     finally:
         shutil.rmtree(out, ignore_errors=True)
     extra = with_ci - without
-    print(f"{what:5} size {size or 'all':>6}: cells (confidence 0, fresh) {fresh:7.1f} s, "
-          f"peak {rss0:5.0f} MB | intervals + paired tests ({resamples}) {extra:6.1f} s "
-          f"= {100 * extra / fresh:5.1f}% of the run, peak {rss1:5.0f} MB", flush=True)
+    first = f" (first {pairs[0][0][0]:.1f} s)" if repeat > 1 else ""
+    print(f"{what:8} size {size or 'all':>6}: cells (confidence 0, fresh) {fresh:7.1f} s, "
+          f"peak {rss0:5.0f} MB | reused {without:6.1f} s, with intervals {with_ci:6.1f} s"
+          f"{first} | intervals + paired tests "
+          f"({resamples}) {extra:6.1f} s = {100 * extra / fresh:5.1f}% of the run "
+          f"(CPU {cpu_extra:5.1f} s = {100 * cpu_extra / cpu0:5.1f}%), peak {rss1:5.0f} MB",
+          flush=True)
+
+
+def _sizes(a: argparse.Namespace) -> dict[str, list[int]]:
+    """Workload -> sizes: the defaults of :data:`PROTOCOLS`, then ``--size``, ``--only``."""
+    sizes = {k: w.sizes for k, w in PROTOCOLS.items()}
+    sizes.update(pos=a.sizes or sizes["pos"], frank=a.frank_sizes or sizes["frank"])
+    for spec in a.size:
+        name, _, value = spec.partition("=")
+        if name not in PROTOCOLS or not value:
+            raise SystemExit(f"--size takes NAME=N[,N...] with NAME in {', '.join(PROTOCOLS)}; "
+                             f"got {spec!r}")
+        sizes[name] = value
+    only = a.only.split(",") if a.only else list(PROTOCOLS)
+    return {k: [int(x) for x in sizes[k].split(",")] for k in only if k in PROTOCOLS}
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sizes", default="1000,4000")
-    ap.add_argument("--frank-sizes", default="20000")
+    ap.add_argument("--size", action="append", default=[], metavar="NAME=N[,N...]",
+                    help=f"sizes of a workload (0 = all); NAME in {', '.join(PROTOCOLS)}")
+    ap.add_argument("--only", help="comma-separated workloads (protocols, type, estimate)")
+    ap.add_argument("--sizes", help="the sizes of pos (as --size pos=...)")
+    ap.add_argument("--frank-sizes", help="the sizes of frank (as --size frank=...)")
     ap.add_argument("--resamples", type=int, default=1000)
+    ap.add_argument("--keep", help="folder for the JSON tables of every reused run")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs of the reused pair, the fastest of each counted (default 1)")
     ap.add_argument("--type-sizes", default="2000,8000")
     ap.add_argument("--type-resamples", type=int, default=50)
     ap.add_argument("--estimate-sizes", default="2000,10000")
@@ -148,22 +256,25 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     if a.one:
         what, size, arg, out = a.one
-        WORK[what](int(size), int(arg), out)
+        if what in PROTOCOLS:
+            _reproduce(what, int(size), int(arg), out)
+        else:
+            WORK[what](int(size), int(arg), out)
         return
-    for s in a.sizes.split(","):
-        _intervals_share("pos", int(s), a.resamples)
-    for s in a.frank_sizes.split(","):
-        _intervals_share("frank", int(s), a.resamples)
-    for s in a.type_sizes.split(","):
-        _, rss, stdout = _child("type", int(s), a.type_resamples, "-")
+    for what, sizes in _sizes(a).items():
+        for s in sizes:
+            _intervals_share(what, s, a.resamples, a.keep, a.repeat)
+    only = a.only.split(",") if a.only else ["type", "estimate"]
+    for s in (a.type_sizes.split(",") if "type" in only else []):
+        _, rss, stdout, _ = _child("type", int(s), a.type_resamples, "-")
         r = json.loads(stdout.strip().splitlines()[-1])
         per = r["seconds"] / a.type_resamples
         print(f"type  {r['tokens']:>7} tokens: {per:6.3f} s per resample, 1000 in "
               f"{per * 1000 / 60:5.1f} min, peak {rss:5.0f} MB", flush=True)
-    for s in a.estimate_sizes.split(","):
+    for s in (a.estimate_sizes.split(",") if "estimate" in only else []):
         out = tempfile.mkdtemp(prefix="costs-estimate-")
         try:
-            _, _, stdout = _child("estimate", int(s), 0, out)
+            _, _, stdout, _ = _child("estimate", int(s), 0, out)
         finally:
             shutil.rmtree(out, ignore_errors=True)
         r = json.loads(stdout.strip().splitlines()[-1])

@@ -229,6 +229,28 @@ def test_reichart2010_tiny(tmp_path):
     assert any(sig.startswith("resampling|") for sig in ci.signatures())
 
 
+def test_reichart2010_reuses_cells_across_confidence(tmp_path, monkeypatch):
+    # issue 24: the intervals of a rerun with --confidence N must reuse the cells of a run
+    # with --confidence 0 (the cells were keyed and scored with or without per-sentence
+    # tables, so the rerun scored -- and ran the models -- again)
+    from induceval.experiments import reichart2010 as r
+
+    gold = _treebank(2)
+    pred = gold.tokens["upos"].values.astype(np.int64)
+    pred[::3] = 0
+    calls = []
+    real = r.score_tagging
+    monkeypatch.setattr(r, "score_tagging", lambda *a, **k: calls.append(1) or real(*a, **k))
+    plain = r.run_reichart2010(gold, predictions={"p": pred}, out_dir=tmp_path, punct="keep")
+    ci = r.run_reichart2010(gold, predictions={"p": pred}, out_dir=tmp_path, punct="keep",
+                            confidence=50)
+    again = r.run_reichart2010(gold, predictions={"p": pred}, out_dir=tmp_path, punct="keep")
+    assert len(calls) == 1
+    assert ci["table1"].rows[0]["M-1 ±"] > 0
+    assert plain["table1"].rows == again["table1"].rows
+    assert plain["table1"].notes == again["table1"].notes
+
+
 def test_reichart2010_reads_prediction_files(tmp_path):
     from induceval.cli.main import main
     from induceval.experiments.reichart2010 import run_reichart2010

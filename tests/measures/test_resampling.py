@@ -504,3 +504,56 @@ def test_full_sample_scores_computed_once_and_handed_out_as_copies():
     first = st.scores()
     first["acc"] = -1.0
     assert st.scores() == {"acc": 2 / 3} and len(calls) == 1
+
+
+def test_counts_beside_fractions_resample_as_one_resample_at_a_time():
+    # issue 24: rows with a fractional column (pseudo-word ties credited, Chance's expected
+    # accuracy) summed every column one resample row at a time; now the count columns go
+    # through one product -- the same floats as summing each resample on its own
+    from induceval.measures.resampling.engine import _bootstrap_weights, _product
+
+    rng = np.random.default_rng(4)
+    m = 300
+    decided = rng.integers(0, 3, m)  # correct, wrong, undecided
+    rows = np.zeros((m, 4))
+    rows[np.arange(m), decided] = 1
+    rows[:, 3] = np.where(decided == 0, 1.0, np.where(decided == 2, rng.random(m) / 3, 0.0))
+    st = pseudo_items(rows)
+    w = _bootstrap_weights(stream(5, "resampling.bootstrap"), m, 40)
+    one = np.array([[(wb * col).sum() for col in st.rows.T] for wb in w])
+    assert np.array_equal(_product(w, st.rows), one)
+    r = resample(st, n=40, seed=5)
+    for k, v in st.score(one).items():
+        assert np.array_equal(r.samples[k], v, equal_nan=True)
+
+
+def test_systems_resampled_together_as_each_alone():
+    # issue 24: dense count rows of several systems go through one product (their columns
+    # side by side) and the intervals of all measures through one quantile call; the
+    # samples, intervals and paired tests are those of each system resampled on its own
+    from induceval.measures.resampling import ItemStats, share_resamples
+    from induceval.measures.resampling.engine import _interval, _intervals
+
+    deps = [dependency_items(_dep_rows(120, seed=s, p=0.3 + 0.1 * s)) for s in range(3)]
+    nan = ratio_items(np.column_stack([np.ones(120), np.r_[np.zeros(119), 1.0]]), "x")
+    frac = pseudo_items(np.column_stack([np.ones(120), np.zeros(120), np.zeros(120),
+                                         np.random.default_rng(1).random(120)]))
+    sparse = category_items(contingency(*_synthetic_tags(120)[:2],
+                                        items=_synthetic_tags(120)[2]))
+    systems = [*deps, nan, frac, sparse]
+    cache: dict = {}
+    share_resamples(systems, n=150, seed=8, cache=cache)
+    for st in systems:
+        alone = resample(ItemStats(st.rows, st.score, st.higher_is_better), n=150, seed=8)
+        together = resample(st, n=150, seed=8, cache=cache)
+        for k in alone.samples:
+            assert np.array_equal(alone.samples[k], together.samples[k], equal_nan=True)
+            a, t = alone.intervals[k], together.intervals[k]
+            assert a == t or (math.isnan(a.low) and math.isnan(t.low))
+            assert t == _interval(t.estimate, together.samples[k], 0.05) or math.isnan(t.low)
+    c = compare(deps[0], deps[1:], n=150, seed=8, cache=cache)
+    assert [x.to_dict() for x in c] == [x.to_dict() for x in compare(deps[0], deps[1:], n=150,
+                                                                      seed=8)]
+    s = np.random.default_rng(2).random((3, 77))
+    got = _intervals({"a": 0.1, "b": 0.2, "c": 0.3}, dict(zip("abc", s)), 0.1)
+    assert got == {k: _interval(e, v, 0.1) for k, e, v in zip("abc", (0.1, 0.2, 0.3), s)}

@@ -216,9 +216,10 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
 
 
 def _accuracy_table(res, columns: Mapping[str, tuple[str, str]], models: Sequence[str], marks,
-                    title: str, notes: list[str]) -> Table:
+                    title: str, notes: list[str], items: Mapping | None = None) -> Table:
     """Accuracy +50% of every model (rows) in the cells of ``columns``: column -> (method,
-    size); with ``marks``, the intervals and the best model of each column."""
+    size); with ``marks``, the intervals and the best model of each column (``items``:
+    (method, size) -> {model: ItemStats}, see :func:`_cells_items`)."""
     rows = []
     for m in models:
         row = {"model": m}
@@ -229,16 +230,31 @@ def _accuracy_table(res, columns: Mapping[str, tuple[str, str]], models: Sequenc
         rows.append(row)
     cols = ["model", *columns]
     if marks:
-        cols = _mark_columns(rows, list(columns), {
-            col: {m: _model_items(res(*key), m) for m in models}
-            for col, key in columns.items()}, marks)
+        cols = _mark_columns(rows, list(columns), {col: items[key]
+                                                   for col, key in columns.items()}, marks)
         notes = [*notes, *marks.notes("test items")]
     return Table.from_records(rows, cols, title=title, digits=1, notes=notes)
+
+
+def _cells_items(res, keys, models: Sequence[str], marks) -> dict:
+    """(method, size) -> {model: ItemStats or None} of the cells ``keys``, resampled together.
+
+    One ItemStats per cell and model, whichever tables show it (Figures 4 and 5
+    share the x2 cells), and one draw of the resample weights for all the cells
+    with as many test items: the intervals and ties are those of resampling
+    each on its own (see :meth:`Marks.prepare`).
+    """
+    out = {key: {m: _model_items(res(*key), m) for m in models} for key in keys}
+    marks.prepare(st for cell in out.values() for st in cell.values())
+    return out
 
 
 def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], models: Sequence[str],
                    iterations: int, seed: int, sig: str, marks) -> dict[str, Table]:
     """One corpus's tables: unseen tuples, rare words, Figures 4-6 and the training sizes."""
+    items = _cells_items(res, [(method, size) for method in methods for size in SIZES
+                               if size == "x2" or method != "random"], models,
+                         marks) if marks else None
     tables = {f"{name}_unseen": Table.from_records(**seen_unseen(prep)),
               f"{name}_rare": Table.from_records(**rare_words(prep))}
     tables[f"{name}_figure4"] = _accuracy_table(
@@ -248,13 +264,13 @@ def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], model
          "random confounders: noun frequencies in "
          f"[{(res('random', 'x2') or {}).get('random_range', '-')}] "
          "(Chambers & Jurafsky 2010 §6.2: [30, 400000] on 225M tokens; "
-         "upper bound scaled to this corpus)", sig])
+         "upper bound scaled to this corpus)", sig], items)
     tables[f"{name}_figure5"] = _accuracy_table(
         res, {f"{method} {size}": (method, size) for method in methods if method != "random"
               for size in SIZES}, models, marks,
         f"Figure 5 ({name}): accuracy +50% by training size "
         f"(x1, x2, x10 = {', '.join(f'{v:g}' for v in SIZES.values())} of training docs; %)",
-        ["* p < 0.01, † p < 0.05 against the column's baseline", sig])
+        ["* p < 0.01, † p < 0.05 against the column's baseline", sig], items)
     if "buckets" in methods and "baseline" in models:
         tables[f"{name}_figure6"] = _figure6(name, {s: res("buckets", s) for s in SIZES},
                                              iterations, seed, sig, marks)
@@ -275,7 +291,11 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
 
     measures = {"precision": "Precision", "accuracy": "Accuracy", "accuracy_guess": "Accuracy +50%"}
     stats = {s: np.asarray(r["baseline_stats"]) for s, r in res.items() if r}
-    items: dict = {}  # one ItemStats per size: each is resampled once for all measures
+    # one ItemStats per size, resampled once for all measures (sizes with as many test
+    # items share the draws)
+    items = {s: pseudo_items(st) for s, st in stats.items() if len(st)} if marks else {}
+    if marks:
+        marks.prepare(items.values())
     rows = []
     for key, label in measures.items():
         row = {"measure": label}
@@ -293,7 +313,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
                     seed=seed)
             row[s] = _fmt(value, p)
             if marks:
-                iv = marks.interval(items.setdefault(s, pseudo_items(st)), key)
+                iv = marks.interval(items[s], key)
                 row[f"{s} ±"] = 100 * iv.half_width
             prev = st
         rows.append(row)

@@ -176,8 +176,10 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
 
         gold = read_corpus(gold, format=gold_format)
     gold_column = resolve_gold_column(gold, gold_column)
+    # every cell keeps its per-sentence tables, so that a run with another --confidence
+    # reuses it (the tables cost little next to the models; the scores do not change)
     score_opts = {"gold_column": gold_column, "punct": punct, "log_base": log_base,
-                  "restarts": restarts, "items": bool(confidence)}
+                  "restarts": restarts, "items": True}
     cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
     results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                                  desc="reichart2010",

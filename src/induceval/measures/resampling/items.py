@@ -326,14 +326,14 @@ def items_of(result) -> ItemStats:
     >>> items_of(evaluate_dependencies(demo, demo)).scores()["directed"]
     1.0
     """
+    if isinstance(result, ItemStats):  # before the imports: called for every interval
+        return result
     from induceval.measures.categories.evaluate import TagEvaluation
     from induceval.measures.dependencies.evaluate import DependencyResult
     from induceval.measures.pseudowords.scores import DecisionScores
     from induceval.measures.wopa import WopaResult
     from induceval.signature import Signature
 
-    if isinstance(result, ItemStats):
-        return result
     if isinstance(result, DependencyResult):
         return dependency_items(result.reference().stats)
     if isinstance(result, WopaResult):
