@@ -1,9 +1,11 @@
 """What the statistics cost inside the protocols (issue 24), as ratios measured in one run.
 
-Run by hand (not in the tests; it needs the shared data)::
+Run by hand (not in the tests; it needs the shared data); an empty list of
+sizes (``--sizes ""``) leaves that workload out::
 
     PYTHONPATH=src python benchmarks/protocol_costs.py [--sizes 1000,4000] [--resamples 1000]
-        [--frank-sizes 20000] [--type-sizes 2000,8000] [--type-resamples 50]
+        [--frank-sizes 20000] [--type-sizes 250000,1000000] [--type-resamples 50]
+        [--type-corpus brown|ewt]
 
 Every workload runs in its own process (its peak resident memory is that
 process's), one after the other, so that the ratios compare times taken in
@@ -21,8 +23,11 @@ the same minutes of a shared machine.  Figures (issue 24, "Done when"):
    minute).
 3. Type-level intervals (``eval tags --level type``): ``--type-resamples``
    resamples of MacroI/MicroI/MicroC under 1-1 and M-1 of an exchange
-   clustering of the first N sentences of UD English-EWT, seconds per
-   resample and the time of 1000 (target: 2 minutes at 1M tokens).
+   clustering (K=17) of the first sentences of ``--type-corpus`` that make
+   N tokens (``--type-sizes``; 0 = all): the Brown corpus (1.16M tokens,
+   its own tags) or UD English-EWT (dev and test, 50k tokens, UPOS);
+   seconds per resample and the time of 1000 (target: 2 minutes at 1M
+   tokens).
 4. The estimate each ``reproduce`` prints before its first cell against the
    time the cells then took (``pascal2012-pos`` on the demo corpus; target:
    within 3x).
@@ -58,7 +63,10 @@ def _frank(size: int, conf: int, out: str) -> None:
                   confidence=conf, figures=False)
 
 
-def _type_level(size: int, resamples: int, out: str) -> None:
+TYPE_CORPORA = {"brown": ("brown/brown-tagged", "brown"), "ewt": ("ud/UD_English-EWT", "conllu")}
+
+
+def _type_level(size: int, resamples: int, corpus: str) -> None:
     import numpy as np
 
     from induceval.corpus.readers import read_corpus
@@ -66,10 +74,13 @@ def _type_level(size: int, resamples: int, out: str) -> None:
     from induceval.measures.resampling import items_of, resample
     from induceval.models.categories import induce_tags
 
-    c = read_corpus([str(DATA / "ud" / "UD_English-EWT")], format="conllu")
-    c = c.select(range(min(size, c.n_sentences)))
+    path, fmt = TYPE_CORPORA[corpus]
+    c = read_corpus([str(DATA / path)], format=fmt)
+    if size:  # the first sentences that make `size` tokens
+        c = c.select(range(min(int(np.searchsorted(np.cumsum(c.lengths), size)) + 1,
+                               c.n_sentences)))
     tags = induce_tags(c, "exchange", 17, seed=1).tags.astype(np.int64)
-    st = items_of(evaluate_tags(c, tags, gold_column="upos", level="type", items="sentence"))
+    st = items_of(evaluate_tags(c, tags, level="type", items="sentence"))
     t0 = time.perf_counter()
     resample(st, n=resamples, seed=1)
     print(json.dumps({"tokens": int(c.n_tokens), "seconds": time.perf_counter() - t0}))
@@ -136,12 +147,18 @@ def _intervals_share(what: str, size: int, resamples: int) -> None:
           f"= {100 * extra / fresh:5.1f}% of the run, peak {rss1:5.0f} MB", flush=True)
 
 
+def _sizes(text: str) -> list[str]:
+    """A comma-separated list of sizes; empty: that workload is not run."""
+    return [x for x in text.split(",") if x.strip()]
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000,4000")
     ap.add_argument("--frank-sizes", default="20000")
     ap.add_argument("--resamples", type=int, default=1000)
-    ap.add_argument("--type-sizes", default="2000,8000")
+    ap.add_argument("--type-sizes", default="250000,1000000")
+    ap.add_argument("--type-corpus", choices=sorted(TYPE_CORPORA), default="brown")
     ap.add_argument("--type-resamples", type=int, default=50)
     ap.add_argument("--estimate-sizes", default="2000,10000")
     ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
@@ -150,17 +167,17 @@ def main(argv=None) -> None:
         what, size, arg, out = a.one
         WORK[what](int(size), int(arg), out)
         return
-    for s in a.sizes.split(","):
+    for s in _sizes(a.sizes):
         _intervals_share("pos", int(s), a.resamples)
-    for s in a.frank_sizes.split(","):
+    for s in _sizes(a.frank_sizes):
         _intervals_share("frank", int(s), a.resamples)
-    for s in a.type_sizes.split(","):
-        _, rss, stdout = _child("type", int(s), a.type_resamples, "-")
+    for s in _sizes(a.type_sizes):
+        _, rss, stdout = _child("type", int(s), a.type_resamples, a.type_corpus)
         r = json.loads(stdout.strip().splitlines()[-1])
         per = r["seconds"] / a.type_resamples
         print(f"type  {r['tokens']:>7} tokens: {per:6.3f} s per resample, 1000 in "
               f"{per * 1000 / 60:5.1f} min, peak {rss:5.0f} MB", flush=True)
-    for s in a.estimate_sizes.split(","):
+    for s in _sizes(a.estimate_sizes):
         out = tempfile.mkdtemp(prefix="costs-estimate-")
         try:
             _, _, stdout = _child("estimate", int(s), 0, out)

@@ -264,20 +264,23 @@ def mapping_counts(h, n_gold, b_ptr, b_idx, a_ptr, a_idx):
 @njit(cache=True)
 def hard_tables(n_gold, m_ptr, m_idx, a_ptr, a_idx):
     """``T[c, j]``: types of cluster ``j`` with class ``c`` in their gold entry; ``W[c, j]``:
-    the sum of their ``2 / (|A_i| + 1)``, added in type order as :func:`climb` adds them."""
+    the sum of their ``2 / (|A_i| + 1)``, added in type order as :func:`climb` adds them;
+    ``fa[i] = 2 / (|A_i| + 1)``, a type's F-score when its cluster is mapped into ``A_i``."""
     K = len(m_ptr) - 1
     T = np.zeros((n_gold, K), dtype=np.int64)
     W = np.zeros((n_gold, K), dtype=np.float64)
+    fa = np.zeros(len(a_ptr) - 1, dtype=np.float64)
+    for i in range(len(a_ptr) - 1):
+        fa[i] = _f(1, a_ptr[i + 1] - a_ptr[i], 1)
     for j in range(K):
         for mt in range(m_ptr[j], m_ptr[j + 1]):
             i = m_idx[mt]
-            ai = a_ptr[i + 1] - a_ptr[i]
             # climb's corr: _f(imr + 1, ai, hr + 1) - _f(imr, ai, hr + 1) with imr = hr = 0
-            x = _f(1, ai, 1) - _f(0, ai, 1)
+            x = fa[i] - _f(0, a_ptr[i + 1] - a_ptr[i], 1)
             for t in range(a_ptr[i], a_ptr[i + 1]):
                 T[a_idx[t], j] += 1
                 W[a_idx[t], j] += x
-    return T, W
+    return T, W, fa
 
 
 @njit(cache=True)
@@ -289,7 +292,7 @@ def _in(c, a_idx, lo, hi):
 
 
 @njit(cache=True)
-def _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, T, IM):
+def _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, fa, IM):
     """``IM_i`` (MicroI only: the others need the sums of ``T``), ``sum |A_i|``, ``S``."""
     K = len(m_ptr) - 1
     if measure == MICRO_I:
@@ -303,12 +306,12 @@ def _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, T, IM):
         ai = a_ptr[i + 1] - a_ptr[i]
         SA += ai
         if measure == MICRO_I:
-            S += _f(IM[i], ai, 1)
+            S += fa[i] if IM[i] else 0.0  # _f(IM[i], ai, 1)
     return SA, S
 
 
 @njit(cache=True)
-def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, W,
+def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, W, fa,
                max_sweeps):
     """:func:`climb` when every type has exactly one induced cluster: the same moves and score.
 
@@ -332,7 +335,7 @@ def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, 
         U[h[j]] += m_ptr[j + 1] - m_ptr[j]
         CM[h[j]] += T[h[j], j]
         IMt += T[h[j], j]
-    SA, S = _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, T, IM)
+    SA, S = _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, fa, IM)
     Ht = n_types
     terms, Nst = _terms(U, CM, gsize)
     sweeps = 0
@@ -361,18 +364,22 @@ def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, 
                 continue
             cn = best_c
             if measure == MICRO_C:  # terms: climb's updates type by type
+                t0 = _term(U[c0], CM[c0], gsize[c0])  # each class's term, kept between types
+                tn = _term(U[cn], CM[cn], gsize[cn])
                 for mt in range(m0, m1):
                     i = m_idx[mt]
-                    terms -= _term(U[c0], CM[c0], gsize[c0])
+                    terms -= t0
                     U[c0] -= 1
                     if _in(c0, a_idx, a_ptr[i], a_ptr[i + 1]):
                         CM[c0] -= 1
-                    terms += _term(U[c0], CM[c0], gsize[c0])
-                    terms -= _term(U[cn], CM[cn], gsize[cn])
+                    t0 = _term(U[c0], CM[c0], gsize[c0])
+                    terms += t0
+                    terms -= tn
                     U[cn] += 1
                     if _in(cn, a_idx, a_ptr[i], a_ptr[i + 1]):
                         CM[cn] += 1
-                    terms += _term(U[cn], CM[cn], gsize[cn])
+                    tn = _term(U[cn], CM[cn], gsize[cn])
+                    terms += tn
             else:
                 U[c0] -= m
                 U[cn] += m
@@ -381,17 +388,20 @@ def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, 
             if measure == MICRO_I:  # S: climb's updates type by type
                 for mt in range(m0, m1):
                     i = m_idx[mt]
-                    ai = a_ptr[i + 1] - a_ptr[i]
-                    old_f = _f(IM[i], ai, 1)
+                    old_f = fa[i] if IM[i] else 0.0  # _f(IM[i], ai, 1)
                     IM[i] = 1 if _in(cn, a_idx, a_ptr[i], a_ptr[i + 1]) else 0
-                    S += _f(IM[i], ai, 1) - old_f
+                    S += (fa[i] if IM[i] else 0.0) - old_f
             IMt += T[cn, j] - T[c0, j]
             h[j] = cn
             changed = True
         if not changed:
             break
-    H = np.ones(len(IM), dtype=np.int64)
-    return sweeps, _final_score(measure, IMt, SA, Ht, IM, H, a_ptr, U, CM, gsize)
+    if measure == MICRO_I:  # _final_score's sum, fa[i] for _f(IM[i], ai, 1)
+        score = 0.0
+        for i in range(n_types):
+            score += fa[i] if IM[i] else 0.0
+        return sweeps, score / n_types
+    return sweeps, _final_score(measure, IMt, SA, Ht, IM, IM, a_ptr, U, CM, gsize)
 
 
 def warm_up() -> None:

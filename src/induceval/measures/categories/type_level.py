@@ -111,8 +111,22 @@ class TypeEntries:
     def overlap(self, weights: np.ndarray | None = None) -> np.ndarray:
         """``W[s, j] = sum_i w_i [s in A_i][j in B_i]`` (``w = 1``: shared types, kept)."""
         if weights is None:  # asked by the 1-1 and M-1 mappings of several measures
-            return self._get("overlap", lambda: self._overlap(None)).copy()
+            return self._get("overlap", lambda: self._hard_tables()[0].astype(np.float64)
+                             if self._one_cluster_each() else self._overlap(None)).copy()
         return self._overlap(weights)
+
+    def _one_cluster_each(self) -> bool:
+        """Every type in exactly one induced cluster (a type clustering)."""
+        return self._get("hard", lambda: bool(np.all(self.pred_sizes_by_type == 1)))
+
+    def _hard_tables(self):
+        """``T``, ``W``, ``fa`` of :func:`~._hillclimb.hard_tables` (one cluster per type)."""
+        def fn():
+            from induceval.measures.categories import _hillclimb as hc
+            m = self._csr("m_csr", self.pred_pairs[1], self.pred_pairs[0], self.n_pred)
+            a = self._csr("a_csr", self.gold_pairs[0], self.gold_pairs[1], self.n_types)
+            return hc.hard_tables(self.n_gold, *m, *a)
+        return self._get("hard_tables", fn)
 
     def _overlap(self, weights) -> np.ndarray:
         from scipy import sparse as sp
@@ -413,10 +427,8 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     if greedy_start:
         h = np.argmax(entries.overlap(), axis=0).astype(np.int64)
         starts.append((h, np.arange(K, dtype=np.int64)))
-    hard = entries._get("hard", lambda: bool(np.all(entries.pred_sizes_by_type == 1)))
-    if hard:  # one cluster per type (type clusterings): the same climbs, O(G) per visit
-        tables = entries._get("hard_tables", lambda: hc.hard_tables(G, m_ptr, m_idx, a_ptr,
-                                                                     a_idx))
+    hard = entries._one_cluster_each()  # type clusterings: the same climbs, O(G) per visit
+    tables = entries._hard_tables() if hard else ()
     for h, order in starts:
         if hard:
             _, s = hc.climb_hard(code, h, order, G, m_ptr, m_idx, a_ptr, a_idx, gsize, *tables,
