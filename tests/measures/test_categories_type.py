@@ -229,7 +229,7 @@ def test_hard_climb_moves_as_the_climb(case):
             h, order = rng.integers(0, G, K), rng.permutation(K)
             h1, h2 = h.copy(), h.copy()
             r1 = hc.climb(code, h1, order, G, *b, *m, *a, gsize, 1000)
-            r2 = hc.climb_hard(code, h2, order, G, *m, *a, gsize, *tables, 1000)
+            r2 = hc.climb_hard(code, h2, order, G, *m, *a, b[1], gsize, *tables, 1000)
             assert r1 == r2 and h1.tolist() == h2.tolist(), (k, code)
 
 

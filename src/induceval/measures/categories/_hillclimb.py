@@ -263,15 +263,25 @@ def mapping_counts(h, n_gold, b_ptr, b_idx, a_ptr, a_idx):
 
 @njit(cache=True)
 def hard_tables(n_gold, m_ptr, m_idx, a_ptr, a_idx):
-    """``T[c, j]``: types of cluster ``j`` with class ``c`` in their gold entry; ``W[c, j]``:
-    the sum of their ``2 / (|A_i| + 1)``, added in type order as :func:`climb` adds them;
-    ``fa[i] = 2 / (|A_i| + 1)``, a type's F-score when its cluster is mapped into ``A_i``."""
+    """What :func:`climb_hard` reads of a type clustering, made once for all its climbs.
+
+    ``T[c, j]``: types of cluster ``j`` with class ``c`` in their gold entry;
+    ``W[c, j]``: the sum of their ``2 / (|A_i| + 1)``, added in type order as
+    :func:`climb` adds them; per type ``fa[i] = 2 / (|A_i| + 1)`` (its F-score
+    when its cluster is mapped into ``A_i``) and ``a1[i]``, its class when
+    ``|A_i| = 1`` (else -1); ``fa_m``, ``a1_m``: the same in the clusters' order
+    (``m_idx``), read one after the other by a move.
+    """
     K = len(m_ptr) - 1
+    n_types = len(a_ptr) - 1
     T = np.zeros((n_gold, K), dtype=np.int64)
     W = np.zeros((n_gold, K), dtype=np.float64)
-    fa = np.zeros(len(a_ptr) - 1, dtype=np.float64)
-    for i in range(len(a_ptr) - 1):
+    fa = np.zeros(n_types, dtype=np.float64)
+    a1 = np.full(n_types, -1, dtype=np.int64)
+    for i in range(n_types):
         fa[i] = _f(1, a_ptr[i + 1] - a_ptr[i], 1)
+        if a_ptr[i + 1] - a_ptr[i] == 1:
+            a1[i] = a_idx[a_ptr[i]]
     for j in range(K):
         for mt in range(m_ptr[j], m_ptr[j + 1]):
             i = m_idx[mt]
@@ -280,53 +290,46 @@ def hard_tables(n_gold, m_ptr, m_idx, a_ptr, a_idx):
             for t in range(a_ptr[i], a_ptr[i + 1]):
                 T[a_idx[t], j] += 1
                 W[a_idx[t], j] += x
-    return T, W, fa
+    return T, W, fa, a1, fa[m_idx], a1[m_idx]
 
 
 @njit(cache=True)
-def _in(c, a_idx, lo, hi):
-    for t in range(lo, hi):
+def _in(c, i, a1, a_ptr, a_idx):
+    """``c`` in ``A_i`` (``a1``: the class of one-class entries, read first)."""
+    if a1 >= 0:
+        return a1 == c
+    for t in range(a_ptr[i], a_ptr[i + 1]):
         if a_idx[t] == c:
             return True
     return False
 
 
 @njit(cache=True)
-def _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, fa, IM):
-    """``IM_i`` (MicroI only: the others need the sums of ``T``), ``sum |A_i|``, ``S``."""
-    K = len(m_ptr) - 1
-    if measure == MICRO_I:
-        for j in range(K):
-            for mt in range(m_ptr[j], m_ptr[j + 1]):
-                i = m_idx[mt]
-                IM[i] = 1 if _in(h[j], a_idx, a_ptr[i], a_ptr[i + 1]) else 0
-    SA = 0
+def _micro_i_sum(h, b_idx, a_ptr, a_idx, fa, a1):
+    """climb's ``sum_i _f(IM_i, |A_i|, 1)`` in type order, ``IM_i = [h(b_i) in A_i]``."""
     S = 0.0
     for i in range(len(a_ptr) - 1):
-        ai = a_ptr[i + 1] - a_ptr[i]
-        SA += ai
-        if measure == MICRO_I:
-            S += fa[i] if IM[i] else 0.0  # _f(IM[i], ai, 1)
-    return SA, S
+        S += fa[i] if _in(h[b_idx[i]], i, a1[i], a_ptr, a_idx) else 0.0
+    return S
 
 
 @njit(cache=True)
-def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, W, fa,
-               max_sweeps):
+def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, b_idx, gsize, T, W, fa,
+               a1, fa_m, a1_m, max_sweeps):
     """:func:`climb` when every type has exactly one induced cluster: the same moves and score.
 
-    With ``|B_i| = 1`` a cluster's candidate scores depend on its types only
-    through ``T[:, j]`` and ``W[:, j]`` (:func:`hard_tables`), so that a visit
-    costs ``O(G)`` instead of a pass over the cluster's types.  A move of a
-    MicroI or MicroC climb goes through the cluster's types, to update the
-    running sum ``S`` or ``terms`` in the order :func:`climb` does (the same
-    floating-point values, hence the same ties and the same final mapping);
-    MacroI is made of integer counts, updated from ``T``.
+    With ``|B_i| = 1`` (``b_idx[i]``: type ``i``'s cluster) a cluster's
+    candidate scores depend on its types only through ``T[:, j]`` and
+    ``W[:, j]`` (:func:`hard_tables`), so that a visit costs ``O(G)`` instead
+    of a pass over the cluster's types.  A move of a MicroI or MicroC climb
+    goes through the cluster's types, to update the running sum ``S`` or
+    ``terms`` in the order :func:`climb` does (the same floating-point
+    values, hence the same ties and the same final mapping); MacroI is made
+    of integer counts, updated from ``T``.
     """
     n_types = len(a_ptr) - 1
     G = n_gold
     K = len(m_ptr) - 1
-    IM = np.zeros(n_types if measure == MICRO_I else 0, dtype=np.int64)
     U = np.zeros(G, dtype=np.int64)
     CM = np.zeros(G, dtype=np.int64)
     zero = np.zeros(G, dtype=np.int64)
@@ -335,7 +338,8 @@ def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, 
         U[h[j]] += m_ptr[j + 1] - m_ptr[j]
         CM[h[j]] += T[h[j], j]
         IMt += T[h[j], j]
-    SA, S = _hard_state(measure, h, m_ptr, m_idx, a_ptr, a_idx, fa, IM)
+    SA = a_ptr[n_types]
+    S = _micro_i_sum(h, b_idx, a_ptr, a_idx, fa, a1) if measure == MICRO_I else 0.0
     Ht = n_types
     terms, Nst = _terms(U, CM, gsize)
     sweeps = 0
@@ -367,16 +371,15 @@ def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, 
                 t0 = _term(U[c0], CM[c0], gsize[c0])  # each class's term, kept between types
                 tn = _term(U[cn], CM[cn], gsize[cn])
                 for mt in range(m0, m1):
-                    i = m_idx[mt]
                     terms -= t0
                     U[c0] -= 1
-                    if _in(c0, a_idx, a_ptr[i], a_ptr[i + 1]):
+                    if _in(c0, m_idx[mt], a1_m[mt], a_ptr, a_idx):
                         CM[c0] -= 1
                     t0 = _term(U[c0], CM[c0], gsize[c0])
                     terms += t0
                     terms -= tn
                     U[cn] += 1
-                    if _in(cn, a_idx, a_ptr[i], a_ptr[i + 1]):
+                    if _in(cn, m_idx[mt], a1_m[mt], a_ptr, a_idx):
                         CM[cn] += 1
                     tn = _term(U[cn], CM[cn], gsize[cn])
                     terms += tn
@@ -387,21 +390,17 @@ def climb_hard(measure, h, order, n_gold, m_ptr, m_idx, a_ptr, a_idx, gsize, T, 
                 CM[cn] += T[cn, j]
             if measure == MICRO_I:  # S: climb's updates type by type
                 for mt in range(m0, m1):
-                    i = m_idx[mt]
-                    old_f = fa[i] if IM[i] else 0.0  # _f(IM[i], ai, 1)
-                    IM[i] = 1 if _in(cn, a_idx, a_ptr[i], a_ptr[i + 1]) else 0
-                    S += (fa[i] if IM[i] else 0.0) - old_f
+                    x = fa_m[mt]  # _f(IM_i, |A_i|, 1) is x or 0.0
+                    old_f = x if _in(c0, m_idx[mt], a1_m[mt], a_ptr, a_idx) else 0.0
+                    S += (x if _in(cn, m_idx[mt], a1_m[mt], a_ptr, a_idx) else 0.0) - old_f
             IMt += T[cn, j] - T[c0, j]
             h[j] = cn
             changed = True
         if not changed:
             break
-    if measure == MICRO_I:  # _final_score's sum, fa[i] for _f(IM[i], ai, 1)
-        score = 0.0
-        for i in range(n_types):
-            score += fa[i] if IM[i] else 0.0
-        return sweeps, score / n_types
-    return sweeps, _final_score(measure, IMt, SA, Ht, IM, IM, a_ptr, U, CM, gsize)
+    if measure == MICRO_I:  # _final_score's sum
+        return sweeps, _micro_i_sum(h, b_idx, a_ptr, a_idx, fa, a1) / n_types
+    return sweeps, _final_score(measure, IMt, SA, Ht, U, U, a_ptr, U, CM, gsize)
 
 
 def warm_up() -> None:

@@ -431,8 +431,8 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     tables = entries._hard_tables() if hard else ()
     for h, order in starts:
         if hard:
-            _, s = hc.climb_hard(code, h, order, G, m_ptr, m_idx, a_ptr, a_idx, gsize, *tables,
-                                 max_sweeps)
+            _, s = hc.climb_hard(code, h, order, G, m_ptr, m_idx, a_ptr, a_idx, b_idx, gsize,
+                                 *tables, max_sweeps)
         else:
             _, s = hc.climb(code, h, order, G, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, gsize,
                             max_sweeps)
