@@ -3,8 +3,8 @@
 Run by hand (not in the tests; it needs the shared data)::
 
     PYTHONPATH=src python benchmarks/protocol_costs.py [--size NAME=N[,N...]] [--only NAMES]
-        [--resamples 1000] [--repeat 1] [--keep DIR] [--type-sizes 2000,8000]
-        [--type-resamples 50] [--estimate-sizes 2000,10000]
+        [--resamples 1000] [--repeat 1] [--keep DIR] [--type-sizes 250000,1000000]
+        [--type-corpus brown|ewt] [--type-resamples 50] [--estimate-sizes 2000,10000]
 
 Every workload runs in its own process (its peak resident memory is that
 process's), one after the other, so that the ratios compare times taken in
@@ -25,8 +25,11 @@ the same minutes of a shared machine.  Figures (issue 24, "Done when"):
    PTB ``.dp``) or to its first CHAT files holding N utterances.
 2. Type-level intervals (``eval tags --level type``): ``--type-resamples``
    resamples of MacroI/MicroI/MicroC under 1-1 and M-1 of an exchange
-   clustering of the first N sentences of UD English-EWT, seconds per
-   resample and the time of 1000 (target: 2 minutes at 1M tokens).
+   clustering (K=17) of the first sentences of ``--type-corpus`` that make
+   N tokens (``--type-sizes``; 0 = all): the Brown corpus (1.16M tokens,
+   its own tags) or UD English-EWT (dev and test, 50k tokens, UPOS);
+   seconds per resample and the time of 1000 (target: 2 minutes at 1M
+   tokens).
 3. The estimate each ``reproduce`` prints before its first cell against the
    time the cells then took (``pascal2012-pos`` on the demo corpus; target:
    within 3x).
@@ -122,7 +125,10 @@ def _reproduce(name: str, size: int, conf: int, out: str) -> None:
         raise SystemExit(code)
 
 
-def _type_level(size: int, resamples: int, out: str) -> None:
+TYPE_CORPORA = {"brown": ("brown/brown-tagged", "brown"), "ewt": ("ud/UD_English-EWT", "conllu")}
+
+
+def _type_level(size: int, resamples: int, corpus: str) -> None:
     import numpy as np
 
     from induceval.corpus.readers import read_corpus
@@ -130,10 +136,13 @@ def _type_level(size: int, resamples: int, out: str) -> None:
     from induceval.measures.resampling import items_of, resample
     from induceval.models.categories import induce_tags
 
-    c = read_corpus([str(DATA / "ud" / "UD_English-EWT")], format="conllu")
-    c = c.select(range(min(size, c.n_sentences)))
+    path, fmt = TYPE_CORPORA[corpus]
+    c = read_corpus([str(DATA / path)], format=fmt)
+    if size:  # the first sentences that make `size` tokens
+        c = c.select(range(min(int(np.searchsorted(np.cumsum(c.lengths), size)) + 1,
+                               c.n_sentences)))
     tags = induce_tags(c, "exchange", 17, seed=1).tags.astype(np.int64)
-    st = items_of(evaluate_tags(c, tags, gold_column="upos", level="type", items="sentence"))
+    st = items_of(evaluate_tags(c, tags, level="type", items="sentence"))
     t0 = time.perf_counter()
     resample(st, n=resamples, seed=1)
     print(json.dumps({"tokens": int(c.n_tokens), "seconds": time.perf_counter() - t0}))
@@ -249,7 +258,9 @@ def main(argv=None) -> None:
     ap.add_argument("--keep", help="folder for the JSON tables of every reused run")
     ap.add_argument("--repeat", type=int, default=1,
                     help="runs of the reused pair, the fastest of each counted (default 1)")
-    ap.add_argument("--type-sizes", default="2000,8000")
+    ap.add_argument("--type-sizes", default="250000,1000000",
+                    help="type level: tokens of --type-corpus (0 = all)")
+    ap.add_argument("--type-corpus", choices=sorted(TYPE_CORPORA), default="brown")
     ap.add_argument("--type-resamples", type=int, default=50)
     ap.add_argument("--estimate-sizes", default="2000,10000")
     ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
@@ -265,13 +276,13 @@ def main(argv=None) -> None:
         for s in sizes:
             _intervals_share(what, s, a.resamples, a.keep, a.repeat)
     only = a.only.split(",") if a.only else ["type", "estimate"]
-    for s in (a.type_sizes.split(",") if "type" in only else []):
-        _, rss, stdout, _ = _child("type", int(s), a.type_resamples, "-")
+    for s in ([x for x in a.type_sizes.split(",") if x] if "type" in only else []):
+        _, rss, stdout, _ = _child("type", int(s), a.type_resamples, a.type_corpus)
         r = json.loads(stdout.strip().splitlines()[-1])
         per = r["seconds"] / a.type_resamples
         print(f"type  {r['tokens']:>7} tokens: {per:6.3f} s per resample, 1000 in "
               f"{per * 1000 / 60:5.1f} min, peak {rss:5.0f} MB", flush=True)
-    for s in (a.estimate_sizes.split(",") if "estimate" in only else []):
+    for s in ([x for x in a.estimate_sizes.split(",") if x] if "estimate" in only else []):
         out = tempfile.mkdtemp(prefix="costs-estimate-")
         try:
             _, _, stdout, _ = _child("estimate", int(s), 0, out)

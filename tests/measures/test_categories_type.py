@@ -7,6 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
+from induceval.errors import ParameterError
 from induceval.measures.categories import (
     TypeEntries,
     many_to_one_type_mapping,
@@ -145,8 +146,9 @@ def test_entries_of_summed_statistics_and_labels():
 
 # -- issue 24: type-level resamples reuse what they can and stay the naive loop's -----------
 
-def _naive_type_intervals(e, n, seed, restarts):
-    """Each bootstrap resample's entries rebuilt from the drawn sentences and scored afresh."""
+def _naive_type_intervals(e, n, seed, restarts, generic_climb=False):
+    """Each bootstrap resample's entries rebuilt from the drawn sentences and scored afresh
+    (``generic_climb``: by the hill climbing of any clustering, not the one-cluster-a-type one)."""
     from induceval.measures.categories.type_level import TypeEntries
     from induceval.measures.resampling.engine import _bootstrap_weights
     from induceval.random import stream
@@ -161,6 +163,8 @@ def _naive_type_intervals(e, n, seed, restarts):
         sub = TypeEntries(len(types), len(golds), len(preds),
                           np.vstack([np.searchsorted(types, gp[0]), np.searchsorted(golds, gp[1])]),
                           np.vstack([np.searchsorted(types, pp[0]), np.searchsorted(preds, pp[1])]))
+        if generic_climb:
+            sub._cache["hard"] = False
         out.append(type_level_scores(sub, restarts=restarts, seed=seed))
     return {k: np.array([o[k] for o in out]) for k in out[0]}
 
@@ -195,3 +199,73 @@ def test_type_level_resamples_keeping_every_pair_are_scored_once(monkeypatch):
     full = np.asarray(e.item_counts.sum(axis=0)).ravel()
     s = tl.type_scores_batch(e, np.vstack([full, 2 * full, full + 1]), restarts=2)
     assert len(calls) == 1 and len(s["macro_i_m1"]) == 3
+
+
+def _hard_case(seed):
+    """Tokens of a random type clustering (one cluster per word type), with many ties."""
+    rng = np.random.default_rng(seed)
+    n, V = int(rng.integers(5, 200)), int(rng.integers(2, 40))
+    forms = rng.integers(0, V, n)
+    G, K = int(rng.integers(1, 7)), int(rng.integers(1, 9))
+    gold = np.where(rng.random(n) < 0.5, forms % G, rng.integers(0, G, n))
+    return forms, gold, rng.integers(0, K, V)[forms]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_hard_climb_moves_as_the_climb(case):
+    # issue 24: one cluster per type makes a visit O(G); the moves and scores must stay the same
+    from induceval.measures.categories import _hillclimb as hc
+
+    rng = np.random.default_rng(100 + case)
+    for k in range(60):
+        e = type_entries(*_hard_case(1000 * case + k))
+        l, G, K = e.n_types, e.n_gold, e.n_pred
+        b = e._csr("b_csr", e.pred_pairs[0], e.pred_pairs[1], l)
+        m = e._csr("m_csr", e.pred_pairs[1], e.pred_pairs[0], K)
+        a = e._csr("a_csr", e.gold_pairs[0], e.gold_pairs[1], l)
+        gsize = e.class_sizes.astype(np.int64)
+        tables = hc.hard_tables(G, *m, *a)
+        for code in (hc.MACRO_I, hc.MICRO_I, hc.MICRO_C):
+            h, order = rng.integers(0, G, K), rng.permutation(K)
+            h1, h2 = h.copy(), h.copy()
+            r1 = hc.climb(code, h1, order, G, *b, *m, *a, gsize, 1000)
+            r2 = hc.climb_hard(code, h2, order, G, *m, *a, b[1], gsize, *tables, 1000)
+            assert r1 == r2 and h1.tolist() == h2.tolist(), (k, code)
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_type_clustering_resamples_equal_the_naive_loop(case):
+    # issue 24: the climbs of a type clustering (|B_i| = 1) give the generic climbs' intervals
+    from induceval.measures.resampling import resample, type_level_items
+
+    forms, gold, pred = _hard_case(case)
+    items = np.arange(len(forms)) // (1 + case % 4)
+    e = type_entries(forms, gold, pred, items=items)
+    assert e.pred_sizes_by_type.max() == 1
+    got = resample(type_level_items(e, restarts=3, seed=case), n=30, seed=case).samples
+    ref = _naive_type_intervals(e, 30, case, 3, generic_climb=True)
+    for k in ref:
+        assert np.array_equal(got[k], ref[k], equal_nan=True), k
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mapping_counts_are_the_set_definitions(seed):
+    # issue 24: the counts a mapping's scores are made of, from a kernel; -1 = unmapped
+    from induceval.measures.categories._hillclimb import mapping_counts
+
+    rng = np.random.default_rng(seed)
+    n, G, K = int(rng.integers(20, 120)), int(rng.integers(1, 6)), int(rng.integers(1, 8))
+    forms = rng.integers(0, 25, n)
+    e = type_entries(forms, rng.integers(0, G, n), rng.integers(0, K, n))
+    h = rng.integers(-1, e.n_gold, e.n_pred)
+    A = [set(e.gold_pairs[1][e.gold_pairs[0] == i]) for i in range(e.n_types)]
+    B = [e.pred_pairs[1][e.pred_pairs[0] == i] for i in range(e.n_types)]
+    hB = [{int(h[j]) for j in b if h[j] >= 0} for b in B]
+    im, hb, u, cm = mapping_counts(h, e.n_gold, *e._csr("b", *e.pred_pairs, e.n_types),
+                                   *e._csr("a", *e.gold_pairs, e.n_types))
+    assert im.tolist() == [len(a & x) for a, x in zip(A, hB)]
+    assert hb.tolist() == [len(x) + int((h[b] < 0).sum()) for x, b in zip(hB, B)]
+    assert u.tolist() == [sum(c in x for x in hB) for c in range(e.n_gold)]
+    assert cm.tolist() == [sum(c in x and c in a for a, x in zip(A, hB)) for c in range(e.n_gold)]
+    with pytest.raises(ParameterError, match="mapping: classes must be"):
+        type_scores_for_mapping(e, np.full(e.n_pred, e.n_gold))

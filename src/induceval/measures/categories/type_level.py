@@ -111,8 +111,22 @@ class TypeEntries:
     def overlap(self, weights: np.ndarray | None = None) -> np.ndarray:
         """``W[s, j] = sum_i w_i [s in A_i][j in B_i]`` (``w = 1``: shared types, kept)."""
         if weights is None:  # asked by the 1-1 and M-1 mappings of several measures
-            return self._get("overlap", lambda: self._overlap(None)).copy()
+            return self._get("overlap", lambda: self._hard_tables()[0].astype(np.float64)
+                             if self._one_cluster_each() else self._overlap(None)).copy()
         return self._overlap(weights)
+
+    def _one_cluster_each(self) -> bool:
+        """Every type in exactly one induced cluster (a type clustering)."""
+        return self._get("hard", lambda: bool(np.all(self.pred_sizes_by_type == 1)))
+
+    def _hard_tables(self):
+        """``T``, ``W``, ``fa`` of :func:`~._hillclimb.hard_tables` (one cluster per type)."""
+        def fn():
+            from induceval.measures.categories import _hillclimb as hc
+            m = self._csr("m_csr", self.pred_pairs[1], self.pred_pairs[0], self.n_pred)
+            a = self._csr("a_csr", self.gold_pairs[0], self.gold_pairs[1], self.n_types)
+            return hc.hard_tables(self.n_gold, *m, *a)
+        return self._get("hard_tables", fn)
 
     def _overlap(self, weights) -> np.ndarray:
         from scipy import sparse as sp
@@ -126,9 +140,15 @@ class TypeEntries:
 
     def _csr(self, key: str, rows: np.ndarray, cols: np.ndarray, n_rows: int):
         def fn():
-            order = np.lexsort((cols, rows))
             ptr = np.zeros(n_rows + 1, dtype=np.int64)
             np.cumsum(np.bincount(rows, minlength=n_rows), out=ptr[1:])
+            if len(cols) > 1 and np.all(cols[1:] >= cols[:-1]):  # pairs by (cols, rows):
+                # a stable sort by rows alone is the lexsort; radix sort for small codes
+                r = rows.astype(np.int16) if n_rows <= np.iinfo(np.int16).max else rows
+                return ptr, cols[np.argsort(r, kind="stable")].astype(np.int64)
+            key_sorted = len(rows) < 2 or np.all(
+                (rows[1:] > rows[:-1]) | ((rows[1:] == rows[:-1]) & (cols[1:] >= cols[:-1])))
+            order = slice(None) if key_sorted else np.lexsort((cols, rows))
             return ptr, cols[order].astype(np.int64)
         return self._get(key, fn)
 
@@ -295,28 +315,37 @@ def type_scores_for_mapping(entries: TypeEntries, mapping) -> dict[str, float]:
     h = np.asarray(mapping, dtype=np.int64)
     if len(h) != entries.n_pred:
         raise ParameterError(f"mapping has {len(h)} entries for {entries.n_pred} clusters")
-    l, G = entries.n_types, max(entries.n_gold, 1)
-    if l == 0:
+    if len(h) and (h.min() < -1 or h.max() >= max(entries.n_gold, 1)):
+        raise ParameterError(f"mapping: classes must be -1 (unmapped) or in 0..{entries.n_gold - 1}"
+                             f"; got {int(h.min())}..{int(h.max())}")
+    if entries.n_types == 0:
         nan = float("nan")
         return {"macro_i": nan, "micro_i": nan, "micro_c": nan}
-    ti, kj = entries.pred_pairs
-    hc = h[kj]
-    mapped = hc >= 0
-    ukey = np.unique(ti[mapped] * G + hc[mapped])
-    akey = entries.gold_pairs[0] * G + entries.gold_pairs[1]
-    pos = np.searchsorted(akey, ukey)
-    hit = (pos < len(akey)) & (akey[np.minimum(pos, len(akey) - 1)] == ukey)
-    hb = np.bincount(ukey // G, minlength=l) + np.bincount(ti[~mapped], minlength=l)
-    im = np.bincount(ukey[hit] // G, minlength=l)
-    a = entries.gold_sizes_by_type
+    from induceval.measures.categories._hillclimb import mapping_counts
+
+    l, G = entries.n_types, max(entries.n_gold, 1)
+    b_ptr, b_idx = entries._csr("b_csr", entries.pred_pairs[0], entries.pred_pairs[1], l)
+    a_ptr, a_idx = entries._csr("a_csr", entries.gold_pairs[0], entries.gold_pairs[1], l)
+    im, hb, u, cm = mapping_counts(h, G, b_ptr, b_idx, a_ptr, a_idx)
+    gs = entries.class_sizes
+    if len(gs) < G:
+        gs = np.concatenate([gs, np.zeros(G - len(gs), dtype=gs.dtype)])
+    return _scores_of_counts(entries.gold_sizes_by_type, im, hb, u, cm, gs,
+                             entries.cluster_sizes[h < 0].sum())
+
+
+def _scores_of_counts(a, im, hb, u, cm, gs, unmapped) -> dict[str, float]:
+    """MacroI, MicroI, MicroC of a mapping's counts (:func:`~._hillclimb.mapping_counts`).
+
+    ``a``: ``|A_i|``; ``gs``: types per class; ``unmapped``: types of the
+    unmapped clusters (they count in ``N*``).
+    """
     macro = 2.0 * im.sum() / (a.sum() + hb.sum())
     micro = float(np.mean(2.0 * im / (a + hb)))
-    u = np.bincount(ukey % G, minlength=G).astype(np.float64)
-    cm = np.bincount(ukey[hit] % G, minlength=G).astype(np.float64)
-    gs = entries.class_sizes.astype(np.float64)
-    if len(gs) < G:
-        gs = np.concatenate([gs, np.zeros(G - len(gs))])
-    n_star = u.sum() + entries.cluster_sizes[h < 0].sum()
+    u = u.astype(np.float64)
+    cm = cm.astype(np.float64)
+    gs = gs.astype(np.float64)
+    n_star = u.sum() + unmapped
     nz = u > 0
     microc = float((2.0 * u[nz] * cm[nz] / (gs[nz] + u[nz])).sum() / n_star) if n_star else 0.0
     return {"macro_i": float(macro), "micro_i": micro, "micro_c": microc}
@@ -398,9 +427,15 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     if greedy_start:
         h = np.argmax(entries.overlap(), axis=0).astype(np.int64)
         starts.append((h, np.arange(K, dtype=np.int64)))
+    hard = entries._one_cluster_each()  # type clusterings: the same climbs, O(G) per visit
+    tables = entries._hard_tables() if hard else ()
     for h, order in starts:
-        _, s = hc.climb(code, h, order, G, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, gsize,
-                        max_sweeps)
+        if hard:
+            _, s = hc.climb_hard(code, h, order, G, m_ptr, m_idx, a_ptr, a_idx, b_idx, gsize,
+                                 *tables, max_sweeps)
+        else:
+            _, s = hc.climb(code, h, order, G, b_ptr, b_idx, m_ptr, m_idx, a_ptr, a_idx, gsize,
+                            max_sweeps)
         runs.append(float(s))
         if s > best_s:
             best_h, best_s = h, s
@@ -489,13 +524,16 @@ def _subset(entries: TypeEntries, gold_keep: np.ndarray, pred_keep: np.ndarray) 
     """The entries made of the kept pairs, types/classes/clusters renumbered compactly."""
     gp = entries.gold_pairs[:, gold_keep]
     pp = entries.pred_pairs[:, pred_keep]
-    types = np.unique(gp[0])
-    golds = np.unique(gp[1])
-    preds = np.unique(pp[1])
-    g = np.vstack([np.searchsorted(types, gp[0]), np.searchsorted(golds, gp[1])])
-    p = np.vstack([np.searchsorted(types, pp[0]), np.searchsorted(preds, pp[1])])
-    return TypeEntries(len(types), len(golds), len(preds), g.astype(np.int64),
-                       p.astype(np.int64))
+
+    def ranks(codes, n):  # np.unique + searchsorted, by flags: (number kept, rank of each)
+        present = np.zeros(n, dtype=bool)
+        present[codes] = True
+        return int(present.sum()), (np.cumsum(present) - 1)[codes]
+
+    (n_t, gt), (_, pt) = ranks(gp[0], entries.n_types), ranks(pp[0], entries.n_types)
+    (n_g, gg), (n_p, pk) = ranks(gp[1], entries.n_gold), ranks(pp[1], entries.n_pred)
+    return TypeEntries(n_t, n_g, n_p, np.vstack([gt, gg]).astype(np.int64),
+                       np.vstack([pt, pk]).astype(np.int64))
 
 
 def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int = 10,
