@@ -56,9 +56,6 @@ PROBE_SHARE, PROBE_MIN = 0.01, 500
 WARM_UP = 100
 #: model parameters counting iterations, probed with PROBE_ITERATIONS of them
 ITERATION_PARAMS, PROBE_ITERATIONS = ("iterations", "sweeps"), 5
-#: a probe shorter than this is run again (at most PROBE_RUNS times, the fastest run
-#: kept): on a loaded machine one run's noise, scaled up to the corpus, swamps the slope
-REPEAT_BELOW, PROBE_RUNS = 0.25, 5
 
 
 def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], full: float, *,
@@ -66,19 +63,13 @@ def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], f
     """The time at size ``full`` of the work timed at ``sizes`` (two probes, linear fit).
 
     Never less than the larger probe's time (timing noise cannot make the
-    slope negative).  A probe is timed by its fastest run (see REPEAT_BELOW).
+    slope negative).
     """
     times = []
     for run in probes:
-        best, spent = math.inf, 0.0
-        for _ in range(PROBE_RUNS):
-            t0 = clock()
-            run()
-            took = clock() - t0
-            best, spent = min(best, took), spent + took
-            if spent >= REPEAT_BELOW:
-                break
-        times.append(best)
+        t0 = clock()
+        run()
+        times.append(clock() - t0)
     (s1, s2), (t1, t2) = sizes, times
     slope = max(t2 - t1, 0.0) / max(s2 - s1, 1e-9)
     return max(t1 + slope * (full - s1), t2)
@@ -131,12 +122,18 @@ def _fewer_iterations(kwargs: dict) -> tuple[dict, float]:
 
 def _cell_estimate(cell: Cell, clock, probe_inputs: Callable[[Cell], Cell] | None = None
                    ) -> float | None:
+    try:  # an estimate never stops a run: a cell it cannot probe is counted as not timed
+        return _probed(cell, clock, probe_inputs)
+    except Exception:  # noqa: BLE001 -- the cell itself will say what is wrong
+        return None
+
+
+def _probed(cell: Cell, clock, probe_inputs) -> float | None:
     read = 0.0
     if probe_inputs is not None:
         t0 = clock()
         cell = probe_inputs(cell)
         read = clock() - t0
-    names = list(cell.kwargs)
     values = [*cell.args, *cell.kwargs.values()]
     sizes = [n for n in map(_sentences, values) if n is not None]
     if not sizes:
@@ -147,20 +144,15 @@ def _cell_estimate(cell: Cell, clock, probe_inputs: Callable[[Cell], Cell] | Non
     s1 = max(min(max(PROBE_MIN, math.ceil(PROBE_SHARE * n)), n // 4), fewest)
     s2 = min(2 * s1, n)
     kwargs, factor = _fewer_iterations(cell.kwargs)
-    values = [*cell.args, *kwargs.values()]
 
     def probe(size):
         # the inputs are cut before the clock starts: cutting is not the cell's cost
-        cut_values = cut(values, size)
-        args, kw = cut_values[:len(cell.args)], dict(zip(names, cut_values[len(cell.args):]))
+        cut_values = cut([*cell.args, *kwargs.values()], size)
+        args, kw = cut_values[:len(cell.args)], dict(zip(kwargs, cut_values[len(cell.args):]))
         return lambda: cell.fn(*args, **kw)
 
-    try:
-        probe(max(min(WARM_UP, s1), fewest))()
-        small, large = probe(s1), probe(s2)
-        return read + factor * extrapolate((s1, s2), (small, large), n, clock=clock)
-    except Exception:  # noqa: BLE001 -- an estimate never stops a run; counted as not timed
-        return None
+    probe(max(min(WARM_UP, s1), fewest))()  # untimed
+    return read + factor * extrapolate((s1, s2), (probe(s1), probe(s2)), n, clock=clock)
 
 
 def estimate_cells(cells: Sequence[Cell], *, clock: Callable[[], float] = time.perf_counter,
