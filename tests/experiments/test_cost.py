@@ -164,3 +164,17 @@ def test_frank2009_short_setting(monkeypatch, given, expect):
     assert (seen["max_sentences"], seen["bhmm_iterations"]) == expect
     frank2009._from_options(p.parse_args([]), None, False)  # the paper's setting otherwise
     assert (seen["max_sentences"], seen["bhmm_iterations"]) == (None, 2000)
+
+
+def test_reichart2010_with_a_prediction_file_runs_with_progress(tmp_path, capsys):
+    """Fails before: progress is on by default, and the estimate cut the gold but not the
+    prediction read from the file ("gold has 1 sentences but prediction has 4")."""
+    from induceval.cli.main import main
+    from tests.conftest import FIXTURES
+
+    tiny = str(FIXTURES / "category-models" / "tiny.conllu")
+    pred = tmp_path / "ex.pascal"
+    assert main(["induce", "tags", "--model", "exchange", "--k", "4", tiny, "-o", str(pred)]) == 0
+    assert main(["reproduce", "reichart2010", "--gold", tiny, "--pred", f"ex={pred}",
+                 "--out", str(tmp_path / "run")]) == 0
+    assert "induceval: reichart2010: 1 of 1 cells to run" in capsys.readouterr().err
