@@ -56,6 +56,9 @@ PROBE_SHARE, PROBE_MIN = 0.01, 500
 WARM_UP = 100
 #: model parameters counting iterations, probed with PROBE_ITERATIONS of them
 ITERATION_PARAMS, PROBE_ITERATIONS = ("iterations", "sweeps"), 5
+#: a probe shorter than REPEAT_BELOW seconds is run again (at most PROBE_RUNS runs, the
+#: fastest kept): on a loaded machine one slow run, scaled up to the corpus, is the estimate
+REPEAT_BELOW, PROBE_RUNS = 0.25, 3
 
 
 def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], full: float, *,
@@ -63,13 +66,16 @@ def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], f
     """The time at size ``full`` of the work timed at ``sizes`` (two probes, linear fit).
 
     Never less than the larger probe's time (timing noise cannot make the
-    slope negative).
+    slope negative).  A short probe is timed by its fastest run (REPEAT_BELOW).
     """
     times = []
     for run in probes:
-        t0 = clock()
-        run()
-        times.append(clock() - t0)
+        runs: list[float] = []
+        while len(runs) < PROBE_RUNS and sum(runs) < REPEAT_BELOW:
+            t0 = clock()
+            run()
+            runs.append(clock() - t0)
+        times.append(min(runs))
     (s1, s2), (t1, t2) = sizes, times
     slope = max(t2 - t1, 0.0) / max(s2 - s1, 1e-9)
     return max(t1 + slope * (full - s1), t2)
