@@ -56,9 +56,10 @@ PROBE_SHARE, PROBE_MIN = 0.01, 500
 WARM_UP = 100
 #: model parameters counting iterations, probed with PROBE_ITERATIONS of them
 ITERATION_PARAMS, PROBE_ITERATIONS = ("iterations", "sweeps"), 5
-#: a probe shorter than REPEAT_BELOW seconds is run again (at most PROBE_RUNS runs, the
-#: fastest kept): on a loaded machine one slow run, scaled up to the corpus, is the estimate
-REPEAT_BELOW, PROBE_RUNS = 0.25, 3
+#: a probe whose first run took under REPEAT_BELOW seconds is run again (PROBE_RUNS runs in
+#: all), its fastest run kept: one run slowed by the machine's load or a garbage collection,
+#: scaled up to the corpus, would be the estimate
+REPEAT_BELOW, PROBE_RUNS = 1.0, 2
 
 
 def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], full: float, *,
@@ -71,7 +72,7 @@ def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], f
     times = []
     for run in probes:
         runs: list[float] = []
-        while len(runs) < PROBE_RUNS and sum(runs) < REPEAT_BELOW:
+        while not runs or (len(runs) < PROBE_RUNS and runs[0] < REPEAT_BELOW):
             t0 = clock()
             run()
             runs.append(clock() - t0)
