@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -91,6 +92,30 @@ def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, se
                                                seed=seed),
             "train_tuples": train.total, "skipped": dict(test.skipped),
             "random_range": test.random_range}
+
+
+@dataclass(frozen=True)
+class _Prefixes:
+    """A corpus as the estimate of the cells cuts it: ``head(n)`` is its first ``n``
+    sentences prepared as the protocol prepares the whole corpus."""
+
+    corpus: Corpus
+    name: str
+    scheme: str
+    arguments: str
+    seed: int
+    #: prepare() cuts a corpus of few documents into documents of 100 sentences, and a
+    #: split needs three (test, dev, train)
+    min_sentences = 300
+
+    @property
+    def n_sentences(self) -> int:
+        return self.corpus.n_sentences
+
+    def head(self, n: int) -> Prepared:
+        part = self.corpus.select(range(min(n, self.n_sentences)))
+        return prepare(corpus_statistics(part, scheme=self.scheme, arguments=self.arguments),
+                       self.name, seed=self.seed)
 
 
 def _fmt(value: float | None, p: float | None = None) -> str:
@@ -193,9 +218,16 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
                                                      tuple(models), random_range))
              for name, prep in preps.items() for method in methods for size in SIZES
              if size == "x2" or method != "random"]
+
+    def probe_inputs(cell: Cell) -> Cell:  # the cells' statistics, prepared from corpus prefixes
+        prep, *rest = cell.args
+        return replace(cell, args=(_Prefixes(corpora[prep.name], prep.name, scheme, arguments,
+                                             seed), *rest))
+
     results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                                  desc="chambers2010",
-                                 shorten="--methods M, --iterations N, --confidence 0")
+                                 shorten="--methods M, --iterations N, --confidence 0",
+                                 probe_inputs=probe_inputs)
     sig = "signature: " + make_signature("chambers2010", {
         "ties": ties, "ar": iterations, "scheme": scheme, "arguments": arguments, "range": rr},
         seed=seed)

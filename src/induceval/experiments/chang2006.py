@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -98,6 +98,23 @@ def _with_items(result) -> dict:
     return {**result.to_dict(), "item_correct": result.stats[:, 0].tolist()}
 
 
+def _read(paths: Sequence[str], options: Mapping) -> Corpus:
+    from induceval.corpus.readers import read_corpus
+
+    # the real transcripts hold a few tiers that cannot be aligned (eve06:391,
+    # eve06:499): their words are kept and they are counted, not fatal
+    return read_corpus([str(p) for p in paths], format="chat", on_error="skip",
+                       ages=str(options.get("ages", "days")))
+
+
+def _read_inputs(cell: Cell) -> Cell:
+    """A cell of CHAT paths with them read (the estimate probes prefixes of the corpus)."""
+    corpus, *rest = cell.args
+    if isinstance(corpus, Corpus):
+        return cell
+    return replace(cell, args=(_read(corpus, cell.kwargs), *rest))
+
+
 def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[object] = PAPER_ORDER,
                **options: object) -> dict:
     """One cell of the protocol: both tests and the per-day accuracies of one corpus.
@@ -109,12 +126,7 @@ def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[obj
     from induceval.measures.wopa import accuracy_by_day
 
     if not isinstance(corpus, Corpus):
-        from induceval.corpus.readers import read_corpus
-
-        # the real transcripts hold a few tiers that cannot be aligned (eve06:391,
-        # eve06:499): their words are kept and they are counted, not fatal
-        corpus = read_corpus([str(p) for p in corpus], format="chat", on_error="skip",
-                             ages=str(options.get("ages", "days")))
+        corpus = _read(corpus, options)
     test_opts = {k: v for k, v in options.items() if not k.endswith("_count") and k != "ages"}
     objs = _learner_objs(learners, options)
     out: dict = {"corpus": name, "utterances": corpus.n_sentences, "self": {}, "child": {},
@@ -489,7 +501,8 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
                           (arg, cname, names), dict(options)))
     results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                                  desc="chang2006",
-                                 shorten="--learners L, --ages A, --confidence 0")
+                                 shorten="--learners L, --ages A, --confidence 0",
+                                 probe_inputs=_read_inputs)
     by_name = {cell["corpus"]: cell for cell in results.values()}
     marks = (Marks(confidence, alpha, options.get("seed", DEFAULT_SEED), unit="utterance")
              if confidence else None)

@@ -50,7 +50,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -68,7 +68,7 @@ from induceval.signature import make_signature
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
            "improvement_table", "edge_length_table", "accuracy_tables", "tables_from_cells",
-           "treebank_cells",
+           "treebank_cells", "as_treebank",
            "PROTOCOL", "OPTIONS", "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
@@ -99,6 +99,15 @@ class Treebank:
     tags: dict  # kind c/p/u -> column name (:func:`pascal_tagsets`)
     punct: str
     notes: list = field(default_factory=list)
+
+    @property
+    def n_sentences(self) -> int:
+        """The sentences of the treebank."""
+        return self.corpus.n_sentences
+
+    def head(self, n: int) -> Treebank:
+        """The treebank of the first ``n`` sentences (what the protocol's estimate probes)."""
+        return replace(self, corpus=self.corpus.select(range(min(n, self.n_sentences))))
 
 
 def _files(path: Path, pattern: str) -> list[Path]:
@@ -155,6 +164,16 @@ def load_treebank(path: str) -> Treebank:
     raise InducevalError(f"{path}: no *.conllu, *.dp or *.cha files found")
 
 
+def as_treebank(path: str | Treebank) -> Treebank:
+    """The treebank at ``path`` (:func:`load_treebank`), or ``path`` when it is one."""
+    return path if isinstance(path, Treebank) else load_treebank(str(path))
+
+
+def _read_inputs(cell):
+    """The cell with its treebank read (the estimate probes prefixes of it)."""
+    return replace(cell, args=(load_treebank(cell.args[0]), *cell.args[1:]))
+
+
 def _evaluate(tb: Treebank, pred) -> dict:
     from induceval.measures.dependencies import evaluate_dependencies
 
@@ -174,13 +193,14 @@ def _evaluate(tb: Treebank, pred) -> dict:
     return out
 
 
-def run_cell(path: str, system: str, *, max_train_length: int | None = 10,
+def run_cell(path: str | Treebank, system: str, *, max_train_length: int | None = 10,
              iterations: int = 100, tolerance: float = 1e-5, seed: int = DEFAULT_SEED,
              tag_column: str | None = None) -> dict:
-    """One protocol cell: ``system`` on the treebank at ``path``, scored (JSON-ready dict)."""
+    """One protocol cell: ``system`` on the treebank at ``path`` (or read), scored (JSON-ready
+    dict)."""
     from induceval.models.dependencies import induce_dependencies
 
-    tb = load_treebank(str(path))
+    tb = as_treebank(path)
     model, kind = SYSTEMS[system] if system in SYSTEMS else ("dmv", None)
     col = tag_column or (next((tb.tags[k] for k in kind if k in tb.tags), None)
                          if kind else None)
@@ -368,7 +388,8 @@ def treebank_cells(fn, treebanks: list[str], systems, options: dict, out_dir, *,
              for t in treebanks for s in systems]
     return names, run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                                      desc=desc,
-                                     shorten="--max-train-length N, --iterations N, --systems S")
+                                     shorten="--max-train-length N, --iterations N, --systems S",
+                                     probe_inputs=_read_inputs)
 
 
 def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: int = 1,

@@ -27,7 +27,12 @@ from __future__ import annotations
 import numpy as np
 
 from induceval.errors import InducevalError
-from induceval.experiments.pascal2012_deps import OPTIONS, treebanks_or_default
+from induceval.experiments.pascal2012_deps import (
+    OPTIONS,
+    Treebank,
+    as_treebank,
+    treebanks_or_default,
+)
 from induceval.experiments.protocols import Option, Protocol
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -60,15 +65,16 @@ def cluster_column(corpus, k: int, punct: str = "keep", column: str = "brown"):
     return corpus.with_tokens(**{column: Column(values, vocab)}), n
 
 
-def run_joint_cell(path: str, system: str, *, max_k: int = 200,
+def run_joint_cell(path: str | Treebank, system: str, *, max_k: int = 200,
                    max_train_length: int | None = 10, iterations: int = 100,
                    tolerance: float = 1e-5) -> dict:
-    """One cell: DMV on Brown clusters with K = the size of tag set ``KINDS[system]``."""
+    """One cell: DMV on Brown clusters with K = the size of tag set ``KINDS[system]``, on the
+    treebank at ``path`` (or read)."""
     from induceval.corpus.transforms import punctuation_mask
-    from induceval.experiments.pascal2012_deps import _evaluate, load_treebank
+    from induceval.experiments.pascal2012_deps import _evaluate
     from induceval.models.dependencies import induce_dependencies
 
-    tb = load_treebank(str(path))
+    tb = as_treebank(path)
     col = tb.tags.get(KINDS[system])
     if col is None:
         return {"missing": f"{tb.name} has no {KINDS[system]!r} tag column"}

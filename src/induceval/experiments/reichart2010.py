@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -122,11 +123,23 @@ def _model_cell(gold: Corpus, model: str, k: int, params: dict, seed: int, score
     return out
 
 
-def _file_cell(gold: Corpus, path: str, fmt: str, score_opts: dict, seed: int) -> dict:
+def _file_cell(gold: Corpus, path: str | Corpus, fmt: str, score_opts: dict, seed: int) -> dict:
+    pred = path if isinstance(path, Corpus) else _read_prediction(path, fmt)
+    return score_tagging(gold, pred, seed=seed, **score_opts)
+
+
+def _read_prediction(path: str, fmt: str) -> Corpus:
     from induceval.corpus.readers import read_corpus
 
-    pred = read_corpus(path, format=fmt)
-    return score_tagging(gold, pred, seed=seed, **score_opts)
+    return read_corpus(path, format=fmt)
+
+
+def _read_inputs(cell: Cell) -> Cell:
+    """A prediction file's cell with the file read (the estimate probes prefixes of it)."""
+    if cell.fn is not _file_cell:
+        return cell
+    gold, path, fmt, *rest = cell.args
+    return replace(cell, args=(gold, _read_prediction(path, fmt), fmt, *rest))
 
 
 def parse_model_spec(spec: str) -> tuple[str, int, dict]:
@@ -183,7 +196,8 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     cells, names = _cells(gold, predictions or {}, models, pred_format, score_opts, seed)
     results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                                  desc="reichart2010",
-                                 shorten="--restarts N, --confidence 0")
+                                 shorten="--restarts N, --confidence 0",
+                                 probe_inputs=_read_inputs)
     rows = [{"system": name, **{c: results[cell.key][c] for c in (*TOKEN_COLUMNS, *TYPE_COLUMNS)}}
             for name, cell in zip(names, cells)]
     higher = {label: hib for label, (_, hib) in TOKEN_COLUMNS.items()}
