@@ -14,7 +14,7 @@ estimate and not of the machine's load, both sides are CPU seconds of this
 process: the estimate is made with ``clock=time.process_time`` (the line
 then says CPU seconds) and the cells are timed by the same clock; other
 processes on a shared machine blur wall-clock times by more than 3x.  The
-demo sizes make every protocol's cells take 0.6-1.5 CPU s on the
+demo sizes make every protocol's cells take 0.5-1.5 CPU s on the
 development machine; FLOOR (0.4 CPU s) is the shortest accepted as a check.
 An estimate 10x off, or 3x off either way, fails it (checked by scaling the
 estimate by hand).
@@ -101,7 +101,7 @@ def _chang2006(tmp_path):
 def _chambers2010(tmp_path):
     from induceval.experiments.chambers2010 import run_chambers2010
 
-    run_chambers2010({"demo": _demo(n=8000)}, None, iterations=1000, plots=False, confidence=0,
+    run_chambers2010({"demo": _demo(n=16000)}, None, iterations=1000, plots=False, confidence=0,
                      show_progress=True)
 
 

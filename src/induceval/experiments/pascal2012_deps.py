@@ -165,7 +165,15 @@ def load_treebank(path: str) -> Treebank:
 
 
 def as_treebank(path: str | Treebank) -> Treebank:
-    """The treebank at ``path`` (:func:`load_treebank`), or ``path`` when it is one."""
+    """The treebank at ``path`` (:func:`load_treebank`), or ``path`` when it is one.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(10), {"u": "upos"}, punct="upos")
+    >>> as_treebank(tb) is tb, tb.head(3).n_sentences, tb.n_sentences
+    (True, 3, 10)
+    """
     return path if isinstance(path, Treebank) else load_treebank(str(path))
 
 
