@@ -557,3 +557,17 @@ def test_systems_resampled_together_as_each_alone():
     s = np.random.default_rng(2).random((3, 77))
     got = _intervals({"a": 0.1, "b": 0.2, "c": 0.3}, dict(zip("abc", s)), 0.1)
     assert got == {k: _interval(e, v, 0.1) for k, e, v in zip("abc", (0.1, 0.2, 0.3), s)}
+
+
+@pytest.mark.parametrize("m, b", [(1, 3), (7, 50), (300, 40)])
+def test_bootstrap_weights_count_each_rows_draws(m, b):
+    """The weights are the counts of the stream's draws, row by row: the bincount of the
+    whole batch with one offset per row (the definition they replaced), each row summing
+    to the number of items."""
+    from induceval.measures.resampling.engine import _bootstrap_weights
+
+    w = _bootstrap_weights(stream(3, "resampling.bootstrap"), m, b)
+    idx = stream(3, "resampling.bootstrap").integers(0, m, size=(b, m))
+    want = np.bincount((idx + (np.arange(b) * m)[:, None]).ravel(), minlength=b * m)
+    assert w.dtype == np.float64 and np.array_equal(w, want.reshape(b, m))
+    assert (w.sum(axis=1) == m).all()
