@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
 from induceval.measures.resampling.base import ItemStats, ScoreFn
@@ -211,18 +210,9 @@ def _whole(rows: np.ndarray) -> np.ndarray:
 
 def _bootstrap_weights(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
     """``b`` rows of multinomial(m, 1/m) counts: how often each item was drawn."""
-    return _count_draws(rng.integers(0, m, size=(b, m)), m)
+    from induceval.measures.resampling._draws import count_draws  # numba: when resampling
 
-
-@njit(cache=True)
-def _count_draws(idx, m):
-    """``(b, m)`` float counts of each row's drawn item indices (one pass: no offset
-    indices, integer counts or copy, as a bincount of the whole batch needs)."""
-    out = np.zeros((idx.shape[0], m))
-    for r in range(idx.shape[0]):
-        for j in range(idx.shape[1]):
-            out[r, idx[r, j]] += 1.0
-    return out
+    return count_draws(rng.integers(0, m, size=(b, m)), m)
 
 
 def _batched(stats: ItemStats, totals: np.ndarray) -> dict[str, np.ndarray]:
