@@ -506,10 +506,12 @@ def test_full_sample_scores_computed_once_and_handed_out_as_copies():
     assert st.scores() == {"acc": 2 / 3} and len(calls) == 1
 
 
-def test_counts_beside_fractions_resample_as_one_resample_at_a_time():
-    # issue 24: rows with a fractional column (pseudo-word ties credited, Chance's expected
-    # accuracy) summed every column one resample row at a time; now the count columns go
-    # through one product -- the same floats as summing each resample on its own
+def test_fractions_sum_in_the_order_of_the_draws():
+    # issue 24 (0.6.0): a resample's totals are its drawn rows added one after the other,
+    # in the order of the draws -- fractions (pseudo-word ties credited, Chance's expected
+    # accuracy) get the same last bits on every machine and batch size, and the counts
+    # beside them are exact; the weights' product (the approximate randomization's) still
+    # sums each fractional column by numpy
     from induceval.measures.resampling.engine import _bootstrap_weights, _product
 
     rng = np.random.default_rng(4)
@@ -519,11 +521,21 @@ def test_counts_beside_fractions_resample_as_one_resample_at_a_time():
     rows[np.arange(m), decided] = 1
     rows[:, 3] = np.where(decided == 0, 1.0, np.where(decided == 2, rng.random(m) / 3, 0.0))
     st = pseudo_items(rows)
+    idx = stream(5, "resampling.bootstrap").integers(0, m, size=(40, m))
+    d = st.rows.shape[1]
+    in_order = np.zeros((40, d))
+    for b in range(40):
+        for i in idx[b]:      # Python floats: one IEEE addition after the other
+            in_order[b] = [t + x for t, x in zip(in_order[b].tolist(), st.rows[i].tolist())]
     w = _bootstrap_weights(stream(5, "resampling.bootstrap"), m, 40)
-    one = np.array([[(wb * col).sum() for col in st.rows.T] for wb in w])
-    assert np.array_equal(_product(w, st.rows), one)
+    pairwise = np.array([[(wb * col).sum() for col in st.rows.T] for wb in w])
+    assert np.array_equal(_product(w, st.rows), pairwise)
+    whole = (st.rows == np.round(st.rows)).all(axis=0)
+    assert whole.any() and not whole.all()
+    assert np.array_equal(in_order[:, whole], pairwise[:, whole])  # counts: exact either way
+    assert not np.array_equal(in_order, pairwise)                  # fractions: other last bits
     r = resample(st, n=40, seed=5)
-    for k, v in st.score(one).items():
+    for k, v in st.score(in_order).items():
         assert np.array_equal(r.samples[k], v, equal_nan=True)
 
 
@@ -571,3 +583,33 @@ def test_bootstrap_weights_count_each_rows_draws(m, b):
     want = np.bincount((idx + (np.arange(b) * m)[:, None]).ravel(), minlength=b * m)
     assert w.dtype == np.float64 and np.array_equal(w, want.reshape(b, m))
     assert (w.sum(axis=1) == m).all()
+
+
+@pytest.mark.parametrize("d, m", [(1, 50), (3, 50), (4, 400), (6, 400), (9, 50), (9, 400)])
+def test_draw_sums_add_the_drawn_rows_in_order(d, m):
+    """Each total is its column's drawn values added one after the other (Python floats as
+    the reference), for any number of columns (summed four at a time), repeated columns
+    (summed once), 0/1 columns (summed by counting the draws of each distinct row when the
+    rows are many) and fractions whose sum depends on the order."""
+    from induceval.measures.resampling._draws import DrawRows, draw_sums
+
+    rng = np.random.default_rng(d)
+    rows = rng.random((m, d)) * 10.0 ** rng.integers(-3, 4, d)
+    rows[:, -1] = rows[:, 0]
+    if d >= 3:
+        rows[:, 1] = rng.integers(0, 2, m)
+        rows[:, 2] = 1.0
+    idx = rng.integers(0, m, size=(7, m))
+    want = np.zeros((7, d))
+    for b in range(7):
+        for c in range(d):
+            t = 0.0
+            for i in idx[b]:
+                t += float(rows[i, c])
+            want[b, c] = t
+    plan = DrawRows(rows)
+    assert len(plan.by_pattern) == (2 if m > 64 and d >= 3 else 0)
+    assert np.array_equal(draw_sums(idx, rows), want)
+    assert np.array_equal(draw_sums(idx, plan), want)
+    assert draw_sums(idx, rows[:, :0]).shape == (7, 0)
+

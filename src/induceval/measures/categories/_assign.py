@@ -86,7 +86,7 @@ def _by_row(rowid, r_n):
 
 @njit(cache=True)
 def _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u, v,
-             shortest, path, path_x, touched, scanned, seen_rows):
+             shortest, path, path_x, touched, scanned, seen_rows, todo):
     """Match row ``cur`` by the shortest augmenting path from it (Dijkstra on reduced
     costs), then update the potentials.
 
@@ -94,10 +94,12 @@ def _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u
     and ``x_of_cell`` (cost ``-x``); column ``c_n + i`` is row ``i``'s own "no
     match" column (cost 0).  ``col4row``/``x4row``: each row's column and the count
     there (-1 when free); ``shortest`` is ``inf`` and ``scanned`` False outside a call
-    (a call resets only the columns it touched).
+    (a call resets only the columns it touched); ``todo`` holds the touched columns not
+    yet scanned, so that finding the nearest one does not pass over the scanned ones.
     """
     inf = np.inf
     n_t = 0
+    n_todo = 0
     n_rows = 0
     min_val = 0.0
     u[cur] = 0.0
@@ -120,20 +122,23 @@ def _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u
             if shortest[col] == inf:
                 touched[n_t] = col
                 n_t += 1
+                todo[n_todo] = col
+                n_todo += 1
             if r < shortest[col]:
                 shortest[col] = r
                 path[col] = i
                 path_x[col] = x
         lowest = inf
-        best = -1
-        for q in range(n_t):
-            col = touched[q]
-            if scanned[col]:
-                continue
+        at = -1
+        for q in range(n_todo):
+            col = todo[q]
             # ties go to a free column: the path ends sooner
             if shortest[col] < lowest or (shortest[col] == lowest and row4col[col] == -1):
                 lowest = shortest[col]
-                best = col
+                at = q
+        best = todo[at]
+        n_todo -= 1
+        todo[at] = todo[n_todo]
         min_val = lowest
         scanned[best] = True
         if row4col[best] == -1:
@@ -164,7 +169,8 @@ def _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u
 
 @njit(cache=True)
 def _optimal_table(x, start, cells, colid, r_n, c_n, first, col_of_cell, x_of_cell, col4row,
-                   x4row, row4col, u, v, shortest, path, path_x, touched, scanned, seen_rows):
+                   x4row, row4col, u, v, shortest, path, path_x, touched, scanned, seen_rows,
+                   todo):
     """The optimal 1-1 overlap of one table (cell counts ``x``), rows by ``start``/``cells``."""
     q = 0
     for i in range(r_n):   # each row's cells with a count, side by side
@@ -182,7 +188,7 @@ def _optimal_table(x, start, cells, colid, r_n, c_n, first, col_of_cell, x_of_ce
     for cur in range(r_n):
         if first[cur + 1] > first[cur]:
             _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u, v,
-                     shortest, path, path_x, touched, scanned, seen_rows)
+                     shortest, path, path_x, touched, scanned, seen_rows, todo)
     for i in range(r_n):
         if col4row[i] >= 0:
             total += x4row[i]
@@ -205,7 +211,8 @@ def _optimal_space(gold, pred, g_n, k_n):
             np.empty(r_n, dtype=np.int64), np.zeros(r_n), np.empty(n_all, dtype=np.int64),
             np.zeros(r_n), np.zeros(n_all), np.full(n_all, np.inf),
             np.empty(n_all, dtype=np.int64), np.zeros(n_all), np.empty(n_all, dtype=np.int64),
-            np.zeros(n_all, dtype=np.bool_), np.empty(r_n, dtype=np.int64))
+            np.zeros(n_all, dtype=np.bool_), np.empty(r_n, dtype=np.int64),
+            np.empty(n_all, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -226,29 +233,35 @@ def optimal_overlaps(values, gold, pred, g_n, k_n):
 
 
 @njit(cache=True)
-def _bucket_order(values, b, top, start, order):
+def _bucket_cells(values, b, top, start, gold, pred, cell_g, cell_k, cell_x):
     """The cells of table ``b`` with counts in greedy order (the largest first, ties in
-    flat order) by a counting sort on ``top - count``; returns how many."""
+    flat order), by a counting sort on ``top - count``, as their rows, columns and counts
+    side by side; returns how many.
+
+    Without a branch on the count: the empty cells go to a bucket of their own, after
+    the others (a branch per cell, taken at random, costs more than the sort).
+    """
+    x = values[b]
     start[:top + 2] = 0
-    for j in range(values.shape[1]):
-        x = np.int64(values[b, j])
-        if x > 0:
-            start[top - x + 1] += 1
+    for j in range(len(x)):
+        start[top - np.int64(x[j]) + 1] += 1
     for q in range(1, top + 2):
         start[q] += start[q - 1]
-    n = start[top + 1]
-    for j in range(values.shape[1]):   # in flat order: ties stay in it
-        x = np.int64(values[b, j])
-        if x > 0:
-            order[start[top - x]] = j
-            start[top - x] += 1
+    n = start[top]
+    for j in range(len(x)):   # in flat order: ties stay in it
+        q = top - np.int64(x[j])
+        p = start[q]
+        cell_g[p] = gold[j]
+        cell_k[p] = pred[j]
+        cell_x[p] = x[j]
+        start[q] = p + 1
     return n
 
 
 @njit(cache=True)
 def _key_order(values, b, keys, order):
-    """:func:`_bucket_order` by sorting the integer keys ``-count * c + j`` (counts too
-    large for buckets)."""
+    """The cells of table ``b`` with counts in greedy order, by sorting the integer keys
+    ``-count * c + j`` (counts too large for buckets); returns how many."""
     c_n = values.shape[1]
     end = 0
     for j in range(c_n):
@@ -261,37 +274,40 @@ def _key_order(values, b, keys, order):
 
 
 @njit(cache=True)
-def _take_greedy(values, b, order, n, gold, pred, used_r, used_c):
-    """The greedy 1-1 overlap of table ``b`` from its ``n`` cells with counts in ``order``."""
+def _take_greedy(cell_g, cell_k, cell_x, n, left, used_r, used_c):
+    """The greedy 1-1 overlap from the ``n`` cells with counts in greedy order, stopping
+    once ``left`` pairs (the table's non-empty rows or columns, the fewer) are taken."""
+    used_r[:] = False
+    used_c[:] = False
+    total = 0.0
+    p = 0
+    while left > 0 and p < n:
+        i = cell_g[p]
+        k = cell_k[p]
+        if not (used_r[i] or used_c[k]):
+            used_r[i] = True
+            used_c[k] = True
+            total += cell_x[p]
+            left -= 1
+        p += 1
+    return total
+
+
+@njit(cache=True)
+def _pairs_left(cell_g, cell_k, n, used_r, used_c):
+    """The most pairs a matching of these cells can hold: their rows or their columns,
+    the fewer."""
     used_r[:] = False
     used_c[:] = False
     n_r = n_c = 0
-    for pos in range(n):
-        j = order[pos]
-        if not used_r[gold[j]]:
-            used_r[gold[j]] = True
+    for p in range(n):
+        if not used_r[cell_g[p]]:
+            used_r[cell_g[p]] = True
             n_r += 1
-        if not used_c[pred[j]]:
-            used_c[pred[j]] = True
+        if not used_c[cell_k[p]]:
+            used_c[cell_k[p]] = True
             n_c += 1
-    used_r[:] = False
-    used_c[:] = False
-    # no more pairs than this table's non-empty rows or columns: stop when they are used
-    left = min(n_r, n_c)
-    total = 0.0
-    for pos in range(n):
-        if left == 0:
-            break
-        j = order[pos]
-        i = gold[j]
-        k = pred[j]
-        if used_r[i] or used_c[k]:
-            continue
-        used_r[i] = True
-        used_c[k] = True
-        total += values[b, j]
-        left -= 1
-    return total
+    return min(n_r, n_c)
 
 
 @njit(cache=True)
@@ -307,25 +323,35 @@ def _greedy_space(values, g_n, k_n):
     buckets = whole and top <= 4 * c_n + 64
     return (top, whole, buckets, np.empty(top + 2 if buckets else 1, dtype=np.int64),
             np.empty(c_n, dtype=np.int64), np.empty(c_n, dtype=np.int64),
+            np.empty(c_n, dtype=np.int64), np.empty(c_n, dtype=np.int64), np.empty(c_n),
             np.zeros(g_n, dtype=np.bool_), np.zeros(k_n, dtype=np.bool_))
 
 
 @njit(cache=True)
-def _greedy_table(values, b, gold, pred, top, whole, buckets, start, keys, order, used_r,
-                  used_c):
-    """The greedy 1-1 overlap of table ``b`` (work space from :func:`_greedy_space`)."""
+def _greedy_table(values, b, gold, pred, left, top, whole, buckets, start, keys, order, cell_g,
+                  cell_k, cell_x, used_r, used_c):
+    """The greedy 1-1 overlap of table ``b`` (work space from :func:`_greedy_space`);
+    ``left``: its non-empty rows or columns, the fewer (-1: count them)."""
     c_n = values.shape[1]
     if buckets:
-        n = _bucket_order(values, b, top, start, order)
-    elif whole:
-        n = _key_order(values, b, keys, order)
+        n = _bucket_cells(values, b, top, start, gold, pred, cell_g, cell_k, cell_x)
     else:
-        # the largest first, ties in flat order; the cells without a count come last
-        order[:] = np.argsort(-values[b], kind="mergesort")
-        n = 0
-        while n < c_n and values[b, order[n]] > 0:
-            n += 1
-    return _take_greedy(values, b, order, n, gold, pred, used_r, used_c)
+        if whole:
+            n = _key_order(values, b, keys, order)
+        else:
+            # the largest first, ties in flat order; the cells without a count come last
+            order[:] = np.argsort(-values[b], kind="mergesort")
+            n = 0
+            while n < c_n and values[b, order[n]] > 0:
+                n += 1
+        for p in range(n):
+            j = order[p]
+            cell_g[p] = gold[j]
+            cell_k[p] = pred[j]
+            cell_x[p] = values[b, j]
+    if left < 0:
+        left = _pairs_left(cell_g, cell_k, n, used_r, used_c)
+    return _take_greedy(cell_g, cell_k, cell_x, n, left, used_r, used_c)
 
 
 @njit(cache=True)
@@ -338,10 +364,9 @@ def greedy_overlaps(values, gold, pred, g_n, k_n):
     (fractions) by a stable sort of the cells.
     """
     out = np.zeros(values.shape[0])
-    top, whole, buckets, start, keys, order, used_r, used_c = _greedy_space(values, g_n, k_n)
+    space = _greedy_space(values, g_n, k_n)
     for b in range(values.shape[0]):
-        out[b] = _greedy_table(values, b, gold, pred, top, whole, buckets, start, keys, order,
-                               used_r, used_c)
+        out[b] = _greedy_table(values, b, gold, pred, -1, *space)
     return out
 
 
@@ -368,29 +393,27 @@ def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_opt
     greedy = np.zeros(b_n)
     optimal = np.zeros(b_n)
     col_max = np.zeros(k_n)
-    top, whole, buckets, g_start, keys, order, used_r, used_c = _greedy_space(
-        values if want_greedy else values[:0], g_n, k_n)
+    g_space = _greedy_space(values if want_greedy else values[:0], g_n, k_n)
     space = _optimal_space(gold, pred, g_n, k_n)
     for b in range(b_n):
         x = values[b]
         total = 0.0
         tp = 0.0
+        # no branch on empty cells: they add 0 (the counts are whole, never negative)
         for j in range(c_n):
             c = x[j]
-            if c > 0:
-                rows[b, gold[j]] += c
-                cols[b, pred[j]] += c
-                tp += c * (c - 1.0)
-                total += c
-                if c > col_max[pred[j]]:
-                    col_max[pred[j]] = c
+            rows[b, gold[j]] += c
+            cols[b, pred[j]] += c
+            tp += c * (c - 1.0)
+            total += c
+            col_max[pred[j]] = max(col_max[pred[j]], c)
         pairs[b] = tp if total < _EXACT_PAIRS else np.nan
         if want_m1:
             m1[b] = col_max.sum()
         col_max[:] = 0.0
         if want_greedy:
-            greedy[b] = _greedy_table(values, b, gold, pred, top, whole, buckets, g_start,
-                                      keys, order, used_r, used_c)
+            left = min(np.count_nonzero(rows[b]), np.count_nonzero(cols[b]))
+            greedy[b] = _greedy_table(values, b, gold, pred, left, *g_space)
         if want_optimal:
             optimal[b] = _optimal_table(x, *space)
     return rows, cols, pairs, m1, greedy, optimal

@@ -6,7 +6,10 @@ corpus score is ``score(rows.sum(0))`` and a resample, a vector ``w`` of how
 often each item was drawn, has the statistics ``w @ rows``: ``B`` resamples
 are one product ``W @ rows``, also when ``rows`` is a sparse
 sentences-by-cells matrix (the contingency tables of category measures),
-scored in a batch.
+scored in a batch.  Dense rows are summed straight from the draws, the
+drawn rows added in the order they were drawn (since 0.6.0): counts are
+exact in any order, and fractional statistics (Chance's expected accuracy,
+credited ties) get the same last bits on every machine and batch size.
 
 :class:`ItemStats` holds the rows and a vectorised score function ``(B, d)
 -> {measure: (B,)}``; the builders of :mod:`~induceval.measures.resampling.items`

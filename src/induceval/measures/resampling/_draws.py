@@ -1,10 +1,19 @@
-"""The bootstrap's resample weights from its draws, in one compiled pass.
+"""The bootstrap's resample totals from its draws, in compiled passes.
+
+A resample is ``m`` item indices drawn with replacement.  Its totals are
+either the sums of the drawn items' rows, in the order of the draws
+(:func:`draw_sums`, for dense per-item statistics), or the draws are first
+counted into weights (:func:`count_draws`) that multiply sparse per-item
+tables.
 
 Example
 -------
 >>> import numpy as np
->>> count_draws(np.array([[0, 0, 2], [1, 2, 0]]), 3).tolist()
+>>> idx = np.array([[0, 0, 2], [1, 2, 0]])
+>>> count_draws(idx, 3).tolist()
 [[2.0, 0.0, 1.0], [1.0, 1.0, 1.0]]
+>>> draw_sums(idx, np.array([[1.0, 1.0], [0.0, 1.0], [0.5, 1.0]])).tolist()
+[[2.5, 3.0], [1.5, 3.0]]
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["count_draws"]
+__all__ = ["count_draws", "draw_sums", "DrawRows"]
 
 
 @njit(cache=True)
@@ -26,4 +35,102 @@ def count_draws(idx, m):
     for r in range(idx.shape[0]):
         for j in range(idx.shape[1]):
             out[r, idx[r, j]] += 1.0
+    return out
+
+
+def draw_sums(idx: np.ndarray, rows) -> np.ndarray:
+    """``(b, d)`` totals of each resample: the rows ``rows[idx[r, j]]`` summed over ``j``.
+
+    The sums run in the order of the draws, one row after the other: whole
+    counts are exact in any order (the same as ``weights @ rows``), and
+    fractions get the same last bits on every machine, batch size and
+    library (a matrix product adds in an order of its BLAS kernel).
+    ``rows``: ``(m, d)`` values, or their :class:`DrawRows` when several
+    batches of draws sum the same rows.
+    """
+    plan = rows if isinstance(rows, DrawRows) else DrawRows(rows)
+    idx = np.ascontiguousarray(idx)
+    tot = np.empty((len(idx), plan.n_distinct))
+    if len(plan.by_pattern):
+        tot[:, plan.by_pattern] = _count_patterns(idx, plan.pattern_of, len(plan.patterns)) \
+            @ plan.patterns
+    if len(plan.by_four):
+        tot[:, plan.by_four] = _sums_by_four(idx, plan.four)[:, :len(plan.by_four)]
+    return tot[:, plan.inverse]
+
+
+class DrawRows:
+    """How :func:`draw_sums` adds up ``(m, d)`` rows, prepared once for many draws.
+
+    Identical columns (the denominators of several systems side by side) are
+    summed once.  Columns of whole numbers whose totals stay exact, when
+    their rows take few distinct values together (0/1 outcomes of a few
+    systems), are summed by counting the draws of each distinct row
+    (``patterns``, ``pattern_of``) and one product: exact, so the same as
+    adding them in order.  The other columns (fractions) are added in the
+    order of the draws, four at a time (``four``, zero-padded).
+    """
+
+    def __init__(self, rows: np.ndarray) -> None:
+        rows = np.asarray(rows, dtype=np.float64).reshape(len(rows), -1)
+        m = len(rows)
+        first: dict[bytes, int] = {}
+        keep = []
+        self.inverse = np.empty(rows.shape[1], dtype=np.int64)
+        for c in range(rows.shape[1]):
+            key = rows[:, c].tobytes()
+            if key not in first:
+                first[key] = len(keep)
+                keep.append(c)
+            self.inverse[c] = first[key]
+        distinct = rows[:, keep]
+        self.n_distinct = len(keep)
+        exact = (distinct == np.round(distinct)).all(axis=0) & \
+            (np.abs(distinct).max(axis=0, initial=0.0) * max(m, 1) < 2.0 ** 53)
+        self.by_pattern = np.flatnonzero(exact) if m >= 64 and exact.sum() <= 64 else \
+            np.zeros(0, dtype=np.int64)
+        self.patterns = np.zeros((0, 0))
+        self.pattern_of = np.zeros(m, dtype=np.int64)
+        if len(self.by_pattern):
+            block = np.ascontiguousarray(distinct[:, self.by_pattern])
+            as_bytes = block.view(np.dtype((np.void, block.shape[1] * 8))).ravel()
+            _, where, pattern_of = np.unique(as_bytes, return_index=True, return_inverse=True)
+            if len(where) * 8 <= m:     # few distinct rows: counting them pays
+                self.patterns = block[where]
+                self.pattern_of = pattern_of.ravel().astype(np.int64)
+            else:
+                self.by_pattern = np.zeros(0, dtype=np.int64)
+        self.by_four = np.setdiff1d(np.arange(self.n_distinct), self.by_pattern)
+        # four columns at a time, each summed in a register of its own
+        self.four = np.zeros((m, -(-len(self.by_four) // 4) * 4))
+        self.four[:, :len(self.by_four)] = distinct[:, self.by_four]
+
+
+@njit(cache=True)
+def _count_patterns(idx, pattern_of, p):
+    out = np.zeros((idx.shape[0], p))
+    for r in range(idx.shape[0]):
+        for j in range(idx.shape[1]):
+            out[r, pattern_of[idx[r, j]]] += 1.0
+    return out
+
+
+@njit(cache=True)
+def _sums_by_four(idx, rows):
+    b, k = idx.shape
+    d = rows.shape[1]
+    out = np.zeros((b, d))
+    for r in range(b):
+        for c in range(0, d, 4):
+            s0 = s1 = s2 = s3 = 0.0
+            for j in range(k):
+                i = idx[r, j]
+                s0 += rows[i, c]
+                s1 += rows[i, c + 1]
+                s2 += rows[i, c + 2]
+                s3 += rows[i, c + 3]
+            out[r, c] = s0
+            out[r, c + 1] = s1
+            out[r, c + 2] = s2
+            out[r, c + 3] = s3
     return out

@@ -208,11 +208,16 @@ def _whole(rows: np.ndarray) -> np.ndarray:
     return np.all(rows == np.round(rows), axis=0)
 
 
+def _bootstrap_draws(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
+    """``b`` resamples of ``m`` items: ``(b, m)`` indices drawn with replacement."""
+    return rng.integers(0, m, size=(b, m))
+
+
 def _bootstrap_weights(rng: np.random.Generator, m: int, b: int) -> np.ndarray:
     """``b`` rows of multinomial(m, 1/m) counts: how often each item was drawn."""
     from induceval.measures.resampling._draws import count_draws  # numba: when resampling
 
-    return count_draws(rng.integers(0, m, size=(b, m)), m)
+    return count_draws(_bootstrap_draws(rng, m, b), m)
 
 
 def _batched(stats: ItemStats, totals: np.ndarray) -> dict[str, np.ndarray]:
@@ -348,27 +353,30 @@ def _bootstrap_samples(systems: list[ItemStats], n: int, seed: int,
             todo.append(i)
     if not todo:
         return out
+    from induceval.measures.resampling._draws import DrawRows, count_draws, draw_sums
+
     fresh = [systems[i] for i in todo]
     m = len(fresh[0])
     rng = stream(seed, "resampling.bootstrap")
     step = _chunk_size(m, max(s.rows.shape[1] for s in fresh), n)
     chunks: list[list[dict]] = [[] for _ in fresh]
-    # dense counts of several systems: one product with their columns side by side (one
-    # pass over the weights; whole counts sum exactly, so each system's totals are those
-    # of its own product)
-    counts = [j for j, s in enumerate(fresh) if not s.sparse and _whole(s.rows).all()]
-    counts = counts if len(counts) > 1 else []
-    side = np.hstack([fresh[j].rows for j in counts]) if counts else None
-    cuts = np.cumsum([0] + [fresh[j].rows.shape[1] for j in counts])
+    # dense rows of every system side by side: one pass over the draws sums them all
+    # (each resample's rows in the order of its draws, see _draws.draw_sums)
+    dense = [j for j, s in enumerate(fresh) if not s.sparse]
+    side = DrawRows(np.hstack([fresh[j].rows for j in dense])) if dense else None
+    cuts = np.cumsum([0] + [fresh[j].rows.shape[1] for j in dense])
+    sparse = [j for j, s in enumerate(fresh) if s.sparse]
     for start in range(0, n, step):
-        w = _bootstrap_weights(rng, m, min(step, n - start))
-        wt = np.ascontiguousarray(w.T) if any(s.sparse for s in fresh) else None
-        together = w @ side if counts else None
-        for j, lo, hi in zip(counts, cuts[:-1], cuts[1:]):
-            chunks[j].append(_batched(fresh[j], np.ascontiguousarray(together[:, lo:hi])))
-        for j, s in enumerate(fresh):
-            if j not in counts:
-                chunks[j].append(_batched(s, _product(w, s.rows, wt)))
+        idx = _bootstrap_draws(rng, m, min(step, n - start))
+        if dense:
+            together = draw_sums(idx, side)
+            for j, lo, hi in zip(dense, cuts[:-1], cuts[1:]):
+                chunks[j].append(_batched(fresh[j], np.ascontiguousarray(together[:, lo:hi])))
+        if sparse:
+            w = count_draws(idx, m)
+            wt = np.ascontiguousarray(w.T)
+            for j in sparse:
+                chunks[j].append(_batched(fresh[j], _product(w, fresh[j].rows, wt)))
     for i, c in zip(todo, chunks):
         out[i] = {k: np.concatenate([x[k] for x in c]) for k in c[0]}
         if cache is not None:  # the object stays alive with its id
@@ -525,10 +533,13 @@ def bootstrap_scores(stats: np.ndarray, score: ScoreFn, n: int = 1000,
     m = stats.shape[0]
     out = np.empty(n)
     step = _chunk_size(m, stats.shape[1] if stats.ndim > 1 else 1, n)
+    from induceval.measures.resampling._draws import DrawRows, draw_sums  # numba
+
+    rows = DrawRows(stats.reshape(m, -1))
     i = 0
     for start in range(0, n, step):
-        for tot in _bootstrap_weights(rng, m, min(step, n - start)) @ stats:
-            out[i] = score(tot)
+        for tot in draw_sums(_bootstrap_draws(rng, m, min(step, n - start)), rows):
+            out[i] = score(tot if stats.ndim > 1 else tot[0])
             i += 1
     return out
 
