@@ -613,3 +613,19 @@ def test_draw_sums_add_the_drawn_rows_in_order(d, m):
     assert np.array_equal(draw_sums(idx, plan), want)
     assert draw_sums(idx, rows[:, :0]).shape == (7, 0)
 
+
+
+@pytest.mark.parametrize("m", [1, 2, 7, 1000, 20175, 99991])
+def test_draws_are_the_streams_64_bit_draws(m):
+    """The resamples' indices are drawn as 32-bit integers: the same values numpy gives as
+    64-bit ones (what 0.5 drew), batch after batch of the stream; also for the largest
+    range drawn so."""
+    from induceval.measures.resampling.engine import _bootstrap_draws
+
+    a, b = stream(9, "resampling.bootstrap"), stream(9, "resampling.bootstrap")
+    for rows in (3, 1, 4):
+        got = _bootstrap_draws(a, m, rows)
+        assert got.dtype == np.int32 and np.array_equal(got, b.integers(0, m, size=(rows, m)))
+    top = 2 ** 31 - 1
+    assert np.array_equal(stream(9, "x").integers(0, top, size=(3, 999), dtype=np.int32),
+                          stream(9, "x").integers(0, top, size=(3, 999)))

@@ -51,11 +51,11 @@ def draw_sums(idx: np.ndarray, rows) -> np.ndarray:
     plan = rows if isinstance(rows, DrawRows) else DrawRows(rows)
     idx = np.ascontiguousarray(idx)
     tot = np.empty((len(idx), plan.n_distinct))
+    counts, sums = _draw_pass(idx, plan.pattern_of, len(plan.patterns), plan.four)
     if len(plan.by_pattern):
-        tot[:, plan.by_pattern] = _count_patterns(idx, plan.pattern_of, len(plan.patterns)) \
-            @ plan.patterns
+        tot[:, plan.by_pattern] = counts @ plan.patterns
     if len(plan.by_four):
-        tot[:, plan.by_four] = _sums_by_four(idx, plan.four)[:, :len(plan.by_four)]
+        tot[:, plan.by_four] = sums[:, :len(plan.by_four)]
     return tot[:, plan.inverse]
 
 
@@ -107,30 +107,38 @@ class DrawRows:
 
 
 @njit(cache=True)
-def _count_patterns(idx, pattern_of, p):
-    out = np.zeros((idx.shape[0], p))
-    for r in range(idx.shape[0]):
-        for j in range(idx.shape[1]):
-            out[r, pattern_of[idx[r, j]]] += 1.0
-    return out
-
-
-@njit(cache=True)
-def _sums_by_four(idx, rows):
+def _draw_pass(idx, pattern_of, p, four):
+    """Each resample's draws of each of the ``p`` distinct rows (``pattern_of``: an item's
+    row) and its sums of the columns of ``four``, in the order of the draws; the counts
+    are taken in the same pass as the first four columns."""
     b, k = idx.shape
-    d = rows.shape[1]
-    out = np.zeros((b, d))
+    d = four.shape[1]
+    counts = np.zeros((b, p))
+    sums = np.zeros((b, d))
     for r in range(b):
+        seen = counts[r]
+        if d == 0 and p > 0:
+            for j in range(k):
+                seen[pattern_of[idx[r, j]]] += 1.0
         for c in range(0, d, 4):
             s0 = s1 = s2 = s3 = 0.0
-            for j in range(k):
-                i = idx[r, j]
-                s0 += rows[i, c]
-                s1 += rows[i, c + 1]
-                s2 += rows[i, c + 2]
-                s3 += rows[i, c + 3]
-            out[r, c] = s0
-            out[r, c + 1] = s1
-            out[r, c + 2] = s2
-            out[r, c + 3] = s3
-    return out
+            if c == 0 and p > 0:
+                for j in range(k):
+                    i = idx[r, j]
+                    seen[pattern_of[i]] += 1.0
+                    s0 += four[i, 0]
+                    s1 += four[i, 1]
+                    s2 += four[i, 2]
+                    s3 += four[i, 3]
+            else:
+                for j in range(k):
+                    i = idx[r, j]
+                    s0 += four[i, c]
+                    s1 += four[i, c + 1]
+                    s2 += four[i, c + 2]
+                    s3 += four[i, c + 3]
+            sums[r, c] = s0
+            sums[r, c + 1] = s1
+            sums[r, c + 2] = s2
+            sums[r, c + 3] = s3
+    return counts, sums
