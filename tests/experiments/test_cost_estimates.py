@@ -75,7 +75,7 @@ def _reichart2010(tmp_path):
 def _pascal2012_pos(tmp_path):
     from induceval.experiments.pascal2012_pos import run_pascal2012_pos
 
-    run_pascal2012_pos({"demo": _demo(n=12000)}, confidence=0, show_progress=True)
+    run_pascal2012_pos({"demo": _demo(n=60000)}, confidence=0, show_progress=True)
 
 
 def _pascal2012_deps(tmp_path):

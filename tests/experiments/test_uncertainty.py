@@ -37,6 +37,25 @@ def test_cell_items_reproduce_the_scores():
     assert category_cell_items({"m1": 0.5}, ("m1",)) is None     # a cell stored without items
 
 
+def test_sparse_json_packs_whole_counts_and_fractions_and_reads_lists():
+    """Arrays are stored as bytes in base64 (whole numbers in the narrowest integers that
+    hold them, float64 fractions) and read back exactly; cells stored as lists of numbers
+    (before 0.6.1) are still read."""
+    from scipy import sparse
+
+    m = sparse.csr_matrix(np.array([[0, 2.0, 0], [1.0, 0, 3.0]]))
+    cases = {"|u1": m, "<u2": m * 300, "<i4": m * 70000, "<i8": m * 2.0 ** 40, "<f8": m * 0.5}
+    for dtype, x in cases.items():
+        d = json.loads(json.dumps(sparse_to_json(x)))
+        assert d["data"]["dtype"] == dtype and d["indices"]["dtype"] == "|u1"
+        back = sparse_from_json(d)
+        assert back.dtype == np.float64 and (back != x).nnz == 0
+    lists = {"shape": [2, 3], "indptr": [0, 1, 3], "indices": [1, 0, 2], "data": [2, 1, 3]}
+    assert (sparse_from_json(lists) != m).nnz == 0
+    empty = sparse_from_json(json.loads(json.dumps(sparse_to_json(sparse.csr_matrix((0, 4))))))
+    assert empty.shape == (0, 4) and empty.nnz == 0
+
+
 def _row(marks, systems):
     row = {name: 100 * st.scores()["m1"] for name, st in systems.items()}
     marks.mark(row, systems, "m1")

@@ -92,6 +92,24 @@ def test_sparse_tables_with_long_augmenting_paths_equal_scipy(seed):
         assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_tables_of_ties_equal_scipy(seed):
+    """Counts of 1-3 in many rows and columns: rows tie for columns and take them from
+    each other by gaps of 1 in the start before the searches (a row's cheapest two
+    columns tie, the steps run out with rows still free, anywhere in the ring of free
+    rows); the overlaps still equal scipy's."""
+    rng = np.random.default_rng(200 + seed)
+    for _ in range(60):
+        g, k = (int(x) for x in rng.integers(2, 40, size=2))
+        base = rng.integers(1, 4, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.1, 0.9))
+        t = rng.binomial(base[None].repeat(5, 0), rng.uniform(0.5, 1, size=(5, 1, 1)))
+        t = t.astype(np.float64)
+        c, v = _cells(t)
+        want = [x[r, cc].sum() for x in t
+                for r, cc in [linear_sum_assignment(x, maximize=True)]]
+        assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
+
+
 @pytest.mark.parametrize("scale", [1, 10 ** 4])   # pair counts exact / too large to be
 def test_table_summaries_equal_numpy(scale):
     """Margins, pair counts and M-1 from the one compiled pass equal numpy's sums bit for

@@ -155,6 +155,8 @@ def test_same_seed_same_result_and_chunking_does_not_matter(monkeypatch):
     assert not np.array_equal(a.samples["m1"], c.samples["m1"])
     # smaller batches of resamples (what a different chunking or job split would give)
     monkeypatch.setattr(R, "_CHUNK_CELLS", 80 * 7)
+    monkeypatch.setattr(R, "_CHUNK_MIN", 0)
+    assert R._chunk_size(80, 30, 120) == 7
     d = resample(st, n=120, seed=9)
     for k in a.samples:
         assert np.array_equal(a.samples[k], d.samples[k])
@@ -629,3 +631,52 @@ def test_draws_are_the_streams_64_bit_draws(m):
     top = 2 ** 31 - 1
     assert np.array_equal(stream(9, "x").integers(0, top, size=(3, 999), dtype=np.int32),
                           stream(9, "x").integers(0, top, size=(3, 999)))
+
+
+@pytest.mark.parametrize("m, b", [(1, 3), (7, 50), (300, 40), (600, 2)])
+def test_float32_weights_count_each_rows_draws(m, b):
+    """The float32 weights of the sparse products are the counts of the draws, item by
+    resample, also when an item is drawn more than 255 times in one resample (the byte
+    counts would wrap around: m = 600 with every draw on item 0); the totals are those of
+    the item sizes over the draws."""
+    from induceval.measures.resampling._draws import count_draws, count_draws32
+
+    rng = np.random.default_rng(m)
+    idx = rng.integers(0, m, size=(b, m)).astype(np.int32)
+    if m == 600:
+        idx[:] = 0
+    sizes = rng.integers(0, 9, m).astype(np.float64)
+    wt, total = count_draws32(idx, m, sizes)
+    want = count_draws(idx, m)
+    assert wt.dtype == np.float32 and wt.shape == (m, b) and wt.flags.c_contiguous
+    assert np.array_equal(wt, want.T) and np.array_equal(total, want @ sizes)
+
+
+@pytest.mark.parametrize("scale", [1, 0.5, 2 ** 22])
+def test_sparse_products_equal_the_float64_product(scale):
+    """Whole counts whose resample totals stay below 2**24 are multiplied in float32 and
+    give the float64 product's values exactly; fractions (scale 0.5) and totals beyond
+    float32's whole numbers (scale 2**22: one item holds 2**22 x its counts) take the
+    float64 product."""
+    from scipy import sparse as sp
+
+    from induceval.measures.resampling._draws import SparseProducts
+    from induceval.measures.resampling.engine import _product
+
+    rng = np.random.default_rng(4)
+    m = 300
+    dense = [rng.integers(1, 7, (m, d)) * (rng.random((m, d)) < 0.05) for d in (7, 40)]
+    dense[0] = dense[0].astype(np.float64)
+    dense[0][0, 0] = scale    # one cell of item 0 set to the scale
+    rows = [sp.csr_matrix(x.astype(np.float64)) for x in dense]
+    plan = SparseProducts(rows, m)
+    assert (plan.sizes is not None) == (scale != 0.5)
+    idx = rng.integers(0, m, size=(30, m)).astype(np.int32)
+    idx[:, :8] = 0            # every resample draws item 0 eight times (2**25 at scale 2**22)
+    w = np.stack([np.bincount(i, minlength=m) for i in idx]).astype(np.float64)
+    got = list(plan.products(idx))
+    assert len(got) == 2
+    for r, g in zip(rows, got):
+        assert g.dtype == np.float64 and g.flags.c_contiguous
+        assert np.array_equal(g, _product(w, r))
+

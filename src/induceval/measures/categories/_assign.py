@@ -11,7 +11,10 @@ for fractions).
   Jonker & Volgenant 1987), one row at a time with dual potentials, on the
   cells with a count only: each row also has a "no match" column of its own
   (weight 0), which stands for all its empty cells, since an empty cell adds
-  nothing to a matching of non-negative counts.  The optimum is unique even
+  nothing to a matching of non-negative counts.  Jonker & Volgenant's
+  augmenting row reduction matches most rows first (each takes its best
+  cell, the price of the column rising by the gap to its second best), so
+  that only the rows left free need a search.  The optimum is unique even
   when several matchings reach it, so this is the value scipy's
   ``linear_sum_assignment`` gives on the dense table, without a Python call
   per table and at a cost that grows with the cells, not with ``G x K``.
@@ -167,28 +170,101 @@ def _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u
         col = old
 
 
+#: the steps of :func:`_auction_start` per row: beyond, rows that keep taking each other's
+#: columns by small gaps are left to the searches
+_AUCTION_STEPS = 2
+
+
+@njit(cache=True)
+def _auction_start(first, col_of_cell, x_of_cell, c_n, r_n, col4row, x4row, row4col, u, v,
+                   queue, limit):
+    """Match rows before the searches, as Jonker & Volgenant's augmenting row reduction
+    (1987, §3): a free row takes its cheapest column (reduced cost ``-x - v``), whose
+    potential drops by the gap to the row's second cheapest, and the row holding it
+    before is free again; at most ``limit`` such steps.  Returns where the rows left
+    free start in the ring ``queue`` and how many they are.
+
+    Column potentials only drop, and only on a column a row then holds, so every held
+    column stays the cheapest of its row, every free column keeps potential 0 and each
+    row's potential ``u`` makes its reduced costs >= 0 and its own 0: what the searches
+    of :func:`_augment` start from.
+    """
+    n = 0
+    for i in range(r_n):
+        if first[i + 1] > first[i]:
+            queue[n] = i
+            n += 1
+    head = 0
+    left = n            # rows in the queue, from head on (a ring of r_n places)
+    steps = 0
+    while left > 0 and steps < limit:
+        i = queue[head]
+        head = (head + 1) % r_n
+        left -= 1
+        steps += 1
+        # the two cheapest columns of row i, its own "no match" column first
+        j1 = c_n + i
+        h1 = -v[j1]
+        x1 = 0.0
+        j2 = -1
+        h2 = np.inf
+        x2 = 0.0
+        for p in range(first[i], first[i + 1]):
+            j = col_of_cell[p]
+            h = -x_of_cell[p] - v[j]
+            if h < h2:
+                if h >= h1:
+                    j2, h2, x2 = j, h, x_of_cell[p]
+                else:
+                    j2, h2, x2 = j1, h1, x1
+                    j1, h1, x1 = j, h, x_of_cell[p]
+        owner = row4col[j1]
+        if h1 < h2:
+            v[j1] -= h2 - h1
+        elif owner >= 0:    # a tie with a held column: the other one
+            j1, x1 = j2, x2
+            owner = row4col[j2]
+        row4col[j1] = i
+        col4row[i] = j1
+        x4row[i] = x1
+        if owner >= 0:
+            col4row[owner] = -1
+            left += 1
+            if h1 < h2:     # the row that lost its column goes next
+                head = (head - 1) % r_n
+                queue[head] = owner
+            else:
+                queue[(head + left - 1) % r_n] = owner
+    for i in range(r_n):
+        if col4row[i] >= 0:
+            u[i] = -x4row[i] - v[col4row[i]]
+    return head, left
+
+
 @njit(cache=True)
 def _optimal_table(x, start, cells, colid, r_n, c_n, first, col_of_cell, x_of_cell, col4row,
                    x4row, row4col, u, v, shortest, path, path_x, touched, scanned, seen_rows,
-                   todo):
+                   todo, queue):
     """The optimal 1-1 overlap of one table (cell counts ``x``), rows by ``start``/``cells``."""
     q = 0
     for i in range(r_n):   # each row's cells with a count, side by side
         first[i] = q
         for p in range(start[i], start[i + 1]):
-            if x[cells[p]] > 0:
-                col_of_cell[q] = colid[cells[p]]
-                x_of_cell[q] = x[cells[p]]
-                q += 1
+            # every cell written, the next one over it when empty: no branch taken at random
+            c = cells[p]
+            col_of_cell[q] = colid[c]
+            x_of_cell[q] = x[c]
+            q += x[c] > 0
     first[r_n] = q
     col4row[:] = -1
     row4col[:] = -1
     v[:] = 0.0
     total = 0.0
-    for cur in range(r_n):
-        if first[cur + 1] > first[cur]:
-            _augment(first, col_of_cell, x_of_cell, c_n, cur, col4row, x4row, row4col, u, v,
-                     shortest, path, path_x, touched, scanned, seen_rows, todo)
+    head, left = _auction_start(first, col_of_cell, x_of_cell, c_n, r_n, col4row, x4row,
+                                row4col, u, v, queue, _AUCTION_STEPS * r_n)
+    for q in range(left):
+        _augment(first, col_of_cell, x_of_cell, c_n, queue[(head + q) % r_n], col4row, x4row,
+                 row4col, u, v, shortest, path, path_x, touched, scanned, seen_rows, todo)
     for i in range(r_n):
         if col4row[i] >= 0:
             total += x4row[i]
@@ -212,7 +288,7 @@ def _optimal_space(gold, pred, g_n, k_n):
             np.zeros(r_n), np.zeros(n_all), np.full(n_all, np.inf),
             np.empty(n_all, dtype=np.int64), np.zeros(n_all), np.empty(n_all, dtype=np.int64),
             np.zeros(n_all, dtype=np.bool_), np.empty(r_n, dtype=np.int64),
-            np.empty(n_all, dtype=np.int64))
+            np.empty(n_all, dtype=np.int64), np.empty(max(r_n, 1), dtype=np.int64))
 
 
 @njit(cache=True)
