@@ -76,20 +76,30 @@ def test_greedy_of_fractions_equals_the_plain_greedy():
         assert got.tolist() == [_plain_greedy(x) for x in t]
 
 
+def _random_batches(seed: int, n: int, sizes, counts, density, keep, b: int):
+    """``n`` batches of ``b`` resample-like tables: a base table of ``sizes`` rows and
+    columns (drawn), whole counts from ``counts`` in a share ``density`` of the cells
+    (drawn), each resample keeping a share ``keep`` (drawn) of each count."""
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        g, k = (int(x) for x in rng.integers(*sizes, size=2))
+        base = rng.integers(*counts, size=(g, k)) * (rng.random((g, k)) < rng.uniform(*density))
+        t = rng.binomial(base[None].repeat(b, 0), rng.uniform(*keep, size=(b, 1, 1)))
+        yield t.astype(np.float64)
+
+
+def _assert_optimal_is_scipys(t: np.ndarray) -> None:
+    c, v = _cells(t)
+    want = [x[r, cc].sum() for x in t for r, cc in [linear_sum_assignment(x, maximize=True)]]
+    assert optimal_overlaps(v, c.gold, c.pred, *t.shape[1:]).tolist() == want
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_sparse_tables_with_long_augmenting_paths_equal_scipy(seed):
     """Wide, sparse tables (most cells empty, many rows competing for few columns) make
     the shortest augmenting paths long; the overlaps still equal scipy's."""
-    rng = np.random.default_rng(100 + seed)
-    for _ in range(40):
-        g, k = (int(x) for x in rng.integers(5, 60, size=2))
-        base = rng.integers(1, 40, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.03, 0.3))
-        t = rng.binomial(base[None].repeat(6, 0), rng.uniform(0.3, 1, size=(6, 1, 1)))
-        t = t.astype(np.float64)
-        c, v = _cells(t)
-        want = [x[r, cc].sum() for x in t
-                for r, cc in [linear_sum_assignment(x, maximize=True)]]
-        assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
+    for t in _random_batches(100 + seed, 40, (5, 60), (1, 40), (0.03, 0.3), (0.3, 1), 6):
+        _assert_optimal_is_scipys(t)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -98,16 +108,8 @@ def test_tables_of_ties_equal_scipy(seed):
     each other by gaps of 1 in the start before the searches (a row's cheapest two
     columns tie, the steps run out with rows still free, anywhere in the ring of free
     rows); the overlaps still equal scipy's."""
-    rng = np.random.default_rng(200 + seed)
-    for _ in range(60):
-        g, k = (int(x) for x in rng.integers(2, 40, size=2))
-        base = rng.integers(1, 4, size=(g, k)) * (rng.random((g, k)) < rng.uniform(0.1, 0.9))
-        t = rng.binomial(base[None].repeat(5, 0), rng.uniform(0.5, 1, size=(5, 1, 1)))
-        t = t.astype(np.float64)
-        c, v = _cells(t)
-        want = [x[r, cc].sum() for x in t
-                for r, cc in [linear_sum_assignment(x, maximize=True)]]
-        assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
+    for t in _random_batches(200 + seed, 60, (2, 40), (1, 4), (0.1, 0.9), (0.5, 1), 5):
+        _assert_optimal_is_scipys(t)
 
 
 @pytest.mark.parametrize("scale", [1, 10 ** 4])   # pair counts exact / too large to be
