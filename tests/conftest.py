@@ -21,6 +21,20 @@ def shared_path(*parts: str) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _compilation_notice_said():
+    """Say numba's once-per-process notice "compiling numerical kernels" as if said already.
+
+    Whether a test's process compiles depends on the cache and on which tests ran
+    before in it (a fresh clone compiles in whichever comes first), so tests that compare
+    stderr line by line would see it or not; ``tests/cli/test_progress.py`` checks the
+    notice in processes of their own.
+    """
+    from induceval.report import progress
+
+    progress._ANNOUNCED = True
+
+
 @pytest.fixture
 def shared_data():
     """The ../shared/data folder; the test skips when it is absent."""
