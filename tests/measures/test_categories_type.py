@@ -151,9 +151,8 @@ def _naive_type_intervals(e, n, seed, restarts, generic_climb=False):
     (``generic_climb``: by the hill climbing of any clustering, not the one-cluster-a-type one)."""
     from induceval.measures.categories.type_level import TypeEntries
     from induceval.measures.resampling.engine import _bootstrap_weights
-    from induceval.random import stream
 
-    w = _bootstrap_weights(stream(seed, "resampling.bootstrap"), e.item_counts.shape[0], n)
+    w = _bootstrap_weights(seed, e.item_counts.shape[0], n)
     mg = e.gold_pairs.shape[1]
     out = []
     for row in w:

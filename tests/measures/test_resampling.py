@@ -21,6 +21,7 @@ from induceval.measures.resampling import (
     pseudo_items,
     ratio_items,
     resample,
+    share_resamples,
     wopa_items,
 )
 from induceval.random import stream
@@ -211,13 +212,35 @@ def test_scalar_ar_helper_matches_compare():
 
 # -- cross-checks against independent implementations -------------------------------------
 
+def _plain_draws(seed, m):
+    """The bootstrap's item indices, one after the other, in plain Python integers: the
+    ``resampling.bootstrap`` stream's first four 64-bit numbers seed xoshiro256**
+    (Blackman & Vigna 2021, the authors' reference code ``xoshiro256starstar.c``), each
+    output gives two 32-bit numbers (low half first), each made an index below ``m`` by
+    Lemire's (2019) multiply-shift, rejecting low products below ``2**32 mod m``."""
+    mask = 2 ** 64 - 1
+    s = [int(x) for x in stream(seed, "resampling.bootstrap").bit_generator.random_raw(4)]
+
+    def rotl(x, k):
+        return ((x << k) | (x >> (64 - k))) & mask
+
+    while True:
+        out = rotl(s[1] * 5 & mask, 7) * 9 & mask
+        t = s[1] << 17 & mask
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+        for x in (out & 0xFFFFFFFF, out >> 32):
+            if (x * m) & 0xFFFFFFFF >= 2 ** 32 % m:
+                yield (x * m) >> 32
+
+
 def _plain_bootstrap(n, seed, m, fn):
-    rng = stream(seed, "resampling.bootstrap")
-    out = []
-    for _ in range(n):
-        draw = rng.integers(0, m, size=m)
-        out.append(fn(draw.tolist()))
-    return out
+    draws = _plain_draws(seed, m)
+    return [fn([next(draws) for _ in range(m)]) for _ in range(n)]
 
 
 def test_m1_against_plain_python_bootstrap():
@@ -514,7 +537,7 @@ def test_fractions_sum_in_the_order_of_the_draws():
     # accuracy) get the same last bits on every machine and batch size, and the counts
     # beside them are exact; the weights' product (the approximate randomization's) still
     # sums each fractional column by numpy
-    from induceval.measures.resampling.engine import _bootstrap_weights, _product
+    from induceval.measures.resampling.engine import _bootstrap_draws, _bootstrap_weights, _product
 
     rng = np.random.default_rng(4)
     m = 300
@@ -523,13 +546,13 @@ def test_fractions_sum_in_the_order_of_the_draws():
     rows[np.arange(m), decided] = 1
     rows[:, 3] = np.where(decided == 0, 1.0, np.where(decided == 2, rng.random(m) / 3, 0.0))
     st = pseudo_items(rows)
-    idx = stream(5, "resampling.bootstrap").integers(0, m, size=(40, m))
+    idx = _bootstrap_draws(5, m).indices(40)
     d = st.rows.shape[1]
     in_order = np.zeros((40, d))
     for b in range(40):
         for i in idx[b]:      # Python floats: one IEEE addition after the other
             in_order[b] = [t + x for t, x in zip(in_order[b].tolist(), st.rows[i].tolist())]
-    w = _bootstrap_weights(stream(5, "resampling.bootstrap"), m, 40)
+    w = _bootstrap_weights(5, m, 40)
     pairwise = np.array([[(wb * col).sum() for col in st.rows.T] for wb in w])
     assert np.array_equal(_product(w, st.rows), pairwise)
     whole = (st.rows == np.round(st.rows)).all(axis=0)
@@ -575,13 +598,13 @@ def test_systems_resampled_together_as_each_alone():
 
 @pytest.mark.parametrize("m, b", [(1, 3), (7, 50), (300, 40)])
 def test_bootstrap_weights_count_each_rows_draws(m, b):
-    """The weights are the counts of the stream's draws, row by row: the bincount of the
-    whole batch with one offset per row (the definition they replaced), each row summing
-    to the number of items."""
-    from induceval.measures.resampling.engine import _bootstrap_weights
+    """The weights are the counts of the draws, row by row: the bincount of the whole batch
+    with one offset per row (the definition they replaced), each row summing to the number
+    of items."""
+    from induceval.measures.resampling.engine import _bootstrap_draws, _bootstrap_weights
 
-    w = _bootstrap_weights(stream(3, "resampling.bootstrap"), m, b)
-    idx = stream(3, "resampling.bootstrap").integers(0, m, size=(b, m))
+    w = _bootstrap_weights(3, m, b)
+    idx = _bootstrap_draws(3, m).indices(b)
     want = np.bincount((idx + (np.arange(b) * m)[:, None]).ravel(), minlength=b * m)
     assert w.dtype == np.float64 and np.array_equal(w, want.reshape(b, m))
     assert (w.sum(axis=1) == m).all()
@@ -617,39 +640,60 @@ def test_draw_sums_add_the_drawn_rows_in_order(d, m):
 
 
 
-@pytest.mark.parametrize("m", [1, 2, 7, 1000, 20175, 99991])
-def test_draws_are_the_streams_64_bit_draws(m):
-    """The resamples' indices are drawn as 32-bit integers: the same values numpy gives as
-    64-bit ones (what 0.5 drew), batch after batch of the stream; also for the largest
-    range drawn so."""
+@pytest.mark.parametrize("m", [1, 2, 7, 1000, 20175, 99991, 3 * 2 ** 29 + 1])
+def test_draws_are_xoshiro_and_lemire_in_plain_python(m):
+    """The resamples' indices are those of the plain Python generator (:func:`_plain_draws`),
+    batch after batch (an odd ``m`` leaves half an output for the next batch), and the
+    counts of the same draws are their bincounts, for any batching; ``3 * 2**29 + 1`` items:
+    a range whose draws are rejected a quarter of the time (2**32 mod m is 2**30 - 2)."""
     from induceval.measures.resampling.engine import _bootstrap_draws
 
-    a, b = stream(9, "resampling.bootstrap"), stream(9, "resampling.bootstrap")
+    n = 10 if m > 100 else 1
+    want = np.fromiter(_plain_draws(9, m), dtype=np.int64, count=8 * m if m < 10 ** 6 else 9)
+    if m > 10 ** 6:  # only the first numbers: a batch of 2**31 indices would not fit
+        from induceval.measures.resampling._draws import _fill
+
+        draws = _bootstrap_draws(9, m)
+        row = np.zeros(9, dtype=np.int32)
+        _fill(draws.state, m, 9, row, False)
+        assert np.array_equal(row, want)
+        return
+    a, b = _bootstrap_draws(9, m), _bootstrap_draws(9, m)
+    got = []
     for rows in (3, 1, 4):
-        got = _bootstrap_draws(a, m, rows)
-        assert got.dtype == np.int32 and np.array_equal(got, b.integers(0, m, size=(rows, m)))
-    top = 2 ** 31 - 1
-    assert np.array_equal(stream(9, "x").integers(0, top, size=(3, 999), dtype=np.int32),
-                          stream(9, "x").integers(0, top, size=(3, 999)))
+        idx = a.indices(rows)
+        assert idx.dtype == np.int32 and idx.shape == (rows, m)
+        got.append(idx.ravel())
+        w, total = b.counts(rows, np.arange(m, dtype=np.float64) * n)
+        assert w.shape == (m, rows)
+        assert np.array_equal(w.T, [np.bincount(i, minlength=m) for i in idx])
+        assert np.array_equal(total, idx.sum(axis=1) * n)
+    assert np.array_equal(np.concatenate(got), want)
+    assert np.array_equal(a.state, b.state)
 
 
-@pytest.mark.parametrize("m, b", [(1, 3), (7, 50), (300, 40), (600, 2)])
-def test_float32_weights_count_each_rows_draws(m, b):
-    """The float32 weights of the sparse products are the counts of the draws, item by
-    resample, also when an item is drawn more than 255 times in one resample (the byte
-    counts would wrap around: m = 600 with every draw on item 0); the totals are those of
-    the item sizes over the draws."""
-    from induceval.measures.resampling._draws import count_draws, count_draws32
+def test_draws_counted_wide_when_a_byte_would_wrap(monkeypatch):
+    """When an item is drawn more than 255 times in one resample (its byte count wraps
+    around; too rare to meet by chance, so the kernel is made to say so), the same draws
+    are counted again in float64."""
+    from induceval.measures.resampling import _draws
+    from induceval.measures.resampling.engine import _bootstrap_draws
 
-    rng = np.random.default_rng(m)
-    idx = rng.integers(0, m, size=(b, m)).astype(np.int32)
-    if m == 600:
-        idx[:] = 0
-    sizes = rng.integers(0, 9, m).astype(np.float64)
-    wt, total = count_draws32(idx, m, sizes)
-    want = count_draws(idx, m)
-    assert wt.dtype == np.float32 and wt.shape == (m, b) and wt.flags.c_contiguous
-    assert np.array_equal(wt, want.T) and np.array_equal(total, want @ sizes)
+    m, sizes = 300, np.arange(300.0)
+    want = _bootstrap_draws(4, m).indices(5)
+    kernel = _draws._draw_counts
+
+    def wrapped(*args):
+        out, total, _ = kernel(*args)
+        return out, total, True
+
+    monkeypatch.setattr(_draws, "_draw_counts", wrapped)
+    draws = _bootstrap_draws(4, m)
+    w, total = draws.counts(5, sizes)
+    assert w.dtype == np.float64 and np.array_equal(w.T, [np.bincount(i, minlength=m)
+                                                           for i in want])
+    assert np.array_equal(total, sizes[want].sum(axis=1))
+    assert np.array_equal(draws.indices(2), _bootstrap_draws(4, m).indices(7)[5:])
 
 
 @pytest.mark.parametrize("scale", [1, 0.5, 2 ** 22])
@@ -670,13 +714,52 @@ def test_sparse_products_equal_the_float64_product(scale):
     dense[0][0, 0] = scale    # one cell of item 0 set to the scale
     rows = [sp.csr_matrix(x.astype(np.float64)) for x in dense]
     plan = SparseProducts(rows, m)
-    assert (plan.sizes is not None) == (scale != 0.5)
+    assert bool(plan.narrow) == (scale != 0.5)
     idx = rng.integers(0, m, size=(30, m)).astype(np.int32)
     idx[:, :8] = 0            # every resample draws item 0 eight times (2**25 at scale 2**22)
     w = np.stack([np.bincount(i, minlength=m) for i in idx]).astype(np.float64)
-    got = list(plan.products(idx))
+    got = list(plan.products_of(np.ascontiguousarray(w.T.astype(np.uint8)), w @ plan.sizes))
     assert len(got) == 2
     for r, g in zip(rows, got):
         assert g.dtype == np.float64 and g.flags.c_contiguous
         assert np.array_equal(g, _product(w, r))
 
+
+
+def test_draws_have_the_bootstraps_distribution():
+    """Each item's count in a resample is Binomial(m, 1/m): over 400 resamples of 1000 items
+    the counts' mean is 1 and their variance 1 - 1/m within about 4 standard errors
+    (sqrt(3 / n) for Poisson-like counts), and each of the 1000 items is drawn as often as
+    the others (the totals' chi-square, 999 degrees of freedom, below its 0.9999 quantile,
+    1,173.9: scipy.stats.chi2.ppf)."""
+    from induceval.measures.resampling.engine import _bootstrap_weights
+
+    m, b = 1000, 400
+    w = _bootstrap_weights(21, m, b)
+    assert (w.sum(axis=1) == m).all()
+    assert abs(w.mean() - 1) < 1e-12
+    assert abs(w.var() - (1 - 1 / m)) < 5 * np.sqrt(2 / (m * b))
+    totals = w.sum(axis=0)
+    assert ((totals - b) ** 2 / b).sum() < 1173.9
+
+
+def test_dense_and_sparse_systems_resampled_together_as_alone(monkeypatch):
+    """Per-sentence tables (sparse) and dense rows over the same 40 sentences share each
+    batch's draws (the tables then weighted by the counts of the dense path's indices):
+    each system's resampled scores are those it gets alone, also in batches of 8."""
+    from induceval.measures.resampling import engine as R
+
+    g, p, it = _synthetic_tags(40, length=5, G=4, K=5)
+    tags = category_items(contingency(g, p, items=it), measures=["m1", "vi"])
+    acc = ratio_items(np.column_stack([np.arange(40) % 3, np.full(40, 3)]), "acc")
+    alone = [resample(st, n=70, seed=6).samples for st in (tags, acc)]
+    cache: dict = {}
+    share_resamples([tags, acc], n=70, seed=6, cache=cache)
+    for st, want in zip((tags, acc), alone):
+        shared = resample(st, n=70, seed=6, cache=cache).samples
+        assert all(np.array_equal(want[k], shared[k]) for k in want)
+    monkeypatch.setattr(R, "_CHUNK_CELLS", 40 * 9)
+    monkeypatch.setattr(R, "_CHUNK_MIN", 0)
+    assert R._chunk_size(40, 20, 70) == 8
+    for got, want in zip(R._bootstrap_samples([tags, acc], 70, 6), alone):
+        assert all(np.array_equal(want[k], got[k]) for k in want)

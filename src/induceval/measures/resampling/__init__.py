@@ -32,7 +32,9 @@ corpora) are resampled instead (``unit="document"``).  Randomness comes from
 the named streams ``resampling.bootstrap`` and ``resampling.permutation`` of
 :mod:`induceval.random`, drawn independently of how the resamples are
 chunked: the same seed gives the same results whatever the batch size or
-number of jobs.
+number of jobs.  The bootstrap's item indices are drawn by a compiled
+xoshiro256** seeded from its stream, counted in the same pass (since 0.7.0;
+before, numpy's ``integers``: other resamples of the same distribution).
 
 References
 ----------

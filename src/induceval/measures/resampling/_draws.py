@@ -1,11 +1,12 @@
 """The bootstrap's resample totals from its draws, in compiled passes.
 
-A resample is ``m`` item indices drawn with replacement.  Its totals are
-either the sums of the drawn items' rows, in the order of the draws
-(:func:`draw_sums`, for dense per-item statistics), or the draws are first
-counted into weights (:func:`count_draws`) that multiply sparse per-item
-tables (:class:`SparseProducts`, in float32 when its sums are whole numbers
-below 2**24, exact).
+A resample is ``m`` item indices drawn with replacement
+(:class:`BootstrapDraws`, a compiled xoshiro256** seeded by the seed's
+``resampling.bootstrap`` stream).  Its totals are either the sums of the
+drawn items' rows, in the order of the draws (:func:`draw_sums`, for dense
+per-item statistics), or the draws are counted while drawn, into byte
+weights that multiply sparse per-item tables (:class:`SparseProducts`, in
+float32 when its sums are whole numbers below 2**24, exact).
 
 Example
 -------
@@ -22,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["count_draws", "count_draws32", "draw_sums", "DrawRows", "SparseProducts"]
+__all__ = ["BootstrapDraws", "count_draws", "draw_sums", "DrawRows", "SparseProducts"]
 
 
 @njit(cache=True)
@@ -39,98 +40,255 @@ def count_draws(idx, m):
     return out
 
 
-@njit(cache=True)
-def count_draws32(idx, m, sizes):
-    """The transposed ``(m, b)`` float32 counts of each resample's drawn item indices
-    ``idx`` ``(b, k)``, and each resample's total of ``sizes`` (an item's largest row
-    sum) over its draws, in float64.
+#: xoshiro256**'s constants and the masks of its 32-bit halves
+_U32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
 
-    The totals bound every sum a product of these weights with the items' rows
-    of non-negative counts can reach (see :class:`SparseProducts`).  Each
-    resample is counted in bytes first (its row stays in cache), then the
-    counts are moved into their columns a block of items at a time; an item
-    drawn more than 255 times in one resample sends the batch to a count in
-    float32 directly.
+
+@njit(cache=True, inline="always")
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit(cache=True, inline="always")
+def _next(s0, s1, s2, s3):
+    """xoshiro256**'s next 64-bit output and state."""
+    out = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return out, s0, s1, s2, s3
+
+
+@njit(cache=True)
+def _fill(s, m, k, row, count):
+    """Draw ``k`` uniform item indices ``0 .. m - 1``: into ``row[:k]`` (int32), or, with
+    ``count``, add each draw's 1 to ``row[index]``.
+
+    The generator state ``s`` is xoshiro256**'s four words and, in ``s[4]``,
+    the unused upper half of its last output plus 2**32 (0 when used).  Each
+    64-bit output gives two 32-bit numbers, low half first; each is turned
+    into an index by Lemire's (2019) multiply-shift, rejecting the low
+    products below ``2**32 mod m``: exact.
     """
-    b_n, k = idx.shape
-    seen = np.zeros((b_n, m), dtype=np.uint8)
-    wrapped = False
-    for r in range(b_n):
-        for j in range(k):
-            i = idx[r, j]
-            if seen[r, i] == 255:
-                wrapped = True
-            seen[r, i] += 1
-    out = np.zeros((m, b_n), dtype=np.float32)
-    total = np.zeros(b_n)
-    if wrapped:
-        for r in range(b_n):
-            for j in range(k):
-                i = idx[r, j]
-                out[i, r] += 1.0
-                total[r] += sizes[i]
-        return out, total
-    for lo in range(0, m, 256):
+    s0, s1, s2, s3, half = s[0], s[1], s[2], s[3], s[4]
+    have = half != np.uint64(0)
+    half &= _U32
+    mm = np.uint64(m)
+    floor = (np.uint64(1) << _S32) % mm
+    j = 0
+    while j < k:
+        if have:
+            x = half
+            have = False
+        else:
+            out, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
+            p1 = (out & _U32) * mm
+            p2 = (out >> _S32) * mm
+            # the usual case: both numbers kept, two draws of one output
+            if j + 2 <= k and (p1 & _U32) >= floor and (p2 & _U32) >= floor:
+                i1 = np.int64(p1 >> _S32)
+                i2 = np.int64(p2 >> _S32)
+                if count:
+                    row[i1] += 1
+                    row[i2] += 1
+                else:
+                    row[j] = i1
+                    row[j + 1] = i2
+                j += 2
+                continue
+            x = out & _U32
+            half = out >> _S32
+            have = True
+        p = x * mm
+        if (p & _U32) >= floor:
+            i1 = np.int64(p >> _S32)
+            if count:
+                row[i1] += 1
+            else:
+                row[j] = i1
+            j += 1
+    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+    s[4] = (half | (np.uint64(1) << _S32)) if have else np.uint64(0)
+
+
+@njit(cache=True)
+def _draw_indices(s, m, b):
+    out = np.empty((b, m), dtype=np.int32)
+    for r in range(b):
+        _fill(s, m, m, out[r], False)
+    return out
+
+
+@njit(cache=True)
+def _draw_counts(s, m, b, sizes):
+    """Each of ``b`` resamples' counts of its ``m`` draws, transposed ``(m, b)`` bytes, its
+    total of ``sizes`` over the draws (float64), and whether a count passed 255 (then
+    the bytes wrapped around and a resample's counts no longer add up to ``m``)."""
+    seen = np.zeros((b, m), dtype=np.uint8)
+    for r in range(b):
+        _fill(s, m, m, seen[r], True)
+    out = np.empty((m, b), dtype=np.uint8)
+    total = np.zeros(b)
+    drawn = np.zeros(b, dtype=np.int64)
+    for lo in range(0, m, 256):         # a block of items at a time: both sides stay in cache
         hi = min(m, lo + 256)
-        for r in range(b_n):
+        for r in range(b):
             t = 0.0
+            n = 0
             for i in range(lo, hi):
                 c = seen[r, i]
                 out[i, r] = c
                 t += c * sizes[i]
+                n += c
             total[r] += t
-    return out, total
+            drawn[r] += n
+    return out, total, (drawn != m).any()
+
+
+class BootstrapDraws:
+    """The bootstrap's draws of ``m`` item indices per resample, batch after batch.
+
+    The generator is xoshiro256** (Blackman & Vigna 2021), seeded by four
+    64-bit numbers of ``rng`` (the ``resampling.bootstrap`` stream), each
+    64-bit output giving two 32-bit numbers (low half first) and each index
+    drawn from them by Lemire's (2019) multiply-shift with rejection (exact,
+    unbiased).  It runs compiled, in the same pass as the counting of the
+    draws (:meth:`counts`), where numpy's generator wrote every index to
+    memory first; the indices (:meth:`indices`) and the counts of one batch
+    come from the same numbers, and the draws of a resample do not depend on
+    how the resamples are batched.  Since 0.7.0; before, numpy's
+    ``integers`` drew the indices (other resamples, same distribution).
+
+    References
+    ----------
+    Blackman, D. & Vigna, S. (2021). Scrambled linear pseudorandom number
+    generators. ACM Transactions on Mathematical Software 47(4).
+    Lemire, D. (2019). Fast random integer generation in an interval. ACM
+    Transactions on Modeling and Computer Simulation 29(1).
+
+    Example
+    -------
+    >>> from induceval.random import stream
+    >>> a = BootstrapDraws(stream(1, "resampling.bootstrap"), 5)
+    >>> b = BootstrapDraws(stream(1, "resampling.bootstrap"), 5)
+    >>> idx = a.indices(3)
+    >>> idx.shape, bool(((0 <= idx) & (idx < 5)).all())
+    ((3, 5), True)
+    >>> w, _ = b.counts(3, np.ones(5))
+    >>> bool((w.T == count_draws(idx, 5)).all())
+    True
+    """
+
+    def __init__(self, rng: np.random.Generator, m: int) -> None:
+        if not 0 < m < 2 ** 31:     # int32 indices
+            from induceval.errors import ParameterError
+
+            raise ParameterError(f"items to resample: 1 to 2**31 - 1 expected, got {m}")
+        self.m = int(m)
+        self.state = np.zeros(5, dtype=np.uint64)
+        self.state[:4] = rng.bit_generator.random_raw(4)
+        if not self.state[:4].any():     # xoshiro's one state that never leaves itself
+            self.state[0] = 1
+
+    def indices(self, b: int) -> np.ndarray:
+        """The next ``b`` resamples' ``(b, m)`` int32 item indices, in the order drawn."""
+        return _draw_indices(self.state, self.m, int(b))
+
+    def counts(self, b: int, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The next ``b`` resamples' transposed ``(m, b)`` counts of each item's draws
+        (uint8, or float64 when an item is drawn more than 255 times in one resample) and
+        each resample's total of ``sizes`` (float64 ``(m,)``) over its draws."""
+        before = self.state.copy()
+        out, total, wrapped = _draw_counts(self.state, self.m, int(b), sizes)
+        if not wrapped:
+            return out, total
+        del out
+        self.state[:] = before                # the same draws again, counted wide
+        idx = self.indices(b)
+        return np.ascontiguousarray(count_draws(idx, self.m).T), sizes[idx].sum(axis=1)
 
 
 #: float32 holds every whole number below this exactly
 _EXACT32 = 2.0 ** 24
 
 
+@njit(cache=True)
+def _weights_times(indptr, indices, data, w, d):
+    """``(b, d)`` float64 products of the transposed weights ``w`` ``(m, b)`` with the CSR
+    rows ``(indptr, indices, data)`` ``(m, d)``, summed in the type of ``data``.
+
+    An item's weights are converted once, then added to each of its cells,
+    item after item, in a ``(d, b)`` array whose row of a cell holds its
+    resamples side by side (vectors of them per instruction); the result is
+    then turned around a block of cells at a time.
+    """
+    m, b = w.shape
+    y = np.zeros((d, b), dtype=data.dtype)
+    wi = np.empty(b, dtype=data.dtype)
+    for i in range(m):
+        lo, hi = indptr[i], indptr[i + 1]
+        if lo == hi:
+            continue
+        for k in range(b):
+            wi[k] = w[i, k]
+        for p in range(lo, hi):
+            v = data[p]
+            yc = y[indices[p]]
+            for k in range(b):
+                yc[k] += v * wi[k]
+    out = np.empty((b, d))
+    for lo in range(0, d, 64):
+        hi = min(d, lo + 64)
+        for k in range(b):
+            for c in range(lo, hi):
+                out[k, c] = y[c, k]
+    return out
+
+
 class SparseProducts:
     """The weights of each batch of draws times several systems' sparse ``(m, d)`` rows.
 
-    Each resample's table is ``weights @ rows``.  When the rows are
+    Each resample's table is ``weights @ rows``, computed item after item
+    (the same sums on every machine and batch size).  When the rows are
     non-negative whole counts and a resample's total stays below 2**24, every
-    product and partial sum of it is a whole number that float32 holds
-    exactly: the products then run in float32, twice the numbers per memory
-    access and vector instruction of float64, and give float64's values (any
-    order of exact sums is the same).  Otherwise (fractions, larger totals)
-    they run in float64.
+    product and partial sum is a whole number that float32 holds exactly:
+    the products then run in float32, twice the numbers per memory access
+    and vector instruction of float64, and give float64's values.
+    Otherwise (fractions, larger totals) they run in float64.
     """
 
     def __init__(self, rows: list, m: int) -> None:
         from scipy import sparse as sp
 
         self.m = m
-        self.rows = [sp.csr_matrix(r) for r in rows]
+        csr = [sp.csr_matrix(r) for r in rows]      # the rows' own arrays, not copies
         whole = all(r.data.min(initial=0.0) >= 0 and np.array_equal(r.data, np.floor(r.data))
-                    for r in self.rows)
-        self.sizes = None
-        self.narrow = []
-        if whole and m < _EXACT32:
-            self.sizes = np.max([np.asarray(r.sum(axis=1)).ravel() for r in self.rows],
-                                axis=0).astype(np.float64)
-            # the transposed rows (a CSC view of the same indices), counts as float32
-            self.narrow = [sp.csc_matrix((r.data.astype(np.float32), r.indices, r.indptr),
-                                         shape=(r.shape[1], m)) for r in self.rows]
+                    for r in csr)
+        # an item's largest row sum: a resample's total of them bounds its every sum
+        self.sizes = np.max([np.asarray(r.sum(axis=1)).ravel() for r in csr], axis=0,
+                            ).astype(np.float64) if whole else np.zeros(m)
+        self.wide = [(r.indptr, r.indices, r.data.astype(np.float64, copy=False), r.shape[1])
+                     for r in csr]
+        self.narrow = [(ip, ix, data.astype(np.float32), d) for ip, ix, data, d in self.wide] \
+            if whole and m < _EXACT32 else []
 
-    def products(self, idx: np.ndarray):
-        """Each system's ``(b, d)`` float64 totals of the resamples drawn in ``idx``, one
-        after the other (a generator: one system's table is held at a time)."""
-        if self.sizes is not None:     # float32 when this batch's totals stay exact in it
-            wt, total = count_draws32(idx, self.m, self.sizes)
-            if total.max(initial=0.0) < _EXACT32:
-                for t in self.narrow:
-                    y = t @ wt
-                    full = np.empty((y.shape[1], y.shape[0]))
-                    full[...] = y.T
-                    del y
-                    yield full
-                return
-            del wt
-        wt = np.ascontiguousarray(count_draws(idx, self.m).T)
-        for r in self.rows:
-            yield np.ascontiguousarray(np.asarray((r.T @ wt).T))
+    def products(self, draws: BootstrapDraws, b: int):
+        """Each system's ``(b, d)`` float64 totals of the next ``b`` resamples of
+        ``draws``, one after the other (a generator: one system's table is held at a
+        time)."""
+        return self.products_of(*draws.counts(b, self.sizes))
+
+    def products_of(self, w: np.ndarray, total: np.ndarray):
+        """The same for the transposed counts ``w`` ``(m, b)`` of resamples whose totals
+        of :attr:`sizes` are ``total``."""
+        narrow = self.narrow and total.max(initial=0.0) < _EXACT32
+        for ip, ix, data, d in (self.narrow if narrow else self.wide):
+            yield _weights_times(ip, ix, data, w, d)
 
 
 def draw_sums(idx: np.ndarray, rows) -> np.ndarray:
