@@ -11,6 +11,7 @@ from scipy.optimize import linear_sum_assignment
 from induceval.measures.categories import batch
 from induceval.measures.categories._assign import (
     greedy_overlaps,
+    numpy_sum,
     optimal_overlaps,
     table_summaries,
     whole_counts,
@@ -44,16 +45,18 @@ def _resamples(rng, b: int, scale: int = 1) -> np.ndarray:
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("scale", [1, 10 ** 6])   # counts sorted in buckets / by integer keys
+# counts small and large; at 2**58, count * cells passes 2**62: the greedy sorts the cells
+@pytest.mark.parametrize("scale", [1, 10 ** 6, 2 ** 58])
 def test_batch_overlaps_equal_scipy_and_plain_greedy(seed, scale):
     rng = np.random.default_rng(seed)
     for _ in range(150):
         t = _resamples(rng, 8, scale)
         c, v = _cells(t)
         g, k = t.shape[1:]
-        want = [linear_sum_assignment(x, maximize=True) for x in t]
-        want = [x[r, cc].sum() for x, (r, cc) in zip(t, want)]
-        assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
+        if scale < 2 ** 52:   # the optimal overlap takes counts whose sums stay exact
+            want = [linear_sum_assignment(x, maximize=True) for x in t]
+            want = [x[r, cc].sum() for x, (r, cc) in zip(t, want)]
+            assert optimal_overlaps(v, c.gold, c.pred, g, k).tolist() == want
         assert greedy_overlaps(v, c.gold, c.pred, g, k).tolist() == [_plain_greedy(x) for x in t]
 
 
@@ -112,17 +115,33 @@ def test_tables_of_ties_equal_scipy(seed):
         _assert_optimal_is_scipys(t)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_of_ties_and_wide_tables_equals_the_plain_greedy(seed):
+    """Counts of 1-3 (ties everywhere: flat order decides) and tables of up to 200 rows
+    and columns, with rows on either side: after each column taken, the rows whose best
+    cell was in it look again, some more than once, and rows run out of cells."""
+    for sizes, counts in (((2, 40), (1, 4)), ((20, 200), (1, 40))):
+        for t in _random_batches(300 + seed, 30, sizes, counts, (0.02, 0.6), (0.3, 1), 4):
+            c, v = _cells(t)
+            got = greedy_overlaps(v, c.gold, c.pred, *t.shape[1:])
+            assert got.tolist() == [_plain_greedy(x) for x in t]
+
+
 @pytest.mark.parametrize("scale", [1, 10 ** 4])   # pair counts exact / too large to be
 def test_table_summaries_equal_numpy(scale):
-    """Margins, pair counts and M-1 from the one compiled pass equal numpy's sums bit for
-    bit (whole numbers); a pair count that would not be exact is nan."""
+    """Margins, pair counts, M-1 and the cells' x log x from the one compiled pass equal
+    numpy's sums bit for bit; a pair count that would not be exact is nan, and so is the
+    x log x of a table with a count beyond the lookup table."""
     rng = np.random.default_rng(5)
     for _ in range(60):
         t = _resamples(rng, 5, scale)
         c, v = _cells(t)
         g, k = t.shape[1:]
-        rows, cols, pairs, m1, greedy, optimal = table_summaries(
-            v, c.gold, c.pred, g, k, True, True, True)
+        top = int(v.max(initial=0))
+        table = batch._xlogx_table(top)
+        whole, rows, cols, pairs, m1, greedy, optimal, x_cells = table_summaries(
+            v, c.gold, c.pred, g, k, True, True, True, table)
+        assert whole
         assert np.array_equal(rows, t.sum(axis=2)) and np.array_equal(cols, t.sum(axis=1))
         exact = t.sum(axis=(1, 2)) < 2.0 ** 26
         assert np.array_equal(pairs[exact], (t * (t - 1)).sum(axis=(1, 2))[exact])
@@ -130,6 +149,36 @@ def test_table_summaries_equal_numpy(scale):
         assert np.array_equal(m1, t.max(axis=1).sum(axis=1))
         assert np.array_equal(greedy, greedy_overlaps(v, c.gold, c.pred, g, k))
         assert np.array_equal(optimal, optimal_overlaps(v, c.gold, c.pred, g, k))
+        assert np.array_equal(x_cells, batch._xlogx(v, axis=1))
+        if top:   # a table one short: the tables holding the largest count are left to numpy
+            short = table_summaries(v, c.gold, c.pred, g, k, True, False, False, table[:top])
+            beyond = v.max(axis=1) >= top
+            assert np.isnan(short[7][beyond]).all()
+            assert np.array_equal(short[7][~beyond], x_cells[~beyond])
+
+
+@pytest.mark.parametrize("bad", [-1.0, 0.5, np.nan, 2.0 ** 52])
+def test_table_summaries_stop_at_what_is_not_a_count(bad):
+    """A negative, fractional or missing value, or a table total of 2**52 or more, ends
+    the pass with ``whole`` False (the caller then takes numpy's path), before any look-up."""
+    v = np.array([[1.0, 2.0, 3.0], [1.0, bad, 0.0]])
+    got = table_summaries(v, np.array([0, 0, 1]), np.array([0, 1, 1]), 2, 2, True, True,
+                          True, batch._xlogx_table(4))
+    assert not got[0]
+    assert got[1][0].tolist() == [3.0, 3.0]     # the first table was done
+
+
+def test_numpy_sum_is_numpys_to_the_last_bit():
+    """The pairwise order of numpy's sum of a contiguous run (eight running sums per block
+    of up to 128, halves at multiples of 8), checked on lengths around every boundary."""
+    rng = np.random.default_rng(3)
+    for n in [*range(0, 300), 511, 512, 513, 1000, 1023, 1024, 1025, 4099, 8192, 8193, 50000]:
+        x = rng.random((2, n)) * 1e6
+        x = x * np.log(x + 1)
+        want = x.sum(axis=1)
+        assert [numpy_sum(x[r], 0, n) for r in range(2)] == want.tolist(), n
+        if n > 5:
+            assert numpy_sum(x[0], 3, n - 5) == x[0, 3:n - 2].sum()
 
 
 def test_cell_scores_of_counts_equal_the_general_path_bit_for_bit(monkeypatch):
@@ -141,8 +190,9 @@ def test_cell_scores_of_counts_equal_the_general_path_bit_for_bit(monkeypatch):
     t = rng.binomial(base[None].repeat(30, 0), rng.uniform(0.2, 1, size=(30, 1, 1)))
     t = t.astype(np.float64)
     c, v = _cells(t)
+    assert table_summaries(v, c.gold, c.pred, 40, 50, True, True, True, np.zeros(0))[0]
     fast = batch.cell_scores_batch(v, c)
-    monkeypatch.setattr(batch, "whole_counts", lambda values: False)
+    monkeypatch.setattr(batch, "table_summaries", lambda *a: (False,) + (None,) * 7)
     slow = batch.cell_scores_batch(v, c)
     assert fast.keys() == slow.keys()
     for name in fast:

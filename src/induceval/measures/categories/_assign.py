@@ -21,10 +21,11 @@ for fractions).
 - :func:`table_summaries`: margins, pair count, M-1 and both overlaps of
   each table in one pass over it.
 - :func:`greedy_overlaps`: the greedy matching (largest cell first, ties in
-  flat row-major order, as a stable sort does), its cells ordered by a
-  counting sort of the counts (or a sort of integer keys ``-count * c + j``
-  when counts are large, a stable sort for fractions),
-  stopping as soon as every non-empty row or column of the table is used.
+  flat row-major order, as a stable sort does).  On whole counts, without
+  sorting the cells: each row keeps its best cell among the columns not yet
+  taken (a tournament tree over the rows finds the best of them), and only
+  the rows whose best cell was in the column just taken look again; on other
+  values (fractions), by a stable sort of the cells.
 
 Example
 -------
@@ -40,7 +41,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["optimal_overlaps", "greedy_overlaps", "table_summaries", "whole_counts"]
+__all__ = ["optimal_overlaps", "greedy_overlaps", "table_summaries", "whole_counts",
+           "numpy_sum"]
 
 
 def whole_counts(values: np.ndarray) -> bool:
@@ -309,140 +311,142 @@ def optimal_overlaps(values, gold, pred, g_n, k_n):
 
 
 @njit(cache=True)
-def _bucket_cells(values, b, top, start, gold, pred, cell_g, cell_k, cell_x):
-    """The cells of table ``b`` with counts in greedy order (the largest first, ties in
-    flat order), by a counting sort on ``top - count``, as their rows, columns and counts
-    side by side; returns how many.
+def _greedy_keyed(x, rowid, start, cells, colid, r_n, best, best_col, follows, head, used_c,
+                  taken_cols, tree_key, tree_row):
+    """The greedy 1-1 overlap of one table of whole counts ``x`` (``max x * len(x)`` below
+    2**62), rows by ``rowid`` and ``start``/``cells`` (the side with fewer ids).
 
-    Without a branch on the count: the empty cells go to a bucket of their own, after
-    the others (a branch per cell, taken at random, costs more than the sort).
+    Each cell has the key ``x * c + (c - 1 - j)``: the greedy order (the largest
+    count first, ties in flat order ``j``) is that of the keys, largest first, no two
+    cells share one, and the keys of empty cells are below ``c``.  Each row keeps
+    its best cell among the columns not yet taken, in a tournament tree over the
+    rows, and is listed under that cell's column; a step takes the tree's winner,
+    and the rows listed under the column taken look again.  The pairs taken are
+    those of a scan of all cells in greedy order, without sorting the cells: one
+    pass over them in flat order, then a step costs the rows that look again.
     """
-    x = values[b]
-    start[:top + 2] = 0
-    for j in range(len(x)):
-        start[top - np.int64(x[j]) + 1] += 1
-    for q in range(1, top + 2):
-        start[q] += start[q - 1]
-    n = start[top]
-    for j in range(len(x)):   # in flat order: ties stay in it
-        q = top - np.int64(x[j])
-        p = start[q]
-        cell_g[p] = gold[j]
-        cell_k[p] = pred[j]
-        cell_x[p] = x[j]
-        start[q] = p + 1
-    return n
-
-
-@njit(cache=True)
-def _key_order(values, b, keys, order):
-    """The cells of table ``b`` with counts in greedy order, by sorting the integer keys
-    ``-count * c + j`` (counts too large for buckets); returns how many."""
-    c_n = values.shape[1]
-    end = 0
-    for j in range(c_n):
-        x = values[b, j]
-        if x > 0:
-            keys[end] = -np.int64(x) * c_n + j
-            end += 1
-    order[:end] = np.sort(keys[:end]) % c_n
-    return end
-
-
-@njit(cache=True)
-def _take_greedy(cell_g, cell_k, cell_x, n, left, used_r, used_c):
-    """The greedy 1-1 overlap from the ``n`` cells with counts in greedy order, stopping
-    once ``left`` pairs (the table's non-empty rows or columns, the fewer) are taken."""
-    used_r[:] = False
-    used_c[:] = False
+    c_n = len(x)
+    n_leaves = len(tree_key) // 2
+    best[:] = -1
+    for j in range(c_n):    # without a branch on the count (taken at random, it costs more)
+        best[rowid[j]] = max(best[rowid[j]], np.int64(x[j]) * c_n + (c_n - 1 - j))
+    tree_key[:] = -1
+    for i in range(r_n):
+        if best[i] >= c_n:
+            col = colid[c_n - 1 - best[i] % c_n]
+            best_col[i] = col
+            follows[i] = head[col]
+            head[col] = i
+            tree_key[n_leaves + i] = best[i]
+            tree_row[n_leaves + i] = i
+    for node in range(n_leaves - 1, 0, -1):
+        side = 2 * node + (tree_key[2 * node + 1] > tree_key[2 * node])
+        tree_key[node] = tree_key[side]
+        tree_row[node] = tree_row[side]
     total = 0.0
-    p = 0
-    while left > 0 and p < n:
-        i = cell_g[p]
-        k = cell_k[p]
-        if not (used_r[i] or used_c[k]):
-            used_r[i] = True
-            used_c[k] = True
-            total += cell_x[p]
-            left -= 1
-        p += 1
+    n_taken = 0
+    while tree_key[1] >= 0:
+        top = tree_key[1]
+        taken = tree_row[1]
+        col = best_col[taken]
+        total += x[c_n - 1 - top % c_n]
+        used_c[col] = True
+        taken_cols[n_taken] = col
+        n_taken += 1
+        i = head[col]
+        head[col] = -1
+        while i >= 0:            # the rows whose best was in the column taken look again
+            after = follows[i]
+            top = np.int64(-1)
+            if i != taken:
+                for p in range(start[i], start[i + 1]):
+                    c = cells[p]
+                    key = np.int64(x[c]) * c_n + (c_n - 1 - c)
+                    top = max(top, -1 if used_c[colid[c]] else key)
+                if top >= c_n:
+                    col_i = colid[c_n - 1 - top % c_n]
+                    best_col[i] = col_i
+                    follows[i] = head[col_i]
+                    head[col_i] = i
+                else:
+                    top = -1
+            node = n_leaves + i
+            tree_key[node] = top
+            node //= 2
+            while node >= 1:
+                side = 2 * node + (tree_key[2 * node + 1] > tree_key[2 * node])
+                tree_key[node] = tree_key[side]
+                tree_row[node] = tree_row[side]
+                node //= 2
+            i = after
+    for q in range(n_taken):
+        used_c[taken_cols[q]] = False
     return total
 
 
 @njit(cache=True)
-def _pairs_left(cell_g, cell_k, n, used_r, used_c):
-    """The most pairs a matching of these cells can hold: their rows or their columns,
-    the fewer."""
+def _sorted_greedy(x, gold, pred, used_r, used_c):
+    """The greedy 1-1 overlap of one table of any non-negative values, by a stable sort
+    of its cells (the largest first, ties in flat order)."""
     used_r[:] = False
     used_c[:] = False
-    n_r = n_c = 0
-    for p in range(n):
-        if not used_r[cell_g[p]]:
-            used_r[cell_g[p]] = True
-            n_r += 1
-        if not used_c[cell_k[p]]:
-            used_c[cell_k[p]] = True
-            n_c += 1
-    return min(n_r, n_c)
+    total = 0.0
+    for j in np.argsort(-x, kind="mergesort"):
+        if not x[j] > 0:
+            break
+        if not (used_r[gold[j]] or used_c[pred[j]]):
+            used_r[gold[j]] = True
+            used_c[pred[j]] = True
+            total += x[j]
+    return total
 
 
 @njit(cache=True)
-def _greedy_space(values, g_n, k_n):
-    """How :func:`_greedy_table` orders the cells of these tables, and its work arrays."""
+def _keyable(values):
+    """Whether every value is a whole count whose key ``x * c + j`` fits in an int64."""
     c_n = values.shape[1]
-    top = np.int64(values.max()) if values.size else 0
-    whole = True
     for x in values.ravel():
         if x < 0 or x != np.floor(x) or x * c_n >= 2.0 ** 62:
-            whole = False
-            break
-    buckets = whole and top <= 4 * c_n + 64
-    return (top, whole, buckets, np.empty(top + 2 if buckets else 1, dtype=np.int64),
-            np.empty(c_n, dtype=np.int64), np.empty(c_n, dtype=np.int64),
-            np.empty(c_n, dtype=np.int64), np.empty(c_n, dtype=np.int64), np.empty(c_n),
-            np.zeros(g_n, dtype=np.bool_), np.zeros(k_n, dtype=np.bool_))
+            return False
+    return True
 
 
 @njit(cache=True)
-def _greedy_table(values, b, gold, pred, left, top, whole, buckets, start, keys, order, cell_g,
-                  cell_k, cell_x, used_r, used_c):
-    """The greedy 1-1 overlap of table ``b`` (work space from :func:`_greedy_space`);
-    ``left``: its non-empty rows or columns, the fewer (-1: count them)."""
-    c_n = values.shape[1]
-    if buckets:
-        n = _bucket_cells(values, b, top, start, gold, pred, cell_g, cell_k, cell_x)
+def _greedy_space(gold, pred, g_n, k_n):
+    """Rows on the side with fewer ids, cells by row, and the work arrays of
+    :func:`_greedy_keyed` after ``x``."""
+    if g_n <= k_n:
+        rowid, colid, r_n, c_n = gold, pred, g_n, k_n
     else:
-        if whole:
-            n = _key_order(values, b, keys, order)
-        else:
-            # the largest first, ties in flat order; the cells without a count come last
-            order[:] = np.argsort(-values[b], kind="mergesort")
-            n = 0
-            while n < c_n and values[b, order[n]] > 0:
-                n += 1
-        for p in range(n):
-            j = order[p]
-            cell_g[p] = gold[j]
-            cell_k[p] = pred[j]
-            cell_x[p] = values[b, j]
-    if left < 0:
-        left = _pairs_left(cell_g, cell_k, n, used_r, used_c)
-    return _take_greedy(cell_g, cell_k, cell_x, n, left, used_r, used_c)
+        rowid, colid, r_n, c_n = pred, gold, k_n, g_n
+    start, cells = _by_row(rowid, r_n)
+    n_leaves = 1
+    while n_leaves < r_n:
+        n_leaves *= 2
+    return (rowid, start, cells, colid, r_n, np.empty(r_n, dtype=np.int64),
+            np.empty(r_n, dtype=np.int64), np.empty(r_n, dtype=np.int64),
+            np.full(c_n, -1, dtype=np.int64), np.zeros(c_n, dtype=np.bool_),
+            np.empty(r_n, dtype=np.int64), np.empty(2 * n_leaves, dtype=np.int64),
+            np.zeros(2 * n_leaves, dtype=np.int64))
 
 
 @njit(cache=True)
 def greedy_overlaps(values, gold, pred, g_n, k_n):
     """``(B,)`` greedy 1-1 overlaps of the tables ``values`` ``(B, c)``.
 
-    Whole counts (``max count * c`` below 2**62) are ordered by a counting
-    sort when they are small against the number of cells (resamples of a
-    corpus of some thousand sentences), else by sorting integer keys; other values
-    (fractions) by a stable sort of the cells.
+    Whole counts (``max count * c`` below 2**62) take :func:`_greedy_keyed`,
+    other values (fractions) a stable sort of the cells.
     """
     out = np.zeros(values.shape[0])
-    space = _greedy_space(values, g_n, k_n)
+    if _keyable(values):
+        space = _greedy_space(gold, pred, g_n, k_n)
+        for b in range(values.shape[0]):
+            out[b] = _greedy_keyed(values[b], *space)
+        return out
+    used_r = np.zeros(g_n, dtype=np.bool_)
+    used_c = np.zeros(k_n, dtype=np.bool_)
     for b in range(values.shape[0]):
-        out[b] = _greedy_table(values, b, gold, pred, -1, *space)
+        out[b] = _sorted_greedy(values[b], gold, pred, used_r, used_c)
     return out
 
 
@@ -451,15 +455,99 @@ _EXACT_PAIRS = 2.0 ** 26
 
 
 @njit(cache=True)
-def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_optimal):
+def _block_sum(a, lo, n):
+    """numpy's sum of a run of at most 128 numbers: eight running sums, then the rest."""
+    if n < 8:
+        res = 0.0
+        for i in range(lo, lo + n):
+            res += a[i]
+        return res
+    r0, r1, r2, r3 = a[lo], a[lo + 1], a[lo + 2], a[lo + 3]
+    r4, r5, r6, r7 = a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]
+    end = lo + n - n % 8
+    i = lo + 8
+    while i < end:
+        r0 += a[i]
+        r1 += a[i + 1]
+        r2 += a[i + 2]
+        r3 += a[i + 3]
+        r4 += a[i + 4]
+        r5 += a[i + 5]
+        r6 += a[i + 6]
+        r7 += a[i + 7]
+        i += 8
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < lo + n:
+        res += a[i]
+        i += 1
+    return res
+
+
+@njit(cache=True)
+def numpy_sum(a, lo, n):
+    """``a[lo:lo + n].sum()`` in numpy's order (its pairwise summation of a contiguous run:
+    blocks of at most 128 numbers in eight running sums, halves of longer runs, cut at
+    multiples of 8), so the same float64 to the last bit.
+
+    The halving runs on a stack of its own rather than by recursion: numba's cache
+    does not keep a function that calls itself safely.
+
+    Example
+    -------
+    >>> a = np.arange(1000) * 0.1
+    >>> bool(numpy_sum(a, 0, 1000) == a.sum()), bool(numpy_sum(a, 3, 200) == a[3:203].sum())
+    (True, True)
+    """
+    starts = np.empty(64, dtype=np.int64)
+    sizes = np.empty(64, dtype=np.int64)
+    halves = np.empty(64, dtype=np.int64)
+    right = np.zeros(64, dtype=np.bool_)   # the frame's left half is summed, in ``left``
+    left = np.empty(64)
+    top = 0
+    starts[0] = lo
+    sizes[0] = n
+    while True:
+        if sizes[top] > 128:    # sum the left half first
+            half = sizes[top] // 2
+            half -= half % 8
+            halves[top] = half
+            right[top] = False
+            starts[top + 1] = starts[top]
+            sizes[top + 1] = half
+            top += 1
+            continue
+        res = _block_sum(a, starts[top], sizes[top])
+        while True:             # hand the sum up to the frames it completes
+            if top == 0:
+                return res
+            top -= 1
+            if right[top]:
+                res = left[top] + res
+            else:
+                left[top] = res
+                right[top] = True
+                starts[top + 1] = starts[top] + halves[top]
+                sizes[top + 1] = sizes[top] - halves[top]
+                top += 1
+                break
+
+
+@njit(cache=True)
+def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_optimal, xlogx):
     """What the token measures need of each table of whole counts, in one pass over it.
 
-    Returns ``(rows, cols, pairs, m1, greedy, optimal)``: the ``(B, G)`` row
-    and ``(B, K)`` column sums, ``sum x (x - 1)`` over the cells (``nan``
-    when a total reaches :data:`_EXACT_PAIRS`, where it would not be exact),
-    and the M-1, greedy 1-1 and optimal 1-1 overlaps (0 when not wanted).
-    Every figure is a sum of whole numbers below 2**53, exact in any order:
-    the same as numpy's sums, bit for bit.
+    Returns ``(whole, rows, cols, pairs, m1, greedy, optimal, x_cells)``:
+    whether every value is a whole count >= 0 and every table's total is below
+    2**52 (if not, the pass stops there and the caller takes its general path),
+    the ``(B, G)`` row and ``(B, K)`` column sums, ``sum x (x - 1)`` over the
+    cells (``nan`` when a total reaches :data:`_EXACT_PAIRS`, where it would not
+    be exact), the M-1, greedy 1-1 and optimal 1-1 overlaps (0 when not wanted),
+    and the cells' ``sum x log x``, each ``x log x`` looked up in ``xlogx``
+    (numpy's values of the counts 0, 1, ..., covering the largest; empty: not
+    computed, or ``nan`` where a count is beyond it) and summed in numpy's
+    order (:func:`numpy_sum`).  Every other
+    figure is a sum of whole numbers below 2**53, exact in any order: each is
+    numpy's, bit for bit.
     """
     b_n, c_n = values.shape
     rows = np.zeros((b_n, g_n))
@@ -468,28 +556,46 @@ def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_opt
     m1 = np.zeros(b_n)
     greedy = np.zeros(b_n)
     optimal = np.zeros(b_n)
+    x_cells = np.zeros(b_n)
     col_max = np.zeros(k_n)
-    g_space = _greedy_space(values if want_greedy else values[:0], g_n, k_n)
+    looked_up = np.empty(c_n)
+    g_space = _greedy_space(gold, pred, g_n, k_n)
+    used_r = np.zeros(g_n, dtype=np.bool_)
+    used_c = np.zeros(k_n, dtype=np.bool_)
     space = _optimal_space(gold, pred, g_n, k_n)
     for b in range(b_n):
         x = values[b]
         total = 0.0
         tp = 0.0
+        top = 0.0
+        odd = 0
         # no branch on empty cells: they add 0 (the counts are whole, never negative)
         for j in range(c_n):
             c = x[j]
+            odd += (c < 0) | (c != np.floor(c))    # nan too
+            top = max(top, c)
             rows[b, gold[j]] += c
             cols[b, pred[j]] += c
             tp += c * (c - 1.0)
             total += c
             col_max[pred[j]] = max(col_max[pred[j]], c)
+        if odd or not total < 2.0 ** 52:
+            return False, rows, cols, pairs, m1, greedy, optimal, x_cells
         pairs[b] = tp if total < _EXACT_PAIRS else np.nan
         if want_m1:
             m1[b] = col_max.sum()
         col_max[:] = 0.0
+        if top < len(xlogx):
+            for j in range(c_n):
+                looked_up[j] = xlogx[np.int64(x[j])]
+            x_cells[b] = numpy_sum(looked_up, 0, c_n)
+        elif len(xlogx):   # a count beyond the table: the caller computes them
+            x_cells[b] = np.nan
         if want_greedy:
-            left = min(np.count_nonzero(rows[b]), np.count_nonzero(cols[b]))
-            greedy[b] = _greedy_table(values, b, gold, pred, left, *g_space)
+            if top * c_n < 2.0 ** 62:
+                greedy[b] = _greedy_keyed(x, *g_space)
+            else:
+                greedy[b] = _sorted_greedy(x, gold, pred, used_r, used_c)
         if want_optimal:
             optimal[b] = _optimal_table(x, *space)
-    return rows, cols, pairs, m1, greedy, optimal
+    return True, rows, cols, pairs, m1, greedy, optimal, x_cells

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from induceval.errors import ParameterError
 from induceval.measures.categories._assign import (
@@ -51,35 +50,23 @@ def _xlogx(x: np.ndarray, axis) -> np.ndarray:
         return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0).sum(axis=axis)
 
 
-#: the largest count whose ``x log x`` :func:`_xlogx_counts` looks up in a table
-_LOOKUP_TOP = 1 << 22
+#: the largest count whose ``x log x`` :func:`_xlogx_table` keeps (8 MB)
+_LOOKUP_TOP = 1 << 20
+#: the table kept between calls (it only grows): a batch of resamples costs no logarithm
+_TABLE: list = [np.zeros(0)]
 
 
-def _xlogx_counts(x: np.ndarray) -> np.ndarray:
-    """:func:`_xlogx` of whole counts along axis 1, each ``x log x`` looked up in a table.
-
-    The table holds the values numpy computes for each count, and the sums are
-    numpy's over the same values: the result is :func:`_xlogx`'s, bit for bit,
-    without a logarithm per cell.
-    """
-    top = int(x.max(initial=0))
-    if top > min(_LOOKUP_TOP, 8 * x.size + 1024):   # a table larger than the counts
-        return _xlogx(x, axis=1)
-    r = np.arange(top + 1, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        table = np.where(r > 0, r * np.log(np.where(r > 0, r, 1.0)), 0.0)
-    return _looked_up(np.ascontiguousarray(x, dtype=np.float64), table).sum(axis=1)
-
-
-@njit(cache=True)
-def _looked_up(x, table):
-    """``table[x]`` for whole counts ``x`` (float64), in one pass: numpy's gather first
-    converts every count to an integer array (4x slower on resampled tables)."""
-    out = np.empty(x.shape)
-    for b in range(x.shape[0]):
-        for j in range(x.shape[1]):
-            out[b, j] = table[np.int64(x[b, j])]
-    return out
+def _xlogx_table(top: float) -> np.ndarray:
+    """numpy's ``x log x`` of the counts ``0 .. top`` at least (kept, grown by doubling),
+    or an empty table when ``top`` is beyond :data:`_LOOKUP_TOP` (or not a number)."""
+    table = _TABLE[0]
+    if not top < len(table):
+        if not top <= _LOOKUP_TOP:
+            return np.zeros(0)
+        r = np.arange(max(int(top) + 1, 2 * len(table), 1024), dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            table = _TABLE[0] = np.where(r > 0, r * np.log(np.where(r > 0, r, 1.0)), 0.0)
+    return table
 
 
 def _greedy(values: np.ndarray, gold: np.ndarray, pred: np.ndarray, shape) -> np.ndarray:
@@ -188,20 +175,22 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
     v = np.ascontiguousarray(np.atleast_2d(np.asarray(values, dtype=np.float64)))
     g, k = cells.shape
     want = set(_ALL if measures is None else measures)
-    if whole_counts(v):
-        # one compiled pass per table for margins, pair count and overlaps: exact sums
-        rows, cols, tp, m1, greedy, optimal = table_summaries(
-            v, cells.gold, cells.pred, g, k, "m1" in want, "1to1_greedy" in want,
-            "1to1" in want)
+    # one compiled pass per table for margins, pair count, overlaps and the cells' x log x
+    # (numpy's values and order): exact sums; it stops at a value that is not a count
+    whole, rows, cols, tp, m1, greedy, optimal, x_cells = table_summaries(
+        v, cells.gold, cells.pred, g, k, "m1" in want, "1to1_greedy" in want, "1to1" in want,
+        _xlogx_table(v.max(initial=0.0)) if want & _ENTROPIC else _TABLE[0][:0])
+    if whole:
         if np.isnan(tp).any():   # totals too large for an exact pair count: numpy's sums
             tp = (v * (v - 1)).sum(axis=1)
+        if want & _ENTROPIC and np.isnan(x_cells).any():   # counts beyond the table
+            x_cells = _xlogx(v, axis=1)
         # in column order, as the sparse product gives them: numpy then adds each table's
-        # x log x in the same order as for the general path below, and the entropies stay
-        # the same to the last bit
+        # margins' x log x in the same order as for the general path below, and the
+        # entropies stay the same to the last bit
         return _scores(want=want, log_base=log_base, beta=beta, rows=np.asfortranarray(rows),
-                       cols=np.asfortranarray(cols),
-                       x_cells=lambda: _xlogx_counts(v), tp=tp / 2, m1=lambda: m1,
-                       optimal=lambda: optimal, greedy=lambda: greedy)
+                       cols=np.asfortranarray(cols), x_cells=lambda: x_cells, tp=tp / 2,
+                       m1=lambda: m1, optimal=lambda: optimal, greedy=lambda: greedy)
     return _scores(
         want=want, log_base=log_base, beta=beta,
         rows=_sum_by(v, cells.gold, g), cols=_sum_by(v, cells.pred, k),
