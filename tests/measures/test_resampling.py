@@ -763,3 +763,27 @@ def test_dense_and_sparse_systems_resampled_together_as_alone(monkeypatch):
     assert R._chunk_size(40, 20, 70) == 8
     for got, want in zip(R._bootstrap_samples([tags, acc], 70, 6), alone):
         assert all(np.array_equal(want[k], got[k]) for k in want)
+
+
+@pytest.mark.parametrize("trial", range(40))
+def test_cell_columns_equal_scipys_column_indexing(trial):
+    """The items' cell columns (``_filled_columns``, ``_columns``) against scipy's
+    ``abs(rows).sum(axis=0)`` and ``rows[:, flat]``, on CSR matrices with explicit zeros,
+    NaN and columns dropped: the same columns and the same arrays, entry for entry."""
+    from scipy import sparse as sp
+
+    from induceval.measures.resampling.items import _columns, _filled_columns
+
+    rng = np.random.default_rng(trial)
+    a = sp.random(7, 9, density=0.4, format="csr", random_state=trial)
+    a.data[rng.random(len(a.data)) < 0.3] = 0.0        # explicit zeros, kept by scipy
+    if trial % 3 == 0:
+        a.data[rng.random(len(a.data)) < 0.2] = np.nan
+    flat = np.flatnonzero(np.asarray(abs(a).sum(axis=0)).ravel())
+    assert _filled_columns(a).tolist() == flat.tolist()
+    for cols in (flat, np.sort(rng.choice(9, size=int(rng.integers(0, 10)), replace=False))):
+        want, got = a[:, cols], _columns(a, cols)
+        assert got.shape == want.shape
+        assert got.indptr.tolist() == want.indptr.tolist()
+        assert got.indices.tolist() == want.indices.tolist()
+        assert np.array_equal(got.data, want.data, equal_nan=True)

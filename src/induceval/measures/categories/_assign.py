@@ -533,6 +533,42 @@ def numpy_sum(a, lo, n):
 
 
 @njit(cache=True)
+def _one_pass(x, gold, pred, rows, cols, col_max):
+    """Add table ``x``'s cells to its row sums ``rows``, column sums ``cols`` and each
+    column's largest cell ``col_max``; return how many values are not whole counts >= 0,
+    the largest value, the total and ``sum x (x - 1)``.
+
+    A function of its own: compiled inside :func:`table_summaries`, the same loop ran
+    40% slower.
+    """
+    total = 0.0
+    tp = 0.0
+    top = 0.0
+    odd = 0
+    c_n = len(x)
+    row = gold[0] if c_n else 0
+    in_row = 0.0
+    # no branch on empty cells: they add 0 (the counts are whole, never negative); a row's
+    # cells come one after the other (flat order), so its sum stays in a register
+    for j in range(c_n):
+        c = x[j]
+        odd += (c < 0) | (c != np.floor(c))    # nan too
+        top = max(top, c)
+        if gold[j] != row:
+            rows[row] += in_row
+            row = gold[j]
+            in_row = 0.0
+        in_row += c
+        cols[pred[j]] += c
+        tp += c * (c - 1.0)
+        total += c
+        col_max[pred[j]] = max(col_max[pred[j]], c)
+    if c_n:
+        rows[row] += in_row
+    return odd, top, total, tp
+
+
+@njit(cache=True)
 def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_optimal, xlogx):
     """What the token measures need of each table of whole counts, in one pass over it.
 
@@ -565,20 +601,7 @@ def table_summaries(values, gold, pred, g_n, k_n, want_m1, want_greedy, want_opt
     space = _optimal_space(gold, pred, g_n, k_n)
     for b in range(b_n):
         x = values[b]
-        total = 0.0
-        tp = 0.0
-        top = 0.0
-        odd = 0
-        # no branch on empty cells: they add 0 (the counts are whole, never negative)
-        for j in range(c_n):
-            c = x[j]
-            odd += (c < 0) | (c != np.floor(c))    # nan too
-            top = max(top, c)
-            rows[b, gold[j]] += c
-            cols[b, pred[j]] += c
-            tp += c * (c - 1.0)
-            total += c
-            col_max[pred[j]] = max(col_max[pred[j]], c)
+        odd, top, total, tp = _one_pass(x, gold, pred, rows[b], cols[b], col_max)
         if odd or not total < 2.0 ** 52:
             return False, rows, cols, pairs, m1, greedy, optimal, x_cells
         pairs[b] = tp if total < _EXACT_PAIRS else np.nan

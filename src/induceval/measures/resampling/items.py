@@ -37,7 +37,7 @@ def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
 
     wa, wb = embed(a, 0), embed(b, ka)
     # one column space: the cells of either system
-    flat = np.flatnonzero(np.asarray(abs(wa).sum(axis=0) + abs(wb).sum(axis=0)).ravel())
+    flat = np.union1d(_filled_columns(wa), _filled_columns(wb))
     opts = a.meta["options"]
     return (_table_items(wa, (ga, k), opts, a.higher_is_better, flat),
             _table_items(wb, (ga, k), opts, b.higher_is_better, flat))
@@ -54,14 +54,58 @@ def _table_items(rows, shape: tuple, options: dict, higher_is_better: dict,
 
     rows = rows.tocsr()
     if flat is None:
-        flat = np.flatnonzero(np.asarray(abs(rows).sum(axis=0)).ravel())
+        flat = _filled_columns(rows)
     cells = Cells.of(flat, shape)
 
     def score(totals):
         return cell_scores_batch(np.atleast_2d(totals), cells, **options)
 
-    return ItemStats(rows[:, flat], score, higher_is_better, tuple(shape), _side_by_side,
-                     {"cells": cells, "options": options})
+    return ItemStats(_columns(rows, flat), score, higher_is_better, tuple(shape),
+                     _side_by_side, {"cells": cells, "options": options})
+
+
+def _filled_columns(rows) -> np.ndarray:
+    """The columns of the CSR ``rows`` with an entry other than 0, in ascending order.
+
+    Example
+    -------
+    >>> from scipy import sparse
+    >>> _filled_columns(sparse.csr_matrix([[0, 2.0, 0], [0, 0, 1.0]])).tolist()
+    [1, 2]
+    """
+    filled = np.zeros(rows.shape[1], dtype=bool)
+    filled[rows.indices[rows.data != 0]] = True
+    return np.flatnonzero(filled)
+
+
+def _columns(rows, flat: np.ndarray):
+    """``rows[:, flat]`` of the CSR ``rows`` for ascending column numbers ``flat``.
+
+    The same matrix as scipy's column indexing (the kept entries in their
+    order), by one lookup of each entry's new column: scipy's indexing took
+    40 ms, and the ``abs(rows).sum(axis=0)`` before it 30 ms, on a million
+    entries, ten times this.
+
+    Example
+    -------
+    >>> from scipy import sparse
+    >>> m = sparse.csr_matrix([[0, 2.0, 0], [3.0, 0, 1.0]])
+    >>> _columns(m, np.array([0, 2])).toarray().tolist()
+    [[0.0, 0.0], [3.0, 1.0]]
+    """
+    from scipy import sparse as sp
+
+    new = np.full(rows.shape[1], -1, dtype=np.int64)
+    new[flat] = np.arange(len(flat))
+    index = np.int32 if max(len(flat), rows.nnz) < 2 ** 31 else np.int64
+    at = new[rows.indices]
+    kept = at >= 0
+    if kept.all():
+        data, indices, indptr = rows.data, at.astype(index), rows.indptr
+    else:          # entries of dropped columns (explicit zeros): out, and the rows' bounds moved
+        data, indices = rows.data[kept], at[kept].astype(index)
+        indptr = np.concatenate(([0], np.cumsum(kept)))[rows.indptr]
+    return sp.csr_matrix((data, indices, indptr.astype(index)), shape=(rows.shape[0], len(flat)))
 
 
 # -- family builders ---------------------------------------------------------------------
