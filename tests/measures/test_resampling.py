@@ -787,3 +787,14 @@ def test_cell_columns_equal_scipys_column_indexing(trial):
         assert got.indptr.tolist() == want.indptr.tolist()
         assert got.indices.tolist() == want.indices.tolist()
         assert np.array_equal(got.data, want.data, equal_nan=True)
+
+
+def test_counted_draws_take_chunks_of_twice_the_resamples():
+    """frank2009's size (285,864 utterances, 10,700 cells): 64 resamples a chunk when the
+    draws are listed (dense rows), 128 when they are only counted (sparse rows); a small
+    corpus is one chunk either way."""
+    from induceval.measures.resampling import engine as R
+
+    assert R._chunk_size(285_864, 10_700, 1000) == 64
+    assert R._chunk_size(285_864, 10_700, 1000, counted=True) == 128
+    assert R._chunk_size(2_000, 300, 1000) == R._chunk_size(2_000, 300, 1000, counted=True)
