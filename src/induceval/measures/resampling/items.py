@@ -82,9 +82,9 @@ def _columns(rows, flat: np.ndarray):
     """``rows[:, flat]`` of the CSR ``rows`` for ascending column numbers ``flat``.
 
     The same matrix as scipy's column indexing (the kept entries in their
-    order), by one lookup of each entry's new column: scipy's indexing took
-    40 ms, and the ``abs(rows).sum(axis=0)`` before it 30 ms, on a million
-    entries, ten times this.
+    order), by one lookup of each entry's new column: 11-33 ms on a table of
+    1.2M entries, where scipy's indexing took 39 ms and the
+    ``abs(rows).sum(axis=0)`` before it 32 ms.
 
     Example
     -------
