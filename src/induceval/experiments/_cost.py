@@ -7,7 +7,14 @@ The estimate times each cell on two short prefixes of its inputs (and, for
 iterative models, a few iterations) and extrapolates linearly in the
 sentences (and iterations): ``t(S) = t1 + (t2 - t1) (S - s1) / (s2 - s1)``,
 so that a fixed cost per cell (set-up, scoring) is not scaled with the
-corpus.  Cells already stored under ``out_dir`` take no time.
+corpus.  The prefixes are 1% and 2% of the corpus, or on a smaller corpus
+PROBE_START and twice that, doubled while the next probe's predicted time
+fits a budget (PROBING_SHARE of the estimate, at least PROBING_FLOOR s or the
+estimate) and
+the smaller one is under PROBE_MIN sentences: probing costs a share of the
+cells, not more than them, and a cell of milliseconds is still probed on
+enough sentences to see its slope.  Cells already stored under ``out_dir``
+take no time.
 
 Inputs cut for the probes (:func:`cut`): a :class:`~induceval.corpus.model.Corpus`
 (its first sentences); any argument with ``n_sentences`` and ``head(n)``
@@ -48,18 +55,51 @@ __all__ = ["run_protocol_cells", "estimate_cells", "extrapolate", "cut", "format
 
 #: the options that spread a protocol's cells over processes or machines
 SPREAD = "spread it: --jobs N, --scheduler ADDRESS or --cluster slurm"
-#: sentences of the smaller probe: this share of the corpus, at least PROBE_MIN (on fewer
+#: sentences of the smaller probe: this share of the corpus; on a smaller corpus it grows
+#: towards PROBE_MIN (at most a quarter of the corpus) while the budget allows (on fewer
 #: sentences the cost of models tuned by corpus shares, such as frequent frames above a
-#: share of the tokens, is no guide to it)
+#: share of the tokens, is less of a guide to it)
 PROBE_SHARE, PROBE_MIN = 0.01, 500
-#: sentences of the untimed first run (imports and compiled kernels are not the cell's cost)
+#: sentences of the first pair of probes on a corpus where PROBE_MIN is more than its 1%;
+#: each next pair doubles them while the budget allows
+PROBE_START = 100
+#: the probing of a cell spends at most this share of its estimate on probes beyond its
+#: first pair, or PROBING_FLOOR seconds if its estimate is as long (on a corpus of a few
+#: thousand sentences probes of 500 and 1000 sentences, run twice, cost more than the
+#: cell; a cell of tens of milliseconds gets no more probes than its first pair)
+PROBING_SHARE, PROBING_FLOOR = 0.1, 0.15
+#: sentences of the untimed first run (imports and compiled kernels are not the cell's
+#: cost), made once per cell function and string arguments (a model's name): cells that
+#: differ only in their inputs and numbers (K, sizes) run the same compiled kernels
 WARM_UP = 100
 #: model parameters counting iterations, probed with PROBE_ITERATIONS of them
 ITERATION_PARAMS, PROBE_ITERATIONS = ("iterations", "sweeps"), 5
 #: a probe whose first run took under REPEAT_BELOW seconds is run again (PROBE_RUNS runs in
 #: all), its fastest run kept: one run slowed by the machine's load or a garbage collection,
 #: scaled up to the corpus, would be the estimate
-REPEAT_BELOW, PROBE_RUNS = 1.0, 2
+REPEAT_BELOW, PROBE_RUNS = 0.5, 2
+#: a probe of milliseconds is run until its runs add up to SHORT_TOTAL seconds (at most
+#: SHORT_RUNS runs): the two probes' difference, scaled by the corpus over the probe's size
+#: (100x on a small one), is otherwise a millisecond of noise times 100
+SHORT_TOTAL, SHORT_RUNS = 0.05, 8
+
+
+def _timed(run: Callable, clock: Callable[[], float]) -> tuple[float, float]:
+    """The time of ``run`` (its fastest run if short: REPEAT_BELOW, SHORT_TOTAL) and the
+    time all its runs took."""
+    runs: list[float] = []
+    while not runs or (runs[0] < REPEAT_BELOW and (
+            len(runs) < PROBE_RUNS or (sum(runs) < SHORT_TOTAL and len(runs) < SHORT_RUNS))):
+        t0 = clock()
+        run()
+        runs.append(clock() - t0)
+    return min(runs), sum(runs)
+
+
+def _linear(sizes: tuple[float, float], times: tuple[float, float], full: float) -> float:
+    (s1, s2), (t1, t2) = sizes, times
+    slope = max(t2 - t1, 0.0) / max(s2 - s1, 1e-9)
+    return max(t1 + slope * (full - s1), t2)
 
 
 def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], full: float, *,
@@ -67,19 +107,9 @@ def extrapolate(sizes: tuple[float, float], probes: tuple[Callable, Callable], f
     """The time at size ``full`` of the work timed at ``sizes`` (two probes, linear fit).
 
     Never less than the larger probe's time (timing noise cannot make the
-    slope negative).  A short probe is timed by its fastest run (REPEAT_BELOW).
+    slope negative).  A short probe is timed by its fastest run (REPEAT_BELOW, SHORT_TOTAL).
     """
-    times = []
-    for run in probes:
-        runs: list[float] = []
-        while not runs or (len(runs) < PROBE_RUNS and runs[0] < REPEAT_BELOW):
-            t0 = clock()
-            run()
-            runs.append(clock() - t0)
-        times.append(min(runs))
-    (s1, s2), (t1, t2) = sizes, times
-    slope = max(t2 - t1, 0.0) / max(s2 - s1, 1e-9)
-    return max(t1 + slope * (full - s1), t2)
+    return _linear(sizes, (_timed(probes[0], clock)[0], _timed(probes[1], clock)[0]), full)
 
 
 def _sentences(arg) -> int | None:
@@ -127,15 +157,15 @@ def _fewer_iterations(kwargs: dict) -> tuple[dict, float]:
     return {**kwargs, "params": fewer}, factor
 
 
-def _cell_estimate(cell: Cell, clock, probe_inputs: Callable[[Cell], Cell] | None = None
-                   ) -> float | None:
+def _cell_estimate(cell: Cell, clock, probe_inputs: Callable[[Cell], Cell] | None,
+                   probe_start: int, warmed: set) -> float | None:
     try:  # an estimate never stops a run: a cell it cannot probe is counted as not timed
-        return _probed(cell, clock, probe_inputs)
+        return _probed(cell, clock, probe_inputs, probe_start, warmed)
     except Exception:  # noqa: BLE001 -- the cell itself will say what is wrong
         return None
 
 
-def _probed(cell: Cell, clock, probe_inputs) -> float | None:
+def _probed(cell: Cell, clock, probe_inputs, probe_start: int, warmed: set) -> float | None:
     read = 0.0
     if probe_inputs is not None:
         t0 = clock()
@@ -148,8 +178,9 @@ def _probed(cell: Cell, clock, probe_inputs) -> float | None:
     n = max(sizes)
     # an input that cannot be run on fewer sentences says so (its min_sentences)
     fewest = max([1, *(getattr(v, "min_sentences", 0) for v in values)])
-    s1 = max(min(max(PROBE_MIN, math.ceil(PROBE_SHARE * n)), n // 4), fewest)
-    s2 = min(2 * s1, n)
+    share = math.ceil(PROBE_SHARE * n)
+    target = max(min(max(PROBE_MIN, share), n // 4), fewest)
+    s1 = max(min(probe_start, target), share, fewest)
     kwargs, factor = _fewer_iterations(cell.kwargs)
 
     def probe(size):
@@ -158,20 +189,39 @@ def _probed(cell: Cell, clock, probe_inputs) -> float | None:
         args, kw = cut_values[:len(cell.args)], dict(zip(kwargs, cut_values[len(cell.args):]))
         return lambda: cell.fn(*args, **kw)
 
-    probe(max(min(WARM_UP, s1), fewest))()  # untimed
-    return read + factor * extrapolate((s1, s2), (probe(s1), probe(s2)), n, clock=clock)
+    kind = (id(cell.fn), *(a for a in cell.args if isinstance(a, str)))
+    if kind not in warmed:
+        probe(max(min(WARM_UP, s1), fewest))()  # untimed
+        warmed.add(kind)
+    s2 = min(2 * s1, n)
+    t1, t2 = _timed(probe(s1), clock)[0], _timed(probe(s2), clock)[0]
+    # the first pair is always run; doubled ones while short of the target and in the budget
+    estimate = factor * _linear((s1, s2), (t1, t2), n)
+    budget = max(PROBING_SHARE * estimate, min(PROBING_FLOOR, estimate))
+    while s1 < target and s2 < n:
+        s3 = min(2 * s2, n)
+        runs = 1 if t2 >= REPEAT_BELOW else PROBE_RUNS
+        if runs * _linear((s1, s2), (t1, t2), s3) > budget:
+            break
+        t3, took = _timed(probe(s3), clock)
+        budget -= took
+        s1, t1, s2, t2 = s2, t2, s3, t3
+    return read + factor * _linear((s1, s2), (t1, t2), n)
 
 
 def estimate_cells(cells: Sequence[Cell], *, clock: Callable[[], float] = time.perf_counter,
-                   probe_inputs: Callable[[Cell], Cell] | None = None) -> tuple[float, int]:
+                   probe_inputs: Callable[[Cell], Cell] | None = None,
+                   probe_start: int = PROBE_START) -> tuple[float, int]:
     """The estimated seconds of ``cells`` run one after the other, and how many were not timed.
 
     ``probe_inputs``: for cells whose inputs are files, the cell with them read (see the
-    module's text).
+    module's text); ``probe_start``: sentences of the first pair of probes where PROBE_MIN
+    is more than 1% of the corpus (PROBE_MIN for models whose cost on fewer sentences is
+    no guide).
     """
-    total, untimed = 0.0, 0
+    total, untimed, warmed = 0.0, 0, set()
     for c in cells:
-        est = _cell_estimate(c, clock, probe_inputs)
+        est = _cell_estimate(c, clock, probe_inputs, probe_start, warmed)
         if est is None:
             untimed += 1
         else:
@@ -190,18 +240,19 @@ def _stored(cells: Sequence[Cell], out_dir) -> set[str]:
 def run_protocol_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | Path | None, *,
                        jobs: int = 1, show_progress: bool = False, desc: str = "cells",
                        shorten: str = "--max-sentences N",
-                       probe_inputs: Callable[[Cell], Cell] | None = None) -> dict[str, object]:
+                       probe_inputs: Callable[[Cell], Cell] | None = None,
+                       probe_start: int = PROBE_START) -> dict[str, object]:
     """:func:`~induceval.parallel.run_cells`, said first: cells, estimated time, options.
 
     ``shorten``: the protocol's options that shorten it (for the line);
-    ``probe_inputs``: for cells whose inputs are files, the cell with them read
-    (see the module's text).
+    ``probe_inputs``, ``probe_start``: as in :func:`estimate_cells`.
     """
     seconds = None
     if show_progress:
         done = _stored(cells, out_dir)
         todo = [c for c in cells if c.key not in done]
-        seconds, untimed = estimate_cells(todo, probe_inputs=probe_inputs)
+        seconds, untimed = estimate_cells(todo, probe_inputs=probe_inputs,
+                                          probe_start=probe_start)
         per_job = f", about {format_seconds(seconds / jobs)} with --jobs {jobs}" if jobs > 1 else ""
         say(f"induceval: {desc}: {len(todo)} of {len(cells)} cells to run"
             + (f" ({len(done)} stored in {out_dir})" if done else "")

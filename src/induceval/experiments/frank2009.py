@@ -82,7 +82,7 @@ from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
-from induceval.experiments._cost import run_protocol_cells
+from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
 from induceval.experiments._uncertainty import (
     BEST,
     TIES,
@@ -514,7 +514,10 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     results = run_protocol_cells(cells, out_dir, jobs=jobs, show_progress=show_progress,
                                  desc="frank2009",
                                  shorten="--short (minutes), --max-sentences N, "
-                                         "--bhmm-iterations N, --models without bhmm")
+                                         "--bhmm-iterations N, --models without bhmm",
+                                 # frequent frames and HC cost more a sentence on 100-200
+                                 # sentences than on 500: probed from 500 on
+                                 probe_start=PROBE_MIN)
     split_order = [o for o in order if o[1][0] in ("hc", "hc_single", "ff")]
     t3_rows = _rows(results, "merge", order)
     # the run's signature first (the resampling one only adds the intervals' options)
