@@ -97,6 +97,71 @@ def test_frank2009_tiny_end_to_end(tmp_path):
     assert 0.123456 in [r["PP"] for r in again["table3"].rows]
 
 
+def test_frank2009_type_clusterings_summed_from_word_pairs(tmp_path):
+    """issue 24: HC and Random cells store each form's column (checked against their own
+    per-utterance tables) and their intervals are summed from the shared (gold, word)
+    table; FF's are its own.  Cells without those columns (stored before, or from other
+    tokens) are read as before: the same tables either way."""
+    from induceval.experiments.frank2009 import run_frank2009
+
+    train, test = _childes(6), _childes(4, child_every=2)
+    opts = dict(ks=(3, 6), models=("random", "hc", "ff"), figures=False, confidence=60,
+                model_params={"ff": {"threshold": 0.01},
+                              "hc": {"n_targets": 20, "n_contexts": 10}})
+    tables = run_frank2009(train, test, out_dir=tmp_path, **opts)
+    files = sorted((tmp_path / "cells").glob("*.json"))
+    fields = {p.name.split("-")[0]: [("pairs" in json.loads(p.read_text())["result"][c])
+                                     for c in ("merge", "split")] for p in files}
+    assert fields == {"random": [True, True], "hc": [True, True], "ff": [False, False]}
+
+    def rewritten(change):
+        for p in files:
+            stored = json.loads(p.read_text())
+            for c in ("merge", "split"):
+                change(stored["result"][c])
+            p.write_text(json.dumps(stored))
+        return run_frank2009(train, test, out_dir=tmp_path, **opts)
+
+    def as_dicts(t):
+        return {k: v.to_json() for k, v in t.items()}
+
+    other = rewritten(lambda cell: cell.update(pairs="0" * 32) if "pairs" in cell else None)
+    assert as_dicts(other) == as_dicts(tables)
+    before = rewritten(lambda cell: [cell.pop(k, None) for k in ("pairs", "type_columns")])
+    assert as_dicts(before) == as_dicts(tables)
+    assert any(r["MA ±"] > 0 for r in tables["table3"].rows)
+
+
+def test_type_cell_fields_only_for_tables_summed_from_the_pairs():
+    """The stored columns need a clustering of types whose table is the word pairs summed
+    (a form in two clusters, or a table of other clusters, get none); the per-sentence
+    tables summed from the pairs are then the cell's own, entry for entry."""
+    from induceval.experiments._uncertainty import (
+        summed_cell_items,
+        type_cell_fields,
+        word_pairs,
+    )
+    from induceval.measures.categories.contingency import contingency
+
+    gold, forms, items = [0, 1, 1, 0, 2, 2], [4, 1, 1, 4, 0, 3], [0, 0, 1, 1, 1, 2]
+    pairs = word_pairs(gold, forms, items)
+    types, tokens = [1, -1, -1, 1, 0, -1], [1, -1, -1, 0, 0, -1]
+    for unclustered in ("merge", "split"):
+        table = contingency(gold, types, items=items, unclustered=unclustered, forms=forms)
+        fields = type_cell_fields(pairs, table, types, unclustered)
+        assert fields["pairs"] == pairs.digest
+        cell = {**fields, "table_shape": list(table.shape)}
+        summed = summed_cell_items(cell, pairs, ["m1"]).rows.copy()
+        summed.sum_duplicates()       # columns: the cells with a count
+        filled = np.flatnonzero(np.asarray(table.item_counts.sum(axis=0)).ravel())
+        assert (summed != table.item_counts[:, filled]).nnz == 0
+        other = contingency(gold, [0, -1, -1, 0, 1, -1], items=items,
+                            unclustered=unclustered, forms=forms)
+        assert type_cell_fields(pairs, other, types, unclustered) == {}
+    table = contingency(gold, tokens, items=items, forms=forms)
+    assert type_cell_fields(pairs, table, tokens, "merge") == {}
+
+
 def test_frank2009_table2_counts_the_shared_random_row_per_k():
     """Frank et al. 2009, Table 2 has N = 12 while Table 3 has 11 rows: Random 53 serves
     K = 80 too."""

@@ -798,3 +798,146 @@ def test_counted_draws_take_chunks_of_twice_the_resamples():
     assert R._chunk_size(285_864, 10_700, 1000) == 64
     assert R._chunk_size(285_864, 10_700, 1000, counted=True) == 128
     assert R._chunk_size(2_000, 300, 1000) == R._chunk_size(2_000, 300, 1000, counted=True)
+
+
+def _word_clusterings(n_sent=60, n_words=30, G=5, seed=3, length=8):
+    """Tokens (gold, word, sentence) and clusterings of the word types: each a word ->
+    cluster array (-1: unclustered) with its K."""
+    rng = np.random.default_rng(seed)
+    n = n_sent * length
+    word = rng.integers(0, n_words, n)
+    gold = np.where(rng.random(n) < 0.7, word % G, rng.integers(0, G, n))
+    clusterings = []
+    for k in (2, 4, 7):
+        c = rng.integers(0, k, n_words)
+        c[rng.random(n_words) < 0.15] = -1
+        clusterings.append((c, k))
+    return gold, word, np.arange(n) // length, clusterings
+
+
+def _pair_cells(cluster, k, G, n_words, unclustered):
+    """Each (gold, word) pair's cell of the gold x (K + unclustered columns) table, as
+    contingency() lays it out, and the table's shape."""
+    unc = np.flatnonzero(cluster < 0)
+    col = cluster.copy()
+    if unclustered == "merge":
+        col[unc] = k
+    else:
+        col[unc] = k + np.arange(len(unc))
+    width = k + (1 if unclustered == "merge" else len(unc))
+    return np.array([g * width + col[w] for g in range(G) for w in range(n_words)]), (G, width)
+
+
+@pytest.mark.parametrize("unclustered", ["merge", "split"])
+def test_summed_items_resample_as_their_own_tables(unclustered, monkeypatch):
+    """issue 24: clusterings of word types summed from one (gold, word) table share its
+    products with the weights; their samples, intervals and paired tests (bootstrap and
+    approximate randomization) are those of each clustering's own per-sentence tables
+    resampled alone, also in batches of 8 and beside a system of its own rows."""
+    from induceval.measures.resampling import engine as R
+    from induceval.measures.resampling import summed_category_items
+    from induceval.measures.resampling._draws import _SUMMED_MIN, SparseProducts
+
+    G, n_words = 5, 30
+    gold, word, sent, clusterings = _word_clusterings(n_sent=400, G=G, n_words=n_words)
+    base = contingency(gold, word, items=sent, n_gold=G, n_pred=n_words).item_counts
+    measures = ["m1", "1to1", "vi", "pp"]
+    summed, own = [], []
+    for cluster, k in clusterings:
+        cells, shape = _pair_cells(cluster, k, G, n_words, unclustered)
+        summed.append(summed_category_items(base, cells, shape, measures=measures))
+        t = contingency(gold, cluster[word], items=sent, unclustered=unclustered, forms=word,
+                        n_pred=k)
+        assert t.shape == shape
+        own.append(category_items(t, measures=measures))
+    other = category_items(contingency(*_synthetic_tags(400, length=8)[:2], items=sent),
+                           measures=measures)
+    for st, want in zip(summed, own):
+        assert st.summed_from is not None and want.summed_from is None
+        assert st.scores() == want.scores()
+    assert base.nnz >= _SUMMED_MIN * base.shape[1]        # summed from the base, not alone
+    assert SparseProducts([s.rows for s in summed], 400, [s.summed_from for s in summed]).last
+    alone = [resample(st, n=90, seed=4).samples for st in own]
+    for chunk in (None, 8):
+        if chunk:
+            monkeypatch.setattr(R, "_CHUNK_CELLS", 400 * (chunk + 1))
+            monkeypatch.setattr(R, "_CHUNK_MIN", 0)
+        cache: dict = {}
+        share_resamples([summed[0], other, *summed[1:]], n=90, seed=4, cache=cache)
+        for st, want in zip(summed, alone):
+            got = resample(st, n=90, seed=4, cache=cache).samples
+            assert all(np.array_equal(want[k], got[k], equal_nan=True) for k in want)
+    for test in TESTS:
+        a = compare(summed[0], summed[1:], test=test, n=60, seed=2)
+        b = compare(own[0], own[1:], test=test, n=60, seed=2)
+        assert [x.to_dict() for x in a] == [x.to_dict() for x in b]
+
+
+def test_sparse_products_of_a_shared_base_equal_each_systems_product():
+    """A system given as a shared base's columns summed into its own (column dropped where
+    ``pos`` is -1) gets the product of its own rows: systems of two bases and one of its
+    own rows in one plan, in float32; with fractions each system's own product (float64)."""
+    from scipy import sparse as sp
+
+    from induceval.measures.resampling._draws import SparseProducts
+    from induceval.measures.resampling.engine import _product
+    from induceval.measures.resampling.items import _relabelled
+
+    rng = np.random.default_rng(9)
+    m = 200
+    for frac in (1.0, 0.5):
+        bases = [sp.csr_matrix(rng.integers(0, 4, (m, p)) * (rng.random((m, p)) < 0.1) * frac)
+                 for p in (50, 20)]
+        plan_rows, sources = [], []
+        for base, d in ((bases[0], 6), (bases[1], 3), (bases[0], 11)):
+            pos = rng.integers(-1, d, base.shape[1])
+            plan_rows.append(_relabelled(base, pos, d))
+            sources.append((base, pos))
+        plan_rows.append(sp.csr_matrix(rng.integers(0, 3, (m, 9)).astype(np.float64)))
+        sources.append(None)
+        plan = SparseProducts(plan_rows, m, sources)
+        assert bool(plan.narrow) == (frac == 1.0)
+        assert all(b.nnz >= 8 * b.shape[1] for b in bases)
+        w = np.stack([np.bincount(rng.integers(0, m, m), minlength=m) for _ in range(20)])
+        w = w.astype(np.float64)
+        got = list(plan.products_of(np.ascontiguousarray(w.T.astype(np.uint8)),
+                                    w @ plan.sizes))
+        assert len(got) == 4
+        assert plan.last == ({0: 2, 1: 1} if frac == 1.0 else {})   # fractions: own rows
+        for r, g in zip(plan_rows, got):
+            assert np.array_equal(g, _product(w, r))
+
+
+def test_summed_items_check_their_cells():
+    from scipy import sparse as sp
+
+    from induceval.measures.resampling import summed_category_items
+
+    base = sp.csr_matrix(np.ones((3, 4)))
+    with pytest.raises(MismatchError, match="pair_cells has 3 entries for 4 columns"):
+        summed_category_items(base, [0, 1, 2], (2, 2))
+    with pytest.raises(InducevalError, match="cell 9 is outside the 2 x 2 table"):
+        summed_category_items(base, [0, 1, 2, 9], (2, 2))
+
+
+def test_sparse_products_sum_only_from_bases_with_entries_enough():
+    """A base of fewer than _SUMMED_MIN entries a column (a small treebank's (gold, word)
+    pairs) is not shared: each system multiplies its own rows, with the same products."""
+    from scipy import sparse as sp
+
+    from induceval.measures.resampling._draws import _SUMMED_MIN, SparseProducts
+    from induceval.measures.resampling.engine import _product
+    from induceval.measures.resampling.items import _relabelled
+
+    rng = np.random.default_rng(2)
+    m = 100
+    base = sp.csr_matrix(rng.integers(1, 3, (m, 60)) * (rng.random((m, 60)) < 0.05))
+    assert base.nnz < _SUMMED_MIN * base.shape[1]
+    pos = rng.integers(0, 7, 60)
+    rows = [_relabelled(base, pos, 7), _relabelled(base, pos[::-1].copy(), 7)]
+    plan = SparseProducts(rows, m, [(base, pos), (base, pos[::-1].copy())])
+    assert plan.last == {} and all(p is None for _, p, _ in plan.plan)
+    w = np.stack([np.bincount(rng.integers(0, m, m), minlength=m) for _ in range(9)])
+    w = w.astype(np.float64)
+    got = list(plan.products_of(np.ascontiguousarray(w.T.astype(np.uint8)), w @ plan.sizes))
+    assert all(np.array_equal(g, _product(w, r)) for g, r in zip(got, rows))

@@ -88,8 +88,11 @@ from induceval.experiments._uncertainty import (
     TIES,
     Marks,
     category_cell_items,
+    corpus_word_pairs,
     interval_columns,
     sparse_to_json,
+    summed_cell_items,
+    type_cell_fields,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.parallel import Cell
@@ -224,9 +227,7 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
         result = induce_tags(train, "random", None, seed=seed, gold=gold, **params)
     else:
         result = induce_tags(train, model, k, seed=seed, **params)
-    gold_codes = train.column(gold).values.astype(np.int64)
-    ok = gold_codes >= 0
-    forms = train.forms.astype(np.int64)
+    gold_codes, ok, forms, sentence = _scored(train, gold)
     sizes_types = result.cluster_sizes("types")
     by_tokens = spsr_labels == "tokens" and model in TOKEN_MODELS
     out: dict = {"model": model, "k": k, "gold": gold, "signature": result.signature,
@@ -241,13 +242,17 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     test_tags = None
     if test is not None and by_tokens:
         test_tags = context_labels(train, result.tags, test)
-    sentence = train.sentence_ids()[ok]
+    # clusterings of types: their tables are the (gold, word) table summed per cluster,
+    # which the intervals of every such cell then share
+    pairs = None if model in TOKEN_MODELS else corpus_word_pairs(train, gold)
     for cond in ("merge", "split"):
         ev = evaluate_tags(gold_codes[ok], result.tags[ok].astype(np.int64), forms=forms[ok],
                            punct="keep", unclustered=cond, items=sentence)
         # per-utterance contingency tables: intervals of PP/PR/MA and paired tests
         row = {"PP": ev.scores["pp"], "PR": ev.scores["pr"], "MA": ev.scores["m1"],
                "items": sparse_to_json(ev.table.item_counts), "table_shape": list(ev.table.shape)}
+        if pairs is not None:
+            row.update(type_cell_fields(pairs, ev.table, result.tags, cond))
         if test is not None:
             if by_tokens:
                 sub = substitutable_scores(train, test, test_tags,
@@ -274,10 +279,30 @@ def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[di
 INTERVAL_MEASURES = {"PP": "pp", "PR": "pr", "MA": "m1"}
 
 
-def _interval_items(results: dict, cond: str, order) -> dict:
-    """The per-utterance statistics of each cell of ``order`` under ``cond`` (or None)."""
-    return {key: category_cell_items(results[key][cond], tuple(INTERVAL_MEASURES.values()))
-            for key, _ in order}
+def _scored(train: Corpus, gold: str) -> tuple:
+    """The training tokens as a cell scores them against ``gold``: gold codes, which have
+    one (scored), form codes, and the utterance of each scored token."""
+    gold_codes = train.column(gold).values.astype(np.int64)
+    ok = gold_codes >= 0
+    return gold_codes, ok, train.forms.astype(np.int64), train.sentence_ids()[ok]
+
+
+def _interval_items(results: dict, cond: str, order, train: Corpus | None = None) -> dict:
+    """The per-utterance statistics of each cell of ``order`` under ``cond`` (or None).
+
+    Cells of type clusterings (HC, Random) are summed from the (gold, word)
+    pairs of ``train``, when they were computed on the same tokens; the
+    others are read from the cell.
+    """
+    measures = tuple(INTERVAL_MEASURES.values())
+    out = {}
+    for key, _ in order:
+        cell, gold = results[key][cond], results[key]["gold"]
+        summed = None
+        if train is not None and cell and "pairs" in cell:
+            summed = summed_cell_items(cell, corpus_word_pairs(train, gold), measures)
+        out[key] = summed if summed is not None else category_cell_items(cell, measures)
+    return out
 
 
 def _add_marks(table: Table, items: dict, order, marks) -> Table:
@@ -552,8 +577,8 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
     }
     if confidence:
         marks = Marks(confidence, alpha, seed, unit="utterance")
-        merge = _interval_items(results, "merge", order)
-        split = _interval_items(results, "split", split_order)
+        merge = _interval_items(results, "merge", order, train_c)
+        split = _interval_items(results, "split", split_order, train_c)
         # one draw of the weights for every model of both tables (the same utterances)
         marks.prepare([*merge.values(), *split.values()])
         tables["table3_significance"] = _add_marks(tables["table3"], merge, order, marks)

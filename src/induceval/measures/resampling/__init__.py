@@ -86,12 +86,14 @@ from induceval.measures.resampling.items import (
     join_items,
     pseudo_items,
     ratio_items,
+    summed_category_items,
     type_level_items,
     wopa_items,
 )
 
 __all__ = ["ItemStats", "Interval", "Resampled", "Comparison", "TESTS", "UNITS", "resample",
            "items_of", "compare", "ratio_items", "dependency_items", "category_items",
-           "type_level_items", "join_items", "wopa_items", "pseudo_items", "group_rows",
+           "summed_category_items", "type_level_items", "join_items", "wopa_items",
+           "pseudo_items", "group_rows",
            "resampling_signature", "ties_with_best", "share_resamples", "bootstrap_scores",
            "bootstrap_interval", "approximate_randomization"]

@@ -215,17 +215,21 @@ class BootstrapDraws:
 
 #: float32 holds every whole number below this exactly
 _EXACT32 = 2.0 ** 24
+#: a shared base's entries a column at least, for its systems to be summed from it: each
+#: system then reads the base's (columns x resamples) products once, where its own product
+#: reads its entries (frank2009's (gold, word) table of Manchester has 97 entries a column;
+#: pascal2012-pos's UD treebanks about 3, where summing was the slower: docs/scale.md)
+_SUMMED_MIN = 8
 
 
 @njit(cache=True)
-def _weights_times(indptr, indices, data, w, d):
-    """``(b, d)`` float64 products of the transposed weights ``w`` ``(m, b)`` with the CSR
-    rows ``(indptr, indices, data)`` ``(m, d)``, summed in the type of ``data``.
+def _weights_into(indptr, indices, data, w, d):
+    """``(d, b)`` products of the transposed weights ``w`` ``(m, b)`` with the CSR rows
+    ``(indptr, indices, data)`` ``(m, d)``, summed in the type of ``data``: a cell's row
+    holds its resamples side by side.
 
     An item's weights are converted once, then added to each of its cells,
-    item after item, in a ``(d, b)`` array whose row of a cell holds its
-    resamples side by side (vectors of them per instruction); the result is
-    then turned around a block of cells at a time.
+    item after item (vectors of resamples per instruction).
     """
     m, b = w.shape
     y = np.zeros((d, b), dtype=data.dtype)
@@ -241,12 +245,36 @@ def _weights_times(indptr, indices, data, w, d):
             yc = y[indices[p]]
             for k in range(b):
                 yc[k] += v * wi[k]
+    return y
+
+
+@njit(cache=True)
+def _turned(y):
+    """The ``(b, d)`` float64 transpose of ``(d, b)`` sums, a block of cells at a time."""
+    d, b = y.shape
     out = np.empty((b, d))
     for lo in range(0, d, 64):
         hi = min(d, lo + 64)
         for k in range(b):
             for c in range(lo, hi):
                 out[k, c] = y[c, k]
+    return out
+
+
+@njit(cache=True)
+def _summed_into(y, pos, d):
+    """``(d, b)`` sums of the rows of ``y`` ``(P, b)``: row ``p`` added to row ``pos[p]``
+    (dropped when negative), in the type of ``y``."""
+    b = y.shape[1]
+    out = np.zeros((d, b), dtype=y.dtype)
+    for p in range(y.shape[0]):
+        c = pos[p]
+        if c < 0:
+            continue
+        src = y[p]
+        dst = out[c]
+        for k in range(b):
+            dst[k] += src[k]
     return out
 
 
@@ -260,35 +288,80 @@ class SparseProducts:
     the products then run in float32, twice the numbers per memory access
     and vector instruction of float64, and give float64's values.
     Otherwise (fractions, larger totals) they run in float64.
+
+    A system given a ``source`` ``(base, pos)`` has rows that are the
+    columns of a shared ``(m, P)`` CSR ``base`` summed into its own (column
+    ``p`` of ``base`` into ``pos[p]``): e.g. the per-utterance tables of
+    clusterings of word types, which are each the (word, gold) table with
+    the words' columns summed per cluster.  When the base has at least
+    :data:`_SUMMED_MIN` entries a column, ``weights @ base`` is
+    computed once a batch for all the systems of that base, and each
+    system's totals are its sums of those columns: whole numbers, exact, so
+    the same totals as the system's own product (fractions: each system's
+    own product).
     """
 
-    def __init__(self, rows: list, m: int) -> None:
+    def __init__(self, rows: list, m: int, sources: list | None = None) -> None:
         from scipy import sparse as sp
 
         self.m = m
-        csr = [sp.csr_matrix(r) for r in rows]      # the rows' own arrays, not copies
+        sources = list(sources) if sources is not None else [None] * len(rows)
+        mats: list = []
+        bases: dict[int, int] = {}
+        self.plan = []      # per system: (index of its matrix in mats, pos or None, d)
+        for r, src in zip(rows, sources):
+            if src is None:
+                self.plan.append((len(mats), None, r.shape[1]))
+                mats.append(sp.csr_matrix(r))       # the rows' own arrays, not copies
+                continue
+            base, pos = src
+            if base.nnz < _SUMMED_MIN * base.shape[1]:     # too few tokens a pair: own rows
+                self.plan.append((len(mats), None, r.shape[1]))
+                mats.append(sp.csr_matrix(r))
+                continue
+            if id(base) not in bases:
+                bases[id(base)] = len(mats)
+                mats.append(sp.csr_matrix(base))
+            self.plan.append((bases[id(base)], np.asarray(pos, dtype=np.int64), r.shape[1]))
         whole = all(r.data.min(initial=0.0) >= 0 and np.array_equal(r.data, np.floor(r.data))
-                    for r in csr)
-        # an item's largest row sum: a resample's total of them bounds its every sum
-        self.sizes = np.max([np.asarray(r.sum(axis=1)).ravel() for r in csr], axis=0,
+                    for r in mats)
+        if bases and not whole:
+            # fractions summed per column would add in another order than the system's
+            # own product (other last bits): shared bases only for whole counts
+            self.__init__(rows, m)
+            return
+        #: the last system of each shared base: its products are let go after it
+        self.last = {i: j for j, (i, pos, _) in enumerate(self.plan) if pos is not None}
+        # an item's largest row sum: a resample's total of them bounds its every sum (a
+        # system summed from a base has the base's row sums, or less)
+        self.sizes = np.max([np.asarray(r.sum(axis=1)).ravel() for r in mats], axis=0,
                             ).astype(np.float64) if whole else np.zeros(m)
         self.wide = [(r.indptr, r.indices, r.data.astype(np.float64, copy=False), r.shape[1])
-                     for r in csr]
+                     for r in mats]
         self.narrow = [(ip, ix, data.astype(np.float32), d) for ip, ix, data, d in self.wide] \
             if whole and m < _EXACT32 else []
 
     def products(self, draws: BootstrapDraws, b: int):
         """Each system's ``(b, d)`` float64 totals of the next ``b`` resamples of
         ``draws``, one after the other (a generator: one system's table is held at a
-        time)."""
+        time, and the products of a shared base until its last system)."""
         return self.products_of(*draws.counts(b, self.sizes))
 
     def products_of(self, w: np.ndarray, total: np.ndarray):
         """The same for the transposed counts ``w`` ``(m, b)`` of resamples whose totals
         of :attr:`sizes` are ``total``."""
         narrow = self.narrow and total.max(initial=0.0) < _EXACT32
-        for ip, ix, data, d in (self.narrow if narrow else self.wide):
-            yield _weights_times(ip, ix, data, w, d)
+        mats = self.narrow if narrow else self.wide
+        held: dict[int, np.ndarray] = {}
+        for j, (i, pos, d) in enumerate(self.plan):
+            ip, ix, data, width = mats[i]
+            if pos is None:
+                yield _turned(_weights_into(ip, ix, data, w, width))
+                continue
+            if i not in held:
+                held[i] = _weights_into(ip, ix, data, w, width)
+            y = held.pop(i) if self.last[i] == j else held[i]
+            yield _turned(_summed_into(y, pos, d))
 
 
 def draw_sums(idx: np.ndarray, rows) -> np.ndarray:

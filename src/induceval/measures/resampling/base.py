@@ -41,6 +41,12 @@ class ItemStats:
     meta
         What ``side_by_side`` needs besides the rows (the type entries; the
         parts of :func:`join_items`).
+    summed_from
+        ``(base, pos)`` when the rows are the columns of a ``(m, P)`` sparse
+        ``base`` shared with other systems, column ``p`` summed into column
+        ``pos[p]`` (see :func:`~induceval.measures.resampling.summed_category_items`):
+        the bootstrap then multiplies the resample weights with ``base``
+        once for all of them.  ``None``: the rows are the system's own.
     """
 
     rows: object
@@ -49,6 +55,7 @@ class ItemStats:
     table_shape: tuple | None = None
     side_by_side: Callable | None = None
     meta: object = None
+    summed_from: tuple | None = None
     #: the full-sample scores, computed once (tables ask for them per measure and per pair)
     _full: dict | None = field(default=None, init=False, repr=False, compare=False)
 

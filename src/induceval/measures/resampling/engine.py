@@ -393,7 +393,8 @@ def _bootstrap_samples(systems: list[ItemStats], n: int, seed: int,
     side = DrawRows(np.hstack([fresh[j].rows for j in dense])) if dense else None
     cuts = np.cumsum([0] + [fresh[j].rows.shape[1] for j in dense])
     sparse = [j for j, s in enumerate(fresh) if s.sparse]
-    products = SparseProducts([fresh[j].rows for j in sparse], m) if sparse else None
+    products = SparseProducts([fresh[j].rows for j in sparse], m,
+                              [fresh[j].summed_from for j in sparse]) if sparse else None
     for start in range(0, n, step):
         b = min(step, n - start)
         if dense:    # the indices, else only their counts (the same numbers drawn)

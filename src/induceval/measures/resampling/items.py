@@ -17,7 +17,7 @@ from induceval.measures.resampling.base import BatchScore, ItemStats
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["ratio_items", "dependency_items", "wopa_items", "pseudo_items", "category_items",
-           "type_level_items", "join_items", "items_of"]
+           "summed_category_items", "type_level_items", "join_items", "items_of"]
 
 
 def _side_by_side(a: ItemStats, b: ItemStats) -> tuple[ItemStats, ItemStats]:
@@ -50,18 +50,24 @@ def _table_items(rows, shape: tuple, options: dict, higher_is_better: dict,
     The columns are the table's cells that hold a count (the others hold
     none in any resample), so each resample costs its cells, not ``G x K``.
     """
-    from induceval.measures.categories.batch import Cells, cell_scores_batch
-
     rows = rows.tocsr()
     if flat is None:
         flat = _filled_columns(rows)
+    return _cell_items(_columns(rows, flat), flat, shape, options, higher_is_better)
+
+
+def _cell_items(rows, flat: np.ndarray, shape: tuple, options: dict, higher_is_better: dict,
+                summed_from: tuple | None = None) -> ItemStats:
+    """Category items whose columns are the table cells ``flat`` (ascending)."""
+    from induceval.measures.categories.batch import Cells, cell_scores_batch
+
     cells = Cells.of(flat, shape)
 
     def score(totals):
         return cell_scores_batch(np.atleast_2d(totals), cells, **options)
 
-    return ItemStats(_columns(rows, flat), score, higher_is_better, tuple(shape),
-                     _side_by_side, {"cells": cells, "options": options})
+    return ItemStats(rows, score, higher_is_better, tuple(shape), _side_by_side,
+                     {"cells": cells, "options": options}, summed_from)
 
 
 def _filled_columns(rows) -> np.ndarray:
@@ -93,11 +99,18 @@ def _columns(rows, flat: np.ndarray):
     >>> _columns(m, np.array([0, 2])).toarray().tolist()
     [[0.0, 0.0], [3.0, 1.0]]
     """
-    from scipy import sparse as sp
-
     new = np.full(rows.shape[1], -1, dtype=np.int64)
     new[flat] = np.arange(len(flat))
-    index = np.int32 if max(len(flat), rows.nnz) < 2 ** 31 else np.int64
+    return _relabelled(rows, new, len(flat))
+
+
+def _relabelled(rows, new: np.ndarray, width: int):
+    """The CSR ``rows`` with each entry moved to column ``new[column]`` of ``width``
+    (dropped where negative), in their order: entries that land in one column stay
+    side by side (sums, products and totals add them)."""
+    from scipy import sparse as sp
+
+    index = np.int32 if max(width, rows.nnz) < 2 ** 31 else np.int64
     at = new[rows.indices]
     kept = at >= 0
     if kept.all():
@@ -105,7 +118,7 @@ def _columns(rows, flat: np.ndarray):
     else:          # entries of dropped columns (explicit zeros): out, and the rows' bounds moved
         data, indices = rows.data[kept], at[kept].astype(index)
         indptr = np.concatenate(([0], np.cumsum(kept)))[rows.indptr]
-    return sp.csr_matrix((data, indices, indptr.astype(index)), shape=(rows.shape[0], len(flat)))
+    return sp.csr_matrix((data, indices, indptr.astype(index)), shape=(rows.shape[0], width))
 
 
 # -- family builders ---------------------------------------------------------------------
@@ -228,6 +241,61 @@ def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
     return _table_items(rows, tuple(table.shape),
                         {"log_base": log_base, "beta": beta, "measures": names},
                         {k: MEASURES[k].higher_is_better for k in names})
+
+
+def summed_category_items(base, pair_cells, shape: tuple, *, log_base: float | str = 2,
+                          beta: float = 1.0, measures: Sequence[str] | None = None) -> ItemStats:
+    """Per-sentence contingency tables summed from a shared per-sentence table.
+
+    For clusterings of word types: each clustering's per-sentence
+    gold-by-cluster table is the per-sentence table of (gold, word) pairs
+    ``base`` (``(m, P)`` sparse, one column per pair) with each pair's
+    column summed into its cell, ``pair_cells[p]`` (``gold * K + cluster``
+    of a ``G x K`` table of ``shape``; negative: not scored).  The result
+    scores and resamples as :func:`category_items` of that table, and
+    systems built on the same ``base`` object share its products with the
+    bootstrap weights (:class:`ItemStats`' ``summed_from``): one product per
+    batch for all of them instead of one per clustering, with the same
+    totals (whole counts, summed exactly).
+
+    References
+    ----------
+    Frank, Goldwater & Keller (2009), §"Model Implementation and
+    Experiments": the hierarchical clustering and random baselines label
+    word types.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> gold, words, items = [0, 0, 1, 1], [0, 1, 2, 1], [0, 0, 1, 1]
+    >>> base = contingency(gold, words, items=items).item_counts   # (gold, word) pairs
+    >>> cluster = [0, 0, 1]                                  # word -> cluster, K = 2
+    >>> pair_cells = [g * 2 + cluster[w] for g in range(2) for w in range(3)]
+    >>> st = summed_category_items(base, pair_cells, (2, 2))
+    >>> direct = category_items(contingency(gold, [0, 0, 1, 0], items=items))
+    >>> st.scores() == direct.scores(), len(st)
+    (True, 2)
+    """
+    from induceval.measures.categories.evaluate import MEASURES, TOKEN_MEASURES
+
+    base = base.tocsr()
+    pair_cells = np.asarray(pair_cells, dtype=np.int64)
+    if pair_cells.shape != (base.shape[1],):
+        raise MismatchError(f"pair_cells has {pair_cells.size} entries for {base.shape[1]} "
+                            "columns of the shared table")
+    if pair_cells.max(initial=-1) >= shape[0] * shape[1]:
+        raise ParameterError(f"a pair's cell {int(pair_cells.max())} is outside the "
+                             f"{shape[0]} x {shape[1]} table")
+    flat = np.unique(pair_cells[_filled_columns(base)])
+    flat = flat[flat >= 0]
+    pos = np.where(pair_cells >= 0, np.searchsorted(flat, pair_cells), -1)
+    rows = _relabelled(base, pos, len(flat))
+    # arrays of their own: scipy sorts and sums a matrix's entries in place when asked
+    rows = type(rows)((rows.data.copy(), rows.indices, rows.indptr.copy()), shape=rows.shape)
+    names = tuple(measures) if measures is not None else TOKEN_MEASURES
+    return _cell_items(rows, flat, tuple(shape),
+                       {"log_base": log_base, "beta": beta, "measures": names},
+                       {k: MEASURES[k].higher_is_better for k in names}, (base, pos))
 
 
 def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_SEED,
