@@ -24,7 +24,9 @@ the same minutes of a shared machine.  Figures (issue 24, "Done when"):
    before its intervals: a second figure times, inside two runs that compute
    their cells (one with ``--confidence 1000``), the work after the cells,
    and gives the difference as a share of the first fresh run (and of its
-   cells' time).  The cap is the
+   cells' time); a third, the same work on the stored cells in one process
+   whose imports and kernels a first pair of runs has loaded (fastest of
+   two more runs with intervals and without).  The cap is the
    protocol's ``--max-sentences`` where it has one (``pascal2012-pos``:
    the first N sentences of each treebank; ``frank2009``, without the BHMM:
    of train and test); the others run on a copy of the shared data made
@@ -123,9 +125,9 @@ def _cut_data(n: int, dest: Path) -> Path:
     return dest
 
 
-def _reproduce(name: str, size: int, conf: int, out: str, run: str = "run") -> None:
+def _reproduce(name: str, size: int, conf: int, out: str, run: str = "run") -> dict:
     """``induceval reproduce`` of workload ``name`` on the cells in ``out/run`` (data:
-    ``out/data``); prints the seconds of its cells and of its work after them."""
+    ``out/data``): the seconds of its cells and of its work after them."""
     from induceval.cli.main import main as cli
     from induceval.experiments import _cost
 
@@ -141,13 +143,26 @@ def _reproduce(name: str, size: int, conf: int, out: str, run: str = "run") -> N
         return result
 
     _cost.run_cells = timed
-    code = cli(["reproduce", w.protocol, *w.options, *cap, "--data", str(data),
-                "--out", str(Path(out) / run), "--confidence", str(conf), "--no-progress",
-                "--format", "json", "-o", str(Path(out) / f"tables-{run}-{conf}.json")])
+    try:
+        code = cli(["reproduce", w.protocol, *w.options, *cap, "--data", str(data),
+                    "--out", str(Path(out) / run), "--confidence", str(conf), "--no-progress",
+                    "--format", "json", "-o", str(Path(out) / f"tables-{run}-{conf}.json")])
+    finally:
+        _cost.run_cells = real
     if code:
         raise SystemExit(code)
-    print(json.dumps({"cells": marks["end"] - marks["start"],
-                      "after": time.perf_counter() - marks["end"]}))
+    return {"cells": marks["end"] - marks["start"], "after": time.perf_counter() - marks["end"]}
+
+
+def _warm(name: str, size: int, conf: int, out: str) -> dict:
+    """The work after the stored cells of ``out/run`` in one process, with ``conf``
+    resamples and without, alternating three times: the fastest of the last two each (the
+    first pair loads the imports and kernels)."""
+    after: dict[int, list[float]] = {0: [], conf: []}
+    for _ in range(3):
+        for c in (0, conf):
+            after[c].append(_reproduce(name, size, c, out)["after"])
+    return {"without": min(after[0][1:]), "with": min(after[conf][1:])}
 
 
 TYPE_CORPORA = {"brown": ("brown/brown-tagged", "brown"), "ewt": ("ud/UD_English-EWT", "conllu")}
@@ -276,6 +291,7 @@ def _intervals_share(what: str, size: int, resamples: int, keep: str | None = No
         _, rss_f, said1, _ = _child(f"{what}:fresh", size, resamples, out)
         pairs = [(_child(what, size, resamples, out), _child(what, size, 0, out))
                  for _ in range(repeat)]
+        _, _, said_warm, _ = _child(f"{what}:warm", size, resamples, out)
         with_ci, rss1 = min(a[0] for a, _ in pairs), max(a[1] for a, _ in pairs)
         without = min(b[0] for _, b in pairs)
         cpu_extra = min(a[3] for a, _ in pairs) - min(b[3] for _, b in pairs)
@@ -300,6 +316,11 @@ def _intervals_share(what: str, size: int, resamples: int, keep: str | None = No
           f"without intervals, {r1['after']:5.1f} s with: intervals + paired tests "
           f"{in_run:5.1f} s = {100 * in_run / fresh:5.1f}% of the run "
           f"({100 * in_run / r0['cells']:5.1f}% of its cells), peak {rss_f:5.0f} MB", flush=True)
+    warm = json.loads(said_warm.strip().splitlines()[-1])
+    in_one = warm["with"] - warm["without"]
+    print(f"{'':8} warm, in one process on the stored cells: after them {warm['without']:5.1f} s "
+          f"without intervals, {warm['with']:5.1f} s with: intervals + paired tests "
+          f"{in_one:5.1f} s = {100 * in_one / fresh:5.1f}% of the run", flush=True)
 
 
 def _sizes(a: argparse.Namespace) -> dict[str, list[int]]:
@@ -343,9 +364,12 @@ def main(argv=None) -> None:
         what, size, arg, out = a.one
         if what.startswith("probing:"):
             _probing(what.partition(":")[2], out)
-        elif what.partition(":")[0] in PROTOCOLS:   # NAME, or NAME:fresh (its own cells)
+        elif what.partition(":")[0] in PROTOCOLS:   # NAME, NAME:fresh (own cells), NAME:warm
             name, _, run = what.partition(":")
-            _reproduce(name, int(size), int(arg), out, run or "run")
+            if run == "warm":
+                print(json.dumps(_warm(name, int(size), int(arg), out)))
+            else:
+                print(json.dumps(_reproduce(name, int(size), int(arg), out, run or "run")))
         else:
             WORK[what](int(size), int(arg), out)
         return
