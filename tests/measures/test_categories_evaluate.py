@@ -86,6 +86,19 @@ def test_type_list_prediction():
     assert 0 < t.scores["macro_i_1to1"] < 1
 
 
+def test_type_list_refuses_resampling_at_every_level():
+    """A word -> cluster list has no per-sentence clusters: resampling is refused at the
+    token level too, and the message says what to give instead, not "at type level"."""
+    g = gold_corpus()
+    clusters = {"the": "d", "a": "d", "dog": "n", "cat": "n", "barks": "v", "sleeps": "v"}
+    for level in ("token", "type", "both"):
+        with pytest.raises(ParameterError) as err:
+            evaluate_tags(g, clusters, level=level, items="sentence")
+        assert "a cluster per token (a CoNLL-U, CoNLL-X or PASCAL file" in str(err.value)
+        assert "word<TAB>cluster list" in str(err.value)
+        assert "type level" not in str(err.value)
+
+
 def test_empty():
     r = evaluate_tags(np.zeros(0, dtype=int), np.zeros(0, dtype=int),
                       forms=np.zeros(0, dtype=int), level="both")

@@ -375,9 +375,10 @@ def statistics_of(gold, pred, *, gold_column: str | None, pred_column: str | Non
     type_sets, identical, used = None, False, None
     if isinstance(pred, Mapping):
         if items is not None:
-            raise ParameterError("resampling (items=, --confidence, --paired) at type level "
-                                 "needs a token prediction (a type list has no per-sentence "
-                                 "clusters to resample)")
+            raise ParameterError("resampling (items=, --confidence, --paired) needs a "
+                                 "prediction with a cluster per token (a CoNLL-U, CoNLL-X or "
+                                 "PASCAL file of the corpus): a word<TAB>cluster list has no "
+                                 "per-sentence clusters to resample")
         type_sets = {w: ({c} if isinstance(c, str) else set(c or ())) for w, c in pred.items()}
         if token_level:
             p, plabels, _ = tags_from_type_clusters(gold, type_sets, form_column=form_column)
