@@ -320,6 +320,14 @@ def corpus_word_pairs(corpus, gold_column: str, punct: str = "keep") -> WordPair
     Built once per corpus object, column and policy in a process: the cells
     of one corpus and the intervals after them share it (0.12 s on
     Manchester's 1.2M scored tokens).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> wp = corpus_word_pairs(demo, "upos")
+    >>> wp is corpus_word_pairs(demo, "upos"), int(wp.totals.sum()) == demo.n_tokens
+    (True, True)
     """
     import weakref
 
@@ -379,6 +387,19 @@ def type_cell_fields(pairs: WordPairs, table, tags, unclustered: str) -> dict:
     digest, so the per-sentence tables follow (tested entry for entry
     against the cells' own), where comparing them took 30 ms a table of
     Manchester's 285,864 utterances.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> gold, forms, items, tags = [0, 1, 0], [2, 0, 2], [0, 0, 1], [1, 0, 1]
+    >>> pairs = word_pairs(gold, forms, items)
+    >>> table = contingency(gold, tags, items=items)
+    >>> fields = type_cell_fields(pairs, table, tags, "merge")
+    >>> sorted(fields), fields["pairs"] == pairs.digest
+    (['pairs', 'type_columns'], True)
+    >>> cell = {**fields, "table_shape": list(table.shape)}
+    >>> summed_cell_items(cell, pairs, ["m1"]).scores()
+    {'m1': 1.0}
     """
     width = int(table.shape[1])
     tags = np.asarray(tags, dtype=np.int64)[pairs.scored]
