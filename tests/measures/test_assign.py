@@ -11,6 +11,7 @@ from scipy.optimize import linear_sum_assignment
 from induceval.measures.categories import batch
 from induceval.measures.categories._assign import (
     greedy_overlaps,
+    margins_xlogx,
     numpy_sum,
     optimal_overlaps,
     table_summaries,
@@ -191,9 +192,29 @@ def test_cell_scores_of_counts_equal_the_general_path_bit_for_bit(monkeypatch):
     t = t.astype(np.float64)
     c, v = _cells(t)
     assert table_summaries(v, c.gold, c.pred, 40, 50, True, True, True, np.zeros(0))[0]
-    fast = batch.cell_scores_batch(v, c)
+    # one table (numpy sums its one row of margins pairwise), two, and many (column order)
+    fast = [batch.cell_scores_batch(v[:b], c) for b in (1, 2, 30)]
     monkeypatch.setattr(batch, "table_summaries", lambda *a: (False,) + (None,) * 7)
-    slow = batch.cell_scores_batch(v, c)
-    assert fast.keys() == slow.keys()
-    for name in fast:
-        assert np.array_equal(fast[name], slow[name], equal_nan=True), name
+    for b, got in zip((1, 2, 30), fast):
+        slow = batch.cell_scores_batch(v[:b], c)
+        assert got.keys() == slow.keys()
+        for name in got:
+            assert np.array_equal(got[name], slow[name], equal_nan=True), (b, name)
+
+
+@pytest.mark.parametrize("tables", [1, 2, 9])
+def test_margins_x_log_x_are_numpys_sums_of_the_fortran_order(tables):
+    """The margins' x log x, looked up and added by the compiled pass (or by numpy for one
+    table or a count beyond the lookup), equal numpy's sums over axis 1 of the same
+    margins in Fortran order (the general path's) bit for bit, from C or Fortran order."""
+    rng = np.random.default_rng(7)
+    for width in (3, 50, 300):
+        m = (rng.integers(0, 10 ** 5, size=(tables, width)) * (rng.random((tables, width)) < 0.7)
+             ).astype(np.float64)
+        want = batch._xlogx(np.asfortranarray(m), axis=1)
+        assert np.array_equal(batch._xlogx_counts(m), want), width
+        assert np.array_equal(batch._xlogx_counts(np.asfortranarray(m)), want), width
+        m[-1, 0] = batch._LOOKUP_TOP + 1.0      # beyond any lookup: numpy's logarithms
+        assert np.array_equal(batch._xlogx_counts(m),
+                              batch._xlogx(np.asfortranarray(m), axis=1)), width
+    assert np.isnan(margins_xlogx(np.array([[1.0, 5.0], [2.0, 1.0]]), batch._xlogx_table(4)[:5])[0])

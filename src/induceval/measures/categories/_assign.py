@@ -42,7 +42,7 @@ import numpy as np
 from numba import njit
 
 __all__ = ["optimal_overlaps", "greedy_overlaps", "table_summaries", "whole_counts",
-           "numpy_sum"]
+           "numpy_sum", "margins_xlogx"]
 
 
 def whole_counts(values: np.ndarray) -> bool:
@@ -481,6 +481,28 @@ def _block_sum(a, lo, n):
         res += a[i]
         i += 1
     return res
+
+
+@njit(cache=True)
+def margins_xlogx(margins, xlogx):
+    """``(B,)`` sums of ``x log x`` over each row of ``(B, n)`` whole counts ``margins``,
+    each looked up in ``xlogx`` (the values of the counts 0, 1, ...) and added in column
+    order, one after the other: numpy's sum over axis 1 of the same numbers in Fortran
+    order when ``B >= 2`` (a single row numpy sums pairwise).  ``nan`` for a row with a
+    count beyond ``xlogx``."""
+    b_n, n = margins.shape
+    out = np.zeros(b_n)
+    top = len(xlogx)
+    for b in range(b_n):
+        t = 0.0
+        for j in range(n):
+            x = margins[b, j]
+            if not x < top:
+                t = np.nan
+                break
+            t += xlogx[np.int64(x)]
+        out[b] = t
+    return out
 
 
 @njit(cache=True)

@@ -28,6 +28,7 @@ import numpy as np
 from induceval.errors import ParameterError
 from induceval.measures.categories._assign import (
     greedy_overlaps,
+    margins_xlogx,
     optimal_overlaps,
     table_summaries,
     whole_counts,
@@ -48,6 +49,26 @@ _PAIRS = frozenset(("pp", "pr", "pf"))
 def _xlogx(x: np.ndarray, axis) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0).sum(axis=axis)
+
+
+def _xlogx_counts(x: np.ndarray) -> np.ndarray:
+    """:func:`_xlogx` along axis 1 of ``(B, n)`` whole counts in Fortran order (the
+    same numbers, added in the same order), from ``x`` in either order.
+
+    Each ``x log x`` is looked up in :func:`_xlogx_table` (numpy's values of the
+    counts) and, for ``B >= 2``, added in column order in a compiled pass
+    (:func:`~induceval.measures.categories._assign.margins_xlogx`), as numpy
+    adds a Fortran-order array over axis 1: the margins need no transpose.  A
+    single table, whose one row numpy sums pairwise, or a count beyond the
+    lookup takes numpy's sum.
+    """
+    table = _xlogx_table(x.max(initial=0.0))
+    if len(x) > 1 and len(table):
+        out = margins_xlogx(np.ascontiguousarray(x, dtype=np.float64), table)
+        if not np.isnan(out).any():
+            return out
+    f = np.asfortranarray(x)
+    return table[f.astype(np.int64)].sum(axis=1) if len(table) else _xlogx(f, axis=1)
 
 
 #: the largest count whose ``x log x`` :func:`_xlogx_table` keeps (8 MB)
@@ -185,12 +206,13 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
             tp = (v * (v - 1)).sum(axis=1)
         if want & _ENTROPIC and np.isnan(x_cells).any():   # counts beyond the table
             x_cells = _xlogx(v, axis=1)
-        # in column order, as the sparse product gives them: numpy then adds each table's
-        # margins' x log x in the same order as for the general path below, and the
-        # entropies stay the same to the last bit
-        return _scores(want=want, log_base=log_base, beta=beta, rows=np.asfortranarray(rows),
-                       cols=np.asfortranarray(cols), x_cells=lambda: x_cells, tp=tp / 2,
-                       m1=lambda: m1, optimal=lambda: optimal, greedy=lambda: greedy)
+        # the margins' x log x added in column order, as numpy adds those of the general
+        # path below (Fortran order, as the sparse product gives them): the entropies
+        # stay the same to the last bit
+        return _scores(want=want, log_base=log_base, beta=beta, rows=rows, cols=cols,
+                       x_cells=lambda: x_cells, tp=tp / 2,
+                       m1=lambda: m1, optimal=lambda: optimal, greedy=lambda: greedy,
+                       margins_xlogx=_xlogx_counts)
     return _scores(
         want=want, log_base=log_base, beta=beta,
         rows=_sum_by(v, cells.gold, g), cols=_sum_by(v, cells.pred, k),
@@ -225,12 +247,15 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
         greedy=lambda: _greedy(flat[:, nz], cells.gold, cells.pred, cells.shape))
 
 
-def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greedy) -> dict:
+def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greedy,
+            margins_xlogx=None) -> dict:
     """Every measure in ``want`` from the batch's margins, cell entropy sum and pair count.
 
     ``m1``, ``optimal`` and ``greedy``: callables giving the summed overlaps
     of the M-1, optimal 1-1 and greedy 1-1 mappings, ``x_cells`` the cells'
-    ``sum x log x`` (each computed only when a measure needs it).
+    ``sum x log x`` (each computed only when a measure needs it);
+    ``margins_xlogx``: the margins' ``sum x log x`` along axis 1 (default
+    :func:`_xlogx`; :func:`_xlogx_counts` for whole counts, the same numbers).
     """
     lf = log_factor(log_base)
     n = rows.sum(axis=1)
@@ -251,7 +276,8 @@ def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greed
         if "1to1_greedy" in want:
             put("1to1_greedy", greedy() / safe_n)
         if want & _ENTROPIC:    # the margins' x log x only then (a third of frank2009's scoring)
-            _entropic(put, lf, beta, rows, cols, x_cells(), safe_n)
+            _entropic(put, lf, beta, rows, cols, x_cells(), safe_n,
+                      margins_xlogx or (lambda x: _xlogx(x, axis=1)))
         if want & _PAIRS:
             pred_pairs = (cols * (cols - 1)).sum(axis=1) / 2
             gold_pairs = (rows * (rows - 1)).sum(axis=1) / 2
@@ -264,11 +290,11 @@ def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greed
     return {k: out[k] for k in _ALL if k in out}
 
 
-def _entropic(put, lf, beta, rows, cols, x_cells, safe_n) -> None:
+def _entropic(put, lf, beta, rows, cols, x_cells, safe_n, margins_xlogx) -> None:
     """The entropy measures from the margins, the cells' ``sum x log x`` and the totals."""
     logn = np.log(safe_n)
-    x_rows = _xlogx(rows, axis=1)
-    x_cols = _xlogx(cols, axis=1)
+    x_rows = margins_xlogx(rows)
+    x_cols = margins_xlogx(cols)
     one_row = np.count_nonzero(rows, axis=1) <= 1
     one_col = np.count_nonzero(cols, axis=1) <= 1
     hc_e = np.where(one_row, 0.0, np.maximum(logn - x_rows / safe_n, 0.0))
