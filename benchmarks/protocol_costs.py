@@ -4,7 +4,7 @@ Run by hand (not in the tests; it needs the shared data)::
 
     PYTHONPATH=src python benchmarks/protocol_costs.py [--size NAME=N[,N...]] [--only NAMES]
         [--resamples 1000] [--repeat 1] [--keep DIR] [--type-sizes 250000,1000000]
-        [--type-corpus brown|ewt] [--type-resamples 50] [--estimate-sizes 2000,10000]
+        [--type-corpus brown|ewt] [--type-resamples 50] [--estimate-sizes 60000,200000]
         [--probing pos,deps,joint,chang,chambers,reichart,frank]
 
 Every workload runs in its own process (its peak resident memory is that
@@ -352,7 +352,9 @@ def main(argv=None) -> None:
                     help="type level: tokens of --type-corpus (0 = all)")
     ap.add_argument("--type-corpus", choices=sorted(TYPE_CORPORA), default="brown")
     ap.add_argument("--type-resamples", type=int, default=50)
-    ap.add_argument("--estimate-sizes", default="2000,10000")
+    ap.add_argument("--estimate-sizes", default="60000,200000",
+                    help="estimate: demo sentences (smaller ones run in a tenth of a second, "
+                         "below the estimate line's whole seconds)")
     ap.add_argument("--probing", default="",
                     help="comma-separated workloads whose estimate's cost is measured on all "
                          f"the shared data ({', '.join(PROTOCOLS)})")
