@@ -135,7 +135,8 @@ def main() -> None:
     args = ap.parse_args()
 
     from induceval.measures.categories.contingency import contingency
-    from induceval.measures.resampling import category_items, resample
+    from induceval.measures.categories.items import category_items
+    from induceval.measures.resampling import resample
 
     n = args.resamples
     # warm up numba (greedy 1-1 kernel) outside the timings
@@ -161,8 +162,10 @@ def main() -> None:
 
 def run_size(size: int, n: int, naive_n: int) -> None:
     from induceval.measures.categories.contingency import contingency
+    from induceval.measures.categories.items import category_items
+    from induceval.measures.dependencies import dependency_items
     from induceval.measures.dependencies.stats import edge_matches, sentence_stats
-    from induceval.measures.resampling import category_items, compare, dependency_items, resample
+    from induceval.measures.resampling import compare, resample
 
     g, p, it = _tags(size)
     table, t_build, _ = _timed(lambda: contingency(g, p, items=it, n_gold=45, n_pred=50))
@@ -195,8 +198,9 @@ def run_size(size: int, n: int, naive_n: int) -> None:
 
 
 def run_types(size: int, n: int) -> None:
+    from induceval.measures.categories.items import type_level_items
     from induceval.measures.categories.type_level import type_entries
-    from induceval.measures.resampling import resample, type_level_items
+    from induceval.measures.resampling import resample
 
     f, g, p, it = _typed(size)
     e, t_build, _ = _timed(lambda: type_entries(f, g, p, items=it))

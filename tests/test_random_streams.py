@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from induceval.measures.pseudowords import score_decisions
-from induceval.measures.resampling import approximate_randomization
+from induceval.measures.resampling import ItemStats, compare
 from induceval.random import STREAMS, rng, spawn, stream, stream_seed
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "induceval"
@@ -65,6 +65,9 @@ def test_smallest_p_is_one_over_n_plus_one(seed):
     m, n = 200, 100
     base = score_decisions(np.zeros(m, dtype=int), ties="random", seed=seed)
     model = score_decisions(np.ones(m, dtype=int), ties="random", seed=seed)
-    p = approximate_randomization(base.credited[:, None], model.credited[:, None],
-                                  lambda s: float(s[0]), n=n, seed=seed)
+    def credited(scores):
+        return ItemStats(scores.credited[:, None].copy(), lambda t: {"credited": t[:, 0]})
+
+    p = compare(credited(base), [credited(model)], test="ar", n=n,
+                seed=seed)[0].p_value["credited"]
     assert p == pytest.approx(1 / (n + 1))

@@ -11,12 +11,12 @@ from induceval.corpus.model import Column, CorpusBuilder
 from induceval.errors import InducevalError, MismatchError, ParameterError
 from induceval.measures.dependencies import (
     TABLE6_GROUPS,
+    dependency_items,
     edge_matches,
     evaluate_dependencies,
     relation_group,
-    score_function,
 )
-from induceval.measures.resampling import approximate_randomization, bootstrap_interval
+from induceval.measures.resampling import compare, resample
 from induceval.models.dependencies.chains import left_branching, right_branching
 from induceval.report.dependencies import breakdown_table, evaluate_systems, systems_table
 from tests.measures._deps_reference import score_reference
@@ -120,7 +120,7 @@ def test_sentence_order_invariance_and_additivity():
     r2 = evaluate_dependencies(rev, left_branching(rev.offsets), punct="keep")
     assert r.scores == r2.scores
     stats = r.reference().stats
-    assert stats.scores()["directed"] == score_function("directed")(stats.totals())
+    assert stats.scores()["directed"] == dependency_items(stats).scores()["directed"]
     s = stats + stats
     assert s.scores() == stats.scores()
 
@@ -130,10 +130,11 @@ def test_bootstrap_and_significance_from_rows():
     a = evaluate_dependencies(gold, gold, punct="keep").reference().stats.rows
     lb = left_branching(gold.offsets)
     b = evaluate_dependencies(gold, lb, punct="keep").reference().stats.rows
-    lo, hi = bootstrap_interval(b, score_function("directed"), n=200, seed=1)
-    assert lo <= evaluate_dependencies(gold, left_branching(gold.offsets),
-                                       punct="keep").scores["directed"] <= hi
-    p = approximate_randomization(a, b, score_function("directed"), n=200, seed=1)
+    iv = resample(dependency_items(b), n=200, seed=1).intervals["directed"]
+    assert iv.low <= evaluate_dependencies(gold, left_branching(gold.offsets),
+                                           punct="keep").scores["directed"] <= iv.high
+    p = compare(dependency_items(a), [dependency_items(b)], test="ar", n=200,
+                seed=1)[0].p_value["directed"]
     assert p < 0.01
 
 

@@ -11,19 +11,18 @@ from induceval.errors import InducevalError, MismatchError
 from induceval.measures.categories.batch import token_scores_batch
 from induceval.measures.categories.contingency import contingency
 from induceval.measures.categories.evaluate import TOKEN_MEASURES, token_scores
+from induceval.measures.categories.items import category_items
+from induceval.measures.dependencies import dependency_items
+from induceval.measures.pseudowords import pseudo_items
 from induceval.measures.resampling import (
     TESTS,
-    approximate_randomization,
-    category_items,
     compare,
-    dependency_items,
     group_rows,
-    pseudo_items,
     ratio_items,
     resample,
     share_resamples,
-    wopa_items,
 )
+from induceval.measures.wopa import wopa_items
 from induceval.random import stream
 from tests.conftest import one_table
 
@@ -199,17 +198,6 @@ def test_wopa_and_pseudo_items():
                  "coverage": 2 / 3}
 
 
-def test_scalar_ar_helper_matches_compare():
-    a = _dep_rows(50, seed=1)
-    b = _dep_rows(50, seed=2)
-    from induceval.measures.dependencies.stats import score_function
-
-    p1 = approximate_randomization(a, b, score_function("directed"), n=300, seed=4)
-    p2 = compare(dependency_items(a), [dependency_items(b)], test="ar", n=300,
-                 seed=4)[0].p_value["directed"]
-    assert p1 == pytest.approx(p2)
-
-
 # -- cross-checks against independent implementations -------------------------------------
 
 def _plain_draws(seed, m):
@@ -301,8 +289,8 @@ def _typed_tokens(n_sent, seed=0, length=4, n_words=6, G=3, K=3):
 
 
 def test_type_level_items_full_sample_is_type_level_scores():
+    from induceval.measures.categories.items import type_level_items
     from induceval.measures.categories.type_level import type_entries, type_level_scores
-    from induceval.measures.resampling import type_level_items
 
     for seed in range(4):
         f, g, p, it = _typed_tokens(15, seed=seed, n_words=9, G=4, K=5)
@@ -340,8 +328,8 @@ def _brute_1to1(sents, draw):
 
 
 def test_type_level_against_plain_python_bootstrap():
+    from induceval.measures.categories.items import type_level_items
     from induceval.measures.categories.type_level import type_entries
-    from induceval.measures.resampling import type_level_items
 
     f, g, p, it = _typed_tokens(12, seed=5)
     sents = [[(int(a), int(b), int(c)) for a, b, c in zip(f[it == s], g[it == s], p[it == s])]
@@ -356,8 +344,9 @@ def test_type_level_against_plain_python_bootstrap():
 
 @pytest.mark.parametrize("test", TESTS)
 def test_type_level_paired_tests(test):
+    from induceval.measures.categories.items import type_level_items
     from induceval.measures.categories.type_level import type_entries
-    from induceval.measures.resampling import join_items, type_level_items
+    from induceval.measures.resampling import join_items
 
     # the checks hold for any number of draws (a system against itself, a signed delta,
     # one seed one answer, shared draws): a few draws suffice
@@ -404,8 +393,8 @@ def test_type_level_bootstrap_loses_pairs_not_gains():
     all and the interval has width 0.  Unlike token measures, the width does
     not shrink as 1/sqrt(n) (see ``type_level_items``).
     """
+    from induceval.measures.categories.items import type_level_items
     from induceval.measures.categories.type_level import type_entries
-    from induceval.measures.resampling import type_level_items
 
     out = {}
     for n_sent in (60, 960):
@@ -772,7 +761,8 @@ def test_cell_columns_equal_scipys_column_indexing(trial):
     NaN and columns dropped: the same columns and the same arrays, entry for entry."""
     from scipy import sparse as sp
 
-    from induceval.measures.resampling.items import _columns, _filled_columns
+    from induceval.measures.resampling.items import filled_columns as _filled_columns
+    from induceval.measures.resampling.items import select_columns as _columns
 
     rng = np.random.default_rng(trial)
     a = sp.random(7, 9, density=0.4, format="csr", random_state=trial)
@@ -834,8 +824,8 @@ def test_summed_items_resample_as_their_own_tables(unclustered, monkeypatch):
     products with the weights; their samples, intervals and paired tests (bootstrap and
     approximate randomization) are those of each clustering's own per-sentence tables
     resampled alone, also in batches of 8 and beside a system of its own rows."""
+    from induceval.measures.categories.items import summed_category_items
     from induceval.measures.resampling import engine as R
-    from induceval.measures.resampling import summed_category_items
     from induceval.measures.resampling._draws import _SUMMED_MIN, SparseProducts
 
     G, n_words = 5, 30
@@ -881,7 +871,7 @@ def test_sparse_products_of_a_shared_base_equal_each_systems_product():
 
     from induceval.measures.resampling._draws import SparseProducts
     from induceval.measures.resampling.engine import _product
-    from induceval.measures.resampling.items import _relabelled
+    from induceval.measures.resampling.items import relabel_columns as _relabelled
 
     rng = np.random.default_rng(9)
     m = 200
@@ -911,7 +901,7 @@ def test_sparse_products_of_a_shared_base_equal_each_systems_product():
 def test_summed_items_check_their_cells():
     from scipy import sparse as sp
 
-    from induceval.measures.resampling import summed_category_items
+    from induceval.measures.categories.items import summed_category_items
 
     base = sp.csr_matrix(np.ones((3, 4)))
     with pytest.raises(MismatchError, match="pair_cells has 3 entries for 4 columns"):
@@ -927,7 +917,7 @@ def test_sparse_products_sum_only_from_bases_with_entries_enough():
 
     from induceval.measures.resampling._draws import _SUMMED_MIN, SparseProducts
     from induceval.measures.resampling.engine import _product
-    from induceval.measures.resampling.items import _relabelled
+    from induceval.measures.resampling.items import relabel_columns as _relabelled
 
     rng = np.random.default_rng(2)
     m = 100

@@ -469,7 +469,8 @@ def test_shard_statistics_sum_to_the_whole(cuts):
 
 _INTERVAL = """
 import numpy as np
-from induceval.measures.resampling import resample, wopa_items
+from induceval.measures.resampling import resample
+from induceval.measures.wopa import wopa_items
 for s in range(4):
     chance = 1 / np.array([2, 6, 24, 120, 720.0])[np.random.default_rng(s).integers(0, 5, 5000)]
     iv = resample(wopa_items(np.column_stack([chance, np.ones(5000)])), n=500, seed=3)

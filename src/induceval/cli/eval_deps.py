@@ -100,7 +100,7 @@ def _resampling(table, results, names, documents, args) -> list:
         run_resampling,
         sign_resampling,
     )
-    from induceval.measures.resampling import dependency_items
+    from induceval.measures.dependencies import dependency_items
 
     if not resampling_requested(args):
         return []

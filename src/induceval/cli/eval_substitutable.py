@@ -20,53 +20,9 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit
-from induceval.errors import InducevalError, ParameterError
-from induceval.signature import Signature
+from induceval.errors import ParameterError
 
-__all__ = ["register", "run", "majority_clusters"]
-
-
-def majority_clusters(pred, columns=("upos", "cpos", "xpos")) -> tuple[dict, int]:
-    """Word -> the cluster most of its tokens have in a tagged corpus, and how many
-    words had several clusters.
-
-    The cluster column is the first of ``columns`` the corpus has; ties go to the
-    first cluster label in sorting order; ``UNCLUSTERED`` (or a missing tag) is
-    ``None``.
-
-    Example
-    -------
-    >>> from induceval.corpus.model import CorpusBuilder
-    >>> b = CorpusBuilder()
-    >>> b.add_sentence({"form": ["the", "dog", "the"], "upos": ["3", "1", "3"]})
-    >>> b.add_sentence({"form": ["dog", "the"], "upos": ["2", "UNCLUSTERED"]})
-    >>> clusters, n_several = majority_clusters(b.build())
-    >>> sorted(clusters.items()), n_several
-    ([('dog', '1'), ('the', '3')], 2)
-    """
-    import numpy as np
-
-    from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
-
-    col = next((c for c in columns if c in pred.tokens), None)
-    if col is None:
-        raise ParameterError(f"{pred.name or 'the prediction'} has no cluster column "
-                             f"({', '.join(columns)}); it has: {', '.join(sorted(pred.tokens))}")
-    forms, tags = pred.tokens["form"], pred.tokens[col]
-    labels = list(tags.vocab.items)
-    rank = np.argsort(np.argsort(np.array(labels, dtype=object)))   # label sorting order
-    f, t = forms.values.astype(np.int64), tags.values.astype(np.int64)
-    ok = (f >= 0) & (t >= 0)
-    keys, counts = np.unique(f[ok] * len(labels) + t[ok], return_counts=True)
-    w, c = keys // len(labels), keys % len(labels)
-    order = np.lexsort((rank[c], -counts, w))
-    w, c = w[order], c[order]
-    first = np.ones(len(w), dtype=bool)
-    first[1:] = w[1:] != w[:-1]
-    n_several = int(np.count_nonzero(np.bincount(w, minlength=1) > 1)) if len(w) else 0
-    out = {forms.vocab[wi]: None if labels[ci] == UNCLUSTERED_LABEL else labels[ci]
-           for wi, ci in zip(w[first].tolist(), c[first].tolist())}
-    return out, n_several
+__all__ = ["register", "run"]
 
 
 def register(subparsers) -> None:
@@ -104,47 +60,26 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.cli.common import check_output_path
-    from induceval.corpus import read_corpus
-    from induceval.measures.categories import is_type_list, read_type_clusters, substitutable_scores
+    from induceval.measures.categories.substitutable import evaluate_substitutable
+    from induceval.measures.shards import ReadOptions
     from induceval.report.tables import Table
 
     check_output_path(args.output)
-    train = read_corpus(args.train, format=args.input_format, on_error=args.on_error)
-    test = read_corpus(args.test, format=args.input_format, on_error=args.on_error)
-    for what, c in (("--train", train), ("--test", test)):
-        if c.n_tokens == 0:
-            raise ParameterError(f"{what} corpus has no tokens")
     names = args.name or [Path(p).stem for p in args.pred]
     if len(names) != len(args.pred):
         raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")
-    rows, sig, notes = [], "", []
-    for path, name in zip(args.pred, names):
-        if Path(path).is_file() and is_type_list(path):
-            sets = read_type_clusters(path)
-            poly = [w for w, cs in sets.items() if len(cs) > 1]
-            if poly:
-                raise InducevalError(f"{path}: word {poly[0]!r} has several clusters; "
-                                     "substitutable scores need one cluster per word")
-            mapping = {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
-        else:
-            mapping, n_several = majority_clusters(read_corpus(path, format=args.input_format,
-                                                               on_error=args.on_error))
-            notes.append(f"{name}: a tagged corpus; each word takes its most frequent cluster "
-                         f"({n_several} words had several)")
-        r = substitutable_scores(train, test, mapping, unclustered=args.unclustered,
-                                 min_frame_count=args.min_frame_count,
-                                 boundaries=not args.no_boundaries, cluster_size=args.cluster_size)
-        sig = r.signature
-        rows.append({"system": name, **r.scores, "frames": r.stats.n_frames,
-                     "s_members": r.stats.n_s_members})
-    if args.on_error == "skip":
-        from induceval.corpus.stats import reading_errors
-
-        n_err = sum(e["count"] for c in (train, test)
-                    for e in reading_errors(c.report.to_dict()).values())
-        sig = Signature.parse(sig).update(on_error="skip", skipped=n_err).format()
+    read = ReadOptions(gold_format=args.input_format,
+                       pred_formats=(args.input_format,) * len(args.pred), on_error=args.on_error)
+    ev = evaluate_substitutable(args.train, args.test, args.pred, read=read,
+                                unclustered=args.unclustered,
+                                min_frame_count=args.min_frame_count,
+                                boundaries=not args.no_boundaries, cluster_size=args.cluster_size)
+    rows = [{"system": name, **r.scores, "frames": r.stats.n_frames,
+             "s_members": r.stats.n_s_members} for name, r in zip(names, ev.results)]
+    notes = [f"{name}: {note}" for name, r in zip(names, ev.results) for note in r.notes]
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
-                  title="substitutable precision and recall", notes=[f"signature: {sig}", *notes])
+                  title="substitutable precision and recall",
+                  notes=[f"signature: {ev.results[-1].signature}", *notes])
     emit(table, args)
     return 0

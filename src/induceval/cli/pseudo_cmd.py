@@ -200,7 +200,7 @@ def _score(args: argparse.Namespace) -> int:
         run_resampling,
         sign_resampling,
     )
-    from induceval.measures.resampling import pseudo_items
+    from induceval.measures.pseudowords import pseudo_items
 
     names = list(res["item_stats"])
     if not len(ts):

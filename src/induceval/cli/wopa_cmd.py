@@ -150,7 +150,7 @@ _WOPA_SCALED = ("wopa", "wopa ±", "wopa_low", "wopa_high", "delta")
 
 def _resample_learners(results, resampling: dict) -> list[dict]:
     from induceval.cli.resampling_options import run_resampling
-    from induceval.measures.resampling import wopa_items
+    from induceval.measures.wopa import wopa_items
 
     ns = argparse.Namespace(unit="utterance", **resampling)
     intervals, comparisons = run_resampling([wopa_items(r) for r in results], ns)

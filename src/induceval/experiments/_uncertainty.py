@@ -241,7 +241,7 @@ def category_cell_items(cell: Mapping | None, measures: Sequence[str], *,
     tables, ``table.item_counts``) and ``table_shape``; ``None`` when it
     does not (a cell stored without them).
     """
-    from induceval.measures.resampling import category_items
+    from induceval.measures.categories.items import category_items
 
     if not cell or "items" not in cell:
         return None
@@ -419,7 +419,7 @@ def summed_cell_items(cell: Mapping | None, pairs: WordPairs | None, measures: S
     """:func:`category_cell_items` of a cell of :func:`type_cell_fields`, summed from
     ``pairs`` (shared by every such cell: one product with the bootstrap weights for
     all); ``None`` when the cell has no such fields or was built from other tokens."""
-    from induceval.measures.resampling import summed_category_items
+    from induceval.measures.categories.items import summed_category_items
 
     if not cell or pairs is None or cell.get("pairs") != pairs.digest:
         return None

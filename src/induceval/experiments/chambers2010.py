@@ -60,13 +60,13 @@ from induceval.measures.pseudowords import (
     load_corpus,
     parse_random_range,
     prepare,
+    pseudo_items,
     rare_words,
     score_models,
     seen_unseen,
     significance_mark,
     tune_parameter,
 )
-from induceval.measures.resampling import approximate_randomization
 from induceval.models.selpref import MODEL_ORDER, train_models
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -126,8 +126,6 @@ def _fmt(value: float | None, p: float | None = None) -> str:
 
 def _model_items(result: Mapping | None, model: str):
     """The per-item statistics of ``model`` in a cell result (ItemStats), or None."""
-    from induceval.measures.resampling import pseudo_items
-
     mr = (result or {}).get("models", {}).get(model)
     rows = (mr or {}).get("item_stats")
     return pseudo_items(np.asarray(rows, dtype=np.float64).reshape(-1, 4)) if rows else None
@@ -316,10 +314,22 @@ def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], model
     return tables
 
 
+def _paired_p(pairs: dict, prev: np.ndarray, st: np.ndarray, key: str, n: int,
+              seed: int) -> float:
+    """The approximate randomization p-value of ``key`` between two sizes' baseline rows
+    (each pair of sizes tested once for every measure)."""
+    from induceval.measures.resampling import compare
+
+    got = pairs.get((id(prev), id(st)))
+    if got is None:
+        got = pairs[(id(prev), id(st))] = compare(pseudo_items(prev), [pseudo_items(st)],
+                                                  test="ar", n=n, seed=seed)[0]
+    return got.p_value[key]
+
+
 def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: int,
              sig: str, marks=None) -> Table:
     from induceval.measures.pseudowords import DecisionScores
-    from induceval.measures.resampling import pseudo_items
 
     measures = {"precision": "Precision", "accuracy": "Accuracy", "accuracy_guess": "Accuracy +50%"}
     stats = {s: np.asarray(r["baseline_stats"]) for s, r in res.items() if r}
@@ -328,6 +338,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
     items = {s: pseudo_items(st) for s, st in stats.items() if len(st)} if marks else {}
     if marks:
         marks.prepare(items.values())
+    pairs: dict = {}
     rows = []
     for key, label in measures.items():
         row = {"measure": label}
@@ -340,9 +351,7 @@ def _figure6(name: str, res: Mapping[str, dict | None], iterations: int, seed: i
             value = DecisionScores.from_sums(st.sum(0))[key]
             p = None
             if prev is not None:
-                p = approximate_randomization(
-                    prev, st, lambda v, k=key: DecisionScores.from_sums(v)[k], n=iterations,
-                    seed=seed)
+                p = _paired_p(pairs, prev, st, key, iterations, seed)
             row[s] = _fmt(value, p)
             if marks:
                 iv = marks.interval(items[s], key)

@@ -272,7 +272,7 @@ _PERCENT = 100.0
 
 def _utterance_items(result: Mapping | None):
     """WOPA ItemStats of one learner's result in a cell (per scored utterance), or None."""
-    from induceval.measures.resampling import wopa_items
+    from induceval.measures.wopa import wopa_items
 
     correct = (result or {}).get("item_correct")
     if not correct:

@@ -257,7 +257,7 @@ def cell_items(cell: dict | None, key: str):
 
     ``None`` when the cell has none (a missing tag set, a cell stored without them).
     """
-    from induceval.measures.resampling import dependency_items
+    from induceval.measures.dependencies import dependency_items
 
     rows = (cell or {}).get(key, {}).get("stats")
     if not rows:

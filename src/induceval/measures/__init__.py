@@ -1,9 +1,10 @@
 """The measures of induceval, one family a subpackage or module, and their registry.
 
-:data:`MEASURES` (loaded on first use) lists every measure by name with its
-family (``tags``, ``substitutable``, ``deps``, ``wopa``, ``pseudo``),
-level, direction, bounds and source; a report marks the best value of a
-column with ``higher_is_better``.
+:data:`MEASURES` (loaded on first use) is the union of the five families'
+registries (``tags``, ``substitutable``, ``deps``, ``wopa``, ``pseudo``,
+:data:`FAMILIES`): every measure by name with its family, level,
+direction, bounds, source and score function; a report marks the best value
+of a column with ``higher_is_better``.
 
 Example
 -------
@@ -14,33 +15,45 @@ Example
 
 from __future__ import annotations
 
-__all__ = ["MEASURES"]
+__all__ = ["MEASURES", "FAMILIES", "family"]
+
+
+#: the modules holding each family's registry (its ``measures`` records)
+FAMILIES = {
+    "tags": ("induceval.measures.categories.evaluate", "TAGS"),
+    "substitutable": ("induceval.measures.categories.substitutable", "SUBSTITUTABLE"),
+    "deps": ("induceval.measures.dependencies.evaluate", "DEPS"),
+    "wopa": ("induceval.measures.wopa", "WOPA"),
+    "pseudo": ("induceval.measures.pseudowords.scores", "PSEUDO"),
+}
+
+
+def family(name: str):
+    """The measure family named ``name`` (its records in ``.measures``, its
+    per-item statistics from ``.items``).
+
+    Example
+    -------
+    >>> [m.name for m in family("deps").measures]
+    ['directed', 'undirected', 'ned', 'root']
+    """
+    import importlib
+
+    from induceval.errors import check_choice
+
+    check_choice("family", name, tuple(FAMILIES))
+    module, attribute = FAMILIES[name]
+    return getattr(importlib.import_module(module), attribute)
 
 
 def _registry() -> dict:
-    from induceval.measures.categories.evaluate import MEASURES as TAG_MEASURES
-    from induceval.measures.result import Measure
-
-    out = dict(TAG_MEASURES)
-    for name, what in (("sp", "substitutable precision"), ("sr", "substitutable recall"),
-                       ("sf", "substitutable F")):
-        out[name] = Measure(name, "token", True, 0, float("inf"), what,
-                            "Frank et al. 2009, eqs. 2-3", "substitutable")
-    for name, what in (("directed", "directed (attachment) accuracy"),
-                       ("undirected", "undirected accuracy"),
-                       ("ned", "neutral edge direction accuracy (Schwartz et al. 2011)"),
-                       ("root", "accuracy of the gold roots")):
-        out[name] = Measure(name, "token", True, 0, 1, what, "Gelling et al. 2012, §2.3",
-                            "deps")
-    out["wopa"] = Measure("wopa", "utterance", True, 0, 100,
-                          "word order prediction accuracy (percent)",
-                          "Chang et al. 2006, p. 154", "wopa")
-    for name, what in (("accuracy", "pseudo-word accuracy (undecided items wrong)"),
-                       ("accuracy_guess", "accuracy with undecided items guessed"),
-                       ("precision", "accuracy over decided items"),
-                       ("coverage", "share of decided items")):
-        out[name] = Measure(name, "item", True, 0, 1, what, "Chambers & Jurafsky 2010, §7",
-                            "pseudo")
+    out: dict = {}
+    for name in FAMILIES:
+        for m in family(name).measures:
+            if m.name in out:
+                raise RuntimeError(f"measure {m.name!r} is declared by the families "
+                                   f"{out[m.name].family!r} and {m.family!r}")
+            out[m.name] = m
     return out
 
 

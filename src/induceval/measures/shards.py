@@ -138,10 +138,23 @@ class Shard:
 
 
 class Family(Protocol):
-    """What a measure family tells the driver (see the module docstring)."""
+    """What a measure family tells the driver (see the module docstring).
+
+    A family owns its measures: :attr:`measures` are their records
+    (:class:`~induceval.measures.result.Measure`: name, direction, bounds,
+    source and the batched score function), and :meth:`items` builds the
+    per-item statistics that bootstrap intervals and paired tests resample,
+    from a result's statistics and the options it was scored with.
+    """
 
     #: names the family's tasks
     name: str
+    #: the family's measure records, in the order of its tables' columns
+    measures: tuple
+
+    def items(self, statistics: Any, options: Mapping) -> Any:
+        """Summed statistics and the scoring options -> the per-item statistics
+        (:class:`~induceval.measures.resampling.ItemStats`)."""
 
     def options(self, **options) -> dict:
         """Keyword options -> the family's options, checked, with their defaults."""
@@ -345,6 +358,8 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
             parts[i] = p
     results = [family.result(reduce(operator.add, stats), resolved, options, inventory)
                for stats in zip(*(p.statistics for p in parts))]
+    for r in results:     # what its per-item statistics are built with (``items()``)
+        r.family, r.options = family, dict(options)
     gold_reports, pred_reports = ([reduce(ReadReport.merge, per_shard, ReadReport())
                                    for per_shard in zip(*(getattr(p, kind) for p in parts))]
                                   for kind in ("gold_reports", "pred_reports"))

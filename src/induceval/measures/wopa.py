@@ -38,10 +38,13 @@ import numpy as np
 from induceval.corpus.model import Corpus
 from induceval.corpus.utterances import Utterances
 from induceval.errors import InducevalError, check_choice
-from induceval.measures.result import Result
+from induceval.measures.resampling.base import ItemStats
+from induceval.measures.resampling.items import records_items
+from induceval.measures.result import Measure, Result, ratio_of, score_records
 from induceval.signature import make_signature
 
-__all__ = ["Producer", "WopaStats", "WopaResult", "score_utterances", "wopa_result",
+__all__ = ["RECORDS", "WOPA", "Producer", "WopaStats", "WopaResult", "score_utterances",
+           "wopa_items", "wopa_result",
            "wopa_score", "accuracy_by_day"]
 
 #: the additive counts of every WopaStats, in their output order
@@ -134,6 +137,13 @@ def score_utterances(test: Utterances, producer: Producer, *,
                      test.index[has_words].astype(np.int64), lengths[has_words], counts)
 
 
+#: the word-order measure (a proportion; the paper reports percent)
+RECORDS: tuple[Measure, ...] = (
+    Measure("wopa", "utterance", True, 0, 1, "word order prediction accuracy (a proportion)",
+            "Chang et al. 2006, p. 154", "wopa", ratio_of(0, 1)),
+)
+
+
 def wopa_score(stats: np.ndarray) -> float:
     """WOPA (a proportion) from summed (or per-utterance) statistics ``(correct, scored)``.
 
@@ -145,7 +155,36 @@ def wopa_score(stats: np.ndarray) -> float:
     s = np.asarray(stats, dtype=float)
     if s.ndim == 2:
         s = s.sum(0)
-    return float(s[0] / s[1]) if s[1] > 0 else float("nan")
+    return float(score_records(RECORDS, s.reshape(1, -1))["wopa"][0])
+
+
+def wopa_items(stats) -> ItemStats:
+    """Per-utterance ``(correct, scored)`` of WOPA statistics (a :class:`WopaStats`, a
+    :class:`WopaResult` or its rows); the score is WOPA.
+
+    Example
+    -------
+    >>> wopa_items(np.array([[1, 1], [0, 1]])).scores()
+    {'wopa': 0.5}
+    """
+    rows = getattr(stats, "stats", None)
+    if rows is None:
+        rows = getattr(stats, "rows", stats)
+    return records_items(np.asarray(rows, dtype=np.float64), RECORDS)
+
+
+class _WopaFamily:
+    """The word-order measure: its records and per-item statistics."""
+
+    name = "wopa"
+    measures = RECORDS
+
+    def items(self, statistics: WopaStats, options: Mapping) -> ItemStats:
+        return wopa_items(statistics)
+
+
+#: the word-order measure as a family
+WOPA = _WopaFamily()
 
 
 @dataclass
@@ -234,7 +273,7 @@ def wopa_result(stats: WopaStats, learner: str, *, test: str = "self",
     """
     return WopaResult({"wopa": wopa_score(stats.rows)},
                       make_signature("wopa", dict(options or {}), seed=seed), stats.counts, stats,
-                      learner=learner, test=test, corpus=corpus)
+                      WOPA, dict(options or {}), learner=learner, test=test, corpus=corpus)
 
 
 def accuracy_by_day(result: WopaResult, corpus: Corpus, *, undated: str = "skip") -> list[dict]:

@@ -26,29 +26,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from induceval.errors import ParameterError
-from induceval.measures.categories._assign import (
-    greedy_overlaps,
-    margins_xlogx,
-    optimal_overlaps,
-    table_summaries,
-    whole_counts,
-)
-from induceval.measures.categories.token import log_factor
+from induceval.measures.categories import measures as registry
+from induceval.measures.categories.measures import TableQuantities, needs, xlogx
+from induceval.measures.result import score_records
 
-__all__ = ["token_scores_batch", "cell_scores_batch", "Cells"]
-
-_ALL = ("m1", "1to1", "1to1_greedy", "vi", "nvi", "v", "homogeneity", "completeness",
-        "h_c_given_k", "h_k_given_c", "pp", "pr", "pf")
-#: the measures that need the cells' entropy term
-_ENTROPIC = frozenset(("vi", "nvi", "v", "homogeneity", "completeness", "h_c_given_k",
-                       "h_k_given_c"))
-#: the measures that need the pair counts
-_PAIRS = frozenset(("pp", "pr", "pf"))
-
-
-def _xlogx(x: np.ndarray, axis) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0).sum(axis=axis)
+__all__ = ["token_scores", "token_scores_batch", "cell_scores_batch", "Cells"]
 
 
 def _xlogx_counts(x: np.ndarray) -> np.ndarray:
@@ -62,13 +44,15 @@ def _xlogx_counts(x: np.ndarray) -> np.ndarray:
     single table, whose one row numpy sums pairwise, or a count beyond the
     lookup takes numpy's sum.
     """
+    from induceval.measures.categories._assign import margins_xlogx  # numba: when resampling
+
     table = _xlogx_table(x.max(initial=0.0))
     if len(x) > 1 and len(table):
         out = margins_xlogx(np.ascontiguousarray(x, dtype=np.float64), table)
         if not np.isnan(out).any():
             return out
     f = np.asfortranarray(x)
-    return table[f.astype(np.int64)].sum(axis=1) if len(table) else _xlogx(f, axis=1)
+    return table[f.astype(np.int64)].sum(axis=1) if len(table) else xlogx(f, axis=1)
 
 
 #: the largest count whose ``x log x`` :func:`_xlogx_table` keeps (8 MB)
@@ -91,6 +75,8 @@ def _xlogx_table(top: float) -> np.ndarray:
 
 
 def _greedy(values: np.ndarray, gold: np.ndarray, pred: np.ndarray, shape) -> np.ndarray:
+    from induceval.measures.categories._assign import greedy_overlaps
+
     return greedy_overlaps(np.ascontiguousarray(values, dtype=np.float64), gold, pred,
                            int(shape[0]), int(shape[1]))
 
@@ -103,6 +89,8 @@ def _optimal(values: np.ndarray, gold: np.ndarray, pred: np.ndarray) -> np.ndarr
     one resample) cannot raise or lower the best matching of non-negative counts.
     """
     from scipy.optimize import linear_sum_assignment
+
+    from induceval.measures.categories._assign import optimal_overlaps, whole_counts
 
     if whole_counts(values):
         # counts: one compiled call for the batch, each table on its own non-empty rows and
@@ -193,19 +181,22 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
     >>> all(np.allclose(a[k], b[k]) for k in b), sorted(a) == sorted(b)
     (True, True)
     """
+    from induceval.measures.categories._assign import table_summaries
+
     v = np.ascontiguousarray(np.atleast_2d(np.asarray(values, dtype=np.float64)))
     g, k = cells.shape
-    want = set(_ALL if measures is None else measures)
+    want = _wanted(measures)
+    need = needs(want)
     # one compiled pass per table for margins, pair count, overlaps and the cells' x log x
     # (numpy's values and order): exact sums; it stops at a value that is not a count
     whole, rows, cols, tp, m1, greedy, optimal, x_cells = table_summaries(
-        v, cells.gold, cells.pred, g, k, "m1" in want, "1to1_greedy" in want, "1to1" in want,
-        _xlogx_table(v.max(initial=0.0)) if want & _ENTROPIC else _TABLE[0][:0])
+        v, cells.gold, cells.pred, g, k, "m1" in need, "greedy" in need, "optimal" in need,
+        _xlogx_table(v.max(initial=0.0)) if "x_cells" in need else _TABLE[0][:0])
     if whole:
         if np.isnan(tp).any():   # totals too large for an exact pair count: numpy's sums
             tp = (v * (v - 1)).sum(axis=1)
-        if want & _ENTROPIC and np.isnan(x_cells).any():   # counts beyond the table
-            x_cells = _xlogx(v, axis=1)
+        if "x_cells" in need and np.isnan(x_cells).any():   # counts beyond the table
+            x_cells = xlogx(v, axis=1)
         # the margins' x log x added in column order, as numpy adds those of the general
         # path below (Fortran order, as the sparse product gives them): the entropies
         # stay the same to the last bit
@@ -216,7 +207,7 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
     return _scores(
         want=want, log_base=log_base, beta=beta,
         rows=_sum_by(v, cells.gold, g), cols=_sum_by(v, cells.pred, k),
-        x_cells=lambda: _xlogx(v, axis=1),
+        x_cells=lambda: xlogx(v, axis=1),
         tp=(v * (v - 1)).sum(axis=1) / 2,
         m1=lambda: _max_by(v, cells.pred),
         optimal=lambda: _optimal(v, cells.gold, cells.pred),
@@ -239,80 +230,79 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
     nz = np.flatnonzero(flat.any(axis=0))
     cells = Cells.of(nz, t.shape[1:])
     return _scores(
-        want=set(_ALL if measures is None else measures), log_base=log_base, beta=beta,
-        rows=t.sum(axis=2), cols=t.sum(axis=1), x_cells=lambda: _xlogx(flat, axis=1),
+        want=_wanted(measures), log_base=log_base, beta=beta,
+        rows=t.sum(axis=2), cols=t.sum(axis=1), x_cells=lambda: xlogx(flat, axis=1),
         tp=(flat * (flat - 1)).sum(axis=1) / 2,
         m1=lambda: t.max(axis=1).sum(axis=1) if t.shape[1] else np.zeros(len(t)),
         optimal=lambda: _optimal(flat[:, nz], cells.gold, cells.pred),
         greedy=lambda: _greedy(flat[:, nz], cells.gold, cells.pred, cells.shape))
 
 
+def _wanted(measures: Sequence[str] | None) -> list[str]:
+    """The token measures asked for, in the registry's order (default: all)."""
+    if measures is None:
+        return [m.name for m in registry.TOKEN]
+    unknown = [m for m in measures if m not in registry.TOKEN_BY_NAME]
+    if unknown:
+        raise ParameterError(f"unknown token measure {unknown[0]!r}; known: "
+                             f"{', '.join(registry.TOKEN_BY_NAME)}")
+    return [m.name for m in registry.TOKEN if m.name in measures]
+
+
 def _scores(*, want, log_base, beta, rows, cols, x_cells, tp, m1, optimal, greedy,
             margins_xlogx=None) -> dict:
-    """Every measure in ``want`` from the batch's margins, cell entropy sum and pair count.
+    """Every measure in ``want`` from the batch's :class:`TableQuantities` (``nan`` for
+    empty tables); see :class:`TableQuantities` for the arguments."""
+    q = TableQuantities(rows=rows, cols=cols, tp=tp, x_cells=x_cells, m1=m1, optimal=optimal,
+                        greedy=greedy, margins_xlogx=margins_xlogx, log_base=log_base,
+                        beta=beta)
+    return {name: np.where(q.empty, np.nan, value)
+            for name, value in score_records(registry.TOKEN, q, want).items()}
 
-    ``m1``, ``optimal`` and ``greedy``: callables giving the summed overlaps
-    of the M-1, optimal 1-1 and greedy 1-1 mappings, ``x_cells`` the cells'
-    ``sum x log x`` (each computed only when a measure needs it);
-    ``margins_xlogx``: the margins' ``sum x log x`` along axis 1 (default
-    :func:`_xlogx`; :func:`_xlogx_counts` for whole counts, the same numbers).
+
+def _sorted_xlogx(x: np.ndarray) -> np.ndarray:
+    return xlogx(np.sort(x, axis=1), axis=1)
+
+
+def token_scores(table, *, log_base: float | str = 2, beta: float = 1.0,
+                 measures: Sequence[str] | None = None) -> dict[str, float]:
+    """Every token measure of one contingency table: the one-table case of the records
+    every resample is scored with (:func:`cell_scores_batch`).
+
+    The ``x log x`` of the cells and of the margins are summed in sorted order,
+    so that equal partitions (the same multiset of counts) give entropies that
+    cancel exactly (VI is 0 for a prediction equal to the gold up to
+    relabelling); a resample's sums may differ from these in the last bits.
+    The mappings' overlaps come from :mod:`.mappings`: one table is scored
+    without loading the compiled kernels.
+
+    Parameters
+    ----------
+    table
+        A :class:`~induceval.measures.categories.contingency.ContingencyTable`.
+    log_base, beta
+        ``2`` (bits) or ``"e"`` (nats) for VI, NVI and the entropies; the V-measure weight.
+    measures
+        The measures to compute (default: every one of the registry).
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> s = token_scores(contingency([0, 1], [0, 1]))
+    >>> s["m1"], s["vi"], s["v"], s["pp"]
+    (1.0, 0.0, 1.0, 1.0)
     """
-    lf = log_factor(log_base)
-    n = rows.sum(axis=1)
-    empty = n == 0
-    safe_n = np.where(empty, 1.0, n)
-    nan = np.nan
-    out: dict[str, np.ndarray] = {}
+    from induceval.measures.categories.mappings import mapped_overlap, one_to_one_mapping
 
-    def put(name, value):
-        if name in want:
-            out[name] = np.where(empty, nan, value)
-
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if "m1" in want:
-            put("m1", m1() / safe_n)
-        if "1to1" in want:
-            put("1to1", optimal() / safe_n)
-        if "1to1_greedy" in want:
-            put("1to1_greedy", greedy() / safe_n)
-        if want & _ENTROPIC:    # the margins' x log x only then (a third of frank2009's scoring)
-            _entropic(put, lf, beta, rows, cols, x_cells(), safe_n,
-                      margins_xlogx or (lambda x: _xlogx(x, axis=1)))
-        if want & _PAIRS:
-            pred_pairs = (cols * (cols - 1)).sum(axis=1) / 2
-            gold_pairs = (rows * (rows - 1)).sum(axis=1) / 2
-            pp = np.where(pred_pairs == 0, 1.0, tp / np.where(pred_pairs == 0, 1.0, pred_pairs))
-            pr = np.where(gold_pairs == 0, 1.0, tp / np.where(gold_pairs == 0, 1.0, gold_pairs))
-            put("pp", pp)
-            put("pr", pr)
-            put("pf", np.where(pp + pr == 0, 0.0,
-                               2 * pp * pr / np.where(pp + pr == 0, 1.0, pp + pr)))
-    return {k: out[k] for k in _ALL if k in out}
-
-
-def _entropic(put, lf, beta, rows, cols, x_cells, safe_n, margins_xlogx) -> None:
-    """The entropy measures from the margins, the cells' ``sum x log x`` and the totals."""
-    logn = np.log(safe_n)
-    x_rows = margins_xlogx(rows)
-    x_cols = margins_xlogx(cols)
-    one_row = np.count_nonzero(rows, axis=1) <= 1
-    one_col = np.count_nonzero(cols, axis=1) <= 1
-    hc_e = np.where(one_row, 0.0, np.maximum(logn - x_rows / safe_n, 0.0))
-    hk_e = np.where(one_col, 0.0, np.maximum(logn - x_cols / safe_n, 0.0))
-    hck_e = np.maximum((x_cols - x_cells) / safe_n, 0.0)
-    hkc_e = np.maximum((x_rows - x_cells) / safe_n, 0.0)
-    mi_e = np.maximum((x_cells - x_rows - x_cols) / safe_n + logn, 0.0)
-    h_ck, h_kc = hck_e / lf, hkc_e / lf
-    vi = h_ck + h_kc
-    put("vi", vi)
-    put("h_c_given_k", h_ck)
-    put("h_k_given_c", h_kc)
-    hc = hc_e / lf
-    put("nvi", np.where(hc == 0, hk_e / lf, vi / np.where(hc == 0, 1.0, hc)))
-    hom = np.where(hc_e == 0, 1.0, mi_e / np.where(hc_e == 0, 1.0, hc_e))
-    com = np.where(hk_e == 0, 1.0, mi_e / np.where(hk_e == 0, 1.0, hk_e))
-    put("homogeneity", hom)
-    put("completeness", com)
-    den = beta * hom + com
-    put("v", np.where(den == 0, 0.0, (1 + beta) * hom * com / np.where(den == 0, 1.0, den)))
-
+    cells = np.asarray(table.nonzero_values(), dtype=np.float64)[None]
+    out = _scores(
+        want=_wanted(measures), log_base=log_base, beta=beta,
+        rows=table.row_sums.astype(np.float64)[None],
+        cols=table.col_sums.astype(np.float64)[None],
+        x_cells=lambda: _sorted_xlogx(cells), margins_xlogx=_sorted_xlogx,
+        tp=(cells * (cells - 1)).sum(axis=1) / 2,
+        m1=lambda: np.array([float(table.col_max().sum())]),
+        optimal=lambda: np.array([float(mapped_overlap(table, one_to_one_mapping(table)))]),
+        greedy=lambda: np.array([float(mapped_overlap(table,
+                                                      one_to_one_mapping(table, "greedy")))]))
+    return {name: float(v[0]) for name, v in out.items()}

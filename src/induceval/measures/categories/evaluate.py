@@ -25,7 +25,6 @@ Example
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,8 +34,9 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import ParameterError, check_choice, check_range
-from induceval.measures.categories import token as tok
+from induceval.measures.categories.batch import token_scores
 from induceval.measures.categories.contingency import ContingencyTable
+from induceval.measures.categories.measures import MEASURES, TOKEN, TYPE, log_factor
 from induceval.measures.categories.statistics import (
     TagStatistics,
     check_aligned,
@@ -59,73 +59,9 @@ __all__ = ["Measure", "MEASURES", "TOKEN_MEASURES", "TYPE_LEVEL_MEASURES", "TagE
            "check_aligned", "resolve_punct", "tag_signature"]
 
 
-INF = math.inf
-_M = [
-    Measure("m1", "token", True, 0, 1, "many-to-one (matched) accuracy",
-            "Frank et al. 2009; Gelling et al. 2012; Reichart et al. 2010, §3"),
-    Measure("1to1", "token", True, 0, 1, "one-to-one accuracy, optimal (Kuhn-Munkres)",
-            "Gelling et al. 2012; Reichart et al. 2010, §3"),
-    Measure("1to1_greedy", "token", True, 0, 1, "one-to-one accuracy, greedy mapping",
-            "Gelling et al. 2012 (Christodoulopoulos et al. 2010)"),
-    Measure("vi", "token", False, 0, INF, "variation of information H(C|K)+H(K|C)",
-            "Gelling et al. 2012; Meila 2007"),
-    Measure("nvi", "token", False, 0, INF, "normalized VI (H(C)=0: H(K))",
-            "Reichart et al. 2010, §3; Reichart & Rappoport 2009"),
-    Measure("v", "token", True, 0, 1, "V-measure (beta)",
-            "Gelling et al. 2012; Reichart et al. 2010, §3"),
-    Measure("homogeneity", "token", True, 0, 1, "homogeneity h", "Rosenberg & Hirschberg 2007"),
-    Measure("completeness", "token", True, 0, 1, "completeness c",
-            "Rosenberg & Hirschberg 2007"),
-    Measure("h_c_given_k", "token", False, 0, INF, "conditional entropy H(C|K)",
-            "Reichart et al. 2010, §3"),
-    Measure("h_k_given_c", "token", False, 0, INF, "conditional entropy H(K|C)",
-            "Reichart et al. 2010, §3"),
-    Measure("pp", "token", True, 0, 1, "pairwise precision", "Frank et al. 2009, eq. 1"),
-    Measure("pr", "token", True, 0, 1, "pairwise recall", "Frank et al. 2009, eq. 1"),
-    Measure("pf", "token", True, 0, 1, "pairwise F", "Frank et al. 2009, eq. 1"),
-]
-for _meas, _name, _sec in (("macro_i", "MacroI (= MacroC)", "Reichart et al. 2010, §4.1"),
-                           ("micro_i", "MicroI", "Reichart et al. 2010, §4.1"),
-                           ("micro_c", "MicroC", "Reichart et al. 2010, §4.2")):
-    for _mp, _txt in (("1to1", "1-1 mapping (Kuhn-Munkres)"),
-                      ("m1", "M-1 mapping (hill climbing, restarts)")):
-        _M.append(Measure(f"{_meas}_{_mp}", "type", True, 0, 1, f"type-level {_name}, {_txt}",
-                          _sec))
-
-#: every category measure by name
-MEASURES: dict[str, Measure] = {m.name: m for m in _M}
-TOKEN_MEASURES = tuple(m.name for m in _M if m.level == "token")
-TYPE_LEVEL_MEASURES = tuple(m.name for m in _M if m.level == "type")
-
-
-def token_scores(table: ContingencyTable, *, log_base: float | str = 2,
-                 beta: float = 1.0) -> dict[str, float]:
-    """All token measures from one contingency table (pure function).
-
-    Example
-    -------
-    >>> from induceval.measures.categories.contingency import contingency
-    >>> s = token_scores(contingency([0, 1], [0, 1]))
-    >>> s["m1"], s["vi"], s["v"], s["pp"]
-    (1.0, 0.0, 1.0, 1.0)
-    """
-    h_ck = tok.conditional_entropy_gold(table, log_base)
-    h_kc = tok.conditional_entropy_pred(table, log_base)
-    return {
-        "m1": tok.many_to_one(table),
-        "1to1": tok.one_to_one(table, "optimal"),
-        "1to1_greedy": tok.one_to_one(table, "greedy"),
-        "vi": h_ck + h_kc,
-        "nvi": tok.normalized_variation_of_information(table, log_base),
-        "v": tok.v_measure(table, beta),
-        "homogeneity": tok.homogeneity(table),
-        "completeness": tok.completeness(table),
-        "h_c_given_k": h_ck,
-        "h_k_given_c": h_kc,
-        "pp": tok.pairwise_precision(table),
-        "pr": tok.pairwise_recall(table),
-        "pf": tok.pairwise_f(table),
-    }
+#: the names of the token and the type-level measures (see :mod:`.measures`)
+TOKEN_MEASURES = tuple(m.name for m in TOKEN)
+TYPE_LEVEL_MEASURES = tuple(m.name for m in TYPE)
 
 
 @dataclass
@@ -177,6 +113,7 @@ class _TagFamily:
     """The category measures for :func:`~induceval.measures.shards.evaluate_shards`."""
 
     name = "tags"
+    measures = TOKEN + TYPE
 
     def options(self, gold_column="auto", pred_column=None, form_column="form", forms=None,
                 punct="auto", unclustered="merge", log_base=2, beta=1.0, level="token",
@@ -186,7 +123,7 @@ class _TagFamily:
         check_choice("unclustered", unclustered, ("merge", "split"))
         check_choice("level", level, ("token", "type", "both"))
         check_range("restarts", restarts, 1)
-        tok.log_factor(log_base)
+        log_factor(log_base)
         if not beta > 0:
             raise ParameterError(f"beta must be > 0, got {beta!r}")
         return dict(gold_column=gold_column, pred_column=pred_column, form_column=form_column,
@@ -240,6 +177,11 @@ class _TagFamily:
     def result(self, stats: TagStatistics, resolved: Mapping, options: Mapping,
                inventory) -> TagEvaluation:
         return tag_evaluation(stats, resolved, options)
+
+    def items(self, statistics: TagStatistics, options: Mapping):
+        from induceval.measures.categories.items import tag_items
+
+        return tag_items(statistics, options)
 
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
         from induceval.measures.categories.io import is_type_list
@@ -300,7 +242,8 @@ def tag_evaluation(stats: TagStatistics, resolved: Mapping, options: Mapping) ->
                         punct=resolved["punct"], unclustered=unclustered,
                         log_base=options["log_base"], beta=options["beta"],
                         restarts=options["restarts"], seed=options["seed"])
-    return TagEvaluation(scores, sig, counts, stats, table=table, entries=entries)
+    return TagEvaluation(scores, sig, counts, stats, TAGS, dict(options), table=table,
+                         entries=entries)
 
 
 def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = None,

@@ -78,19 +78,30 @@ Example
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.errors import (
+    InducevalError,
+    MismatchError,
+    ParameterError,
+    check_choice,
+    check_range,
+)
 from induceval.measures.categories.baseline import _majority
 from induceval.measures.categories.token import _pairs
+from induceval.measures.result import Measure, Result, ratio_of, score_records
+from induceval.measures.shards import Evaluation, ReadOptions, Shard, evaluate_shards
 from induceval.signature import make_signature
 
-__all__ = ["SubstitutableStats", "SubstitutableResult", "substitutable_stats",
-           "substitutable_scores", "sp_sr", "context_labels"]
+__all__ = ["RECORDS", "SUBSTITUTABLE", "SubstitutableStats", "SubstitutableResult",
+           "substitutable_stats", "substitutable_scores", "evaluate_substitutable", "sp_sr",
+           "context_labels", "majority_clusters"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,31 @@ class SubstitutableStats:
                                   self.n_test_oov_tokens + other.n_test_oov_tokens)
 
 
+#: the columns the measures of :data:`RECORDS` divide: the three pair sums
+PAIR_SUMS = ("overlap_pairs", "s_pairs", "c_pairs")
+_SP, _SR = ratio_of(0, 2), ratio_of(0, 1)
+
+
+def _sf(totals: np.ndarray) -> np.ndarray:
+    sp, sr = _SP(totals), _SR(totals)
+    both = ~np.isnan(sp) & ~np.isnan(sr)
+    return np.where(both & (sp + sr > 0), 2 * sp * sr / np.where(sp + sr > 0, sp + sr, 1.0),
+                    np.where(both, 0.0, np.nan))
+
+
+def _measure(name: str, description: str, score) -> Measure:
+    return Measure(name, "token", True, 0, math.inf, description, "Frank et al. 2009, eqs. 2-3",
+                   "substitutable", score)
+
+
+#: the substitutable measures (scores of the :data:`PAIR_SUMS` totals)
+RECORDS: tuple[Measure, ...] = (
+    _measure("sp", "substitutable precision", _SP),
+    _measure("sr", "substitutable recall", _SR),
+    _measure("sf", "substitutable F", _sf),
+)
+
+
 def sp_sr(stats: SubstitutableStats) -> dict[str, float]:
     """SP, SR (and their F) from the statistics; ``nan`` when a denominator is 0.
 
@@ -130,21 +166,22 @@ def sp_sr(stats: SubstitutableStats) -> dict[str, float]:
     >>> sp_sr(SubstitutableStats(2, 4, 8))
     {'sp': 0.25, 'sr': 0.5, 'sf': 0.3333333333333333}
     """
-    nan = float("nan")
-    sp = stats.overlap_pairs / stats.c_pairs if stats.c_pairs else nan
-    sr = stats.overlap_pairs / stats.s_pairs if stats.s_pairs else nan
-    sf = 2 * sp * sr / (sp + sr) if sp == sp and sr == sr and sp + sr > 0 else \
-        (0.0 if sp == sp and sr == sr else nan)
-    return {"sp": sp, "sr": sr, "sf": sf}
+    totals = np.array([[getattr(stats, c) for c in PAIR_SUMS]], dtype=np.float64)
+    return {k: float(v[0]) for k, v in score_records(RECORDS, totals).items()}
 
 
 @dataclass
-class SubstitutableResult:
-    """SP/SR scores with their statistics and signature."""
+class SubstitutableResult(Result):
+    """SP/SR scores with their statistics and signature (a
+    :class:`~induceval.measures.result.Result`; ``notes``: what was decided about
+    the prediction, e.g. the clusters of a tagged corpus)."""
 
-    scores: dict[str, float]
-    stats: SubstitutableStats
-    signature: str
+    notes: tuple = ()
+
+    @property
+    def stats(self) -> SubstitutableStats:
+        """The :class:`SubstitutableStats` (the ``statistics``)."""
+        return self.statistics
 
 
 def _form_strings(corpus: Corpus, column: str) -> tuple[np.ndarray, list[str]]:
@@ -397,4 +434,197 @@ def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=
                                 cluster_size=cluster_size)
     sig = make_signature("spsr", {"unclustered": unclustered, "min_frame": min_frame_count,
                                   "boundaries": boundaries, "csize": cluster_size})
-    return SubstitutableResult(sp_sr(stats), stats, sig)
+    return SubstitutableResult(sp_sr(stats), sig, {}, stats, SUBSTITUTABLE)
+
+
+def majority_clusters(pred: Corpus, columns: Sequence[str] = ("upos", "cpos", "xpos")
+                      ) -> tuple[dict, int]:
+    """Word -> the cluster most of its tokens have in a tagged corpus, and how many
+    words had several clusters.
+
+    The cluster column is the first of ``columns`` the corpus has; ties go to the
+    first cluster label in sorting order; ``UNCLUSTERED`` (or a missing tag) is
+    ``None``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["the", "dog", "the"], "upos": ["3", "1", "3"]})
+    >>> b.add_sentence({"form": ["dog", "the"], "upos": ["2", "UNCLUSTERED"]})
+    >>> clusters, n_several = majority_clusters(b.build())
+    >>> sorted(clusters.items()), n_several
+    ([('dog', '1'), ('the', '3')], 2)
+    """
+    from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
+
+    col = next((c for c in columns if c in pred.tokens), None)
+    if col is None:
+        raise ParameterError(f"{pred.name or 'the prediction'} has no cluster column "
+                             f"({', '.join(columns)}); it has: {', '.join(sorted(pred.tokens))}")
+    forms, tags = pred.tokens["form"], pred.tokens[col]
+    labels = list(tags.vocab.items)
+    rank = np.argsort(np.argsort(np.array(labels, dtype=object)))   # label sorting order
+    f, t = forms.values.astype(np.int64), tags.values.astype(np.int64)
+    ok = (f >= 0) & (t >= 0)
+    keys, counts = np.unique(f[ok] * len(labels) + t[ok], return_counts=True)
+    w, c = keys // len(labels), keys % len(labels)
+    order = np.lexsort((rank[c], -counts, w))
+    w, c = w[order], c[order]
+    first = np.ones(len(w), dtype=bool)
+    first[1:] = w[1:] != w[:-1]
+    n_several = int(np.count_nonzero(np.bincount(w, minlength=1) > 1)) if len(w) else 0
+    out = {forms.vocab[wi]: None if labels[ci] == UNCLUSTERED_LABEL else labels[ci]
+           for wi, ci in zip(w[first].tolist(), c[first].tolist())}
+    return out, n_several
+
+
+class _SubstitutableFamily:
+    """The substitutable measures for :func:`~induceval.measures.shards.evaluate_shards`.
+
+    The gold side is the training and the test corpus (in that order); each
+    system is a word clustering: a ``{word: cluster}`` mapping, a
+    ``word<TAB>cluster`` list, or a tagged corpus (each word takes its most
+    frequent cluster, :func:`majority_clusters`).  S-clusters come from the
+    frames of the whole test corpus, so a text is one shard.
+    """
+
+    name = "substitutable"
+    measures = RECORDS
+
+    def options(self, unclustered="merge", min_frame_count=2, boundaries=True,
+                cluster_size="tokens", form_column="form", gold_name=None) -> dict:
+        """Every option of :func:`substitutable_scores`, checked, with its default."""
+        check_choice("unclustered", unclustered, ("merge", "split"))
+        check_choice("cluster_size", cluster_size, ("tokens", "types"))
+        check_range("min_frame_count", min_frame_count, 1)
+        return dict(unclustered=unclustered, min_frame_count=min_frame_count,
+                    boundaries=bool(boundaries), cluster_size=cluster_size,
+                    form_column=form_column, gold_name=gold_name)
+
+    def inventory(self, golds, options) -> dict:
+        return {}
+
+    def resolve(self, inventory: dict, options: Mapping) -> dict:
+        return {}
+
+    def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
+        train, test = golds
+        for what, c in (("training", train), ("test", test)):
+            if c.n_tokens == 0:
+                raise ParameterError(f"the {what} corpus {c.name or ''} has no tokens")
+        out = []
+        for pred in preds:
+            notes: tuple = ()
+            if isinstance(pred, Corpus):
+                pred, several = majority_clusters(pred)
+                notes = (f"a tagged corpus; each word takes its most frequent cluster "
+                         f"({several} words had several)",)
+            stats = substitutable_stats(
+                train, test, pred, form_column=options["form_column"],
+                unclustered=options["unclustered"], min_frame_count=options["min_frame_count"],
+                boundaries=options["boundaries"], cluster_size=options["cluster_size"])
+            out.append(_Noted(stats, notes))
+        return out
+
+    def result(self, noted, resolved: Mapping, options: Mapping, inventory
+               ) -> SubstitutableResult:
+        sig = make_signature("spsr", {"unclustered": options["unclustered"],
+                                      "min_frame": options["min_frame_count"],
+                                      "boundaries": options["boundaries"],
+                                      "csize": options["cluster_size"]})
+        stats = noted.stats
+        return SubstitutableResult(sp_sr(stats), sig, {"frames": stats.n_frames,
+                                                       "s_members": stats.n_s_members},
+                                   stats, SUBSTITUTABLE, dict(options), notes=noted.notes)
+
+    def items(self, statistics, options: Mapping):
+        raise ParameterError("substitutable scores have no per-item statistics to resample: "
+                             "the S-clusters are built over the whole test corpus")
+
+    def reads_itself(self, paths: tuple, fmt: str) -> bool:
+        from induceval.measures.categories.io import is_type_list
+
+        # a type list is read as one whatever the corpora's format
+        return fmt == "types" or (len(paths) == 1 and Path(paths[0]).is_file()
+                                  and is_type_list(paths[0]))
+
+    def read_prediction(self, paths: tuple, fmt: str) -> dict:
+        from induceval.measures.categories.io import read_type_clusters
+
+        sets = read_type_clusters(paths[0])
+        poly = [w for w, cs in sets.items() if len(cs) > 1]
+        if poly:
+            raise InducevalError(f"{paths[0]}: word {poly[0]!r} has several clusters; "
+                                 "substitutable scores need one cluster per word")
+        return {w: (next(iter(cs)) if cs else None) for w, cs in sets.items()}
+
+
+@dataclass(frozen=True)
+class _Noted:
+    """One system's statistics with the notes on how its prediction was read (one shard
+    a text: the sum of one)."""
+
+    stats: SubstitutableStats
+    notes: tuple = ()
+
+
+#: the substitutable measures as a family of :mod:`induceval.measures.shards`
+SUBSTITUTABLE = _SubstitutableFamily()
+
+
+def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | None = None,
+                           **options) -> Evaluation:
+    """Substitutable precision and recall of several word clusterings (Frank et al.
+    2009, eqs. 2-3), through the one evaluation driver.
+
+    Parameters
+    ----------
+    train, test
+        The training corpus (cluster sizes) and the test corpus (frames): a
+        :class:`~induceval.corpus.model.Corpus` or a path (a file, a folder or
+        a list of files read as one corpus).
+    preds
+        Per system: a ``{word: cluster}`` mapping, a ``word<TAB>cluster`` list,
+        or a tagged corpus (each word takes its most frequent cluster), in
+        memory or as a path.
+    read
+        How files are read (formats, ``on_error``; only the words are needed,
+        so a fault in another tier of a transcript is counted, not raised).
+    **options
+        Those of :func:`substitutable_scores` (``unclustered``,
+        ``min_frame_count``, ``boundaries``, ``cluster_size``, ``form_column``).
+
+    Returns
+    -------
+    Evaluation
+        One :class:`SubstitutableResult` per system.
+
+    References
+    ----------
+    Frank, Goldwater & Keller (2009), eqs. 2-3.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=60, seed=1)
+    >>> words = {w: len(w) for w in demo.tokens["form"].vocab.items}   # cluster = length
+    >>> ev = evaluate_substitutable(demo, demo, [words])
+    >>> sorted(ev.results[0].scores)
+    ['sf', 'sp', 'sr']
+    """
+    from dataclasses import replace
+
+    opts = SUBSTITUTABLE.options(**options)
+    read = read or ReadOptions()
+    columns = (opts["form_column"],)
+    read = replace(read, gold_columns=columns,
+                   pred_columns=read.pred_columns if read.pred_columns is not None
+                   else ("form", "upos", "cpos", "xpos"))
+
+    def source(x):
+        return (str(x),) if isinstance(x, (str, Path)) else \
+            tuple(map(str, x)) if isinstance(x, list) else x
+
+    shard = Shard((source(train), source(test)), tuple(source(p) for p in preds), read)
+    return evaluate_shards(SUBSTITUTABLE, [shard], opts)

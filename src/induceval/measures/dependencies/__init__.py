@@ -29,19 +29,20 @@ from induceval.measures.dependencies.relations import (
 from induceval.measures.dependencies.scoring import DependencyStatistics
 from induceval.measures.dependencies.stats import (
     MEASURES,
+    RECORDS,
     STAT_COLUMNS,
     Breakdown,
     EdgeMatches,
     SentenceStats,
+    dependency_items,
     edge_matches,
-    score_function,
     scores_from_totals,
     sentence_stats,
 )
 
-__all__ = ["BREAKDOWNS", "DEPS", "MEASURES", "STAT_COLUMNS", "TABLE6_GROUPS", "Breakdown",
-           "DependencyResult", "DependencyStatistics", "EdgeMatches", "ReferenceResult",
-           "SentenceStats", "detect_scheme", "edge_matches", "evaluate_dependencies",
-           "evaluate_dependency_systems", "relation_group", "score_function", "scores_from_totals",
-           "sentence_stats"]
+__all__ = ["BREAKDOWNS", "DEPS", "MEASURES", "RECORDS", "STAT_COLUMNS", "TABLE6_GROUPS",
+           "Breakdown", "DependencyResult", "DependencyStatistics", "EdgeMatches",
+           "ReferenceResult", "SentenceStats", "dependency_items", "detect_scheme",
+           "edge_matches", "evaluate_dependencies", "evaluate_dependency_systems",
+           "relation_group", "scores_from_totals", "sentence_stats"]
 

@@ -48,7 +48,13 @@ from induceval.measures.dependencies.scoring import (
     dependency_statistics,
     order_breakdowns,
 )
-from induceval.measures.dependencies.stats import MEASURES, Breakdown, SentenceStats
+from induceval.measures.dependencies.stats import (
+    MEASURES,
+    RECORDS,
+    Breakdown,
+    SentenceStats,
+    dependency_items,
+)
 from induceval.measures.result import Result
 from induceval.measures.shards import (
     Evaluation,
@@ -190,6 +196,7 @@ class _DependencyFamily:
     """The dependency measures for :func:`~induceval.measures.shards.evaluate_shards`."""
 
     name = "deps"
+    measures = RECORDS
 
     def options(self, references=("head",), punct="upos", max_length=None,
                 pred_column="head", breakdowns=BREAKDOWNS, relation_scheme="auto",
@@ -267,6 +274,10 @@ class _DependencyFamily:
                                       "max_length": options["max_length"],
                                       "refs": list(refs)})
         return dependency_result(refs, stats.structure, stats.preprocessing, sig, stats)
+
+    def items(self, statistics: DependencyStatistics, options: Mapping):
+        """The per-sentence rows of the first reference (:func:`dependency_items`)."""
+        return dependency_items(next(iter(statistics.references.values())))
 
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
         return False
@@ -409,5 +420,5 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
             for measure in MEASURES:
                 scores[f"{measure}[{k}]"] = v[measure]
     return DependencyResult(scores, signature, {**preprocessing, **structure}, statistics,
-                            references=references, best_reference=best, structure=structure,
+                            DEPS, {}, references=references, best_reference=best, structure=structure,
                             preprocessing=preprocessing)

@@ -3,9 +3,9 @@
 Every dependency measure of induceval is a ratio of two counts summed over
 sentences, so the sufficient statistics are one row per sentence (see
 :data:`STAT_COLUMNS`).  Corpus scores are :func:`scores_from_totals` of the
-column sums; bootstrap intervals and paired significance tests come from
-:mod:`induceval.measures.resampling` over the rows, with the score functions
-of :func:`score_function`.
+column sums (each measure one record of :data:`RECORDS`); bootstrap intervals
+and paired significance tests come from :mod:`induceval.measures.resampling`
+over the rows (:func:`dependency_items`), scored by the same records.
 
 Which edges count (token ``d`` with gold head ``G(d)`` and predicted head ``P(d)``)
 -----------------------------------------------------------------------------------
@@ -56,25 +56,37 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.errors import InducevalError, MismatchError, check_choice
+from induceval.errors import InducevalError, MismatchError, ParameterError
+from induceval.measures.resampling.base import ItemStats
+from induceval.measures.resampling.items import records_items
+from induceval.measures.result import Measure, ratio_of, score_records
 
-__all__ = ["STAT_COLUMNS", "MEASURES", "EdgeMatches", "SentenceStats", "Breakdown", "edge_matches",
-           "sentence_stats", "make_breakdown", "scores_from_totals", "score_function",
+__all__ = ["STAT_COLUMNS", "RECORDS", "MEASURES", "EdgeMatches", "SentenceStats", "Breakdown",
+           "edge_matches", "sentence_stats", "make_breakdown", "scores_from_totals",
+           "dependency_items",
            "token_positions", "check_heads"]
 
 #: Columns of the per-sentence statistics rows.
 STAT_COLUMNS: tuple[str, ...] = ("tokens", "directed", "undirected", "ned", "root_total",
                                  "root_directed")
 
-#: Score names, each a ratio of two statistics columns.
-MEASURES: dict[str, tuple[str, str]] = {
-    "directed": ("directed", "tokens"),
-    "undirected": ("undirected", "tokens"),
-    "ned": ("ned", "tokens"),
-    "root": ("root_directed", "root_total"),
-}
-
 _COL = {name: i for i, name in enumerate(STAT_COLUMNS)}
+
+
+def _measure(name: str, num: str, den: str, description: str) -> Measure:
+    return Measure(name, "token", True, 0, 1, description, "Gelling et al. 2012, §2.3", "deps",
+                   ratio_of(_COL[num], _COL[den]))
+
+
+#: the dependency measures, each the ratio of two statistics columns
+RECORDS: tuple[Measure, ...] = (
+    _measure("directed", "directed", "tokens", "directed (attachment) accuracy"),
+    _measure("undirected", "undirected", "tokens", "undirected accuracy"),
+    _measure("ned", "ned", "tokens", "neutral edge direction accuracy (Schwartz et al. 2011)"),
+    _measure("root", "root_directed", "root_total", "accuracy of the gold roots"),
+)
+#: every dependency measure by name
+MEASURES: dict[str, Measure] = {m.name: m for m in RECORDS}
 
 
 def _ratio(num: float, den: float) -> float:
@@ -91,27 +103,27 @@ def scores_from_totals(totals: np.ndarray | Sequence[float]) -> dict[str, float]
     >>> scores_from_totals([4, 2, 3, 4, 1, 1])["undirected"]
     0.75
     """
-    t = np.asarray(totals, dtype=float)
-    return {m: _ratio(t[_COL[a]], t[_COL[b]]) for m, (a, b) in MEASURES.items()}
+    t = np.asarray(totals, dtype=np.float64).reshape(1, -1)
+    return {k: float(v[0]) for k, v in score_records(RECORDS, t).items()}
 
 
-def score_function(measure: str = "directed") -> Callable[[np.ndarray], float]:
-    """A function summed-stats -> score, for :mod:`induceval.measures.resampling`.
+def dependency_items(stats) -> ItemStats:
+    """Per-sentence edge counts of a dependency evaluation (directed, undirected, NED, root).
+
+    ``stats`` is a :class:`SentenceStats` (e.g. ``result.reference().stats``)
+    or its ``rows`` array with the columns :data:`STAT_COLUMNS`.
 
     Example
     -------
-    >>> import numpy as np
-    >>> score_function("ned")(np.array([4, 2, 3, 4, 1, 1]))
-    1.0
+    >>> st = dependency_items(np.array([[4, 2, 3, 4, 1, 1], [2, 2, 2, 2, 1, 1]]))
+    >>> st.scores()["directed"], st.scores()["root"]
+    (0.6666666666666666, 1.0)
     """
-    check_choice("measure", measure, tuple(MEASURES))
-    a, b = (_COL[c] for c in MEASURES[measure])
-
-    def score(totals: np.ndarray) -> float:
-        return _ratio(totals[a], totals[b])
-
-    score.__name__ = f"{measure}_accuracy"
-    return score
+    rows = np.asarray(getattr(stats, "rows", stats), dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != len(STAT_COLUMNS):
+        raise ParameterError(f"dependency statistics must have {len(STAT_COLUMNS)} columns "
+                             f"({', '.join(STAT_COLUMNS)}); got shape {rows.shape}")
+    return records_items(rows, RECORDS)
 
 
 def _index_type(n: int) -> type:

@@ -23,9 +23,11 @@ A test set of the demo corpus, scored for a model preferring frequent nouns:
 """
 
 from induceval.measures.pseudowords.scores import (
+    PSEUDO,
     DecisionScores,
     decide,
     model_decisions,
+    pseudo_items,
     score_decisions,
     score_models,
     significance_mark,
@@ -61,7 +63,8 @@ from induceval.measures.pseudowords.testsets import (
 __all__ = ["CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
            "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
            "RANDOM_RANGE_HELP",
-           "parse_random_range", "split_documents", "DecisionScores", "decide", "model_decisions",
+           "parse_random_range", "split_documents", "DecisionScores", "PSEUDO", "pseudo_items",
+           "decide", "model_decisions",
            "score_decisions", "score_models", "significance_mark", "tune_parameter", "SIZES",
            "Prepared", "PseudoStatistics", "chunk_documents", "corpus_statistics", "fingerprint_v1",
            "load_corpus", "prepare", "rare_words", "seen_unseen", "shard_statistics"]

@@ -31,13 +31,71 @@ import numpy as np
 
 from induceval.errors import ParameterError
 from induceval.measures.pseudowords.testsets import PseudoTestSet
-from induceval.measures.resampling import approximate_randomization
-from induceval.measures.result import Result
+from induceval.measures.resampling import ItemStats, compare, records_items
+from induceval.measures.result import Measure, Result, ratio_of, score_records
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
-__all__ = ["decide", "DecisionScores", "score_decisions", "significance_mark", "model_decisions",
-           "tune_parameter", "score_models"]
+__all__ = ["RECORDS", "PSEUDO", "decide", "DecisionScores", "score_decisions",
+           "significance_mark", "model_decisions", "tune_parameter", "score_models",
+           "pseudo_items"]
+
+
+def _measure(name: str, num: int, den: int, description: str) -> Measure:
+    return Measure(name, "item", True, 0, 1, description, "Chambers & Jurafsky 2010, §7",
+                   "pseudo", ratio_of(num, den))
+
+
+#: the pseudo-word measures, ratios of the columns of :func:`decision_columns`
+RECORDS: tuple[Measure, ...] = (
+    _measure("accuracy", 0, 4, "pseudo-word accuracy (undecided items wrong)"),
+    _measure("accuracy_guess", 3, 4, "accuracy with undecided items guessed"),
+    _measure("precision", 0, 5, "accuracy over decided items"),
+    _measure("coverage", 5, 4, "share of decided items"),
+)
+
+
+def decision_columns(rows: np.ndarray) -> np.ndarray:
+    """Rows ``(correct, wrong, undecided, credited)`` with the items and the decided
+    items beside them: the columns the measures of :data:`RECORDS` divide.
+
+    Example
+    -------
+    >>> decision_columns(np.array([[1.0, 0, 0, 1]])).tolist()
+    [[1.0, 0.0, 0.0, 1.0, 1.0, 1.0]]
+    """
+    rows = np.asarray(rows, dtype=np.float64)[:, :4]
+    return np.column_stack([rows, rows[:, 0] + rows[:, 1] + rows[:, 2], rows[:, 0] + rows[:, 1]])
+
+
+def pseudo_items(decisions) -> ItemStats:
+    """Per-item ``(correct, wrong, undecided, credited)`` of pseudo-word decisions
+    (a :class:`DecisionScores` or its rows), scored by :data:`RECORDS`.
+
+    Example
+    -------
+    >>> st = pseudo_items(np.array([[1, 0, 0, 1], [0, 0, 1, 0.5]]))
+    >>> st.scores()["accuracy_guess"], st.scores()["precision"]
+    (0.75, 1.0)
+    """
+    rows = np.asarray(getattr(decisions, "stats", decisions), dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] < 4:
+        raise ParameterError(f"pseudo-word statistics must have 4 columns; got {rows.shape}")
+    return records_items(decision_columns(rows), RECORDS)
+
+
+class _PseudoFamily:
+    """The pseudo-word measures: their records and per-item statistics."""
+
+    name = "pseudo"
+    measures = RECORDS
+
+    def items(self, statistics: np.ndarray, options: Mapping) -> ItemStats:
+        return pseudo_items(statistics)
+
+
+#: the pseudo-word measures as a family
+PSEUDO = _PseudoFamily()
 
 
 def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:
@@ -83,16 +141,10 @@ class DecisionScores(Result):
         >>> DecisionScores.from_sums(np.array([2, 1, 1, 2.5]))["accuracy_guess"]
         0.625
         """
-        correct, wrong, undecided, credited = (float(x) for x in s[:4])
-        n = correct + wrong + undecided
-        decided = correct + wrong
-        return {
-            "accuracy": correct / n if n else float("nan"),
-            "accuracy_guess": credited / n if n else float("nan"),
-            "precision": correct / decided if decided else float("nan"),
-            "coverage": decided / n if n else float("nan"),
-            "items": int(n),
-        }
+        columns = decision_columns(np.asarray(s, dtype=np.float64).reshape(1, -1))
+        out = {k: float(v[0]) for k, v in score_records(RECORDS, columns).items()}
+        out["items"] = int(columns[0, 4])
+        return out
 
     @property
     def credited(self) -> np.ndarray:
@@ -136,7 +188,7 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     signature = make_signature("pseudo", {"ties": ties}, seed=seed if ties == "random" else None)
     return DecisionScores(scores, signature, {"items": scores["items"],
                                               "undecided": int(undecided.sum())},
-                          stats, ties=ties, seed=seed)
+                          stats, PSEUDO, {"ties": ties, "seed": seed}, ties=ties, seed=seed)
 
 
 def significance_mark(p: float) -> str:
@@ -231,11 +283,17 @@ def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str
     for name, sc in stats.items():
         p = None
         if base is not None and name != "baseline" and len(test):
-            p = approximate_randomization(base.credited[:, None], sc.credited[:, None],
-                                          lambda s: float(s[0]), n=iterations, seed=seed)
+            p = compare(_credited(base), [_credited(sc)], test="ar", n=iterations,
+                        seed=seed)[0].p_value["credited"]
         out["models"][name]["p_vs_baseline"] = p
     if base is not None:
         out["baseline_stats"] = base.stats.astype(float).tolist()
     if item_stats:
         out["item_stats"] = {name: sc.stats for name, sc in stats.items()}
     return out
+
+
+def _credited(scores: DecisionScores) -> ItemStats:
+    """Each item's credited value, scored by its sum (the test of :func:`score_models`)."""
+    return ItemStats(scores.credited[:, None].copy(), lambda t: {"credited": t[:, 0]},
+                     {"credited": True})

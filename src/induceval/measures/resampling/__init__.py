@@ -12,8 +12,12 @@ exact in any order, and fractional statistics (Chance's expected accuracy,
 credited ties) get the same last bits on every machine and batch size.
 
 :class:`ItemStats` holds the rows and a vectorised score function ``(B, d)
--> {measure: (B,)}``; the builders of :mod:`~induceval.measures.resampling.items`
-make it from any family's result (:func:`items_of`).  Two entry points:
+-> {measure: (B,)}``; each measure family builds its own from a result's
+statistics and options (the family's ``items``, a result's ``items()``:
+:func:`induceval.measures.categories.items.category_items`,
+:func:`induceval.measures.dependencies.dependency_items`, ...), with the
+generic builders of :mod:`~induceval.measures.resampling.items`.  This
+package knows no family.  Two entry points:
 
 - :func:`resample`: percentile bootstrap intervals of every measure
   (Efron & Tibshirani 1993, §13.3);
@@ -70,30 +74,22 @@ from induceval.measures.resampling.engine import (
     Comparison,
     Interval,
     Resampled,
-    approximate_randomization,
-    bootstrap_interval,
-    bootstrap_scores,
     compare,
+    items_of,
     resample,
     resampling_signature,
     share_resamples,
     ties_with_best,
 )
 from induceval.measures.resampling.items import (
-    category_items,
-    dependency_items,
-    items_of,
     join_items,
-    pseudo_items,
     ratio_items,
-    summed_category_items,
-    type_level_items,
-    wopa_items,
+    ratio_score,
+    records_items,
+    records_score,
 )
 
 __all__ = ["ItemStats", "Interval", "Resampled", "Comparison", "TESTS", "UNITS", "resample",
-           "items_of", "compare", "ratio_items", "dependency_items", "category_items",
-           "summed_category_items", "type_level_items", "join_items", "wopa_items",
-           "pseudo_items", "group_rows",
-           "resampling_signature", "ties_with_best", "share_resamples", "bootstrap_scores",
-           "bootstrap_interval", "approximate_randomization"]
+           "items_of", "compare", "ratio_items", "ratio_score", "records_items",
+           "records_score", "join_items", "group_rows", "resampling_signature",
+           "ties_with_best", "share_resamples"]

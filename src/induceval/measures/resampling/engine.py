@@ -12,13 +12,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from induceval.errors import MismatchError, ParameterError, check_choice, check_range
-from induceval.measures.resampling.base import ItemStats, ScoreFn
-from induceval.measures.resampling.items import items_of
+from induceval.measures.resampling.base import ItemStats
 from induceval.random import DEFAULT_SEED, stream
 
 __all__ = ["TESTS", "UNITS", "Interval", "Resampled", "Comparison", "resampling_signature",
-           "resample", "compare", "ties_with_best", "share_resamples", "bootstrap_scores",
-           "bootstrap_interval", "approximate_randomization"]
+           "resample", "compare", "ties_with_best", "share_resamples", "items_of"]
 
 #: paired tests of :func:`compare`
 TESTS = ("bootstrap", "ar")
@@ -30,12 +28,11 @@ _TOL = 1e-12
 #: target number of entries of one weight matrix chunk
 _CHUNK_CELLS = 1 << 22
 #: the resamples a chunk holds at least when its draws stay below 4 x _CHUNK_CELLS: the
-#: sparse products are vectorised over the resamples (frank2009's 285,864 utterances: 14
-#: resamples a chunk would take 1.9x as long)
+#: sparse products are vectorised over the resamples, so fewer a chunk cost more a
+#: resample on corpora of many short items (``docs/scale.md``)
 _CHUNK_MIN = 64
 #: twice as many when every system's rows are sparse: their draws are only counted, in
-#: bytes, and the products take 24% less time a resample at 128 resamples than at 64
-#: (frank2009's tables)
+#: bytes, and wider products cost less a resample
 _COUNTED_FACTOR = 2
 
 
@@ -190,8 +187,7 @@ def _chunk_size(m: int, d: int, n: int, counted: bool = False) -> int:
     least = _CHUNK_MIN * (_COUNTED_FACTOR if counted else 1)
     b = max(_CHUNK_CELLS // max(m, d, 1),
             min(least, least // 16 * _CHUNK_CELLS // max(m, 1), _CHUNK_CELLS // max(d, 1)))
-    # whole cache lines of resamples in the sparse products' rows (58 resamples: 45% slower
-    # a resample than 64)
+    # whole cache lines of resamples in the sparse products' rows
     if b >= 32:
         b = (b + 16) // 32 * 32
     elif b >= 8:
@@ -245,9 +241,27 @@ def _batched(stats: ItemStats, totals: np.ndarray) -> dict[str, np.ndarray]:
     return {k: np.asarray(v, dtype=np.float64) for k, v in stats.score(totals).items()}
 
 
+def items_of(stats) -> ItemStats:
+    """``stats`` as :class:`ItemStats`: as it is, or a measure family's result's
+    per-item statistics (its ``items()``, built by the family from the result's
+    statistics and options).
+
+    Example
+    -------
+    >>> from induceval.measures.categories import evaluate_tags
+    >>> items_of(evaluate_tags([0, 0, 1, 1], [0, 0, 1, 0], items=[0, 0, 1, 1])).scores()["m1"]
+    0.75
+    """
+    if isinstance(stats, ItemStats):
+        return stats
+    items = getattr(stats, "items", None)
+    if not callable(items):
+        raise ParameterError(f"expected ItemStats or a result with per-item statistics, "
+                             f"got {type(stats).__name__}")
+    return items()
+
+
 def _prepare(stats: ItemStats, groups) -> ItemStats:
-    if not isinstance(stats, ItemStats):
-        raise ParameterError(f"expected ItemStats, got {type(stats).__name__}")
     if groups is not None:
         stats = stats.grouped(groups)
     if len(stats) == 0:
@@ -553,67 +567,3 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
         for k, c in zip(todo, comps):
             cache[key(k)] = (base, systems[k], c)  # the objects stay alive with their ids
     return best, [k for k in others if not cache[key(k)][2].p_value[measure] < alpha]
-
-
-# -- single-measure helpers kept for existing callers -------------------------------------
-
-def bootstrap_scores(stats: np.ndarray, score: ScoreFn, n: int = 1000,
-                     seed: int = DEFAULT_SEED) -> np.ndarray:
-    """Scores of ``n`` bootstrap resamples of the rows of ``stats`` (scalar score function)."""
-    _check_n(n)
-    stats = np.asarray(stats, dtype=np.float64)
-    m = stats.shape[0]
-    draws = _bootstrap_draws(seed, m)
-    out = np.empty(n)
-    step = _chunk_size(m, stats.shape[1] if stats.ndim > 1 else 1, n)
-    from induceval.measures.resampling._draws import DrawRows, draw_sums  # numba
-
-    rows = DrawRows(stats.reshape(m, -1))
-    i = 0
-    for start in range(0, n, step):
-        for tot in draw_sums(draws.indices(min(step, n - start)), rows):
-            out[i] = score(tot if stats.ndim > 1 else tot[0])
-            i += 1
-    return out
-
-
-def bootstrap_interval(stats: np.ndarray, score: ScoreFn, n: int = 1000, alpha: float = 0.05,
-                       seed: int = DEFAULT_SEED) -> tuple[float, float]:
-    """Percentile bootstrap confidence interval at level ``1 - alpha`` (scalar score function).
-
-    Example
-    -------
-    >>> import numpy as np
-    >>> stats = np.array([[1, 2], [2, 2], [0, 2]])
-    >>> lo, hi = bootstrap_interval(stats, lambda s: s[0] / s[1], n=200, seed=1)
-    >>> bool(lo <= 0.5 <= hi)
-    True
-    """
-    check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
-    scores = bootstrap_scores(stats, score, n, seed)
-    return float(np.quantile(scores, alpha / 2)), float(np.quantile(scores, 1 - alpha / 2))
-
-
-def approximate_randomization(stats_a: np.ndarray, stats_b: np.ndarray, score: ScoreFn,
-                              n: int = 1000, seed: int = DEFAULT_SEED) -> float:
-    """Two-sided p-value of the paired approximate randomization test (scalar score function).
-
-    Yeh 2000, §3; Noreen 1989 (see :mod:`induceval.measures.resampling`);
-    the same draws as :func:`compare` with ``test="ar"``.
-    """
-    _check_n(n)
-    a = np.asarray(stats_a, dtype=float)
-    b = np.asarray(stats_b, dtype=float)
-    if a.shape != b.shape:
-        raise MismatchError(f"paired statistics differ in shape: {a.shape} vs {b.shape}")
-    base_a, base_b, diff = a.sum(0), b.sum(0), b - a
-    observed = abs(score(base_a) - score(base_b))
-    rng = stream(seed, "resampling.permutation")
-    hits, m = 0, a.shape[0]
-    step = _chunk_size(m, a.shape[1] if a.ndim > 1 else 1, n)
-    for start in range(0, n, step):
-        for delta in _swap_weights(rng, m, min(step, n - start)) @ diff:
-            if abs(score(base_a + delta) - score(base_b - delta)) >= \
-                    observed - _TOL * max(1.0, observed):
-                hits += 1
-    return (hits + 1) / (n + 1)
