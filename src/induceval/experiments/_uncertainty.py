@@ -292,18 +292,18 @@ def word_pairs(gold, forms, items, scored=None) -> WordPairs:
     import hashlib
 
     from induceval.measures.categories.contingency import contingency
-    from induceval.measures.resampling.items import _columns, _filled_columns
+    from induceval.measures.resampling.items import filled_columns, select_columns
 
     gold, forms, items = (np.ascontiguousarray(x, dtype=np.int64) for x in (gold, forms, items))
     scored = gold >= 0 if scored is None else np.asarray(scored, dtype=bool) & (gold >= 0)
     gold, forms, items = gold[scored], forms[scored], items[scored]
     n_forms = int(forms.max(initial=-1)) + 1
     table = contingency(gold, forms, items=items, n_pred=n_forms).item_counts
-    pairs = _filled_columns(table)
+    pairs = filled_columns(table)
     h = hashlib.blake2b(digest_size=16)
     for x in (gold, forms, items):
         h.update(x.tobytes())
-    rows = _columns(table, pairs)
+    rows = select_columns(table, pairs)
     return WordPairs(rows, pairs, n_forms, h.hexdigest(), np.asarray(rows.sum(axis=0)).ravel(),
                      scored, forms)
 
