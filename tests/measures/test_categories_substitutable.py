@@ -75,7 +75,7 @@ def test_unclustered_merge_split():
     # merge: cat joins the UNCLUSTERED cluster with 6 other unclustered training types
     # (runs, a, sleeps, you, see, it, cat = 7 -> 21 pairs); split: no model pairs
     assert m.c_pairs == 21 and s.c_pairs == 0
-    assert sp_sr(s)["sp"] != sp_sr(s)["sp"]  # nan: no pair in any model cluster
+    assert np.isnan(sp_sr(s)["sp"])  # no pair in any model cluster
 
 
 def test_errors_and_additivity():
