@@ -73,9 +73,8 @@ def test_cli_examples_run(command, tour_dir, monkeypatch, capsys):
 
 
 def test_one_chain_vocabulary():
-    # issue 22: the README printed right_branching's score as "left chain"; LB and RB
-    # are named as Gelling et al. (2012, §4) name them, and no text names a chain by
-    # the direction of its arcs
+    # LB and RB are named as Gelling et al. (2012, §4) name them (right_branching's score
+    # is no "left chain"), and no text names a chain by the direction of its arcs
     texts = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")),
              *sorted((REPO / "src" / "induceval").rglob("*.py"))]
     found = [f"{p.relative_to(REPO)}:{i}" for p in texts

@@ -260,7 +260,7 @@ def test_real_eve_xgrt():
 
 def test_real_eve06_grt():
     p = shared_path("childes", "eve", "eve06.cha")
-    # eve06 line 391: a %gra tier numbered 1..5 then 1..8 again (issue 16)
+    # eve06 line 391: a %gra tier numbered 1..5 then 1..8 again is a fault named at its line
     with pytest.raises(CorpusFormatError, match=r"eve06.cha:391: the %gra tier"):
         read([p])
     c = read([p], on_error="skip")

@@ -1,14 +1,14 @@
-"""Every protocol says its estimate before its cells, within 3x of their time (issue 24).
+"""Every protocol says its estimate before its cells, within 3x of their time.
 
-Issue 24: "Every protocol prints its estimate before work; a test checks the
-line exists and that the estimate is within 3x of the measured time on the
-demo corpus."  Each ``reproduce`` protocol runs here on demo inputs in the
-form its CLI gives them (treebank files for pascal2012-deps and -joint, a
-prediction file for reichart2010, corpora for the others), with progress on.
+Every protocol prints its estimate before work, and the estimate is within 3x
+of the measured time on the demo corpus.  Each ``reproduce`` protocol runs
+here on demo inputs in the form its CLI gives them (treebank files for
+pascal2012-deps and -joint, a prediction file for reichart2010, corpora for
+the others), with progress on.
 The line must be on stderr when ``run_cells`` starts the first cell, with
 every cell timed; the cells are measured from that call to its return.
 
-This is the issue's acceptance check, so it compares times (the project
+This is the estimate's acceptance check, so it compares times (the project
 otherwise leaves timings to benchmarks/).  To keep it a check of the
 estimate and not of the machine's load, both sides are CPU seconds of this
 process: the estimate is made with ``clock=time.process_time`` (the line

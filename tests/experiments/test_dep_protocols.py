@@ -51,7 +51,7 @@ def test_protocol_tables_and_resume(tmp_path):
     assert first.columns == ["treebank", "LB", "LB ±", "RB", "RB ±", "H", "H ±", "DMVu",
                              "DMVu ±", "best", "not sig. vs best"]
     assert first.rows[0]["LB"] == pytest.approx(100 * 19 / 29)
-    # issue 14: a bootstrap half-width next to each score, the row's best system and the
+    # a bootstrap half-width next to each score, the row's best system and the
     # systems not significantly different from it
     assert 0 < first.rows[0]["LB ±"] < 50
     best = max(("LB", "RB", "H", "DMVu"), key=lambda s: first.rows[0][s])
@@ -96,7 +96,7 @@ def test_joint_protocol_runs(tmp_path):
     # NNS VBP IN JJ; Petrov as UD here
     assert (row["Kc"], row["Kp"], row["Ku"]) == (5, 7, 5)
     assert 0 <= row["DMVu"] <= 100
-    # issue 14: intervals and the systems not significantly different from the best
+    # intervals and the systems not significantly different from the best
     assert tables[0].columns == ["treebank", "DMVc", "DMVc ±", "DMVp", "DMVp ±", "DMVu",
                                  "DMVu ±", "Kc", "Kp", "Ku", "best", "not sig. vs best"]
     assert 0 <= row["DMVu ±"] < 50 and row["best"] in ("DMVc", "DMVp", "DMVu")

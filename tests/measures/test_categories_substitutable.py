@@ -113,7 +113,8 @@ def test_random_baseline_sizes_and_seed():
 
 @pytest.mark.parametrize("cluster_size", ["tokens", "types"])
 def test_sp_is_not_bounded_counter_example(cluster_size):
-    """Issue 13's counter-example (hand-worked in the module docstring): SP = 18."""
+    """SP is not bounded by 1: the counter-example hand-worked in the module docstring has
+    SP = 18."""
     a = [f"a{i}" for i in range(20)]
     train = corpus(" ".join(a), "x", "y")
     test = corpus(*[f"{a[i - 1]} {m} {a[i + 1]}" for i in range(1, 19) for m in "xy"])
