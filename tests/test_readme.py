@@ -8,7 +8,6 @@ then runs through :func:`induceval.cli.main.main` in that folder.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import re
 import shlex
@@ -66,8 +65,6 @@ def test_cli_examples_run(command, tour_dir, monkeypatch, capsys):
     from induceval.cli.main import main
 
     argv = shlex.split(command)[1:]
-    if argv[0] == "convert" and importlib.util.find_spec("induceval.corpus.writers") is None:
-        pytest.skip("induceval.corpus.writers (helper 'readers') not available yet")
     monkeypatch.chdir(tour_dir)
     assert main(argv) == 0, capsys.readouterr().err
 
