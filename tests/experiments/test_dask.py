@@ -327,6 +327,7 @@ def test_map_on_dask_item_order_and_the_first_error_in_item_order(client):
         map(_bad_from, [0, 2, 5], executor=client)
 
 
+@pytest.mark.timing
 def test_cells_sharing_an_argument_start_on_every_worker(client):
     # the shared argument (a corpus, say) is copied to both workers before the cells are
     # submitted: without the copy, Dask queued every cell on the worker holding it (data
