@@ -1,4 +1,4 @@
-"""The 1-1 overlaps of resampled tables (issue 24) against scipy and a plain greedy.
+"""The 1-1 overlaps of resampled tables against scipy and a plain greedy.
 
 Run by hand (synthetic tables, no data needed)::
 

@@ -1,4 +1,4 @@
-"""Speed of bootstrap intervals and paired tests (issue 14), against a straightforward loop.
+"""Speed of bootstrap intervals and paired tests, against a straightforward loop.
 
 Run by hand::
 

@@ -1,4 +1,4 @@
-"""Benchmark of the category measures (issue 3), with scikit-learn measured in the same run.
+"""Benchmark of the category measures, with scikit-learn measured in the same run.
 
 Run by hand: ``python benchmarks/bench_category_measures.py [--skip-brown] [--skip-spsr]``.
 

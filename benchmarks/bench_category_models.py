@@ -2,8 +2,8 @@
 
 Run: ``python benchmarks/bench_category_models.py [--tokens 200000] [--k 45] [--sweeps 5]``.
 
-The reference tools are not installed here, so their times are the ones given
-in issue 5 (about 200k tokens of WSJ, 45 clusters, one thread, same kind of
+The reference tools are not installed here, so their times are the published
+reference figures (about 200k tokens of WSJ, 45 clusters, one thread, same kind of
 machine): Liang's ``wcluster`` 2.5 s, ``mkcls`` 3.6 s, ClusterCat 1.45 s, the
 Cython BHMM of Frank et al. 6.5 s per trigram Gibbs sweep, ``pgibbs`` about
 5 s per bigram sweep.  Both wall-clock and process CPU seconds are printed,
@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-#: row key -> [(reference tool, seconds)] from issue 5
+#: row key -> [(reference tool, seconds)], the reference figures above
 REFERENCE = {
     "brown": [("wcluster", 2.5)],
     "exchange": [("ClusterCat", 1.45), ("mkcls", 3.6)],

@@ -10,7 +10,7 @@ a random prediction with multiple roots and cycles, and times
 reference is a straightforward pure-Python per-token implementation
 (``tests/measures/_deps_reference.py``, same definitions) timed on the same
 input; its numbers are checked equal.  No CoNLL 2018 scorer is installed here
-(no network): issue 4 quotes ~45 s for ``conll18_ud_eval.py`` and ~18 s for
+(no network): the reference figures are ~45 s for ``conll18_ud_eval.py`` and ~18 s for
 ``eval.pl`` on 1M tokens, which are printed for comparison only.
 """
 
@@ -121,8 +121,8 @@ def main() -> None:
               and abs(tot["directed"] / tot["tokens"] - r.scores["directed"]) < 1e-12
               and abs(tot["ned"] / tot["tokens"] - r.scores["ned"]) < 1e-12)
         print(f"  same numbers: {ok}; ratio reference / induceval = {t_ref / best:.1f}x")
-    print("issue 4 (not measured here): conll18_ud_eval.py ~45 s, eval.pl ~18 s per 1M tokens "
-          f"-> {45 / best:.0f}x and {18 / best:.0f}x")
+    print("reference figures (not measured here): conll18_ud_eval.py ~45 s, eval.pl ~18 s "
+          f"per 1M tokens -> {45 / best:.0f}x and {18 / best:.0f}x")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ Run by hand::
 ``--keep DIR`` keeps the generated inputs there, and reuses them when they
 are there already.
 
-Targets (issue 12): ``info`` on 1.16M CoNLL-U tokens <= 250 MB; ``eval tags``
+Targets: ``info`` on 1.16M CoNLL-U tokens <= 250 MB; ``eval tags``
 and ``eval deps`` on a 1M-token pair <= 1.5 s and 300 MB.
 """
 

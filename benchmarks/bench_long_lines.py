@@ -1,4 +1,4 @@
-"""Benchmark: peak memory of ``induceval info`` on single-line files (issue 25, limits).
+"""Benchmark: peak memory of ``induceval info`` on single-line files (the limits of line length).
 
 Writes 50 MB files of one line each (``--mb``) in a temporary folder -- plain
 text of many words, plain text of one word, a CoNLL-U token with a 50 MB form,

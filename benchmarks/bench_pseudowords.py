@@ -2,7 +2,7 @@
 
 Times reading, tuple extraction, and then "building all three test sets,
 training every model and scoring them with 1000-iteration randomization
-tests" (the issue's target: at most 60 s), and prints the protocol's tables.
+tests" (the target: at most 60 s), and prints the protocol's tables.
 
 Usage: python benchmarks/bench_pseudowords.py [MANCHESTER_DIR] [--iterations N]
 """

@@ -18,7 +18,7 @@ Usage::
         [--sizes 0.1,0.25,0.5,1]
 
 The machine is shared: wall times are noisy (the load average is printed);
-CPU times are printed too.  The target (issue 12) is the whole corpus in at
+CPU times are printed too.  The target is the whole corpus in at
 most 5 s wall with both cores.
 """
 

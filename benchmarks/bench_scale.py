@@ -38,7 +38,7 @@ Usage::
     python benchmarks/bench_scale.py --sizes 10M,100M --tools brown,wcluster
 
 The machine's other load changes wall times; run the big sizes once, quietly.
-To compare two versions of induceval (e.g. before and after issue 24's
+To compare two versions of induceval (e.g. before and after
 streamed counting), run the script once with each on ``PYTHONPATH`` and the
 same ``--workdir`` (the inputs are made once).
 """

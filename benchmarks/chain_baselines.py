@@ -1,4 +1,4 @@
-"""Issue 4 "Done when": LB / RB chain baselines on the UD dev/test files and on Eve.
+"""LB / RB chain baselines on the UD dev/test files and on Eve.
 
 Usage::
 

@@ -2,7 +2,7 @@
 
 What it shows
 -------------
-Issue 21 ("nothing a user sees may change except where a number was wrong"):
+Nothing a user sees may change except where a number was wrong:
 ``induceval demo``, every ``reproduce`` protocol on the demo corpus (those
 that read it: frank2009 and chang2006 read CHAT only) and on slices of the
 shared data, the CLI golden tests, and every other command on small real

@@ -3,7 +3,7 @@
 A seeded generator takes small slices of the real files in ``../shared/data``
 (when present) and small built-in samples of every format (CoNLL-U, CoNLL-X,
 CHAT, PTB ``.mrg``, the 3-column dependency sample, Brown, plain text), mutates
-them in the ways of issue 25 (cut inside the last line, NUL bytes, huge
+them (cut inside the last line, NUL bytes, huge
 integers, empty fields, bad multiword ranges, CR-only line ends, tier names in
 the wrong case or without their colon, ages that are not ages, long lines ...)
 and runs ``info``, ``info --format json``, ``convert``, ``eval tags`` and

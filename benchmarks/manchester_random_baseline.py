@@ -1,4 +1,5 @@
-"""Closing-note measurement of issue 3 on Manchester child-directed speech (Frank et al. 2009).
+"""Category measures and the random baseline on Manchester child-directed speech (Frank et
+al. 2009).
 
 Run by hand: ``python benchmarks/manchester_random_baseline.py [--seed S]``.
 

@@ -1,4 +1,4 @@
-"""What the statistics cost inside the protocols (issue 24), as ratios measured in one run.
+"""What the statistics cost inside the protocols, as ratios measured in one run.
 
 Run by hand (not in the tests; it needs the shared data)::
 
@@ -9,7 +9,7 @@ Run by hand (not in the tests; it needs the shared data)::
 
 Every workload runs in its own process (its peak resident memory is that
 process's), one after the other, so that the ratios compare times taken in
-the same minutes of a shared machine.  Figures (issue 24, "Done when"):
+the same minutes of a shared machine.  Figures:
 
 1. Every protocol that takes ``--confidence`` (the table :data:`PROTOCOLS`),
    run as ``induceval reproduce NAME`` with its default options on the

@@ -1,4 +1,4 @@
-"""Independent random streams (issue 13): every random use has its own stream."""
+"""Independent random streams: every random use has its own stream."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ then runs through :func:`induceval.cli.main.main` in that folder.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import re
 import shlex
@@ -66,16 +65,13 @@ def test_cli_examples_run(command, tour_dir, monkeypatch, capsys):
     from induceval.cli.main import main
 
     argv = shlex.split(command)[1:]
-    if argv[0] == "convert" and importlib.util.find_spec("induceval.corpus.writers") is None:
-        pytest.skip("induceval.corpus.writers (helper 'readers') not available yet")
     monkeypatch.chdir(tour_dir)
     assert main(argv) == 0, capsys.readouterr().err
 
 
 def test_one_chain_vocabulary():
-    # issue 22: the README printed right_branching's score as "left chain"; LB and RB
-    # are named as Gelling et al. (2012, §4) name them, and no text names a chain by
-    # the direction of its arcs
+    # LB and RB are named as Gelling et al. (2012, §4) name them (right_branching's score
+    # is no "left chain"), and no text names a chain by the direction of its arcs
     texts = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")),
              *sorted((REPO / "src" / "induceval").rglob("*.py"))]
     found = [f"{p.relative_to(REPO)}:{i}" for p in texts

@@ -179,9 +179,9 @@ _SCORES = re.compile(r"^(wopa|m1|1to1|v|vm|h|c|directed|undirected|ned|root|self
 
 
 def test_scores_are_proportions_unless_labelled_percent(capsys):
-    # issue 22: one scale for scores in machine-readable output. WOPA (demo, wopa) and the
-    # demo's chain table came out in percent without a word; a table in percent (a
-    # paper's layout) says "%" in its title, every other score lies in [0, 1]
+    # one scale for scores in machine-readable output, WOPA (demo, wopa) and the demo's
+    # chain table included: a table in percent (a paper's layout) says "%" in its title,
+    # every other score lies in [0, 1]
     assert main(["demo", "--sentences", "300", "--format", "json", "--no-progress"]) == 0
     tables = json.loads(capsys.readouterr().out)["tables"]
     wrong, seen = [], set()

@@ -1,4 +1,4 @@
-"""``induce tags --model brown|exchange`` in one process counts while reading (issue 24).
+"""``induce tags --model brown|exchange`` in one process counts while reading.
 
 The corpus is never held: plain text is read a part of whole sentences at a
 time (parts made a few lines long here, and a line longer than a part) to
@@ -77,7 +77,8 @@ def test_min_count_and_stdout(inputs, tmp_path, capsys):
 
 
 def test_plain_text_is_never_read_whole(inputs, tmp_path, monkeypatch, capsys):
-    """Fails before issue 24: one process read the whole corpus (``plain.read``)."""
+    """One process never reads the whole plain-text corpus (``plain.read``): it counts and
+    tags from parts."""
     def refuse(*args, **kwargs):
         raise AssertionError("the whole corpus was read")
 

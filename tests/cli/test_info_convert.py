@@ -6,7 +6,6 @@ Fixtures and the hand-worked explanation: tests/fixtures/cli/README.md.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 
 import pytest
@@ -80,12 +79,6 @@ def test_convert_map_tags_and_boundaries():
     assert s.strings("head") == [-1, 0, 2, 5, 3, 2]
 
 
-needs_writers = pytest.mark.skipif(
-    importlib.util.find_spec("induceval.corpus.writers") is None,
-    reason="induceval.corpus.writers (helper 'readers') not available yet")
-
-
-@needs_writers
 @pytest.mark.parametrize("fmt", ["conllu", "pascal"])
 def test_convert_golden(tmp_path, fmt):
     out = tmp_path / f"out.{fmt}"

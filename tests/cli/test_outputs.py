@@ -1,10 +1,10 @@
 """What a command writes: whole or not at all, through devices, FIFOs and links (never
 replacing them), never over one of its inputs, and one line when a disk is full.
 
-Issues 25 and 26: ``convert`` wrote in place (a failure or SIGKILL left half a
-file where the old output was); ``-o /dev/null`` as root replaced the device
-with a regular file; ``-o FIFO`` blocked forever; ``convert b.cha -o b.cha``
-overwrote the transcript; a full disk ended in a traceback.
+So ``convert`` does not write in place (a failure or SIGKILL leaves no half a
+file where the old output was); ``-o /dev/null`` as root keeps the device, not a
+regular file; ``-o FIFO`` does not block forever; ``convert b.cha -o b.cha``
+does not overwrite the transcript; a full disk is not a traceback.
 """
 
 from __future__ import annotations

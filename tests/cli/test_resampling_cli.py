@@ -1,4 +1,4 @@
-"""Golden tests of ``--confidence``, ``--paired``, ``--alpha`` and ``--unit`` (issue 14).
+"""Golden tests of ``--confidence``, ``--paired``, ``--alpha`` and ``--unit``.
 
 Hand-worked case (tests/fixtures/categories): gold "the dog barks ." / "a cat
 sleeps ." (DET NOUN VERB PUNCT, punctuation excluded); ``mixed`` clusters

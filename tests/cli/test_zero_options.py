@@ -1,7 +1,7 @@
 """A numeric option given as 0 means what its help says or is refused with its range, never
-silently replaced by the default (issue 26: ``induce deps --max-train-length 0``,
-``--iterations 0`` and ``--tolerance 0`` fell back to 10, 100 and 1e-5, as ``0 in (None,
-False)`` is true)."""
+silently replaced by the default (``induce deps --max-train-length 0``, ``--iterations 0``
+and ``--tolerance 0`` must not fall back to 10, 100 and 1e-5, as a check ``0 in (None,
+False)``, which is true, would make them)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Long CHAT utterances (issue 26): a valid ``%gra`` of an utterance over 2,000 words is read
-(its heads above 1,999 were not numbers to the reader, which reported the tier as not
-numbering the ``%mor`` tokens)."""
+"""Long CHAT utterances: a valid ``%gra`` of an utterance over 2,000 words is read (its
+heads above 1,999 are numbers like the others, not a tier reported as not numbering the
+``%mor`` tokens)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Issue 25's fuzz test: mutated corpus files through the CLI's main function.
+"""The readers' fuzz test: mutated corpus files through the CLI's main function.
 
 Every format (CoNLL-U, CoNLL-X, CHAT, PTB, the 3-column dependency sample,
-Brown, plain text) is mutated in the ways of issue 25 by the seeded generator
+Brown, plain text) is mutated (cut inside the last line, NUL bytes, huge integers,
+bad ranges, CR-only line ends, ...) by the seeded generator
 of ``benchmarks/fuzz_readers.py`` (which runs many more cases through the real
 command for the closing table), and ``info``, ``info --format json``,
 ``convert``, ``eval tags`` and ``eval deps`` run on each mutated file.  Every run

@@ -1,4 +1,4 @@
-"""Issue 25, limits: a line longer than a piece is read in pieces, as one sentence (so that
+"""Long lines: a line longer than a piece is read in pieces, as one sentence (so that
 ``info`` on a 50 MB line needs a few times its size; measured by
 ``benchmarks/bench_long_lines.py``, figures in docs/scale.md)."""
 

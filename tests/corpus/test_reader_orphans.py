@@ -1,6 +1,6 @@
-"""Reader processes end with the command that started them (issue 26): a SIGKILL or SIGTERM
-of the parent while child processes read corpora leaves no process behind (a reader left
-blocked kept the caller's pipes open, and the calling script hung too)."""
+"""Reader processes end with the command that started them: a SIGKILL or SIGTERM of the
+parent while child processes read corpora leaves no process behind (a reader left blocked
+would keep the caller's pipes open, and the calling script would hang too)."""
 
 from __future__ import annotations
 

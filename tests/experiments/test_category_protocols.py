@@ -59,7 +59,7 @@ def test_frank2009_tiny_end_to_end(tmp_path):
     for r in t3.rows:
         for m in ("PP", "PR", "MA", "SP", "SR"):
             assert 0.0 <= r[m] <= 1.0
-    # issue 14: bootstrap half-widths next to PP/PR/MA, best model per K and measure and
+    # bootstrap half-widths next to PP/PR/MA, best model per K and measure and
     # the models not significantly different from it
     assert t3.columns == ["Model", "K", "PP", "PP ±", "PR", "PR ±", "MA", "MA ±", "SP", "SR"]
     assert all(0 < r["MA ±"] < 0.5 for r in t3.rows)
@@ -98,7 +98,7 @@ def test_frank2009_tiny_end_to_end(tmp_path):
 
 
 def test_frank2009_type_clusterings_summed_from_word_pairs(tmp_path):
-    """issue 24: HC and Random cells store each form's column (checked against their own
+    """HC and Random cells store each form's column (checked against their own
     per-utterance tables) and their intervals are summed from the shared (gold, word)
     table; FF's are its own.  Cells without those columns (stored before, or from other
     tokens) are read as before: the same tables either way."""
@@ -295,9 +295,9 @@ def test_reichart2010_tiny(tmp_path):
 
 
 def test_reichart2010_reuses_cells_across_confidence(tmp_path, monkeypatch):
-    # issue 24: the intervals of a rerun with --confidence N must reuse the cells of a run
-    # with --confidence 0 (the cells were keyed and scored with or without per-sentence
-    # tables, so the rerun scored -- and ran the models -- again)
+    # the intervals of a rerun with --confidence N must reuse the cells of a run with
+    # --confidence 0 (cells keyed and scored apart with and without per-sentence tables
+    # would make the rerun score -- and run the models -- again)
     from induceval.experiments import reichart2010 as r
 
     gold = _treebank(2)
@@ -345,9 +345,9 @@ def test_pascal2012_pos_tag_columns_and_cap():
 
 
 def test_pascal2012_universal_condition_is_petrov_12_not_ud_upos():
-    # issue 23: the u condition used UD's 17 UPOS tags, the c condition the same tags,
-    # so c and u were one clustering; the challenge's universal set is Petrov et al.'s 12
-    # (AUX -> VERB, PROPN -> NOUN, CCONJ/SCONJ -> CONJ, PART -> PRT, PUNCT -> .)
+    # the u condition is the challenge's universal set, Petrov et al.'s 12 (AUX -> VERB,
+    # PROPN -> NOUN, CCONJ/SCONJ -> CONJ, PART -> PRT, PUNCT -> .), not UD's 17 UPOS tags
+    # of the c condition: otherwise c and u would be one clustering
     from induceval.corpus.model import CorpusBuilder
     from induceval.experiments.pascal2012_pos import prepare_treebank, tag_counts
 

@@ -39,8 +39,8 @@ def _until_said(path: str, text: str) -> bool:
 
 
 def test_cells_in_this_process_show_their_sweeps_on_a_log_file(monkeypatch):
-    """Fails before: a cell's sweeps were silent under reproduce (bars off), so a log
-    file saw nothing from a cell of hours but the counter at its end."""
+    """A cell's sweeps are said under reproduce (bars off), so that a log file sees more
+    from a cell of hours than the counter at its end."""
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     monkeypatch.setattr(progress, "LINE_SECONDS", 0.0)
@@ -57,8 +57,8 @@ def test_cells_in_this_process_show_their_sweeps_on_a_log_file(monkeypatch):
 
 
 def test_a_log_file_gets_a_status_line_while_a_cell_runs(monkeypatch, tmp_path):
-    """Fails before: nothing was printed between two cells' ends.  The cell waits
-    until the line is in the log (no timing)."""
+    """A status line is printed while a cell runs, between two cells' ends.  The cell
+    waits until the line is in the log (no timing)."""
     log = tmp_path / "err.log"
     with open(log, "w") as err:
         monkeypatch.setattr(sys, "stderr", err)

@@ -57,7 +57,7 @@ def test_reproduce_on_demo_corpora(tmp_path):
     assert means["Chance"]["self"] < means["Lexstat"]["self"]
     assert means["Lexstat"]["n_corpora"] == 3
     assert len(res.tables["per_corpus"].rows) == 6            # 3 corpora x 2 tests
-    # issue 14: WOPA ± (utterances resampled), the best learner per row and those not
+    # WOPA ± (utterances resampled), the best learner per row and those not
     # significantly different; the means' ± from resampling the corpora
     pc = res.tables["per_corpus"]
     assert pc.columns[-2:] == ["best", "not sig. vs best"] and "Lexstat ±" in pc.columns

@@ -1,4 +1,4 @@
-"""Protocols that say what they cost (issue 24): experiments/_cost."""
+"""Protocols that say what they cost: experiments/_cost."""
 
 from __future__ import annotations
 
@@ -73,8 +73,9 @@ class Sized:
 
 
 def test_inputs_read_by_probe_inputs_and_cut_by_head_with_a_fake_clock():
-    """Fails before: a cell of file paths was 'not timed' (issue 24: pascal2012-deps/-joint,
-    chang2006 with CHAT paths, chambers2010's prepared statistics)."""
+    """A cell of file paths is timed, not 'not timed' (pascal2012-deps/-joint, chang2006
+    with CHAT paths, chambers2010's prepared statistics): its inputs are read by
+    probe_inputs and cut by head."""
     clock = FakeClock()
 
     def work(source, system, *, scale):
@@ -111,11 +112,11 @@ def _probed_sizes(n: int, fixed: float, per_sentence: float, **kw) -> tuple[list
 
 
 def test_probes_double_while_cheap_and_stop_at_the_budget():
-    """Fails before: on a corpus of a few thousand sentences the probes were 1/4 and 1/2 of
-    it, run twice: probing pascal2012-pos on the shared UD treebanks took 46 s against 32 s
-    for its cells.  Now the first pair is PROBE_START and twice that, and each next probe
-    doubles only while its predicted time fits the budget: PROBING_SHARE of the estimate,
-    at least PROBING_FLOOR s or the estimate (hand-worked below)."""
+    """Probing costs a share of the estimate, not more than the cells (as probes of 1/4
+    and 1/2 of a corpus of a few thousand sentences, run twice, would): the first pair is
+    PROBE_START and twice that, and each next probe doubles only while its predicted time
+    fits the budget: PROBING_SHARE of the estimate, at least PROBING_FLOOR s or the
+    estimate (hand-worked below)."""
     assert (PROBE_START, PROBE_MIN, PROBING_SHARE, PROBING_FLOOR) == (100, 500, 0.1, 0.15)
     # 0.1 ms a sentence: the first pair (10 and 20 ms) estimates 0.2 s, a budget of 0.15 s;
     # the probe of 400 (40 ms, run twice) fits in it, that of 800 (2 x 80 ms) no longer
@@ -153,9 +154,9 @@ def test_one_warm_up_per_cell_function_and_model():
 
 
 def test_a_probe_that_fails_is_not_timed_and_does_not_stop_the_run():
-    """Fails before: reichart2010 with a tag array raised a MismatchError while estimating
-    (the gold was cut, the tagging not); now aligned arrays are cut with their corpus, and
-    any probe that fails only makes its cell 'not timed'."""
+    """Arrays aligned with a corpus (reichart2010's tag array) are cut with it, so that
+    estimating raises no MismatchError, and any probe that fails only makes its cell
+    'not timed'."""
     corpus = generate_demo_corpus(n_sentences=1000, seed=1)
     tags = np.zeros(corpus.n_tokens, dtype=np.int64)
 
@@ -229,8 +230,8 @@ def test_frank2009_short_setting(monkeypatch, given, expect):
 
 
 def test_reichart2010_with_a_prediction_file_runs_with_progress(tmp_path, capsys):
-    """Fails before: progress is on by default, and the estimate cut the gold but not the
-    prediction read from the file ("gold has 1 sentences but prediction has 4")."""
+    """With progress (on by default) the estimate cuts the prediction read from the file as
+    it cuts the gold (no "gold has 1 sentences but prediction has 4")."""
     from induceval.cli.main import main
     from tests.conftest import FIXTURES
 

@@ -90,7 +90,7 @@ def test_frank2009_on_the_demo_corpus_same_bytes_serial_and_dask(tmp_path, clien
         on_dask = run_frank2009(train, test, out_dir=tmp_path / "dask", **kw)
     assert _stored(tmp_path / "dask") == _stored(tmp_path / "serial") == _stored(
         tmp_path / "again")
-    # intervals and paired tests (issue 14) included: they do not depend on the executor
+    # intervals and paired tests included: they do not depend on the executor
     for name in ("table3", "table3_significance", "table4", "table4_significance", "table2",
                  "coverage"):
         assert on_dask[name].render("csv") == serial[name].render("csv")
@@ -115,7 +115,7 @@ def _demo_chat(path: Path, seed: int, age: str) -> str:
 
 
 def test_reproduce_chang2006_same_bytes_in_one_process_and_on_dask(tmp_path, client):
-    # issue 21: per_corpus.csv (Chance's fractional intervals included) byte for byte
+    # per_corpus.csv (Chance's fractional intervals included) the same byte for byte
     from induceval.cli.main import main
 
     files = [_demo_chat(tmp_path / f"demo{s}.cha", s, age) for s, age in
@@ -327,6 +327,7 @@ def test_map_on_dask_item_order_and_the_first_error_in_item_order(client):
         map(_bad_from, [0, 2, 5], executor=client)
 
 
+@pytest.mark.timing
 def test_cells_sharing_an_argument_start_on_every_worker(client):
     # the shared argument (a corpus, say) is copied to both workers before the cells are
     # submitted: without the copy, Dask queued every cell on the worker holding it (data

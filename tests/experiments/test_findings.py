@@ -1,4 +1,4 @@
-"""The papers' findings checked on run tables, and the reproduction report (issue 23).
+"""The papers' findings checked on run tables, and the reproduction report.
 
 The reference values are the papers' own: Chang et al. (2006, pp. 157-158)
 for the learner order and its t-tests, Gelling et al. (2012, §2.2) for "more

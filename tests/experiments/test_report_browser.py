@@ -1,4 +1,4 @@
-"""The reproduction report's page opened in headless Chromium from ``file://`` (issue 23).
+"""The reproduction report's page opened in headless Chromium from ``file://``.
 
 Skips with a reason where Debian's ``chromium`` is not installed (CI installs
 it: ``.ci/run``).  The page must parse as HTML5 without an error (html5lib,

@@ -1,5 +1,5 @@
 """A run's ``--out`` folder: one run at a time, damaged cells set aside and recomputed,
-parents created, a full disk named (issues 25 and 26).
+parents created, a full disk named.
 
 Before: two runs started together wrote the same temporary cell name and one
 crashed; a truncated cell made every resume end in a ``JSONDecodeError`` that

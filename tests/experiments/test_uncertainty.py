@@ -1,4 +1,4 @@
-"""Intervals and ties with the best in protocol tables (issue 14): experiments/_uncertainty."""
+"""Intervals and ties with the best in protocol tables: experiments/_uncertainty."""
 
 from __future__ import annotations
 

@@ -144,7 +144,7 @@ def test_entries_of_summed_statistics_and_labels():
     assert c.pred_sizes_by_type.tolist() == [2, 1]
 
 
-# -- issue 24: type-level resamples reuse what they can and stay the naive loop's -----------
+# -- type-level resamples reuse what they can and stay the naive loop's --------------------
 
 def _naive_type_intervals(e, n, seed, restarts, generic_climb=False):
     """Each bootstrap resample's entries rebuilt from the drawn sentences and scored afresh
@@ -187,7 +187,7 @@ def test_type_level_resamples_equal_the_naive_loop(case):
 
 
 def test_type_level_resamples_keeping_every_pair_are_scored_once(monkeypatch):
-    # fails before issue 24: every resample re-solved the mappings
+    # resamples that keep every pair are scored once, not each re-solving the mappings
     from induceval.measures.categories import type_level as tl
 
     calls = []
@@ -213,7 +213,7 @@ def _hard_case(seed):
 
 @pytest.mark.parametrize("case", range(6))
 def test_hard_climb_moves_as_the_climb(case):
-    # issue 24: one cluster per type makes a visit O(G); the moves and scores must stay the same
+    # one cluster per type makes a visit O(G); the moves and scores must stay the same
     from induceval.measures.categories import _hillclimb as hc
 
     rng = np.random.default_rng(100 + case)
@@ -235,7 +235,7 @@ def test_hard_climb_moves_as_the_climb(case):
 
 @pytest.mark.parametrize("case", range(6))
 def test_type_clustering_resamples_equal_the_naive_loop(case):
-    # issue 24: the climbs of a type clustering (|B_i| = 1) give the generic climbs' intervals
+    # the climbs of a type clustering (|B_i| = 1) give the generic climbs' intervals
     from induceval.measures.categories.items import type_level_items
     from induceval.measures.resampling import resample
 
@@ -251,7 +251,7 @@ def test_type_clustering_resamples_equal_the_naive_loop(case):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_mapping_counts_are_the_set_definitions(seed):
-    # issue 24: the counts a mapping's scores are made of, from a kernel; -1 = unmapped
+    # the counts a mapping's scores are made of, from a kernel; -1 = unmapped
     from induceval.measures.categories._hillclimb import mapping_counts
 
     rng = np.random.default_rng(seed)

@@ -129,7 +129,8 @@ def test_confounder_methods_hand_worked():
 
 
 def test_unseen_nouns_get_different_neighbour_confounders():
-    """Issue 13: unseen nouns sit at frequency 0 and used to share the first hapax.
+    """Unseen nouns, at frequency 0, draw different lowest-frequency confounders, not all
+    the first hapax.
 
     Hand-worked: the lowest training frequency is 1 (five hapaxes h0..h4);
     each of 40 unseen nouns draws one of them, so with 40 draws all five
@@ -184,8 +185,8 @@ def test_paper_range_scales_both_bounds_for_tiny_corpora():
 
 
 def test_paper_range_leaves_out_the_top_100_nouns_by_default():
-    # issue 23: scaled to Manchester's size, [30, 400000] left out only the 3 most
-    # frequent nouns; the paper's aim (§6.2) was about the top 100. Zipf frequencies of
+    # the paper's aim (§6.2) is to leave out about the top 100 nouns, where [30, 400000]
+    # scaled to Manchester's size would leave out only the 3 most frequent. Zipf frequencies of
     # 2,000 nouns on 2M tokens: the scaled upper bound is 3,556 (400000 * 2M / 225M)
     from induceval.measures.pseudowords import paper_random_range
 
@@ -243,9 +244,9 @@ def test_decisions_and_scores_hand_worked():
 
 
 def test_models_guess_their_ties_independently():
-    # issue 23: every model drew its tie guesses from one shared stream, so two models
-    # that tie on the same items got the same guesses and a paired test saw no
-    # difference (p = 1); the paper's models guess independently
+    # the paper's models guess independently: with one shared stream of tie guesses, two
+    # models that tie on the same items would get the same guesses and a paired test
+    # would see no difference (p = 1)
     from induceval.measures.pseudowords import score_models
 
     class Undecided:
@@ -329,7 +330,7 @@ def test_protocol_shape_on_synthetic_corpus(tmp_path):
     assert [r["model"] for r in f4.rows][0] == "baseline"
     methods = ["random", "buckets", "neighbor"]
     assert f4.columns == ["model"] + [c for m in methods for c in (m, f"{m} ±")]
-    # issue 14: a bootstrap half-width (points) next to each accuracy, and per column the best
+    # a bootstrap half-width (points) next to each accuracy, and per column the best
     # model and the models not significantly different from it
     assert [r["model"] for r in f4.rows][-2:] == ["best", "not sig. vs best"]
     for m in methods:
@@ -383,8 +384,9 @@ def test_cli_build_then_score_and_foreign_test(tmp_path, capsys):
 
 
 def test_chat_without_child_directed_speech_says_so(tmp_path, capsys):
-    # issue 22 sweep: pseudo extract on a collection of the target child's lines alone
-    # (CHILDES Cruttenden) said "the input corpus has no tokens" after reading 14,234
+    # pseudo extract on a collection of the target child's lines alone (as CHILDES
+    # Cruttenden) says there are no child-directed utterances, not "the input corpus has
+    # no tokens" after reading thousands
     from induceval.cli.main import main
 
     cha = tmp_path / "child.cha"

@@ -1,4 +1,4 @@
-"""Bootstrap intervals and paired tests (issue 14): properties and cross-checks."""
+"""Bootstrap intervals and paired tests: properties and cross-checks."""
 
 from __future__ import annotations
 
@@ -409,10 +409,10 @@ def test_type_level_bootstrap_loses_pairs_not_gains():
     assert all(iv.high - iv.low == 0 for iv in out[960].values())
 
 
-# -- issue 24: resamples over the table's cells, shared between intervals and tests -------
+# -- resamples over the table's cells, shared between intervals and tests ----------------
 
 def _dense_items(t):
-    """Category items as before issue 24: every cell of the G x K table a column."""
+    """Dense category items, the reference: every cell of the G x K table a column."""
     from induceval.measures.resampling import ItemStats
 
     def score(totals):
@@ -475,7 +475,8 @@ def _dense_pair(ta, tb, test):
 
 
 def test_shared_resamples_score_each_system_once():
-    # fails before issue 24: the paired bootstrap resampled every system again
+    # the paired bootstrap reuses the intervals' resamples: each system is scored once,
+    # not resampled again
     from induceval.experiments._uncertainty import Marks
     from induceval.measures.resampling import ItemStats, ties_with_best
 
@@ -521,7 +522,7 @@ def test_full_sample_scores_computed_once_and_handed_out_as_copies():
 
 
 def test_fractions_sum_in_the_order_of_the_draws():
-    # issue 24 (0.6.0): a resample's totals are its drawn rows added one after the other,
+    # a resample's totals are its drawn rows added one after the other,
     # in the order of the draws -- fractions (pseudo-word ties credited, Chance's expected
     # accuracy) get the same last bits on every machine and batch size, and the counts
     # beside them are exact; the weights' product (the approximate randomization's) still
@@ -554,7 +555,7 @@ def test_fractions_sum_in_the_order_of_the_draws():
 
 
 def test_systems_resampled_together_as_each_alone():
-    # issue 24: dense count rows of several systems go through one product (their columns
+    # dense count rows of several systems go through one product (their columns
     # side by side) and the intervals of all measures through one quantile call; the
     # samples, intervals and paired tests are those of each system resampled on its own
     from induceval.measures.resampling import ItemStats, share_resamples
@@ -820,7 +821,7 @@ def _pair_cells(cluster, k, G, n_words, unclustered):
 
 @pytest.mark.parametrize("unclustered", ["merge", "split"])
 def test_summed_items_resample_as_their_own_tables(unclustered, monkeypatch):
-    """issue 24: clusterings of word types summed from one (gold, word) table share its
+    """Clusterings of word types summed from one (gold, word) table share its
     products with the weights; their samples, intervals and paired tests (bootstrap and
     approximate randomization) are those of each clustering's own per-sentence tables
     resampled alone, also in batches of 8 and beside a system of its own rows."""

@@ -481,7 +481,7 @@ for s in range(4):
 def test_chance_intervals_do_not_depend_on_the_blas_kernel():
     # Chance's outcomes (1/n!) are the only fractional WOPA statistics, so the only
     # ones whose resampled sums depend on the order of additions: the Core2 kernel
-    # of OpenBLAS added them in another order than this machine's (issue 21's drift)
+    # of OpenBLAS adds them in another order than this machine's
     import os
     import platform
     import subprocess

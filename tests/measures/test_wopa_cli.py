@@ -9,7 +9,7 @@ it: C(.->it)*3 + A(it>is) + A(it>here) = 0.5*3 + 1 + 0.5 = 3.0, here: 0.5*3 + 0.
 "here": every bag {it, is, here} becomes "it is here", so one of the two utterances is
 right: 50%.  Chance: 100/3! = 16.67%.  Flagged utterances are left out of training and
 test alike; "unintelligible" counts those of the speakers being scored: the mother's one
-in the self test, the child's one in the adult-to-child test (issue 11).
+in the self test, the child's one in the adult-to-child test.
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ def test_golden_json_adult_child(capsys):
 
 
 def test_one_scale_percent_only_when_asked_and_labelled(capsys):
-    # issue 22: WOPA came out in percent where every other score is a proportion; now
-    # the JSON holds .5 (1 of 2 scored utterances in the toy file's original order) and
-    # --percent shows 50, its interval and paired difference alike, under "WOPA (%)"
+    # WOPA is a proportion like every other score: the JSON holds .5 (1 of 2 scored
+    # utterances in the toy file's original order) and --percent shows 50, its interval
+    # and paired difference alike, under "WOPA (%)"
     args = ["wopa", TOY, "--learners", "chance,lexstat", "--format", "json",
             "--confidence", "50", "--paired", "bootstrap", "--paired-n", "50"]
     assert main(args) == 0

@@ -1,6 +1,6 @@
-"""``wopa --max-words 0`` (no cap) and long utterances (issue 26): 0 means no cap, and
-utterances whose pairwise statistics cannot fit in memory are refused in one line before
-any work (a 40,000-word one ended in MemoryError)."""
+"""``wopa --max-words 0`` (no cap) and long utterances: 0 means no cap, and utterances
+whose pairwise statistics cannot fit in memory are refused in one line before any work
+(a 40,000-word one, not a MemoryError)."""
 
 from __future__ import annotations
 

@@ -60,8 +60,9 @@ def test_empty_states_named_on_stderr(tmp_path, capsys):
     assert "of 30 states ended empty (ids " in capsys.readouterr().err
 
 
-def test_issue_case_english_childes_k20_seed7(tmp_path):
-    # the reported case: 4 of 20 states empty after 100 sweeps, the writer crashed
+def test_english_childes_k20_seed7_with_empty_states_writes_every_token(tmp_path):
+    # K=20 seed 7 on UD English-CHILDES dev: 4 of 20 states end empty after 100 sweeps,
+    # and the writer still writes a line for every token
     dev = shared_path("ud", "UD_English-CHILDES", "en_childes-ud-dev.conllu")
     out = tmp_path / "pred.pascal"
     assert main(["induce", "tags", "--model", "bhmm", "--k", "20", "--iterations", "100",

@@ -1,7 +1,8 @@
-"""CHAT reader regressions of issues 11 and 16, each from a minimal hand-written
-``.cha`` that reproduces the real line it cites (Eve files under
-``../shared/data/childes/eve``; Adam, Sarah, Bloom73, Aksu are not in
-``shared/data``, so their cases are written from the issue's description)."""
+"""The CHAT reader on real transcript lines: pause markers, retracings, omitted words,
+utterances without words, ages, language precodes, malformed tiers and metadata, each
+from a minimal hand-written ``.cha`` that reproduces the real line it cites (Eve files
+under ``../shared/data/childes/eve``; Adam, Sarah, Bloom73, Aksu are not in
+``shared/data``, so their cases are written from a description of the line)."""
 
 from __future__ import annotations
 
@@ -186,7 +187,7 @@ def test_wopa_unintelligible_counts_scored_speakers_only(tmp_path):
      "%gra:\t1|2|SUBJ 2|0|ROOT 3|2|PUNCT\n", "duplicate_gra", 7),
 ])
 def test_tier_errors(tmp_path, tiers, key, line):
-    # issue 16: counted with file:line, CorpusFormatError under on_error="fail"
+    # a malformed tier is counted with its file:line, a CorpusFormatError under on_error="fail"
     p = _cha(tmp_path, "*MOT:\tit goes .\n" + tiers)
     with pytest.raises(CorpusFormatError, match=rf"t.cha:{line}: "):
         read([p])
@@ -225,7 +226,7 @@ def test_jobs_identical_on_real_slice():
 
 
 def test_real_eve_pause_markers_aligned():
-    # the five eve utterances of the issue are aligned now
+    # the eve utterances with pause markers glued to a marker keep their %mor and %gra
     for name, line in (("eve01.cha", 3275), ("eve02.cha", 1299)):
         c = read([shared_path("childes", "eve", name)])
         sid = c.sentences["sent_id"].strings().index(f"brown/{name[:-4]}:{line}")
@@ -241,7 +242,7 @@ def test_read_corpus_passes_options(tmp_path):
 
 
 def test_real_metadata_round_trip_through_conllu(tmp_path):
-    # issue 11, "Metadata both ways": CHAT -> CoNLL-U -> the same sentence, token,
+    # metadata survive both ways: CHAT -> CoNLL-U -> the same sentence, token,
     # speaker, role, language and age counts
     from induceval.corpus.readers import conllu
     from induceval.corpus.stats import describe

@@ -1,5 +1,5 @@
-"""Issue 25, the readers: malformed input is a fault named by file and line, never a
-traceback and never accepted without a word."""
+"""Malformed input to the readers is a fault named by file and line, never a traceback
+and never accepted without a word."""
 
 from __future__ import annotations
 
