@@ -43,7 +43,7 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16, bar=None) -> No
         j = min(stop, i + size)
         t0 = time.perf_counter()
         step(i, j)
-        if bar is not None:   # a report.progress.step_bar (silent outside the CLI)
+        if bar is not None:   # a progress.step_bar (silent outside the CLI)
             bar.update(j - i)
         per_item = (time.perf_counter() - t0) / (j - i)
         i = j
