@@ -37,6 +37,7 @@ import numpy as np
 
 from induceval._json import jsonable
 from induceval.corpus.model import Corpus
+from induceval.corpus.readers import READERS
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir
@@ -305,7 +306,7 @@ def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
         raise InducevalError(f"--treebank must be NAME=PATH[,PATH][:FORMAT]; got {spec!r}")
     name, rest = spec.split("=", 1)
     fmt = "auto"
-    if ":" in rest and rest.rsplit(":", 1)[1] in ("conllu", "conllx", "pascal", "malt", "brown"):
+    if ":" in rest and rest.rsplit(":", 1)[1] in READERS:
         rest, fmt = rest.rsplit(":", 1)
     return name, (rest.split(","), fmt)
 
