@@ -30,7 +30,7 @@ def _compilation_notice_said():
     stderr line by line would see it or not; ``tests/cli/test_progress.py`` checks the
     notice in processes of their own.
     """
-    from induceval.report import progress
+    from induceval import progress
 
     progress._ANNOUNCED = True
 

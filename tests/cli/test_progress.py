@@ -11,7 +11,7 @@ import io
 import subprocess
 import sys
 
-from induceval.report import progress
+from induceval import progress
 from tests.conftest import REPO
 
 
@@ -83,7 +83,7 @@ def test_compilation_announced_once_when_it_happens(tmp_path):
     a kernel loaded from the cache (a new dispatcher of the same function) says nothing."""
     code = (
         "import sys\n"
-        "from induceval.report import progress\n"
+        "from induceval import progress\n"
         "progress.watch_compilation()\n"
         "assert 'numba' not in sys.modules\n"
         "from numba import njit\n"

@@ -329,6 +329,16 @@ def test_reichart2010_reads_prediction_files(tmp_path):
     assert tables["table1"].rows[0]["M-1"] == 1.0
 
 
+def test_pascal2012_pos_treebank_format_is_any_reader_format():
+    from induceval.corpus.readers import READERS
+    from induceval.experiments.pascal2012_pos import _parse_treebank
+
+    for fmt in READERS:
+        assert _parse_treebank(f"wsj=a.x,b.x:{fmt}") == ("wsj", (["a.x", "b.x"], fmt))
+    # no format after the last colon: the path keeps it, the format is detected
+    assert _parse_treebank("d=C:/data/d.conllu") == ("d", (["C:/data/d.conllu"], "auto"))
+
+
 def test_pascal2012_pos_tag_columns_and_cap():
     from induceval.experiments.pascal2012_pos import prepare_treebank, tag_counts
 

@@ -9,8 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from induceval import progress
 from induceval.parallel import Cell, run_cells
-from induceval.report import progress
 
 
 def _sweeps(n: int) -> int:

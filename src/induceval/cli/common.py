@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from induceval.atomic import write_atomic, writes_through
+from induceval.corpus.readers import READERS
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table, signed, table_keys, tables_json
 
@@ -31,9 +32,8 @@ __all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_opti
 #: the one default of ``--punct`` in every command
 PUNCT_DEFAULT = "auto"
 
-#: help of every input-format option
-INPUT_FORMAT_HELP = ("auto (default: from the file ending and content), conllu, conllx, pascal, "
-                     "malt, brown, plain, chat, ptb")
+#: help of every input-format option: every format of the reader registry
+INPUT_FORMAT_HELP = "auto (default: from the file ending and content), " + ", ".join(READERS)
 
 _PUNCT_HELP = ("punctuation: auto (default: detected from the corpus: UPOS PUNCT when the "
                "corpus has UPOS, else the PTB punctuation tags, else the CHILDES ones, else "

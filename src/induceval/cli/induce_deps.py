@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.corpus.transforms import resolve_punct_policy
     from induceval.corpus.writers import output_format, write_corpus
     from induceval.models.dependencies import induce_dependencies
-    from induceval.report.progress import progress_bars
+    from induceval.progress import progress_bars
 
     _model_params(args)  # options the model does not take fail before any work
     check_output_path(args.output)

@@ -450,7 +450,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.cli.info import load_corpus
     from induceval.corpus.writers import output_format
     from induceval.models.categories import induce_tags
-    from induceval.report.progress import progress_bars
+    from induceval.progress import progress_bars
 
     if args.k is None and not (args.model == "random" and args.gold):
         raise ParameterError("--k is required (except for --model random with --gold)")

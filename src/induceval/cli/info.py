@@ -52,7 +52,7 @@ def load_inputs(args: argparse.Namespace, *, together: bool = False,
     """Read the inputs: one corpus per PATH (or one for all when ``together``); ``needs``:
     the token columns the command uses (``read_corpus``'s ``needs=``)."""
     from induceval.corpus.readers import read_corpus
-    from induceval.report.progress import progress
+    from induceval.progress import progress
 
     corpora = []
     if args.demo:
@@ -125,7 +125,7 @@ def _descriptions(args: argparse.Namespace):
     from induceval.corpus.readers import PARALLEL_BYTES, expand_paths
     from induceval.corpus.stats import describe, describe_summary, summarise_files
     from induceval.parallel import path_size
-    from induceval.report.progress import progress
+    from induceval.progress import progress
 
     if args.demo:
         from induceval.corpus.demo import generate_demo_corpus

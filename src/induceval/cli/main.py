@@ -125,7 +125,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     try:
         from induceval.cli.common import check_outputs_not_inputs, executor_from_args
         from induceval.parallel import use_executor
-        from induceval.report.progress import watch_compilation
+        from induceval.progress import watch_compilation
 
         check_outputs_not_inputs(args)
         watch_compilation()

@@ -7,26 +7,13 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["spearman_rho", "stars", "to_jsonable", "ensure_dir"]
+__all__ = ["spearman_rho", "stars", "ensure_dir"]
 
 
 def ensure_dir(path: str | os.PathLike) -> Path:
     p = Path(path)
     p.mkdir(parents=True, exist_ok=True)
     return p
-
-
-def to_jsonable(x):
-    """Numpy scalars/arrays to plain Python, recursively."""
-    if isinstance(x, dict):
-        return {str(k): to_jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [to_jsonable(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return x.tolist()
-    if isinstance(x, np.generic):
-        return x.item()
-    return x
 
 
 def spearman_rho(a, b) -> tuple[float, float]:

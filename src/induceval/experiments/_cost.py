@@ -48,7 +48,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.parallel import Cell, run_cells
-from induceval.report.progress import format_seconds, say
+from induceval.progress import format_seconds, say
 
 __all__ = ["run_protocol_cells", "estimate_cells", "extrapolate", "cut", "format_seconds",
            "SPREAD"]

@@ -24,9 +24,9 @@ from dataclasses import replace
 
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.corpus.stats import describe
+from induceval.progress import progress
 from induceval.random import DEFAULT_SEED
 from induceval.report.layouts import describe_table
-from induceval.report.progress import progress
 from induceval.report.tables import Table
 from induceval.signature import make_signature
 

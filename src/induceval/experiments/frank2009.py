@@ -77,11 +77,12 @@ from pathlib import Path
 
 import numpy as np
 
+from induceval._json import jsonable
 from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
-from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
+from induceval.experiments._category_common import ensure_dir, spearman_rho, stars
 from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
 from induceval.experiments._uncertainty import (
     BEST,
@@ -267,7 +268,7 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
             row["SP"] = row["SR"] = None
         row["signature"] = ev.signature
         out[cond] = row
-    return to_jsonable(out)
+    return jsonable(out, strict=False)
 
 
 def _rows(results: dict, cond: str, order: Sequence[tuple[str, int]]) -> list[dict]:

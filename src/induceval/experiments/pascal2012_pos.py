@@ -35,10 +35,12 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from induceval._json import jsonable
 from induceval.corpus.model import Corpus
+from induceval.corpus.readers import READERS
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
-from induceval.experiments._category_common import ensure_dir, to_jsonable
+from induceval.experiments._category_common import ensure_dir
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
 from induceval.experiments._uncertainty import (
@@ -144,7 +146,7 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
         # per-sentence contingency tables: intervals and paired tests in the tables
         out[name]["items"] = sparse_to_json(ev.table.item_counts)
         out[name]["table_shape"] = list(ev.table.shape)
-    return to_jsonable(out)
+    return jsonable(out, strict=False)
 
 
 def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
@@ -304,7 +306,7 @@ def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
         raise InducevalError(f"--treebank must be NAME=PATH[,PATH][:FORMAT]; got {spec!r}")
     name, rest = spec.split("=", 1)
     fmt = "auto"
-    if ":" in rest and rest.rsplit(":", 1)[1] in ("conllu", "conllx", "pascal", "malt", "brown"):
+    if ":" in rest and rest.rsplit(":", 1)[1] in READERS:
         rest, fmt = rest.rsplit(":", 1)
     return name, (rest.split(","), fmt)
 

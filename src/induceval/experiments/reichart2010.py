@@ -42,10 +42,11 @@ from dataclasses import replace
 
 import numpy as np
 
+from induceval._json import jsonable
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
-from induceval.experiments._category_common import ensure_dir, spearman_rho, stars, to_jsonable
+from induceval.experiments._category_common import ensure_dir, spearman_rho, stars
 from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
 from induceval.experiments._uncertainty import (
     Marks,
@@ -110,7 +111,7 @@ def score_tagging(gold: Corpus, pred, *, gold_column: str = "auto", punct="auto"
     out["signature"] = ev.signature
     if items:
         out.update(items=sparse_to_json(ev.table.item_counts), table_shape=list(ev.table.shape))
-    return to_jsonable(out)
+    return jsonable(out, strict=False)
 
 
 def _model_cell(gold: Corpus, model: str, k: int, params: dict, seed: int, score_opts: dict

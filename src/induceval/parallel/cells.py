@@ -45,7 +45,7 @@ from induceval.atomic import write_atomic
 from induceval.errors import InducevalError, check_range
 from induceval.parallel.lock import folder_lock
 from induceval.parallel.maps import stream
-from induceval.report.progress import (
+from induceval.progress import (
     format_seconds,
     heartbeat,
     note,
@@ -220,7 +220,7 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         As in :func:`induceval.parallel.map`.
     show_progress
         Show a progress bar on stderr; cells run in this process show their own
-        (BHMM sweeps, EM iterations: :func:`~induceval.report.progress.step_bar`)
+        (BHMM sweeps, EM iterations: :func:`~induceval.progress.step_bar`)
         after their number; when stderr is not a terminal, a line now and then
         says the cells done, the time so far and an estimate of the time left.
     estimate

@@ -33,6 +33,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from induceval._json import jsonable
 from induceval.errors import ParameterError
 
 __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "table_keys",
@@ -67,21 +68,7 @@ def json_clean(x: object) -> object:
     >>> json_clean({"a": float("nan"), "b": [1.5, float("inf")]})
     {'a': None, 'b': [1.5, None]}
     """
-    if isinstance(x, float):
-        return x if math.isfinite(x) else None
-    if isinstance(x, dict):
-        return {str(k): json_clean(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [json_clean(v) for v in x]
-    if isinstance(x, (bool, int, str)) or x is None:
-        return x
-    import numpy as np
-
-    if isinstance(x, np.ndarray):
-        return json_clean(x.tolist())
-    if isinstance(x, np.generic):
-        return json_clean(x.item())
-    return str(x)
+    return jsonable(x)
 
 
 _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",

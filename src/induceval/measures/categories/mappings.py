@@ -104,7 +104,7 @@ def one_to_one_mapping(table: ContingencyTable, method: str = "optimal") -> np.n
     if dense.size == 0:
         return out
     if method == "optimal":
-        from induceval.measures._assignment import linear_sum_assignment
+        from scipy.optimize import linear_sum_assignment
 
         r, c = linear_sum_assignment(dense, maximize=True)
         out[cols[c]] = rows[r]

@@ -30,15 +30,16 @@ Example
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
-from dataclasses import replace
-
 import numpy as np
 
 from induceval.corpus.counting import BigramTable
 from induceval.corpus.model import Corpus
 from induceval.errors import ParameterError, check_choice, check_range
+from induceval.models.categories._registry import (
+    CATEGORY_MODELS,
+    check_model_params,
+    model_params,
+)
 from induceval.models.categories.bhmm import induce_bhmm
 from induceval.models.categories.brown import BrownClusters, brown_clusters, induce_brown
 from induceval.models.categories.exchange import induce_exchange
@@ -48,17 +49,11 @@ from induceval.models.categories.random_baseline import induce_random
 from induceval.models.categories.result import UNCLUSTERED, TagInduction
 from induceval.models.category_names import MODEL_DESCRIPTIONS
 from induceval.random import DEFAULT_SEED
-from induceval.signature import Signature
 
 __all__ = ["CATEGORY_MODELS", "check_model_params", "model_params", "MODEL_DESCRIPTIONS",
            "induce_tags", "TagInduction", "UNCLUSTERED", "brown_clusters", "BrownClusters",
            "induce_bhmm", "induce_brown", "induce_exchange", "induce_frequent_frames",
            "induce_hierarchical", "induce_random"]
-
-#: model name -> function ``(corpus, k, *, seed, **params) -> TagInduction``
-CATEGORY_MODELS: dict[str, Callable[..., TagInduction]] = {
-    "ff": induce_frequent_frames, "hc": induce_hierarchical, "bhmm": induce_bhmm,
-    "brown": induce_brown, "exchange": induce_exchange, "random": induce_random}
 
 
 def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,
@@ -105,7 +100,7 @@ threshold, column, outside_frames
     >>> "|min_count_unk:3|" in r.signature, r.log["rare_types"] > 0
     (True, True)
     """
-    from induceval.models.categories._bigrams import code_counts, map_rare
+    from induceval.models.categories._bigrams import code_counts, map_rare, with_rare
 
     check_choice("model", model, tuple(CATEGORY_MODELS))
     check_model_params(model, params)
@@ -130,57 +125,5 @@ threshold, column, outside_frames
                     f"{column!r} in {corpus.name or 'the corpus'}; choose k <= {n_types}")
     result = CATEGORY_MODELS[model](corpus, k, seed=seed, **params)
     if min_count_unk > 1:
-        result = _with_rare(result, min_count_unk, rare, n_rare)
+        result = with_rare(result, min_count_unk, rare, n_rare)
     return result
-
-
-def _with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: int
-               ) -> TagInduction:
-    """Record ``min_count`` in the signature and list the rare words with ``<unk>``'s cluster."""
-    from induceval.models.categories._bigrams import RARE_SYMBOL
-
-    sig = Signature.parse(result.signature)
-    fields = list(sig.fields.items())
-    at = next((i for i, (key, _) in enumerate(fields) if key == "seed"), len(fields))
-    sig.fields = dict([*fields[:at], ("min_count_unk", f"{min_count}"), *fields[at:]])
-    clusters = dict(result.type_clusters)
-    cluster = clusters.get(RARE_SYMBOL)
-    paths = dict(result.paths) if result.paths else result.paths
-    unclustered = set(result.unclustered)
-    for word in rare:
-        clusters[word] = cluster
-        if cluster is None:
-            unclustered.add(word)
-        if paths and RARE_SYMBOL in paths:
-            paths[word] = paths[RARE_SYMBOL]
-    log = {**(result.log or {}), "rare_types": len(rare), "rare_tokens": n_rare}
-    return replace(result, signature=sig.format(), type_clusters=clusters, paths=paths,
-                   unclustered=unclustered, log=log)
-
-
-def model_params(model: str) -> list[str]:
-    """The parameters ``model`` takes besides ``corpus``, ``k`` and ``seed``.
-
-    Example
-    -------
-    >>> model_params("brown")
-    ['column', 'min_count']
-    """
-    check_choice("model", model, tuple(CATEGORY_MODELS))
-    sig = inspect.signature(CATEGORY_MODELS[model])
-    return [n for n, p in sig.parameters.items() if n not in ("corpus", "k", "seed")
-            and p.kind is not inspect.Parameter.VAR_KEYWORD]
-
-
-def check_model_params(model: str, params) -> None:
-    """Raise :class:`ParameterError` for a parameter ``model`` does not take.
-
-    Example
-    -------
-    >>> check_model_params("brown", {"min_count": 2})
-    """
-    allowed = model_params(model)
-    bad = [p for p in params if p not in allowed]
-    if bad:
-        raise ParameterError(f"model {model!r} does not take {', '.join(bad)}; its parameters: "
-                             f"{', '.join(allowed)}")

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,6 +16,10 @@ from induceval.corpus._counts import (
     code_counts,
 )
 from induceval.errors import ParameterError, check_range
+from induceval.signature import Signature
+
+if TYPE_CHECKING:
+    from induceval.models.categories.result import TagInduction
 
 __all__ = ["bigram_counts", "code_counts", "type_counts", "gather",
            "run_chunked", "BLOCK_TOKENS", "CHUNK_SECONDS"]
@@ -43,7 +49,7 @@ def run_chunked(step, start: int, stop: int, *, first: int = 16, bar=None) -> No
         j = min(stop, i + size)
         t0 = time.perf_counter()
         step(i, j)
-        if bar is not None:   # a report.progress.step_bar (silent outside the CLI)
+        if bar is not None:   # a progress.step_bar (silent outside the CLI)
             bar.update(j - i)
         per_item = (time.perf_counter() - t0) / (j - i)
         i = j
@@ -152,3 +158,29 @@ def map_rare(corpus, min_count: int, *, column: str = "form", symbol: str = RARE
     new = Column(gather(table, values), Vocabulary(items))
     return (corpus.with_tokens(**{column: new}), [col.vocab.items[int(r)] for r in rare],
             int(per_code[rare].sum()))
+
+
+def with_rare(result: TagInduction, min_count: int, rare: list[str], n_rare: int
+              ) -> TagInduction:
+    """Record ``min_count`` in the signature and list the rare words with ``<unk>``'s cluster.
+
+    The other half of :func:`map_rare`: the model ran on the corpus with the
+    rare words replaced; its result then names them too.
+    """
+    sig = Signature.parse(result.signature)
+    fields = list(sig.fields.items())
+    at = next((i for i, (key, _) in enumerate(fields) if key == "seed"), len(fields))
+    sig.fields = dict([*fields[:at], ("min_count_unk", f"{min_count}"), *fields[at:]])
+    clusters = dict(result.type_clusters)
+    cluster = clusters.get(RARE_SYMBOL)
+    paths = dict(result.paths) if result.paths else result.paths
+    unclustered = set(result.unclustered)
+    for word in rare:
+        clusters[word] = cluster
+        if cluster is None:
+            unclustered.add(word)
+        if paths and RARE_SYMBOL in paths:
+            paths[word] = paths[RARE_SYMBOL]
+    log = {**(result.log or {}), "rare_types": len(rare), "rare_tokens": n_rare}
+    return replace(result, signature=sig.format(), type_clusters=clusters, paths=paths,
+                   unclustered=unclustered, log=log)

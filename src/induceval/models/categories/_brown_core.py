@@ -366,7 +366,7 @@ def brown_core(V, C, unigram, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt)
 
     # the first C words only enter; each later one also costs a merge (O(C^2)):
     # chunk sizes are measured afresh from there
-    from induceval.report.progress import step_bar
+    from induceval.progress import step_bar
 
     with step_bar(V, "Brown clustering", "word") as bar:
         run_chunked(add, 0, min(C, V), bar=bar)

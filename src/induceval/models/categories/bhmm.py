@@ -269,7 +269,7 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
     """The Gibbs sampler, run from Python in chunks of sweeps
     (:func:`~induceval.models.categories._bigrams.run_chunked`: Ctrl-C stops it at once); the
     random stream continues across chunks, so the result is that of one uninterrupted run."""
-    from induceval.report.progress import step_bar
+    from induceval.progress import step_bar
 
     _seed_sampler(seed)
     n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)

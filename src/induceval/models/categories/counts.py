@@ -124,7 +124,8 @@ def induce_tags_from_counts(table: BigramTable, model: str, k: int, *,
     >>> r.model, r.n_clusters, "|min_count_unk:3|" in r.signature, r.tags.size
     ('brown', 5, True, 0)
     """
-    from induceval.models.categories import _with_rare, check_model_params
+    from induceval.models.categories._bigrams import with_rare
+    from induceval.models.categories._registry import check_model_params
     from induceval.models.categories.brown import brown_from_counts
     from induceval.models.categories.exchange import exchange_from_counts
 
@@ -147,7 +148,7 @@ def induce_tags_from_counts(table: BigramTable, model: str, k: int, *,
     else:
         result = exchange_from_counts(types, counts, a, b, c, k, seed=seed, **params)
     if min_count_unk > 1:
-        result = _with_rare(result, min_count_unk, rare, n_rare)
+        result = with_rare(result, min_count_unk, rare, n_rare)
     return result
 
 

@@ -196,7 +196,7 @@ def _exchange_core(V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, 
     lj = np.empty(K + 1, dtype=np.int64)
     history = [_loglik(N2, N1, K, f)]
     moves_per_iter = []
-    from induceval.report.progress import step_bar
+    from induceval.progress import step_bar
 
     with step_bar(max_iter, "exchange", "pass") as bar:   # silent outside the CLI
         _passes(max_iter, V, K, cls, count, out_ptr, out_idx, out_cnt, in_ptr, in_idx, in_cnt,

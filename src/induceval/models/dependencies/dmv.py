@@ -303,7 +303,7 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     order = length_order(offsets)
     if iterations == 0:
         log.stop_reason = "iterations=0 (initialiser only)"
-    from induceval.report.progress import step_bar
+    from induceval.progress import step_bar
 
     # a bar on stderr only inside the CLI's progress_bars block (silent otherwise)
     with step_bar(iterations, "DMV Viterbi EM" if viterbi_em else "DMV EM", "iteration") as bar:
