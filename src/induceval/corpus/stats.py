@@ -183,15 +183,11 @@ def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # n
     from pathlib import Path
 
     from induceval import parallel
-    from induceval.corpus.readers import _expand, format_evidence
+    from induceval.corpus.readers import corpus_files, format_evidence
     from induceval.corpus.readers._common import corpus_name
     from induceval.corpus.readers._documents import distinct_stem_runs, relative_names
-    from induceval.errors import InducevalError
 
-    files, binary = _expand(paths, format)
-    if not files:
-        raise InducevalError(f"no corpus files found in {paths!r}"
-                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
+    files, binary = corpus_files(paths, format)
     fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
     names = {str(f): name for f, name in relative_names(files).items()}
     size = {f: parallel.path_size(f) for f in files}
