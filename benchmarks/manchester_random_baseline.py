@@ -33,8 +33,9 @@ def main(argv=None) -> int:
     from induceval.corpus import read_corpus
     from induceval.corpus.tagsets.childes import add_childes_tagsets
     from induceval.corpus.transforms.childes import select_child_directed
-    from induceval.measures.categories import evaluate_tags, random_baseline, substitutable_scores
-    from induceval.random import DEFAULT_SEED
+    from induceval.measures.categories import evaluate_tags, substitutable_scores
+    from induceval.models.categories.random_baseline import random_type_clusters
+    from induceval.random import DEFAULT_SEED, rng
     seed = DEFAULT_SEED if args.seed is None else args.seed
     t = time.perf_counter()
     man = add_childes_tagsets(select_child_directed(read_corpus(DATA / "Manchester",
@@ -62,14 +63,16 @@ def main(argv=None) -> int:
     for source in ("collapsed", "stripped"):
         g_src = man.column(source).values.astype(np.int64)
         g_src = np.where(scored, g_src, -1)  # punctuation types own no random cluster
-        rb = random_baseline(forms, g_src, seed=seed)
-        tags = np.where(rb.tags >= 0, rb.tags, len(rb.sizes))
+        clusters = random_type_clusters(forms, g_src,
+                                        generator=rng(seed, "categories.random_baseline"))
+        k = int(clusters.max()) + 1
+        tags = np.where(clusters[forms] >= 0, clusters[forms], k)
         res = evaluate_tags(man, tags, gold_column="collapsed", punct="tags@collapsed:PUNCT")
-        row = {"K": len(rb.sizes), "from": source, "PP": res.scores["pp"],
+        row = {"K": k, "from": source, "PP": res.scores["pp"],
                "PR": res.scores["pr"], "MA": res.scores["m1"]}
         if test is not None:
             vocab = man.vocab.items
-            cl = {vocab[i]: int(c) for i, c in enumerate(rb.type_clusters) if c >= 0}
+            cl = {vocab[i]: int(c) for i, c in enumerate(clusters) if c >= 0}
             t = time.perf_counter()
             sp = substitutable_scores(man, test, cl)
             row.update(SP=sp.scores["sp"], SR=sp.scores["sr"],

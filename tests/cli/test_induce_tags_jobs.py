@@ -186,8 +186,8 @@ def test_files_of_the_same_name_one_newdoc_as_in_one_process(tmp_path, dask_clie
 def test_tags_written_on_dask_in_file_order_whatever_the_window(folders, dask_client, fmt):
     import io
 
-    from induceval.cli.induce_tags import write_predictions, write_predictions_on_dask
     from induceval.corpus.readers import expand_paths, read_corpus
+    from induceval.corpus.writers import write_predictions, write_predictions_on_dask
     from induceval.models.categories import induce_tags
 
     for folder, on_error in (("plain", "fail"), ("conllu", "skip")):

@@ -5,7 +5,7 @@ time (parts made a few lines long here, and a line longer than a part) to
 count, then again to tag.  The bytes written must be those of the whole
 corpus read at once, clustered and written by the library
 (:func:`~induceval.models.categories.induce_tags`,
-:func:`~induceval.cli.induce_tags.write_predictions`), on plain text, CoNLL-U
+:func:`~induceval.corpus.writers.write_predictions`), on plain text, CoNLL-U
 and PASCAL inputs.
 """
 
@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from induceval.cli.induce_tags import write_predictions
 from induceval.cli.main import main
 from induceval.corpus.demo import generate_demo_corpus
 from induceval.corpus.readers import read_corpus, read_parts
-from induceval.corpus.writers import write_corpus
+from induceval.corpus.writers import write_corpus, write_predictions
 from induceval.models.categories import induce_tags
 from induceval.random import DEFAULT_SEED
 

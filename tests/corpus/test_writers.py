@@ -97,3 +97,39 @@ def test_round_trip_on_real_ud_slice(tmp_path):
     back = conllu.read(out)
     same_annotation(c, back, CONLLU_COLS)
     assert back.sentences["language"].strings()[0] == "en"
+
+
+def test_tag_writers_take_any_result_with_tags_clusters_and_labels(tmp_path):
+    """The tag writers read a result's tags, type_clusters and n_labels, nothing more."""
+    from types import SimpleNamespace
+
+    from induceval.corpus.model import CorpusBuilder
+    from induceval.corpus.readers import read_corpus
+    from induceval.corpus.writers import (
+        UNCLUSTERED,
+        word_cluster_tags,
+        write_predictions,
+        write_predictions_over_files,
+    )
+
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["a", "b", "c"]})
+    corpus = b.build()
+    clusters = {"a": 2, "b": None, "c": 0}
+    tags = word_cluster_tags(corpus, clusters)
+    assert tags.tolist() == [2, -1, 0]
+    result = SimpleNamespace(tags=tags, type_clusters=clusters, n_labels=3)
+    p = tmp_path / "x.conllu"
+    report = write_predictions(corpus, result, p)
+    assert report.sentences == 1
+    assert [line.split("\t")[3] for line in p.read_text().splitlines() if line] == [
+        "2", UNCLUSTERED, "0"]
+    write_predictions(corpus, result, tmp_path / "x.tsv")
+    assert (tmp_path / "x.tsv").read_text() == f"a\t2\nb\t{UNCLUSTERED}\nc\t0\n"
+    src = tmp_path / "in.txt"
+    src.write_text("a b c\n")
+    whole = tmp_path / "whole.pascal"
+    parts = tmp_path / "parts.pascal"
+    write_predictions(read_corpus(src), result, whole)
+    write_predictions_over_files([src], result, parts, "pascal", input_format="plain")
+    assert whole.read_bytes() == parts.read_bytes()

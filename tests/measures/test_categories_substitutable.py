@@ -1,4 +1,4 @@
-"""Substitutable precision/recall (Frank et al. 2009, eqs. 2-3) and the random baseline."""
+"""Substitutable precision/recall (Frank et al. 2009, eqs. 2-3)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ from induceval.corpus.model import CorpusBuilder
 from induceval.errors import MismatchError, ParameterError
 from induceval.measures.categories import (
     SubstitutableStats,
-    evaluate_tags,
-    majority_gold_by_type,
-    random_baseline,
     sp_sr,
     substitutable_scores,
     substitutable_stats,
@@ -85,30 +82,6 @@ def test_errors_and_additivity():
         substitutable_stats(TRAIN, TEST, np.zeros(3, dtype=int), train_tags=[0])
     a = SubstitutableStats(1, 2, 10)
     assert sp_sr(a + a) == {"sp": 0.2, "sr": 0.5, "sf": pytest.approx(2 * 0.1 / 0.7)}
-
-
-def test_random_baseline_sizes_and_seed():
-    r = np.random.default_rng(0)
-    forms = r.integers(0, 200, 3000)
-    gold = (forms % 7 + r.integers(0, 2, 3000)) % 7
-    a = random_baseline(forms, gold, seed=5)
-    b = random_baseline(forms, gold, seed=5)
-    c = random_baseline(forms, gold, seed=6)
-    assert np.array_equal(a.tags, b.tags) and not np.array_equal(a.tags, c.tags)
-    maj = majority_gold_by_type(forms, gold)
-    gold_sizes = sorted(np.bincount(maj[maj >= 0]).tolist())
-    m = random_baseline(forms, gold, seed=5, sizes="majority")
-    assert sorted(m.sizes.tolist()) == gold_sizes
-    # default "every": one cluster per gold class, all 200 types dealt out
-    assert len(a.sizes) == 7 and a.sizes.sum() == len(np.unique(forms))
-    # all tokens of a type in one cluster
-    for f in np.unique(forms)[:20]:
-        assert len(set(a.tags[forms == f].tolist())) == 1
-    assert "seed:5" in a.signature
-    # the random baseline is worse than the gold type clustering
-    rb = evaluate_tags(gold, a.tags, forms=forms)
-    gm = evaluate_tags(gold, maj[forms], forms=forms)
-    assert rb.scores["m1"] < gm.scores["m1"]
 
 
 @pytest.mark.parametrize("cluster_size", ["tokens", "types"])

@@ -304,6 +304,32 @@ def test_exchange_restarts_keep_the_best_likelihood(demo):
     assert "restarts:4" in many.signature and "seed:2" in many.signature
 
 
+def test_random_type_clusters_sizes_and_seed():
+    from induceval.measures.categories import evaluate_tags, majority_gold_by_type
+    from induceval.models.categories.random_baseline import random_type_clusters
+    from induceval.random import rng
+
+    r = np.random.default_rng(0)
+    forms = r.integers(0, 200, 3000)
+    gold = (forms % 7 + r.integers(0, 2, 3000)) % 7
+    a = random_type_clusters(forms, gold, seed=5)
+    b = random_type_clusters(forms, gold, seed=5)
+    c = random_type_clusters(forms, gold, seed=6)
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    other = random_type_clusters(forms, gold, generator=rng(5, "categories.random_baseline"))
+    assert not np.array_equal(a, other)
+    maj = majority_gold_by_type(forms, gold)
+    gold_sizes = sorted(np.bincount(maj[maj >= 0]).tolist())
+    m = random_type_clusters(forms, gold, seed=5, sizes="majority")
+    assert sorted(np.bincount(m[m >= 0]).tolist()) == gold_sizes
+    # default "every": one cluster per gold class, all 200 types dealt out
+    assert a.max() + 1 == 7 and np.count_nonzero(a >= 0) == len(np.unique(forms))
+    # the random baseline is worse than the gold type clustering
+    rb = evaluate_tags(gold, a[forms], forms=forms)
+    gm = evaluate_tags(gold, maj[forms], forms=forms)
+    assert rb.scores["m1"] < gm.scores["m1"]
+
+
 def test_random_baseline_hand_worked_every_vs_majority():
     """000 p. 2579: "for each cluster in the gold standard, we created a cluster".
 
@@ -327,7 +353,7 @@ def test_random_baseline_hand_worked_every_vs_majority():
             assert sorted(r.cluster_sizes().tolist()) == [1, 1, 2]
             assert r.type_clusters["e"] is None
             assert all(r.type_clusters[w] is not None for w in "abcd")
-    from induceval.measures.categories.baseline import every_tag_sizes, scale_sizes
+    from induceval.corpus.stats import every_tag_sizes, scale_sizes
 
     ev = every_tag_sizes(np.array([0, 1, 1, 2, 3]), np.array([0, 0, 1, 1, 2]), 4)
     assert ev.tolist() == [2, 2, 1] and scale_sizes(ev, 4).tolist() == [2, 1, 1]

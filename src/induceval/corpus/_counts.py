@@ -22,7 +22,7 @@ from numba import njit
 
 from induceval._numba_setup import skip_blas_probe
 
-__all__ = ["bigram_counts", "code_counts", "BLOCK_TOKENS"]
+__all__ = ["bigram_counts", "code_counts", "gather", "BLOCK_TOKENS"]
 
 #: tokens per block of the counting passes (a whole sentence is never split)
 BLOCK_TOKENS = 1 << 22
@@ -159,3 +159,18 @@ def bigram_counts(ids: np.ndarray, offsets: np.ndarray, n_types: int, *,
         keys, cnts = _merge_runs(k, keys, cnts)
         del k
     return keys // size, keys % size, cnts
+
+
+def gather(table: np.ndarray, values: np.ndarray, *, block: int = BLOCK_TOKENS) -> np.ndarray:
+    """``table[values + 1]`` as ``int32``, computed a block at a time (``-1`` = missing).
+
+    Example
+    -------
+    >>> gather(np.array([-1, 7, 8]), np.array([1, -1, 0], dtype=np.int32)).tolist()
+    [8, -1, 7]
+    """
+    out = np.empty(len(values), dtype=np.int32)
+    table = np.asarray(table).astype(np.int32)
+    for lo in range(0, len(values), block):
+        out[lo:lo + block] = table[values[lo:lo + block] + 1]
+    return out

@@ -21,9 +21,11 @@ import numpy as np
 
 from induceval.corpus.model import Corpus, ReadReport, days_to_age
 from induceval.corpus.transforms.punct import head_columns
+from induceval.errors import MismatchError
 
 __all__ = ["describe", "summarise", "describe_summary", "summarise_files", "CorpusSummary",
-           "format_age", "reading_errors", "every_tag_sizes", "scale_sizes", "TAG_COLUMN_EXCLUDE"]
+           "format_age", "reading_errors", "every_tag_sizes", "scale_sizes",
+           "majority_gold_by_type", "majority_labels", "TAG_COLUMN_EXCLUDE"]
 
 #: Categorical token columns that are not tag columns.
 TAG_COLUMN_EXCLUDE = frozenset({"form", "lemma", "feats", "misc", "deps", "phead", "pdeprel"})
@@ -181,15 +183,11 @@ def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # n
     from pathlib import Path
 
     from induceval import parallel
-    from induceval.corpus.readers import _expand, format_evidence
+    from induceval.corpus.readers import corpus_files, format_evidence
     from induceval.corpus.readers._common import corpus_name
     from induceval.corpus.readers._documents import distinct_stem_runs, relative_names
-    from induceval.errors import InducevalError
 
-    files, binary = _expand(paths, format)
-    if not files:
-        raise InducevalError(f"no corpus files found in {paths!r}"
-                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
+    files, binary = corpus_files(paths, format)
     fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
     names = {str(f): name for f, name in relative_names(files).items()}
     size = {f: parallel.path_size(f) for f in files}
@@ -398,3 +396,64 @@ def scale_sizes(sizes: np.ndarray, total: int) -> np.ndarray:
     while out.sum() > total:  # the minimum of 1 overshot: take from the largest
         out[int(np.argmax(out))] -= 1
     return out
+
+
+def majority_gold_by_type(forms, gold) -> np.ndarray:
+    """The most frequent gold class of each form code (ties: lowest class; -1 if none).
+
+    Parameters
+    ----------
+    forms
+        Form code of each token.
+    gold
+        Gold class of each token (``-1``: none).
+
+    Returns
+    -------
+    numpy.ndarray
+        One class per form code up to the largest code present.
+
+    Example
+    -------
+    >>> majority_gold_by_type([0, 0, 0, 1], [2, 1, 2, -1]).tolist()
+    [2, -1]
+    """
+    f = np.asarray(forms, dtype=np.int64)
+    g = np.asarray(gold, dtype=np.int64)
+    if len(f) != len(g):
+        raise MismatchError(f"forms has {len(f)} tokens but gold has {len(g)}")
+    n_f = int(f.max()) + 1 if len(f) else 0
+    out = np.full(n_f, -1, dtype=np.int64)
+    ok = g >= 0
+    if not ok.any():
+        return out
+    tf, tg = majority_labels(f[ok], g[ok], int(g.max()) + 1)
+    out[tf] = tg
+    return out
+
+
+def majority_labels(keys: np.ndarray, labels: np.ndarray, n_labels: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct key (ascending) with its most frequent label (ties: the lowest).
+
+    Parameters
+    ----------
+    keys, labels
+        Non-negative integers, one pair per observation.
+    n_labels
+        One more than the largest label.
+
+    Example
+    -------
+    >>> k, lab = majority_labels(np.array([3, 3, 1, 3]), np.array([1, 0, 2, 1]), 3)
+    >>> k.tolist(), lab.tolist()
+    ([1, 3], [2, 1])
+    """
+    u, cnt = np.unique(keys * n_labels + labels, return_counts=True)
+    key, lab = u // n_labels, u % n_labels
+    # sort by key, then count descending, then label ascending; the first per key wins
+    order = np.lexsort((lab, -cnt, key))
+    key, lab = key[order], lab[order]
+    first = np.ones(len(key), dtype=bool)
+    first[1:] = key[1:] != key[:-1]
+    return key[first], lab[first]

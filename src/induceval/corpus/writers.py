@@ -69,7 +69,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Protocol
 
 import numpy as np
 
@@ -79,7 +79,9 @@ from induceval.corpus.readers._tabular import LINES_COLUMN, decode_lines
 from induceval.errors import InducevalError, ParameterError, check_choice
 
 __all__ = ["write_conllu", "write_conllx", "write_pascal", "write_tabular", "write_corpus",
-           "WriteReport", "OUTPUT_FORMATS", "output_format"]
+           "WriteReport", "OUTPUT_FORMATS", "output_format", "UNCLUSTERED", "TAG_FORMATS",
+           "TagPrediction", "write_type_clusters", "word_cluster_tags", "write_predictions",
+           "write_predictions_over_files", "write_predictions_on_dask"]
 
 ColumnLike = str | Column | np.ndarray | Sequence | None
 
@@ -481,3 +483,491 @@ def write_corpus(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], form
     writers = {"conllu": write_conllu, "conllx": write_conllx, "pascal": write_pascal}
     check_choice("format", format, tuple(writers))
     return writers[format](corpus, path_or_file, **options)
+
+
+# -- tag predictions ----------------------------------------------------------------------
+
+#: the tag of a token whose word a clustering left out
+UNCLUSTERED = "UNCLUSTERED"
+
+#: output formats of tag predictions (the -o ending decides; PASCAL on stdout)
+TAG_FORMATS = ("conllu", "conllx", "pascal", "tsv")
+
+#: tag slots the clusters go into, per format
+_TAG_SLOTS = {"conllu": ("upos", "xpos"), "conllx": ("cpos", "xpos"),
+              "pascal": ("cpos", "xpos", "upos")}
+
+#: sentences per block of the fast PASCAL writer
+_FAST_BLOCK = 1 << 14
+
+
+class TagPrediction(Protocol):
+    """What the tag writers read of an induction result
+    (:class:`~induceval.models.categories.result.TagInduction` has it).
+
+    ``tags``: the cluster id of each token (``-1``: unclustered);
+    ``type_clusters``: word -> cluster id (``None``: unclustered);
+    ``n_labels``: one more than the largest cluster id.
+    """
+
+    tags: np.ndarray
+    type_clusters: Mapping[str, int | None]
+
+    @property
+    def n_labels(self) -> int: ...
+
+
+def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object]) -> None:
+    """Write ``{word: cluster or set of clusters}`` as ``word<TAB>cluster`` lines, sorted.
+
+    A word without a cluster (``None`` or empty) is written as ``UNCLUSTERED``;
+    one with several clusters gets one line each.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "clusters.tsv")
+    >>> write_type_clusters(p, {"run": {"1", "3"}, "dog": 3, "xyz": None})
+    >>> print(open(p).read().replace("\\t", " "), end="")
+    dog 3
+    run 1
+    run 3
+    xyz UNCLUSTERED
+    """
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        for word in sorted(clusters):
+            value = clusters[word]
+            vals = sorted(map(str, value)) if isinstance(value, (set, frozenset, list, tuple)) \
+                else ([] if value is None else [str(value)])
+            if not vals:
+                vals = [UNCLUSTERED]
+            for v in vals:
+                fh.write(f"{word}\t{v}\n")
+
+
+def word_cluster_tags(corpus: Corpus, type_clusters: Mapping[str, int | None],
+                      column: str = "form") -> np.ndarray:
+    """The tag of every token of ``corpus``: its word's cluster (``-1``: none).
+
+    Parameters
+    ----------
+    corpus
+        The tokens to tag.
+    type_clusters
+        Word -> cluster id (``None``, or a word not in it: unclustered).
+    column
+        The token column holding the words (a column the corpus lacks: every
+        token unclustered).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int32`` cluster ids aligned with the tokens.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["b", "z", "a"]})
+    >>> word_cluster_tags(b.build(), {"a": 0, "b": 1}).tolist()
+    [1, -1, 0]
+    """
+    from induceval.corpus._counts import gather
+
+    col = corpus.tokens.get(column)
+    if col is None:
+        return np.full(corpus.n_tokens, -1, dtype=np.int32)
+    if col.vocab is None:
+        raise ParameterError(f"column {column!r} is numeric; tag_tokens needs words")
+    table = np.full(len(col.vocab.items) + 1, -1, dtype=np.int64)
+    for i, w in enumerate(col.vocab.items):
+        cl = type_clusters.get(w)
+        if cl is not None:
+            table[i + 1] = cl
+    return gather(table, col.values)
+
+
+def write_predictions(corpus: Corpus, result: TagPrediction,
+                      path: str | os.PathLike | IO[str], fmt: str | None = None
+                      ) -> WriteReport | None:
+    """Write the induced tags of ``corpus`` to ``path`` (a path or open text file) in ``fmt``.
+
+    Parameters
+    ----------
+    corpus
+        The corpus the tags are of.
+    result
+        The induction result (:class:`TagPrediction`: its ``tags``,
+        ``type_clusters`` and ``n_labels``).
+    path
+        A path or an open text file.
+    fmt
+        One of :data:`TAG_FORMATS`; default: the ending of ``path`` (another
+        ending is an error).  ``conllu``/``conllx``/``pascal``: the corpus
+        with the cluster (``UNCLUSTERED`` for tokens the model left out) in
+        every tag column (UPOS, XPOS; CPOSTAG, POSTAG and PASCAL's UPOSTAG) and
+        HEAD, DEPREL (DEPS, PHEAD, PDEPREL) ``_``: a tag prediction never
+        carries the gold trees.  ``tsv``: the ``word<TAB>cluster`` type list.
+
+    Returns
+    -------
+    WriteReport or None
+        What was written (``None`` for ``tsv``).
+
+    Example
+    -------
+    >>> import io
+    >>> from types import SimpleNamespace
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["the", "dog"]})
+    >>> r = SimpleNamespace(tags=np.array([0, -1]), type_clusters={"the": 0, "dog": None},
+    ...                     n_labels=1)
+    >>> out = io.StringIO(); _ = write_predictions(b.build(), r, out, "pascal")
+    >>> print(out.getvalue().replace("\\t", " "), end="")
+    1 the _ 0 0 0 _ _ _
+    2 dog _ UNCLUSTERED UNCLUSTERED UNCLUSTERED _ _ _
+    <BLANKLINE>
+    """
+    return _write_tags(corpus, result.tags, result.n_labels, result.type_clusters, path, fmt)
+
+
+def _write_tags(corpus: Corpus, tags: np.ndarray, n_labels: int,
+                type_clusters: Mapping[str, int | None], path, fmt: str | None = None,
+                *, append: bool = False) -> WriteReport | None:
+    """:func:`write_predictions` of the token ``tags`` (``append``: add to the end of the
+    file at ``path``, PASCAL only, else ``None``)."""
+    fmt = output_format(path, fmt, allowed=TAG_FORMATS)
+    n = max(int(n_labels), int(np.max(tags, initial=-1)) + 1)
+    if append:
+        return _fast_pascal(corpus, tags, n, path, append=True)
+    if fmt == "tsv":
+        write_type_clusters(path, dict(type_clusters))
+        return None
+    if fmt == "pascal":
+        fast = _fast_pascal(corpus, tags, n, path)
+        if fast is not None:
+            return fast
+    from induceval.corpus.model import Vocabulary
+
+    vocab = Vocabulary([str(i) for i in range(n)] + [UNCLUSTERED])
+    codes = np.where(tags >= 0, tags, n).astype(np.int32)
+    col = Column(codes, vocab)
+    slots = _TAG_SLOTS[fmt]
+    columns: dict[str, ColumnLike] = {slot: col for slot in slots[1:]}
+    columns.update(phead=None, pdeprel=None)
+    return write_corpus(corpus, path, fmt, tags_column=col, tags_slot=slots[0],
+                        heads_column=None, columns=columns)
+
+
+def _fast_pascal(corpus: Corpus, tags: np.ndarray, n_labels: int, path, *,
+                 append: bool = False) -> WriteReport | None:
+    """PASCAL predictions of a plain-text corpus written to a path, streamed; else ``None``.
+
+    The general writer's bytes, built by a numba kernel a block of sentences at
+    a time: no Python string per token, no whole file in memory (a 100M-token
+    text cannot afford them).  ``append`` adds to the file's end.
+    """
+    import contextlib
+
+    if not isinstance(path, (str, os.PathLike)) or set(corpus.tokens) != {"form"}:
+        return None
+    if LINES_COLUMN in corpus.sentences or corpus.tokens["form"].vocab is None:
+        return None
+    items = corpus.tokens["form"].vocab.items
+    if any(("\t" in w or "\n" in w or "\r" in w) for w in items):
+        return None  # the general writer reports the offending value
+    from induceval.corpus._fast_pascal import fill_pascal
+
+    def table(strings):
+        data = [s.encode("utf-8") for s in strings]
+        off = np.zeros(len(data) + 1, dtype=np.int64)
+        np.cumsum([len(d) for d in data], out=off[1:])
+        return np.frombuffer(b"".join(data), dtype=np.uint8), off
+
+    form_bytes, form_off = table(["_"] + list(items))
+    labels = [UNCLUSTERED] + [str(i) for i in range(n_labels)]
+    tag_bytes, tag_off = table([f"\t_\t{t}\t{t}\t{t}\t_\t_\t_\n" for t in labels])
+    forms = corpus.tokens["form"].values
+    tags = np.asarray(tags, dtype=np.int32)
+    offsets = corpus.offsets.astype(np.int64)
+    lengths = np.diff(offsets)
+    report = WriteReport("pascal")
+    empty = int(np.count_nonzero(lengths == 0))
+    if empty:
+        report.left_out["empty sentences"] += empty
+    report.sentences = int(len(lengths) - empty)
+    report.tokens = int(corpus.n_tokens)
+    with contextlib.ExitStack() as stack:
+        # a new file appears whole; an append adds to a temporary file of the caller's
+        target = path if append else stack.enter_context(atomic_path(path))
+        fh = stack.enter_context(open(target, "ab" if append else "wb"))
+        for s0 in range(0, corpus.n_sentences, _FAST_BLOCK):
+            s1 = min(s0 + _FAST_BLOCK, corpus.n_sentences)
+            fh.write(fill_pascal(forms, form_bytes, form_off, tags, tag_bytes, tag_off,
+                                 offsets, s0, s1))
+    return report
+
+
+def write_predictions_over_files(files: Sequence[str | os.PathLike], result: TagPrediction,
+                                 path: str | os.PathLike | IO[str], fmt: str, *,
+                                 input_format: str, on_error: str = "fail",
+                                 column: str = "form") -> WriteReport | None:
+    """Write the induced tags of the corpus of ``files`` by reading them again, one at a time.
+
+    Each file is read as among the others (``auto``: the first file's format),
+    tagged with its words' clusters (:func:`word_cluster_tags`, the tags
+    Brown and exchange clustering give the corpus they were trained on) and
+    added to ``path``: the bytes of :func:`write_predictions` on the files
+    read as one corpus, without the corpus in memory.
+
+    Parameters
+    ----------
+    files
+        The corpus files, in corpus order.
+    result
+        The induction result (:class:`TagPrediction`; its ``type_clusters``
+        tag the words).
+    path, fmt
+        As in :func:`write_predictions` (``fmt`` required).
+    input_format, on_error
+        How the files are read (:func:`~induceval.corpus.readers.read_parts`).
+    column
+        The token column holding the words.
+
+    Returns
+    -------
+    WriteReport or None
+        The reports of the files summed (``None`` for ``tsv``).
+
+    Example
+    -------
+    >>> import io, os, tempfile
+    >>> from induceval.corpus.readers import read_corpus
+    >>> from induceval.models.categories import induce_tags
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.txt", "the dog runs\\n"), ("b.txt", "a cat runs\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> files = [os.path.join(d, n) for n in ("a.txt", "b.txt")]
+    >>> r = induce_tags(read_corpus(files), "exchange", 2)
+    >>> out = io.StringIO()
+    >>> write_predictions_over_files(files, r, out, "pascal", input_format="plain").sentences
+    2
+    >>> whole = io.StringIO(); _ = write_predictions(read_corpus(files), r, whole, "pascal")
+    >>> out.getvalue() == whole.getvalue()
+    True
+    """
+    import contextlib
+
+    with contextlib.ExitStack() as stack:
+        if isinstance(path, (str, os.PathLike)):   # the parts go to a temporary file
+            path = stack.enter_context(atomic_path(path))
+        return _write_parts(files, result.type_clusters, result.n_labels, path, fmt,
+                            input_format=input_format, on_error=on_error, column=column,
+                            documents=_documents(files))[0]
+
+
+def _documents(files) -> dict[str, str]:
+    """The document names the files get when read together (``read_corpus``: files named
+    alike in several folders are named by their path), for files read one at a time."""
+    from induceval.corpus.readers._documents import relative_names
+
+    return {str(f): name for f, name in relative_names([Path(f) for f in files]).items()}
+
+
+def _write_parts(files, type_clusters, n_labels: int, path, fmt: str, *, input_format: str,
+                 on_error: str = "fail", column: str = "form", documents=None):
+    """:func:`write_predictions_over_files`, with the ``(head, last, any)`` of
+    :func:`_newdoc_ends` over all it wrote: ``(report, head, last, any)``."""
+    from induceval.corpus.readers import detect_format
+    from induceval.corpus.readers._documents import renamed
+
+    if fmt == "tsv":
+        write_type_clusters(path, dict(type_clusters))
+        return None, None, None, False
+    files = [str(f) for f in files]
+    if input_format == "auto" and files:
+        input_format = detect_format(files[0])
+    is_path = isinstance(path, (str, os.PathLike))
+    if is_path:
+        open(path, "wb").close()
+    total = WriteReport(fmt)
+    document = None   # the document of the last sentence written (for "# newdoc id")
+    first_head, seen = None, False
+    for f, part in _file_parts(files, input_format, on_error):
+        if documents and f in documents:
+            part = renamed(part, {os.path.splitext(os.path.basename(f))[0]: documents[f]})
+        tags = word_cluster_tags(part, type_clusters, column)
+        report = _write_tags(part, tags, n_labels, type_clusters, path, fmt, append=True) if (
+            is_path and fmt == "pascal") else None
+        if report is None:
+            text = io.StringIO()
+            report = _write_tags(part, tags, n_labels, type_clusters, text, fmt)
+            text = text.getvalue()
+            if fmt != "pascal":   # comments: "# newdoc id" as the files read together have it
+                head, last, any_ = _newdoc_ends(part)
+                if any_ and not seen:
+                    first_head, seen = head, True
+                text = _without_repeated_newdoc(text, head, document)
+                if any_:
+                    document = last
+            if is_path:
+                with open(path, "a", encoding="utf-8", newline="\n") as fh:
+                    fh.write(text)
+            else:
+                path.write(text)
+        del part, tags
+        _add_report(total, report)
+    return total, first_head, document, seen
+
+
+def _file_parts(files, input_format: str, on_error: str):
+    """``(file, part)`` for each part of each file (plain text: whole sentences at a time,
+    :func:`~induceval.corpus.readers.read_parts`), the part let go before the next is read."""
+    from induceval.corpus.readers import read_parts
+
+    for f in files:
+        for part in read_parts(f, format=input_format, on_error=on_error):
+            yield f, part
+            del part   # (else alive while the next part is read: two parts at a time)
+
+
+def _add_report(total: WriteReport, report: WriteReport) -> None:
+    total.sentences += report.sentences
+    total.tokens += report.tokens
+    total.left_out.update(report.left_out)
+
+
+def _without_repeated_newdoc(text, head, document):
+    """``text`` (str or bytes) without its first line when it is ``# newdoc id = document``."""
+    if head is None or document is None or head != document:
+        return text
+    line = f"# newdoc id = {document}\n"
+    if isinstance(text, bytes):
+        line = line.encode("utf-8")
+    return text[len(line):] if text.startswith(line) else text
+
+
+def _newdoc_ends(part: Corpus):
+    """The documents at both ends of ``part`` for the ``# newdoc id`` lines: ``(head, last, any)``.
+
+    The writers generate ``# newdoc id = D`` before a sentence without kept
+    comment lines whose document ``D`` differs from the previous sentence's
+    (an empty sentence counts unless it has kept lines).  A file written
+    alone starts from no document; read among others, from the document the
+    file before ends on: when both are ``D``, its first line is not written.
+    ``head``: the document of the first sentence that counts when it gets a
+    generated line (else ``None``); ``last``: that of the last; ``any``:
+    whether a sentence counts.
+    """
+    n = part.n_sentences
+    if n == 0:
+        return None, None, False
+    lengths = part.lengths
+    kept = part.sentences.get(LINES_COLUMN)
+    has_kept = (kept.values >= 0) if kept is not None else np.zeros(n, dtype=bool)
+    counted = np.flatnonzero(~((lengths == 0) & has_kept))
+    if len(counted) == 0:
+        return None, None, False
+    col = part.sentences.get("document")
+
+    def doc(i: int):
+        if col is None or col.values[i] < 0:
+            return None
+        v = int(col.values[i])
+        return str(v) if col.vocab is None else col.vocab.items[v]
+
+    i0 = int(counted[0])
+    head = doc(i0) if lengths[i0] > 0 and not has_kept[i0] else None
+    return head, doc(int(counted[-1])), True
+
+
+def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_error, column,
+                       documents=None):
+    """On a worker: the predictions of consecutive files, as compressed bytes, with their
+    document ends."""
+    import tempfile
+    import zlib
+
+    fd, tmp = tempfile.mkstemp(prefix="induceval-tags-", suffix=f".{fmt}")
+    os.close(fd)
+    try:
+        report, head, last, any_ = _write_parts(files, clusters, n_clusters, tmp, fmt,
+                                                input_format=input_format, on_error=on_error,
+                                                column=column, documents=documents)
+        data = zlib.compress(Path(tmp).read_bytes(), 1)   # tagged text compresses well
+    finally:
+        os.unlink(tmp)
+    return data, report, head, last, any_
+
+
+def write_predictions_on_dask(client, groups: Sequence[Sequence[str]], result: TagPrediction,
+                              path: str | os.PathLike | IO[str], fmt: str, *,
+                              input_format: str, on_error: str = "fail", column: str = "form",
+                              window: int = 0) -> WriteReport | None:
+    """:func:`write_predictions_over_files` with each group of files tagged on a worker.
+
+    Parameters
+    ----------
+    client
+        A ``distributed.Client``, or any executor of
+        :func:`induceval.parallel.imap`: its workers tag the ``groups`` and
+        send the bytes back.
+    groups
+        Lists of paths, consecutive in corpus order.
+    result, path, fmt, input_format, on_error, column
+        As in :func:`write_predictions_over_files`.
+    window
+        Compressed groups held here at most (default: twice the workers); a
+        ``# newdoc id`` line a group repeats from the one before is dropped.
+
+    Returns
+    -------
+    WriteReport or None
+        The groups' reports summed (``None`` for ``tsv``).
+
+    Example
+    -------
+    Here ``"local"``, an executor of one process, stands for a cluster:
+
+    >>> import io, os, tempfile
+    >>> from induceval.corpus.readers import read_corpus
+    >>> from induceval.models.categories import induce_tags
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.txt", "the dog runs\\n"), ("b.txt", "a cat runs\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> files = [os.path.join(d, n) for n in ("a.txt", "b.txt")]
+    >>> r = induce_tags(read_corpus(files), "exchange", 2)
+    >>> out, whole = io.StringIO(), io.StringIO()
+    >>> rep = write_predictions_on_dask("local", [[f] for f in files], r, out, "pascal",
+    ...                                 input_format="plain")
+    >>> _ = write_predictions(read_corpus(files), r, whole, "pascal")
+    >>> rep.sentences, out.getvalue() == whole.getvalue()
+    (2, True)
+    """
+    import contextlib
+    import zlib
+    from functools import partial
+
+    from induceval.parallel import imap
+
+    if fmt == "tsv":
+        return write_predictions_over_files([], result, path, fmt, input_format=input_format)
+    fn = partial(_group_predictions, n_clusters=result.n_labels, fmt=fmt,
+                 input_format=input_format, on_error=on_error, column=column,
+                 documents=_documents([f for group in groups for f in group]))
+    parts = imap(fn, groups, executor=client, window=window or None, name="tag-files",
+                 shared={"clusters": dict(result.type_clusters)})
+    total = WriteReport(fmt)
+    document = None
+    with contextlib.closing(parts), contextlib.ExitStack() as stack:
+        out = (stack.enter_context(open(stack.enter_context(atomic_path(path)), "wb"))
+               if isinstance(path, (str, os.PathLike)) else None)
+        for data, report, head, last, any_ in parts:
+            data = _without_repeated_newdoc(zlib.decompress(data), head, document)
+            if any_:
+                document = last
+            if out is not None:
+                out.write(data)
+            else:
+                path.write(data.decode("utf-8"))
+            _add_report(total, report)
+    return total

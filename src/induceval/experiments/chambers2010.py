@@ -478,4 +478,5 @@ PROTOCOL = Protocol(
         Option("--random-range", RANDOM_RANGE_HELP, "paper", metavar="paper|scaled|LOW,HIGH"),
         SEED, Shared("confidence", {"unit": "test items"}), Shared("executor"),
         Shared("format", {"default": "markdown"})),
-    _from_options)
+    _from_options,
+    findings="chambers2010:FINDINGS", run_tables=("*_figure4",))

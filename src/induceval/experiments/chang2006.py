@@ -596,4 +596,5 @@ PROTOCOL = Protocol(
         Option("--table", "which table to print (all are written to --out)", "means",
                choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all")),
         Shared("format", {"default": "markdown"})),
-    _from_options)
+    _from_options,
+    findings="chang2006:FINDINGS", run_tables=("per_corpus", "means", "ttests"))

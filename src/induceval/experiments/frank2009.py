@@ -732,4 +732,5 @@ PROTOCOL = Protocol(
                "runs)", type=int),
         Shared("confidence", {"unit": "training utterances"}), Shared("executor"),
         Shared("format")),
-    _from_options, says_where=True)
+    _from_options, says_where=True,
+    findings="frank2009:FINDINGS", run_tables=("table2", "table3"))

@@ -501,4 +501,5 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
 PROTOCOL = Protocol(
     "pascal2012-deps", "PASCAL 2012 dependency track: LB, RB, random, H, DMVc/p/u", __doc__,
     OPTIONS + (Option("--systems", f"comma-separated subset of {','.join(SYSTEMS)}"),),
-    _from_options, raw_description=True)
+    _from_options, raw_description=True,
+    findings="gelling2012:DEPS_FINDINGS", run_tables=("dmv-vs-its-harmonic-initialiser*",))

@@ -142,4 +142,5 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
 PROTOCOL = Protocol(
     "pascal2012-joint", "PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)", __doc__,
     OPTIONS + (Option("--max-k", "cap on the number of Brown clusters (default 200)", 200, int),),
-    _from_options, raw_description=True)
+    _from_options, raw_description=True,
+    findings="gelling2012:JOINT_FINDINGS", run_tables=("joint-task-*",))

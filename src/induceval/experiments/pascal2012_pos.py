@@ -339,4 +339,5 @@ PROTOCOL = Protocol(
                type=int),
         Option("--max-k", "cap on K (default 200; 0: none)", 200, int),
         Shared("confidence"), Shared("executor"), Shared("format")),
-    _from_options, says_where=True)
+    _from_options, says_where=True,
+    findings="gelling2012:POS_FINDINGS", run_tables=("k", "table2_m1"))

@@ -68,6 +68,14 @@ class Protocol:
     it returns the tables to print and the notes for stderr (printed before
     them).  ``raw_description``: the description keeps its line breaks;
     ``says_where``: "written to OUT" goes to stderr after the tables.
+
+    ``findings`` names the paper's findings the report checks on a run, as
+    ``"MODULE:NAME"``: the list ``NAME`` of
+    :class:`~induceval.experiments.findings.Finding` in
+    ``induceval.experiments.findings.MODULE``, which also gives the paper's
+    data in words (``PAPER_DATA``) and ours (``our_data(run)``).
+    ``run_tables`` tells a run folder without ``run.json`` apart: table keys
+    it holds, each a pattern (``*``: any characters) that some key matches.
     """
 
     name: str
@@ -77,6 +85,8 @@ class Protocol:
     run: Callable[[Any, Any, bool], tuple[list, list[str]]]
     raw_description: bool = False
     says_where: bool = False
+    findings: str | None = None
+    run_tables: tuple[str, ...] = ()
 
 
 #: ``--seed`` as most protocols spell it

@@ -367,4 +367,5 @@ PROTOCOL = Protocol(
                10, int),
         SEED, Shared("confidence", {"unit": "sentences"}), Shared("executor"),
         Shared("format")),
-    _from_options, says_where=True)
+    _from_options, says_where=True,
+    findings="reichart2010:FINDINGS", run_tables=("table1",))

@@ -35,7 +35,8 @@ from induceval.corpus.readers._documents import distinct_stem_runs, relative_nam
 from induceval.errors import InducevalError, ParameterError, shorten
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
-           "read_corpora", "detect_format", "format_evidence", "expand_paths", "is_binary"]
+           "read_corpora", "detect_format", "format_evidence", "expand_paths", "corpus_files",
+           "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
 READERS: dict[str, str] = {
@@ -127,6 +128,29 @@ def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
     skipped"]``.
     """
     return _expand(paths, fmt)[0]
+
+
+def corpus_files(paths: str | os.PathLike | Sequence[str | os.PathLike],
+                 fmt: str = "auto") -> tuple[list[Path], list[Path]]:
+    """The files :func:`read_corpus` reads from ``paths``, and the binary files it skips.
+
+    As :func:`expand_paths`, but raises
+    :class:`~induceval.errors.InducevalError` (naming ``paths`` and the binary
+    files skipped) when there is no file to read.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); _ = open(os.path.join(d, "a.txt"), "w").write("hi\\n")
+    >>> files, binary = corpus_files(d)
+    >>> [f.name for f in files], binary
+    (['a.txt'], [])
+    """
+    files, binary = _expand(paths, fmt)
+    if not files:
+        raise InducevalError(f"no corpus files found in {paths!r}"
+                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
+    return files, binary
 
 
 def _sniff(path: Path) -> str:
@@ -326,10 +350,7 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         raise ParameterError(f"on_error must be 'fail' or 'skip'; got {on_error!r}")
     if format != "auto" and format not in READERS:
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {format!r}")
-    files, binary = _expand(paths, format)
-    if not files:
-        raise InducevalError(f"no corpus files found in {paths!r}"
-                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
+    files, binary = corpus_files(paths, format)
     fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:

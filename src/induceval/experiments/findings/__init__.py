@@ -10,7 +10,9 @@ the reason.  Verdicts are computed from the run, never written by hand.
 
 :func:`load_run` reads a run folder (its ``run.json`` manifest and its
 ``*.json`` tables); :func:`check_run` applies the findings of the run's
-protocol; :data:`FINDINGS` lists them by protocol.
+protocol; :data:`FINDINGS` lists them by protocol.  A protocol names its
+findings (``findings``, :class:`~induceval.experiments.protocols.Protocol`);
+the records they are made of are in :mod:`induceval.experiments.findings.base`.
 
 Example
 -------
@@ -24,83 +26,52 @@ Example
 
 from __future__ import annotations
 
+import importlib
 import json
-import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from fnmatch import fnmatchcase
 from pathlib import Path
+from types import ModuleType
 
 from induceval.errors import InducevalError
+from induceval.experiments.findings.base import (
+    HOLDS,
+    NOT,
+    NOT_COMPARABLE,
+    PARTLY,
+    STATUSES,
+    Finding,
+    Run,
+    Verdict,
+    by,
+    fmt,
+    is_number,
+    share_verdict,
+)
 
 __all__ = ["HOLDS", "NOT", "PARTLY", "NOT_COMPARABLE", "STATUSES", "Verdict", "Finding", "Run",
-           "load_run", "check_run", "FINDINGS", "detect_protocol", "comparisons", "report_data"]
-
-HOLDS, NOT, PARTLY, NOT_COMPARABLE = "holds", "does not hold", "partly", "not comparable"
-#: the verdicts, best first
-STATUSES = (HOLDS, PARTLY, NOT, NOT_COMPARABLE)
+           "load_run", "check_run", "FINDINGS", "detect_protocol", "comparisons", "report_data",
+           "is_number", "fmt", "by", "share_verdict"]
 
 
-@dataclass
-class Verdict:
-    """What a run says of one finding: the status, the numbers behind it, and why it may differ."""
+def _protocols() -> list:
+    from induceval.experiments.protocols import protocols
 
-    status: str
-    evidence: str
-    numbers: dict = field(default_factory=dict)
-    reason: str = ""
-
-    def to_dict(self) -> dict:
-        """JSON-ready."""
-        return {"status": self.status, "evidence": self.evidence, "numbers": self.numbers,
-                "reason": self.reason}
+    return protocols()
 
 
-@dataclass(frozen=True)
-class Finding:
-    """A finding a paper states in words, and the check that decides it on a run."""
-
-    key: str
-    where: str            # e.g. "Chang et al. 2006, p. 157"
-    claim: str            # the paper's words
-    check: Callable[[Run], Verdict]
-    reason: str = ""      # a known difference between the paper's setting and ours
+def _findings_module(protocol) -> tuple[ModuleType, str]:
+    """The module a protocol's ``findings`` names, and the name of its list of findings."""
+    module, name = protocol.findings.split(":")
+    return importlib.import_module(f"induceval.experiments.findings.{module}"), name
 
 
-@dataclass
-class Run:
-    """One ``reproduce`` run: its protocol, its tables (key -> JSON table) and manifest."""
-
-    protocol: str
-    tables: dict[str, dict]
-    manifest: dict = field(default_factory=dict)
-    path: str = ""
-    figures: list[str] = field(default_factory=list)
-    #: the other runs of the same report, by protocol (findings that compare two runs)
-    others: dict[str, Run] = field(default_factory=dict)
-
-    def rows(self, key: str) -> list[dict]:
-        """The rows of table ``key`` (raises :class:`InducevalError` when the run lacks it)."""
-        if key not in self.tables:
-            raise InducevalError(f"run {self.path or self.protocol}: no table {key!r} "
-                                 f"(it has: {', '.join(sorted(self.tables)) or 'none'})")
-        return list(self.tables[key].get("rows", []))
-
-    def titled(self, prefix: str) -> dict[str, dict]:
-        """The tables whose title starts with ``prefix``, by key (raises when there is none)."""
-        found = {k: t for k, t in sorted(self.tables.items())
-                 if str(t.get("title", "")).startswith(prefix)}
-        if not found:
-            raise InducevalError(f"run {self.path or self.protocol}: no table titled "
-                                 f"{prefix!r}...")
-        return found
-
-
-#: table keys that tell each protocol's run folder apart (runs without a manifest)
-_SIGNS = {"chang2006": {"per_corpus", "means", "ttests"},
-          "pascal2012-pos": {"k", "table2_m1"},
-          "reichart2010": {"table1"},
-          "frank2009": {"table2", "table3"},
-          "chambers2010": set()}
+def _findings_of(name: str) -> tuple[ModuleType, str] | None:
+    """The findings module and list name of protocol ``name`` (None: no findings)."""
+    for p in _protocols():
+        if p.name == name and p.findings:
+            return _findings_module(p)
+    return None
 
 
 def detect_protocol(keys: Sequence[str]) -> str | None:
@@ -112,15 +83,10 @@ def detect_protocol(keys: Sequence[str]) -> str | None:
     ('pascal2012-pos', None)
     """
     have = set(keys)
-    for name, sign in _SIGNS.items():
-        if sign and sign <= have:
-            return name
-    if any(k.endswith("_figure4") for k in have):
-        return "chambers2010"
-    if any(k.startswith("dmv-vs-its-harmonic-initialiser") for k in have):
-        return "pascal2012-deps"
-    if any(k.startswith("joint-task-") for k in have):
-        return "pascal2012-joint"
+    for p in _protocols():
+        if p.run_tables and all(any(fnmatchcase(k, pattern) for k in have)
+                                for pattern in p.run_tables):
+            return p.name
     return None
 
 
@@ -183,7 +149,8 @@ def check_run(run: Run) -> list[tuple[Finding, Verdict]]:
     ['not comparable', 'not comparable']
     """
     out = []
-    for finding in FINDINGS.get(run.protocol, ()):
+    found = _findings_of(run.protocol)
+    for finding in getattr(*found) if found else ():
         try:
             verdict = finding.check(run)
         except (InducevalError, KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
@@ -192,44 +159,6 @@ def check_run(run: Run) -> list[tuple[Finding, Verdict]]:
             verdict.reason = finding.reason
         out.append((finding, verdict))
     return out
-
-
-# -- helpers of the checks -----------------------------------------------------------------
-
-def is_number(x: object) -> bool:
-    """A finite int or float (not a bool, not a string)."""
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-
-
-def fmt(x: object, digits: int = 3) -> str:
-    """A number as the evidence shows it (tiny values with significant digits).
-
-    Example
-    -------
-    >>> fmt(0.12345), fmt(2e-05), fmt(7), fmt("n/a")
-    ('0.123', '2e-05', '7', 'n/a')
-    """
-    if not is_number(x) or isinstance(x, int):
-        return str(x)
-    if x != 0 and abs(x) < 10 ** -digits:
-        return f"{x:.{digits}g}"
-    return f"{x:.{digits}f}"
-
-
-def by(rows: Sequence[Mapping], column: str) -> dict[str, dict]:
-    """Rows keyed by the value of ``column``."""
-    return {str(r.get(column)): dict(r) for r in rows}
-
-
-def share_verdict(hits: int, total: int, what: str, *, numbers: dict | None = None,
-                  partly_from: float = 0.5) -> Verdict:
-    """``holds`` when all ``total`` cases agree, ``partly`` from ``partly_from`` of them,
-    else ``does not hold``; ``not comparable`` without cases."""
-    if total == 0:
-        return Verdict(NOT_COMPARABLE, f"no case to check ({what})", numbers or {})
-    status = HOLDS if hits == total else PARTLY if hits >= partly_from * total else NOT
-    return Verdict(status, f"{hits} of {total} {what}", {"agree": hits, "cases": total,
-                                                         **(numbers or {})})
 
 
 def comparisons(run: Run) -> list[dict]:
@@ -313,15 +242,10 @@ def report_data(runs: Sequence[Run]) -> dict:
 
 def _data(run: Run) -> tuple[str, str]:
     """The paper's data in words and ours, from the run (``-`` when it cannot be told)."""
-    import importlib
-
-    module = {"chang2006": "chang2006", "pascal2012-pos": "gelling2012",
-              "pascal2012-deps": "gelling2012", "pascal2012-joint": "gelling2012",
-              "frank2009": "frank2009",
-              "reichart2010": "reichart2010", "chambers2010": "chambers2010"}.get(run.protocol)
-    if module is None:
+    found = _findings_of(run.protocol)
+    if found is None:
         return "-", "-"
-    m = importlib.import_module(f"induceval.experiments.findings.{module}")
+    m = found[0]
     try:
         ours = m.our_data(run)
     except (InducevalError, KeyError, TypeError, ValueError) as exc:
@@ -329,21 +253,10 @@ def _data(run: Run) -> tuple[str, str]:
     return m.PAPER_DATA, ours
 
 
-def _registry() -> dict[str, list[Finding]]:
-    from induceval.experiments.findings import (
-        chambers2010,
-        chang2006,
-        frank2009,
-        gelling2012,
-        reichart2010,
-    )
-
-    return {"chang2006": chang2006.FINDINGS, "pascal2012-pos": gelling2012.POS_FINDINGS,
-            "pascal2012-deps": gelling2012.DEPS_FINDINGS,
-            "pascal2012-joint": gelling2012.JOINT_FINDINGS, "frank2009": frank2009.FINDINGS,
-            "reichart2010": reichart2010.FINDINGS, "chambers2010": chambers2010.FINDINGS}
-
-
-#: protocol name -> its findings
-FINDINGS: dict[str, list[Finding]] = {}
-FINDINGS.update(_registry())
+def __getattr__(name: str) -> dict[str, list[Finding]]:
+    """:data:`FINDINGS`, protocol name -> its findings, read from the protocols when asked."""
+    if name != "FINDINGS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    found = {p.name: getattr(*_findings_module(p)) for p in _protocols() if p.findings}
+    globals()["FINDINGS"] = found
+    return found

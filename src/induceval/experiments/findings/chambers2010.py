@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from induceval.experiments._uncertainty import BEST, TIES
-from induceval.experiments.findings import (
+from induceval.experiments.findings.base import (
     NOT_COMPARABLE,
     Finding,
     Run,

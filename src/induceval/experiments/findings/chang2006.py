@@ -14,7 +14,7 @@ evaluate syntax acquisition algorithms. CogSci 28, pp. 157-158.
 
 from __future__ import annotations
 
-from induceval.experiments.findings import (
+from induceval.experiments.findings.base import (
     HOLDS,
     NOT,
     NOT_COMPARABLE,

@@ -12,7 +12,7 @@ Tables 3 and 4.
 
 from __future__ import annotations
 
-from induceval.experiments.findings import Finding, Run, Verdict, fmt, is_number, share_verdict
+from induceval.experiments.findings.base import Finding, Run, Verdict, fmt, is_number, share_verdict
 
 __all__ = ["PAPER_DATA", "our_data", "FINDINGS"]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from induceval.experiments.findings import (
+from induceval.experiments.findings.base import (
     NOT_COMPARABLE,
     Finding,
     Run,

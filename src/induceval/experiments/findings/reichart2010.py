@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import statistics
 
-from induceval.experiments.findings import (
+from induceval.experiments.findings.base import (
     HOLDS,
     NOT,
     NOT_COMPARABLE,

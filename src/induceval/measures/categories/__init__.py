@@ -20,11 +20,7 @@ Example
 (1.0, 1.0, False)
 """
 
-from induceval.measures.categories.baseline import (
-    RandomBaseline,
-    majority_gold_by_type,
-    random_baseline,
-)
+from induceval.corpus.stats import majority_gold_by_type
 from induceval.measures.categories.contingency import (
     UNCLUSTERED,
     UNCLUSTERED_LABEL,
@@ -101,6 +97,5 @@ __all__ = ["UNCLUSTERED", "UNCLUSTERED_LABEL", "ContingencyTable", "contingency"
            "type_entries", "type_entries_from_sets", "type_scores_for_mapping",
            "one_to_one_type_mapping", "many_to_one_type_mapping", "macro_i", "micro_i", "micro_c",
            "type_level_scores", "SubstitutableStats", "SubstitutableResult", "substitutable_stats",
-           "substitutable_scores", "sp_sr", "RandomBaseline", "random_baseline",
-           "majority_gold_by_type", "read_type_clusters", "write_type_clusters", "is_type_list",
-           "tags_from_type_clusters"]
+           "substitutable_scores", "sp_sr", "majority_gold_by_type", "read_type_clusters",
+           "write_type_clusters", "is_type_list", "tags_from_type_clusters"]

@@ -25,8 +25,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from induceval.atomic import atomic_path
 from induceval.corpus.model import Corpus
+from induceval.corpus.writers import write_type_clusters
 from induceval.errors import CorpusFormatError, InducevalError
 from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
 
@@ -61,19 +61,6 @@ def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
             if cluster and cluster != UNCLUSTERED_LABEL:
                 entry.add(cluster)
     return out
-
-
-def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object]) -> None:
-    """Write ``{word: cluster or set of clusters}`` (empty/None = unclustered)."""
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
-        for word in sorted(clusters):
-            value = clusters[word]
-            vals = sorted(map(str, value)) if isinstance(value, (set, frozenset, list, tuple)) \
-                else ([] if value is None else [str(value)])
-            if not vals:
-                vals = [UNCLUSTERED_LABEL]
-            for v in vals:
-                fh.write(f"{word}\t{v}\n")
 
 
 def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:

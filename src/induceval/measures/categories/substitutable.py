@@ -86,6 +86,7 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.corpus.stats import majority_labels
 from induceval.errors import (
     InducevalError,
     MismatchError,
@@ -93,7 +94,6 @@ from induceval.errors import (
     check_choice,
     check_range,
 )
-from induceval.measures.categories.baseline import _majority
 from induceval.measures.categories.token import _pairs
 from induceval.measures.result import Measure, Result, ratio_of, score_records
 from induceval.measures.shards import Evaluation, ReadOptions, Shard, evaluate_shards
@@ -405,8 +405,8 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
     ok = tr_tags >= 0
     # majority label of each training context and of each word
     lab = tr_tags[ok]
-    ck, cl = _majority(keys(train, tr_codes)[ok], lab, nk)
-    wk, wl = _majority(tr_codes[ok], lab, nk)
+    ck, cl = majority_labels(keys(train, tr_codes)[ok], lab, nk)
+    wk, wl = majority_labels(tr_codes[ok], lab, nk)
     word_lab = np.full(V, -1, dtype=np.int64)
     word_lab[wk] = wl
     seen = te_words >= 0

@@ -420,5 +420,5 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
             for measure in MEASURES:
                 scores[f"{measure}[{k}]"] = v[measure]
     return DependencyResult(scores, signature, {**preprocessing, **structure}, statistics,
-                            DEPS, {}, references=references, best_reference=best, structure=structure,
-                            preprocessing=preprocessing)
+                            DEPS, {}, references=references, best_reference=best,
+                            structure=structure, preprocessing=preprocessing)

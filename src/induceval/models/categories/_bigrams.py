@@ -14,6 +14,7 @@ from induceval.corpus._counts import (
     _blocks,  # noqa: F401 - the models import it from here
     bigram_counts,
     code_counts,
+    gather,
 )
 from induceval.errors import ParameterError, check_range
 from induceval.signature import Signature
@@ -95,21 +96,6 @@ def type_counts(corpus, column: str = "form"
     types = ([str(int(u)) for u in used] if col.vocab is None
              else [col.vocab.items[int(u)] for u in used])
     return values, corpus.offsets.astype(np.int64), types, per_code[used], dense
-
-
-def gather(table: np.ndarray, values: np.ndarray, *, block: int = BLOCK_TOKENS) -> np.ndarray:
-    """``table[values + 1]`` as ``int32``, computed a block at a time (``-1`` = missing).
-
-    Example
-    -------
-    >>> gather(np.array([-1, 7, 8]), np.array([1, -1, 0], dtype=np.int32)).tolist()
-    [8, -1, 7]
-    """
-    out = np.empty(len(values), dtype=np.int32)
-    table = np.asarray(table).astype(np.int32)
-    for lo in range(0, len(values), block):
-        out[lo:lo + block] = table[values[lo:lo + block] + 1]
-    return out
 
 
 #: the symbol rare words are mapped to by :func:`map_rare` (ClusterCat's ``<unk>``)

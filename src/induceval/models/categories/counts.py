@@ -166,17 +166,6 @@ def tag_tokens(result: TagInduction, corpus, column: str = "form") -> np.ndarray
     >>> tag_tokens(r, b.build()).tolist()
     [1, -1, 0]
     """
-    from induceval.models.categories._bigrams import gather
+    from induceval.corpus.writers import word_cluster_tags
 
-    col = corpus.tokens.get(column)
-    if col is None:
-        return np.full(corpus.n_tokens, -1, dtype=np.int32)
-    if col.vocab is None:
-        raise ParameterError(f"column {column!r} is numeric; tag_tokens needs words")
-    clusters = result.type_clusters
-    table = np.full(len(col.vocab.items) + 1, -1, dtype=np.int64)
-    for i, w in enumerate(col.vocab.items):
-        cl = clusters.get(w)
-        if cl is not None:
-            table[i + 1] = cl
-    return gather(table, col.values)
+    return word_cluster_tags(corpus, result.type_clusters, column)

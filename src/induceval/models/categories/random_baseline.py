@@ -5,7 +5,10 @@ number of word types, selected at random from the full vocabulary" (Frank et al.
 §"Model Implementation and Experiments", p. 2579).  The result has the gold
 type-size distribution and puts all tokens of a type in one cluster.
 
-Choices (issue 13), each an option of :func:`induce_random`:
+:func:`random_type_clusters` is the baseline on arrays (the demo's
+category measures use it); :func:`induce_random` is the model
+``random`` of :func:`~induceval.models.categories.induce_tags`.  The
+choices, each an option of both:
 
 - The clusters are filled from the gold-tagged types only (``gold=``): a
   type without any gold tag (e.g. one whose tokens all lack a tag) is left
@@ -22,8 +25,12 @@ Choices (issue 13), each an option of :func:`induce_random`:
   at least one type each), which keeps one cluster per gold category (53 on
   the stripped Manchester inventory, as the paper) and the shape of the GS
   curve.  ``sizes="majority"``: each type counts only under its majority
-  tag (sizes sum to the number of types, but categories that are nobody's
-  majority tag get no cluster: 48 on Manchester).
+  tag (ties: the lowest tag; sizes sum to the number of types, but
+  categories that are nobody's majority tag get no cluster: 48 on
+  Manchester).
+
+The gold-tagged types, in code order, are shuffled (seeded) and cut into
+consecutive blocks of the sizes, largest first.
 
 References
 ----------
@@ -35,30 +42,100 @@ from __future__ import annotations
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.corpus.stats import every_tag_sizes, scale_sizes
-from induceval.errors import ParameterError, check_choice, check_range
+from induceval.corpus.stats import every_tag_sizes, majority_gold_by_type, scale_sizes
+from induceval.errors import MismatchError, ParameterError, check_choice, check_range
 from induceval.models.categories.result import TagInduction, prepare_forms
 from induceval.random import DEFAULT_SEED, rng
 from induceval.signature import make_signature
 
-__all__ = ["induce_random", "gold_type_sizes", "every_tag_sizes", "scale_sizes"]
+__all__ = ["induce_random", "random_type_clusters", "gold_type_sizes", "every_tag_sizes",
+           "scale_sizes"]
 
 
 def gold_type_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
     """Sizes in types of the gold categories, each type counted under its majority gold tag.
 
     Ties go to the lower gold code; types with no gold tag are counted in no
-    category.
+    category.  ``n_types`` is accepted for symmetry with
+    :func:`~induceval.corpus.stats.every_tag_sizes`.
+
+    Example
+    -------
+    >>> gold_type_sizes(np.array([0, 0, 1, 2, -1]), np.array([0, 1, 1, 1, 0]), 3).tolist()
+    [1, 2]
     """
-    ok = (ids >= 0) & (gold >= 0)
-    if not ok.any():
-        return np.zeros(0, dtype=np.int64)
-    G = int(gold[ok].max()) + 1
-    cnt = np.bincount(ids[ok] * G + gold[ok], minlength=n_types * G).reshape(n_types, G)
-    has = cnt.sum(axis=1) > 0
-    major = cnt.argmax(axis=1)[has]
-    sizes = np.bincount(major, minlength=G)
+    ids = np.asarray(ids, dtype=np.int64)
+    gold = np.asarray(gold, dtype=np.int64)
+    seen = ids >= 0
+    major = majority_gold_by_type(ids[seen], gold[seen])
+    sizes = np.bincount(major[major >= 0])
     return sizes[sizes > 0]
+
+
+def random_type_clusters(ids, gold, n_types: int | None = None, *, seed: int | None = DEFAULT_SEED,
+                         sizes: str = "every", generator: np.random.Generator | None = None
+                         ) -> np.ndarray:
+    """The random baseline's cluster of each type: the gold type sizes, the types shuffled.
+
+    Parameters
+    ----------
+    ids
+        Type id of each token (``-1``: none).
+    gold
+        Gold class of each token (``-1``: none).
+    n_types
+        Length of the result (default: one more than the largest id).
+    seed
+        Seed of the shuffle (``None``: the default seed).
+    sizes
+        ``"every"`` (default) or ``"majority"``: how a type is counted (see
+        the module docstring).
+    generator
+        Where the shuffle is drawn from instead of the seed's stream
+        ``models.random`` (that of :func:`induce_random`); the demo's category
+        measures give ``rng(seed, "categories.random_baseline")``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The cluster of each type id (``-1``: unclustered, no gold tag);
+        cluster ``c`` is the ``c``-th largest gold size.
+
+    Example
+    -------
+    >>> cl = random_type_clusters([0, 1, 2, 3, 0], [5, 5, 7, 7, 5], seed=3)
+    >>> sorted(np.bincount(cl[cl >= 0]).tolist())
+    [2, 2]
+    """
+    check_choice("sizes", sizes, ("every", "majority"))
+    ids = np.asarray(ids, dtype=np.int64)
+    g = np.asarray(gold, dtype=np.int64)
+    if len(ids) != len(g):
+        raise MismatchError(f"ids has {len(ids)} tokens but gold has {len(g)}")
+    V = (int(ids.max()) + 1 if len(ids) else 0) if n_types is None else n_types
+    if generator is None:
+        generator = rng(seed, "models.random")
+    return _deal(*_gold_sizes(ids, g, V, sizes), V, generator)
+
+
+def _gold_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int, sizes: str
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The gold-tagged types (ascending) and the cluster sizes, largest first."""
+    pool = np.unique(ids[(ids >= 0) & (gold >= 0)])
+    if sizes == "every":
+        size_arr = scale_sizes(every_tag_sizes(ids, gold, n_types), len(pool))
+    else:
+        size_arr = gold_type_sizes(ids, gold, n_types)
+    return pool, np.sort(size_arr)[::-1]
+
+
+def _deal(pool: np.ndarray, size_arr: np.ndarray, n_types: int,
+          generator: np.random.Generator) -> np.ndarray:
+    """The types of ``pool`` shuffled and cut into consecutive clusters of ``size_arr``."""
+    perm = pool[generator.permutation(len(pool))]
+    type_cluster = np.full(n_types, -1, dtype=np.int64)
+    type_cluster[perm[:int(size_arr.sum())]] = np.repeat(np.arange(len(size_arr)), size_arr)
+    return type_cluster
 
 
 def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_SEED,
@@ -94,38 +171,25 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     check_choice("sizes", sizes, ("every", "majority"))
     ids, _, types = prepare_forms(corpus, column)
     V = len(types)
-    pool = np.arange(V)
-    size_opt = None
     if gold is not None:
         g = corpus.column(gold).values.astype(np.int64)
-        ok = (ids >= 0) & (g >= 0)
-        pool = np.unique(ids[ok])
-        if sizes == "every":
-            size_arr = scale_sizes(every_tag_sizes(ids, g, V), len(pool))
-        else:
-            size_arr = gold_type_sizes(ids, g, V)
-        size_arr = np.sort(size_arr)[::-1]
-        size_opt = sizes
+        pool, size_arr = _gold_sizes(ids, g, V, sizes)
     else:
         if k is None:
             raise ParameterError("the random baseline needs k or a gold column")
         check_range("k", k, 1)
         base, extra = divmod(V, k)
         size_arr = np.array([base + (1 if i < extra else 0) for i in range(k)], dtype=np.int64)
-        size_arr = size_arr[size_arr > 0]
-    perm = pool[rng(seed, "models.random").permutation(len(pool))]
-    type_cluster = np.full(V, -1, dtype=np.int64)
-    start = 0
-    for c, size in enumerate(size_arr.tolist()):
-        type_cluster[perm[start:start + size]] = c
-        start += size
+        pool, size_arr = np.arange(V), size_arr[size_arr > 0]
+    type_cluster = _deal(pool, size_arr, V, rng(seed, "models.random"))
+    n_clusters = len(size_arr)
     tags = np.where(ids >= 0, type_cluster[np.maximum(ids, 0)], -1).astype(np.int32)
     type_clusters: dict[str, int | None] = {
         types[w]: (int(type_cluster[w]) if type_cluster[w] >= 0 else None) for w in range(V)}
     unclustered = {t for t, c in type_clusters.items() if c is None}
-    opts = {"k": k if gold is None else len(size_arr), "gold": gold, "column": column}
-    if size_opt is not None:
-        opts["sizes"] = size_opt
+    opts = {"k": k if gold is None else n_clusters, "gold": gold, "column": column}
+    if gold is not None:
+        opts["sizes"] = sizes
     sig = make_signature("random", opts, seed=seed)
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
-                        n_clusters=len(size_arr), model="random", signature=sig)
+                        n_clusters=n_clusters, model="random", signature=sig)

@@ -9,11 +9,13 @@ import numpy as np
 from numba import njit
 
 from induceval.corpus.model import Column, Corpus, Vocabulary
+from induceval.corpus.writers import UNCLUSTERED as WRITTEN_UNCLUSTERED
 
 __all__ = ["TagInduction", "UNCLUSTERED", "prepare_forms"]
 
-#: The label written for an unclustered token (code ``-1`` in :attr:`TagInduction.tags`).
-UNCLUSTERED = "UNCLUSTERED"
+#: The label written for an unclustered token (code ``-1`` in :attr:`TagInduction.tags`),
+#: that of the tag writers
+UNCLUSTERED = WRITTEN_UNCLUSTERED
 
 
 @dataclass

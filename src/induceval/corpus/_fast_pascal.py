@@ -1,6 +1,6 @@
 """Numba kernel of the fast PASCAL writer of tag predictions on plain-text corpora.
 
-Imported lazily by :func:`induceval.cli.induce_tags.write_predictions`.
+Imported lazily by :func:`induceval.corpus.writers.write_predictions`.
 """
 
 from __future__ import annotations
