@@ -514,7 +514,8 @@ class TagPrediction(Protocol):
     type_clusters: Mapping[str, int | None]
 
     @property
-    def n_labels(self) -> int: ...
+    def n_labels(self) -> int:
+        """One more than the largest cluster id."""
 
 
 def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object]) -> None:
