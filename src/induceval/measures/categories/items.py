@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from induceval.errors import MismatchError, ParameterError, check_choice
+from induceval.measures.categories import measures as registry
 from induceval.measures.categories.batch import Cells, cell_scores_batch
-from induceval.measures.categories.measures import MEASURES, TOKEN
 from induceval.measures.resampling.base import BatchScore, ItemStats
 from induceval.measures.resampling.items import (
     filled_columns,
@@ -99,10 +99,10 @@ def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
     if rows is None:
         raise ParameterError("the contingency table has no per-item counts; build it with "
                              "items= (evaluate_tags(..., items='sentence'))")
-    names = tuple(measures) if measures is not None else tuple(m.name for m in TOKEN)
+    names = tuple(measures) if measures is not None else tuple(m.name for m in registry.TOKEN)
     return _table_items(rows, tuple(table.shape),
                         {"log_base": log_base, "beta": beta, "measures": names},
-                        {k: MEASURES[k].higher_is_better for k in names})
+                        {k: registry.MEASURES[k].higher_is_better for k in names})
 
 
 def summed_category_items(base, pair_cells, shape: tuple, *, log_base: float | str = 2,
@@ -152,10 +152,10 @@ def summed_category_items(base, pair_cells, shape: tuple, *, log_base: float | s
     rows = relabel_columns(base, pos, len(flat))
     # arrays of their own: scipy sorts and sums a matrix's entries in place when asked
     rows = type(rows)((rows.data.copy(), rows.indices, rows.indptr.copy()), shape=rows.shape)
-    names = tuple(measures) if measures is not None else tuple(m.name for m in TOKEN)
+    names = tuple(measures) if measures is not None else tuple(m.name for m in registry.TOKEN)
     return _cell_items(rows, flat, tuple(shape),
                        {"log_base": log_base, "beta": beta, "measures": names},
-                       {k: MEASURES[k].higher_is_better for k in names}, (base, pos))
+                       {k: registry.MEASURES[k].higher_is_better for k in names}, (base, pos))
 
 
 def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_SEED,
@@ -197,7 +197,7 @@ def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_
     names = [f"{m}_{suffix[mp]}" for mp in mappings for m in TYPE_MEASURES]
     meta = {"entries": entries, "restarts": restarts, "seed": seed, "mappings": mappings}
     return ItemStats(entries.item_counts.tocsr(), _type_score(meta),
-                     {k: MEASURES[k].higher_is_better for k in names}, None,
+                     {k: registry.MEASURES[k].higher_is_better for k in names}, None,
                      _types_side_by_side, meta)
 
 

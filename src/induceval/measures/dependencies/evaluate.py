@@ -198,7 +198,7 @@ class _DependencyFamily:
     name = "deps"
     measures = RECORDS
 
-    def options(self, references=("head",), punct="upos", max_length=None,
+    def options(self, references=("head",), punct="auto", max_length=None,
                 pred_column="head", breakdowns=BREAKDOWNS, relation_scheme="auto",
                 pos_column="auto", check_forms=True, diagnostics=True, gold_name=None) -> dict:
         """Every option of :func:`evaluate_dependencies`, checked, with its default."""
@@ -291,7 +291,7 @@ DEPS = _DependencyFamily()
 
 
 def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.ndarray, *,
-                          references: str | Sequence[str] = ("head",), punct: str = "upos",
+                          references: str | Sequence[str] = ("head",), punct: str = "auto",
                           max_length: int | None = None, pred_column: str = "head",
                           breakdowns: Sequence[str] = BREAKDOWNS,
                           relation_scheme: str | Mapping[str, str] = "auto",
@@ -313,9 +313,12 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
         for Eve's ``%gra`` and ``%xgrt``; ``"auto"`` takes every ``head`` /
         ``head@NAME`` column.
     punct
-        Punctuation policy (``"upos"``, ``"tags:A,B"``, ``"unicode"``,
-        ``"keep"``), applied with the *gold* corpus's columns to gold and
-        prediction alike, with re-attachment (Gelling et al. 2012, §2.3).
+        Punctuation policy (``"auto"``, the default of ``eval deps`` too:
+        decided from the gold's tag columns by
+        :func:`induceval.corpus.transforms.detect_gold_scheme`, named in the
+        result; ``"upos"``, ``"tags:A,B"``, ``"unicode"``, ``"keep"``),
+        applied with the *gold* corpus's columns to gold and prediction alike,
+        with re-attachment (Gelling et al. 2012, §2.3).
     max_length
         Keep sentences of at most this many tokens after punctuation removal
         (Gelling et al. 2012 uses 10); ``None`` keeps all.
