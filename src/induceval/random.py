@@ -5,9 +5,9 @@ Every random use in the package draws from its own **named stream**: a
 crc32(name)))``, i.e. a child of the user's seed in the sense of
 ``SeedSequence.spawn``, keyed by a stable hash of the use's name instead of
 a spawn counter (so that adding a new use never shifts the others).  Two
-uses of the same user seed never see the same numbers (issue 13: when the
-pseudo-word guesses and the randomization test's shuffles both used
-``default_rng(seed)``, the smallest p-value was 2/(n+1), not 1/(n+1)).
+uses of the same user seed never see the same numbers (if the pseudo-word
+guesses and the randomization test's shuffles drew one stream, the smallest
+p-value would be 2/(n+1), not 1/(n+1)).
 
 :data:`STREAMS` lists every stream name the package uses; a test checks
 that their keys are distinct and that no module calls ``default_rng``,

@@ -113,7 +113,7 @@ TOKEN_MODELS = ("bhmm", "ff")
 MODEL_FIXED = {"hc": {"linkage": "average"}, "hc_single": {"linkage": "single"},
                "random": {"sizes": "every"}}
 
-#: notes printed next to the paper's numbers (issue 13)
+#: notes printed next to the paper's numbers
 PAPER_NOTES = [
     "Random MA (.796 at K=12, .720 at K=53) is not chased: it is inconsistent with the "
     "paper's own PP (.205/.096, chance level for a random clustering with gold sizes).",

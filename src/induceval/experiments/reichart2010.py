@@ -19,9 +19,8 @@ That leaves 36 fine tags in the WSJ sample of ../shared/data, as in the full
 WSJ (45 minus 9 punctuation tags); the paper's "11 punctuation marks" is two
 more than any standard list (``SYM`` and ``LS``, 14 tokens in the sample,
 are candidates: ``--punct "tags:# $ '' , -LRB- -RRB- . : `` SYM LS"`` gives
-34).  Before issue 13 the default was UPOS (12-17 tags), which scores the
-same clustering much higher (MacroI M-1 .635 against UPOS, .410 against the
-fine tags).
+34).  UPOS (12-17 tags) would score the same clustering much higher
+(``docs/`` and the CHANGELOG have the figures).
 
 A second table gives Spearman's rho between the system rankings of every
 token and every type measure (lower-is-better measures negated), and between

@@ -40,7 +40,7 @@ def _good_name(name: str) -> bool:
     _GOOD_NAMES.add(name)
     return True
 
-#: Dependent tiers whose duplicates or missing tab are errors (issue 16)
+#: Dependent tiers whose duplicates or missing tab are errors
 _CHECKED_TIERS = frozenset({"%mor", "%gra"})
 _MARKER_POS = {"‡": "beg", "„": "end"}
 

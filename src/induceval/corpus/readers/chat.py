@@ -225,7 +225,7 @@ _SENT_COLS = ("sent_id", "speaker", "role", "age_days", "document", "language",
               "unintelligible")
 
 
-#: Report counts that are errors in the transcript (issue 16): raised under
+#: Report counts that are errors in the transcript: raised under
 #: ``on_error="fail"``, counted with their first file:line under ``"skip"``.
 TIER_ERRORS = {
     "unaligned_mor": "the %mor tier cannot be aligned with the main tier",
@@ -238,7 +238,7 @@ TIER_ERRORS = {
     "bad_tier_name": "a dependent tier whose name is not '%', lower-case letters and ':' "
                      "(e.g. '%MOR:', or '%mor' without its colon): its tier is not read",
 }
-#: Report key of the utterances without words (issue 11).
+#: Report key of the utterances without words.
 NO_WORDS = "utterances without words"
 
 

@@ -35,8 +35,8 @@ clustering's vocabulary (the keys of a type clustering, or the distinct
 reads.
 
 SP is not bounded by 1: S-clusters overlap and the numerator sums over all
-of them, while the denominator counts each cluster once.  Hand-worked
-(issue 13): train on ``a0 ... a19`` plus the one-word sentences ``x`` and
+of them, while the denominator counts each cluster once.  Hand-worked:
+train on ``a0 ... a19`` plus the one-word sentences ``x`` and
 ``y`` (one cluster; every ``a_i`` alone); test on the 36 sentences
 ``a(i-1) x a(i+1)`` and ``a(i-1) y a(i+1)`` (i = 1..18): each of the 18
 frames gives the S-cluster {x, y}, one same-cluster pair, and the only
