@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from induceval.measures import FAMILIES, MEASURES, family
-from induceval.measures.categories import measures as registry
 from induceval.measures.categories import evaluate_tags
-from induceval.measures.result import Measure
+from induceval.measures.categories import measures as registry
 from induceval.measures.resampling import resample
+from induceval.measures.result import Measure
 
 
 def test_every_family_declares_its_records_and_the_union_holds_them_all():
