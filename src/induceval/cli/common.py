@@ -428,13 +428,15 @@ def skipped_notes(evaluation, golds: list[str], preds: list[str], on_error: str)
     return notes
 
 
-def unused_tier_faults(corpus) -> list[str]:
-    """A note on the tier faults a read counted in tiers the command does not use (it did
-    not ask ``--on-error skip``: the words were read, the faulty tier was not needed)."""
+def unused_tier_faults(read) -> list[str]:
+    """A note on the tier faults a read (a corpus, or its report as a dict) counted in tiers
+    the command does not use (it did not ask ``--on-error skip``: the words were read, the
+    faulty tier was not needed)."""
     from induceval.corpus.readers.chat import TIER_ERRORS
     from induceval.corpus.stats import reading_errors
 
-    errors = {k: e for k, e in reading_errors(corpus.report.to_dict()).items()
+    report = read if isinstance(read, dict) else read.report.to_dict()
+    errors = {k: e for k, e in reading_errors(report).items()
               if k in TIER_ERRORS}
     if not errors:
         return []

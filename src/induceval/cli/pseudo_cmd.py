@@ -142,14 +142,14 @@ def _score_signature(ts, args: argparse.Namespace, make_signature) -> str:
 
 def _score(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path, check_tables_output, emit
+    from induceval.experiments.chambers2010 import score_pseudowords
     from induceval.measures.pseudowords import (
         PseudoTestSet,
         fingerprint_v1,
-        score_models,
         significance_mark,
         split_documents,
     )
-    from induceval.models.selpref import MODEL_ORDER, train_models
+    from induceval.models.selpref import MODEL_ORDER
     from induceval.report.tables import Table
 
     check_output_path(args.output)
@@ -173,9 +173,9 @@ def _score(args: argparse.Namespace) -> int:
     cooc = stats.cooccurrence(docs) if any("cooccurrence" in m for m in models) else None
     from induceval.cli.resampling_options import resampling_requested
     want = resampling_requested(args)
-    built, _ = train_models(stats.instances(docs).counts(), cooc, models=models)
-    res = score_models(built, ts, ties=args.ties, iterations=args.iterations, seed=args.seed,
-                       item_stats=want)
+    res = score_pseudowords(stats.instances(docs).counts(), ts, cooccurrence=cooc,
+                            models=models, ties=args.ties, iterations=args.iterations,
+                            seed=args.seed, item_stats=want)
     rows = []
     for name, sc in res["models"].items():
         p = sc.get("p_vs_baseline")

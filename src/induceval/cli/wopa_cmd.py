@@ -20,7 +20,6 @@ from induceval.cli.common import (
 )
 from induceval.errors import ParameterError
 from induceval.random import DEFAULT_SEED
-from induceval.signature import Signature
 
 __all__ = ["register", "run"]
 
@@ -79,58 +78,48 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
                  by_day: bool, count: str, options: dict,
                  resampling: dict | None = None, on_error: str = "fail"
                  ) -> tuple[list[dict], list[str], str]:
-    """One cell of the wopa grid: the rows, signatures and punctuation policy of one corpus.
+    """One cell of the wopa grid: the rows, signatures and punctuation policy of one corpus
+    (:func:`~induceval.experiments.wopa.evaluate_wopa_corpus`).
 
-    The corpus is read here; ``--punct auto`` is resolved on it.  ``resampling``
-    (``confidence``, ``alpha``, ``paired``, ``paired_n``, ``seed``) adds
-    bootstrap intervals over the test utterances (``wopa ±``, ``wopa_low``,
+    ``resampling`` (``confidence``, ``alpha``, ``paired``, ``paired_n``, ``seed``)
+    adds bootstrap intervals over the test utterances (``wopa ±``, ``wopa_low``,
     ``wopa_high``) and paired tests of each learner against the first
     (``delta``, ``p_value``), computed in the cell with explicit seeds, so
     the rows do not depend on ``--jobs``.
     """
-    from induceval.corpus.readers import read_corpus
-    from induceval.experiments.wopa import adult_to_child, self_prediction
-    from induceval.measures.wopa import accuracy_by_day
+    from induceval.corpus.stats import reading_errors
+    from induceval.experiments.wopa import evaluate_wopa_corpus
+    from induceval.measures.shards import ReadOptions
     from induceval.models.wopa import get_learner
 
     learners = [get_learner(s, prevword_count=count, freqframe_count=count)
                 for s in learner_names]
-    from induceval.corpus.transforms import resolve_punct_policy
-
-    scorer = self_prediction if test == "self" else adult_to_child
-    # WOPA reads words only: a fault in %mor or %gra is counted, not raised (tags, when
-    # there, only tell punctuation apart, and a token without one is told by its form)
-    corpus = read_corpus(path, format=input_format, on_error=on_error, needs=("form",))
-    if corpus.n_tokens == 0:
-        raise ParameterError(f"corpus {path} has no tokens")
-    errors = {}
-    if on_error == "skip":
-        from induceval.corpus.stats import reading_errors
-
-        errors = reading_errors(corpus.report.to_dict())
-    punct = resolve_punct_policy(corpus, options.get("punct", "auto"))
-    options = {**options, "punct": punct}
-    rows, signatures = [], []
-    results = list(scorer(corpus, learners, **options))
+    ev = evaluate_wopa_corpus(path, learners, test=test, by_day=by_day,
+                              read=ReadOptions(gold_format=input_format, on_error=on_error),
+                              **options)
+    report = ev.gold_reports[0].to_dict()
+    results = ev.results
     extra: list[dict] = [{} for _ in results]
     if resampling and not by_day and results:
         extra = _resample_learners(results, resampling)
-    n_err = sum(e["count"] for e in errors.values())
+    signatures = []
     if on_error == "fail":
         from induceval.cli.common import unused_tier_faults
 
-        signatures += [f"counted: {path}: {note}" for note in unused_tier_faults(corpus)]
+        signatures += [f"counted: {path}: {note}" for note in unused_tier_faults(report)]
+    errors = reading_errors(report) if on_error == "skip" else {}
     if errors:
         signatures.append(f"skipped: {path}: " + "; ".join(
             f"{k} {e['count']}" + (f" (first at {e['first']})" if e["first"] else "")
             for k, e in errors.items()))
+    if ev.resolved["speakers"] == "all":
+        signatures.append(f"speakers: {path}: no speaker roles; every utterance is read as "
+                          "adult speech")
+    rows = []
     for r, more in zip(results, extra):
-        signatures.append(r.signature if on_error == "fail" else
-                          Signature.parse(r.signature).update(on_error="skip",
-                                                              skipped=n_err).format())
+        signatures.append(r.signature)
         if by_day:
-            for d in accuracy_by_day(r, corpus):
-                rows.append({"corpus": path, "learner": r.learner, **d})
+            rows += [{"corpus": path, "learner": r.learner, **d} for d in r.days]
             if r.counts["undated"]:
                 signatures.append(f"undated: {path}: {r.learner}: {r.counts['undated']} scored "
                                   "utterances without an age left out")
@@ -141,7 +130,7 @@ def score_corpus(path: str, input_format: str, learner_names: list[str], test: s
                          "unintelligible": r.counts.get("unintelligible_dropped", 0),
                          "too_long": r.counts.get("too_long_dropped", 0),
                          "tied_steps": r.counts["tied_steps"], **more})
-    return rows, signatures, punct
+    return rows, signatures, ev.resolved["punct"]
 
 
 #: the columns in WOPA's scale (a proportion; percent under --percent)
@@ -213,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
              f"{args.max_words or 'any'} words, dropped from training and test"]
     notes += [f"punctuation: {p}" + (" (detected)" if args.punct == "auto" else "") + f" in {c}"
               for c, p in puncts.items()]
-    said = ("undated: ", "skipped: ", "counted: ")
+    said = ("undated: ", "skipped: ", "counted: ", "speakers: ")
     notes += sorted({s for s in signatures if s.startswith(said)})
     notes += sorted({f"signature: {sign_resampling(s, args)}" for s in signatures
                      if not s.startswith(said)})

@@ -55,6 +55,7 @@ from induceval.measures.pseudowords import (
     RANDOM_RANGE_HELP,
     SIZES,
     Prepared,
+    PseudoTestSet,
     build_test_set,
     corpus_statistics,
     load_corpus,
@@ -72,7 +73,8 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
-__all__ = ["run_chambers2010", "default_corpora", "load_corpus", "PROTOCOL"]
+__all__ = ["run_chambers2010", "score_pseudowords", "default_corpora", "load_corpus",
+           "PROTOCOL"]
 
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,
@@ -85,13 +87,59 @@ def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, se
                                 method, seed=seed + i, corpus=prep.fingerprint,
                                 split=prep.split.describe(), **scale)
                  for i, part in enumerate((prep.split.test, prep.split.dev)))
-    # the Erk models' slot cutoff tuned on the development documents (§6.3)
-    built, cutoffs = train_models(train, prep.cooccurrence.get(size), models=models,
-                                  tune=partial(tune_parameter, dev=dev))
-    return {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
-                                               seed=seed),
+    return {**score_pseudowords(train, test, cooccurrence=prep.cooccurrence.get(size),
+                                models=models, dev=dev, ties=ties, iterations=iterations,
+                                seed=seed),
             "train_tuples": train.total, "skipped": dict(test.skipped),
             "random_range": test.random_range}
+
+
+def score_pseudowords(train, test: PseudoTestSet, *, cooccurrence=None,
+                      models: Sequence[str] = MODEL_ORDER, dev: PseudoTestSet | None = None,
+                      ties: str = "random", iterations: int = 1000, seed: int = DEFAULT_SEED,
+                      item_stats: bool = False) -> dict:
+    """Train the selectional-preference models on ``train`` and score them on ``test``.
+
+    What ``pseudo score`` and every cell of the protocol run (Chambers &
+    Jurafsky 2010, §6-7).
+
+    Parameters
+    ----------
+    train
+        The training tuples' counts (``TupleInstances.counts()``).
+    test
+        The test set (:func:`~induceval.measures.pseudowords.build_test_set`).
+    cooccurrence
+        The training documents' co-occurrence counts, for the models that need them.
+    models
+        Model names (:data:`~induceval.models.selpref.MODEL_ORDER`).
+    dev
+        Development items: the Erk models' slot cutoff is tuned on them (§6.3);
+        without them each model's first candidate is taken.
+    ties, iterations, seed, item_stats
+        As in :func:`~induceval.measures.pseudowords.score_models`.
+
+    Returns
+    -------
+    dict
+        :func:`~induceval.measures.pseudowords.score_models`'s, and ``cutoffs``.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.measures.pseudowords import corpus_statistics, prepare
+    >>> prep = prepare(corpus_statistics(generate_demo_corpus(n_sentences=400, seed=1)))
+    >>> train = prep.instances.in_documents(prep.split.training(1.0)).counts()
+    >>> test = build_test_set(prep.instances.in_documents(prep.split.test),
+    ...                       prep.noun_frequencies, "random", seed=1)
+    >>> out = score_pseudowords(train, test, models=["baseline"], iterations=10)
+    >>> sorted(out["models"]) == ["baseline"], out["items"] == len(test)
+    (True, True)
+    """
+    tune = None if dev is None else partial(tune_parameter, dev=dev)
+    built, cutoffs = train_models(train, cooccurrence, models=models, tune=tune)
+    return {"cutoffs": cutoffs, **score_models(built, test, ties=ties, iterations=iterations,
+                                               seed=seed, item_stats=item_stats)}
 
 
 @dataclass(frozen=True)

@@ -29,19 +29,31 @@ Example
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.corpus.utterances import Utterances, split_speakers, utterances_from_corpus
 from induceval.errors import InducevalError, check_choice, check_range
-from induceval.measures.wopa import WopaResult, score_utterances, wopa_result
+from induceval.measures.shards import Evaluation, ReadOptions, Shard, evaluate_shards
+from induceval.measures.wopa import (
+    RECORDS,
+    WopaResult,
+    accuracy_by_day,
+    score_utterances,
+    wopa_items,
+    wopa_result,
+)
 from induceval.models.wopa import LearnedStatistics
 from induceval.models.wopa import train as train_learner
 from induceval.random import DEFAULT_SEED
+from induceval.signature import Signature
 
-__all__ = ["MAX_WORDS", "evaluate_wopa", "self_prediction", "adult_to_child"]
+__all__ = ["MAX_WORDS", "WOPA_TESTS", "evaluate_wopa", "evaluate_wopa_corpus",
+           "self_prediction", "adult_to_child"]
 
 #: default cap on the words of a scored or trained utterance (see "Long utterances")
 MAX_WORDS = 100
@@ -228,3 +240,125 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
     return _run_tests(corpus, learners, "adult-child", punct=punct, initial=initial,
                       ties=ties, seed=seed, cooccurrence=cooccurrence, chance=chance,
                       child_role=child_role, unintelligible=unintelligible, max_words=max_words)
+
+
+class _WopaTests:
+    """The paper's two tests as a family of the evaluation driver.
+
+    A shard is one whole corpus (a learner trains on every adult utterance of
+    it, so a corpus is not cut), its systems are the learners.  ``"auto"``
+    punctuation is resolved from the corpus's tags as for the other families;
+    a corpus without speaker roles is read as all adult speech, and the
+    resolution says so (``speakers: all``) instead of deciding in silence.
+    """
+
+    name = "wopa"
+    measures = RECORDS
+
+    def options(self, *, test: str = "self", punct: str = "auto", initial: str = "punct",
+                ties: str = "random", seed: int = DEFAULT_SEED,
+                cooccurrence: str = "utterance", chance: str = "paper",
+                child_role: str = "Target_Child", unintelligible: str = "drop",
+                max_words: int | None = MAX_WORDS, by_day: bool = False) -> dict:
+        check_choice("test", test, _TESTS)
+        return dict(test=test, punct=punct, initial=initial, ties=ties, seed=seed,
+                    cooccurrence=cooccurrence, chance=chance, child_role=child_role,
+                    unintelligible=unintelligible, max_words=max_words, by_day=by_day)
+
+    def inventory(self, golds, options) -> dict:
+        from induceval.measures.shards import label_inventory
+
+        corpus = golds[0]
+        out = label_inventory(corpus, ("upos", "xpos", "cpos"))
+        col = corpus.sentences.get("role", corpus.sentences.get("speaker"))
+        out["@speakers"] = ({} if col is None or col.vocab is None else
+                            {v: int(n) for v, n in zip(col.vocab.items, np.bincount(
+                                col.values[col.values >= 0], minlength=len(col.vocab)).tolist())
+                             if n})
+        return out
+
+    def resolve(self, inventory: dict, options: Mapping) -> dict:
+        from induceval.corpus.transforms import check_punct_policy
+        from induceval.corpus.transforms.punct import gold_scheme_from_counts
+
+        punct = options["punct"]
+        check_punct_policy(punct)
+        if punct == "auto":
+            punct = gold_scheme_from_counts({c: inventory[c] for c in ("upos", "xpos", "cpos")
+                                             if c in inventory}).punct
+        return {"punct": punct, "speakers": "roles" if inventory.get("@speakers") else "all"}
+
+    def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
+        corpus = golds[0]
+        opts = {k: v for k, v in options.items() if k != "by_day"}
+        results = _run_tests(corpus, preds, **{**opts, "punct": resolved["punct"]})
+        for r in results:
+            if resolved["speakers"] == "all":
+                r.signature = Signature.parse(r.signature).update(speakers="all").format()
+            if options["by_day"]:
+                r.days = accuracy_by_day(r, corpus)
+        return results
+
+    def result(self, statistics: WopaResult, resolved, options, inventory) -> WopaResult:
+        # one shard per corpus: its learners' results, whose statistics are additive
+        return statistics
+
+    def items(self, statistics, options: Mapping):
+        return wopa_items(statistics)
+
+    def reads_itself(self, paths: tuple, fmt: str) -> bool:
+        return False
+
+    def read_prediction(self, paths: tuple, fmt: str):
+        raise NotImplementedError
+
+
+#: WOPA's tests as a family of :func:`induceval.measures.shards.evaluate_shards`
+WOPA_TESTS = _WopaTests()
+
+
+def evaluate_wopa_corpus(source, learners: Sequence[object] = ("lexstat",), *,
+                         read: ReadOptions | None = None, **options) -> Evaluation:
+    """WOPA of each learner on one corpus, read and resolved by the evaluation driver.
+
+    Parameters
+    ----------
+    source
+        A :class:`~induceval.corpus.model.Corpus`, or a path (a file or a
+        folder) or a list of paths, read as one corpus.
+    learners
+        Learner names or objects (:func:`induceval.models.wopa.get_learner`).
+    read
+        How the files are read (format, ``on_error``); WOPA uses the words only,
+        so a fault in a tier of tags or relations is counted, not raised.
+    **options
+        ``test`` (``"self"`` or ``"adult-child"``), ``by_day`` (each result's
+        ``days``: :func:`~induceval.measures.wopa.accuracy_by_day`) and the
+        options of :func:`self_prediction`; ``punct="auto"`` (default) is
+        resolved from the corpus's tags.
+
+    Returns
+    -------
+    Evaluation
+        One :class:`~induceval.measures.wopa.WopaResult` per learner;
+        ``resolved`` names the punctuation policy and the speakers
+        (``"roles"``, or ``"all"`` for a corpus without speaker roles, also in
+        the signatures).
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s in ("it is here .", "here it is ."):
+    ...     b.add_sentence({"form": s.split()})
+    >>> ev = evaluate_wopa_corpus(b.build(), ["lexstat"], ties="pessimistic")
+    >>> ev.results[0].accuracy, ev.resolved
+    (0.5, {'punct': 'unicode', 'speakers': 'all'})
+    """
+    opts = WOPA_TESTS.options(**options)
+    if isinstance(source, (str, os.PathLike)):
+        source = (str(source),)
+    elif not isinstance(source, Corpus):
+        source = tuple(map(str, source))
+    read = replace(read or ReadOptions(), needs=("form",))
+    return evaluate_shards(WOPA_TESTS, [Shard((source,), tuple(learners), read)], opts)

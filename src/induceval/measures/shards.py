@@ -45,6 +45,7 @@ import numpy as np
 
 from induceval.corpus.model import Column, Corpus, ReadReport, Vocabulary
 from induceval.errors import InducevalError, MismatchError, ParameterError
+from induceval.measures.result import Result
 from induceval.signature import Signature
 
 __all__ = ["ReadOptions", "Shard", "Family", "Evaluation", "evaluate_shards", "shards_of",
@@ -56,7 +57,9 @@ class ReadOptions:
 
     ``pred_formats`` holds one format per system (``"types"``: a
     ``word<TAB>cluster`` list, read by the family); ``gold_columns`` and
-    ``pred_columns`` are the ``columns=`` hints (``None``: every column).
+    ``pred_columns`` are the ``columns=`` hints (``None``: every column);
+    ``needs``: the gold's token columns the family uses (a CHAT fault in a
+    tier that gives none of them is counted, not raised).
     """
 
     gold_format: str = "auto"
@@ -64,6 +67,7 @@ class ReadOptions:
     on_error: str = "fail"
     gold_columns: tuple | None = None
     pred_columns: tuple | None = None
+    needs: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -115,15 +119,19 @@ class Shard:
         if any(same) and gold_columns is not None:
             gold_columns = (None if opts.pred_columns is None
                             else tuple(dict.fromkeys([*gold_columns, *opts.pred_columns])))
-        requests = [(list(g), {"format": opts.gold_format, "on_error": opts.on_error,
-                               "columns": gold_columns})
-                    for g in self.golds if isinstance(g, tuple)]
+        # a family with a reading of its own (the pseudo-words' documents) reads its gold
+        reader = getattr(family, "read_gold", None)
+        requests = [] if reader else [
+            (list(g), {"format": opts.gold_format, "on_error": opts.on_error,
+                       "columns": gold_columns, "needs": opts.needs})
+            for g in self.golds if isinstance(g, tuple)]
         requests += [(list(p), {"format": fmt, "on_error": opts.on_error,
                                 "columns": opts.pred_columns})
                      for p, fmt, s in zip(self.preds, formats, same)
                      if isinstance(p, tuple) and not s and not family.reads_itself(p, fmt)]
         pending = iter(read_corpora(requests))
-        golds = [next(pending) if isinstance(g, tuple) else g for g in self.golds]
+        golds = [(reader(g, opts) if reader else next(pending)) if isinstance(g, tuple) else g
+                 for g in self.golds]
         if self.gold_names is not None:
             golds = [replace(g, name=n) for g, n in zip(golds, self.gold_names)]
         preds = []
@@ -343,6 +351,8 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
                 costs=[s.cost for s in shards])
     if all(isinstance(g, tuple) for s in shards for g in s.golds) and \
             not sum(p.n_tokens for p in parts):
+        if hasattr(family, "no_tokens"):
+            raise family.no_tokens(options)
         raise ParameterError(f"gold corpus {options.get('gold_name') or shards[0].where} has "
                              "no tokens")
     inventory = reduce(_add_inventories, (p.inventory for p in parts))
@@ -359,14 +369,18 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
     results = [family.result(reduce(operator.add, stats), resolved, options, inventory)
                for stats in zip(*(p.statistics for p in parts))]
     for r in results:     # what its per-item statistics are built with (``items()``)
-        r.family, r.options = family, dict(options)
+        if isinstance(r, Result):
+            r.family, r.options = family, dict(options)
     gold_reports, pred_reports = ([reduce(ReadReport.merge, per_shard, ReadReport())
                                    for per_shard in zip(*(getattr(p, kind) for p in parts))]
                                   for kind in ("gold_reports", "pred_reports"))
     if any(s.read.on_error == "skip" for s in shards):
-        # what was skipped changes the numbers: every result signs it
-        skipped = sum(sum(r.skipped.values()) for r in gold_reports + pred_reports)
-        for r in results:
+        # what was skipped (sentences, tiers) changes the numbers: every result signs it
+        from induceval.corpus.stats import reading_errors
+
+        skipped = sum(e["count"] for r in gold_reports + pred_reports
+                      for e in reading_errors(r.to_dict()).values())
+        for r in (r for r in results if isinstance(r, Result)):
             r.signature = Signature.parse(r.signature).update(on_error="skip",
                                                               skipped=skipped).format()
     return Evaluation(results, resolved, inventory, gold_reports, pred_reports,

@@ -198,6 +198,8 @@ class WopaResult(Result):
     learner: str = ""
     test: str = "self"
     corpus: str = ""
+    #: the accuracy per recording day (:func:`accuracy_by_day`), when asked for
+    days: list | None = None
 
     @property
     def correct(self) -> np.ndarray:

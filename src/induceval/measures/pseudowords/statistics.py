@@ -52,7 +52,6 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -365,13 +364,54 @@ def shard_statistics(shard: Corpus | Sequence[str], *, scheme: str = "auto",
                    skipped=skipped, scheme=sch.name)
 
 
-def _shard_item(item: tuple, **options) -> PseudoStatistics:
-    shard, scheme, add_columns = item
-    return shard_statistics(shard, scheme=scheme, add_columns=add_columns, **options)
+class _PseudoCounts:
+    """The pseudo-word statistics as a family of the evaluation driver
+    (:func:`induceval.measures.shards.evaluate_shards`): a shard's files are read as
+    :func:`load_corpus` reads them, ``scheme="auto"`` is told from the relations of
+    every shard, and a shard without a column the scheme reads gets it as missing
+    values, as concatenation does."""
+
+    name = "pseudo-statistics"
+    measures = ()
+
+    def options(self, *, scheme: str = "auto", arguments: str = "nouns", name: str = "",
+                input_format: str = "auto") -> dict:
+        return dict(scheme=scheme, arguments=arguments, gold_name=name,
+                    input_format=input_format)
+
+    def read_gold(self, paths: tuple, read) -> Corpus:
+        return load_corpus(str(paths[0]), list(paths), on_error=read.on_error,
+                           format=read.gold_format)
+
+    def no_tokens(self, options: Mapping) -> InducevalError:
+        return no_tokens_error(options["input_format"])
+
+    def inventory(self, golds, options) -> dict:
+        from induceval.measures.shards import label_inventory
+
+        return label_inventory(golds[0], ("deprel",))
+
+    def resolve(self, inventory: dict, options: Mapping) -> dict:
+        name, scheme = options["gold_name"], options["scheme"]
+        if scheme == "auto":
+            scheme = scheme_of_relations(name, inventory, inventory.get("deprel", {}))
+        check_columns(SCHEMES[scheme], name, inventory)
+        return {"scheme": scheme, "read": tuple(sorted(
+            {"lemma", "head", "deprel", SCHEMES[scheme].tag_column} & set(inventory)))}
+
+    def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
+        corpus = golds[0]
+        return [shard_statistics(corpus, scheme=resolved["scheme"],
+                                 arguments=options["arguments"],
+                                 add_columns=[c for c in resolved["read"]
+                                              if c not in corpus.tokens])]
+
+    def result(self, statistics: PseudoStatistics, resolved, options, inventory):
+        return statistics
 
 
-def _here(fn, items: Sequence, costs: Sequence[float]) -> list:
-    return [fn(item) for item in items]
+#: the pseudo-word statistics as a family of the evaluation driver
+PSEUDO_COUNTS = _PseudoCounts()
 
 
 def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: str = "auto",
@@ -413,13 +453,12 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
     >>> by_file.fingerprint() == corpus_statistics(load_corpus("", [str(folder)])).fingerprint()
     True
     """
+    from induceval.measures.shards import ReadOptions, Shard, evaluate_shards
     from induceval.parallel import current_executor, file_groups, path_size
-    from induceval.parallel import map as parallel_map
 
-    options = {"arguments": arguments, "on_error": on_error}
     if isinstance(source, Corpus):
         name = source.name if name is None else name
-        shards, costs, run = [source], [0], _here
+        shards = [source]
     else:
         from induceval.corpus.readers import detect_format, expand_paths
 
@@ -437,23 +476,11 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         else:
             groups = file_groups(sizes, group_bytes)
         shards = [tuple(files[a:b]) for a, b in groups]
-        costs = [sum(sizes[a:b]) for a, b in groups]
-        run = partial(parallel_map, executor=executor, name="pseudo-statistics")
-    fn = partial(_shard_item, input_format=input_format, **options)
-    parts = run(fn, [(s, scheme, ()) for s in shards], costs=costs)
-    if not sum(p.n_tokens for p in parts):
-        raise no_tokens_error(input_format)
-    columns = frozenset().union(*(p.columns for p in parts))
-    if scheme == "auto":
-        scheme = scheme_of_relations(name, columns, frozenset().union(*(p.labels for p in parts)))
-    check_columns(SCHEMES[scheme], name, columns)
-    read = {"lemma", "head", "deprel", SCHEMES[scheme].tag_column} & columns
-    redo = [i for i, p in enumerate(parts) if p.scheme != scheme or read - p.columns]
-    again = run(fn, [(shards[i], scheme, tuple(sorted(read - parts[i].columns))) for i in redo],
-                costs=[costs[i] for i in redo])
-    for i, p in zip(redo, again):
-        parts[i] = p
-    return PseudoStatistics.concat(parts)
+    read = ReadOptions(gold_format=input_format, on_error=on_error)
+    options = PSEUDO_COUNTS.options(scheme=scheme, arguments=arguments, name=name or "",
+                                    input_format=input_format)
+    return evaluate_shards(PSEUDO_COUNTS, [Shard((s,), (), read) for s in shards], options,
+                           executor=executor).results[0]
 
 
 def chunk_documents(stats: PseudoStatistics, min_documents: int = 20,
