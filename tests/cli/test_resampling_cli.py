@@ -94,7 +94,7 @@ def test_errors(capsys):
     gold, pred = str(CAT / "gold.conllu"), str(CAT / "mixed.conllu")
     assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--paired", "ar"]) == 2
     assert "at least two --pred" in capsys.readouterr().err
-    assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence", "0"]) == 2
+    assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence", "-1"]) == 2
     assert "--confidence" in capsys.readouterr().err
     assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence",
                  "--alpha", "1.5"]) == 2
@@ -102,6 +102,23 @@ def test_errors(capsys):
     assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence",
                  "--unit", "document"]) == 2
     assert "document" in capsys.readouterr().err
+
+
+def test_confidence_zero_means_no_intervals_in_eval_as_in_reproduce(capsys):
+    """--confidence N has one meaning in every command: N resamples, 0 none."""
+    from induceval.cli.main import build_parser
+
+    gold, pred = str(CAT / "gold.conllu"), str(CAT / "mixed.conllu")
+    plain = run_json(capsys, "eval", "tags", "--gold", gold, "--pred", pred)
+    assert run_json(capsys, "eval", "tags", "--gold", gold, "--pred", pred,
+                    "--confidence", "0") == plain
+    parser = build_parser()
+    for argv, n in ((["eval", "tags", "--gold", gold, "--pred", pred], 0),
+                    (["eval", "tags", "--gold", gold, "--pred", pred, "--confidence"], 1000),
+                    (["reproduce", "frank2009"], 1000),
+                    (["reproduce", "frank2009", "--confidence"], 1000),
+                    (["reproduce", "frank2009", "--confidence", "0"], 0)):
+        assert parser.parse_args(argv).confidence == n, argv
 
 
 def test_wopa_confidence_independent_of_jobs(capsys, dask_client):

@@ -62,7 +62,6 @@ REFUSED = [
     ["induce", "tags", "--model", "brown", "--k", "2", TINY, "--min-count", "0"],
     ["eval", "tags", "--gold", TINY, "--pred", TINY, "--allow-identical", "--restarts", "0"],
     ["eval", "tags", "--gold", TINY, "--pred", TINY, "--allow-identical", "--beta", "0"],
-    ["eval", "tags", "--gold", TINY, "--pred", TINY, "--allow-identical", "--confidence", "0"],
     ["eval", "tags", "--gold", TINY, "--pred", TINY, "--pred", TINY, "--allow-identical",
      "--paired", "bootstrap", "--paired-n", "0"],
     ["eval", "tags", "--gold", TINY, "--pred", TINY, "--allow-identical", "--confidence", "9",

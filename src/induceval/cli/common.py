@@ -21,7 +21,8 @@ from induceval.corpus.readers import READERS
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table, signed, table_keys, tables_json
 
-__all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "add_confidence_options",
+__all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "CONFIDENCE_N",
+           "add_confidence_option", "add_confidence_options",
            "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
            "add_data_option", "add_executor_options", "add_out_dir_option", "add_output_option",
            "add_progress_option", "add_punct_option", "check_output_path",
@@ -83,13 +84,31 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
                              "else shared/data in the working folder or one of its parents)")
 
 
+#: the resamples of a bare ``--confidence``
+CONFIDENCE_N = 1000
+
+
+def add_confidence_option(parser: argparse.ArgumentParser, *, default: int = 0,
+                          what: str = "every measure") -> None:
+    """``--confidence [N]``: bootstrap intervals of N resamples, in every command.
+
+    One meaning everywhere: N resamples, ``0`` none, a bare ``--confidence``
+    :data:`CONFIDENCE_N`.  ``default`` is 0 for the ``eval`` commands (intervals
+    cost time) and :data:`CONFIDENCE_N` for ``reproduce`` (the report needs them).
+    """
+    parser.add_argument("--confidence", nargs="?", type=int, const=CONFIDENCE_N,
+                        default=default, metavar="N",
+                        help=f"percentile bootstrap interval of {what} from N resamples "
+                             f"(0: none; a bare --confidence: {CONFIDENCE_N}; default "
+                             f"{default or 'none'})")
+
+
 def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
-                           default: int = 1000) -> None:
-    """``--confidence N`` (resamples; 0 = none) and ``--alpha`` of a ``reproduce`` command."""
-    parser.add_argument("--confidence", type=int, default=default, metavar="N",
-                        help=f"bootstrap resamples (of {unit}) of the interval next to each "
-                             f"score and of the paired tests against the best system "
-                             f"(default {default}; 0 = none)")
+                           default: int = CONFIDENCE_N) -> None:
+    """``--confidence [N]`` and ``--alpha`` of a ``reproduce`` command."""
+    add_confidence_option(parser, default=default,
+                          what=f"each score and the paired tests against the best system "
+                               f"(resampling {unit})")
     parser.add_argument("--alpha", type=float, default=0.05,
                         help="interval level 1-alpha and significance level (default 0.05)")
 

@@ -19,7 +19,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from induceval.cli.common import add_format_option, add_input_format_option, emit
+from induceval.cli.common import (
+    add_executor_options,
+    add_format_option,
+    add_input_format_option,
+    emit,
+    executor_from_args,
+)
 from induceval.errors import ParameterError
 
 __all__ = ["register", "run"]
@@ -53,6 +59,7 @@ def register(subparsers) -> None:
     p.add_argument("--cluster-size", choices=("tokens", "types"), default="tokens",
                    help="count |c| of eq. 2 in training tokens (default, the paper's "
                         "magnitudes) or in word types")
+    add_executor_options(p)
     add_format_option(p)
     p.set_defaults(func=run)
 
@@ -71,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
     read = ReadOptions(gold_format=args.input_format,
                        pred_formats=(args.input_format,) * len(args.pred), on_error=args.on_error)
     ev = evaluate_substitutable(args.train, args.test, args.pred, read=read,
+                                executor=executor_from_args(args), jobs=args.jobs,
                                 unclustered=args.unclustered,
                                 min_frame_count=args.min_frame_count,
                                 boundaries=not args.no_boundaries, cluster_size=args.cluster_size)

@@ -40,9 +40,9 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
     if seed:
         parser.add_argument("--seed", type=int, default=None,
                             help="seed of the resampling (default: the package seed)")
-    parser.add_argument("--confidence", nargs="?", type=int, const=1000, default=None, metavar="N",
-                        help="percentile bootstrap interval of every measure from N resamples "
-                             "(default N: 1000)")
+    from induceval.cli.common import add_confidence_option
+
+    add_confidence_option(parser)
     parser.add_argument("--alpha", type=float, default=0.05,
                         help="interval level 1-alpha and significance level of --paired "
                              "(default: 0.05)")
@@ -62,13 +62,13 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
 
 
 def resampling_requested(args: argparse.Namespace) -> bool:
-    """Whether ``--confidence`` or ``--paired`` was given."""
-    return getattr(args, "confidence", None) is not None or bool(getattr(args, "paired", None))
+    """Whether intervals (``--confidence`` N > 0) or ``--paired`` were asked for."""
+    return bool(getattr(args, "confidence", 0)) or bool(getattr(args, "paired", None))
 
 
 def _check(args: argparse.Namespace, n_systems: int) -> None:
-    if args.confidence is not None and args.confidence < 1:
-        raise ParameterError(f"--confidence N must be at least 1, got {args.confidence}")
+    if args.confidence is not None and args.confidence < 0:
+        raise ParameterError(f"--confidence N must be 0 (none) or more, got {args.confidence}")
     if getattr(args, "paired_n", None) is not None and args.paired_n < 1:
         raise ParameterError(f"--paired-n must be at least 1, got {args.paired_n}")
     if not 0 < args.alpha < 1:

@@ -574,7 +574,7 @@ SUBSTITUTABLE = _SubstitutableFamily()
 
 
 def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | None = None,
-                           **options) -> Evaluation:
+                           executor=None, jobs: int = 1, **options) -> Evaluation:
     """Substitutable precision and recall of several word clusterings (Frank et al.
     2009, eqs. 2-3), through the one evaluation driver.
 
@@ -591,6 +591,9 @@ def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | 
     read
         How files are read (formats, ``on_error``; only the words are needed,
         so a fault in another tier of a transcript is counted, not raised).
+    executor, jobs
+        Where the corpora are read (:func:`~induceval.measures.shards.evaluate_shards`;
+        the numbers do not depend on it).
     **options
         Those of :func:`substitutable_scores` (``unclustered``,
         ``min_frame_count``, ``boundaries``, ``cluster_size``, ``form_column``).
@@ -627,4 +630,4 @@ def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | 
             tuple(map(str, x)) if isinstance(x, list) else x
 
     shard = Shard((source(train), source(test)), tuple(source(p) for p in preds), read)
-    return evaluate_shards(SUBSTITUTABLE, [shard], opts)
+    return evaluate_shards(SUBSTITUTABLE, [shard], opts, executor=executor, jobs=jobs)
