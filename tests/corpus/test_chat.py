@@ -202,7 +202,7 @@ _CHATTY = st.text(alphabet=st.sampled_from(list("ab xy0&@+<>[]/=:.?!,()|~$*%\t\n
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(main=_CHATTY, mor=_CHATTY, gra=_CHATTY)
 def test_fuzz_tiers(main, mor, gra):
-    text = f"@Begin\n*MOT:\t{main}\n%mor:\t{mor}\n%gra:\t{gra}\n@End\n"
+    text = f"@Begin\n@Participants:\tMOT Mother\n*MOT:\t{main}\n%mor:\t{mor}\n%gra:\t{gra}\n@End\n"
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "f.cha"
         p.write_text(text, encoding="utf-8")
