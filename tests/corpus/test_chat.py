@@ -155,11 +155,11 @@ def test_no_mor():
 
 
 def test_broken_files():
-    with pytest.raises(CorpusFormatError, match=r"nobegin.cha:3: utterance before @Begin"):
+    with pytest.raises(CorpusFormatError, match=r"nobegin.cha:4: utterance before @Begin"):
         read([CHAT / "nobegin.cha"])
-    with pytest.raises(CorpusFormatError, match=r"badutf8.cha:3: invalid UTF-8") as exc:
+    with pytest.raises(CorpusFormatError, match=r"badutf8.cha:4: invalid UTF-8") as exc:
         read([CHAT / "badutf8.cha"])
-    assert exc.value.line == 3
+    assert exc.value.line == 4
     c = read([CHAT / "nobegin.cha", CHAT / "badutf8.cha", CHAT / "conventions.cha"],
              on_error="skip")
     assert c.report.counts["missing_begin"] == 1
@@ -202,7 +202,7 @@ _CHATTY = st.text(alphabet=st.sampled_from(list("ab xy0&@+<>[]/=:.?!,()|~$*%\t\n
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(main=_CHATTY, mor=_CHATTY, gra=_CHATTY)
 def test_fuzz_tiers(main, mor, gra):
-    text = f"@Begin\n*MOT:\t{main}\n%mor:\t{mor}\n%gra:\t{gra}\n@End\n"
+    text = f"@Begin\n@Participants:\tMOT Mother\n*MOT:\t{main}\n%mor:\t{mor}\n%gra:\t{gra}\n@End\n"
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "f.cha"
         p.write_text(text, encoding="utf-8")
@@ -295,7 +295,7 @@ def test_real_estonian():
 
 def test_mor_prefix_and_markers(tmp_path):
     p = tmp_path / "p.cha"
-    p.write_text("@UTF8\n@Begin\n*MOT:\tyes (.) ‡ undo it .\n"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tMOT Mother\n*MOT:\tyes (.) ‡ undo it .\n"
                  "%mor:\tco|yes voc|‡ un#v|do pro|it .\n"
                  "%gra:\t1|2|COM 2|0|ROOT 3|2|OBJ 4|2|PUNCT\n@End\n")
     (u,) = iter_sentences(p)

@@ -49,7 +49,7 @@ def test_pause_glued_to_marker(tmp_path):
 
 def test_retrace_after_pause(tmp_path):
     # eve06.cha line 1391: "no (.) [/] no ." retraces the first "no"
-    p = _cha(tmp_path, "*FAT:\tno (.) [/] no .\n%mor:\tco|no .\n%gra:\t1|0|INCROOT 2|1|PUNCT\n")
+    p = _cha(tmp_path, "*MOT:\tno (.) [/] no .\n%mor:\tco|no .\n%gra:\t1|0|INCROOT 2|1|PUNCT\n")
     c = read([p])
     assert c.sentence(0).strings("form") == ["no", "."]
     assert c.sentence(0).strings("head") == [0, 1]

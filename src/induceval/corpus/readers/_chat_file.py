@@ -24,7 +24,8 @@ _AGE = re.compile(rf"\s*{_ONE_AGE}(?:\s*-\s*{_ONE_AGE})?\s*\Z")
 
 
 def parse_age(text: str, convention: str = "days") -> int | None:
-    """Age in days from a CHAT age ``Y;M.D`` (missing parts count 0; of a range ``A - B``,
+    """Age in days from a CHAT age ``Y;M.D`` (from the first day of the month or year when
+    the days or months are missing, ``Y;M.`` or ``Y;``; of a range ``A - B``,
     ``A``), by :func:`~induceval.corpus.model.age_in_days` under ``convention``; ``None``
     when ``text`` is no age (:func:`age_fault` says why).
 
@@ -65,7 +66,8 @@ IMPLAUSIBLE_AGE = "files with an implausible target-child age (over 18 years; ke
 
 class _FileState:
     __slots__ = ("roles", "langs", "id_langs", "age", "corpus", "begun", "ids", "age_of",
-                 "birth_of", "date", "target", "target_role", "child_ages", "ended")
+                 "birth_of", "date", "target", "target_role", "child_ages", "ended", "declared",
+                 "age_without_days")
 
     def __init__(self) -> None:
         self.roles: dict[str, str] = {}
@@ -82,6 +84,8 @@ class _FileState:
         self.target_role: str | None = None  # its role as the transcript writes it
         self.child_ages: dict[str, int | None] = {}  # each target child's, when there are two
         self.ended = False  # an @End line was read
+        self.declared: list[str] = []  # the speaker codes of @Participants
+        self.age_without_days: str | None = None  # the target child's age 'Y;M.' or 'Y;'
 
 
 def _header(line: str, st: _FileState) -> None:
@@ -94,6 +98,8 @@ def _header(line: str, st: _FileState) -> None:
     elif head == "@Participants":
         for entry in value.split(","):
             words = entry.split()
+            if words:
+                st.declared.append(words[0])
             if len(words) >= 2:
                 st.roles.setdefault(words[0], words[-1])
     elif head == "@ID":
@@ -171,6 +177,8 @@ def _resolve_target(st: _FileState, convention: str) -> None:
 def _age(st: _FileState, ids: list, child: str, convention: str) -> int | None:
     age_text = next((a for c, _, a in ids if c == child and a), None) or st.age_of.get(child)
     age = parse_age(age_text, convention) if age_text else None
+    if age is not None and child == st.target and _AGE.match(age_text).group(3) is None:
+        st.age_without_days = age_text.strip()  # the manual's 'Y;M.' or 'Y;': days unknown
     if age is None:
         ymd = _age_from_dates(st.birth_of.get(child), st.date)
         if ymd is not None:
@@ -220,11 +228,34 @@ def _fail_or_count(on_error: str, report: ReadReport, what: str, message: str, p
     report.examples.setdefault(what, f"{path}:{line}")
 
 
+def _fail_or_skip(on_error: str, report: ReadReport, what: str, message: str, path: Path,
+                  line: int, text: str) -> None:
+    if on_error == "fail":
+        raise CorpusFormatError(message, path=str(path), line=line, text=text)
+    report.skip(what, f"{path}:{line}")
+
+
 #: Report key of the transcripts without ``@End``.
 MISSING_END = "transcripts without @End (cut short?)"
 
 #: Report key of the header ages that are no ages (the utterances then have no age).
 BAD_AGES = "ages that are no ages (left missing)"
+
+#: Report key of the files whose target child's age gives no days (the CHAT manual's ``Y;M.``
+#: and ``Y;``, written when the days or months are unknown): ``age_days`` is then the first
+#: day of that month (year), a lower bound, not a recorded day 0.
+AGE_WITHOUT_DAYS = ("files whose target child's age has no days (age_days from the first day "
+                    "of its month or year)")
+
+#: Report key of the utterances after ``@End``, the end of a transcript (not read).
+AFTER_END = "utterances after @End (not read)"
+
+#: Report key of the other lines after ``@End`` (headers, tiers; not read).
+LINES_AFTER_END = "lines after @End other than utterances (not read)"
+
+#: Report key of the utterances of a speaker that ``@Participants`` does not declare, or whose
+#: code is not a CHAT speaker code (upper-case letters, digits, ``_``, ``-``, ``'``).
+UNDECLARED_SPEAKER = "utterances of a speaker not declared in @Participants (not read)"
 
 #: The longest utterance read, with its tiers (characters): CHILDES utterances hold a few
 #: hundred words at most, and a word costs the reader some hundred bytes of Python objects
@@ -236,7 +267,40 @@ LONG_UTTERANCE = f"utterances over {MAX_UTTERANCE_CHARS:,} characters (left out)
 
 #: Report keys of the faults of a file's structure (besides its tiers' faults).
 FILE_FAULTS = ("missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers", MISSING_END,
-               BAD_AGES, LONG_UTTERANCE)
+               BAD_AGES, LONG_UTTERANCE, AFTER_END, LINES_AFTER_END, UNDECLARED_SPEAKER)
+
+_END = re.compile(r"^@End[ \t]*$", re.M)
+_SPEAKER_CODE = re.compile(r"[A-Z0-9_'-]+\Z")
+
+
+def _cut_at_end(text: str, path: Path, on_error: str, report: ReadReport) -> str:
+    """``text`` up to its ``@End`` line: what follows is no part of the transcript (raised
+    under ``on_error="fail"``, counted under ``"skip"``)."""
+    m = _END.search(text)
+    if m is None or not text[m.end():].strip():
+        return text
+    first = text.count("\n", 0, m.start()) + 2  # the line after @End
+    after = [(i, ln) for i, ln in enumerate(text[m.end() + 1:].split("\n"), first)
+             if ln.strip()]
+    if on_error == "fail":
+        raise CorpusFormatError("text after @End, the end of the transcript", path=str(path),
+                                line=after[0][0], text=after[0][1])
+    utts = [i for i, ln in after if ln[:1] == "*"]
+    if utts:
+        report.skip(AFTER_END, f"{path}:{utts[0]}", len(utts))
+    if len(after) > len(utts):
+        report.count(LINES_AFTER_END, len(after) - len(utts))
+        report.examples.setdefault(LINES_AFTER_END, f"{path}:{after[0][0]}")
+    return text[:m.end() + 1]
+
+
+def _speaker_fault(code: str, declared: list[str]) -> str:
+    """Why ``code`` (of an utterance) is no speaker of the transcript."""
+    listed = ", ".join(declared) or "none"
+    if _SPEAKER_CODE.match(code) is None:
+        return (f"speaker code {code!r} is not upper-case letters, digits, '_', '-' or \"'\" "
+                f"(declared in @Participants: {listed})")
+    return f"speaker {code!r} is not declared in @Participants (declared: {listed})"
 
 
 def _check_age(line: str, st: _FileState, path: Path, lineno: int, on_error: str,
@@ -296,7 +360,7 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
     """Split a file into utterances: ``(speaker, body, line)`` where ``body`` is
     the text after ``*SPK:`` with its dependent tiers (``\\n%tier:...``),
     continuation lines joined.  Headers update the returned file state."""
-    text = _decode(path, on_error, report)
+    text = _cut_at_end(_decode(path, on_error, report), path, on_error, report)
     st = _FileState()
     units: list[tuple[str, str, int]] = []
     if text[:1] == "*":
@@ -310,6 +374,7 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
     _other_lines(_join(head.split("\n")), lineno, st, path, on_error, report)
     lineno += head.count("\n") + 1
     append = units.append
+    speakers: set[str] = set()  # the declared codes that are speaker codes
     for b in blocks[1:]:
         start = lineno
         n_nl = b.count("\n")
@@ -342,7 +407,15 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
                                         line=start, text="*" + b.split("\n", 1)[0])
             report.skip("malformed_utterance_line", f"{path}:{start}")
             continue
-        append((b[:colon].strip(), b[colon + 1:], start))
+        code = b[:colon].strip()
+        if code not in speakers:
+            speakers = {c for c in st.declared if _SPEAKER_CODE.match(c)}  # as read so far
+            if code not in speakers:
+                _fail_or_skip(on_error, report, UNDECLARED_SPEAKER,
+                              _speaker_fault(code, st.declared), path, start,
+                              "*" + b.split("\n", 1)[0])
+                continue
+        append((code, b[colon + 1:], start))
     if not st.begun:
         _fail_or_count(on_error, report, "missing_begin", "no @Begin line: not a CHAT file",
                        path, 1, text[:80])
@@ -352,6 +425,9 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
                        "short (or unfinished)", path, last_line, last)
     _resolve_target(st, convention)
     ages = [a for a in (st.age, *st.child_ages.values()) if a is not None]
+    if st.age_without_days is not None:
+        report.count(AGE_WITHOUT_DAYS)
+        report.examples.setdefault(AGE_WITHOUT_DAYS, f"{path}: {st.age_without_days!r}")
     if ages and max(ages) > MAX_CHILD_AGE_DAYS:   # e.g. "28;0." for 2;8: kept, but flagged
         report.count(IMPLAUSIBLE_AGE)
         report.examples.setdefault(IMPLAUSIBLE_AGE, f"{path}: {max(ages)} days")

@@ -29,8 +29,10 @@ original.
 
 Word forms: ``@`` markers (``doggie@c``) are cut, ``(`` ``)`` (omitted
 sounds: ``(be)cause`` -> ``because``), ``:`` (lengthening), ``^`` (pauses
-within a word), arrows and CA symbols are removed; ``+``
-(compounds) and ``_`` (multi-word units) are kept.
+within a word), the repeated segments of a stuttered word (``↫b-b↫boy`` ->
+``boy``), the separator ``;`` (``sheep;``) and the marks the manual puts in
+or between words (:data:`_MARKS`: overlap points, arrows, stress and CA
+symbols) are removed; ``+`` (compounds) and ``_`` (multi-word units) are kept.
 """
 
 from __future__ import annotations
@@ -47,12 +49,19 @@ PUNCT_WORDS = TERMINATORS | {",", "„", "‡", "“", "”"}
 QUOTES = frozenset({"“", "”"})
 UNINTELLIGIBLE_WORDS = frozenset({"xxx", "yyy", "www", "xx", "yy"})
 
+#: The marks within or between words that are no part of a word (CHAT manual, the chapters
+#: on words and on CA transcription): group delimiters, pitch, intonation and stress marks,
+#: overlap points, voice-quality delimiters, segment repetition ``↫``, underline controls,
+#: and the separator ``;`` (``%mor`` has no item for it: ``sheep;`` is ``n|sheep``)
+_MARKS = "‹›〔〕↑↓≠∾⁑⤇∙Ἡ↻⤆⇗↗→↘⇘↖↙←∞≋≈≡⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§⁎◉↫ˈˌ\x01\x02;"
 # characters whose presence sends a main tier to the slow path
-_SPECIAL = re.compile(r"[\[\]<>&()@+:^0\"“”‹›\x15↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎‡„;]")
+_SPECIAL = re.compile(f"[\\[\\]<>&()@+:^0\"“”\x15‡„{_MARKS}]")
 _GLUED_COMMA = re.compile(r"\S,|,\S")
 _TOKEN = re.compile(r"\+<|\[[^\[\]]*\]|[<>]|[^\s\[\]<>]+")
 _TIME = re.compile("\x15[^\x15]*\x15")
-_WORD_JUNK = re.compile(r"[():^\"‹›↑↓≠⇗↗→↘⇘∞≋≈⌈⌉⌊⌋°∆∇▔▁☺♋⁇∬Ϋ∮§↻⁎]")
+_WORD_JUNK = re.compile(f"[():^\"{_MARKS}]")
+#: The repeated segments of a stuttered word, ``↫b-b↫boy``: not the word
+_SEGMENT_REPETITION = re.compile("↫[^↫]*↫")
 _PAUSE = re.compile(r"\(\d*(?::\d*)?\.*\d*\)\Z")
 _RETRACE = frozenset({"[/]", "[//]", "[///]", "[/?]", "[/-]"})
 _END_PUNCT = re.compile(r"(.*?\w)([.?!,]+)\Z")
@@ -76,6 +85,8 @@ def _clean_word(t: str) -> tuple[int, str]:
     at = t.find("@")
     if at >= 0:
         t = t[:at]
+    if "↫" in t:
+        t = _SEGMENT_REPETITION.sub("", t)
     t = _WORD_JUNK.sub("", t)
     if not t:
         return SKIP, t
@@ -102,8 +113,17 @@ def plain_words(text: str) -> list[str] | None:
     return None
 
 
-def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[int]]:
+def clean_main_tier(text: str, said: bool = False
+                    ) -> tuple[list[tuple[int, str]], int, int, list[int]]:
     """Clean a main tier.
+
+    Parameters
+    ----------
+    text
+        The main tier after ``*SPK:``.
+    said
+        Keep the words said where a replacement ``word [: target]`` gives their target
+        (``False``: the target, as ``%mor`` analyses it).
 
     Returns
     -------
@@ -146,7 +166,7 @@ def clean_main_tier(text: str) -> tuple[list[tuple[int, str]], int, int, list[in
             scope_end = len(out)
             continue
         if c == "[":
-            if scope_start < 0:
+            if scope_start < 0 or said and t[:3] == "[: ":
                 continue
             if t in _RETRACE or t.startswith("[: "):
                 for i in range(scope_start, scope_end):

@@ -237,10 +237,10 @@ class _Caches:
         return parsed
 
 
-def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
-             ) -> tuple[dict, int, tuple]:
+def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches,
+             words: str = "mor") -> tuple[dict, int, tuple]:
     """Tokens of one utterance body, its number of unintelligible markers and the
-    report counts it adds."""
+    report counts it adds; ``words="spoken"``: the forms of the words said, no tiers."""
     deltas: defaultdict = defaultdict(int)
     main, *parts = body.split("\n%")
     tiers = {}
@@ -257,6 +257,14 @@ def _analyse(body: str, split_clitics: bool, omitted: str, mor_cache: _Caches
         if value[:1] != "\t" and name in _CHECKED_TIERS:
             deltas[name[1:] + "_without_tab"] += 1
         tiers[name] = value
+    if "%gra" in tiers and "%mor" not in tiers:
+        deltas["gra_without_mor"] += 1  # its items number %mor's: nothing to attach
+    if words == "spoken":
+        items = plain_words(main)
+        if items is None:
+            found, n_unk, _, _ = clean_main_tier(main, said=True)
+            return {"form": _spoken_forms(found, omitted)}, n_unk, tuple(deltas.items())
+        return {"form": items}, 0, tuple(deltas.items())
     toks, n_unk = _tokens(main, tiers, split_clitics, omitted, deltas, mor_cache)
     return toks, n_unk, tuple(deltas.items())
 

@@ -16,7 +16,8 @@ split by :func:`split_clitic_form` (``can't`` -> ``ca`` ``n't``, ``it's`` ->
 ``it`` ``'s``); where it cannot (``wanna``) the host keeps the written form and
 the clitic takes its ``%mor`` stem (``report.counts["clitic_form_from_mor"]``).
 Without ``%mor`` (e.g. the Estonian corpora) the cleaned main tier gives the
-tokens, with no tags.
+tokens, with no tags.  ``words="spoken"`` gives the words said instead, one token a
+main-tier word (``wanna``), for word-level uses (see :func:`read`).
 
 Columns
 -------
@@ -64,13 +65,21 @@ the ``0``.
 
 Faults of the file itself are counted with their file:line under
 ``on_error="skip"`` (and raise under ``"fail"``): no ``@End`` (a transcript
-cut short), an ``@ID``/``@Age of`` age that is no age (``2;13.26``, ``two``;
-the utterances then have no age; ``Y;``, ``Y;M.`` and ranges ``A - B`` are
-ages), an utterance over ``MAX_UTTERANCE_CHARS`` characters (left out), a
+cut short), anything after ``@End`` (not read: utterances in
+``report.skipped``), an utterance whose speaker ``@Participants`` does not
+declare or whose code is not upper case (``*chi:``; left out, in
+``report.skipped``), an ``@ID``/``@Age of`` age that is no age (``2;13.26``,
+``two``; the utterances then have no age; ``Y;``, ``Y;M.`` and ranges ``A - B``
+are ages), an utterance over ``MAX_UTTERANCE_CHARS`` characters (left out), a
 NUL byte (the whole file).  Line ends may be CR alone (classic Mac OS CLAN).
+The manual writes ``Y;M.`` (``Y;``) when the days (months) are unknown: the
+target child's ``age_days`` is then the first day of that month (year), a lower
+bound, and the file is counted in ``report.counts[AGE_WITHOUT_DAYS]`` with its
+age text in ``report.examples``.
 
 Misaligned tiers never drop an utterance silently.  A ``%mor`` or ``%gra``
-tier that cannot be aligned, lacks its tab or appears twice, or a dependent tier whose
+tier that cannot be aligned, lacks its tab or appears twice, a ``%gra`` tier without
+``%mor``, or a dependent tier whose
 name is not lower case or lacks its colon (``%MOR:``, ``%mor``)
 (:data:`TIER_ERRORS`) raises :class:`~induceval.errors.CorpusFormatError`
 (file and line of its utterance) under ``on_error="fail"``, and is counted
@@ -135,6 +144,7 @@ import numpy as np
 from induceval import parallel
 from induceval.corpus.model import AGE_CONVENTIONS, Column, Corpus, ReadReport, Vocabulary, concat
 from induceval.corpus.readers._chat_file import (
+    AGE_WITHOUT_DAYS,
     _document,
     _file_units,
     _FileState,
@@ -147,7 +157,7 @@ from induceval.corpus.readers._chat_tiers import _analyse, _Caches, split_clitic
 from induceval.errors import CorpusFormatError, check_choice, check_range
 
 __all__ = ["read", "iter_utterances", "iter_sentences", "ChatUtterance", "parse_age",
-           "split_clitic_form"]
+           "split_clitic_form", "SPOKEN_WORDS", "AGE_WITHOUT_DAYS"]
 
 
 class ChatUtterance(NamedTuple):
@@ -168,7 +178,8 @@ class ChatUtterance(NamedTuple):
 def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
                     omitted: str = "drop", empty: str = "drop", ages: str = "days",
                     on_error: str = "fail", needs: Sequence[str] | None = None,
-                    report: ReadReport | None = None) -> Iterator[ChatUtterance]:
+                    report: ReadReport | None = None, words: str = "mor"
+                    ) -> Iterator[ChatUtterance]:
     """Stream the utterances of one CHAT file.
 
     Parameters
@@ -178,12 +189,12 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         default, as ``%gra`` counts them); with ``False`` a clitic group is one
         token (form as written, ``xpos``/``lemma`` joined with ``~``, the
         attachment of the part whose head lies outside the word).
-    omitted, empty, ages, on_error, needs
+    omitted, empty, ages, on_error, needs, words
         As in :func:`read`.
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
     """
-    _check_options(on_error, omitted, empty, ages)
+    _check_options(on_error, omitted, empty, ages, words)
     report = report if report is not None else ReadReport()
     unused = unused_tier_faults(needs)
     mor_cache = _Caches()
@@ -191,11 +202,13 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
     st, units = _file_units(p, on_error, report, ages)
     document = _document(st, p)
     for speaker, body, lineno in units:
-        toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache)
+        toks, n_unk, deltas = _analyse(body, split_clitics, omitted, mor_cache, words)
         _check_errors(deltas, on_error, report, p, lineno, body, unused)
         for k, v in deltas:
             report.counts[k] += v
         report.counts["utterances"] += 1
+        if words == "spoken":
+            report.count(SPOKEN_WORDS)
         if PUNCT_WORDS.issuperset(toks["form"]):  # no words
             if empty == "drop":
                 report.skip(NO_WORDS, f"{p}:{lineno}")
@@ -213,8 +226,9 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
 iter_sentences = iter_utterances
 
 
-def _check_options(on_error: str, omitted: str, empty: str, ages: str) -> None:
+def _check_options(on_error: str, omitted: str, empty: str, ages: str, words: str) -> None:
     check_choice("on_error", on_error, ("fail", "skip"))
+    check_choice("words", words, ("mor", "spoken"))
     check_choice("omitted", omitted, ("drop", "keep"))
     check_choice("empty", empty, ("drop", "keep"))
     check_choice("ages", ages, AGE_CONVENTIONS)
@@ -237,9 +251,14 @@ TIER_ERRORS = {
     "gra_without_tab": "no tab after '%gra:'",
     "bad_tier_name": "a dependent tier whose name is not '%', lower-case letters and ':' "
                      "(e.g. '%MOR:', or '%mor' without its colon): its tier is not read",
+    "gra_without_mor": "a %gra tier without the %mor tier whose items it numbers: its heads "
+                       "are not read",
 }
 #: Report key of the utterances without words.
 NO_WORDS = "utterances without words"
+#: Report key of the utterances read as the words said (``words="spoken"``): a corpus read
+#: so names the choice in its report.
+SPOKEN_WORDS = "utterances read as the words said (words='spoken')"
 
 
 #: The token columns each tier gives (%gra's and %xgrt's items number %mor's tokens).
@@ -255,13 +274,13 @@ def unused_tier_faults(needs: Sequence[str] | None) -> frozenset:
     Example
     -------
     >>> sorted(unused_tier_faults(["form", "xpos"]))
-    ['duplicate_gra', 'gra_without_tab', 'unaligned_gra']
+    ['duplicate_gra', 'gra_without_mor', 'gra_without_tab', 'unaligned_gra']
     """
     if needs is None:
         return frozenset()
     needed = set(needs)
     return frozenset(k for k in TIER_ERRORS if ("mor" in k or "gra" in k)
-                     and not needed & TIER_COLUMNS["mor" if "mor" in k else "gra"])
+                     and not needed & TIER_COLUMNS["gra" if "gra" in k else "mor"])
 
 
 def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, line: int,
@@ -271,7 +290,8 @@ def _check_errors(deltas: tuple, on_error: str, report: ReadReport, path: Path, 
         if message is None:
             continue
         if on_error == "fail" and k not in unused:
-            tier = "%" + k.split("_")[-1] if k.startswith("unaligned") else ""
+            tier = {"unaligned_mor": "%mor", "unaligned_gra": "%gra",
+                    "gra_without_mor": "%gra"}.get(k)
             text = next((x for x in body.split("\n") if tier and x.startswith(tier + ":")),
                         body.split("\n", 1)[0])
             raise CorpusFormatError(f"{message} (in the utterance that starts on this line; "
@@ -342,10 +362,10 @@ class _Encoder:
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
                 name: str, empty: str = "drop", ages: str = "days",
-                unused: frozenset = frozenset()) -> Corpus:
+                unused: frozenset = frozenset(), words: str = "mor") -> Corpus:
     """Read files into a corpus (see :class:`_Reading`)."""
     report = ReadReport()
-    reading = _Reading(on_error, split_clitics, omitted, empty == "keep", report, unused)
+    reading = _Reading(on_error, split_clitics, omitted, empty == "keep", report, unused, words)
     for path in files:
         report.files.append(str(path))
         try:
@@ -369,9 +389,10 @@ class _Reading:
     """
 
     def __init__(self, on_error: str, split_clitics: bool, omitted: str, keep_empty: bool,
-                 report: ReadReport, unused: frozenset = frozenset()) -> None:
+                 report: ReadReport, unused: frozenset = frozenset(), words: str = "mor"
+                 ) -> None:
         self.on_error, self.split_clitics, self.omitted = on_error, split_clitics, omitted
-        self.keep_empty, self.report, self.unused = keep_empty, report, unused
+        self.keep_empty, self.report, self.unused, self.words = keep_empty, report, unused, words
         self.mor_cache = _Caches()
         self.uid_of: dict[str, int] = {}
         self.enc = _Encoder()
@@ -424,7 +445,7 @@ class _Reading:
             if uid is None:
                 uid = self.uid_of[body] = len(self.u_len)
                 toks, n_unk, deltas = _analyse(body, self.split_clitics, self.omitted,
-                                               self.mor_cache)
+                                               self.mor_cache, self.words)
                 _check_errors(deltas, self.on_error, self.report, path, ulines[j], body,
                               self.unused)
                 words = not PUNCT_WORDS.issuperset(toks["form"])
@@ -482,6 +503,8 @@ class _Reading:
             for k, v in deltas:
                 report.counts[k] += v * occ
         report.count("utterances", self.n_utt)
+        if self.words == "spoken" and self.n_utt:
+            report.count(SPOKEN_WORDS, self.n_utt)
         if self.n_empty:
             if self.keep_empty:
                 report.count(NO_WORDS + " (kept as empty sentences)", self.n_empty)
@@ -543,7 +566,7 @@ class _Reading:
 def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: str = "fail",
          split_clitics: bool = True, omitted: str = "drop", empty: str = "drop",
          ages: str = "days", jobs: int | None = None, name: str = "",
-         needs: Sequence[str] | None = None) -> Corpus:
+         needs: Sequence[str] | None = None, words: str = "mor") -> Corpus:
     """Read CHAT files into a :class:`~induceval.corpus.model.Corpus`.
 
     Parameters
@@ -583,6 +606,14 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         ``%mor`` and ``%gra`` for ``["form"]``, see :data:`TIER_COLUMNS`) is
         counted with its file:line and never raised: the words are read as
         under ``on_error="skip"``.
+    words
+        ``"mor"`` (default): the tokens ``%mor`` analyses, for tag and dependency
+        evaluation (clitics split, ``wanna`` -> ``wanna`` ``to``; a replacement ``word
+        [: target]`` gives its target).  ``"spoken"``: the words the speaker said, for
+        word-level uses (word order, n-grams, vocabularies): one token a main-tier word
+        as written (``wanna``, ``gimme``, ``goed [: went]`` -> ``goed``), cleaned of
+        markup as in ``"mor"``, only the ``form`` column; every utterance is counted in
+        ``report.counts[SPOKEN_WORDS]``, which names the choice.
 
     Returns
     -------
@@ -592,7 +623,7 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         ``utterances_without_mor`` (kept, untagged; their punctuation is told by
         its form).
     """
-    _check_options(on_error, omitted, empty, ages)
+    _check_options(on_error, omitted, empty, ages, words)
     if jobs is not None:
         check_range("jobs", jobs, 1)
     files = [files] if isinstance(files, (str, os.PathLike)) else list(files)
@@ -610,7 +641,7 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         jobs = 1 if len(paths) < 8 or not in_main else max(1, min(4, os.cpu_count() or 1))
     read_chunk = partial(_read_files, on_error=on_error, split_clitics=split_clitics,
                          omitted=omitted, name=name, empty=empty, ages=ages,
-                         unused=unused_tier_faults(needs))
+                         unused=unused_tier_faults(needs), words=words)
     if jobs > 1 and len(paths) > 1:
         chunks = _chunks(paths, min(jobs, len(paths)))
         spec = parallel.ExecutorSpec(engine="local", jobs=len(chunks))
