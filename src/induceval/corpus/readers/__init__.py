@@ -32,7 +32,7 @@ from pathlib import Path
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
-from induceval.errors import InducevalError, ParameterError, shorten
+from induceval.errors import InducevalError, ParameterError, check_range, shorten
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
            "read_corpora", "detect_format", "format_evidence", "expand_paths", "corpus_files",
@@ -309,10 +309,15 @@ SCORING_COLUMNS = ("form", "upos", "xpos", "cpos", "head", "deprel")
 #: formats whose reader can skip token columns (``columns=``)
 _COLUMN_FORMATS = frozenset({"conllu", "conllx", "pascal", "malt"})
 
+#: formats whose reader limits the size of one record (``max_record_bytes=``); the others
+#: read records of any size
+_RECORD_LIMIT_FORMATS = frozenset({"ptb"})
+
 
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
                 *, on_error: str = "fail", columns: Sequence[str] | None = None,
-                needs: Sequence[str] | None = None, **options) -> Corpus:
+                needs: Sequence[str] | None = None, max_record_bytes: int | None = None,
+                **options) -> Corpus:
     """Read one or more files (or directories) into a :class:`Corpus`.
 
     Parameters
@@ -335,6 +340,11 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         all).  The CHAT reader counts, and does not raise, a fault in a tier
         that gives none of them (a ``%gra`` fault does not stop a command
         that uses the words and tags).
+    max_record_bytes
+        The largest record (a PTB tree) read, in bytes (default: the
+        reader's, e.g. :data:`induceval.corpus.readers.ptb.MAX_RECORD_BYTES`);
+        a larger one is an error naming this limit.  Formats without a limit
+        ignore it.
     **options
         Reader-specific options (see each reader's ``read``).
 
@@ -357,6 +367,10 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         options["columns"] = columns
     if fmt == "chat" and (needs or columns) is not None:
         options["needs"] = needs if needs is not None else columns
+    if max_record_bytes is not None:
+        check_range("max_record_bytes", max_record_bytes, 1)
+        if fmt in _RECORD_LIMIT_FORMATS:
+            options["max_record_bytes"] = max_record_bytes
     from induceval._gc import paused_gc
 
     names = relative_names(files)

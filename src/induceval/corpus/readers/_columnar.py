@@ -189,7 +189,9 @@ class _Chunk:
         mw = kind == _MULTIWORD
         ok = np.where(mw, (value == before + 1) & (end > value) & (end <= lengths[sent]),
                       (value == before) & (end >= 1))
-        if not ok.all():
+        # a range starting inside the one before it in its sentence (they overlap)
+        m_sent, m_value, m_end = sent[mw], value[mw], end[mw]
+        if not ok.all() or ((m_sent[1:] == m_sent[:-1]) & (m_value[1:] <= m_end[:-1])).any():
             raise _GiveUp
 
     def heads(self) -> np.ndarray | None:

@@ -14,7 +14,8 @@ Conventions shared by all tabular readers
   ``report.counts["comments"]``).
 - ``_`` means missing (``-1``) in every column except ``form``, where ``_``
   is kept as a word (UD writes a literal underscore token that way).
-- Token IDs must run 1, 2, 3 ... within a sentence; heads are ``_`` or
+- Token IDs must run 1, 2, 3 ... within a sentence, written without leading
+  zeros (``02`` is an error, not token 2); heads are ``_`` or
   non-negative ASCII integers no larger than the sentence length.
 - A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted; a
   carriage return alone (classic Mac OS line ends: the file is one line) and a
@@ -23,8 +24,9 @@ Conventions shared by all tabular readers
   line ends in an empty field or lacks columns, an error; a complete last line
   without its final newline is read.
 - CoNLL-U: a multiword range ``a-b`` comes right before token ``a``, with
-  ``a < b <=`` the sentence length; an empty node ``i.j`` (``j >= 1``) comes
-  right after token ``i`` (``0.1`` before the first).  IDs and heads longer
+  ``a < b <=`` the sentence length, and overlaps no other range; an empty
+  node ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1`` before
+  the first).  IDs and heads longer
   than 9 digits are out of any range (an error, not an overflow).
 
 Lossless reading
@@ -80,8 +82,11 @@ from induceval.errors import CorpusFormatError, check_choice, shorten
 __all__ = ["TabularSpec", "LINES_COLUMN", "META_COMMENTS", "iter_tabular", "decode_lines",
            "language_from_name", "months_to_days"]
 
-_MW_RE = re.compile(r"[0-9]+-[0-9]+\Z")
-_EMPTY_RE = re.compile(r"[0-9]+\.[0-9]+\Z")
+# numbers in IDs are written without leading zeros (``02`` is no ID: read as 2 it would be
+# written back as another line)
+_ID_RE = re.compile(r"[1-9][0-9]*\Z")
+_MW_RE = re.compile(r"[1-9][0-9]*-[1-9][0-9]*\Z")
+_EMPTY_RE = re.compile(r"(?:0|[1-9][0-9]*)\.[1-9][0-9]*\Z")
 _UD_NAME_RE = re.compile(r"([a-z]{2,3})_[A-Za-z0-9]+-ud-")
 
 #: Kinds of ID field.
@@ -175,7 +180,7 @@ def _number(field_: str) -> int:
 def _classify_id(field_: str, special: bool) -> tuple[int, int, int]:
     """(kind, value, end) of an ID field: a token's number; a multiword range ``a-b``'s
     ``a`` and ``b``; an empty node ``i.j``'s ``i`` and ``j``."""
-    if field_.isascii() and field_.isdigit():
+    if _ID_RE.match(field_):
         return _REGULAR, _number(field_), 0
     if special:
         if _MW_RE.match(field_):
@@ -187,13 +192,18 @@ def _classify_id(field_: str, special: bool) -> tuple[int, int, int]:
     return _BAD, 0, 0
 
 
-def _special_fault(kind: int, value: int, end: int, before: int) -> str | None:
+def _special_fault(kind: int, value: int, end: int, before: int, covered: int = 0
+                   ) -> str | None:
     """What is wrong with a multiword range or empty node after ``before`` regular tokens
-    of its sentence (the range's end is checked against the sentence length apart).
+    of its sentence, ``covered`` of them by its multiword ranges so far (the range's end is
+    checked against the sentence length apart).
 
-    CoNLL-U: a range ``a-b`` comes right before token ``a`` and ``b > a``; an empty node
-    ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1`` before the first).
+    CoNLL-U: a range ``a-b`` comes right before token ``a``, ``b > a``, and ranges do not
+    overlap; an empty node ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1``
+    before the first).
     """
+    if kind == _MULTIWORD and value <= covered:
+        return f"a multiword range overlapping the one before (up to token {covered})"
     if kind == _MULTIWORD and (value != before + 1 or end <= value):
         return (f"a multiword range must be 'a-b' with a = {before + 1} (the next token) and "
                 f"b > a")
@@ -377,7 +387,7 @@ def _token_rows(lines: list, spec: TabularSpec, path: Path, counts: Counter
     rows: list[tuple[int, str, list[str]]] = []
     kept: list[tuple[int, str]] = []
     ranges: list[tuple[int, str, int]] = []
-    ncols = 0
+    ncols = covered = 0
     for is_comment, lineno, text in lines:
         if is_comment:
             kept.append((len(rows), text))
@@ -387,19 +397,21 @@ def _token_rows(lines: list, spec: TabularSpec, path: Path, counts: Counter
         if spec.id_col is not None:
             kind, value, end = _classify_id(fields[spec.id_col], spec.special_ids)
             if kind in (_MULTIWORD, _EMPTY):
-                fault = _special_fault(kind, value, end, len(rows))
+                fault = _special_fault(kind, value, end, len(rows), covered)
                 if fault is not None:
                     raise _Bad("bad multiword range or empty node", _err(path, lineno, text,
                                                                          fault))
                 if kind == _MULTIWORD:
                     ranges.append((lineno, text, end))
+                    covered = end
                 counts["multiword_tokens" if kind == _MULTIWORD else "empty_nodes"] += 1
                 kept.append((len(rows), text))
                 continue
             if kind == _BAD or value != len(rows) + 1:
+                zeros = " (IDs have no leading zeros)" if fields[spec.id_col][:1] == "0" else ""
                 raise _Bad("bad token ID", _err(
                     path, lineno, text, f"expected token ID {len(rows) + 1} in column 1, "
-                    f"got {shorten(fields[spec.id_col])!r}"))
+                    f"got {shorten(fields[spec.id_col])!r}{zeros}"))
         rows.append((lineno, text, fields))
     if not rows:
         lineno, text = next((ln, t) for is_comment, ln, t in lines if not is_comment)
