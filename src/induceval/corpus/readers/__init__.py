@@ -205,10 +205,54 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     found = _by_content(p)
     if fmt == "conllx":   # a .conll file: CoNLL-X unless its columns say CoNLL-U
         return found if found[0] == "conllu" else ("conllx", "")
+    if fmt == "plain" and found[0] == "plain":
+        _check_prose(p)
     if found[0] == "plain" and fmt is None and by_ending:
         raise InducevalError(f"{p}:{_seen(p)}; plain text is read from "
                              "'.txt' files or with --input-format plain (format='plain')")
     return found
+
+
+def _check_prose(path: str | os.PathLike) -> None:
+    """Raise :class:`~induceval.errors.InducevalError` when a file taken for plain text by
+    its ending holds what prose does not (in its first 50 lines, 64 KB at most): a NUL
+    byte (binary data), a ``%PDF-`` header, ``|||`` on most lines (``tokens ||| labels``)
+    or the same number of tab-separated columns on every line (a tabular format).
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("the dog ||| B-ARG0 O\\nit ran ||| O O\\n")
+    >>> try:
+    ...     _check_prose(p)
+    ... except InducevalError as err:
+    ...     print(str(err).split(": ")[1])
+    'tokens ||| labels' lines (2 of 2 lines hold '|||')
+    """
+    p = Path(path)
+    with open(p, encoding="utf-8-sig", errors="replace") as fh:
+        lines = [(i, h) for i, h in enumerate(fh.read(_HEAD_CHARS).split("\n")[:50], 1)
+                 if h.strip()]
+    if not lines:
+        return
+    (first, text), bars = lines[0], [i for i, h in lines if "|||" in h]
+    columns = {len(h.strip().split("\t")) for _, h in lines}
+    nul = next((i for i, h in lines if "\x00" in h), None)
+    if nul is not None:
+        found = nul, "a NUL byte (binary data)"
+    elif text.startswith("%PDF-"):
+        found = first, "a PDF file ('%PDF-' header)"
+    elif len(bars) > len(lines) / 2:
+        found = bars[0], (f"'tokens ||| labels' lines ({len(bars)} of {len(lines)} lines "
+                          "hold '|||')")
+    elif len(columns) == 1 and max(columns) > 1:
+        found = first, f"{max(columns)} tab-separated columns on every line (a tabular format)"
+    else:
+        return
+    raise InducevalError(f"{p}:{found[0]}: {found[1]}: not plain text; --input-format "
+                         "(format=...) decides: give the file's format, or plain to read "
+                         "every line as words anyway")
 
 
 def _seen(p: Path) -> str:
@@ -362,6 +406,9 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {format!r}")
     files, binary = corpus_files(paths, format)
     fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
+    if format == "auto" and fmt == "plain":   # each file: a folder's others too
+        for f in files[1:]:
+            _check_prose(f)
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:
         options["columns"] = columns
@@ -439,6 +486,9 @@ def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: s
     if format in ("auto", "plain"):
         files, binary = _expand(paths, format)
         fmt = format_evidence(files[0])[0] if files and format == "auto" else format
+        if format == "auto" and fmt == "plain":
+            for f in files[1:]:
+                _check_prose(f)
         if fmt == "plain" and files and not binary and not relative_names(files):
             from induceval.corpus.readers.plain import read_parts as plain_parts
 
