@@ -32,7 +32,13 @@ from pathlib import Path
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
-from induceval.errors import InducevalError, ParameterError, check_range, shorten
+from induceval.errors import (
+    CorpusFormatError,
+    InducevalError,
+    ParameterError,
+    check_range,
+    shorten,
+)
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
            "read_corpora", "detect_format", "format_evidence", "expand_paths", "corpus_files",
@@ -214,7 +220,7 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
 
 
 def _check_prose(path: str | os.PathLike) -> None:
-    """Raise :class:`~induceval.errors.InducevalError` when a file taken for plain text by
+    """Raise :class:`~induceval.errors.CorpusFormatError` when a file taken for plain text by
     its ending holds what prose does not (in its first 50 lines, 64 KB at most): a NUL
     byte (binary data), a ``%PDF-`` header, ``|||`` on most lines (``tokens ||| labels``)
     or the same number of tab-separated columns on every line (a tabular format).
@@ -226,9 +232,9 @@ def _check_prose(path: str | os.PathLike) -> None:
     >>> _ = open(p, "w").write("the dog ||| B-ARG0 O\\nit ran ||| O O\\n")
     >>> try:
     ...     _check_prose(p)
-    ... except InducevalError as err:
-    ...     print(str(err).split(": ")[1])
-    'tokens ||| labels' lines (2 of 2 lines hold '|||')
+    ... except CorpusFormatError as err:
+    ...     print(err.line, err.reason.split(":")[0])
+    1 'tokens ||| labels' lines (2 of 2 lines hold '|||')
     """
     p = Path(path)
     with open(p, encoding="utf-8-sig", errors="replace") as fh:
@@ -250,9 +256,10 @@ def _check_prose(path: str | os.PathLike) -> None:
         found = first, f"{max(columns)} tab-separated columns on every line (a tabular format)"
     else:
         return
-    raise InducevalError(f"{p}:{found[0]}: {found[1]}: not plain text; --input-format "
-                         "(format=...) decides: give the file's format, or plain to read "
-                         "every line as words anyway")
+    raise CorpusFormatError(f"{found[1]}: not plain text; --input-format (format=...) "
+                            "decides: give the file's format, or plain to read every line as "
+                            "words anyway", path=str(p), line=found[0],
+                            text=dict(lines)[found[0]].strip())
 
 
 def _seen(p: Path) -> str:

@@ -47,6 +47,7 @@ from induceval.corpus.readers._tabular import (
     _parse_head,
     _slow_file,
     _State,
+    count_layout,
     iter_tabular,
     language_from_name,
 )
@@ -369,7 +370,10 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
     ``chunk_bytes`` sets the chunk size (default :data:`CHUNK_BYTES`).
     ``columns`` reads only these token columns (``form`` always) and no
     ``_lines`` (faster and smaller, e.g. for scoring; such a corpus is not
-    written back losslessly).  Validation is the same either way.
+    written back losslessly); without it, each file's byte-order mark, line
+    ends and end are counted
+    (:func:`~induceval.corpus.readers._tabular.count_layout`).  Validation is
+    the same either way.
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     if columns is not None:
@@ -392,6 +396,8 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
             del res, chunk
         else:
             acc.counts.update(counts)
+        if spec.keep_lines:   # (what writing back needs; a scoring read skips the pass)
+            count_layout(p, report, spec.comments)
         report.files.append(str(p))
     if acc.n_tokens == 0:
         for k in spec.columns_for(min(spec.ncols)):

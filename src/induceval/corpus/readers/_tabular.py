@@ -17,9 +17,10 @@ Conventions shared by all tabular readers
 - Token IDs must run 1, 2, 3 ... within a sentence, written without leading
   zeros (``02`` is an error, not token 2); heads are ``_`` or
   non-negative ASCII integers no larger than the sentence length.
-- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted; a
-  carriage return alone (classic Mac OS line ends: the file is one line) and a
-  NUL byte are errors at their line.
+- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted
+  (and counted per file, see :func:`count_layout`, so that writing back
+  keeps them); a carriage return alone (classic Mac OS line ends: the file
+  is one line) and a NUL byte are errors at their line.
 - No field is empty (``_`` marks a missing value): a file cut inside its last
   line ends in an empty field or lacks columns, an error; a complete last line
   without its final newline is read.
@@ -299,6 +300,41 @@ def decode_lines(value: str) -> tuple[int, list[tuple[int, str]]]:
     parts = value.split("\n")
     pairs = (part.partition("\t") for part in parts[1:])
     return int(parts[0]), [(int(pos), text) for pos, _, text in pairs]
+
+
+#: How a file's bytes depart from what the writers write by default (no byte-order mark,
+#: LF line ends, a blank line after the last sentence): counted per file in
+#: ``report.counts`` under these names (:func:`count_layout`), and written back
+#: (:mod:`induceval.corpus.writers`) when every file read shares them.
+BOM_FILES = "files with a UTF-8 byte-order mark"
+CRLF_FILES = "files with CRLF line ends"
+MIXED_FILES = "files with CRLF and LF line ends mixed (written back with LF)"
+NO_BLANK_END_FILES = "files without a blank line at the end"
+NO_NEWLINE_END_FILES = "files without a final newline"
+
+
+def count_layout(path: Path, report: ReadReport, comments: bool = True) -> None:
+    """Count in ``report`` the byte-order mark, the line ends and the end of a file (the
+    names above), read apart from its sentences (a pass over the bytes at C speed).  The
+    end of a file whose last line is a comment (``comments``), not kept, is not counted."""
+    lf = crlf = 0
+    head, last, blank = b"", b"", True
+    with open(path, "rb") as fh:
+        for piece in iter(lambda: fh.read(1 << 24), b""):
+            head = head or piece[:3]
+            lf += piece.count(b"\n")
+            crlf += piece.count(b"\r\n") + (last[-1:] == b"\r" and piece[:1] == b"\n")
+            last = (last + piece[-4096:])[-4096:]
+            blank = blank and piece.isspace()
+    if blank:
+        return
+    if head == b"\xef\xbb\xbf":
+        report.count(BOM_FILES)
+    if crlf:
+        report.count(CRLF_FILES if crlf == lf else MIXED_FILES)
+    end = last[len(last.rstrip()):].count(b"\n")
+    if end < 2 and not (comments and last.rstrip().rpartition(b"\n")[2].startswith(b"#")):
+        report.count(NO_BLANK_END_FILES if end else NO_NEWLINE_END_FILES)
 
 
 def _err(path: Path, lineno: int, text: str, what: str) -> CorpusFormatError:
