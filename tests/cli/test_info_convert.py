@@ -88,6 +88,23 @@ def test_convert_golden(tmp_path, fmt):
     assert _columns(read_corpus(out, format=fmt)) == _columns(expected)
 
 
+@pytest.mark.parametrize("name", ["x.conllu", "x.conll", "x.pascal"])
+def test_convert_gives_back_bom_crlf_and_missing_final_newline(tmp_path, capsys, name):
+    row = {"x.conllu": "1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_",
+           "x.conll": "1\tHi\thi\tUH\tUH\t_\t0\tROOT\t_\t_",
+           "x.pascal": "1\tHi\thi\tUH\tUH\tINTJ\t_\t0\tROOT"}[name]
+    data = ("\ufeff# sent_id = 1\r\n" + row + "\r\n\r\n" + row.replace("Hi", "Yo")).encode()
+    if name == "x.pascal":
+        data = data.replace("\ufeff# sent_id = 1\r\n".encode(), "\ufeff".encode())
+    src, out = tmp_path / name, tmp_path / ("out" + name[1:])
+    src.write_bytes(data)
+    assert main(["convert", str(src), "-o", str(out)]) == 0
+    assert out.read_bytes() == data
+    err = capsys.readouterr().err
+    assert "counted: files with CRLF line ends: 1" in err
+    assert "counted: files without a final newline: 1" in err
+
+
 def test_convert_bad_policy(capsys):
     assert main(["convert", str(CLI / "tiny.conllu"), "--remove-punct", "bogus",
                  "--to", "conllu"]) == 2

@@ -75,14 +75,30 @@ def test_a_chat_utterance_over_the_limit_is_a_fault(tmp_path, monkeypatch):
     assert c.n_sentences == 1 and c.report.examples[_chat_file.LONG_UTTERANCE] == f"{p}:5"
 
 
-def test_a_ptb_tree_over_the_limit_is_a_fault(tmp_path, monkeypatch):
-    from induceval.corpus.readers import ptb, read_corpus
-    from induceval.errors import CorpusFormatError
+def test_a_ptb_tree_over_the_limit_names_the_limit_and_its_keyword(tmp_path):
+    from induceval.corpus.readers import read_corpus
+    from induceval.errors import CorpusFormatError, ParameterError
 
-    monkeypatch.setattr(ptb, "MAX_TREE_CHARS", 100)
     p = tmp_path / "a.mrg"
     p.write_text("( (S (NN hi)) )\n( (S " + "(NN la) " * 30 + ") )\n( (S (NN ho)) )\n")
-    with pytest.raises(CorpusFormatError, match=r"a\.mrg:2: a tree of over 100"):
-        read_corpus(p)
-    c = read_corpus(p, on_error="skip")
-    assert c.n_sentences == 2 and c.report.skipped["tree too long"] == 1
+    with pytest.raises(CorpusFormatError, match=r"a\.mrg:2: a tree of over 100 bytes, the "
+                       r"limit max_record_bytes=100: raise it"):
+        read_corpus(p, max_record_bytes=100)
+    c = read_corpus(p, on_error="skip", max_record_bytes=100)
+    assert c.n_sentences == 2 and c.report.skipped["tree over the size limit"] == 1
+    # counted in bytes: 'é' takes two
+    p.write_text("( (S (NN " + "é" * 60 + ")) )\n")
+    with pytest.raises(CorpusFormatError, match="over 100 bytes"):
+        read_corpus(p, max_record_bytes=100)
+    with pytest.raises(ParameterError, match=r"max_record_bytes must be in \[1, inf\), got 0"):
+        read_corpus(p, max_record_bytes=0)
+
+
+def test_a_valid_ptb_tree_of_several_mib_is_read(tmp_path):
+    from induceval.corpus.readers import read_corpus
+
+    p = tmp_path / "big.mrg"
+    n = 300_000   # some 3 MiB in one tree (the old limit of 1 MiB refused it as damaged)
+    p.write_text("( (S " + "(NN la) (VB do)\n  " * (n // 2) + ") )\n( (S (NN x)) )\n")
+    c = read_corpus(p)
+    assert c.n_sentences == 2 and c.lengths.tolist() == [n, 1]

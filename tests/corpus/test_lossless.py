@@ -81,10 +81,41 @@ def test_conllu_round_trip_is_byte_identical(tmp_path):
     assert _written(small) == CONLLU
 
 
-def test_crlf_and_bom_are_normalised(tmp_path):
-    p = tmp_path / "x.conllu"
-    p.write_bytes(b"\xef\xbb\xbf" + CONLLU.replace("\n", "\r\n").encode())
-    assert _written(conllu.read(p)) == CONLLU
+@pytest.mark.parametrize("end", ["\n\n", "\n", ""])
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+@pytest.mark.parametrize(("module", "writer", "name"), [
+    (conllu, write_conllu, "x.conllu"), (conllx, write_conllx, "x.conll"),
+    (pascal, write_pascal, "x.pascal")])
+def test_bom_crlf_and_file_end_are_written_back(tmp_path, end, bom, newline, module, writer,
+                                                name):
+    text = {"x.conllu": CONLLU, "x.conll": "# sent_id = 1\n1\tHi\thi\tUH\tUH\t_\t0\tROOT\t_\t_\n\n"
+            "1\t!\t!\t.\t.\t_\t0\tP\t_\t_\n\n",
+            "x.pascal": "1\tHi\thi\tUH\tUH\tX\t_\t0\tROOT\n\n1\t!\t!\t.\t.\t.\t_\t0\tP\n\n"}[name]
+    data = bom + (text[:-2] + end).replace("\n", newline).encode()
+    p = tmp_path / name
+    p.write_bytes(data)
+    out = tmp_path / ("out" + p.suffix)
+    for corpus in (module.read(p), read_tabular(p, module.SPEC, chunk_bytes=16)):
+        writer(corpus, out)
+        assert out.read_bytes() == data
+    counts = module.read(p).report.counts
+    assert counts["files with a UTF-8 byte-order mark"] == (1 if bom else 0)
+    assert counts["files with CRLF line ends"] == (newline == "\r\n")
+    assert counts["files without a final newline"] == (end == "")
+    # layout=False: what the writers write by default
+    assert _written(module.read(p), writer, layout=False) == text
+
+
+def test_files_that_differ_in_layout_are_written_in_the_default_one(tmp_path):
+    a, b = tmp_path / "a.conllu", tmp_path / "b.conllu"
+    a.write_bytes(CONLLU.replace("\n", "\r\n").encode())
+    b.write_bytes(CONLLU.encode())
+    assert _written(conllu.read([a, b])) == CONLLU * 2
+    b.write_bytes(CONLLU.replace("\n", "\r\n", 3).encode())   # both line ends in one file
+    c = conllu.read(b)
+    assert c.report.counts["files with CRLF and LF line ends mixed (written back with LF)"] == 1
+    assert _written(c) == CONLLU
 
 
 def test_several_blank_lines_become_one(tmp_path):

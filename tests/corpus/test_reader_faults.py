@@ -9,7 +9,7 @@ import pytest
 
 from induceval.cli.main import main
 from induceval.corpus.readers import detect_format, read_corpus
-from induceval.errors import CorpusFormatError
+from induceval.errors import CorpusFormatError, InducevalError
 
 ROW = "{i}\t{form}\t_\t{upos}\t_\t_\t{head}\t{rel}\t_\t_"
 
@@ -172,3 +172,31 @@ def test_long_offending_text_is_cut(tmp_path):
     p = _write(tmp_path, "a.conllu", _conllu([GOOD[0], "2\t" + "x" * 50000 + "\t_"]))
     err = _fails(p, "expected 10 tab-separated columns")
     assert "..." in str(err) and len(str(err)) < 300
+
+
+@pytest.mark.parametrize(("text", "line", "found"), [
+    ("the dog ||| B-ARG0 O\n\nit ran ||| O O\nhi\n", 1, "'tokens ||| labels' lines (2 of 3"),
+    ("%PDF-1.4\n1 0 obj << /Type /Catalog >>\nendobj\n", 1, "a PDF file ('%PDF-' header)"),
+    ("the cat\nsat\x00\x01 on\n", 2, "a NUL byte (binary data)"),
+    ("\nDogs\tNNS\nbark\tVBP\n", 2, "2 tab-separated columns on every line (a tabular"),
+])
+def test_txt_file_that_is_not_prose_is_refused_naming_what_was_found(tmp_path, text, line,
+                                                                      found):
+    p = tmp_path / "x.txt"
+    p.write_text(text)
+    message = rf"x\.txt:{line}: {re.escape(found)}.*not plain text; --input-format"
+    with pytest.raises(InducevalError, match=message):
+        read_corpus(p)
+    (tmp_path / "a.txt").write_text("some prose\n")
+    if "\x00" in text:   # in a folder, a binary file is skipped and counted
+        assert read_corpus(tmp_path).report.counts["binary files skipped"] == 1
+        return
+    with pytest.raises(InducevalError, match=message):   # among prose files of a folder
+        read_corpus(tmp_path)
+    assert read_corpus(p, format="plain").n_tokens == len(text.split())   # the option decides
+
+
+def test_prose_with_tabs_and_bars_is_still_prose(tmp_path):
+    p = tmp_path / "x.txt"
+    p.write_text("\tIndented paragraph one .\n\tAnd two , with a ||| sign .\nplain line\n")
+    assert read_corpus(p).n_sentences == 3

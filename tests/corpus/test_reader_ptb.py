@@ -116,6 +116,8 @@ ERRORS = [
      "hello there", ["a", "b"]),
     (b"((S (NN a)))\n\n((S (NN \xff)))\n" + B.encode(), 3, "bad UTF-8", "UTF-8",
      "((S (NN \\xff)))", ["a", "b"]),
+    ("( (S (NN a))\n  (S (NN z)) )\n" + B, 2, "several trees in one wrapper", "second tree",
+     "(S (NN z)) )", ["b"]),
 ]
 FIELDS = ("text", "line", "reason", "message", "shown", "kept")
 
@@ -137,6 +139,19 @@ def test_errors_skip_resynchronise(tmp_path, text, line, reason, message, shown,
     assert c.report.skipped == {reason: 1}
     assert c.report.examples[reason].startswith(f"{p}:{line}: ")
     assert _strings(c, "form") == [[w] for w in kept]
+
+
+def test_two_trees_in_one_wrapper_are_refused_not_merged(tmp_path):
+    p = _write(tmp_path, "( (S (NN a)) (S (NN b)) )\n((S (NN c)))\n")
+    with pytest.raises(CorpusFormatError, match=r"f\.mrg:1: a second tree in one unlabelled "
+                       r"wrapper"):
+        ptb.read(p)
+    c = ptb.read(p, on_error="skip")
+    assert _strings(c, "form") == [["c"]]
+    assert c.report.skipped == {"several trees in one wrapper": 1}
+    # a labelled root is one tree, whatever it holds
+    p = _write(tmp_path, "(ROOT (S (NN a)) (S (NN b)))\n")
+    assert _strings(ptb.read(p), "form") == [["a", "b"]]
 
 
 def test_skip_resynchronises_on_brackets_alone(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 
 from induceval.corpus.model import CorpusBuilder, ReadReport
 from induceval.corpus.readers import brown, conllu, conllx, malt, pascal, plain, read_corpus
-from induceval.corpus.readers._columnar import _fast_file
+from induceval.corpus.readers._columnar import _fast_file, read_tabular
 from induceval.corpus.readers._tabular import _slow_file
 from induceval.errors import CorpusFormatError, ParameterError
 from tests.conftest import FIXTURES, shared_path
@@ -232,6 +232,30 @@ def test_token_ids_must_run_from_one(tmp_path):
     p = write(tmp_path, "i.conllu", rows("1 a a X X _ 0 r _ _", "3 b b X X _ 1 r _ _"))
     with pytest.raises(CorpusFormatError, match="expected token ID 2 in column 1, got '3'"):
         conllu.read(p)
+
+
+@pytest.mark.parametrize("chunk", [0, 16])   # the fast path, and chunks of a line or two
+def test_token_id_with_a_leading_zero_is_refused_not_renumbered(tmp_path, chunk):
+    bad = rows("1 a a X X _ 0 r _ _", "02 b b X X _ 1 r _ _")
+    p = write(tmp_path, "z.conllu", bad + "\n" + UD_HEADER)
+    with pytest.raises(CorpusFormatError,
+                       match=r"z.conllu:2: .*got '02' \(IDs have no leading zeros\)"):
+        read_tabular(p, conllu.SPEC, chunk_bytes=chunk)
+    c = read_tabular(p, conllu.SPEC, on_error="skip", chunk_bytes=chunk)
+    assert c.n_sentences == 1 and c.report.skipped == {"bad token ID": 1}
+
+
+@pytest.mark.parametrize("chunk", [0, 16])
+def test_overlapping_multiword_ranges_are_refused(tmp_path, chunk):
+    bad = rows("1-2 ab _ _ _ _ _ _ _ _", "1 a a X X _ 0 r _ _", "2-3 bc _ _ _ _ _ _ _ _",
+               "2 b b X X _ 1 r _ _", "3 c c X X _ 1 r _ _")
+    p = write(tmp_path, "o.conllu", UD_HEADER + "\n" + bad)
+    with pytest.raises(CorpusFormatError, match=r"o.conllu:5: a multiword range overlapping.*2-3"):
+        read_tabular(p, conllu.SPEC, chunk_bytes=chunk)
+    c = read_tabular(p, conllu.SPEC, on_error="skip", chunk_bytes=chunk)
+    assert c.n_sentences == 1
+    assert c.report.skipped == {"bad multiword range or empty node": 1}
+    assert c.report.examples["bad multiword range or empty node"].startswith(f"{p}:5:")
 
 
 def test_skip_mode_keeps_good_sentences_and_reports(tmp_path):

@@ -208,3 +208,11 @@ def test_nvi_single_gold_class_is_exactly_h_of_k():
     table = contingency(gold, pred)
     assert entropy_gold(table) == 0.0
     assert normalized_variation_of_information(table) == pytest.approx(2.0, abs=1e-12)
+
+
+def test_evaluate_tags_of_no_tokens_is_an_error_not_nan():
+    from induceval.errors import InducevalError
+    from induceval.measures.categories.evaluate import evaluate_tags
+
+    with pytest.raises(InducevalError, match="no tokens"):
+        evaluate_tags([], [])

@@ -4,9 +4,16 @@ The output format follows the ``-o`` ending (``.conllu`` CoNLL-U,
 ``.conll``/``.conllx`` CoNLL-X, ``.pascal`` PASCAL 9 columns) unless ``--to``
 is given; an unknown ending without ``--to`` is an error.  What the input
 holds is written back (CoNLL-U comments, multiword-token and empty-node lines,
-FEATS, DEPS, MISC: a CoNLL-U file converted without transforms is
-byte-identical to its source); what cannot be written is reported under
-"left out" (e.g. empty sentences, which CoNLL-U cannot hold).
+FEATS, DEPS, MISC, and the byte-order mark, CRLF line ends and missing final
+blank line or newline that every input file has, counted under "counted"): a
+CoNLL-U (CoNLL-X, PASCAL) file converted without transforms is
+byte-identical to its source, but for what is normalised: several blank
+lines in a row become one, comment lines outside a sentence are dropped
+(counted), a zero-padded HEAD (``07``) is written ``7``, and line ends,
+byte-order mark and file end are the defaults (LF, none, a blank line) when
+the input files differ in them (mixed line ends counted).  What cannot be
+written is reported under "left out" (e.g. empty sentences, which CoNLL-U
+cannot hold).
 
 The inputs are read together into one corpus, then transformed in this
 order (each step only when asked):

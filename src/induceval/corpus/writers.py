@@ -6,14 +6,20 @@ What the tabular readers read, the writers write back: every token column
 and, from the sentence column ``_lines``
 (:data:`~induceval.corpus.readers._tabular.LINES_COLUMN`), every comment,
 multiword-token range line (``18-19``) and empty node (``8.1``) in its
-place.  A CoNLL-U file read and written back is byte-identical to the input
-up to these normalisations:
+place; and (``layout=True``, the default) the file's byte-order mark, CRLF
+line ends and end (no blank line, or no newline, after the last sentence),
+which the reader counts per file in ``corpus.report.counts``
+(:data:`~induceval.corpus.readers._tabular.BOM_FILES` ...), when every file
+read has them.  A CoNLL-U file read and written back is byte-identical to the
+input up to these normalisations:
 
-- line ends are ``\\n`` (a ``\\r\\n`` file is written with ``\\n``) and a
-  UTF-8 byte-order mark is not written;
-- every sentence is followed by exactly one blank line (so the file ends
-  with ``\\n\\n``; several blank lines, or whitespace-only lines, between
-  sentences become one);
+- line ends are ``\\n`` when the files read differ (some CRLF, some not, or
+  both in one file: counted as
+  :data:`~induceval.corpus.readers._tabular.MIXED_FILES`); likewise the
+  byte-order mark and the end;
+- every sentence but the last is followed by exactly one blank line
+  (several blank lines, or whitespace-only lines, between sentences become
+  one; so do several at the end);
 - comment lines outside any sentence are not kept (the reader counts them);
 - an integer HEAD is written in canonical form (``07`` -> ``7``);
 - missing values (``-1``) are written as ``_``.
@@ -75,6 +81,7 @@ import numpy as np
 
 from induceval.atomic import atomic_path
 from induceval.corpus.model import Column, Corpus
+from induceval.corpus.readers import _tabular as _tab
 from induceval.corpus.readers._tabular import LINES_COLUMN, decode_lines
 from induceval.errors import InducevalError, ParameterError, check_choice
 
@@ -217,7 +224,8 @@ GENERATED_COMMENTS = (
 def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
                   slots: Sequence[str | None], *, sources: Mapping[str, ColumnLike],
                   missing_tag: str = "_", comments: bool = True,
-                  token_lines: bool = True, format: str = "tabular") -> WriteReport:
+                  token_lines: bool = True, format: str = "tabular",
+                  layout: bool = True) -> WriteReport:
     """Write ``corpus`` with one token a line in the given slot layout.
 
     Parameters
@@ -236,6 +244,10 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
         empty-node lines (CoNLL-U only).
     format
         The format name in the report.
+    layout
+        Write the byte-order mark, CRLF line ends and file end the files read
+        share (see the module docstring); False: no byte-order mark, ``\\n``
+        line ends, a blank line at the end.
     """
     report = WriteReport(format)
     kept, changed = _kept_lines(corpus)
@@ -270,8 +282,24 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
                     write(f"# {key} = {values[i]}\n")
         write("\n".join(lines[a:b]) + "\n\n")
     with _open(path_or_file) as fh:
-        fh.write(buf.getvalue())
+        fh.write(_in_layout(buf.getvalue(), corpus.report) if layout else buf.getvalue())
     return report
+
+
+def _in_layout(text: str, report) -> str:
+    """``text`` (``\\n`` line ends, a blank line at the end) with the byte-order mark, line
+    ends and end that every file of ``report`` has."""
+    n, counts = len(report.files), report.counts
+
+    def every(key: str) -> bool:
+        return n > 0 and counts.get(key, 0) == n
+
+    if text.endswith("\n\n"):
+        text = text[:-2] if every(_tab.NO_NEWLINE_END_FILES) else \
+            text[:-1] if every(_tab.NO_BLANK_END_FILES) else text
+    if every(_tab.CRLF_FILES):
+        text = text.replace("\n", "\r\n")
+    return "\ufeff" + text if every(_tab.BOM_FILES) else text
 
 
 def _kept_lines(corpus: Corpus) -> tuple[list, np.ndarray]:
@@ -364,7 +392,8 @@ def _sources(columns, tags_slot, tags_column, heads_column) -> dict:
 def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
                  tags_column: ColumnLike = "upos", heads_column: ColumnLike = "head",
                  tags_slot: str = "upos", columns: Mapping[str, ColumnLike] | None = None,
-                 missing_tag: str = "_", comments: bool = True) -> WriteReport:
+                 missing_tag: str = "_", comments: bool = True, layout: bool = True
+                 ) -> WriteReport:
     """Write a corpus as CoNLL-U (``ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC``).
 
     UPOS comes from the ``upos`` column, or from ``cpos`` when the corpus has
@@ -387,8 +416,8 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
         Other slots' sources (``form``, ``lemma``, ``upos``, ``xpos``,
         ``feats``, ``deprel``, ``deps``, ``misc``), by default the columns of
         the same name.
-    missing_tag, comments
-        As in :func:`write_tabular` (comments: see the module docstring).
+    missing_tag, comments, layout
+        As in :func:`write_tabular` (comments, layout: see the module docstring).
 
     Returns
     -------
@@ -404,13 +433,15 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
             sources.setdefault("upos", "cpos")
     return write_tabular(corpus, path_or_file, CONLLU_SLOTS,
                          sources=_sources(sources, tags_slot, tags_column, heads_column),
-                         missing_tag=missing_tag, comments=comments, format="conllu")
+                         missing_tag=missing_tag, comments=comments, format="conllu",
+                         layout=layout)
 
 
 def write_conllx(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
                  tags_column: ColumnLike = "cpos", heads_column: ColumnLike = "head",
                  tags_slot: str = "cpos", columns: Mapping[str, ColumnLike] | None = None,
-                 missing_tag: str = "_", comments: bool = True) -> WriteReport:
+                 missing_tag: str = "_", comments: bool = True, layout: bool = True
+                 ) -> WriteReport:
     """Write a corpus as CoNLL-X (``ID FORM LEMMA CPOSTAG POSTAG FEATS HEAD DEPREL PHEAD PDEPREL``).
 
     CPOSTAG comes from the ``cpos`` column, or from ``upos`` when the corpus
@@ -438,13 +469,14 @@ def write_conllx(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
     return write_tabular(corpus, path_or_file, CONLLX_SLOTS,
                          sources=_sources(sources, tags_slot, tags_column, heads_column),
                          missing_tag=missing_tag, comments=comments, token_lines=False,
-                         format="conllx")
+                         format="conllx", layout=layout)
 
 
 def write_pascal(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
                  tags_column: ColumnLike = "upos", heads_column: ColumnLike = "head",
                  tags_slot: str = "upos", columns: Mapping[str, ColumnLike] | None = None,
-                 missing_tag: str = "_", comments: bool = False) -> WriteReport:
+                 missing_tag: str = "_", comments: bool = False, layout: bool = True
+                 ) -> WriteReport:
     """Write a corpus in the PASCAL 2012 9-column format.
 
     ``ID FORM LEMMA CPOSTAG POSTAG UPOSTAG FEATS HEAD DEPREL`` (Gelling et al.
@@ -465,7 +497,7 @@ def write_pascal(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
     return write_tabular(corpus, path_or_file, PASCAL_SLOTS,
                          sources=_sources(columns, tags_slot, tags_column, heads_column),
                          missing_tag=missing_tag, comments=comments, token_lines=False,
-                         format="pascal")
+                         format="pascal", layout=layout)
 
 
 def write_corpus(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], format: str,
@@ -655,8 +687,9 @@ def _write_tags(corpus: Corpus, tags: np.ndarray, n_labels: int,
     slots = _TAG_SLOTS[fmt]
     columns: dict[str, ColumnLike] = {slot: col for slot in slots[1:]}
     columns.update(phead=None, pdeprel=None)
+    # (no layout: predictions written file by file are joined into one)
     return write_corpus(corpus, path, fmt, tags_column=col, tags_slot=slots[0],
-                        heads_column=None, columns=columns)
+                        heads_column=None, columns=columns, layout=False)
 
 
 def _fast_pascal(corpus: Corpus, tags: np.ndarray, n_labels: int, path, *,

@@ -32,7 +32,13 @@ from pathlib import Path
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
-from induceval.errors import InducevalError, ParameterError, shorten
+from induceval.errors import (
+    CorpusFormatError,
+    InducevalError,
+    ParameterError,
+    check_range,
+    shorten,
+)
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
            "read_corpora", "detect_format", "format_evidence", "expand_paths", "corpus_files",
@@ -205,10 +211,55 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     found = _by_content(p)
     if fmt == "conllx":   # a .conll file: CoNLL-X unless its columns say CoNLL-U
         return found if found[0] == "conllu" else ("conllx", "")
+    if fmt == "plain" and found[0] == "plain":
+        _check_prose(p)
     if found[0] == "plain" and fmt is None and by_ending:
         raise InducevalError(f"{p}:{_seen(p)}; plain text is read from "
                              "'.txt' files or with --input-format plain (format='plain')")
     return found
+
+
+def _check_prose(path: str | os.PathLike) -> None:
+    """Raise :class:`~induceval.errors.CorpusFormatError` when a file taken for plain text by
+    its ending holds what prose does not (in its first 50 lines, 64 KB at most): a NUL
+    byte (binary data), a ``%PDF-`` header, ``|||`` on most lines (``tokens ||| labels``)
+    or the same number of tab-separated columns on every line (a tabular format).
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("the dog ||| B-ARG0 O\\nit ran ||| O O\\n")
+    >>> try:
+    ...     _check_prose(p)
+    ... except CorpusFormatError as err:
+    ...     print(err.line, err.reason.split(":")[0])
+    1 'tokens ||| labels' lines (2 of 2 lines hold '|||')
+    """
+    p = Path(path)
+    with open(p, encoding="utf-8-sig", errors="replace") as fh:
+        lines = [(i, h) for i, h in enumerate(fh.read(_HEAD_CHARS).split("\n")[:50], 1)
+                 if h.strip()]
+    if not lines:
+        return
+    (first, text), bars = lines[0], [i for i, h in lines if "|||" in h]
+    columns = {len(h.strip().split("\t")) for _, h in lines}
+    nul = next((i for i, h in lines if "\x00" in h), None)
+    if nul is not None:
+        found = nul, "a NUL byte (binary data)"
+    elif text.startswith("%PDF-"):
+        found = first, "a PDF file ('%PDF-' header)"
+    elif len(bars) > len(lines) / 2:
+        found = bars[0], (f"'tokens ||| labels' lines ({len(bars)} of {len(lines)} lines "
+                          "hold '|||')")
+    elif len(columns) == 1 and max(columns) > 1:
+        found = first, f"{max(columns)} tab-separated columns on every line (a tabular format)"
+    else:
+        return
+    raise CorpusFormatError(f"{found[1]}: not plain text; --input-format (format=...) "
+                            "decides: give the file's format, or plain to read every line as "
+                            "words anyway", path=str(p), line=found[0],
+                            text=dict(lines)[found[0]].strip())
 
 
 def _seen(p: Path) -> str:
@@ -309,10 +360,15 @@ SCORING_COLUMNS = ("form", "upos", "xpos", "cpos", "head", "deprel")
 #: formats whose reader can skip token columns (``columns=``)
 _COLUMN_FORMATS = frozenset({"conllu", "conllx", "pascal", "malt"})
 
+#: formats whose reader limits the size of one record (``max_record_bytes=``); the others
+#: read records of any size
+_RECORD_LIMIT_FORMATS = frozenset({"ptb"})
+
 
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
                 *, on_error: str = "fail", columns: Sequence[str] | None = None,
-                needs: Sequence[str] | None = None, **options) -> Corpus:
+                needs: Sequence[str] | None = None, max_record_bytes: int | None = None,
+                **options) -> Corpus:
     """Read one or more files (or directories) into a :class:`Corpus`.
 
     Parameters
@@ -335,6 +391,11 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         all).  The CHAT reader counts, and does not raise, a fault in a tier
         that gives none of them (a ``%gra`` fault does not stop a command
         that uses the words and tags).
+    max_record_bytes
+        The largest record (a PTB tree) read, in bytes (default: the
+        reader's, e.g. :data:`induceval.corpus.readers.ptb.MAX_RECORD_BYTES`);
+        a larger one is an error naming this limit.  Formats without a limit
+        ignore it.
     **options
         Reader-specific options (see each reader's ``read``).
 
@@ -352,11 +413,18 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {format!r}")
     files, binary = corpus_files(paths, format)
     fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
+    if format == "auto" and fmt == "plain":   # each file: a folder's others too
+        for f in files[1:]:
+            _check_prose(f)
     module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
     if columns is not None and fmt in _COLUMN_FORMATS:
         options["columns"] = columns
     if fmt == "chat" and (needs or columns) is not None:
         options["needs"] = needs if needs is not None else columns
+    if max_record_bytes is not None:
+        check_range("max_record_bytes", max_record_bytes, 1)
+        if fmt in _RECORD_LIMIT_FORMATS:
+            options["max_record_bytes"] = max_record_bytes
     from induceval._gc import paused_gc
 
     names = relative_names(files)
@@ -425,6 +493,9 @@ def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: s
     if format in ("auto", "plain"):
         files, binary = _expand(paths, format)
         fmt = format_evidence(files[0])[0] if files and format == "auto" else format
+        if format == "auto" and fmt == "plain":
+            for f in files[1:]:
+                _check_prose(f)
         if fmt == "plain" and files and not binary and not relative_names(files):
             from induceval.corpus.readers.plain import read_parts as plain_parts
 

@@ -47,6 +47,7 @@ from induceval.corpus.readers._tabular import (
     _parse_head,
     _slow_file,
     _State,
+    count_layout,
     iter_tabular,
     language_from_name,
 )
@@ -189,7 +190,9 @@ class _Chunk:
         mw = kind == _MULTIWORD
         ok = np.where(mw, (value == before + 1) & (end > value) & (end <= lengths[sent]),
                       (value == before) & (end >= 1))
-        if not ok.all():
+        # a range starting inside the one before it in its sentence (they overlap)
+        m_sent, m_value, m_end = sent[mw], value[mw], end[mw]
+        if not ok.all() or ((m_sent[1:] == m_sent[:-1]) & (m_value[1:] <= m_end[:-1])).any():
             raise _GiveUp
 
     def heads(self) -> np.ndarray | None:
@@ -367,7 +370,10 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
     ``chunk_bytes`` sets the chunk size (default :data:`CHUNK_BYTES`).
     ``columns`` reads only these token columns (``form`` always) and no
     ``_lines`` (faster and smaller, e.g. for scoring; such a corpus is not
-    written back losslessly).  Validation is the same either way.
+    written back losslessly); without it, each file's byte-order mark, line
+    ends and end are counted
+    (:func:`~induceval.corpus.readers._tabular.count_layout`).  Validation is
+    the same either way.
     """
     check_choice("on_error", on_error, ("fail", "skip"))
     if columns is not None:
@@ -390,6 +396,8 @@ def read_tabular(files, spec: TabularSpec, *, on_error: str = "fail",
             del res, chunk
         else:
             acc.counts.update(counts)
+        if spec.keep_lines:   # (what writing back needs; a scoring read skips the pass)
+            count_layout(p, report, spec.comments)
         report.files.append(str(p))
     if acc.n_tokens == 0:
         for k in spec.columns_for(min(spec.ncols)):

@@ -14,17 +14,20 @@ Conventions shared by all tabular readers
   ``report.counts["comments"]``).
 - ``_`` means missing (``-1``) in every column except ``form``, where ``_``
   is kept as a word (UD writes a literal underscore token that way).
-- Token IDs must run 1, 2, 3 ... within a sentence; heads are ``_`` or
+- Token IDs must run 1, 2, 3 ... within a sentence, written without leading
+  zeros (``02`` is an error, not token 2); heads are ``_`` or
   non-negative ASCII integers no larger than the sentence length.
-- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted; a
-  carriage return alone (classic Mac OS line ends: the file is one line) and a
-  NUL byte are errors at their line.
+- A Windows line end (``\\r\\n``) and a UTF-8 byte-order mark are accepted
+  (and counted per file, see :func:`count_layout`, so that writing back
+  keeps them); a carriage return alone (classic Mac OS line ends: the file
+  is one line) and a NUL byte are errors at their line.
 - No field is empty (``_`` marks a missing value): a file cut inside its last
   line ends in an empty field or lacks columns, an error; a complete last line
   without its final newline is read.
 - CoNLL-U: a multiword range ``a-b`` comes right before token ``a``, with
-  ``a < b <=`` the sentence length; an empty node ``i.j`` (``j >= 1``) comes
-  right after token ``i`` (``0.1`` before the first).  IDs and heads longer
+  ``a < b <=`` the sentence length, and overlaps no other range; an empty
+  node ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1`` before
+  the first).  IDs and heads longer
   than 9 digits are out of any range (an error, not an overflow).
 
 Lossless reading
@@ -80,8 +83,11 @@ from induceval.errors import CorpusFormatError, check_choice, shorten
 __all__ = ["TabularSpec", "LINES_COLUMN", "META_COMMENTS", "iter_tabular", "decode_lines",
            "language_from_name", "months_to_days"]
 
-_MW_RE = re.compile(r"[0-9]+-[0-9]+\Z")
-_EMPTY_RE = re.compile(r"[0-9]+\.[0-9]+\Z")
+# numbers in IDs are written without leading zeros (``02`` is no ID: read as 2 it would be
+# written back as another line)
+_ID_RE = re.compile(r"[1-9][0-9]*\Z")
+_MW_RE = re.compile(r"[1-9][0-9]*-[1-9][0-9]*\Z")
+_EMPTY_RE = re.compile(r"(?:0|[1-9][0-9]*)\.[1-9][0-9]*\Z")
 _UD_NAME_RE = re.compile(r"([a-z]{2,3})_[A-Za-z0-9]+-ud-")
 
 #: Kinds of ID field.
@@ -175,7 +181,7 @@ def _number(field_: str) -> int:
 def _classify_id(field_: str, special: bool) -> tuple[int, int, int]:
     """(kind, value, end) of an ID field: a token's number; a multiword range ``a-b``'s
     ``a`` and ``b``; an empty node ``i.j``'s ``i`` and ``j``."""
-    if field_.isascii() and field_.isdigit():
+    if _ID_RE.match(field_):
         return _REGULAR, _number(field_), 0
     if special:
         if _MW_RE.match(field_):
@@ -187,13 +193,18 @@ def _classify_id(field_: str, special: bool) -> tuple[int, int, int]:
     return _BAD, 0, 0
 
 
-def _special_fault(kind: int, value: int, end: int, before: int) -> str | None:
+def _special_fault(kind: int, value: int, end: int, before: int, covered: int = 0
+                   ) -> str | None:
     """What is wrong with a multiword range or empty node after ``before`` regular tokens
-    of its sentence (the range's end is checked against the sentence length apart).
+    of its sentence, ``covered`` of them by its multiword ranges so far (the range's end is
+    checked against the sentence length apart).
 
-    CoNLL-U: a range ``a-b`` comes right before token ``a`` and ``b > a``; an empty node
-    ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1`` before the first).
+    CoNLL-U: a range ``a-b`` comes right before token ``a``, ``b > a``, and ranges do not
+    overlap; an empty node ``i.j`` (``j >= 1``) comes right after token ``i`` (``0.1``
+    before the first).
     """
+    if kind == _MULTIWORD and value <= covered:
+        return f"a multiword range overlapping the one before (up to token {covered})"
     if kind == _MULTIWORD and (value != before + 1 or end <= value):
         return (f"a multiword range must be 'a-b' with a = {before + 1} (the next token) and "
                 f"b > a")
@@ -291,6 +302,41 @@ def decode_lines(value: str) -> tuple[int, list[tuple[int, str]]]:
     return int(parts[0]), [(int(pos), text) for pos, _, text in pairs]
 
 
+#: How a file's bytes depart from what the writers write by default (no byte-order mark,
+#: LF line ends, a blank line after the last sentence): counted per file in
+#: ``report.counts`` under these names (:func:`count_layout`), and written back
+#: (:mod:`induceval.corpus.writers`) when every file read shares them.
+BOM_FILES = "files with a UTF-8 byte-order mark"
+CRLF_FILES = "files with CRLF line ends"
+MIXED_FILES = "files with CRLF and LF line ends mixed (written back with LF)"
+NO_BLANK_END_FILES = "files without a blank line at the end"
+NO_NEWLINE_END_FILES = "files without a final newline"
+
+
+def count_layout(path: Path, report: ReadReport, comments: bool = True) -> None:
+    """Count in ``report`` the byte-order mark, the line ends and the end of a file (the
+    names above), read apart from its sentences (a pass over the bytes at C speed).  The
+    end of a file whose last line is a comment (``comments``), not kept, is not counted."""
+    lf = crlf = 0
+    head, last, blank = b"", b"", True
+    with open(path, "rb") as fh:
+        for piece in iter(lambda: fh.read(1 << 24), b""):
+            head = head or piece[:3]
+            lf += piece.count(b"\n")
+            crlf += piece.count(b"\r\n") + (last[-1:] == b"\r" and piece[:1] == b"\n")
+            last = (last + piece[-4096:])[-4096:]
+            blank = blank and piece.isspace()
+    if blank:
+        return
+    if head == b"\xef\xbb\xbf":
+        report.count(BOM_FILES)
+    if crlf:
+        report.count(CRLF_FILES if crlf == lf else MIXED_FILES)
+    end = last[len(last.rstrip()):].count(b"\n")
+    if end < 2 and not (comments and last.rstrip().rpartition(b"\n")[2].startswith(b"#")):
+        report.count(NO_BLANK_END_FILES if end else NO_NEWLINE_END_FILES)
+
+
 def _err(path: Path, lineno: int, text: str, what: str) -> CorpusFormatError:
     return CorpusFormatError(what, path=str(path), line=lineno, text=text)
 
@@ -377,7 +423,7 @@ def _token_rows(lines: list, spec: TabularSpec, path: Path, counts: Counter
     rows: list[tuple[int, str, list[str]]] = []
     kept: list[tuple[int, str]] = []
     ranges: list[tuple[int, str, int]] = []
-    ncols = 0
+    ncols = covered = 0
     for is_comment, lineno, text in lines:
         if is_comment:
             kept.append((len(rows), text))
@@ -387,19 +433,21 @@ def _token_rows(lines: list, spec: TabularSpec, path: Path, counts: Counter
         if spec.id_col is not None:
             kind, value, end = _classify_id(fields[spec.id_col], spec.special_ids)
             if kind in (_MULTIWORD, _EMPTY):
-                fault = _special_fault(kind, value, end, len(rows))
+                fault = _special_fault(kind, value, end, len(rows), covered)
                 if fault is not None:
                     raise _Bad("bad multiword range or empty node", _err(path, lineno, text,
                                                                          fault))
                 if kind == _MULTIWORD:
                     ranges.append((lineno, text, end))
+                    covered = end
                 counts["multiword_tokens" if kind == _MULTIWORD else "empty_nodes"] += 1
                 kept.append((len(rows), text))
                 continue
             if kind == _BAD or value != len(rows) + 1:
+                zeros = " (IDs have no leading zeros)" if fields[spec.id_col][:1] == "0" else ""
                 raise _Bad("bad token ID", _err(
                     path, lineno, text, f"expected token ID {len(rows) + 1} in column 1, "
-                    f"got {shorten(fields[spec.id_col])!r}"))
+                    f"got {shorten(fields[spec.id_col])!r}{zeros}"))
         rows.append((lineno, text, fields))
     if not rows:
         lineno, text = next((ln, t) for is_comment, ln, t in lines if not is_comment)

@@ -21,6 +21,11 @@ Conventions
   (``"en"`` unless given).
 - Whitespace (line breaks included) is free inside a tree; a UTF-8
   byte-order mark and Windows line ends are accepted.
+- **One tree per wrapper**: the unlabelled outer bracket wraps one
+  sentence's tree, so ``( (S ...) (S ...) )`` is an error ("several trees
+  in one wrapper", at the second tree) rather than one sentence made of both
+  or a guess that they are two; a labelled root (``(ROOT (S ...) (S ...))``)
+  is one tree.
 
 Errors
 ------
@@ -30,7 +35,8 @@ end of the file or before the next tree, at the tree's start line, or a
 ``)`` outside any tree); a "bad leaf" (a word without a tag: ``(word)``,
 ``(NP Pierre Vinken)``, ``(S (NP x) word)``, or an empty bracket ``()``);
 "text outside a tree"; "bad UTF-8" (the line holding the bytes); "not a text
-line" (a NUL byte); "tree too long" (over :data:`MAX_TREE_CHARS` characters).  With
+line" (a NUL byte); "tree over the size limit" (over ``max_record_bytes``, by default
+:data:`MAX_RECORD_BYTES`; the message names the limit and the keyword that raises it).  With
 ``on_error="skip"`` the bad tree (or stray text) is counted in
 ``report.skipped[reason]`` (the first location as an example) and reading
 resumes at the next top-level tree.
@@ -72,13 +78,15 @@ from pathlib import Path
 
 from induceval.corpus.model import Corpus, ReadReport
 from induceval.corpus.readers._common import NUL_FAULT, _Bad, read_bytes, read_streamed
-from induceval.errors import CorpusFormatError, check_choice, shorten
+from induceval.errors import CorpusFormatError, check_choice, check_range, shorten
 
 __all__ = ["read", "iter_sentences", "EMPTY_TAG"]
 
-#: The longest tree read (characters from its first bracket): Penn Treebank trees take a
-#: few KB, and a leaf costs the reader some hundred bytes of Python objects.
-MAX_TREE_CHARS = 1 << 20
+#: The default largest tree read (bytes from its first bracket; ``max_record_bytes``):
+#: Penn Treebank trees take a few KB, a leaf costs the reader some hundred bytes of Python
+#: objects, and a tree never closed (``new_tree_at_line_start=False``) would hold the rest
+#: of the file.
+MAX_RECORD_BYTES = 16 << 20
 
 #: The tag of empty elements (traces), kept out of the token stream.
 EMPTY_TAG = "-NONE-"
@@ -128,9 +136,9 @@ def _decode(data: bytes) -> str:
 class _Trees:
     """The top-level trees of a decoded file, read token by token."""
 
-    def __init__(self, src: _Text, line_start: bool) -> None:
+    def __init__(self, src: _Text, line_start: bool, limit: int = MAX_RECORD_BYTES) -> None:
         self.src = src
-        self.line_start = line_start
+        self.line_start, self.limit = line_start, limit
         self.check_bytes = _BAD_BYTE_RE.search(src.text) is not None
         self.tokens = _TOKEN_RE.finditer(src.text)
         self.pending: re.Match | None = None  # a token pushed back for the next tree
@@ -159,15 +167,18 @@ class _Trees:
                                 "starting here is not closed at the end of the file", start)
             tok, pos, top = m.group(), m.start(), stack[-1]
             if tok == "(":
-                if pos - start > MAX_TREE_CHARS:
-                    raise src.error("tree too long", f"a tree of over {MAX_TREE_CHARS:,} "
-                                    "characters (unbalanced parentheses?)", start)
+                if pos - start > self.limit:   # (characters: at least as many bytes)
+                    raise self.too_long(start)
                 if self.line_start and (pos == 0 or text[pos - 1] == "\n"):
                     self.pending = m
                     raise src.error("unbalanced parentheses", "unbalanced parentheses: the "
                                     "tree starting here is not closed before the next tree at "
                                     f"line {src.line_of(pos)}", start)
                 stack.append([None, None, False, pos])
+                if len(stack) == 2 and top[0] is None and top[2]:
+                    raise src.error("several trees in one wrapper", "a second tree in one "
+                                    "unlabelled wrapper '( ... )': the Penn Treebank wraps "
+                                    "each sentence's tree alone", pos)
                 if top[1] is not None:
                     raise src.error("bad leaf", f"a word without a tag: {shorten(top[1])!r} in "
                                     f"({shorten(top[0])} {shorten(top[1])} ...) is followed by "
@@ -195,7 +206,16 @@ class _Trees:
                 else:
                     raise src.error("bad leaf", f"a word without a tag: {shorten(tok)!r} (expected "
                                     f"'(TAG word)')", pos)
+        if 4 * (m.end() - start) > self.limit and len(  # (a character takes up to 4 bytes)
+                text[start:m.end()].encode("utf-8", "surrogateescape")) > self.limit:
+            raise self.too_long(start)
         return forms, tags, n_empty
+
+    def too_long(self, start: int) -> _Bad:
+        return self.src.error(
+            "tree over the size limit", f"a tree of over {self.limit:,} bytes, the limit "
+            f"max_record_bytes={self.limit}: raise it to read larger trees (read_corpus(..., "
+            "max_record_bytes=N))", start)
 
     def resync(self) -> None:
         """Skip past an error: to the next tree's ``(`` (pushed back), or past the rest of
@@ -216,9 +236,9 @@ class _Trees:
 
 
 def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
-                ) -> Iterator[tuple[int, list[str], list[str]]]:
+                limit: int = MAX_RECORD_BYTES) -> Iterator[tuple[int, list[str], list[str]]]:
     """Yield ``(tree number, forms, tags)`` per well-formed top-level tree."""
-    trees = _Trees(src, line_start)
+    trees = _Trees(src, line_start, limit)
     n_tree = 0
     while (m := trees.next_token()) is not None:
         tok, pos = m.group(), m.start()
@@ -251,6 +271,7 @@ def _iter_trees(src: _Text, report: ReadReport, on_error: str, line_start: bool,
 def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
                    report: ReadReport | None = None, language: str | None = "en",
                    new_tree_at_line_start: bool = True,
+                   max_record_bytes: int = MAX_RECORD_BYTES,
                    ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
     """Stream ``(tokens, meta)`` per tree; the file is read and decoded at once, trees
     parsed and yielded one at a time.
@@ -264,17 +285,20 @@ def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
     [(['Hi', '.'], 'a:1'), (['x'], 'a:2')]
     """
     check_choice("on_error", on_error, ("fail", "skip"))
+    check_range("max_record_bytes", max_record_bytes, 1)
     path = Path(path)
     report = report if report is not None else ReadReport()
     src = _Text(_decode(read_bytes(path)), path)
     stem = path.stem
-    for n, forms, tags in _iter_trees(src, report, on_error, new_tree_at_line_start):
+    for n, forms, tags in _iter_trees(src, report, on_error, new_tree_at_line_start,
+                                      max_record_bytes):
         yield ({"form": forms, "xpos": tags},
                {"sent_id": f"{stem}:{n}", "document": stem, "language": language})
 
 
 def read(files, *, on_error: str = "fail", language: str | None = "en",
-         name: str | None = None, new_tree_at_line_start: bool = True) -> Corpus:
+         name: str | None = None, new_tree_at_line_start: bool = True,
+         max_record_bytes: int = MAX_RECORD_BYTES) -> Corpus:
     """Read Penn Treebank bracketed files into one corpus.
 
     Parameters
@@ -285,8 +309,12 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
     new_tree_at_line_start
         A ``(`` at the start of a line opens a new top-level tree (see
         Resynchronisation above); False to rely on the brackets alone.
+    max_record_bytes
+        The largest tree read, in bytes (default :data:`MAX_RECORD_BYTES`); a
+        larger one is an error naming this limit.
     """
+    check_range("max_record_bytes", max_record_bytes, 1)
     return read_streamed(files, lambda p, report: iter_sentences(
         p, on_error=on_error, report=report, language=language,
-        new_tree_at_line_start=new_tree_at_line_start), ["form", "xpos"], on_error=on_error,
-        language=language, name=name)
+        new_tree_at_line_start=new_tree_at_line_start, max_record_bytes=max_record_bytes),
+        ["form", "xpos"], on_error=on_error, language=language, name=name)

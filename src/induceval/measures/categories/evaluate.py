@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import ParameterError, check_choice, check_range
+from induceval.errors import InducevalError, ParameterError, check_choice, check_range
 from induceval.measures.categories.batch import token_scores
 from induceval.measures.categories.contingency import ContingencyTable
 from induceval.measures.categories.measures import MEASURES, TOKEN, TYPE, log_factor
@@ -218,6 +218,9 @@ def tag_evaluation(stats: TagStatistics, resolved: Mapping, options: Mapping) ->
     """
     level, unclustered = options["level"], options["unclustered"]
     gold_column = resolved["gold_column"]
+    if stats.n_tokens == 0:   # every measure would be 0/0
+        raise InducevalError("the input has no tokens: gold and prediction are empty, "
+                             "nothing to score")
     if stats.identical and not options["allow_identical"]:
         raise ParameterError(
             f"the prediction's column {stats.pred_column or gold_column!r} is identical to the "
@@ -338,6 +341,8 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     ------
     MismatchError
         When gold and prediction do not hold the same tokens.
+    InducevalError
+        When the input has no tokens (no score is defined).
 
     References
     ----------
