@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -99,10 +97,12 @@ def test_type_list_refuses_resampling_at_every_level():
         assert "type level" not in str(err.value)
 
 
-def test_empty():
-    r = evaluate_tags(np.zeros(0, dtype=int), np.zeros(0, dtype=int),
+def test_empty_input_is_refused_at_every_level():
+    from induceval.errors import InducevalError
+
+    with pytest.raises(InducevalError, match="no tokens"):
+        evaluate_tags(np.zeros(0, dtype=int), np.zeros(0, dtype=int),
                       forms=np.zeros(0, dtype=int), level="both")
-    assert all(math.isnan(v) for v in r.scores.values())
 
 
 def test_registry_metadata():
