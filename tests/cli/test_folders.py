@@ -51,7 +51,7 @@ def test_binary_only_folder_is_an_error(tmp_path, capsys):
     d.mkdir()
     (d / "x.bin").write_bytes(b"\x00\x01\x02" * 10)
     assert main(["info", str(d)]) == 2
-    assert "1 binary files skipped" in capsys.readouterr().err
+    assert "skipped 1: x.bin (binary)" in capsys.readouterr().err
 
 
 def test_conll_dialect_from_the_columns(tmp_path):

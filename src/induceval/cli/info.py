@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from induceval.cli.common import add_format_option, add_input_format_option, emit, progress_enabled
 from induceval.errors import ParameterError
@@ -88,8 +89,10 @@ def run(args: argparse.Namespace) -> int:
 
     check_output_path(args.output)
     stats = []
-    for path, d in zip(_labels(args), _descriptions(args), strict=True):
+    for i, (path, d) in enumerate(zip(_labels(args), _descriptions(args), strict=True)):
         d["name"] = d["name"] or path
+        if not (args.demo and i == 0) and Path(path).is_dir():   # a folder: each file
+            d["files_read"], d["files_skipped"] = _files(path, args.input_format)
         d["on_error"] = args.on_error
         d["errors"] = reading_errors(d["report"])
         stats.append(d)
@@ -112,8 +115,35 @@ def run(args: argparse.Namespace) -> int:
                            + (f"{sum(e['count'] for e in d['errors'].values())} errors counted"
                               if d["errors"] else "no malformed sentence or tier")})
         tables.append(table.render(args.format))
+        if "files_read" in d:
+            tables.append(_files_table(d).render(args.format))
     emit("\n".join(tables), args)
     return 0
+
+
+def _files(path: str, input_format: str) -> tuple[list[dict], list[dict]]:
+    """Every file of the folder ``path`` read (with its format) and skipped (with why)."""
+    from induceval.corpus.readers import plan_files
+
+    plan = plan_files(path, input_format)
+    root = Path(path)
+
+    def rel(f) -> str:
+        return Path(f).relative_to(root).as_posix()
+
+    return ([{"file": rel(f), "format": fmt} for f, fmt in zip(plan.files, plan.formats)],
+            [{"file": rel(f), "why": why} for f, why in plan.skipped])
+
+
+def _files_table(d: dict):
+    from induceval.report.tables import Table
+
+    read, skipped = d["files_read"], d["files_skipped"]
+    rows = [{"file": f["file"], "read as": f["format"]} for f in read]
+    rows += [{"file": f["file"], "read as": f"skipped: {f['why']}"} for f in skipped]
+    return Table(["file", "read as"], rows,
+                 title=f"files of {d['name']}: {len(read)} read, {len(skipped)} skipped, "
+                       f"{len(read) + len(skipped)} found")
 
 
 def _descriptions(args: argparse.Namespace):

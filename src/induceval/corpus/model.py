@@ -122,6 +122,8 @@ class ReadReport:
     counts: Counter = field(default_factory=Counter)
     skipped: Counter = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
+    #: the files of the folders read that were not read: path -> why
+    skipped_files: dict[str, str] = field(default_factory=dict)
 
     def count(self, what: str, n: int = 1) -> None:
         """Count a notable item that was kept out of the token stream or flagged."""
@@ -146,11 +148,13 @@ class ReadReport:
         (['a.cha', 'b.cha'], 3, 'a.cha:3')
         """
         return ReadReport(self.files + other.files, self.counts + other.counts,
-                          self.skipped + other.skipped, {**other.examples, **self.examples})
+                          self.skipped + other.skipped, {**other.examples, **self.examples},
+                          {**self.skipped_files, **other.skipped_files})
 
     def to_dict(self) -> dict:
-        """The report as JSON-ready data: ``files`` (the number of files read), and
-        ``counts``, ``skipped`` and ``examples`` as dicts sorted by key.
+        """The report as JSON-ready data: ``files`` (the number of files read),
+        ``counts``, ``skipped`` and ``examples`` as dicts sorted by key, and
+        ``skipped_files`` (path -> why) when a folder had files that were not read.
 
         Example
         -------
@@ -159,9 +163,12 @@ class ReadReport:
         >>> r.to_dict()["skipped"]
         {'empty sentence': 1}
         """
-        return {"files": len(self.files), "counts": dict(sorted(self.counts.items())),
-                "skipped": dict(sorted(self.skipped.items())),
-                "examples": dict(sorted(self.examples.items()))}
+        out = {"files": len(self.files), "counts": dict(sorted(self.counts.items())),
+               "skipped": dict(sorted(self.skipped.items())),
+               "examples": dict(sorted(self.examples.items()))}
+        if self.skipped_files:
+            out["skipped_files"] = dict(self.skipped_files)
+        return out
 
 
 class Sentence:

@@ -183,47 +183,44 @@ def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # n
     from pathlib import Path
 
     from induceval import parallel
-    from induceval.corpus.readers import corpus_files, format_evidence
+    from induceval.corpus.readers import corpus_files
     from induceval.corpus.readers._common import corpus_name
     from induceval.corpus.readers._documents import distinct_stem_runs, relative_names
 
-    files, binary = corpus_files(paths, format)
-    fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
+    plan = corpus_files(paths, format)
+    files = plan.files
     names = {str(f): name for f, name in relative_names(files).items()}
     size = {f: parallel.path_size(f) for f in files}
-    # consecutive files read together (the readers' caches work across them), never two
-    # that share a name in one group (each document is then named by its path)
+    # consecutive files of one format read together (the readers' caches work across
+    # them), never two that share a name in one group (each document is then named by
+    # its path)
     groups = []
-    for run in distinct_stem_runs(files) if names else [files]:
-        for a, b in parallel.file_groups([size[f] for f in run]):
-            groups.append([str(f) for f in run[a:b]])
-    fn = partial(_group_summary, format=fmt, on_error=on_error, names=names)
+    for fmt, same in plan.runs():
+        for run in distinct_stem_runs(same) if names else [same]:
+            for a, b in parallel.file_groups([size[f] for f in run]):
+                groups.append((fmt, [str(f) for f in run[a:b]]))
+    fn = partial(_group_summary, on_error=on_error, names=names)
     total = parallel.map_reduce(fn, groups, operator.add, jobs=jobs,
                                 executor="local" if jobs > 1 else None, name="info",
-                                costs=[sum(size[Path(f)] for f in g) for g in groups])
+                                costs=[sum(size[Path(f)] for f in g) for _, g in groups])
     report = total.report   # what read_corpus adds around its readers
     if names:
         report.count("documents named by their path (files share a name)", len(files))
-    if evidence and fmt != "plain":
-        key = f"files read as {fmt} by their content"
-        report.count(key, len(files))
-        report.examples.setdefault(key, f"{files[0]}: {evidence}")
-    if binary:
-        report.count("binary files skipped", len(binary))
-        report.examples.setdefault("binary files skipped", str(binary[0]))
+    plan.annotate(report)
     single = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     total.name = str(single[0]) if len(single) == 1 and Path(single[0]).is_dir() \
         else (str(files[0]) if len(files) == 1 else corpus_name(files))
     return total
 
 
-def _group_summary(paths: list[str], *, format: str, on_error: str,  # noqa: A002
+def _group_summary(group: tuple[str, list[str]], *, on_error: str,
                    names: dict) -> CorpusSummary:
     from pathlib import Path
 
     from induceval.corpus.readers import read_corpus
     from induceval.corpus.readers._documents import renamed
 
+    format, paths = group   # noqa: A001
     corpus = read_corpus(paths if len(paths) > 1 else paths[0], format=format,
                          on_error=on_error)
     if names:   # the group's stems are distinct: its read named nothing by path

@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from induceval.corpus.model import Corpus, concat
@@ -42,6 +43,7 @@ from induceval.errors import (
 
 __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_parts", "read_name",
            "read_corpora", "detect_format", "format_evidence", "expand_paths", "corpus_files",
+           "plan_files", "FilePlan",
            "is_binary"]
 
 #: format name -> module under ``induceval.corpus.readers``
@@ -52,9 +54,6 @@ READERS: dict[str, str] = {
 EXTENSIONS: dict[str, str] = {
     ".conllu": "conllu", ".conll": "conllx", ".conllx": "conllx", ".pascal": "pascal",
     ".dp": "malt", ".malt": "malt", ".txt": "plain", ".cha": "chat", ".mrg": "ptb"}
-
-_SKIP_NAMES = {"README", "CONTENTS", "LICENSE", "LICENSE.txt", "README.md", "cats.txt"}
-
 
 def is_binary(path: str | os.PathLike) -> bool:
     """True when a file looks binary: a NUL byte, or not UTF-8, in its first 8 KiB.
@@ -82,81 +81,190 @@ def is_binary(path: str | os.PathLike) -> bool:
     return False
 
 
-def _expand(paths, fmt: str = "auto") -> tuple[list[Path], list[Path]]:
-    """The files to read and the binary files skipped (see :func:`expand_paths`)."""
+#: what a folder holds besides its corpus (skipped by name, and listed)
+_SKIP_NAMES = frozenset({"README", "CONTENTS", "LICENSE", "LICENSE.txt", "README.md",
+                         "cats.txt"})
+
+#: the two ten-column formats, read as one another where the user names one
+_TEN_COLUMNS = frozenset({"conllu", "conllx"})
+
+
+@dataclass
+class FilePlan:
+    """What :func:`read_corpus` reads from its paths, and what it leaves out, by name.
+
+    Each file given by name is read.  In a folder (recursively, sorted, hidden
+    files and folders aside) every file is read by its own format: its ending
+    (:data:`EXTENSIONS`), checked against its content for ``.txt`` and
+    ``.conll``, else its content; ten-column files told by their content are
+    CoNLL-U or CoNLL-X together, CoNLL-U when one of them shows CoNLL-U
+    content.  A folder's documentation (README, LICENSE...), binary files
+    and files whose ending and content name no format are skipped and listed
+    in :attr:`skipped`; a folder in which no file has a format is read as
+    plain text.  With a format named, the files of that format are read
+    (ten-column files as either, files of no format too as ``plain``) and
+    the others skipped and listed: no file is left out unnamed.
+
+    Attributes
+    ----------
+    files, formats
+        The files read, in order, and the format of each.
+    evidence
+        Per file read by its content: what showed the format.
+    skipped
+        Per file not read: why.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp()
+    >>> for name, text in (("a.conllu", "1\\tHi\\t_\\tINTJ\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n"),
+    ...                    ("b.cha", "@Begin\\n@End\\n"), ("notes.json", "{}\\n")):
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> plan = plan_files(d)
+    >>> [f.name for f in plan.files], plan.formats, [(f.name, why) for f, why in plan.skipped]
+    (['a.conllu', 'b.cha'], ['conllu', 'chat'], [('notes.json', 'no corpus format by its \
+ending or content')])
+    """
+
+    files: list[Path] = field(default_factory=list)
+    formats: list[str] = field(default_factory=list)
+    evidence: dict = field(default_factory=dict)
+    skipped: list = field(default_factory=list)
+
+    def runs(self) -> list[tuple[str, list[Path]]]:
+        """Consecutive files of one format: ``(format, files)`` in order."""
+        out: list[tuple[str, list[Path]]] = []
+        for f, fmt in zip(self.files, self.formats):
+            if out and out[-1][0] == fmt:
+                out[-1][1].append(f)
+            else:
+                out.append((fmt, [f]))
+        return out
+
+    def annotate(self, report) -> None:
+        """Count in ``report`` the files read by their content and every file skipped."""
+        by_content: dict[str, list[Path]] = {}
+        for f, fmt in zip(self.files, self.formats):
+            if f in self.evidence and fmt != "plain":
+                by_content.setdefault(fmt, []).append(f)
+        for fmt, files in by_content.items():
+            key = f"files read as {fmt} by their content"
+            report.count(key, len(files))
+            report.examples.setdefault(key, f"{files[0]}: {self.evidence[files[0]]}")
+        for f, why in self.skipped:
+            key = "binary files skipped" if why == "binary" else "files skipped"
+            report.count(key)
+            report.examples.setdefault(key, str(f))
+            report.skipped_files[str(f)] = why
+
+
+def _own_format(f: Path) -> tuple[str | None, str]:
+    """A folder file's format by its ending and content, and what showed it (``None``: no
+    format; ``""``: the ending alone)."""
+    by_ending = EXTENSIONS.get(f.suffix.lower())
+    if by_ending not in (None, "plain", "conllx") or f.suffix.lower() == ".conllx":
+        return by_ending, ""
+    try:
+        found, why = _by_content(f)
+    except InducevalError:
+        return None, ""
+    if by_ending == "conllx":
+        return (found, why) if found == "conllu" else ("conllx", "")
+    if found == "plain":
+        if by_ending == "plain":
+            _check_prose(f)   # a .txt file that is no prose is named, not read as words
+            return "plain", ""
+        return None, ""
+    return found, why
+
+
+def plan_files(paths, fmt: str = "auto") -> FilePlan:
+    """The :class:`FilePlan` of ``paths`` (a file, a folder, or a list of them) and ``fmt``.
+
+    Raises
+    ------
+    InducevalError
+        A path that does not exist, or a ``.txt`` file that is no prose.
+    """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    out: list[Path] = []
-    binary: list[Path] = []
+    plan = FilePlan()
     for p in map(Path, paths):
         if not p.is_dir():
             if not p.exists():
                 raise InducevalError(f"{p}: no such file or directory")
-            out.append(p)
+            own, why = format_evidence(p) if fmt == "auto" else (fmt, "")
+            plan.files.append(p)
+            plan.formats.append(own)
+            if why:
+                plan.evidence[p] = why
             continue
-        candidates = []
+        found = []
         for f in sorted(p.rglob("*")):
-            if not f.is_file() or f.name.startswith(".") or f.name in _SKIP_NAMES:
+            if not f.is_file() or any(part.startswith(".") for part in f.relative_to(p).parts):
                 continue
-            if is_binary(f):
-                binary.append(f)
-                continue
-            candidates.append(f)
-        by_ext = {f: EXTENSIONS.get(f.suffix.lower()) for f in candidates}
-        if fmt != "auto":
-            chosen = [f for f in candidates
-                      if by_ext[f] == fmt or (by_ext[f] in (None, "plain") and
-                                              _sniff(f) == fmt)]
-            if fmt == "plain":
-                chosen = [f for f in candidates if by_ext[f] == "plain"] or chosen
-            out.extend(chosen)
-            continue
-        # by content where the ending says nothing (no ending, .txt, .conll.txt ...)
-        fmts = {f: (e if e not in (None, "plain") else _sniff(f)) for f, e in by_ext.items()}
-        known = [v for v in fmts.values() if v != "plain"]
-        if known:
-            main = max(set(known), key=lambda v: (known.count(v), v))
-            out.extend(f for f in candidates if fmts[f] == main)
-        else:
-            out.extend(candidates)
-    return out, binary
+            if f.name in _SKIP_NAMES:
+                plan.skipped.append((f, "documentation, not corpus text"))
+            elif is_binary(f):
+                plan.skipped.append((f, "binary"))
+            else:
+                found.append((f, *_own_format(f)))
+        if fmt == "auto" and found and all(own is None for _, own, _ in found):
+            found = [(f, "plain", "no file of the folder has a corpus format") for f, _, _ in
+                     found]
+        # a folder's ten-column files told by their content (not by a .conllu or .conllx
+        # ending) are of one dialect: CoNLL-U when one of them shows it
+        told = [(f, own) for f, own, _ in found
+                if own in _TEN_COLUMNS and f.suffix.lower() not in (".conllu", ".conllx")]
+        shown = next((f for f, own in told if own == "conllu"), None)
+        for f, own, why in found:
+            if shown is not None and (f, own) in told and own == "conllx":
+                own, why = "conllu", f"10 columns, CoNLL-U as the folder's {shown.name}"
+            if fmt != "auto":
+                if own == fmt or {own, fmt} <= _TEN_COLUMNS or (own is None and fmt == "plain"):
+                    plan.files.append(f)
+                    plan.formats.append(fmt)
+                else:
+                    plan.skipped.append((f, f"a {own or 'file of no corpus format'}, not "
+                                            f"{fmt} (--input-format auto reads each file "
+                                            "by its own format)"))
+            elif own is None:
+                plan.skipped.append((f, "no corpus format by its ending or content"))
+            else:
+                plan.files.append(f)
+                plan.formats.append(own)
+                if why:
+                    plan.evidence[f] = why
+    return plan
 
 
 def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
                  fmt: str = "auto") -> list[Path]:
-    """Expand directories (recursively, sorted) into the files a format reads.
-
-    A folder is read by content as well as by file ending: files whose ending
-    names no format (none, ``.txt``, ``.conll.txt`` ...) are recognised by
-    their first lines; with ``fmt="auto"`` the folder's most common format is
-    read.  Binary files (a NUL byte or invalid UTF-8 in the first 8 KiB) are
-    skipped; :func:`read_corpus` counts them in ``report.counts["binary files
-    skipped"]``.
-    """
-    return _expand(paths, fmt)[0]
+    """The files :func:`read_corpus` reads from ``paths`` (see :class:`FilePlan`)."""
+    return plan_files(paths, fmt).files
 
 
 def corpus_files(paths: str | os.PathLike | Sequence[str | os.PathLike],
-                 fmt: str = "auto") -> tuple[list[Path], list[Path]]:
-    """The files :func:`read_corpus` reads from ``paths``, and the binary files it skips.
-
-    As :func:`expand_paths`, but raises
-    :class:`~induceval.errors.InducevalError` (naming ``paths`` and the binary
-    files skipped) when there is no file to read.
+                 fmt: str = "auto") -> FilePlan:
+    """The :class:`FilePlan` of ``paths``, raising
+    :class:`~induceval.errors.InducevalError` (naming ``paths`` and the files
+    skipped) when there is no file to read.
 
     Example
     -------
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); _ = open(os.path.join(d, "a.txt"), "w").write("hi\\n")
-    >>> files, binary = corpus_files(d)
-    >>> [f.name for f in files], binary
+    >>> plan = corpus_files(d)
+    >>> [f.name for f in plan.files], plan.skipped
     (['a.txt'], [])
     """
-    files, binary = _expand(paths, fmt)
-    if not files:
+    plan = plan_files(paths, fmt)
+    if not plan.files:
+        shown = ", ".join(f"{f.name} ({why})" for f, why in plan.skipped[:5])
         raise InducevalError(f"no corpus files found in {paths!r}"
-                             + (f" ({len(binary)} binary files skipped)" if binary else ""))
-    return files, binary
+                             + (f"; skipped {len(plan.skipped)}: {shown}" if shown else ""))
+    return plan
 
 
 def _sniff(path: Path) -> str:
@@ -342,10 +450,25 @@ def _conll_dialect(head: list[str], rows: list[list[str]]) -> tuple[str, str]:
             (any(not r[0].isdigit() for r in rows), "multiword or empty-node ids"),
             (any(_is_deps(r[8]) for r in rows), "head:relation pairs in column 9"),
             (any("=" in r[9] for r in rows), "key=value in column 10"),
-            (tags and tags <= UD_UPOS, "UD tags in column 4")):
+            (any(_is_ud_feats(r[5]) for r in rows), "UD Feature=Value pairs in column 6"),
+            # UD v1 (2014-2016) had CONJ where v2 has CCONJ
+            (tags and tags <= UD_UPOS | {"CONJ"}, "UD tags in column 4")):
         if found:
             return "conllu", f"10 columns, {why}"
     return "conllx", "10 columns, no CoNLL-U column content"
+
+
+def _is_ud_feats(field: str) -> bool:
+    """UD features (``Number=Sing|Person=3``): capitalised names, ``=``; CoNLL-X FEATS are
+    ``_`` or bare values (``sg|masc``).
+
+    Example
+    -------
+    >>> _is_ud_feats("Number=Sing|Person=3"), _is_ud_feats("sg|masc"), _is_ud_feats("_")
+    (True, False, False)
+    """
+    pairs = [p.split("=", 1) for p in field.split("|")]
+    return all(len(kv) == 2 and kv[0][:1].isupper() and kv[1] for kv in pairs)
 
 
 def _is_deps(field: str) -> bool:
@@ -411,39 +534,32 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         raise ParameterError(f"on_error must be 'fail' or 'skip'; got {on_error!r}")
     if format != "auto" and format not in READERS:
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {format!r}")
-    files, binary = corpus_files(paths, format)
-    fmt, evidence = format_evidence(files[0]) if format == "auto" else (format, "")
-    if format == "auto" and fmt == "plain":   # each file: a folder's others too
-        for f in files[1:]:
-            _check_prose(f)
-    module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
-    if columns is not None and fmt in _COLUMN_FORMATS:
-        options["columns"] = columns
-    if fmt == "chat" and (needs or columns) is not None:
-        options["needs"] = needs if needs is not None else columns
     if max_record_bytes is not None:
         check_range("max_record_bytes", max_record_bytes, 1)
-        if fmt in _RECORD_LIMIT_FORMATS:
-            options["max_record_bytes"] = max_record_bytes
+    plan = corpus_files(paths, format)
+    files = plan.files
     from induceval._gc import paused_gc
 
     names = relative_names(files)
+    parts = []
     with paused_gc():  # millions of small live objects: collections would free nothing
-        if names:   # files named alike in several folders: one document each, by its path
-            corpus = concat([renamed(module.read(run, on_error=on_error, **options),
-                                     {f.stem: names[f] for f in run})
-                             for run in distinct_stem_runs(files)], name=corpus_name(files))
-            corpus.report.count("documents named by their path (files share a name)",
-                                len(files))
-        else:
-            corpus = module.read(files, on_error=on_error, **options)
-    if evidence and fmt != "plain":   # said, as a guess from the content can be wrong
-        corpus.report.count(f"files read as {fmt} by their content", len(files))
-        corpus.report.examples.setdefault(f"files read as {fmt} by their content",
-                                          f"{files[0]}: {evidence}")
-    if binary:
-        corpus.report.count("binary files skipped", len(binary))
-        corpus.report.examples.setdefault("binary files skipped", str(binary[0]))
+        for fmt, run in plan.runs():
+            module = importlib.import_module(f"induceval.corpus.readers.{READERS[fmt]}")
+            opts = dict(options)
+            if columns is not None and fmt in _COLUMN_FORMATS:
+                opts["columns"] = columns
+            if fmt == "chat" and (needs or columns) is not None:
+                opts["needs"] = needs if needs is not None else columns
+            if max_record_bytes is not None and fmt in _RECORD_LIMIT_FORMATS:
+                opts["max_record_bytes"] = max_record_bytes
+            # files named alike in several folders: one document each, by its path
+            for same in distinct_stem_runs(run) if names else [run]:
+                part = module.read(same, on_error=on_error, **opts)
+                parts.append(renamed(part, {f.stem: names[f] for f in same}) if names else part)
+    corpus = parts[0] if len(parts) == 1 else concat(parts, name=corpus_name(files))
+    if names:
+        corpus.report.count("documents named by their path (files share a name)", len(files))
+    plan.annotate(corpus.report)   # said, as a guess from the content can be wrong
     if _folder(paths) is not None:
         from dataclasses import replace
 
@@ -491,12 +607,10 @@ def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: s
     [4]
     """
     if format in ("auto", "plain"):
-        files, binary = _expand(paths, format)
-        fmt = format_evidence(files[0])[0] if files and format == "auto" else format
-        if format == "auto" and fmt == "plain":
-            for f in files[1:]:
-                _check_prose(f)
-        if fmt == "plain" and files and not binary and not relative_names(files):
+        plan = plan_files(paths, format)
+        files = plan.files
+        if files and set(plan.formats) == {"plain"} and not plan.skipped \
+                and not relative_names(files):
             from induceval.corpus.readers.plain import read_parts as plain_parts
 
             yield from plain_parts(files, on_error=on_error, name=read_name(paths, files),

@@ -350,7 +350,8 @@ def head_columns(corpus: Corpus) -> list[str]:
 def copy_report(report: ReadReport) -> ReadReport:
     """A copy of a report that transforms can add counts to (the input stays unchanged)."""
     return ReadReport(files=list(report.files), counts=report.counts.copy(),
-                      skipped=report.skipped.copy(), examples=dict(report.examples))
+                      skipped=report.skipped.copy(), examples=dict(report.examples),
+                      skipped_files=dict(report.skipped_files))
 
 
 def _reattach(heads: np.ndarray, sent_start: np.ndarray, lengths_of_tok: np.ndarray,

@@ -141,16 +141,19 @@ def _induce_over_files(paths, model, k, *, seed, min_count_unk, input_format, on
     the summed table: ``(result, table, groups, fmt)`` (``groups``: the consecutive files a
     task reads together)."""
     from induceval.corpus.counting import count_bigrams
-    from induceval.corpus.readers import corpus_files, detect_format, read_name
+    from induceval.corpus.readers import corpus_files, read_name
     from induceval.models.categories import induce_tags
     from induceval.models.categories.counts import COUNT_MODELS
     from induceval.parallel import file_groups, path_size
 
     paths = list(paths)
     # named as read_corpus names them in its message
-    files, _ = corpus_files(paths[0] if len(paths) == 1 else paths, input_format)
-    fmt = detect_format(files[0]) if input_format == "auto" else input_format
-    files = [str(f) for f in files]
+    plan = corpus_files(paths[0] if len(paths) == 1 else paths, input_format)
+    if len(set(plan.formats)) > 1:
+        raise ParameterError(f"the files to count are of {len(set(plan.formats))} formats "
+                             f"({', '.join(sorted(set(plan.formats)))}); counted on workers, "
+                             "they must share one: give the files of one format")
+    fmt, files = plan.formats[0], [str(f) for f in plan.files]
     # consecutive small files read together (a group's table is the sum of its files')
     groups = [files[i:j] for i, j in file_groups([path_size(f) for f in files])]
     table = count_bigrams(groups, params.get("column", "form"), boundary=COUNT_MODELS[model],

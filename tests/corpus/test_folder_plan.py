@@ -1,0 +1,65 @@
+"""A folder is read file by file as what each file is: no file left out unnamed.
+
+Every file of a folder is read by its own format (its ending, else its
+content), or skipped and listed with why; files read + files skipped = files
+found, and ``info`` shows both by name.
+"""
+
+from __future__ import annotations
+
+import json
+
+from induceval.cli.main import main
+from induceval.corpus.readers import plan_files, read_corpus
+
+CONLLU = "# sent_id = 1\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n\n"
+CHAT = ("@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tMOT Mother\n"
+        "@ID:\teng|c|MOT|||||Mother|||\n*MOT:\tlook .\n%mor:\tv|look .\n@End\n")
+#: ten columns without comments: CoNLL-U only by its content (v1 CONJ, UD features)
+V1_ROW = "1\tand\tand\tCONJ\tCC\t_\t0\troot\t_\t_\n\n"
+FEATS_ROW = "1\tdogs\tdog\tNOUN\tNNS\tNumber=Plur\t0\troot\t_\t_\n\n"
+BARE_ROW = "1\tdogs\tdog\tnoun\tNNS\t_\t0\troot\t_\t_\n\n"
+
+
+def _folder(tmp_path, files: dict[str, str]):
+    root = tmp_path / "mixed"
+    root.mkdir()
+    for name, text in files.items():
+        (root / name).write_text(text)
+    return root
+
+
+def test_a_mixed_folder_reads_every_file_by_its_own_format(tmp_path):
+    root = _folder(tmp_path, {"a.conllu": CONLLU, "b.cha": CHAT, "meta.json": "{}\n",
+                              "README.md": "about\n"})
+    corpus = read_corpus(root)
+    assert corpus.n_sentences == 2 and len(corpus.report.files) == 2
+    assert corpus.report.skipped_files == {
+        str(root / "README.md"): "documentation, not corpus text",
+        str(root / "meta.json"): "no corpus format by its ending or content"}
+
+
+def test_a_named_format_lists_the_files_of_another(tmp_path):
+    root = _folder(tmp_path, {"a.conllu": CONLLU, "b.cha": CHAT})
+    plan = plan_files(root, "conllu")
+    assert [f.name for f in plan.files] == ["a.conllu"]
+    assert [(f.name, why.split(",")[0]) for f, why in plan.skipped] == [("b.cha", "a chat")]
+    assert read_corpus(root, "conllu").report.counts["files skipped"] == 1
+
+
+def test_ten_columns_of_a_folder_are_one_dialect_told_by_any_file(tmp_path):
+    # one file shows CoNLL-U (UD features), the other shows nothing: both are CoNLL-U
+    root = _folder(tmp_path, {"a.conll": FEATS_ROW, "b.conll": BARE_ROW, "c.conll": V1_ROW})
+    assert plan_files(root).formats == ["conllu", "conllu", "conllu"]
+    assert plan_files(root / "c.conll").formats == ["conllu"]   # UD v1's CONJ
+
+
+def test_info_lists_every_file_read_and_skipped(tmp_path, capsys):
+    root = _folder(tmp_path, {"a.conllu": CONLLU, "b.cha": CHAT, "meta.json": "{}\n"})
+    assert main(["info", str(root), "--format", "json", "--no-progress"]) == 0
+    d = json.loads(capsys.readouterr().out)["corpora"][0]
+    assert d["files_read"] == [{"file": "a.conllu", "format": "conllu"},
+                               {"file": "b.cha", "format": "chat"}]
+    assert [f["file"] for f in d["files_skipped"]] == ["meta.json"]
+    assert main(["info", str(root), "--no-progress"]) == 0
+    assert "files of " in capsys.readouterr().out
