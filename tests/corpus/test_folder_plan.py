@@ -63,3 +63,15 @@ def test_info_lists_every_file_read_and_skipped(tmp_path, capsys):
     assert [f["file"] for f in d["files_skipped"]] == ["meta.json"]
     assert main(["info", str(root), "--no-progress"]) == 0
     assert "files of " in capsys.readouterr().out
+
+
+def test_eval_names_the_files_of_its_folders_it_did_not_read(tmp_path, capsys):
+    gold = _folder(tmp_path, {"a.conllu": CONLLU, "notes.json": "{}\n"})
+    pred = tmp_path / "pred"
+    pred.mkdir()
+    (pred / "a.conllu").write_text(CONLLU)
+    assert main(["eval", "tags", "--gold", str(gold), "--pred", str(pred), "--pred-column",
+                 "xpos", "--format", "json"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    assert f"files not read in gold {gold}: notes.json (no corpus format by its ending or " \
+           "content)" in notes

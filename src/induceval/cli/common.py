@@ -436,7 +436,11 @@ def skipped_notes(evaluation, golds: list[str], preds: list[str], on_error: str)
                     empty[f"{kind} {path}"] = v
                 elif v:
                     malformed[f"{kind} {path}: {k}"] = v
-    notes = []
+    notes = [f"files not read in {kind} {path}: " + "; ".join(
+                 f"{os.path.relpath(f, path)} ({why})" for f, why in report.skipped_files.items())
+             for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
+                                          ("pred", preds, evaluation.pred_reports))
+             for path, report in zip(paths, reports) if report.skipped_files]
     if on_error == "skip":
         notes.append(f"skipped malformed sentences: {sum(malformed.values())}" + (
             " (" + "; ".join(f"{k}: {v}" for k, v in sorted(malformed.items())) + ")"

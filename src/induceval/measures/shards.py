@@ -90,6 +90,9 @@ class Shard:
     preds: tuple
     read: ReadOptions = field(default_factory=ReadOptions)
     gold_names: tuple | None = None
+    #: per gold, then per prediction: the files of its folder not read (path -> why), on
+    #: the first shard of a folder's (the others hold ``()``)
+    skipped_files: tuple = ()
 
     @property
     def cost(self) -> int:
@@ -374,6 +377,10 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
     gold_reports, pred_reports = ([reduce(ReadReport.merge, per_shard, ReadReport())
                                    for per_shard in zip(*(getattr(p, kind) for p in parts))]
                                   for kind in ("gold_reports", "pred_reports"))
+    for report, listed in zip(gold_reports + pred_reports, shards[0].skipped_files):
+        report.skipped_files.update(listed)
+        if listed:
+            report.count("files skipped", len(listed))
     if any(s.read.on_error == "skip" for s in shards):
         # what was skipped (sentences, tiers) changes the numbers: every result signs it
         from induceval.corpus.stats import reading_errors
@@ -454,13 +461,6 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
     return [(str(g[k]), str(p[k])) for k in g]
 
 
-def _resolved_format(path: str, fmt: str) -> str:
-    from induceval.corpus.readers import detect_format
-
-    # as read_corpus reads a folder: the first file's format for every file
-    return detect_format(path) if fmt == "auto" else fmt
-
-
 def _is_path(x) -> bool:
     return isinstance(x, (str, os.PathLike))
 
@@ -474,8 +474,10 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
     paired by relative path (:func:`pair_files`) and consecutive files are
     grouped into shards (:func:`induceval.parallel.file_groups`); otherwise
     each path (a file or a folder) is read as one corpus and there is one shard.
-    Folders are read with the format of their first file for every file,
-    as :func:`~induceval.corpus.readers.read_corpus` reads a folder.
+    Each file of a folder is read by its own format, as
+    :func:`~induceval.corpus.readers.read_corpus` reads a folder
+    (:func:`~induceval.corpus.readers.plan_files`), and the files it does not
+    read are named in the readers' reports (``skipped_files``).
 
     Example
     -------
@@ -493,18 +495,33 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
 
     folders = all(_is_path(x) and Path(x).is_dir() for x in golds + preds)
     if folders and "types" not in formats:
-        gold_pairs = [pair_files(golds[0], g, gold_format=read.gold_format,
-                                 pred_format=read.gold_format) for g in golds]
-        pairs = [pair_files(golds[0], p, gold_format=read.gold_format, pred_format=fmt)
-                 for p, fmt in zip(preds, formats)]
-        gold_files = [[b for _, b in gp] for gp in gold_pairs]
-        pred_files = [[b for _, b in ps] for ps in pairs]
+        from induceval.corpus.readers import plan_files
         from induceval.parallel import file_groups, path_size
 
-        read = replace(read, gold_format=_resolved_format(gold_files[0][0], read.gold_format),
-                       pred_formats=tuple(_resolved_format(files[0], f)
-                                          for files, f in zip(pred_files, formats)))
-        return [Shard(tuple(tuple(files[a:b]) for files in gold_files),
-                      tuple(tuple(files[a:b]) for files in pred_files), read, names)
-                for a, b in file_groups([path_size(f) for f in gold_files[0]], group_bytes)]
+        inputs = [*golds, *preds]
+        plans = [plan_files(x, f) for x, f in zip(inputs, [read.gold_format] * len(golds)
+                                                  + list(formats))]
+        format_of = [dict(zip(map(str, p.files), p.formats)) for p in plans]
+        paired = [[b for _, b in pair_files(golds[0], x, gold_format=read.gold_format,
+                                            pred_format=f)]
+                  for x, f in zip(inputs, [read.gold_format] * len(golds) + list(formats))]
+        # each file is read by its own format: a shard holds files of one format per input
+        kinds = [tuple(format_of[j][files[i]] for j, files in enumerate(paired))
+                 for i in range(len(paired[0]))]
+        sizes = [path_size(f) for f in paired[0]]
+        shards, start = [], 0
+        for end in range(1, len(kinds) + 1):
+            if end < len(kinds) and kinds[end] == kinds[start]:
+                continue
+            kind = kinds[start]
+            here = replace(read, gold_format=kind[0], pred_formats=kind[len(golds):])
+            for a, b in file_groups(sizes[start:end], group_bytes):
+                shards.append(Shard(tuple(tuple(files[start + a:start + b])
+                                          for files in paired[:len(golds)]),
+                                    tuple(tuple(files[start + a:start + b])
+                                          for files in paired[len(golds):]), here, names))
+            start = end
+        listed = tuple({str(f): why for f, why in p.skipped} for p in plans)
+        shards[0] = replace(shards[0], skipped_files=listed)
+        return shards
     return [Shard(tuple(map(source, golds)), tuple(map(source, preds)), read, names)]
