@@ -11,6 +11,7 @@ import json
 
 from induceval.cli.main import main
 from induceval.corpus.readers import plan_files, read_corpus
+from tests.conftest import one_table
 
 CONLLU = "# sent_id = 1\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n\n"
 CHAT = ("@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tMOT Mother\n"
@@ -72,6 +73,6 @@ def test_eval_names_the_files_of_its_folders_it_did_not_read(tmp_path, capsys):
     (pred / "a.conllu").write_text(CONLLU)
     assert main(["eval", "tags", "--gold", str(gold), "--pred", str(pred), "--pred-column",
                  "xpos", "--format", "json"]) == 0
-    notes = json.loads(capsys.readouterr().out)["notes"]
+    notes = one_table(json.loads(capsys.readouterr().out))["notes"]
     assert f"files not read in gold {gold}: notes.json (no corpus format by its ending or " \
            "content)" in notes
