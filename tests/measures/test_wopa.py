@@ -495,3 +495,19 @@ def test_chance_intervals_do_not_depend_on_the_blas_kernel():
                           check=True, env={**os.environ, **env}).stdout
            for env in ({}, {"OPENBLAS_CORETYPE": "Core2"})]
     assert out[0] == out[1]
+
+
+def test_wopa_orders_the_words_the_speaker_said_not_mor_tokens(tmp_path):
+    """A contraction is one word of the utterance (``wanna``), not %mor's two
+    (``want to``): the Chance learner's accuracy is 1/3!, and the signature names it."""
+    from induceval.experiments.wopa import evaluate_wopa_corpus
+
+    cha = tmp_path / "t.cha"
+    cha.write_text("@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tMOT Mother\n"
+                   "@ID:\teng|c|MOT|||||Mother|||\n*MOT:\tI wanna go .\n"
+                   "%mor:\tpro:sub|I v|want~inf|to v|go .\n@End\n")
+    spoken = evaluate_wopa_corpus(str(cha), ["chance"]).results[0]
+    assert spoken.accuracy == pytest.approx(1 / 6)
+    assert "|words:spoken|" in spoken.signature
+    mor = evaluate_wopa_corpus(str(cha), ["chance"], words="mor").results[0]
+    assert mor.accuracy == pytest.approx(1 / 24) and "|words:" not in mor.signature

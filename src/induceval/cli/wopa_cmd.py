@@ -58,6 +58,9 @@ def register(subparsers) -> None:
     p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
                    help="a malformed sentence or transcript tier: fail (default) or skip it "
                         "and count it (in the notes and the signature)")
+    p.add_argument("--words", choices=("spoken", "mor"), default="spoken",
+                   help="CHAT's words: as the speaker said them (spoken, default: 'wanna') "
+                        "or the tokens of %%mor (mor: 'wanna to'); in the signature")
     p.add_argument("--keep-unintelligible", action="store_true",
                    help="keep utterances the reader flagged unintelligible")
     p.add_argument("--max-words", type=int, default=100, metavar="N",
@@ -168,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     options = dict(punct=args.punct, initial=args.initial, ties=args.ties, seed=args.seed,
                    cooccurrence=args.cooccurrence, chance=args.chance,
                    unintelligible="keep" if args.keep_unintelligible else "drop",
-                   max_words=args.max_words or None)
+                   max_words=args.max_words or None, words=args.words)
     from induceval.cli.resampling_options import resampling_requested, sign_resampling
     resampling = None
     if resampling_requested(args):

@@ -103,8 +103,9 @@ def _read(paths: Sequence[str], options: Mapping) -> Corpus:
 
     # the real transcripts hold a few tiers that cannot be aligned (eve06:391,
     # eve06:499): their words are kept and they are counted, not fatal
+    # the learners see the words the speakers said, not %mor's tokens (wanna, not wanna to)
     return read_corpus([str(p) for p in paths], format="chat", on_error="skip",
-                       ages=str(options.get("ages", "days")))
+                       ages=str(options.get("ages", "days")), words="spoken")
 
 
 def _read_inputs(cell: Cell) -> Cell:

@@ -36,6 +36,7 @@ from dataclasses import replace
 import numpy as np
 
 from induceval.corpus.model import Corpus
+from induceval.corpus.readers.chat import SPOKEN_WORDS
 from induceval.corpus.utterances import Utterances, split_speakers, utterances_from_corpus
 from induceval.errors import InducevalError, check_choice, check_range
 from induceval.measures.shards import Evaluation, ReadOptions, Shard, evaluate_shards
@@ -178,6 +179,8 @@ def _run_tests(corpus: Corpus, learners: Sequence[object], test: str, *, punct: 
                                              max_words, punct, initial)
     extra = {"punct": punct, "initial": initial, "unintelligible": unintelligible,
              "max_words": max_words}
+    if corpus.report.counts.get(SPOKEN_WORDS):   # CHAT read as the words said
+        extra["words"] = "spoken"
     results = [evaluate_wopa(train_utts, target, lr, ties=ties, seed=seed,
                              cooccurrence=cooccurrence, chance=chance, test_name=test,
                              corpus=corpus.name, extra_signature=extra)
@@ -259,11 +262,14 @@ class _WopaTests:
                 ties: str = "random", seed: int = DEFAULT_SEED,
                 cooccurrence: str = "utterance", chance: str = "paper",
                 child_role: str = "Target_Child", unintelligible: str = "drop",
-                max_words: int | None = MAX_WORDS, by_day: bool = False) -> dict:
+                max_words: int | None = MAX_WORDS, by_day: bool = False,
+                words: str = "spoken") -> dict:
         check_choice("test", test, _TESTS)
+        check_choice("words", words, ("spoken", "mor"))
         return dict(test=test, punct=punct, initial=initial, ties=ties, seed=seed,
                     cooccurrence=cooccurrence, chance=chance, child_role=child_role,
-                    unintelligible=unintelligible, max_words=max_words, by_day=by_day)
+                    unintelligible=unintelligible, max_words=max_words, by_day=by_day,
+                    words=words)
 
     def inventory(self, golds, options) -> dict:
         from induceval.measures.shards import label_inventory
@@ -290,7 +296,7 @@ class _WopaTests:
 
     def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
         corpus = golds[0]
-        opts = {k: v for k, v in options.items() if k != "by_day"}
+        opts = {k: v for k, v in options.items() if k not in ("by_day", "words")}
         results = _run_tests(corpus, preds, **{**opts, "punct": resolved["punct"]})
         for r in results:
             if resolved["speakers"] == "all":
@@ -333,9 +339,11 @@ def evaluate_wopa_corpus(source, learners: Sequence[object] = ("lexstat",), *,
         so a fault in a tier of tags or relations is counted, not raised.
     **options
         ``test`` (``"self"`` or ``"adult-child"``), ``by_day`` (each result's
-        ``days``: :func:`~induceval.measures.wopa.accuracy_by_day`) and the
-        options of :func:`self_prediction`; ``punct="auto"`` (default) is
-        resolved from the corpus's tags.
+        ``days``: :func:`~induceval.measures.wopa.accuracy_by_day`), ``words``
+        (CHAT: ``"spoken"``, default, the words the speaker said, as the
+        paper's learners see them, or ``"mor"``, the tokens of ``%mor``; in the
+        signature) and the options of :func:`self_prediction`;
+        ``punct="auto"`` (default) is resolved from the corpus's tags.
 
     Returns
     -------
@@ -360,5 +368,5 @@ def evaluate_wopa_corpus(source, learners: Sequence[object] = ("lexstat",), *,
         source = (str(source),)
     elif not isinstance(source, Corpus):
         source = tuple(map(str, source))
-    read = replace(read or ReadOptions(), needs=("form",))
+    read = replace(read or ReadOptions(), needs=("form",), words=opts["words"])
     return evaluate_shards(WOPA_TESTS, [Shard((source,), tuple(learners), read)], opts)

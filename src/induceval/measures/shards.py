@@ -59,7 +59,8 @@ class ReadOptions:
     ``word<TAB>cluster`` list, read by the family); ``gold_columns`` and
     ``pred_columns`` are the ``columns=`` hints (``None``: every column);
     ``needs``: the gold's token columns the family uses (a CHAT fault in a
-    tier that gives none of them is counted, not raised).
+    tier that gives none of them is counted, not raised); ``words``: CHAT's
+    words as :func:`~induceval.corpus.readers.read_corpus` reads them.
     """
 
     gold_format: str = "auto"
@@ -68,6 +69,7 @@ class ReadOptions:
     gold_columns: tuple | None = None
     pred_columns: tuple | None = None
     needs: tuple | None = None
+    words: str = "mor"
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ class Shard:
         reader = getattr(family, "read_gold", None)
         requests = [] if reader else [
             (list(g), {"format": opts.gold_format, "on_error": opts.on_error,
-                       "columns": gold_columns, "needs": opts.needs})
+                       "columns": gold_columns, "needs": opts.needs, "words": opts.words})
             for g in self.golds if isinstance(g, tuple)]
         requests += [(list(p), {"format": fmt, "on_error": opts.on_error,
                                 "columns": opts.pred_columns})

@@ -37,6 +37,7 @@ from induceval.errors import (
     CorpusFormatError,
     InducevalError,
     ParameterError,
+    check_choice,
     check_range,
     shorten,
 )
@@ -491,7 +492,7 @@ _RECORD_LIMIT_FORMATS = frozenset({"ptb"})
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
                 *, on_error: str = "fail", columns: Sequence[str] | None = None,
                 needs: Sequence[str] | None = None, max_record_bytes: int | None = None,
-                **options) -> Corpus:
+                words: str = "mor", **options) -> Corpus:
     """Read one or more files (or directories) into a :class:`Corpus`.
 
     Parameters
@@ -514,6 +515,11 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         all).  The CHAT reader counts, and does not raise, a fault in a tier
         that gives none of them (a ``%gra`` fault does not stop a command
         that uses the words and tags).
+    words
+        CHAT's words: ``"mor"`` (default), the tokens of ``%mor`` (contractions
+        split, ``[: target]`` words), aligned with the tags and relations for
+        their evaluation; ``"spoken"``, the words as said (``wanna``), for
+        word-level uses (WOPA), form only.  The other formats have one reading.
     max_record_bytes
         The largest record (a PTB tree) read, in bytes (default: the
         reader's, e.g. :data:`induceval.corpus.readers.ptb.MAX_RECORD_BYTES`);
@@ -536,6 +542,7 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         raise ParameterError(f"format must be one of auto, {', '.join(READERS)}; got {format!r}")
     if max_record_bytes is not None:
         check_range("max_record_bytes", max_record_bytes, 1)
+    check_choice("words", words, ("mor", "spoken"))
     plan = corpus_files(paths, format)
     files = plan.files
     from induceval._gc import paused_gc
@@ -550,6 +557,8 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
                 opts["columns"] = columns
             if fmt == "chat" and (needs or columns) is not None:
                 opts["needs"] = needs if needs is not None else columns
+            if fmt == "chat" and words != "mor":
+                opts["words"] = words
             if max_record_bytes is not None and fmt in _RECORD_LIMIT_FORMATS:
                 opts["max_record_bytes"] = max_record_bytes
             # files named alike in several folders: one document each, by its path
