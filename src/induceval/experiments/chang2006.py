@@ -57,12 +57,6 @@ __all__ = ["PAPER_SELF", "default_population", "run_corpus", "reproduce", "repro
 PAPER_SELF = {"prevword": "+28 (t(13)=11.37)", "freqframe": "+10 (t(13)=7.38)",
               "tokentype": "+8 (t(13)=12.19)", "typetoken": "+5 (t(13)=8.0)",
               "lexstat": "+7, 71% (t(13)=12.24)"}
-#: Paper's adult-to-child comparisons (p. 157-158).
-PAPER_CHILD = {"freqframe": "n.s. (t(13)=1.31)", "tokentype": "t(13)=3.65, p=.003",
-               "typetoken": "n.s. (t(13)=1.72)", "lexstat": "t(13)=3.03, p=.01"}
-#: Paper's slope comparisons (p. 158).
-PAPER_SLOPES = {"freqframe": "same (t(2344)=0.03)", "tokentype": "same (t(2344)=0.80)",
-                "typetoken": "steeper+ (t(2344)=2.0, p=.045)", "lexstat": "same (t(2344)=0.82)"}
 
 
 def default_population(data_root: str | os.PathLike) -> dict[str, list[Path]]:
