@@ -37,9 +37,9 @@ from pathlib import Path
 
 import numpy as np
 
-from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._category_common import finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
@@ -399,11 +399,8 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
         ax.set_ylabel("WOPA (% utterances correct)")
         ax.set_ylim(0, 100)
         ax.set_title(f"Fig. {num}: {title} (bars: mean ± SE over corpora; dots: corpora)")
-        fig.tight_layout()
-        path = out / f"figure{num}_{'self' if test == 'self' else 'adult_child'}.png"
-        save_figure(fig, path, dpi=120, also=("svg",))
-        plt.close(fig)
-        paths.append(str(path))
+        paths.append(finish_figure(
+            fig, out / f"figure{num}_{'self' if test == 'self' else 'adult_child'}.png"))
     fig, ax = plt.subplots(figsize=(7, 4.5))
     fits = {r["learner"]: r for r in slopes.rows}
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
@@ -440,11 +437,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.set_ylabel("WOPA per recording day (%)")
     ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    path = out / "figure3_development.png"
-    save_figure(fig, path, dpi=120, also=("svg",))
-    plt.close(fig)
-    paths.append(str(path))
+    paths.append(finish_figure(fig, out / "figure3_development.png"))
     return paths
 
 
