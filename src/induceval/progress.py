@@ -63,6 +63,17 @@ _BARS = False
 
 
 @contextlib.contextmanager
+def _setting(name: str, value: object) -> Iterator[None]:
+    """Inside the block, the module global ``name`` is ``value``."""
+    before = globals()[name]
+    globals()[name] = value
+    try:
+        yield
+    finally:
+        globals()[name] = before
+
+
+@contextlib.contextmanager
 def progress_bars(enabled: bool = True) -> Iterator[None]:
     """Inside the block, :func:`step_bar` shows real bars on stderr when ``enabled``.
 
@@ -72,13 +83,8 @@ def progress_bars(enabled: bool = True) -> Iterator[None]:
     ...     bar = step_bar(10, "sweeps")
     >>> bar.update(3); bar.close()
     """
-    global _BARS
-    before = _BARS
-    _BARS = bool(enabled)
-    try:
+    with _setting("_BARS", bool(enabled)):
         yield
-    finally:
-        _BARS = before
 
 
 class _NoBar:
@@ -138,13 +144,8 @@ def within(label: str) -> Iterator[None]:
     >>> bar.desc
     "cell 2/14 'bhmm|K=12': BHMM Gibbs"
     """
-    global _context
-    before = _context
-    _context = label
-    try:
+    with _setting("_context", label):
         yield
-    finally:
-        _context = before
 
 
 def _line(text: str, stream=None) -> None:

@@ -90,20 +90,14 @@ def _statistics(args: argparse.Namespace, whole: bool = False):
     return (stats, source) if whole else stats
 
 
-def _split(args: argparse.Namespace, stats):
-    from induceval.measures.pseudowords import split_documents
-
-    return split_documents(stats.documents, test_fraction=args.test_fraction,
-                           dev_fraction=args.dev_fraction, seed=args.seed)
-
-
 def _build(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path
-    from induceval.measures.pseudowords import build_test_set, parse_random_range
+    from induceval.measures.pseudowords import build_test_set, parse_random_range, split_documents
 
     check_output_path(args.output)
     stats = _statistics(args)
-    split = _split(args, stats)
+    split = split_documents(stats.documents, test_fraction=args.test_fraction,
+                            dev_fraction=args.dev_fraction, seed=args.seed)
     part = split.dev if args.part == "dev" else split.test
     ts = build_test_set(stats.instances(part), stats.noun_frequencies(split.train), args.method,
                         seed=args.seed, corpus=stats.fingerprint(), split=split.describe(),
@@ -127,7 +121,7 @@ def _split_params(text: str) -> dict[str, float]:
     return {k: float(v) for k, v in found.items()}
 
 
-def _score_signature(ts, args: argparse.Namespace, make_signature) -> str:
+def _score_signature(ts, args: argparse.Namespace) -> str:
     """Every option of ``pseudo score`` that changes a number, with the test set's own."""
     opts = {"method": ts.method, "split": ts.split}
     if ts.random_range:
@@ -187,7 +181,7 @@ def _score(args: argparse.Namespace) -> int:
                    "p_vs_baseline", "sig"], rows,
                   higher_is_better={"accuracy_guess": True, "accuracy": True},
                   title=f"{ts.method} confounders, {len(ts)} items",
-                  notes=[f"signature: {_score_signature(ts, args, make_signature)}",
+                  notes=[f"signature: {_score_signature(ts, args)}",
                          f"test set: {ts.signature}",
                          f"ties: {args.ties}, randomization: {args.iterations}"])
     if not want:

@@ -15,7 +15,6 @@ the seed.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -154,15 +153,6 @@ seed:12345|v:0.3.1'
     return sig.update({k: v for k, v in new.items() if sig.get(k) != v}).format()
 
 
-def _percent_scale(table, measure: str, percent: bool) -> float:
-    """100 when ``--percent`` will scale this column (as ``Table.as_percent`` decides)."""
-    if not percent or measure not in table.higher_is_better:
-        return 1.0
-    vals = [r.get(measure) for r in table.rows]
-    nums = [v for v in vals if isinstance(v, float) and math.isfinite(v)]
-    return 100.0 if nums and all(0.0 <= v <= 1.0 for v in nums) else 1.0
-
-
 def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
                   percent: bool = False) -> dict[str, float]:
     """Put ``<m> ±`` columns after each measure and ``<m>_low/_high`` in the rows (in place).
@@ -171,7 +161,8 @@ def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
     interval of a column that ``--percent`` scales is scaled alike.  Returns
     the scale of each measure (for :func:`paired_table`).
     """
-    scales = {m: _percent_scale(table, m, percent) for m in table.columns}
+    scaled = table.percent_columns() if percent else ()   # as --percent will scale them
+    scales = {m: 100.0 if m in scaled else 1.0 for m in table.columns}
     if intervals is None:
         return scales
     cols = list(table.columns)

@@ -68,11 +68,12 @@ Example
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import zlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol
@@ -189,7 +190,7 @@ def _strings(corpus: Corpus, source: ColumnLike, *, missing: str, what: str) -> 
     return out
 
 
-@contextmanager
+@contextlib.contextmanager
 def _open(path_or_file: str | os.PathLike | IO[str]):
     if isinstance(path_or_file, (str, os.PathLike)):
         with atomic_path(path_or_file) as tmp, \
@@ -700,8 +701,6 @@ def _fast_pascal(corpus: Corpus, tags: np.ndarray, n_labels: int, path, *,
     a time: no Python string per token, no whole file in memory (a 100M-token
     text cannot afford them).  ``append`` adds to the file's end.
     """
-    import contextlib
-
     if not isinstance(path, (str, os.PathLike)) or set(corpus.tokens) != {"form"}:
         return None
     if LINES_COLUMN in corpus.sentences or corpus.tokens["form"].vocab is None:
@@ -789,8 +788,6 @@ def write_predictions_over_files(files: Sequence[str | os.PathLike], result: Tag
     >>> out.getvalue() == whole.getvalue()
     True
     """
-    import contextlib
-
     with contextlib.ExitStack() as stack:
         if isinstance(path, (str, os.PathLike)):   # the parts go to a temporary file
             path = stack.enter_context(atomic_path(path))
@@ -901,17 +898,10 @@ def _newdoc_ends(part: Corpus):
     counted = np.flatnonzero(~((lengths == 0) & has_kept))
     if len(counted) == 0:
         return None, None, False
-    col = part.sentences.get("document")
-
-    def doc(i: int):
-        if col is None or col.values[i] < 0:
-            return None
-        v = int(col.values[i])
-        return str(v) if col.vocab is None else col.vocab.items[v]
-
+    docs = _sentence_strings(part, "document")
     i0 = int(counted[0])
-    head = doc(i0) if lengths[i0] > 0 and not has_kept[i0] else None
-    return head, doc(int(counted[-1])), True
+    head = docs[i0] if lengths[i0] > 0 and not has_kept[i0] else None
+    return head, docs[int(counted[-1])], True
 
 
 def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_error, column,
@@ -919,7 +909,6 @@ def _group_predictions(files, clusters, *, n_clusters, fmt, input_format, on_err
     """On a worker: the predictions of consecutive files, as compressed bytes, with their
     document ends."""
     import tempfile
-    import zlib
 
     fd, tmp = tempfile.mkstemp(prefix="induceval-tags-", suffix=f".{fmt}")
     os.close(fd)
@@ -977,8 +966,6 @@ def write_predictions_on_dask(client, groups: Sequence[Sequence[str]], result: T
     >>> rep.sentences, out.getvalue() == whole.getvalue()
     (2, True)
     """
-    import contextlib
-    import zlib
     from functools import partial
 
     from induceval.parallel import imap

@@ -1,4 +1,4 @@
-"""Helpers shared by the category protocols (frank2009, reichart2010, pascal2012-pos)."""
+"""Helpers shared by the protocols (frank2009, reichart2010, pascal2012, chang2006...)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,26 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["spearman_rho", "stars", "ensure_dir"]
+from induceval.atomic import save_figure
+
+__all__ = ["spearman_rho", "stars", "ensure_dir", "finish_figure"]
 
 
 def ensure_dir(path: str | os.PathLike) -> Path:
     p = Path(path)
     p.mkdir(parents=True, exist_ok=True)
     return p
+
+
+def finish_figure(fig, path: str | os.PathLike, dpi: int = 120) -> str:
+    """Lay ``fig`` out, save it at ``path`` with an SVG beside it (the report shows those
+    inline), close it; returns the path."""
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    save_figure(fig, path, dpi=dpi, also=("svg",))
+    plt.close(fig)
+    return str(path)
 
 
 def spearman_rho(a, b) -> tuple[float, float]:

@@ -43,10 +43,9 @@ from pathlib import Path
 
 import numpy as np
 
-from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
-from induceval.experiments._category_common import ensure_dir
+from induceval.experiments._category_common import ensure_dir, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
@@ -444,9 +443,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
         ax.set_xscale("log")
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15),
                   ncol=3 if ax is axes[1] else 2, frameon=False)
-    fig.tight_layout()
-    save_figure(fig, out / "figures_1_2_unseen.png", dpi=120, also=("svg",))
-    plt.close(fig)
+    finish_figure(fig, out / "figures_1_2_unseen.png")
     fig, ax = plt.subplots(figsize=(6, 5.5))
     width = 0.8 / max(1, 2 * len(preps))
     k = 0
@@ -464,9 +461,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
     ax.set_xticks([0.4, 1.4], ["verbs", "nouns"])
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
-    fig.tight_layout()
-    save_figure(fig, out / "figure_3_rare.png", dpi=120, also=("svg",))
-    plt.close(fig)
+    finish_figure(fig, out / "figure_3_rare.png")
 
 
 # -- corpora and CLI ----------------------------------------------------------

@@ -37,9 +37,9 @@ from pathlib import Path
 
 import numpy as np
 
-from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments._category_common import finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
@@ -57,12 +57,6 @@ __all__ = ["PAPER_SELF", "default_population", "run_corpus", "reproduce", "repro
 PAPER_SELF = {"prevword": "+28 (t(13)=11.37)", "freqframe": "+10 (t(13)=7.38)",
               "tokentype": "+8 (t(13)=12.19)", "typetoken": "+5 (t(13)=8.0)",
               "lexstat": "+7, 71% (t(13)=12.24)"}
-#: Paper's adult-to-child comparisons (p. 157-158).
-PAPER_CHILD = {"freqframe": "n.s. (t(13)=1.31)", "tokentype": "t(13)=3.65, p=.003",
-               "typetoken": "n.s. (t(13)=1.72)", "lexstat": "t(13)=3.03, p=.01"}
-#: Paper's slope comparisons (p. 158).
-PAPER_SLOPES = {"freqframe": "same (t(2344)=0.03)", "tokentype": "same (t(2344)=0.80)",
-                "typetoken": "steeper+ (t(2344)=2.0, p=.045)", "lexstat": "same (t(2344)=0.82)"}
 
 
 def default_population(data_root: str | os.PathLike) -> dict[str, list[Path]]:
@@ -406,11 +400,8 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
         ax.set_ylabel("WOPA (% utterances correct)")
         ax.set_ylim(0, 100)
         ax.set_title(f"Fig. {num}: {title} (bars: mean ± SE over corpora; dots: corpora)")
-        fig.tight_layout()
-        path = out / f"figure{num}_{'self' if test == 'self' else 'adult_child'}.png"
-        save_figure(fig, path, dpi=120, also=("svg",))
-        plt.close(fig)
-        paths.append(str(path))
+        paths.append(finish_figure(
+            fig, out / f"figure{num}_{'self' if test == 'self' else 'adult_child'}.png"))
     fig, ax = plt.subplots(figsize=(7, 4.5))
     fits = {r["learner"]: r for r in slopes.rows}
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
@@ -447,11 +438,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.set_ylabel("WOPA per recording day (%)")
     ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    path = out / "figure3_development.png"
-    save_figure(fig, path, dpi=120, also=("svg",))
-    plt.close(fig)
-    paths.append(str(path))
+    paths.append(finish_figure(fig, out / "figure3_development.png"))
     return paths
 
 

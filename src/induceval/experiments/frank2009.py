@@ -78,11 +78,15 @@ from pathlib import Path
 import numpy as np
 
 from induceval._json import jsonable
-from induceval.atomic import save_figure
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError, check_choice, check_range
-from induceval.experiments._category_common import ensure_dir, spearman_rho, stars
+from induceval.experiments._category_common import (
+    ensure_dir,
+    finish_figure,
+    spearman_rho,
+    stars,
+)
 from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
 from induceval.experiments._uncertainty import (
     BEST,
@@ -400,11 +404,7 @@ def _figures(results: dict, order, gold_sizes: dict, out: Path,
     paths = []
     for name, draw in (("figure1", lambda: _figure1(plt, results, order, intervals)),
                        ("figure2", lambda: _figure2(plt, results, order, gold_sizes))):
-        fig = draw()
-        fig.tight_layout()
-        paths.append(str(out / f"{name}.png"))
-        save_figure(fig, paths[-1], dpi=120, also=("svg",))
-        plt.close(fig)
+        paths.append(finish_figure(draw(), out / f"{name}.png"))
     return paths
 
 

@@ -55,9 +55,9 @@ from pathlib import Path
 
 import numpy as np
 
-from induceval.atomic import save_figure
 from induceval.data import corpus_dir
 from induceval.errors import InducevalError
+from induceval.experiments._category_common import finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
@@ -378,10 +378,8 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
     ax.set_ylabel("directed accuracy (%)")
     ax.set_title(f"{tb} (Gelling et al. 2012 Figure 1)")
     ax.legend(fontsize=7)
-    fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    save_figure(fig, path, dpi=100, also=("svg",))
-    plt.close(fig)
+    finish_figure(fig, path, dpi=100)
     return path
 
 

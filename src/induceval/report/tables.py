@@ -125,15 +125,18 @@ class Table:
         >>> t.as_percent().rows[0]["m1"]
         50.0
         """
-        cols = []
-        for col in self.higher_is_better:
-            vals = [r.get(col) for r in self.rows]
-            nums = [v for v in vals if isinstance(v, float) and math.isfinite(v)]
-            if nums and all(0.0 <= v <= 1.0 for v in nums):
-                cols.append(col)
+        cols = self.percent_columns()
         rows = [{k: (v * 100 if k in cols and isinstance(v, float) and math.isfinite(v) else v)
                  for k, v in r.items()} for r in self.rows]
         return replace(self, rows=rows, digits=max(self.digits - 2, 1) if cols else self.digits)
+
+    def percent_columns(self) -> list[str]:
+        """The columns :meth:`as_percent` scales: marked, with finite values all in [0, 1]."""
+        def share(col: str) -> bool:
+            nums = [v for r in self.rows if isinstance(v := r.get(col), float) and math.isfinite(v)]
+            return bool(nums) and all(0.0 <= v <= 1.0 for v in nums)
+
+        return [col for col in self.higher_is_better if share(col)]
 
     def best(self) -> dict[str, set[int]]:
         """Indices of the rows holding the best value of each marked column."""

@@ -106,10 +106,6 @@ class Resampled:
     unit: str
     n_items: int
 
-    def signature_fields(self) -> dict:
-        """The signature fields of this resampling (method, level, N, unit)."""
-        return {"ci": "bootstrap", "level": 1 - self.alpha, "n": self.n, "unit": self.unit}
-
     def to_dict(self) -> dict:
         """A JSON-ready dict of every interval and the resampling settings."""
         return {"method": "percentile bootstrap", "n": self.n, "alpha": self.alpha,
@@ -269,10 +265,14 @@ def _prepare(stats: ItemStats, groups) -> ItemStats:
     return stats
 
 
-def _check_n(n: int) -> None:
+def _checked(n: int, seed: int | None, alpha: float | None = None) -> int:
+    """Refuse a bad ``n`` or ``alpha``; return the seed (``None``: the default)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise ParameterError(f"the number of resamples must be an integer >= 1; got {n!r}")
     check_range("n", int(n), 1)
+    if alpha is not None:
+        check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
+    return DEFAULT_SEED if seed is None else int(seed)
 
 
 def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
@@ -310,9 +310,7 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
     >>> r.intervals["acc"].estimate, r.n, r.unit
     (0.75, 500, 'sentence')
     """
-    _check_n(n)
-    check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
-    seed = DEFAULT_SEED if seed is None else int(seed)
+    seed = _checked(n, seed, alpha)
     stats = _prepare(items_of(stats), groups)
     samples = _bootstrap_samples([stats], int(n), seed, cache if groups is None else None)[0]
     intervals = _intervals(stats.scores(), samples, alpha)
@@ -352,9 +350,7 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
     [0.01, 0.01]
     """
     check_choice("test", test, TESTS)
-    _check_n(n)
-    check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
-    seed = DEFAULT_SEED if seed is None else int(seed)
+    seed = _checked(n, seed, alpha)
     base = _prepare(items_of(baseline), groups)
     others = [_prepare(items_of(s), groups) for s in systems]
     m = len(base)
@@ -453,8 +449,7 @@ def share_resamples(systems: Sequence[ItemStats], *, n: int = 1000,
     >>> bool(np.array_equal(r.samples["acc"], resample(a, n=50, seed=2).samples["acc"]))
     True
     """
-    _check_n(n)
-    seed = DEFAULT_SEED if seed is None else int(seed)
+    seed = _checked(n, seed)
     by_len: dict[int, list[ItemStats]] = {}
     for st in systems:
         st = items_of(st)
