@@ -60,19 +60,29 @@ def test_long_items_are_decoded_alike():
         assert got == [x.decode() for x in parts]
 
 
-def test_a_chat_utterance_over_the_limit_is_a_fault(tmp_path, monkeypatch):
-    """Before: a 50 MB utterance was analysed word by word (1.2 GB)."""
+def test_a_chat_utterance_over_the_limit_names_the_limit_and_its_keyword(tmp_path):
+    """A limit, not a damaged file: the message names max_record_bytes, which reads it."""
     from induceval.corpus.readers import _chat_file, read_corpus
     from induceval.errors import CorpusFormatError
 
-    monkeypatch.setattr(_chat_file, "MAX_UTTERANCE_CHARS", 100)
     p = tmp_path / "a.cha"
     p.write_text("@UTF8\n@Begin\n@Participants:\tCHI A Target_Child\n*CHI:\thi .\n"
                  "*CHI:\t" + "la " * 50 + ".\n@End\n")
-    with pytest.raises(CorpusFormatError, match=r"a\.cha:5: an utterance .* of 162 char"):
-        read_corpus(p)
-    c = read_corpus(p, on_error="skip")
+    with pytest.raises(CorpusFormatError, match=r"a\.cha:5: an utterance .* of 162 char.*"
+                                                 r"max_record_bytes=100"):
+        read_corpus(p, max_record_bytes=100)
+    c = read_corpus(p, on_error="skip", max_record_bytes=100)
     assert c.n_sentences == 1 and c.report.examples[_chat_file.LONG_UTTERANCE] == f"{p}:5"
+    assert read_corpus(p).n_sentences == 2
+
+
+def test_a_valid_chat_utterance_of_over_a_mib_is_read(tmp_path):
+    from induceval.corpus.readers import read_corpus
+
+    p = tmp_path / "long.cha"
+    p.write_text("@UTF8\n@Begin\n@Participants:\tCHI A Target_Child\n"
+                 "*CHI:\t" + "la " * 400_000 + ".\n@End\n")
+    assert read_corpus(p).n_tokens == 400_001
 
 
 def test_a_ptb_tree_over_the_limit_names_the_limit_and_its_keyword(tmp_path):

@@ -486,7 +486,7 @@ _COLUMN_FORMATS = frozenset({"conllu", "conllx", "pascal", "malt"})
 
 #: formats whose reader limits the size of one record (``max_record_bytes=``); the others
 #: read records of any size
-_RECORD_LIMIT_FORMATS = frozenset({"ptb"})
+_RECORD_LIMIT_FORMATS = frozenset({"ptb", "chat"})
 
 
 def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: str = "auto",
@@ -521,8 +521,9 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
         their evaluation; ``"spoken"``, the words as said (``wanna``), for
         word-level uses (WOPA), form only.  The other formats have one reading.
     max_record_bytes
-        The largest record (a PTB tree) read, in bytes (default: the
-        reader's, e.g. :data:`induceval.corpus.readers.ptb.MAX_RECORD_BYTES`);
+        The largest record (a PTB tree, a CHAT utterance with its tiers) read
+        (default: the reader's, 16 MiB, e.g.
+        :data:`induceval.corpus.readers.ptb.MAX_RECORD_BYTES`);
         a larger one is an error naming this limit.  Formats without a limit
         ignore it.
     **options

@@ -257,13 +257,14 @@ LINES_AFTER_END = "lines after @End other than utterances (not read)"
 #: code is not a CHAT speaker code (upper-case letters, digits, ``_``, ``-``, ``'``).
 UNDECLARED_SPEAKER = "utterances of a speaker not declared in @Participants (not read)"
 
-#: The longest utterance read, with its tiers (characters): CHILDES utterances hold a few
-#: hundred words at most, and a word costs the reader some hundred bytes of Python objects
-#: (a 50 MB utterance took 1.2 GB).
-MAX_UTTERANCE_CHARS = 1 << 20
+#: The longest utterance read by default, with its tiers (characters; ``max_record_bytes``
+#: of :func:`~induceval.corpus.readers.read_corpus` raises it): CHILDES utterances hold a
+#: few hundred words at most, and a word costs the reader some hundred bytes of Python
+#: objects (a 50 MB utterance took 1.2 GB).
+MAX_UTTERANCE_CHARS = 16 << 20
 
-#: Report key of the utterances over :data:`MAX_UTTERANCE_CHARS`, left out.
-LONG_UTTERANCE = f"utterances over {MAX_UTTERANCE_CHARS:,} characters (left out)"
+#: Report key of the utterances over the size limit, left out.
+LONG_UTTERANCE = "utterances over the size limit max_record_bytes (left out)"
 
 #: Report keys of the faults of a file's structure (besides its tiers' faults).
 FILE_FAULTS = ("missing_begin", "bad_utf8_files", "bad_lines", "orphan_tiers", MISSING_END,
@@ -355,7 +356,8 @@ def _join(raw_lines: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def _file_units(path: Path, on_error: str, report: ReadReport, convention: str = "days"
+def _file_units(path: Path, on_error: str, report: ReadReport, convention: str = "days",
+                max_record_bytes: int = MAX_UTTERANCE_CHARS
                 ) -> tuple[_FileState, list[tuple[str, str, int]]]:
     """Split a file into utterances: ``(speaker, body, line)`` where ``body`` is
     the text after ``*SPK:`` with its dependent tiers (``\\n%tier:...``),
@@ -379,10 +381,11 @@ def _file_units(path: Path, on_error: str, report: ReadReport, convention: str =
         start = lineno
         n_nl = b.count("\n")
         lineno += n_nl + 1
-        if len(b) > MAX_UTTERANCE_CHARS:
+        if len(b) > max_record_bytes:
             _fail_or_count(on_error, report, LONG_UTTERANCE, "an utterance (with its tiers) of "
-                           f"{len(b):,} characters, over {MAX_UTTERANCE_CHARS:,}: no transcript "
-                           "line (a damaged file?)", path, start, "*" + b[:80])
+                           f"{len(b):,} characters, over the limit max_record_bytes="
+                           f"{max_record_bytes:,}: raise it to read longer utterances "
+                           "(read_corpus(..., max_record_bytes=N))", path, start, "*" + b[:80])
             continue
         if not st.begun:
             _fail_or_count(on_error, report, "missing_begin", "utterance before @Begin", path,

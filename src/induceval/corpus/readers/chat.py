@@ -70,7 +70,7 @@ cut short), anything after ``@End`` (not read: utterances in
 declare or whose code is not upper case (``*chi:``; left out, in
 ``report.skipped``), an ``@ID``/``@Age of`` age that is no age (``2;13.26``,
 ``two``; the utterances then have no age; ``Y;``, ``Y;M.`` and ranges ``A - B``
-are ages), an utterance over ``MAX_UTTERANCE_CHARS`` characters (left out), a
+are ages), an utterance over the size limit ``max_record_bytes`` (left out), a
 NUL byte (the whole file).  Line ends may be CR alone (classic Mac OS CLAN).
 The manual writes ``Y;M.`` (``Y;``) when the days (months) are unknown: the
 target child's ``age_days`` is then the first day of that month (year), a lower
@@ -145,6 +145,7 @@ from induceval import parallel
 from induceval.corpus.model import AGE_CONVENTIONS, Column, Corpus, ReadReport, Vocabulary, concat
 from induceval.corpus.readers._chat_file import (
     AGE_WITHOUT_DAYS,
+    MAX_UTTERANCE_CHARS,
     _document,
     _file_units,
     _FileState,
@@ -362,14 +363,15 @@ class _Encoder:
 
 def _read_files(files: Sequence[Path], on_error: str, split_clitics: bool, omitted: str,
                 name: str, empty: str = "drop", ages: str = "days",
-                unused: frozenset = frozenset(), words: str = "mor") -> Corpus:
+                unused: frozenset = frozenset(), words: str = "mor",
+                max_record_bytes: int = MAX_UTTERANCE_CHARS) -> Corpus:
     """Read files into a corpus (see :class:`_Reading`)."""
     report = ReadReport()
     reading = _Reading(on_error, split_clitics, omitted, empty == "keep", report, unused, words)
     for path in files:
         report.files.append(str(path))
         try:
-            st, units = _file_units(path, on_error, report, ages)
+            st, units = _file_units(path, on_error, report, ages, max_record_bytes)
         except CorpusFormatError as exc:
             if on_error == "fail":
                 raise
@@ -566,7 +568,8 @@ class _Reading:
 def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: str = "fail",
          split_clitics: bool = True, omitted: str = "drop", empty: str = "drop",
          ages: str = "days", jobs: int | None = None, name: str = "",
-         needs: Sequence[str] | None = None, words: str = "mor") -> Corpus:
+         needs: Sequence[str] | None = None, words: str = "mor",
+         max_record_bytes: int = MAX_UTTERANCE_CHARS) -> Corpus:
     """Read CHAT files into a :class:`~induceval.corpus.model.Corpus`.
 
     Parameters
@@ -614,6 +617,11 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         as written (``wanna``, ``gimme``, ``goed [: went]`` -> ``goed``), cleaned of
         markup as in ``"mor"``, only the ``form`` column; every utterance is counted in
         ``report.counts[SPOKEN_WORDS]``, which names the choice.
+    max_record_bytes
+        The longest utterance read, with its tiers, in characters (default
+        :data:`~induceval.corpus.readers._chat_file.MAX_UTTERANCE_CHARS`): a
+        longer one is an error naming this limit (left out and counted under
+        ``on_error="skip"``).
 
     Returns
     -------
@@ -641,7 +649,8 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         jobs = 1 if len(paths) < 8 or not in_main else max(1, min(4, os.cpu_count() or 1))
     read_chunk = partial(_read_files, on_error=on_error, split_clitics=split_clitics,
                          omitted=omitted, name=name, empty=empty, ages=ages,
-                         unused=unused_tier_faults(needs), words=words)
+                         unused=unused_tier_faults(needs), words=words,
+                         max_record_bytes=max_record_bytes)
     if jobs > 1 and len(paths) > 1:
         chunks = _chunks(paths, min(jobs, len(paths)))
         spec = parallel.ExecutorSpec(engine="local", jobs=len(chunks))
