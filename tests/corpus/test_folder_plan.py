@@ -76,3 +76,15 @@ def test_eval_names_the_files_of_its_folders_it_did_not_read(tmp_path, capsys):
     notes = one_table(json.loads(capsys.readouterr().out))["notes"]
     assert f"files not read in gold {gold}: notes.json (no corpus format by its ending or " \
            "content)" in notes
+
+
+def test_eval_scores_comment_less_ud_v1_files_against_upos_and_says_why(tmp_path, capsys):
+    """UD v1 files without comments are CoNLL-U (their UPOS is UPOS, not CoNLL-X CPOS)."""
+    rows = "1\tand\tand\tCONJ\tCC\t_\t0\troot\t_\t_\n2\tdogs\tdog\tNOUN\tNNS\t_\t1\tdep\t_\t_\n\n"
+    gold = _folder(tmp_path, {"a.conll": rows, "b.conll": rows})
+    assert main(["eval", "tags", "--gold", str(gold), "--pred", str(gold), "--pred-column",
+                 "xpos", "--format", "json"]) == 0
+    table = one_table(json.loads(capsys.readouterr().out))
+    assert "|gold:upos|" in table["signature"]
+    assert any(n.startswith(f"gold {gold}: files read as conllu by their content: 2")
+               for n in table["notes"])

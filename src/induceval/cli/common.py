@@ -441,6 +441,12 @@ def skipped_notes(evaluation, golds: list[str], preds: list[str], on_error: str)
              for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
                                           ("pred", preds, evaluation.pred_reports))
              for path, report in zip(paths, reports) if report.skipped_files]
+    # a format told by the content decides the columns: said, as a guess can be wrong
+    notes += [f"{kind} {path}: {key}: {n} (first: {report.examples.get(key, '')})"
+              for kind, paths, reports in (("gold", golds, evaluation.gold_reports),
+                                           ("pred", preds, evaluation.pred_reports))
+              for path, report in zip(paths, reports)
+              for key, n in sorted(report.counts.items()) if key.startswith("files read as ")]
     if on_error == "skip":
         notes.append(f"skipped malformed sentences: {sum(malformed.values())}" + (
             " (" + "; ".join(f"{k}: {v}" for k, v in sorted(malformed.items())) + ")"

@@ -92,9 +92,10 @@ class Shard:
     preds: tuple
     read: ReadOptions = field(default_factory=ReadOptions)
     gold_names: tuple | None = None
-    #: per gold, then per prediction: the files of its folder not read (path -> why), on
-    #: the first shard of a folder's (the others hold ``()``)
-    skipped_files: tuple = ()
+    #: per gold, then per prediction: the :class:`~induceval.corpus.readers.FilePlan` of its
+    #: folder (what was read by its content, what was not read), on the first shard of a
+    #: folder's (the others hold ``()``)
+    plans: tuple = ()
 
     @property
     def cost(self) -> int:
@@ -379,10 +380,8 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
     gold_reports, pred_reports = ([reduce(ReadReport.merge, per_shard, ReadReport())
                                    for per_shard in zip(*(getattr(p, kind) for p in parts))]
                                   for kind in ("gold_reports", "pred_reports"))
-    for report, listed in zip(gold_reports + pred_reports, shards[0].skipped_files):
-        report.skipped_files.update(listed)
-        if listed:
-            report.count("files skipped", len(listed))
+    for report, plan in zip(gold_reports + pred_reports, shards[0].plans):
+        plan.annotate(report)
     if any(s.read.on_error == "skip" for s in shards):
         # what was skipped (sentences, tiers) changes the numbers: every result signs it
         from induceval.corpus.stats import reading_errors
@@ -523,7 +522,6 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
                                     tuple(tuple(files[start + a:start + b])
                                           for files in paired[len(golds):]), here, names))
             start = end
-        listed = tuple({str(f): why for f, why in p.skipped} for p in plans)
-        shards[0] = replace(shards[0], skipped_files=listed)
+        shards[0] = replace(shards[0], plans=tuple(plans))
         return shards
     return [Shard(tuple(map(source, golds)), tuple(map(source, preds)), read, names)]

@@ -299,7 +299,8 @@ def gold_scheme_from_counts(counts: dict[str, dict]) -> GoldScheme:
     def present(column: str) -> bool:
         return sum(counts.get(column, {}).values()) > 0
 
-    if present("upos") and _share(counts["upos"], UD_UPOS.__contains__) >= 0.9:
+    # UD v1 (2014-2016) tagged with CONJ what v2 tags CCONJ
+    if present("upos") and _share(counts["upos"], (UD_UPOS | {"CONJ"}).__contains__) >= 0.9:
         return GoldScheme("upos", "upos", "upos")
     if present("xpos") and _share(counts["xpos"], PTB_TO_UNIVERSAL.__contains__) >= 0.9:
         return GoldScheme("xpos", "ptb", "ptb")
