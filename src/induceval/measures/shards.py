@@ -171,6 +171,10 @@ class Family(Protocol):
         """The gold's label counts that ``"auto"`` options are resolved from
         (:func:`label_inventory`; additive)."""
 
+    # optional: ``prediction_inventory(inventory, preds, options) -> dict``, the
+    # inventory with the predictions' label counts added (additive too), for options
+    # resolved from what the predictions hold (the column of a prediction's clusters)
+
     def resolve(self, inventory: dict, options: Mapping) -> dict:
         """Inventory and options -> the resolved options (raising when the text
         cannot be scored)."""
@@ -185,10 +189,12 @@ class Family(Protocol):
         """Summed statistics -> the family's result."""
 
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
-        """Whether a prediction's files are in a format of the family's own (a type list)."""
+        """Whether a prediction's files are in a format of the family's own (a type list,
+        a layout of :mod:`induceval.measures.layouts`)."""
 
     def read_prediction(self, paths: tuple, fmt: str) -> Any:
-        """Read a prediction in a format of the family's own."""
+        """Read a prediction in a format of the family's own (read against the gold's
+        tokens in :meth:`statistics`)."""
 
 
 def label_inventory(corpus: Corpus, columns: Sequence[str]) -> dict[str, dict]:
@@ -250,6 +256,8 @@ def _reports(corpora) -> list:
 def _part(family: Family, options: Mapping, resolved: dict | None, shard: Shard) -> _Part:
     golds, preds = shard.load(family)
     inventory = family.inventory(golds, options)
+    if hasattr(family, "prediction_inventory"):   # the predictions' "auto" columns
+        inventory = family.prediction_inventory(inventory, preds, options)
     stats = error = None
     forced = resolved is not None
     try:
@@ -391,10 +399,11 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
 # -- shards of the user's inputs ----------------------------------------------------------
 
 def _keyed(root: Path, fmt: str) -> dict[str, Path]:
-    from induceval.corpus.readers import expand_paths
+    from induceval.corpus.readers import READERS, expand_paths
 
     out: dict[str, Path] = {}
-    for f in expand_paths(root, fmt):
+    # a format of a family's own (a layout) is no reader's: its files are all the folder's
+    for f in expand_paths(root, fmt if fmt in READERS else "auto"):
         rel = f.relative_to(root)
         key = rel.with_suffix("").as_posix()
         if key in out:
@@ -456,9 +465,13 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
 
 def _resolved_format(path: str, fmt: str) -> str:
     from induceval.corpus.readers import detect_format
+    from induceval.measures.layouts import detect_layout
 
-    # as read_corpus reads a folder: the first file's format for every file
-    return detect_format(path) if fmt == "auto" else fmt
+    # as read_corpus reads a folder: the first file's format for every file; files in a
+    # layout (no reader's format) stay "auto", for the family to detect
+    if fmt != "auto" or detect_layout((path,), "tags"):
+        return fmt
+    return detect_format(path)
 
 
 def _is_path(x) -> bool:
