@@ -74,6 +74,8 @@ class Layout:
         ``wordtag``: per sentence its words, else ``None``.
     detected
         Taken for this layout by :func:`detect_layout` (errors then name ``--pred-format``).
+    paths
+        The files read.
     """
 
     format: str
@@ -81,13 +83,13 @@ class Layout:
     where: tuple
     words: tuple | None = None
     detected: bool = False
+    paths: tuple = ()
 
     def _fail(self, cls, message: str, i: int | None = None, *, text: str | None = None):
         if self.detected and "--pred-format" not in message:
             message += (f" (read as {self.format}, detected from the content; name the "
                         "format with --pred-format)")
-        path, line = self.where[i] if i is not None else (
-            self.where[-1][0] if self.where else None, None)
+        path, line = self.where[i] if i is not None else (", ".join(self.paths), None)
         if cls is ParameterError:
             return cls(f"{path}: {message}")
         return cls(message, path=path, line=line, text=text)
@@ -225,8 +227,8 @@ def read_layout(paths, fmt: str, *, detected: bool = False) -> Layout:
                 where.append((path, n))
             words[-1].append(fields[0])
             rows[-1].append(fields[1].strip())
-    return Layout(fmt, tuple(rows), tuple(where),
-                  None if words is None else tuple(words), detected)
+    return Layout(fmt, tuple(rows), tuple(where), None if words is None else tuple(words),
+                  detected, tuple(map(str, paths)))
 
 
 def detect_layout(paths, command: str) -> str | None:
