@@ -29,8 +29,22 @@ class InducevalError(ValueError):
     """Base class of every error induceval raises on bad input or options."""
 
 
+def _placed(self, message: str, *, path: str | None = None, line: int | None = None,
+             text: str | None = None) -> None:
+    self.path, self.line, self.text, self.reason = path, line, text, message
+    where = ""
+    if path is not None:
+        where = f"{path}:{line}: " if line is not None else f"{path}: "
+    elif line is not None:
+        where = f"line {line}: "
+    shown = ""
+    if text is not None:
+        shown = f": {shorten(text)!r}"
+    InducevalError.__init__(self, f"{where}{message}{shown}")
+
+
 class CorpusFormatError(InducevalError):
-    """A corpus file is malformed.
+    """A corpus file is malformed (:class:`MismatchError` takes the same arguments).
 
     Parameters
     ----------
@@ -51,18 +65,7 @@ class CorpusFormatError(InducevalError):
     "a.conllu:7: expected 10 columns, got 3: '1\\\\tx\\\\ty'"
     """
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
-                 text: str | None = None) -> None:
-        self.path, self.line, self.text, self.reason = path, line, text, message
-        where = ""
-        if path is not None:
-            where = f"{path}:{line}: " if line is not None else f"{path}: "
-        elif line is not None:
-            where = f"line {line}: "
-        shown = ""
-        if text is not None:
-            shown = f": {shorten(text)!r}"
-        super().__init__(f"{where}{message}{shown}")
+    __init__ = _placed
 
 
 class ParameterError(InducevalError):
@@ -70,7 +73,16 @@ class ParameterError(InducevalError):
 
 
 class MismatchError(InducevalError):
-    """Gold and prediction do not describe the same text."""
+    """Gold and prediction do not describe the same text (``path``/``line``/``text``:
+    where in the prediction's file, when known).
+
+    Example
+    -------
+    >>> str(MismatchError("2 labels for 3 gold tokens", path="p.labels", line=4))
+    'p.labels:4: 2 labels for 3 gold tokens'
+    """
+
+    __init__ = _placed
 
 
 def check_range(name: str, value: float, low: float | None = None, high: float | None = None,

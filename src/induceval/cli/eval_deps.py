@@ -15,6 +15,10 @@ reported.  Punctuation is detected from the gold corpus (UPOS, else the PTB
 punctuation tags, else CHILDES, else punctuation characters) unless
 ``--punct`` names a policy; the choice is in the notes and the signature.
 
+A prediction may also be a ``heads`` file: one sentence a line, one head
+index per gold token (``0`` the root), read against the gold's tokens
+(:mod:`induceval.measures.layouts`).
+
 Gold folders with prediction folders are scored shard by shard (files
 paired by relative path, the ending aside; :mod:`induceval.measures.shards`):
 per-sentence statistics are concatenated in file order; with ``--jobs N`` >
@@ -78,7 +82,10 @@ def register(subparsers) -> None:
                         "out.by-KEY.csv (e.g. out.by-relation.csv)")
     p.add_argument("--measure", choices=("directed", "undirected", "ned"), default="directed",
                    help="measure shown in breakdown tables of several systems")
-    add_gold_pred_format_options(p)
+    add_gold_pred_format_options(
+        p, pred_extra="; or heads: one sentence a line, one head index per gold token (0 the "
+                      "root), read against the gold's tokens; auto takes a .heads file, or a "
+                      ".txt (or unknown ending) file of integers, for heads")
     p.add_argument("--no-check-forms", action="store_true",
                    help="do not require identical word forms in gold and prediction")
     p.add_argument("--plot", nargs=2, metavar=("KIND", "PATH"), default=None,

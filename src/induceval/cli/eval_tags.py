@@ -9,7 +9,14 @@ Example::
 
 Gold and predicted corpora (PASCAL, CoNLL-U/X, ...) are read with
 ``induceval.corpus.read_corpus``; a prediction may also be a
-``word<TAB>cluster`` type list.  Several ``--pred`` give one table with a row
+``word<TAB>cluster`` type list, or a layout of the gold's tokens
+(:mod:`induceval.measures.layouts`: ``labels``, one sentence a line;
+``wordtag``, ``word<TAB>label`` a line).  Unless ``--pred-column`` names it,
+the prediction's cluster column is the gold column's name (else upos, cpos,
+xpos), checked against what the whole prediction holds: when it holds no
+clusters (``_`` or one label) and one other column does, that one is read and
+named in the notes and the signature; otherwise the command refuses, naming
+the columns.  Several ``--pred`` give one table with a row
 per system and the best value of each column marked.  The gold tag column
 and the punctuation are detected from the gold corpus (UPOS, else PTB
 ``xpos``, else CHILDES tags) and named in the notes and the signature.
@@ -61,12 +68,20 @@ def register(subparsers) -> None:
                    help="gold tag column (default auto: upos, else PTB xpos, else CHILDES tags)")
     p.add_argument("--pred-column", default=None,
                    help="predicted cluster column (default: the column of the gold column's "
-                        "name, else the first of upos, cpos, xpos the prediction has; an "
-                        "error when it is identical to the gold column)")
+                        "name, else the first of upos, cpos, xpos the prediction has; when it "
+                        "holds no clusters, the one other column that does, named in the "
+                        "notes and the signature; an error when several columns hold "
+                        "different clusters, or when it is identical to the gold column)")
     p.add_argument("--allow-identical", action="store_true",
                    help="score a prediction column identical to the gold one, or --gold-column "
                         "form")
-    add_gold_pred_format_options(p, pred_extra=", or types for a word<TAB>cluster list")
+    add_gold_pred_format_options(
+        p, pred_extra="; or a layout read against the gold's tokens: types (a word<TAB>cluster "
+                      "list), labels (one sentence a line, one label per gold token, "
+                      "whitespace-separated), wordtag (word<TAB>label a line, a blank line "
+                      "between sentences, the words checked against the gold's); auto takes "
+                      "a .labels file, or a .txt (or unknown ending) file of integers, for "
+                      "labels")
     p.add_argument("--level", choices=("token", "type", "both"), default="token",
                    help="token measures, type-level measures, or both (default: token)")
     p.add_argument("--unclustered", choices=("merge", "split"), default="merge",
@@ -117,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     gold_column, punct = ev.resolved["gold_column"], ev.resolved["punct"]
     notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
              + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
+    notes += [f"{names[i]}: clusters read from {ev.resolved['pred_columns'][i]} (detected: "
+              f"{why})" for i, why in ev.resolved.get("pred_evidence", {}).items()]
     notes += skipped_notes(ev, [args.gold], args.pred, args.on_error)
     if not want_items:
         emit(build_table(results, names, notes), args)

@@ -177,6 +177,10 @@ class Family(Protocol):
         """The gold's label counts that ``"auto"`` options are resolved from
         (:func:`label_inventory`; additive)."""
 
+    # optional: ``prediction_inventory(inventory, preds, options) -> dict``, the
+    # inventory with the predictions' label counts added (additive too), for options
+    # resolved from what the predictions hold (the column of a prediction's clusters)
+
     def resolve(self, inventory: dict, options: Mapping) -> dict:
         """Inventory and options -> the resolved options (raising when the text
         cannot be scored)."""
@@ -191,10 +195,12 @@ class Family(Protocol):
         """Summed statistics -> the family's result."""
 
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
-        """Whether a prediction's files are in a format of the family's own (a type list)."""
+        """Whether a prediction's files are in a format of the family's own (a type list,
+        a layout of :mod:`induceval.measures.layouts`)."""
 
     def read_prediction(self, paths: tuple, fmt: str) -> Any:
-        """Read a prediction in a format of the family's own."""
+        """Read a prediction in a format of the family's own (read against the gold's
+        tokens in :meth:`statistics`)."""
 
 
 def label_inventory(corpus: Corpus, columns: Sequence[str]) -> dict[str, dict]:
@@ -256,6 +262,8 @@ def _reports(corpora) -> list:
 def _part(family: Family, options: Mapping, resolved: dict | None, shard: Shard) -> _Part:
     golds, preds = shard.load(family)
     inventory = family.inventory(golds, options)
+    if hasattr(family, "prediction_inventory"):   # the predictions' "auto" columns
+        inventory = family.prediction_inventory(inventory, preds, options)
     stats = error = None
     forced = resolved is not None
     try:
@@ -398,11 +406,24 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
 
 # -- shards of the user's inputs ----------------------------------------------------------
 
-def _keyed(root: Path, fmt: str) -> dict[str, Path]:
-    from induceval.corpus.readers import expand_paths
+def _layout(path: Path) -> bool:
+    from induceval.measures.layouts import detect_layout
 
+    return detect_layout((path,), "tags") is not None
+
+
+def _plan(root, fmt: str, prediction: bool = False):
+    """The files of a folder as read (:func:`~induceval.corpus.readers.plan_files`); in a
+    prediction's, the files in a layout (no reader's format) are the family's to read."""
+    from induceval.corpus.readers import READERS, plan_files
+
+    return plan_files(root, fmt if fmt in READERS else "auto",
+                      claimed=_layout if prediction and fmt not in READERS else None)
+
+
+def _keyed(root: Path, fmt: str, prediction: bool = False) -> dict[str, Path]:
     out: dict[str, Path] = {}
-    for f in expand_paths(root, fmt):
+    for f in _plan(root, fmt, prediction).files:
         rel = f.relative_to(root)
         key = rel.with_suffix("").as_posix()
         if key in out:
@@ -439,7 +460,7 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
     induceval.errors.MismatchError: ... has no file for 1 of 2 gold files: b.conllu (files ...)
     """
     gold, pred = Path(gold), Path(pred)
-    g, p = _keyed(gold, gold_format), _keyed(pred, pred_format)
+    g, p = _keyed(gold, gold_format), _keyed(pred, pred_format, prediction=True)
     if not g:
         raise MismatchError(f"no corpus files under the gold folder {gold}")
 
@@ -496,12 +517,11 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
 
     folders = all(_is_path(x) and Path(x).is_dir() for x in golds + preds)
     if folders and "types" not in formats:
-        from induceval.corpus.readers import plan_files
         from induceval.parallel import file_groups, path_size
 
         inputs = [*golds, *preds]
-        plans = [plan_files(x, f) for x, f in zip(inputs, [read.gold_format] * len(golds)
-                                                  + list(formats))]
+        plans = [_plan(x, f, i >= len(golds)) for i, (x, f) in enumerate(
+            zip(inputs, [read.gold_format] * len(golds) + list(formats)))]
         format_of = [dict(zip(map(str, p.files), p.formats)) for p in plans]
         paired = [[b for _, b in pair_files(golds[0], x, gold_format=read.gold_format,
                                             pred_format=f)]

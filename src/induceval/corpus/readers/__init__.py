@@ -180,8 +180,12 @@ def _own_format(f: Path) -> tuple[str | None, str]:
     return found, why
 
 
-def plan_files(paths, fmt: str = "auto") -> FilePlan:
+def plan_files(paths, fmt: str = "auto", *, claimed=None) -> FilePlan:
     """The :class:`FilePlan` of ``paths`` (a file, a folder, or a list of them) and ``fmt``.
+
+    ``claimed(path) -> bool`` tells the folder files a caller reads itself (a
+    prediction in a layout of :mod:`induceval.measures.layouts`): kept, with
+    the format ``"auto"``.
 
     Raises
     ------
@@ -209,9 +213,12 @@ def plan_files(paths, fmt: str = "auto") -> FilePlan:
                 plan.skipped.append((f, "documentation, not corpus text"))
             elif is_binary(f):
                 plan.skipped.append((f, "binary"))
+            elif claimed is not None and claimed(f):
+                found.append((f, "auto", ""))
             else:
                 found.append((f, *_own_format(f)))
-        if fmt == "auto" and found and all(own is None for _, own, _ in found):
+        if fmt == "auto" and found and all(own is None for _, own, _ in found) and \
+                claimed is None:
             found = [(f, "plain", "no file of the folder has a corpus format") for f, _, _ in
                      found]
         # a folder's ten-column files told by their content (not by a .conllu or .conllx

@@ -40,9 +40,11 @@ from induceval.measures.categories.measures import MEASURES, TOKEN, TYPE, log_fa
 from induceval.measures.categories.statistics import (
     TagStatistics,
     check_aligned,
+    default_pred_column,
     statistics_of,
 )
 from induceval.measures.categories.type_level import TypeEntries, type_level_scores
+from induceval.measures.layouts import LAYOUTS, Layout, detect_layout, read_layout
 from induceval.measures.result import Measure, Result
 from induceval.measures.shards import (
     Evaluation,
@@ -118,7 +120,7 @@ class _TagFamily:
     def options(self, gold_column="auto", pred_column=None, form_column="form", forms=None,
                 punct="auto", unclustered="merge", log_base=2, beta=1.0, level="token",
                 restarts=10, seed=DEFAULT_SEED, allow_identical=False, items=None,
-                gold_name=None) -> dict:
+                gold_name=None, pred_names=None) -> dict:
         """Every option of :func:`evaluate_tags`, checked, with its default."""
         check_choice("unclustered", unclustered, ("merge", "split"))
         check_choice("level", level, ("token", "type", "both"))
@@ -129,12 +131,26 @@ class _TagFamily:
         return dict(gold_column=gold_column, pred_column=pred_column, form_column=form_column,
                     forms=forms, punct=punct, unclustered=unclustered, log_base=log_base,
                     beta=beta, level=level, restarts=restarts, seed=seed,
-                    allow_identical=allow_identical, items=items, gold_name=gold_name)
+                    allow_identical=allow_identical, items=items, gold_name=gold_name,
+                    pred_names=pred_names)
 
     def inventory(self, golds, options) -> dict | None:
         if isinstance(golds[0], Corpus):
             return label_inventory(golds[0], ("upos", "xpos", "cpos"))
         return None
+
+    def prediction_inventory(self, inventory: dict | None, preds, options) -> dict | None:
+        """The label counts of each corpus prediction's candidate columns, added to the
+        gold's as ``pred<N>:<column>`` (1-based system; unless ``pred_column`` is named)."""
+        if inventory is None or options["pred_column"] is not None:
+            return inventory
+        out = dict(inventory)
+        for i, pred in enumerate(preds, 1):
+            if isinstance(pred, Corpus):
+                counts = label_inventory(pred, _candidates(options["gold_column"]))
+                out.update({f"pred{i}:{c}": counts[c] for c in _candidates(
+                    options["gold_column"]) if c in counts})
+        return out
 
     def resolve(self, inventory: dict | None, options: Mapping) -> dict:
         gold_column, punct = options["gold_column"], options["punct"]
@@ -154,25 +170,43 @@ class _TagFamily:
         name = options.get("gold_name") or "the gold corpus"
         if gold_column is None:
             raise ParameterError(f"{name} has no gold tag column (upos, xpos or cpos); it has: "
-                                 f"{', '.join(sorted(inventory))}; name one with "
+                                 f"{', '.join(sorted(c for c in inventory if ':' not in c))}; "
+                                 "name one with "
                                  "gold_column= (--gold-column)")
         if gold_column == options["form_column"] and not options["allow_identical"]:
             raise ParameterError(f"the gold column is the word form ({gold_column!r}): every "
                                  "clustering of words would score perfectly; pass "
                                  "allow_identical=True (--allow-identical) to score it anyway")
-        return {"gold_column": gold_column, "punct": punct if isinstance(punct, str) else "mask"}
+        out = {"gold_column": gold_column, "punct": punct if isinstance(punct, str) else "mask"}
+        systems = sorted({int(c[4:c.index(":")]) for c in inventory if c.startswith("pred")
+                          and ":" in c})
+        if systems:
+            picked = {i - 1: _pred_column(inventory, i, gold_column, options) for i in systems}
+            out["pred_columns"] = {i: c for i, (c, _) in picked.items() if c}
+            # why a column other than the default was read, or why none can be (raised
+            # by statistics() once the tokens are known to be the gold's)
+            out["pred_evidence"] = {i: why for i, (_, why) in picked.items() if why}
+        return out
 
     def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
         gold = golds[0]
         mask, _ = resolve_punct(gold, options["punct"] if resolved["punct"] == "mask"
                                 else resolved["punct"])
-        level = options["level"]
-        return [statistics_of(gold, pred, gold_column=resolved["gold_column"],
-                              pred_column=options["pred_column"], mask=mask,
+        level, columns = options["level"], resolved.get("pred_columns", {})
+        for i, pred in enumerate(preds):
+            if isinstance(pred, Corpus) and i not in columns and i in resolved.get(
+                    "pred_evidence", {}):
+                check_aligned(gold, pred, form_column=options["form_column"])
+                raise ParameterError(resolved["pred_evidence"][i])
+        return [statistics_of(gold, pred.corpus(gold, options["form_column"])
+                              if isinstance(pred, Layout) else pred,
+                              gold_column=resolved["gold_column"],
+                              pred_column=(pred.format if isinstance(pred, Layout) else
+                                           columns.get(i, options["pred_column"])), mask=mask,
                               form_column=options["form_column"], forms=options["forms"],
                               items=options["items"], token_level=level != "type",
                               keep_forms=options["unclustered"] == "split" or level != "token")
-                for pred in preds]
+                for i, pred in enumerate(preds)]
 
     def result(self, stats: TagStatistics, resolved: Mapping, options: Mapping,
                inventory) -> TagEvaluation:
@@ -183,19 +217,83 @@ class _TagFamily:
 
         return tag_items(statistics, options)
 
-    def reads_itself(self, paths: tuple, fmt: str) -> bool:
+    def _format(self, paths: tuple, fmt: str) -> str | None:
+        """The format of ours a prediction is in (``auto``: by its content), else ``None``."""
         from induceval.measures.categories.io import is_type_list
 
-        if fmt == "types":
-            return True
+        if fmt in ("types", "labels", "wordtag"):
+            return fmt
+        if LAYOUTS.get(fmt) == "deps":
+            raise ParameterError(f"--pred-format {fmt} is read by eval deps; eval tags reads "
+                                 "labels, wordtag or types (pred_formats=)")
+        if fmt != "auto":
+            return None
         path = Path(paths[0])
-        return (fmt == "auto" and len(paths) == 1 and path.is_file() and is_type_list(path)
-                and path.suffix.lower() not in (".conllu", ".conll", ".pascal", ".conllx"))
+        return detect_layout(paths, "tags") or (
+            "types" if len(paths) == 1 and path.is_file() and is_type_list(path)
+            and path.suffix.lower() not in (".conllu", ".conll", ".pascal", ".conllx")
+            else None)
+
+    def reads_itself(self, paths: tuple, fmt: str) -> bool:
+        return self._format(paths, fmt) is not None
 
     def read_prediction(self, paths: tuple, fmt: str):
         from induceval.measures.categories.io import read_type_clusters
 
-        return read_type_clusters(paths[0])
+        found = self._format(paths, fmt)
+        if found == "types":
+            return read_type_clusters(paths[0])
+        return read_layout(paths, found, detected=fmt == "auto")
+
+
+def _candidates(gold_column: str) -> tuple:
+    """The columns a prediction's clusters may be in: the gold column's name first."""
+    return tuple(dict.fromkeys(([] if gold_column == "auto" else [gold_column])
+                               + ["upos", "cpos", "xpos"]))
+
+
+def _pred_column(inventory: Mapping, system: int, gold_column: str,
+                 options: Mapping) -> tuple[str | None, str]:
+    """The column system ``system``'s clusters are read from, and why when not the default
+    (``None`` and the refusal when none can be read).
+
+    The default is the gold column's name, else the first of ``upos``, ``cpos``,
+    ``xpos`` the prediction has (:func:`~.statistics.default_pred_column`); a column
+    *holds* clusters when it has two labels or more.  The default is kept when it holds
+    them, unless another column holds other labels and the default is not the gold
+    column's name (nor its slot: ``cpos`` for ``upos``, and back); when it holds none,
+    the one column holding clusters is taken (named in the notes and the signature).
+    Otherwise (none, or several that differ) the evaluation refuses, naming the columns
+    and ``--pred-column``.
+    """
+    from induceval.measures.categories.contingency import UNCLUSTERED_LABEL
+
+    found = {c: {k: n for k, n in inventory[f"pred{system}:{c}"].items()
+                 if k != UNCLUSTERED_LABEL}
+             for c in _candidates(gold_column) if f"pred{system}:{c}" in inventory}
+    default = default_pred_column(found, gold_column)
+    full = [c for c in found if len(found[c]) > 1]
+    distinct = [c for i, c in enumerate(full) if all(found[c] != found[d] for d in full[:i])]
+
+    def shown(c):
+        n = len(found[c])
+        return f"{c} ({'empty' if not n else 'one label' if n == 1 else f'{n} labels'})"
+
+    names = options.get("pred_names") or ()
+    name = names[system - 1] if system <= len(names) and names[system - 1] else (
+        f"prediction {system}")
+    listed = ", ".join(map(shown, found))
+    # the gold column's name, or its slot: CoNLL-X's CPOSTAG is CoNLL-U's UPOS
+    gold_named = default == gold_column or {default, gold_column} == {"upos", "cpos"}
+    if default in full and (gold_named or distinct == [default]):
+        return default, ""
+    if default not in full and len(distinct) == 1:
+        return distinct[0], (f"{default} is " + ("empty" if not found[default] else
+                                                  "one label on every token")
+                             if default in found else "")
+    return None, (f"{name}: " + ("no column holds clusters" if not full else
+                                 "several columns hold different clusters") +
+                  f": {listed}; name the column to score with --pred-column (pred_column=)")
 
 
 #: the category measures as a family of :mod:`induceval.measures.shards`
@@ -286,6 +384,9 @@ def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = No
     opts = TAGS.options(**options)
     if opts["gold_name"] is None and isinstance(gold, (str, os.PathLike)):
         opts["gold_name"] = str(gold)
+    if opts["pred_names"] is None:
+        opts["pred_names"] = tuple(str(p) if isinstance(p, (str, os.PathLike)) else
+                                   getattr(p, "name", None) for p in preds)
     shards = shards_of([gold], list(preds), read or ReadOptions(), group_bytes=group_bytes)
     return evaluate_shards(TAGS, shards, opts, executor=executor, jobs=jobs)
 

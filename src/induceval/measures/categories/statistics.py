@@ -40,7 +40,8 @@ from induceval.measures.categories.type_level import (
     type_entries_from_sets,
 )
 
-__all__ = ["TagStatistics", "tag_statistics", "statistics_of", "check_aligned", "codes_of"]
+__all__ = ["TagStatistics", "tag_statistics", "statistics_of", "check_aligned", "codes_of",
+           "default_pred_column"]
 
 
 @dataclass(eq=False)
@@ -338,6 +339,22 @@ def _same_labels(g: np.ndarray, glabels, p: np.ndarray, plabels) -> bool:
     return bool(np.array_equal(ga, pa))
 
 
+def default_pred_column(columns, gold_column: str | None) -> str | None:
+    """The predicted column read when none is named: the gold column's name, else the
+    first of ``upos``, ``cpos``, ``xpos`` in ``columns`` (a CoNLL-X prediction has no UPOS).
+
+    The evaluation checks it against what the prediction holds (a column of ``_``
+    is not read in silence: :func:`~.evaluate.evaluate_tag_systems`).
+
+    Example
+    -------
+    >>> default_pred_column(["form", "cpos", "xpos"], "upos")
+    'cpos'
+    """
+    return gold_column if gold_column in columns else next(
+        (c for c in ("upos", "cpos", "xpos") if c in columns), gold_column)
+
+
 def statistics_of(gold, pred, *, gold_column: str | None, pred_column: str | None, mask,
                   form_column: str = "form", forms=None, items=None, keep_forms: bool = False,
                   token_level: bool = True) -> TagStatistics:
@@ -387,10 +404,7 @@ def statistics_of(gold, pred, *, gold_column: str | None, pred_column: str | Non
     else:
         if isinstance(pred, Corpus):
             check_aligned(gold, pred, form_column=form_column)
-            used = pred_column
-            if used is None:
-                used = gold_column if gold_column in pred.tokens else next(
-                    (c for c in ("upos", "cpos", "xpos") if c in pred.tokens), gold_column)
+            used = pred_column or default_pred_column(pred.tokens, gold_column)
         p, plabels = codes_of(pred, used, "pred")
         identical = isinstance(pred, Corpus) and bool(len(g)) and len(p) == len(g) \
             and _same_labels(g, glabels, p, plabels)

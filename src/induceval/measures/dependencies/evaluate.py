@@ -55,6 +55,7 @@ from induceval.measures.dependencies.stats import (
     SentenceStats,
     dependency_items,
 )
+from induceval.measures.layouts import LAYOUTS, Layout, detect_layout, read_layout
 from induceval.measures.result import Result
 from induceval.measures.shards import (
     Evaluation,
@@ -249,7 +250,8 @@ class _DependencyFamily:
 
     def statistics(self, golds, preds, resolved: Mapping, options: Mapping) -> list:
         return [dependency_statistics(
-            golds, pred, references=options["references"], punct=resolved["punct"],
+            golds, pred.values(golds[0]) if isinstance(pred, Layout) else pred,
+            references=options["references"], punct=resolved["punct"],
             max_length=options["max_length"], pred_column=options["pred_column"],
             breakdowns=options["breakdowns"], schemes=resolved["schemes"],
             pos_column=options["pos_column"], check_forms=options["check_forms"],
@@ -280,10 +282,13 @@ class _DependencyFamily:
         return dependency_items(next(iter(statistics.references.values())))
 
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
-        return False
+        if LAYOUTS.get(fmt) == "tags" or fmt == "types":
+            raise ParameterError(f"--pred-format {fmt} is read by eval tags; eval deps reads "
+                                 "heads (pred_formats=)")
+        return fmt == "heads" or (fmt == "auto" and detect_layout(paths, "deps") == "heads")
 
-    def read_prediction(self, paths: tuple, fmt: str):  # pragma: no cover - never asked
-        raise NotImplementedError
+    def read_prediction(self, paths: tuple, fmt: str) -> Layout:
+        return read_layout(paths, "heads", detected=fmt == "auto")
 
 
 #: the dependency measures as a family of :mod:`induceval.measures.shards`
