@@ -29,8 +29,10 @@ True
 from __future__ import annotations
 
 import zlib
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["DEFAULT_SEED", "STREAMS", "rng", "stream", "stream_seed", "spawn"]
 
@@ -65,12 +67,16 @@ def rng(seed: int | None = None, name: str | None = None) -> np.random.Generator
     >>> int(rng(1).integers(100)) == int(rng(1).integers(100))
     True
     """
+    import numpy as np
+
     if name is not None:
         return stream(seed, name)
     return np.random.default_rng(_seed(seed))
 
 
 def _sequence(seed: int | None, name: str) -> np.random.SeedSequence:
+    import numpy as np
+
     return np.random.SeedSequence(_seed(seed),
                                   spawn_key=(_NAMESPACE, zlib.crc32(name.encode("utf-8"))))
 
@@ -85,6 +91,8 @@ def stream(seed: int | None, name: str) -> np.random.Generator:
     >>> bool(stream(3, "a").random() == stream(3, "b").random())
     False
     """
+    import numpy as np
+
     return np.random.Generator(np.random.PCG64(_sequence(seed, name)))
 
 
@@ -96,6 +104,8 @@ def stream_seed(seed: int | None, name: str, bits: int = 32) -> int:
     >>> stream_seed(1, "models.bhmm.sampler") == stream_seed(1, "models.bhmm.sampler")
     True
     """
+    import numpy as np
+
     return int(_sequence(seed, name).generate_state(1, np.uint64)[0] % (2 ** bits))
 
 
@@ -108,4 +118,6 @@ def spawn(seed: int | None, name: str, n: int) -> list[np.random.Generator]:
     >>> bool(a.random() == b.random())
     False
     """
+    import numpy as np
+
     return [np.random.Generator(np.random.PCG64(s)) for s in _sequence(seed, name).spawn(n)]

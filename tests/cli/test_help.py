@@ -95,3 +95,21 @@ def test_public_api_listed_in_help():
     for name in induceval._API:
         assert f"``{name}``" in doc, name
         assert getattr(induceval, name) is not None
+
+
+@pytest.mark.parametrize("argv", [["--help"], [], ["info", "--help"], ["eval", "tags", "--help"],
+                                  ["induce", "tags", "--help"], ["pseudo", "score", "--help"],
+                                  ["wopa", "--help"]])
+def test_help_loads_no_numpy(argv):
+    """The help is built from declarations: numpy (and every reader, measure and model)
+    loads on use, so help and small commands start at once."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom induceval.cli.main import main\n"
+            f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            "print('numpy' in sys.modules, 'induceval.corpus.model' in sys.modules, "
+            "file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert run.stderr.strip().splitlines()[-1] == "False False", run.stderr

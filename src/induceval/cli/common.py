@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from induceval.atomic import write_atomic, writes_through
-from induceval.corpus.readers import READERS
+from induceval.corpus.formats import READERS
 from induceval.errors import ParameterError
 from induceval.report.tables import FORMATS, Table, signed, table_keys, tables_json
 

@@ -52,6 +52,9 @@ from induceval.errors import InducevalError, ParameterError
 
 __all__ = ["register", "run", "transform", "MAP_TAGS"]
 
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = 'transform a corpus (punctuation, length, tags...) and write it'
+
 #: output formats (the -o ending decides when --to is not given)
 WRITE_FORMATS = ("conllu", "conllx", "pascal")
 
@@ -128,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
-        "convert", help="transform a corpus (punctuation, length, tags...) and write it",
+        "convert", help=HELP,
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_options(parser)
     add_output_option(parser, help="output file (default: stdout, CoNLL-U); its ending sets the "

@@ -10,6 +10,9 @@ from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run", "render_report"]
 
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = 'run the whole pipeline on the built-in demo corpus'
+
 
 def render_report(report, fmt: str = "table") -> str:
     """Render ``run_demo``'s ``(title, Table|str)`` list as text (or JSON)."""
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
-        "demo", help="run the whole pipeline on the built-in demo corpus", description=__doc__)
+        "demo", help=HELP, description=__doc__)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed (default {DEFAULT_SEED})")
     parser.add_argument("--sentences", type=int, default=2000,

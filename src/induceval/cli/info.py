@@ -26,6 +26,9 @@ from induceval.errors import ParameterError
 
 __all__ = ["register", "run", "add_input_options", "load_inputs", "load_corpus"]
 
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = 'describe a corpus: sizes, tag sets, dependencies, speakers, ages'
+
 
 def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
                       on_error: str = "fail") -> None:
@@ -180,7 +183,7 @@ def _labels(args: argparse.Namespace) -> list[str]:
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
-        "info", help="describe a corpus: sizes, tag sets, dependencies, speakers, ages",
+        "info", help=HELP,
         description="\n\n".join(__doc__.split("\n\n")[1:3]) if __doc__ else None)
     add_input_options(parser, on_error="skip")
     add_format_option(parser)

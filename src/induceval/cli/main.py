@@ -43,20 +43,22 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
     With ``argv`` whose first word is a command, only that command is
     registered (the others' modules are not even imported: start-up stays
-    short); otherwise (``None``, an option such as ``--help`` first, or an
-    unknown word) every subcommand is.
+    short); with ``None``, every command is; otherwise (``--help`` first, or
+    an unknown word) each command is one line of help (``HELP`` of its module),
+    and no command's parser is built.
     """
     parser = argparse.ArgumentParser(
         prog="induceval", description="Evaluate unsupervised induction of linguistic structure.",
     )
     parser.add_argument("--version", action="version", version=f"induceval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    modules = COMMANDS
-    if argv:
-        chosen = [m for m in COMMANDS if command_name(m) == argv[0]]
-        modules = tuple(chosen) or COMMANDS
-    for name in modules:
-        importlib.import_module(f"induceval.cli.{name}").register(sub)
+    chosen = [m for m in COMMANDS if argv and command_name(m) == argv[0]]
+    for name in chosen or COMMANDS:
+        module = importlib.import_module(f"induceval.cli.{name}")
+        if chosen or argv is None:
+            module.register(sub)
+        else:   # ``induceval --help``, or no command: the commands' lines, not their parsers
+            sub.add_parser(command_name(name), help=module.HELP)
     _clean_tree(parser)
     return parser
 

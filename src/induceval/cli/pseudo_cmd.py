@@ -14,11 +14,13 @@ import sys
 from functools import partial
 
 from induceval.errors import InducevalError, ParameterError
-from induceval.measures.pseudowords.testsets import RANDOM_RANGE_HELP
+from induceval.measures.pseudowords.options import RANDOM_RANGE_HELP
 from induceval.random import DEFAULT_SEED
-from induceval.signature import make_signature
 
 __all__ = ["register"]
+
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = 'pseudo-word evaluation of selectional preferences (Chambers & Jurafsky 2010)'
 
 _SHARDED = ("With a Dask engine (--jobs N > 1, --scheduler, --cluster) each corpus file is "
             "read and counted on a worker and only its statistics come back: the same "
@@ -123,6 +125,8 @@ def _split_params(text: str) -> dict[str, float]:
 
 def _score_signature(ts, args: argparse.Namespace) -> str:
     """Every option of ``pseudo score`` that changes a number, with the test set's own."""
+    from induceval.signature import make_signature
+
     opts = {"method": ts.method, "split": ts.split}
     if ts.random_range:
         opts["range"] = ts.random_range
@@ -253,8 +257,7 @@ def register(subparsers) -> None:
         add_progress_option,
     )
 
-    parser = subparsers.add_parser("pseudo", help="pseudo-word evaluation of selectional "
-                                   "preferences (Chambers & Jurafsky 2010)",
+    parser = subparsers.add_parser("pseudo", help=HELP,
                                    description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="pseudo_command", metavar="WHAT")
 

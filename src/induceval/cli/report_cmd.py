@@ -14,6 +14,9 @@ from induceval.errors import ParameterError
 
 __all__ = ["register", "run", "write_report"]
 
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = "check each paper's findings on reproduce runs: one page"
+
 #: the report's formats, and the file endings that choose them
 FORMATS = {"html": (".html", ".htm"), "markdown": (".md", ".markdown"), "json": (".json",)}
 
@@ -63,7 +66,7 @@ def register(subparsers) -> None:
     from induceval.cli.common import add_output_option
 
     p = subparsers.add_parser(
-        "report", help="check each paper's findings on reproduce runs: one page",
+        "report", help=HELP,
         description="Read the --out folders of reproduce runs and check each paper's findings "
                     "on their tables (holds, partly, does not hold, not comparable), with the "
                     "numbers behind each verdict and the paper's numbers beside ours.",

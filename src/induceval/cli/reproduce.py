@@ -26,6 +26,10 @@ SHARED = {"data": c.add_data_option, "out": c.add_out_dir_option,
           "gold-pred-format": c.add_gold_pred_format_options}
 
 
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = "reproduce a paper's experiment"
+
+
 def _argument_type(parse):
     """``parse`` with the library's errors shown as the option's error message."""
     def typed(text: str):
@@ -87,6 +91,6 @@ def _run_locked(protocol: Protocol, args: argparse.Namespace, data: Path) -> int
 
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
-    sub = add_group(subparsers, "reproduce", "reproduce a paper's experiment")
+    sub = add_group(subparsers, "reproduce", HELP)
     for protocol in protocols():
         _add_protocol(sub, protocol)

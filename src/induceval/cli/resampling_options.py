@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from induceval.errors import ParameterError
-from induceval.experiments._uncertainty import interval_columns
 from induceval.signature import Signature
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["add_resampling_options", "resampling_requested", "add_intervals", "paired_table",
            "sign_resampling", "document_groups", "run_resampling"]
@@ -87,6 +88,8 @@ def document_groups(documents, name: str, sentence_index: np.ndarray | None = No
         raise ParameterError(
             f"--unit document: corpus {name} has no document boundaries "
             "(CoNLL-U '# newdoc', one CHAT/PTB file per document); use --unit sentence")
+    import numpy as np
+
     docs = np.asarray(documents.values)
     if len(docs) and (docs < 0).all():
         raise ParameterError(
@@ -173,6 +176,8 @@ def add_intervals(table, intervals, measures: Sequence[str] | None = None, *,
             if iv is not None:
                 row.update({f"{m} ±": iv.half_width * scale, f"{m}_low": iv.low * scale,
                             f"{m}_high": iv.high * scale})
+    from induceval.experiments._uncertainty import interval_columns
+
     table.columns = interval_columns(cols, names, ties=False)
     level = 1 - intervals[0].alpha
     table.notes.append(f"±: half-width of the {level:.0%} percentile bootstrap interval "

@@ -23,13 +23,16 @@ from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run"]
 
+#: the one line of ``induceval --help`` (read without building the parser)
+HELP = 'word order prediction accuracy of category learners (Chang et al. 2006)'
+
 _LEARNERS = "chance,prevword,freqframe,tokentype,typetoken,lexstat"
 
 
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     p = subparsers.add_parser(
-        "wopa", help="word order prediction accuracy of category learners (Chang et al. 2006)",
+        "wopa", help=HELP,
         description="Learn from the adults' utterances of each corpus and predict the order of "
                     "the adults' own (self) or the target child's (adult-child) utterances "
                     "from their bags of words.")

@@ -1,16 +1,26 @@
-"""Corpora: the columnar data model, readers, writers and transforms."""
+"""Corpora: the columnar data model, readers, writers and transforms.
 
-from induceval.corpus.model import (
-    Column,
-    Corpus,
-    CorpusBuilder,
-    ReadReport,
-    Sentence,
-    Vocabulary,
-    age_in_days,
-    concat,
-)
-from induceval.corpus.readers import read_corpus
+Its names load on first use (as :mod:`induceval`'s do), so that a module
+that needs only :mod:`induceval.corpus.formats` loads no numpy.
+"""
 
-__all__ = ["Column", "Corpus", "CorpusBuilder", "ReadReport", "Sentence", "Vocabulary",
-           "age_in_days", "concat", "read_corpus"]
+import importlib
+
+#: public name -> the module that defines it
+_API = {**dict.fromkeys(("Column", "Corpus", "CorpusBuilder", "ReadReport", "Sentence",
+                         "Vocabulary", "age_in_days", "concat"), "induceval.corpus.model"),
+        "read_corpus": "induceval.corpus.readers"}
+
+__all__ = list(_API)
+
+
+def __getattr__(name: str):
+    if name in _API:
+        value = getattr(importlib.import_module(_API[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'induceval.corpus' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_API))

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from induceval.corpus.formats import EXTENSIONS, READERS
 from induceval.corpus.model import Corpus, concat
 from induceval.corpus.readers._common import corpus_name
 from induceval.corpus.readers._documents import distinct_stem_runs, relative_names, renamed
@@ -47,14 +48,6 @@ __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_part
            "plan_files", "FilePlan",
            "is_binary"]
 
-#: format name -> module under ``induceval.corpus.readers``
-READERS: dict[str, str] = {
-    f: f for f in ("conllu", "conllx", "pascal", "malt", "brown", "plain", "chat", "ptb")}
-
-#: file ending -> format name
-EXTENSIONS: dict[str, str] = {
-    ".conllu": "conllu", ".conll": "conllx", ".conllx": "conllx", ".pascal": "pascal",
-    ".dp": "malt", ".malt": "malt", ".txt": "plain", ".cha": "chat", ".mrg": "ptb"}
 
 def is_binary(path: str | os.PathLike) -> bool:
     """True when a file looks binary: a NUL byte, or not UTF-8, in its first 8 KiB.

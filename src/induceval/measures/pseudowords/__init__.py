@@ -22,49 +22,44 @@ A test set of the demo corpus, scored for a model preferring frequent nouns:
 (True, True)
 """
 
-from induceval.measures.pseudowords.scores import (
-    PSEUDO,
-    DecisionScores,
-    decide,
-    model_decisions,
-    pseudo_items,
-    score_decisions,
-    score_models,
-    significance_mark,
-    tune_parameter,
+import importlib
+
+_SCORES = (
+    "PSEUDO", "DecisionScores", "decide", "model_decisions", "pseudo_items", "score_decisions",
+    "score_models", "significance_mark", "tune_parameter",
 )
-from induceval.measures.pseudowords.statistics import (
-    SIZES,
-    Prepared,
-    PseudoStatistics,
-    chunk_documents,
-    corpus_statistics,
-    fingerprint_v1,
-    load_corpus,
-    prepare,
-    rare_words,
-    seen_unseen,
-    shard_statistics,
+_STATISTICS = (
+    "SIZES", "Prepared", "PseudoStatistics", "chunk_documents", "corpus_statistics",
+    "fingerprint_v1", "load_corpus", "prepare", "rare_words", "seen_unseen", "shard_statistics",
 )
-from induceval.measures.pseudowords.testsets import (
-    CONFOUNDER_METHODS,
-    DEFAULT_BUCKETS,
-    PAPER_RANDOM_RANGE,
-    RANDOM_RANGE_HELP,
-    DocumentSplit,
-    PseudoTestSet,
-    build_test_set,
-    confounders,
-    paper_random_range,
-    parse_random_range,
-    split_documents,
+_TESTSETS = (
+    "CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
+    "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
+    "parse_random_range", "split_documents",
+)
+_OPTIONS = (
+    "RANDOM_RANGE_HELP",
 )
 
-__all__ = ["CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
-           "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
-           "RANDOM_RANGE_HELP",
-           "parse_random_range", "split_documents", "DecisionScores", "PSEUDO", "pseudo_items",
-           "decide", "model_decisions",
-           "score_decisions", "score_models", "significance_mark", "tune_parameter", "SIZES",
-           "Prepared", "PseudoStatistics", "chunk_documents", "corpus_statistics", "fingerprint_v1",
-           "load_corpus", "prepare", "rare_words", "seen_unseen", "shard_statistics"]
+#: public name -> the module that defines it (loaded on first use: a command's help that
+#: needs only :mod:`.options` loads no numpy)
+_API = {
+    **dict.fromkeys(_SCORES, "induceval.measures.pseudowords.scores"),
+    **dict.fromkeys(_STATISTICS, "induceval.measures.pseudowords.statistics"),
+    **dict.fromkeys(_TESTSETS, "induceval.measures.pseudowords.testsets"),
+    **dict.fromkeys(_OPTIONS, "induceval.measures.pseudowords.options"),
+}
+
+__all__ = list(_API)
+
+
+def __getattr__(name: str):
+    if name in _API:
+        value = getattr(importlib.import_module(_API[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_API))

@@ -82,6 +82,7 @@ from induceval.errors import (
     check_choice,
     check_range,
 )
+from induceval.measures.pseudowords.options import RANDOM_RANGE_HELP
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
@@ -96,10 +97,6 @@ CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 PAPER_RANDOM_RANGE = (30, 400000)
 PAPER_TRAIN_TOKENS = 225_000_000
 #: the help of ``--random-range`` (``pseudo build`` and ``reproduce chambers2010``)
-RANDOM_RANGE_HELP = ("noun frequency range of random confounders: paper (default) = "
-                     "Chambers & Jurafsky's [30, 400000] as they meant it on any corpus, the "
-                     "100 most frequent nouns left out and a floor of 30; scaled = both "
-                     "bounds scaled to the training corpus (induceval 0.2-0.4); or LOW,HIGH")
 DEFAULT_BUCKETS = (4, 10, 25, 200, 1000)
 #: the test-set file format; 2: the fingerprint that combines over shards; 1: 0.3.x's
 FILE_FORMAT = "induceval-pseudowords"
