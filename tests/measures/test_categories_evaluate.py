@@ -123,3 +123,13 @@ def test_real_brown_slice():
     baseline = random_type_clusters(c.forms, c.column("cpos").values, seed=1)
     b = evaluate_tags(c, baseline[c.forms], gold_column="cpos", level="both", restarts=2)
     assert b.scores["m1"] < 0.6 and b.scores["pp"] < r.scores["pp"]
+
+
+def test_a_detected_gold_column_of_one_label_is_refused_unless_named():
+    """One gold class makes every clustering score M-1 1.0: no number unless asked for."""
+    b = CorpusBuilder()
+    b.add_sentence({"form": ["a", "b"], "upos": ["NOUN", "NOUN"], "xpos": ["c1", "c2"]})
+    corpus = b.build()
+    with pytest.raises(ParameterError, match="holds one label, 'NOUN'.*--gold-column"):
+        evaluate_tags(corpus, corpus, pred_column="xpos")
+    assert evaluate_tags(corpus, corpus, gold_column="upos", pred_column="xpos").scores["m1"] == 1

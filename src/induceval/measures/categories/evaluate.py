@@ -177,6 +177,13 @@ class _TagFamily:
             raise ParameterError(f"the gold column is the word form ({gold_column!r}): every "
                                  "clustering of words would score perfectly; pass "
                                  "allow_identical=True (--allow-identical) to score it anyway")
+        labels = [t for t in inventory.get(gold_column, {}) if t not in (None, "_")]
+        if options["gold_column"] == "auto" and len(labels) < 2:
+            # one gold class: every clustering scores M-1 1.0; a number only if named
+            raise ParameterError(
+                f"{name}: the gold column detected, {gold_column!r}, holds "
+                f"{'one label, ' + repr(labels[0]) if labels else 'no label'}; name the gold "
+                "column with --gold-column (gold_column=) to score against it anyway")
         out = {"gold_column": gold_column, "punct": punct if isinstance(punct, str) else "mask"}
         systems = sorted({int(c[4:c.index(":")]) for c in inventory if c.startswith("pred")
                           and ":" in c})
