@@ -46,7 +46,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     short); otherwise (``None``, an option such as ``--help`` first, or an
     unknown word) every subcommand is.
     """
-    parser = argparse.ArgumentParser(
+    from induceval.cli.common import CommandParser  # one-line errors; option checks
+
+    parser = CommandParser(
         prog="induceval", description="Evaluate unsupervised induction of linguistic structure.",
     )
     parser.add_argument("--version", action="version", version=f"induceval {__version__}")
