@@ -91,3 +91,14 @@ def one_table(doc: dict) -> dict:
     there is one, else the whole document."""
     tables = doc["tables"]
     return tables[0] if len(tables) == 1 else doc
+
+
+def exit_code(argv) -> int:
+    """The exit status of ``induceval ARGV`` run in this process: ``main``'s return value,
+    or the status of the ``SystemExit`` a refused command line raises (argparse, exit 2)."""
+    from induceval.cli.main import main
+
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        return exc.code

@@ -7,10 +7,22 @@ which is a :class:`ValueError`, so ``except ValueError`` also catches it.
 from __future__ import annotations
 
 __all__ = ["InducevalError", "CorpusFormatError", "ParameterError", "MismatchError", "check_range",
-           "check_choice", "shorten", "SHOWN_CHARS"]
+           "check_choice", "shorten", "SHOWN_CHARS", "MAX_SEED", "MAX_ITERATIONS", "MAX_SIZE"]
 
 #: The most characters of an offending text a message shows.
 SHOWN_CHARS = 80
+
+#: The largest seed: 32 bits, as ``numpy.random.seed`` (numpy's ``SeedSequence`` takes any
+#: integer >= 0; a negative seed is refused, not mapped).
+MAX_SEED = 2**32 - 1
+
+#: The most iterations, sweeps, passes, restarts or resamples a parameter takes: far above
+#: any published setting (2000 Gibbs sweeps, 100 EM iterations, 10^4 resamples), far below
+#: what would run for ever.
+MAX_ITERATIONS = 10**6
+
+#: The largest size, count, length or threshold (the int32 indices of the compiled kernels).
+MAX_SIZE = 2**31 - 1
 
 
 def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
@@ -85,9 +97,15 @@ class MismatchError(InducevalError):
     __init__ = _placed
 
 
+def _bound(x: float) -> str:
+    return str(x) if isinstance(x, int) else f"{x:g}"
+
+
 def check_range(name: str, value: float, low: float | None = None, high: float | None = None,
-                *, low_open: bool = False, high_open: bool = False) -> None:
-    """Raise :class:`ParameterError` unless ``low <= value <= high``.
+                *, low_open: bool = False, high_open: bool = False,
+                finite: bool = False) -> None:
+    """Raise :class:`ParameterError` unless ``low <= value <= high`` (NaN never is);
+    ``finite``: infinities refused too, whatever the bounds.
 
     Example
     -------
@@ -96,7 +114,18 @@ def check_range(name: str, value: float, low: float | None = None, high: float |
     Traceback (most recent call last):
     ...
     induceval.errors.ParameterError: k must be in [1, inf), got 0
+    >>> check_range("alpha", float("inf"), 0, low_open=True, finite=True)
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: alpha must be a finite number in (0, inf), got inf
     """
+    if finite and not (value - value == 0):   # inf - inf and nan - nan are NaN
+        lo = "(" if low_open else "["
+        lows = "-inf" if low is None else _bound(low)
+        highs = "inf" if high is None else _bound(high)
+        hi = ")" if high_open or high is None else "]"
+        raise ParameterError(f"{name} must be a finite number in {lo}{lows}, {highs}{hi}, "
+                             f"got {value!r}")
     ok = True
     if low is not None:
         ok &= value > low if low_open else value >= low
@@ -105,8 +134,8 @@ def check_range(name: str, value: float, low: float | None = None, high: float |
     if not ok:
         lo = "(" if low_open else "["
         hi = ")" if high_open or high is None else "]"
-        lows = "-inf" if low is None else f"{low:g}"
-        highs = "inf" if high is None else f"{high:g}"
+        lows = "-inf" if low is None else _bound(low)
+        highs = "inf" if high is None else _bound(high)
         raise ParameterError(f"{name} must be in {lo}{lows}, {highs}{hi}, got {value!r}")
 
 

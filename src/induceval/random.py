@@ -53,7 +53,16 @@ STREAMS: tuple[str, ...] = (
 
 
 def _seed(seed: int | None) -> int:
-    return DEFAULT_SEED if seed is None else int(seed)
+    """The seed as numpy takes it: an integer >= 0 (a negative one is refused, not mapped)."""
+    if seed is None:
+        return DEFAULT_SEED
+    value = int(seed)
+    if value < 0:
+        from induceval.errors import MAX_SEED, ParameterError
+
+        raise ParameterError(f"seed must be an integer >= 0 (the command line takes 0 to "
+                             f"{MAX_SEED}), got {seed!r}")
+    return value
 
 
 def rng(seed: int | None = None, name: str | None = None) -> np.random.Generator:

@@ -13,7 +13,7 @@ import pytest
 from induceval.cli.convert import transform
 from induceval.cli.main import main
 from induceval.corpus.readers import read_corpus
-from tests.conftest import FIXTURES, one_table
+from tests.conftest import FIXTURES, exit_code, one_table
 
 CLI = FIXTURES / "cli"
 
@@ -111,17 +111,24 @@ def test_convert_bad_policy(capsys):
     assert "punctuation policy must be one of" in capsys.readouterr().err
 
 
-def test_demo_cli_reports_missing_steps(tmp_path):
+def test_demo_cli_refuses_an_unknown_step(tmp_path, capsys):
     out = tmp_path / "demo.txt"
-    assert main(["demo", "--sentences", "60", "--steps", "demo_no_such_step",
-                 "-o", str(out)]) == 0
-    text = out.read_text()
+    assert exit_code(["demo", "--sentences", "60", "--steps", "demo_no_such_step",
+                      "-o", str(out)]) == 2
+    assert "argument --steps: unknown step 'demo_no_such_step'" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_demo_reports_missing_steps():
+    """run_demo (the library) reports a step without a module as not available yet."""
+    from induceval.cli.demo import render_report
+    from induceval.experiments.demo import run_demo
+
+    report = run_demo(n_sentences=60, steps=("demo_no_such_step",))
+    text = render_report(report)
     assert "corpus demo" in text and "demo_no_such_step" in text
     assert "not available yet" in text
-    out_json = tmp_path / "demo.json"
-    assert main(["demo", "--sentences", "60", "--steps", "demo_no_such_step", "--format",
-                 "json", "-o", str(out_json)]) == 0
-    items = json.loads(out_json.read_text())["tables"]   # the shape of every command
+    items = json.loads(render_report(report, "json"))["tables"]   # the shape of every command
     assert [i["title"] for i in items] == ["demo corpus", "demo_no_such_step: not available yet",
                                            "demo steps"]
     assert "rows" in items[0] and items[1]["text"] == "demo_no_such_step: not available yet"

@@ -22,7 +22,7 @@ import json
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES, one_table
+from tests.conftest import FIXTURES, exit_code, one_table
 
 CAT = FIXTURES / "categories"
 DEPS = FIXTURES / "deps"
@@ -94,10 +94,11 @@ def test_errors(capsys):
     gold, pred = str(CAT / "gold.conllu"), str(CAT / "mixed.conllu")
     assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--paired", "ar"]) == 2
     assert "at least two --pred" in capsys.readouterr().err
-    assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence", "-1"]) == 2
+    assert exit_code(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence",
+                      "-1"]) == 2
     assert "--confidence" in capsys.readouterr().err
-    assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence",
-                 "--alpha", "1.5"]) == 2
+    assert exit_code(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence",
+                      "--alpha", "1.5"]) == 2
     assert "--alpha" in capsys.readouterr().err
     assert main(["eval", "tags", "--gold", gold, "--pred", pred, "--confidence",
                  "--unit", "document"]) == 2

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from induceval.cli.main import build_parser, main
-from tests.conftest import FIXTURES, one_table
+from tests.conftest import FIXTURES, exit_code, one_table
 
 UD = str(FIXTURES / "cli" / "tiny.conllu")
 ROW = "{i}\t{f}\t{f}\t{u}\t{x}\t_\t{h}\t{r}\t_\t_\n"
@@ -77,10 +77,10 @@ def test_empty_input_is_an_error(argv, tmp_path, capsys):
 
 
 def test_max_length_zero_rejected(capsys):
-    assert main(["eval", "deps", "--gold", UD, "--pred", UD, "--max-length", "0"]) == 2
-    assert "--max-length must be at least 1" in _err(capsys)
-    assert main(["convert", UD, "--max-length", "0"]) == 2
-    assert "--max-length must be at least 1" in _err(capsys)
+    assert exit_code(["eval", "deps", "--gold", UD, "--pred", UD, "--max-length", "0"]) == 2
+    assert "--max-length: must be an integer in [1, 2147483647], got 0" in _err(capsys)
+    assert exit_code(["convert", UD, "--max-length", "0"]) == 2
+    assert "--max-length: must be an integer in [1, 2147483647], got 0" in _err(capsys)
 
 
 def test_pseudo_fails_on_error_by_default():

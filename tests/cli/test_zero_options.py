@@ -11,7 +11,7 @@ import re
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, exit_code
 
 TINY = str(FIXTURES / "cli" / "tiny.conllu")
 TOY = str(FIXTURES / "dependency-models" / "toy.conllu")
@@ -83,7 +83,7 @@ def test_zero_is_used(tmp_path, capsys, argv, shown):
 
 @pytest.mark.parametrize("argv", REFUSED)
 def test_zero_is_refused_with_the_range(capsys, argv):
-    assert main(argv) == 2
+    assert exit_code(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert re.search(r"(must be|one of).*got 0", err[0]), err[0]
@@ -93,7 +93,8 @@ def test_zero_is_refused_with_the_range(capsys, argv):
 def test_reproduce_max_sentences_zero_is_refused_before_reading(tmp_path, capsys, protocol):
     # "use only the first N": 0 used all of them
     where = ["--treebank", f"toy={TOY}:conllu"] if protocol == "pascal2012-pos" else []
-    assert main(["reproduce", protocol, *where, "--max-sentences", "0", "--data",
-                 str(tmp_path), "--out", str(tmp_path / "run"), "--no-progress"]) == 2
+    assert exit_code(["reproduce", protocol, *where, "--max-sentences", "0", "--data",
+                      str(tmp_path), "--out", str(tmp_path / "run"), "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["induceval: error: max_sentences must be in [1, inf), got 0"]
+    assert err == ["induceval: error: argument --max-sentences: must be an integer in "
+                   f"[1, 2147483647], got 0 (see: induceval reproduce {protocol} --help)"]

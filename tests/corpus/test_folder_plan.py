@@ -13,7 +13,8 @@ from induceval.cli.main import main
 from induceval.corpus.readers import plan_files, read_corpus
 from tests.conftest import one_table
 
-CONLLU = "# sent_id = 1\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n\n"
+CONLLU = ("# sent_id = 1\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n"
+          "2\tyou\tyou\tPRON\tPRP\t_\t1\tvocative\t_\t_\n\n")
 CHAT = ("@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tMOT Mother\n"
         "@ID:\teng|c|MOT|||||Mother|||\n*MOT:\tlook .\n%mor:\tv|look .\n@End\n")
 #: ten columns without comments: CoNLL-U only by its content (v1 CONJ, UD features)

@@ -19,7 +19,7 @@ import json
 import pytest
 
 from induceval.cli.main import main
-from tests.conftest import FIXTURES, one_table
+from tests.conftest import FIXTURES, exit_code, one_table
 
 TOY = str(FIXTURES / "wopa" / "toy.cha")
 ADULTS = str(FIXTURES / "wopa" / "adults_only.cha")
@@ -78,8 +78,8 @@ def test_no_child_lines_error(capsys):
 
 
 def test_bad_learner(capsys):
-    assert main(["wopa", TOY, "--learners", "lexstat,bogus"]) == 2
-    assert "learner must be one of" in capsys.readouterr().err
+    assert exit_code(["wopa", TOY, "--learners", "lexstat,bogus"]) == 2
+    assert "unknown learner 'bogus'; choose from chance," in capsys.readouterr().err
 
 
 @pytest.mark.realdata

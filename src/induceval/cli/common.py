@@ -18,10 +18,29 @@ from pathlib import Path
 
 from induceval.atomic import write_atomic, writes_through
 from induceval.corpus.formats import READERS
-from induceval.errors import ParameterError
+from induceval.errors import MAX_ITERATIONS, ParameterError
+from induceval.options import (  # noqa: F401 - the option types, re-exported for the commands
+    ALPHA,
+    ITERATIONS,
+    JOBS,
+    MAX_JOBS,
+    POSITIVE,
+    RESAMPLES,
+    SEED,
+    SHARE,
+    SIZE,
+    OptionType,
+    bounded_int,
+    comma_list,
+    finite_float,
+)
 from induceval.report.tables import FORMATS, Table, signed, table_keys, tables_json
 
-__all__ = ["FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "CONFIDENCE_N",
+__all__ = ["CommandParser", "OptionType", "bounded_int", "finite_float", "comma_list",
+           "add_option_check", "GivenAction", "was_given", "SEED", "JOBS", "MAX_JOBS",
+           "ITERATIONS", "RESAMPLES", "SIZE", "POSITIVE", "SHARE", "add_seed_option",
+           "jobs_capped", "cores", "requires", "scheduler_address", "category_column", "ALPHA",
+           "add_alpha_option", "FORMATS", "PUNCT_DEFAULT", "INPUT_FORMAT_HELP", "CONFIDENCE_N",
            "add_confidence_option", "add_confidence_options",
            "add_format_option", "add_gold_pred_format_options", "add_input_format_option",
            "add_data_option", "add_executor_options", "add_out_dir_option", "add_output_option",
@@ -40,6 +59,119 @@ _PUNCT_HELP = ("punctuation: auto (default: detected from the corpus: UPOS PUNCT
                "corpus has UPOS, else the PTB punctuation tags, else the CHILDES ones, else "
                "forms made of punctuation characters), upos, ptb, childes, tags:T1,T2, "
                "unicode or keep")
+
+
+# -- options shared by the commands (their types: induceval.options) -----------------------------
+
+def category_column(text: str) -> str:
+    """``--gold-column`` / ``--pred-column`` of ``eval tags``: a column of labels; a head
+    column (``head``, ``head@NAME``: token positions) or ``id`` is refused.
+
+    Example
+    -------
+    >>> category_column("xpos")
+    'xpos'
+    >>> category_column("head")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'head' holds head positions, not categories: name a tag or \
+cluster column (upos, xpos, cpos, form, ...)
+    """
+    name = text.strip()
+    if not name:
+        raise argparse.ArgumentTypeError("give a column name (upos, xpos, cpos, form, ...)")
+    if name in ("head", "id") or name.startswith("head@"):
+        what = "token ids" if name == "id" else "head positions"
+        raise argparse.ArgumentTypeError(f"{name!r} holds {what}, not categories: name a tag or "
+                                         "cluster column (upos, xpos, cpos, form, ...)")
+    return name
+
+
+def add_seed_option(parser: argparse.ArgumentParser, *, default: int | None = None,
+                    help: str | None = None) -> None:
+    """``--seed N`` (``0`` to ``2^32-1``) with its default."""
+    shown = "the package seed" if default is None else str(default)
+    parser.add_argument("--seed", type=SEED, default=default,
+                        help=help or f"random seed (default: {shown})")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):   # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def jobs_capped(args: argparse.Namespace) -> None:
+    """``--jobs`` above the usable cores, for workers started on this machine (no
+    ``--scheduler`` nor ``--cluster``): capped at the cores, with a note on stderr (the
+    results do not depend on ``--jobs``).  Sets ``args.jobs``."""
+    jobs = getattr(args, "jobs", None)
+    if not isinstance(jobs, int) or getattr(args, "scheduler", None) \
+            or getattr(args, "cluster", None):
+        return
+    n = cores()
+    if jobs > n:
+        print(f"induceval: note: --jobs {jobs} is more than the {n} cores here: running "
+              f"{n} workers (the results do not depend on --jobs)", file=sys.stderr)
+        args.jobs = n
+
+
+# -- checks of options against each other, run when the command line is parsed -----------------
+
+class GivenAction(argparse.Action):
+    """``store``, remembering that the option was given (see :func:`was_given`)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, values)
+        given = set(getattr(namespace, "_given_options", ()))
+        namespace._given_options = given | {self.dest}
+
+
+def was_given(args: argparse.Namespace, dest: str) -> bool:
+    """Whether an option declared with :class:`GivenAction` was on the command line."""
+    return dest in getattr(args, "_given_options", ())
+
+
+def add_option_check(parser: argparse.ArgumentParser, check) -> None:
+    """Run ``check(args)`` once ``parser`` has parsed its options (a :class:`CommandParser`):
+    a string it returns is the error (exit 2, one line)."""
+    parser.__dict__.setdefault("_option_checks", []).append(check)
+
+
+def requires(parser: argparse.ArgumentParser, option: str, needs: str, active) -> None:
+    """``option`` (declared with :class:`GivenAction`) refused unless ``active(args)``:
+    "OPTION needs NEEDS" (the option that makes it count)."""
+    dest = option.lstrip("-").replace("-", "_")
+
+    def check(args):
+        if was_given(args, dest) and not active(args):
+            return f"{option} has no effect here: it needs {needs}"
+        return None
+
+    add_option_check(parser, check)
+
+
+class CommandParser(argparse.ArgumentParser):
+    """The parser of ``induceval`` and its commands: an error is one line on stderr
+    (``induceval: error: ...``, naming the command's ``--help``), and the checks of options
+    against each other (:func:`add_option_check`) run once the command's options are parsed."""
+
+    def error(self, message: str):
+        """Exit 2 with ``message`` in one line (no usage: ``--help`` is named)."""
+        self.exit(2, f"induceval: error: {message} (see: {self.prog} --help)\n")
+
+    def parse_known_args(self, args=None, namespace=None):
+        """Parse, then run this parser's option checks (an error is :meth:`error`)."""
+        ns, extras = super().parse_known_args(args, namespace)
+        for check in self.__dict__.get("_option_checks", ()):
+            problem = check(ns)
+            if problem:
+                self.error(problem)
+        if hasattr(ns, "_given_options"):   # the options of this parser are checked
+            del ns._given_options
+        return ns, extras
 
 
 def clean_help(text: str | None) -> str | None:
@@ -92,15 +224,32 @@ def add_confidence_option(parser: argparse.ArgumentParser, *, default: int = 0,
                           what: str = "every measure") -> None:
     """``--confidence [N]``: bootstrap intervals of N resamples, in every command.
 
-    One meaning everywhere: N resamples, ``0`` none, a bare ``--confidence``
-    :data:`CONFIDENCE_N`.  ``default`` is 0 for the ``eval`` commands (intervals
-    cost time) and :data:`CONFIDENCE_N` for ``reproduce`` (the report needs them).
+    One meaning everywhere: N resamples (at most :data:`~induceval.errors.MAX_ITERATIONS`),
+    ``0`` none, a bare ``--confidence`` :data:`CONFIDENCE_N`.  ``default`` is 0 for the
+    ``eval`` commands (intervals cost time) and :data:`CONFIDENCE_N` for ``reproduce``
+    (the report needs them).
     """
-    parser.add_argument("--confidence", nargs="?", type=int, const=CONFIDENCE_N,
+    parser.add_argument("--confidence", nargs="?", type=RESAMPLES, const=CONFIDENCE_N,
                         default=default, metavar="N",
                         help=f"percentile bootstrap interval of {what} from N resamples "
                              f"(0: none; a bare --confidence: {CONFIDENCE_N}; default "
-                             f"{default or 'none'})")
+                             f"{default or 'none'}; at most {MAX_ITERATIONS})")
+
+
+#: the ``--alpha`` of every command
+ALPHA_DEFAULT = 0.05
+
+
+def add_alpha_option(parser: argparse.ArgumentParser, *, paired: bool) -> None:
+    """``--alpha`` in (0, 1), refused when nothing uses it: it needs ``--confidence`` N > 0
+    (or ``--paired``, when the command has it)."""
+    parser.add_argument("--alpha", type=ALPHA, default=ALPHA_DEFAULT, action=GivenAction,
+                        help="interval level 1-alpha" + (" and significance level of --paired"
+                                                         if paired else
+                                                         " and significance level")
+                             + f" (default: {ALPHA_DEFAULT})")
+    requires(parser, "--alpha", "--confidence N > 0" + (" or --paired" if paired else ""),
+             lambda a: bool(a.confidence) or bool(getattr(a, "paired", None)))
 
 
 def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sentences",
@@ -109,8 +258,7 @@ def add_confidence_options(parser: argparse.ArgumentParser, *, unit: str = "sent
     add_confidence_option(parser, default=default,
                           what=f"each score and the paired tests against the best system "
                                f"(resampling {unit})")
-    parser.add_argument("--alpha", type=float, default=0.05,
-                        help="interval level 1-alpha and significance level (default 0.05)")
+    add_alpha_option(parser, paired=False)
 
 
 def add_input_format_option(parser: argparse.ArgumentParser, *, help: str | None = None) -> None:
@@ -167,13 +315,16 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     from induceval.parallel import CLUSTERS, ENGINES, SCHEDULER_ENV
 
     g = parser.add_argument_group("parallel execution (Dask: pip install 'induceval[dask]')")
-    g.add_argument("--jobs", type=int, default=1, metavar="N",
+    g.add_argument("--jobs", type=JOBS, default=1, metavar="N",
                    help="parallel workers: N > 1 starts an embedded Dask LocalCluster of N "
-                        "worker processes (a local process pool without Dask); default 1")
+                        "worker processes (a local process pool without Dask); default 1; "
+                        f"at most {MAX_JOBS}, and on this machine (no --scheduler or "
+                        "--cluster) at most its cores: a larger N is capped, with a note")
     g.add_argument("--engine", choices=ENGINES, default="auto",
                    help="local (this process / a process pool) or dask; auto: dask with "
                         "--scheduler/--cluster or --jobs > 1 when Dask is installed")
     g.add_argument("--scheduler", default=os.environ.get(SCHEDULER_ENV) or None, metavar="ADDRESS",
+                   type=scheduler_address,
                    help=f"address of a running Dask scheduler (default: ${SCHEDULER_ENV})")
     g.add_argument("--cluster", choices=CLUSTERS, default=None,
                    help="start a dask-jobqueue cluster (slurm) scaled to --jobs "
@@ -183,18 +334,45 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
                         "walltime=04:00:00, account=lab (repeatable)")
 
 
+_ADDRESS = re.compile(r"(?:(?P<scheme>[a-z][a-z0-9+.-]*)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|"
+                      r"[A-Za-z0-9_.-]+)(?::(?P<port>[0-9]{1,5}))?")
+
+
+def scheduler_address(text: str) -> str:
+    """``--scheduler``: a Dask scheduler address, ``[SCHEME://]HOST:PORT`` (the port may go
+    with a scheme: ``tcp://host`` is port 8786).
+
+    Example
+    -------
+    >>> scheduler_address("tcp://10.0.0.5:8786"), scheduler_address("localhost:8786")
+    ('tcp://10.0.0.5:8786', 'localhost:8786')
+    >>> scheduler_address("not an address")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a Dask scheduler address [SCHEME://]HOST:PORT \
+(e.g. tcp://10.0.0.5:8786), got 'not an address'
+    """
+    m = _ADDRESS.fullmatch(text.strip())
+    if not m or not (m["port"] or m["scheme"]) or (m["port"] and int(m["port"]) > 65535):
+        raise argparse.ArgumentTypeError(
+            "expected a Dask scheduler address [SCHEME://]HOST:PORT (e.g. tcp://10.0.0.5:8786), "
+            f"got {text!r}")
+    return text.strip()
+
+
 def executor_from_args(args: argparse.Namespace):
     """The :class:`~induceval.parallel.ExecutorSpec` of parsed executor options, or ``None``.
 
     Example
     -------
     >>> p = argparse.ArgumentParser(); add_executor_options(p)
-    >>> spec = executor_from_args(p.parse_args(["--jobs", "2", "--engine", "local"]))
+    >>> spec = executor_from_args(p.parse_args(["--jobs", "1", "--engine", "local"]))
     >>> spec.jobs, spec.resolved_engine()
-    (2, 'local')
+    (1, 'local')
     """
     if not hasattr(args, "engine") or not hasattr(args, "cluster_opt"):
         return None
+    jobs_capped(args)
     from induceval.parallel import ExecutorSpec, parse_cluster_options
 
     return ExecutorSpec(engine=args.engine, jobs=args.jobs, scheduler=args.scheduler,

@@ -142,7 +142,9 @@ def register(subparsers) -> None:
                         help="remove punctuation, re-attaching its dependents; alone: detected "
                              "from the corpus (auto), else upos, ptb, childes, tags:A,B or "
                              "unicode (default: keep everything)")
-    parser.add_argument("--max-length", type=int, default=None, metavar="N",
+    from induceval.cli.common import SIZE
+
+    parser.add_argument("--max-length", type=SIZE, default=None, metavar="N",
                         help="keep sentences of at most N tokens (after --remove-punct)")
     parser.add_argument("--child-directed", action="store_true",
                         help="keep only child-directed utterances (CHILDES)")

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import argparse
 
-from induceval.cli.common import add_format_option, emit
+from induceval.cli.common import SEED, add_format_option, bounded_int, comma_list, emit
 from induceval.errors import check_range
 from induceval.random import DEFAULT_SEED
 
-__all__ = ["register", "run", "render_report"]
+__all__ = ["register", "run", "render_report", "MAX_DEMO_SENTENCES"]
+
+#: the largest demo corpus (``--sentences``): 500 times the default, minutes of work
+MAX_DEMO_SENTENCES = 10**6
+
+
+def _steps() -> tuple[str, ...]:
+    from induceval.experiments.demo import DEMO_STEPS
+
+    return DEMO_STEPS
 
 #: the one line of ``induceval --help`` (read without building the parser)
 HELP = 'run the whole pipeline on the built-in demo corpus'
@@ -42,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
     from induceval.experiments.demo import DEMO_STEPS, run_demo
 
-    check_range("--sentences", args.sentences, 1)
-    steps = DEMO_STEPS if not args.steps else tuple(args.steps.split(","))
+    check_range("--sentences", args.sentences, 1, MAX_DEMO_SENTENCES)
+    steps = DEMO_STEPS if args.steps is None else tuple(args.steps)
     from induceval.cli.common import check_output_path, progress_enabled
 
     check_output_path(args.output)
@@ -59,11 +68,14 @@ def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     parser = subparsers.add_parser(
         "demo", help=HELP, description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+    parser.add_argument("--seed", type=SEED, default=DEFAULT_SEED,
                         help=f"seed (default {DEFAULT_SEED})")
-    parser.add_argument("--sentences", type=int, default=2000,
-                        help="size of the demo corpus (default 2000)")
-    parser.add_argument("--steps", default=None,
-                        help="comma-separated step modules to run (default: all)")
+    parser.add_argument("--sentences", type=bounded_int(1, MAX_DEMO_SENTENCES), default=2000,
+                        help=f"size of the demo corpus (default 2000; at most "
+                             f"{MAX_DEMO_SENTENCES})")
+    parser.add_argument("--steps", type=comma_list(_steps, what="step"), default=None,
+                        help="comma-separated step modules to run (default: all of "
+                             "demo_tags, demo_models, demo_deps, demo_dmv, demo_wopa, "
+                             "demo_pseudo)")
     add_format_option(parser)
     parser.set_defaults(func=run)

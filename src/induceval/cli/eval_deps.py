@@ -70,7 +70,9 @@ def register(subparsers) -> None:
     p.add_argument("--reference", action="append", default=None, metavar="COLUMN",
                    help="gold head column(s) to score against (default: every head and "
                         "head@NAME column of the gold, e.g. head and head@xgrt for Eve)")
-    p.add_argument("--max-length", type=int, default=None, metavar="N",
+    from induceval.cli.common import SIZE
+
+    p.add_argument("--max-length", type=SIZE, default=None, metavar="N",
                    help="keep sentences of at most N words after punctuation removal")
     add_punct_option(p, what="punctuation removed (with re-attachment) before scoring")
     p.add_argument("--on-error", choices=("fail", "skip"), default="fail",

@@ -52,7 +52,9 @@ def register(subparsers) -> None:
                         "and count it (in the notes and the signature)")
     p.add_argument("--unclustered", choices=("merge", "split"), default="merge",
                    help="unclustered words in one cluster (merge) or each its own")
-    p.add_argument("--min-frame-count", type=int, default=2,
+    from induceval.cli.common import SIZE
+
+    p.add_argument("--min-frame-count", type=SIZE, default=2,
                    help="frames must occur at least this often in the test corpus (default 2)")
     p.add_argument("--no-boundaries", action="store_true",
                    help="do not add <s>/</s> markers to frames")

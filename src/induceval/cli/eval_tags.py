@@ -34,16 +34,21 @@ from __future__ import annotations
 import argparse
 
 from induceval.cli.common import (
+    POSITIVE,
     add_executor_options,
     add_format_option,
     add_gold_pred_format_options,
     add_punct_option,
+    add_seed_option,
+    bounded_int,
+    category_column,
     emit,
     read_options,
     skipped_notes,
     system_names,
 )
 from induceval.cli.resampling_options import add_resampling_options
+from induceval.errors import MAX_ITERATIONS
 from induceval.report.layouts import category_table as build_table
 
 __all__ = ["register", "run", "build_table"]
@@ -64,9 +69,9 @@ def register(subparsers) -> None:
                    help="predicted corpus or word<TAB>cluster list (repeat: one row per system)")
     p.add_argument("--name", action="append", default=None,
                    help="system names, one per --pred (default: file stems)")
-    p.add_argument("--gold-column", default="auto",
+    p.add_argument("--gold-column", default="auto", type=category_column,
                    help="gold tag column (default auto: upos, else PTB xpos, else CHILDES tags)")
-    p.add_argument("--pred-column", default=None,
+    p.add_argument("--pred-column", default=None, type=category_column,
                    help="predicted cluster column (default: the column of the gold column's "
                         "name, else the first of upos, cpos, xpos the prediction has; when it "
                         "holds no clusters, the one other column that does, named in the "
@@ -89,13 +94,13 @@ def register(subparsers) -> None:
     add_punct_option(p, what="punctuation excluded from scoring")
     p.add_argument("--log-base", choices=("2", "e"), default="2",
                    help="logarithm base of VI, NVI and entropies (default: 2)")
-    p.add_argument("--beta", type=float, default=1.0, help="V-measure beta (default: 1)")
+    p.add_argument("--beta", type=POSITIVE, default=1.0, help="V-measure beta (default: 1)")
     p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
                    help="a malformed gold or predicted sentence: fail (default) or skip it "
                         "and count it")
-    p.add_argument("--restarts", type=int, default=10,
+    p.add_argument("--restarts", type=bounded_int(1, MAX_ITERATIONS), default=10,
                    help="M-1 hill-climbing restarts for type-level measures (default: 10)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (default: package seed)")
+    add_seed_option(p)
     add_resampling_options(p)
     add_format_option(p)
     add_executor_options(p)

@@ -36,6 +36,10 @@ __all__ = ["register", "run"]
 
 MODELS = ("dmv", "lb", "rb", "random", "harmonic")
 
+#: the largest ``--smoothing``: the DMV's own bound (``dmv.MAX_SMOOTHING``, not imported
+#: here: the parser is built without numpy)
+MAX_SMOOTHING = 1e6
+
 
 def run(args: argparse.Namespace) -> int:
     """Run the command on the parsed arguments; return the exit code."""
@@ -174,18 +178,23 @@ def register(subparsers) -> None:
     parser.add_argument("--to", choices=("conllu", "conllx", "pascal"), default=None,
                         help="output format (default: from the -o ending: .conllu, "
                              ".conll/.conllx, .pascal; conllu on stdout)")
-    parser.add_argument("--max-train-length", type=int, default=None, metavar="N",
+    from induceval.cli.common import ITERATIONS, bounded_int, finite_float
+    from induceval.errors import MAX_ITERATIONS, MAX_SIZE
+
+    parser.add_argument("--max-train-length", type=bounded_int(0, MAX_SIZE, note="0: no limit"),
+                        default=None, metavar="N",
                         help="train on sentences of at most N tokens (default 10, WSJ10; "
                              "0 = no limit); all sentences are parsed")
-    parser.add_argument("--iterations", type=int, default=None,
+    parser.add_argument("--iterations", type=ITERATIONS, default=None,
                         help="maximum EM iterations (default 100; 0: parse with the "
-                             "initial model)")
-    parser.add_argument("--tolerance", type=float, default=None,
+                             f"initial model; at most {MAX_ITERATIONS})")
+    parser.add_argument("--tolerance", type=finite_float(0, 1), default=None,
                         help="stop when the relative log-likelihood gain falls below this "
                              "(default 1e-5; 0: only when the likelihood stops rising)")
     parser.add_argument("--viterbi-em", action="store_true", help="hard (Viterbi) EM")
-    parser.add_argument("--smoothing", type=float, default=None,
-                        help="pseudo-count added to every event in the M-step (default 0)")
+    parser.add_argument("--smoothing", type=finite_float(0, MAX_SMOOTHING), default=None,
+                        help="pseudo-count added to every event in the M-step (default 0; "
+                             f"at most {MAX_SMOOTHING:g})")
     add_punct_option(parser, what="punctuation left out of training and parsing (attached to "
                                    "the root word in the output)")
     add_progress_option(parser)

@@ -23,28 +23,44 @@ import json
 import sys
 
 from induceval.atomic import atomic_path, write_atomic
-from induceval.errors import ParameterError
+from induceval.cli.common import (
+    ITERATIONS,
+    SHARE,
+    SIZE,
+    bounded_int,
+    finite_float,
+)
+from induceval.errors import MAX_ITERATIONS, ParameterError
 from induceval.random import DEFAULT_SEED
+
+#: the largest ``--alpha``/``--beta`` of the BHMM: the library's bound
+#: (``induceval.models.categories.MAX_DIRICHLET``, not imported: the parser needs no numpy)
+MAX_DIRICHLET = 1e6
+_DIRICHLET = finite_float(0, MAX_DIRICHLET, low_open=True)
 
 __all__ = ["register", "run"]
 
 #: model parameters exposed on the command line: option -> (model param, type, help)
 _PARAMS = {
-    "--iterations": ("iterations", int, "bhmm: Gibbs sweeps (default 2000)"),
-    "--alpha": ("alpha", float, "bhmm: transition Dirichlet parameter (default 0.003)"),
-    "--beta": ("beta", float, "bhmm: emission Dirichlet parameter (default 1)"),
+    "--iterations": ("iterations", ITERATIONS,
+                     f"bhmm: Gibbs sweeps (default 2000; at most {MAX_ITERATIONS})"),
+    "--alpha": ("alpha", _DIRICHLET, "bhmm: transition Dirichlet parameter (default 0.003; "
+                f"in (0, {MAX_DIRICHLET:g}])"),
+    "--beta": ("beta", _DIRICHLET, "bhmm: emission Dirichlet parameter (default 1; "
+               f"in (0, {MAX_DIRICHLET:g}])"),
     "--no-hyper": ("sample_hyper", None, "bhmm: keep alpha and beta fixed"),
-    "--order": ("order", int, "bhmm: 3 (trigram, default) or 2 (bigram)"),
-    "--threshold": ("threshold", float, "ff: frame frequency share (default 0.0009)"),
-    "--n-targets": ("n_targets", int, "hc: number of target types (default 1000)"),
-    "--n-contexts": ("n_contexts", int, "hc: number of context types (default 150)"),
-    "--max-iter": ("max_iter", int, "exchange: maximum passes (default 20)"),
+    "--order": ("order", bounded_int(2, 3), "bhmm: 3 (trigram, default) or 2 (bigram)"),
+    "--threshold": ("threshold", SHARE, "ff: frame frequency share (default 0.0009)"),
+    "--n-targets": ("n_targets", SIZE, "hc: number of target types (default 1000)"),
+    "--n-contexts": ("n_contexts", SIZE, "hc: number of context types (default 150)"),
+    "--max-iter": ("max_iter", ITERATIONS, "exchange: maximum passes (default 20)"),
     "--init": ("init", str, "exchange: rank|random initial classes"),
-    "--restarts": ("restarts", int, "exchange: runs, keep the best likelihood (default 1)"),
-    "--min-occur": ("min_count", int, "brown: leave out (unclustered) words seen fewer than N "
+    "--restarts": ("restarts", bounded_int(1, MAX_ITERATIONS),
+                   "exchange: runs, keep the best likelihood (default 1)"),
+    "--min-occur": ("min_count", SIZE, "brown: leave out (unclustered) words seen fewer than N "
                     "times, as wcluster --min-occur (default 1)"),
-    "--refine": ("refine", int, "exchange: start from 2**N classes and double (default 3; "
-                 "0: start from k)"),
+    "--refine": ("refine", bounded_int(0, 30), "exchange: start from 2**N classes and double "
+                 "(default 3; 0: start from k)"),
     "--gold": ("gold", str, "random: gold column whose type-size profile is copied"),
 }
 
@@ -210,7 +226,7 @@ def register(subparsers) -> None:
     p.set_defaults(seed=DEFAULT_SEED)
     p.add_argument("--model", required=True, choices=sorted(MODEL_DESCRIPTIONS),
                    help="the induction model")
-    p.add_argument("--k", type=int, default=None,
+    p.add_argument("--k", type=SIZE, default=None,
                    help="number of clusters (required except for random with --gold)")
     add_output_option(p, help="output file, its ending sets the format: .conllu, .conll/.conllx, "
                               ".pascal (the corpus with the clusters as tags, no heads), .tsv "
@@ -218,7 +234,7 @@ def register(subparsers) -> None:
     p.add_argument("--column", "--tags-column", dest="column", default="form",
                    help="token column holding the words to cluster (default: form)")
     add_progress_option(p)
-    p.add_argument("--min-count", type=int, default=1, metavar="N",
+    p.add_argument("--min-count", type=SIZE, default=1, metavar="N",
                    help="map words seen fewer than N times to one symbol, <unk>, before "
                         "clustering (as ClusterCat; every model; default 1: off; recorded in "
                         "the signature as min_count_unk:N)")

@@ -46,7 +46,9 @@ def add_input_options(parser: argparse.ArgumentParser, *, nargs: str = "*",
                              "occurrence")
     parser.add_argument("--demo", action="store_true",
                         help="use the built-in demo corpus instead of (or besides) PATHs")
-    parser.add_argument("--seed", type=int, default=None,
+    from induceval.cli.common import SEED
+
+    parser.add_argument("--seed", type=SEED, default=None,
                         help="random seed of the models and of the --demo corpus (default: "
                              "induceval's default seed)")
 

@@ -238,24 +238,30 @@ def _common(p: argparse.ArgumentParser, split: bool = True) -> None:
                    help="on a malformed sentence: fail (default) or skip and count it")
     p.add_argument("--arguments", choices=("nouns", "nominals", "any"), default="nouns",
                    help="which dependents count as arguments (default: nouns, as the paper)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+    from induceval.cli.common import SEED, finite_float
+
+    p.add_argument("--seed", type=SEED, default=DEFAULT_SEED,
                    help=f"seed of the document split and confounders (default "
                         f"{DEFAULT_SEED})")
     if split:
-        p.add_argument("--test-fraction", type=float, default=0.1,
+        p.add_argument("--test-fraction", type=finite_float(0, 1, high_open=True), default=0.1,
                        help="share of documents in the test part (default 0.1)")
-        p.add_argument("--dev-fraction", type=float, default=0.05,
+        p.add_argument("--dev-fraction", type=finite_float(0, 1, high_open=True), default=0.05,
                        help="share of documents in the dev part (default 0.05)")
 
 
 def register(subparsers) -> None:
     """Add this command's parser (options and ``func``) to ``subparsers``."""
     from induceval.cli.common import (
+        SIZE,
         add_executor_options,
         add_format_option,
         add_output_option,
         add_progress_option,
+        bounded_int,
+        finite_float,
     )
+    from induceval.errors import MAX_ITERATIONS
 
     parser = subparsers.add_parser("pseudo", help=HELP,
                                    description=__doc__.split("\n\n")[0])
@@ -287,12 +293,13 @@ def register(subparsers) -> None:
     p.add_argument("--test-set", required=True, metavar="FILE",
                    help="a test set written by 'pseudo build'")
     p.add_argument("--models", default="", help="comma-separated (default: all)")
-    p.add_argument("--train-fraction", type=float, default=1.0,
+    p.add_argument("--train-fraction", type=finite_float(0, 1, low_open=True), default=1.0,
                    help="share of the training documents used (default 1)")
     p.add_argument("--ties", choices=("random", "expected"), default="random",
                    help="ties scored as a random guess or as half right (default: random)")
-    p.add_argument("--iterations", type=int, default=1000,
-                   help="approximate randomization iterations (default 1000)")
+    p.add_argument("--iterations", type=bounded_int(1, MAX_ITERATIONS), default=1000,
+                   help=f"approximate randomization iterations (default 1000; at most "
+                        f"{MAX_ITERATIONS})")
     p.add_argument("--allow-foreign-test", action="store_true",
                    help="score a test set built on another corpus")
     from induceval.cli.resampling_options import add_resampling_options
@@ -305,7 +312,7 @@ def register(subparsers) -> None:
                        description="Percentage of unseen test tuples by training size. "
                        + _SHARDED)
     _common(p)
-    p.add_argument("--min-seen", type=int, default=2,
+    p.add_argument("--min-seen", type=SIZE, default=2,
                    help="a tuple counts as seen from this many training occurrences (default 2)")
     add_executor_options(p)
     add_format_option(p)

@@ -49,8 +49,8 @@ def _add_protocol(sub, protocol: Protocol) -> None:
     for o in protocol.options:
         if isinstance(o, Option):
             spec = o.spec()
-            if o.type is not None:
-                spec["type"] = _argument_type(o.type)
+            if o.type is not None and not getattr(o.type, "numeric", False):
+                spec["type"] = _argument_type(o.type)   # a typed number says its own range
             p.add_argument(o.name, **spec)
         else:
             SHARED[o.name](p, **({"default": f"runs/{protocol.name}"} if o.name == "out"

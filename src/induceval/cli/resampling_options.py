@@ -18,6 +18,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from induceval.cli.common import SEED
 from induceval.errors import ParameterError
 from induceval.signature import Signature
 
@@ -37,28 +38,42 @@ def add_resampling_options(parser: argparse.ArgumentParser, *, paired: bool = Tr
     ``unit`` the resampled unit is ``unit_name`` (utterance, item).
     ``systems``: what ``--paired`` compares, as the help names it.
     """
-    if seed:
-        parser.add_argument("--seed", type=int, default=None,
-                            help="seed of the resampling (default: the package seed)")
-    from induceval.cli.common import add_confidence_option
+    from induceval.cli.common import (
+        GivenAction,
+        add_alpha_option,
+        add_confidence_option,
+        bounded_int,
+        requires,
+    )
+    from induceval.errors import MAX_ITERATIONS
 
+    def resampling(a):
+        return bool(a.confidence) or bool(getattr(a, "paired", None))
+
+    needs = "--confidence N > 0" + (" or --paired" if paired else "")
+    if seed:
+        parser.add_argument("--seed", type=SEED, default=None, action=GivenAction,
+                            help="seed of the resampling (default: the package seed)")
+        requires(parser, "--seed", needs, resampling)
     add_confidence_option(parser)
-    parser.add_argument("--alpha", type=float, default=0.05,
-                        help="interval level 1-alpha and significance level of --paired "
-                             "(default: 0.05)")
+    add_alpha_option(parser, paired=paired)
     if paired:
         parser.add_argument("--paired", choices=("bootstrap", "ar"), default=None,
                             help=f"paired test of each {systems} against the first: paired "
                                  "bootstrap or approximate randomization (two-sided)")
-        parser.add_argument("--paired-n", type=int, default=None, metavar="N",
+        parser.add_argument("--paired-n", type=bounded_int(1, MAX_ITERATIONS), default=None,
+                            metavar="N", action=GivenAction,
                             help="resamples of --paired (default: the --confidence N, "
-                                 "else 1000)")
+                                 f"else 1000; at most {MAX_ITERATIONS})")
+        requires(parser, "--paired-n", "--paired", lambda a: bool(a.paired))
     if not unit:
         parser.set_defaults(unit=unit_name)
     else:
         parser.add_argument("--unit", choices=("sentence", "document"), default="sentence",
+                            action=GivenAction,
                             help="resampling unit: sentences (utterances, items) or whole "
                                  "documents (default: sentence)")
+        requires(parser, "--unit", needs, resampling)
 
 
 def resampling_requested(args: argparse.Namespace) -> bool:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import argparse
 
 from induceval.cli.common import (
+    SEED,
     add_executor_options,
     add_format_option,
     add_input_format_option,
     add_punct_option,
+    bounded_int,
+    comma_list,
     emit,
     progress_enabled,
 )
-from induceval.errors import ParameterError
+from induceval.errors import MAX_SIZE, ParameterError
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run"]
@@ -27,6 +30,20 @@ __all__ = ["register", "run"]
 HELP = 'word order prediction accuracy of category learners (Chang et al. 2006)'
 
 _LEARNERS = "chance,prevword,freqframe,tokentype,typetoken,lexstat"
+
+
+def _learner_names() -> tuple[str, ...]:
+    """The learners ``--learners`` takes."""
+    from induceval.models.wopa.learners import LEARNERS
+
+    return tuple(LEARNERS)
+
+
+def _learner_key(name: str) -> str:
+    """The learner a name means, as :func:`~induceval.models.wopa.get_learner` reads it."""
+    from induceval.models.wopa.learners import _ALIASES
+
+    return _ALIASES.get(name.lower(), name.lower())
 
 
 def register(subparsers) -> None:
@@ -40,12 +57,13 @@ def register(subparsers) -> None:
                    help="corpus files or folders; each is scored separately")
     add_input_format_option(p)
     p.add_argument("--learners", default=_LEARNERS,
+                   type=comma_list(_learner_names, what="learner", key=_learner_key),
                    help=f"comma-separated learners (default: {_LEARNERS})")
     p.add_argument("--test", choices=("self", "adult-child"), default="self",
                    help="predict the adults' own utterances (self, default) or the child's")
     p.add_argument("--ties", choices=("random", "pessimistic"), default="random",
                    help="tie rule of production (random: seeded hash draw)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+    p.add_argument("--seed", type=SEED, default=DEFAULT_SEED,
                    help=f"seed of random tie breaking (default {DEFAULT_SEED})")
     p.add_argument("--cooccurrence", choices=("utterance", "pairs"), default="utterance",
                    help="normalisation of the statistics")
@@ -66,7 +84,8 @@ def register(subparsers) -> None:
                         "or the tokens of %%mor (mor: 'wanna to'); in the signature")
     p.add_argument("--keep-unintelligible", action="store_true",
                    help="keep utterances the reader flagged unintelligible")
-    p.add_argument("--max-words", type=int, default=100, metavar="N",
+    p.add_argument("--max-words", type=bounded_int(0, MAX_SIZE, note="0: no cap"), default=100,
+                   metavar="N",
                    help="leave out utterances of more than N words (default 100; they cost "
                         "N^2 memory), counted in too_long; 0 = no cap (utterances whose "
                         "statistics cannot fit in memory are then refused before any work)")
@@ -168,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.tables import Table
 
     check_output_path(args.output)
-    names = [s.strip() for s in args.learners.split(",") if s.strip()]
+    names = args.learners
     for s in names:  # unknown learners fail here, before any corpus is read
         get_learner(s, prevword_count=args.count, freqframe_count=args.count)
     options = dict(punct=args.punct, initial=args.initial, ties=args.ties, seed=args.seed,

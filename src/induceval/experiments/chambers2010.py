@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import InducevalError, ParameterError
+from induceval.errors import MAX_ITERATIONS, InducevalError, ParameterError
 from induceval.experiments._category_common import ensure_dir, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
@@ -68,6 +68,7 @@ from induceval.measures.pseudowords import (
     tune_parameter,
 )
 from induceval.models.selpref import MODEL_ORDER, train_models
+from induceval.options import bounded_int
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
@@ -517,7 +518,8 @@ PROTOCOL = Protocol(
                "random", choices=("random", "expected")),
         Option("--arguments", "which dependents count as arguments (default: nouns, as the "
                "paper)", "nouns", choices=("nouns", "nominals", "any")),
-        Option("--iterations", "approximate randomization iterations (default 1000)", 1000, int),
+        Option("--iterations", "approximate randomization iterations (default 1000)", 1000,
+               bounded_int(1, MAX_ITERATIONS)),
         Option("--random-range", RANDOM_RANGE_HELP, "paper", metavar="paper|scaled|LOW,HIGH"),
         SEED, Shared("confidence", {"unit": "test items"}), Shared("executor"),
         Shared("format", {"default": "markdown"})),

@@ -184,7 +184,7 @@ def age_window(age_range: tuple[float, float] | None,
     if age_range is None:
         return None
     lo, hi = (float(a) for a in age_range)
-    if not (0 <= lo <= hi):
+    if not (0 <= lo <= hi < float("inf")):
         raise InducevalError(f"age range: expected 0 <= first <= last (years), got {lo}, {hi}")
     # fractional years go through months (e.g. 1.5 -> 1;6.0)
     def days(y: float) -> int:
@@ -535,8 +535,8 @@ def _age_range(text: str) -> tuple[float, float] | None:
     except ValueError:
         raise ParameterError(
             f"expected FIRST,LAST in years (e.g. 1,5) or 'all', got {text!r}") from None
-    if not (0 <= lo <= hi):
-        raise ParameterError(f"expected 0 <= FIRST <= LAST, got {text!r}")
+    if not (0 <= lo <= hi < float("inf")):
+        raise ParameterError(f"expected 0 <= FIRST <= LAST, finite, got {text!r}")
     return lo, hi
 
 

@@ -100,6 +100,7 @@ from induceval.experiments._uncertainty import (
     type_cell_fields,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
+from induceval.options import ITERATIONS, SHARE, SIZE
 from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -722,14 +723,14 @@ PROTOCOL = Protocol(
         Option("--table2-rows", "Table 2 rows: paper (N=12, the shared random baseline once per "
                "K) or distinct (N=11)", "paper", choices=("paper", "distinct")),
         SEED, Option("--bhmm-iterations", "BHMM Gibbs sweeps (default 2000; 100 with --short)",
-                     type=int),
+                     type=ITERATIONS),
         Option("--short", "a short setting that finishes in minutes: the first 20000 "
                "utterances of train and test and 100 BHMM sweeps (unless given); against "
                "Frank et al. 2009: ~7%% of Manchester, BHMM not converged", action="store_true"),
         Option("--ff-threshold", "frequent-frame threshold share (Frank et al.: 0.0009; Mintz: "
-               "0.0013)", 0.0009, float),
+               "0.0013)", 0.0009, SHARE),
         Option("--max-sentences", "use only the first N utterances of train and test (quick "
-               "runs)", type=int),
+               "runs)", type=SIZE),
         Shared("confidence", {"unit": "training utterances"}), Shared("executor"),
         Shared("format")),
     _from_options, says_where=True,

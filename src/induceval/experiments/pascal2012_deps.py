@@ -56,12 +56,13 @@ from pathlib import Path
 import numpy as np
 
 from induceval.data import corpus_dir
-from induceval.errors import InducevalError
+from induceval.errors import MAX_SIZE, InducevalError
 from induceval.experiments._category_common import finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
+from induceval.options import ITERATIONS, SEED, bounded_int, finite_float
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
@@ -480,10 +481,11 @@ OPTIONS = (
            "default: the treebanks under --data)", nargs="*", metavar="TREEBANK"),
     Shared("data"), Shared("out"), Shared("executor"),
     Option("--max-train-length", "DMV trained on sentences of at most N tokens (default 10; "
-           "0 = all)", 10, int, metavar="N"),
-    Option("--iterations", "max EM iterations", 100, int),
-    Option("--tolerance", "relative log-likelihood gain to stop EM", 1e-5, float),
-    Option("--seed", "seed of random trees", DEFAULT_SEED, int),
+           "0 = all)", 10, bounded_int(0, MAX_SIZE, note="0: all"), metavar="N"),
+    Option("--iterations", "max EM iterations", 100, ITERATIONS),
+    Option("--tolerance", "relative log-likelihood gain to stop EM (0 to 1)", 1e-5,
+           finite_float(0, 1)),
+    Option("--seed", "seed of random trees", DEFAULT_SEED, SEED),
     Shared("confidence"), Shared("format"))
 
 

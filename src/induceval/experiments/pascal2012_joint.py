@@ -34,6 +34,7 @@ from induceval.experiments.pascal2012_deps import (
     treebanks_or_default,
 )
 from induceval.experiments.protocols import Option, Protocol
+from induceval.options import SIZE
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import Signature, make_signature
@@ -141,6 +142,6 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
 
 PROTOCOL = Protocol(
     "pascal2012-joint", "PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)", __doc__,
-    OPTIONS + (Option("--max-k", "cap on the number of Brown clusters (default 200)", 200, int),),
+    OPTIONS + (Option("--max-k", "cap on the number of Brown clusters (default 200)", 200, SIZE),),
     _from_options, raw_description=True,
     findings="gelling2012:JOINT_FINDINGS", run_tables=("joint-task-*",))

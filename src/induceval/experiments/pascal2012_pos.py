@@ -39,7 +39,7 @@ from induceval._json import jsonable
 from induceval.corpus.model import Corpus
 from induceval.corpus.readers import READERS
 from induceval.data import corpus_dir
-from induceval.errors import InducevalError, check_choice, check_range
+from induceval.errors import MAX_SIZE, InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
@@ -50,6 +50,7 @@ from induceval.experiments._uncertainty import (
     sparse_to_json,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
+from induceval.options import SIZE, bounded_int
 from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -336,8 +337,9 @@ PROTOCOL = Protocol(
         SEED, Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
                                  "PASCAL 2012 POS track scored every token)"}),
         Option("--max-sentences", "use only the first N sentences of each treebank (quick runs)",
-               type=int),
-        Option("--max-k", "cap on K (default 200; 0: none)", 200, int),
+               type=SIZE),
+        Option("--max-k", "cap on K (default 200; 0: none)", 200,
+               bounded_int(0, MAX_SIZE, note="0: none")),
         Shared("confidence"), Shared("executor"), Shared("format")),
     _from_options, says_where=True,
     findings="gelling2012:POS_FINDINGS", run_tables=("k", "table2_m1"))

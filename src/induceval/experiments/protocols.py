@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from induceval.options import SEED as SEED_TYPE
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["Option", "Shared", "Protocol", "SEED", "MODULES", "protocols", "write_manifest"]
@@ -90,7 +91,7 @@ class Protocol:
 
 
 #: ``--seed`` as most protocols spell it
-SEED = Option("--seed", f"seed (default {DEFAULT_SEED})", DEFAULT_SEED, int)
+SEED = Option("--seed", f"seed (default {DEFAULT_SEED})", DEFAULT_SEED, SEED_TYPE)
 
 #: the modules under :mod:`induceval.experiments` defining ``PROTOCOL``, in the order of the help
 MODULES = ("frank2009", "reichart2010", "pascal2012_pos", "pascal2012_deps", "pascal2012_joint",

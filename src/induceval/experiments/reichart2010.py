@@ -44,7 +44,7 @@ import numpy as np
 from induceval._json import jsonable
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
-from induceval.errors import InducevalError
+from induceval.errors import MAX_ITERATIONS, InducevalError
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars
 from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
 from induceval.experiments._uncertainty import (
@@ -54,6 +54,7 @@ from induceval.experiments._uncertainty import (
     sparse_to_json,
 )
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
+from induceval.options import bounded_int
 from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -363,7 +364,7 @@ PROTOCOL = Protocol(
         Shared("out"), Shared("punct", {"what": "punctuation excluded from scoring"}),
         Option("--log-base", "logarithm base of VI and NVI (default e)", "e"),
         Option("--restarts", "M-1 hill-climbing restarts of the type-level measures (default 10)",
-               10, int),
+               10, bounded_int(1, MAX_ITERATIONS)),
         SEED, Shared("confidence", {"unit": "sentences"}), Shared("executor"),
         Shared("format")),
     _from_options, says_where=True,

@@ -33,7 +33,13 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import InducevalError, ParameterError, check_choice, check_range
+from induceval.errors import (
+    MAX_ITERATIONS,
+    InducevalError,
+    ParameterError,
+    check_choice,
+    check_range,
+)
 from induceval.measures.categories.batch import token_scores
 from induceval.measures.categories.contingency import ContingencyTable
 from induceval.measures.categories.measures import MEASURES, TOKEN, TYPE, log_factor
@@ -124,7 +130,12 @@ class _TagFamily:
         """Every option of :func:`evaluate_tags`, checked, with its default."""
         check_choice("unclustered", unclustered, ("merge", "split"))
         check_choice("level", level, ("token", "type", "both"))
-        check_range("restarts", restarts, 1)
+        check_range("restarts", restarts, 1, MAX_ITERATIONS)
+        for name, column in (("gold_column", gold_column), ("pred_column", pred_column)):
+            if isinstance(column, str) and (column in ("head", "id") or
+                                            column.startswith("head@")):
+                raise ParameterError(f"{name} {column!r} holds token positions, not "
+                                     "categories: name a tag or cluster column")
         log_factor(log_base)
         if not beta > 0:
             raise ParameterError(f"beta must be > 0, got {beta!r}")

@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from induceval.errors import MismatchError, ParameterError, check_choice, check_range
+from induceval.errors import (
+    MAX_ITERATIONS,
+    MismatchError,
+    ParameterError,
+    check_choice,
+    check_range,
+)
 from induceval.measures.resampling.base import ItemStats
 from induceval.random import DEFAULT_SEED, stream
 
@@ -269,7 +275,7 @@ def _checked(n: int, seed: int | None, alpha: float | None = None) -> int:
     """Refuse a bad ``n`` or ``alpha``; return the seed (``None``: the default)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise ParameterError(f"the number of resamples must be an integer >= 1; got {n!r}")
-    check_range("n", int(n), 1)
+    check_range("n", int(n), 1, MAX_ITERATIONS)
     if alpha is not None:
         check_range("alpha", alpha, 0, 1, low_open=True, high_open=True)
     return DEFAULT_SEED if seed is None else int(seed)

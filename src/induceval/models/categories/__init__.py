@@ -34,7 +34,7 @@ import numpy as np
 
 from induceval.corpus.counting import BigramTable
 from induceval.corpus.model import Corpus
-from induceval.errors import ParameterError, check_choice, check_range
+from induceval.errors import MAX_ITERATIONS, ParameterError, check_choice, check_range
 from induceval.models.categories._registry import (
     CATEGORY_MODELS,
     check_model_params,
@@ -54,6 +54,21 @@ __all__ = ["CATEGORY_MODELS", "check_model_params", "model_params", "MODEL_DESCR
            "induce_tags", "TagInduction", "UNCLUSTERED", "brown_clusters", "BrownClusters",
            "induce_bhmm", "induce_brown", "induce_exchange", "induce_frequent_frames",
            "induce_hierarchical", "induce_random"]
+
+
+#: the largest Dirichlet parameter of the BHMM (``alpha``, ``beta``): far above any setting
+#: that still prefers sparse distributions, far below where the sampler's sums overflow
+MAX_DIRICHLET = 1e6
+
+
+def _check_bhmm(params) -> None:
+    """The BHMM's iterations and Dirichlet parameters: finite, in range (an infinite alpha
+    put every token in one cluster; 10^20 sweeps overflowed the sampler's counter)."""
+    if "iterations" in params:
+        check_range("iterations", params["iterations"], 0, MAX_ITERATIONS)
+    for name in ("alpha", "beta"):
+        if name in params:
+            check_range(name, params[name], 0, MAX_DIRICHLET, low_open=True, finite=True)
 
 
 def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,
@@ -105,6 +120,8 @@ threshold, column, outside_frames
     check_choice("model", model, tuple(CATEGORY_MODELS))
     check_model_params(model, params)
     check_range("min_count_unk", min_count_unk, 1)
+    if model == "bhmm":
+        _check_bhmm(params)
     if isinstance(corpus, BigramTable):
         from induceval.models.categories.counts import induce_tags_from_counts
 

@@ -40,7 +40,7 @@ from numba import njit
 from numba.extending import overload
 
 from induceval.corpus.model import Corpus
-from induceval.errors import check_choice, check_range
+from induceval.errors import MAX_ITERATIONS, check_choice, check_range
 from induceval.models.categories._bigrams import (
     bigram_counts,
     csr,
@@ -323,10 +323,10 @@ def induce_exchange(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, max_ite
 
 def _check_options(k: int, max_iter: int, refine: int, init: str, restarts: int) -> None:
     check_range("k", k, 1)
-    check_range("max_iter", max_iter, 0)
+    check_range("max_iter", max_iter, 0, MAX_ITERATIONS)
     check_range("refine", refine, 0, 30)
     check_choice("init", init, ("rank", "random"))
-    check_range("restarts", restarts, 1)
+    check_range("restarts", restarts, 1, MAX_ITERATIONS)
 
 
 def _ranked(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

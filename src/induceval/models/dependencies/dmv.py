@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from induceval.errors import check_range
+from induceval.errors import MAX_ITERATIONS, check_range
 from induceval.models.dependencies.inside_outside import (
     expected_counts,
     length_order,
@@ -41,7 +41,11 @@ from induceval.models.dependencies.inside_outside import (
 )
 from induceval.models.dependencies.viterbi import viterbi_parse
 
-__all__ = ["DMVParams", "TrainingLog", "harmonic_counts", "harmonic_params", "train_dmv"]
+__all__ = ["DMVParams", "TrainingLog", "harmonic_counts", "harmonic_params", "train_dmv",
+           "MAX_SMOOTHING"]
+
+#: the largest M-step pseudo-count: above it the counts are drowned (and sums overflow)
+MAX_SMOOTHING = 1e6
 
 
 @dataclass
@@ -292,9 +296,9 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
     >>> log.iterations <= 5 and log.log_likelihood == sorted(log.log_likelihood)
     True
     """
-    check_range("iterations", iterations, 0)
-    check_range("tolerance", tolerance, 0)
-    check_range("smoothing", smoothing, 0)
+    check_range("iterations", iterations, 0, MAX_ITERATIONS)
+    check_range("tolerance", tolerance, 0, finite=True)
+    check_range("smoothing", smoothing, 0, MAX_SMOOTHING, finite=True)
     tags = np.ascontiguousarray(tags, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     params = init if init is not None else harmonic_params(
