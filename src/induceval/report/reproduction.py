@@ -11,7 +11,8 @@ ours, the figures and every signature.
 
 Example
 -------
->>> data = {"summary": {"holds": 1, "partly": 0, "does not hold": 0, "not comparable": 0},
+>>> data = {"summary": {"holds": 1, "partly": 0, "does not hold": 0, "undecided": 0,
+...                      "not comparable": 0},
 ...         "runs": [{"protocol": "chang2006", "path": "runs/chang2006", "manifest": {},
 ...                   "findings": [{"key": "k", "where": "Chang et al. 2006, p. 157",
 ...                                 "claim": "Prevword beats Chance", "status": "holds",
@@ -36,7 +37,7 @@ __all__ = ["to_markdown", "to_html", "STATUS_COLOURS"]
 #: the colour of each verdict in the page (readable on white, and told apart without
 #: colour by the verdict's words)
 STATUS_COLOURS = {"holds": "#1b7837", "partly": "#b35806", "does not hold": "#b2182b",
-                  "not comparable": "#6a6a6a"}
+                  "undecided": "#5e3c99", "not comparable": "#6a6a6a"}
 
 _STYLE = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:72em;
@@ -96,6 +97,7 @@ def to_markdown(data: dict) -> str:
     s = data["summary"]
     lines = ["# Reproduction report", "",
              "Findings: " + ", ".join(f"{n} {k}" for k, n in s.items()), "",
+             *([f"How a verdict is reached: {data['rules']}", ""] if data.get("rules") else []),
              "| protocol | " + " | ".join(STATUS_COLOURS) + " |",
              "|---|" + "---|" * len(STATUS_COLOURS)]
     for run in data["runs"]:
@@ -107,12 +109,18 @@ def to_markdown(data: dict) -> str:
         lines += ["", f"## {run['protocol']}", "", f"Run: `{run['path']}`; {_run_line(run)}", "",
                   f"- the paper's data: {data.get('paper', '-')}",
                   f"- ours: {data.get('ours', '-')}", "",
-                  "| verdict | where | the paper's words | ours | known difference |",
+                  "| verdict | where | the paper's words | ours | what decides it |",
                   "|---|---|---|---|---|"]
         for f in run["findings"]:
             cells = [f["status"], f["where"], f["claim"], f["evidence"], f["reason"]]
             lines.append("| " + " | ".join(c.replace("|", "/").replace("\n", " ")
                                            for c in cells) + " |")
+        if run.get("not_checked"):
+            lines += ["", "Not checked:", "", "| where | the paper's words | why |",
+                      "|---|---|---|"]
+            lines += ["| " + " | ".join(c.replace("|", "/").replace("\n", " ") for c in
+                                        (n["where"], n["claim"], n["reason"])) + " |"
+                      for n in run["not_checked"]]
         for comp in run["comparisons"]:
             lines += ["", f"### {comp['title']}: ours beside the paper's", "",
                       "| row | column | ours | ± | paper | difference |",
@@ -199,6 +207,8 @@ def to_html(data: dict) -> str:
            "<title>induceval reproduction report</title>", f"<style>{_STYLE}</style>",
            "</head><body>", "<h1>Reproduction report</h1>",
            "<p>" + ", ".join(f"{_badge(k)} {n}" for k, n in s.items()) + " findings</p>",
+           *([f"<p class=muted>How a verdict is reached: {_e(data['rules'])}</p>"]
+             if data.get("rules") else []),
            "<table><tr><th>protocol</th>" + "".join(f"<th>{_e(k)}</th>" for k in STATUS_COLOURS)
            + "</tr>"]
     for run in data["runs"]:
@@ -214,13 +224,20 @@ def to_html(data: dict) -> str:
                 f"{_e((run.get('data') or {}).get('paper', '-'))}</td></tr><tr><th>ours</th>"
                 f"<td>{_e((run.get('data') or {}).get('ours', '-'))}</td></tr></table>",
                 "<table><tr><th>verdict</th><th>the paper's words</th><th>our numbers</th>"
-                "<th>known difference</th></tr>"]
+                "<th>what decides it</th></tr>"]
         for f in run["findings"]:
             out.append(f"<tr><td>{_badge(f['status'])}</td><td><span class=claim>"
                        f"&ldquo;{_e(f['claim'])}&rdquo;</span><br><span class=muted>"
                        f"{_e(f['where'])}</span></td><td>{_e(f['evidence'])}</td>"
                        f"<td class=muted>{_e(f['reason'])}</td></tr>")
         out.append("</table>")
+        if run.get("not_checked"):
+            out.append("<h3>Not checked</h3><table><tr><th>the paper's words</th><th>why</th>"
+                       "</tr>" + "".join(
+                           f"<tr><td><span class=claim>&ldquo;{_e(n['claim'])}&rdquo;</span>"
+                           f"<br><span class=muted>{_e(n['where'])}</span></td>"
+                           f"<td class=muted>{_e(n['reason'])}</td></tr>"
+                           for n in run["not_checked"]) + "</table>")
         out += [_comparison_html(comp) for comp in run["comparisons"]]
         out += [_figure(f, next(counter)) for f in run["figures"]]
         out.append("<h3>Signatures</h3><ul>" + "".join(

@@ -20,8 +20,8 @@ Example
 ...     {"learner": "Chance", "self": 10.0}, {"learner": "Prevword", "self": 30.0}]},
 ...     "ttests": {"rows": [{"test": "self", "lower": "Chance", "higher": "Prevword",
 ...                          "mean_diff": 20.0, "p": 0.001}]}})
->>> [(f.key, v.status) for f, v in check_run(run)][:1]
-[('chang2006.prevword_beats_chance', 'holds')]
+>>> dict((f.key, v.status) for f, v in check_run(run))["chang2006.prevword_beats_chance"]
+'holds'
 """
 
 from __future__ import annotations
@@ -39,8 +39,11 @@ from induceval.experiments.findings.base import (
     NOT,
     NOT_COMPARABLE,
     PARTLY,
+    RULES,
     STATUSES,
+    UNDECIDED,
     Finding,
+    NotChecked,
     Run,
     Verdict,
     by,
@@ -49,8 +52,9 @@ from induceval.experiments.findings.base import (
     share_verdict,
 )
 
-__all__ = ["HOLDS", "NOT", "PARTLY", "NOT_COMPARABLE", "STATUSES", "Verdict", "Finding", "Run",
-           "load_run", "check_run", "FINDINGS", "detect_protocol", "comparisons", "report_data",
+__all__ = ["HOLDS", "NOT", "PARTLY", "UNDECIDED", "NOT_COMPARABLE", "STATUSES", "RULES",
+           "Verdict", "Finding", "NotChecked", "Run", "load_run", "check_run", "FINDINGS",
+           "NOT_CHECKED", "not_checked", "detect_protocol", "comparisons", "report_data",
            "is_number", "fmt", "by", "share_verdict"]
 
 
@@ -72,6 +76,19 @@ def _findings_of(name: str) -> tuple[ModuleType, str] | None:
         if p.name == name and p.findings:
             return _findings_module(p)
     return None
+
+
+def not_checked(name: str) -> list[NotChecked]:
+    """The findings protocol ``name``'s paper states that no check decides, with the reason.
+
+    A findings list ``NAME`` (``FINDINGS``, ``POS_FINDINGS``) has them in the module's
+    ``NAME`` with ``FINDINGS`` read ``NOT_CHECKED`` (``NOT_CHECKED``, ``POS_NOT_CHECKED``).
+    """
+    found = _findings_of(name)
+    if found is None:
+        return []
+    module, listed = found
+    return list(getattr(module, listed.replace("FINDINGS", "NOT_CHECKED"), ()))
 
 
 def detect_protocol(keys: Sequence[str]) -> str | None:
@@ -145,7 +162,7 @@ def check_run(run: Run) -> list[tuple[Finding, Verdict]]:
 
     Example
     -------
-    >>> [v.status for _, v in check_run(Run("reichart2010", {}))]
+    >>> [v.status for _, v in check_run(Run("reichart2010", {}))][:2]
     ['not comparable', 'not comparable']
     """
     out = []
@@ -218,8 +235,10 @@ def report_data(runs: Sequence[Run]) -> dict:
     Example
     -------
     >>> data = report_data([Run("reichart2010", {})])
-    >>> data["summary"]["not comparable"], [f["key"] for f in data["runs"][0]["findings"]]
-    (2, ['reichart2010.token_type_weak', 'reichart2010.macro_micro_1to1'])
+    >>> [f["key"] for f in data["runs"][0]["findings"]][:2]
+    ['reichart2010.token_type_weak', 'reichart2010.macro_micro_1to1']
+    >>> data["rules"] == RULES and data["summary"]["not comparable"] > 0
+    True
     """
     papers, summary = [], dict.fromkeys(STATUSES, 0)
     for run in runs:
@@ -235,9 +254,11 @@ def report_data(runs: Sequence[Run]) -> dict:
             "data": {"paper": paper_data, "ours": ours},
             "findings": [{"key": f.key, "where": f.where, "claim": f.claim, **v.to_dict()}
                          for f, v in checked],
+            "not_checked": [{"where": n.where, "claim": n.claim, "reason": n.reason}
+                            for n in not_checked(run.protocol)],
             "comparisons": comparisons(run), "signatures": sigs, "figures": run.figures,
             "tables": sorted(run.tables)})
-    return {"summary": summary, "runs": papers}
+    return {"summary": summary, "rules": RULES, "runs": papers}
 
 
 def _data(run: Run) -> tuple[str, str]:
@@ -253,10 +274,14 @@ def _data(run: Run) -> tuple[str, str]:
     return m.PAPER_DATA, ours
 
 
-def __getattr__(name: str) -> dict[str, list[Finding]]:
-    """:data:`FINDINGS`, protocol name -> its findings, read from the protocols when asked."""
-    if name != "FINDINGS":
+def __getattr__(name: str) -> dict[str, list]:
+    """:data:`FINDINGS` (protocol name -> its findings) and :data:`NOT_CHECKED` (protocol
+    name -> the findings no check decides), read from the protocols when asked."""
+    if name == "FINDINGS":
+        found = {p.name: getattr(*_findings_module(p)) for p in _protocols() if p.findings}
+    elif name == "NOT_CHECKED":
+        found = {p.name: not_checked(p.name) for p in _protocols() if p.findings}
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    found = {p.name: getattr(*_findings_module(p)) for p in _protocols() if p.findings}
-    globals()["FINDINGS"] = found
+    globals()[name] = found
     return found

@@ -18,12 +18,25 @@ from dataclasses import dataclass, field
 
 from induceval.errors import InducevalError
 
-__all__ = ["HOLDS", "NOT", "PARTLY", "NOT_COMPARABLE", "STATUSES", "Verdict", "Finding", "Run",
-           "is_number", "fmt", "by", "share_verdict"]
+__all__ = ["HOLDS", "NOT", "PARTLY", "UNDECIDED", "NOT_COMPARABLE", "STATUSES", "RULES",
+           "Verdict", "Finding", "NotChecked", "Run", "is_number", "fmt", "by", "share_verdict",
+           "apart", "half_width", "spearman_interval"]
 
 HOLDS, NOT, PARTLY, NOT_COMPARABLE = "holds", "does not hold", "partly", "not comparable"
+#: a finding whose every case is within the run's uncertainty (an interval covering the
+#: decision, a test not significant): the run cannot say, which is neither for nor against
+UNDECIDED = "undecided"
 #: the verdicts, best first
-STATUSES = (HOLDS, PARTLY, NOT, NOT_COMPARABLE)
+STATUSES = (HOLDS, PARTLY, NOT, UNDECIDED, NOT_COMPARABLE)
+
+#: how a verdict is reached from its cases, stated once on the report's page
+RULES = ("A finding is checked case by case (a model and K, a corpus, a treebank...). A case "
+         "whose interval or test covers the decision (the two intervals overlap, the test is "
+         "not significant) is undecided and counted apart. Over the decided cases: holds when "
+         "all agree with the paper, partly when at least half do, does not hold when fewer; "
+         "undecided when no case is decided; not comparable when the run lacks what the "
+         "check reads. A check with its own rule (a threshold, a band) states it in its "
+         "evidence.")
 
 
 @dataclass
@@ -46,10 +59,20 @@ class Finding:
     """A finding a paper states in words, and the check that decides it on a run."""
 
     key: str
-    where: str            # e.g. "Chang et al. 2006, p. 157"
-    claim: str            # the paper's words
+    where: str            # e.g. "Chang et al. 2006, p. 157": the page or section the paper has
+    claim: str            # the paper's sentence, verbatim ("..." where words are left out)
     check: Callable[[Run], Verdict]
-    reason: str = ""      # a known difference between the paper's setting and ours
+    reason: str = ""      # what decides the verdict and the difference from the paper that
+    #                      may change it, for this finding
+
+
+@dataclass(frozen=True)
+class NotChecked:
+    """A finding the paper states that no check decides, and why (shown on the page)."""
+
+    where: str
+    claim: str
+    reason: str
 
 
 @dataclass
@@ -107,11 +130,68 @@ def by(rows: Sequence[Mapping], column: str) -> dict[str, dict]:
 
 
 def share_verdict(hits: int, total: int, what: str, *, numbers: dict | None = None,
-                  partly_from: float = 0.5) -> Verdict:
-    """``holds`` when all ``total`` cases agree, ``partly`` from ``partly_from`` of them,
-    else ``does not hold``; ``not comparable`` without cases."""
+                  partly_from: float = 0.5, undecided: int = 0) -> Verdict:
+    """``holds`` when all ``total`` decided cases agree, ``partly`` from ``partly_from`` of
+    them, else ``does not hold``; the ``undecided`` cases (their interval covers the
+    decision) are counted apart: ``undecided`` when no case is decided, ``not comparable``
+    without any case (:data:`RULES`).
+
+    Example
+    -------
+    >>> v = share_verdict(2, 2, "steps", undecided=1)
+    >>> v.status, v.evidence
+    ('holds', '2 of 2 decided steps (1 more undecided)')
+    >>> share_verdict(0, 0, "steps", undecided=3).status
+    'undecided'
+    """
+    nums = {"agree": hits, "cases": total, "undecided": undecided, **(numbers or {})}
     if total == 0:
+        if undecided:
+            return Verdict(UNDECIDED, f"all {undecided} {what} undecided (within the run's "
+                                      "intervals)", nums)
         return Verdict(NOT_COMPARABLE, f"no case to check ({what})", numbers or {})
     status = HOLDS if hits == total else PARTLY if hits >= partly_from * total else NOT
-    return Verdict(status, f"{hits} of {total} {what}", {"agree": hits, "cases": total,
-                                                         **(numbers or {})})
+    said = f"{hits} of {total} decided {what}" if undecided else f"{hits} of {total} {what}"
+    return Verdict(status, said + (f" ({undecided} more undecided)" if undecided else ""), nums)
+
+
+def half_width(row: Mapping, column: str) -> float | None:
+    """The half-width of ``column``'s interval in a run row (``<column> ±``), or None."""
+    h = row.get(f"{column} ±")
+    return float(h) if is_number(h) else None
+
+
+def apart(a: float, b: float, ha: float | None, hb: float | None) -> bool | None:
+    """Whether ``a`` and ``b`` are told apart by their intervals (half-widths ``ha``,
+    ``hb``): True when the intervals do not overlap, False when they do, None when one has
+    no interval (the point values decide then, and the evidence says so).
+
+    Non-overlap is the conservative reading of two intervals (a paired test would decide
+    more cases); it is used where the run stores intervals but no test of the pair.
+
+    Example
+    -------
+    >>> apart(0.70, 0.60, 0.02, 0.03), apart(0.70, 0.66, 0.02, 0.03), apart(1, 0, None, 0.1)
+    (True, False, None)
+    """
+    if ha is None or hb is None:
+        return None
+    return abs(a - b) > ha + hb
+
+
+def spearman_interval(rho: float, n: int, level: float = 0.95) -> tuple[float, float] | None:
+    """The interval of a Spearman rho over ``n`` items: Fisher's z with the standard error
+    sqrt(1.06 / (n - 3)) of Fieller, Hartley & Pearson (1957); None for n < 4.
+
+    Example
+    -------
+    >>> [round(x, 2) for x in spearman_interval(0.49, 6)]
+    [-0.56, 0.94]
+    """
+    from statistics import NormalDist
+
+    if n < 4 or not is_number(rho):
+        return None
+    z, se = math.atanh(max(min(rho, 0.999999), -0.999999)), math.sqrt(1.06 / (n - 3))
+    q = NormalDist().inv_cdf(0.5 + level / 2)
+    return math.tanh(z - q * se), math.tanh(z + q * se)
