@@ -140,6 +140,16 @@ def make_signature(name: str, options: Mapping[str, object] | None = None, *,
                    seed: int | None = None) -> str:
     """The text of ``Signature(name, options, seed=seed)`` (parameters as :class:`Signature`).
 
+    Parameters
+    ----------
+    name, options, seed
+        As in :class:`Signature`.
+
+    Returns
+    -------
+    str
+        ``name|key:value|...|seed:N|v:VERSION``.
+
     Example
     -------
     >>> sig = make_signature("m1", {"punct": "excluded", "log": 2})

@@ -392,6 +392,20 @@ def generate_demo_corpus(n_sentences: int = 2000, seed: int = DEFAULT_SEED) -> C
     ``n_sentences`` (>= 1) are split in order over the six sessions; the
     corpus is named ``demo`` (see the module docstring for its columns).
 
+    Parameters
+    ----------
+    n_sentences
+        The number of utterances (>= 1).
+    seed
+        The seed: the same seed gives the same corpus.
+
+    Returns
+    -------
+    Corpus
+        Form, lemma, ``upos``, ``xpos``, ``cpos``, ``head`` and ``deprel``
+        token columns; ``speaker``, ``role``, ``age_days``, ``document`` and
+        ``language`` sentence columns.
+
     Example
     -------
     >>> c = generate_demo_corpus(60, seed=1)

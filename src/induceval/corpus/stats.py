@@ -305,6 +305,16 @@ def describe(corpus: Corpus) -> dict:
     transforms' counts and skipped sentences, with reasons and examples).
     The same dict as :func:`describe_summary` of :func:`summarise`.
 
+    Parameters
+    ----------
+    corpus
+        The corpus to describe.
+
+    Returns
+    -------
+    dict
+        The keys above, JSON-serialisable.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder

@@ -505,6 +505,23 @@ def write_corpus(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], form
                  **options) -> WriteReport:
     """Write with the writer of ``format`` (``conllu``, ``conllx`` or ``pascal``).
 
+    Parameters
+    ----------
+    corpus
+        The corpus to write.
+    path_or_file
+        A path (written whole or not at all) or an open text file.
+    format
+        ``conllu``, ``conllx`` or ``pascal``.
+    **options
+        Those of the format's writer (:func:`write_conllu`, :func:`write_conllx`,
+        :func:`write_pascal`).
+
+    Returns
+    -------
+    WriteReport
+        What was written, and under ``left_out`` what was not and why.
+
     Example
     -------
     >>> import io

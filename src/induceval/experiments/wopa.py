@@ -205,6 +205,22 @@ def self_prediction(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *
     incomplete), counted as ``unintelligible_dropped``; ``max_words`` (default
     :data:`MAX_WORDS`) leaves out longer utterances, counted as ``too_long_dropped``.
 
+    Parameters
+    ----------
+    corpus
+        A corpus with a ``role`` sentence column (CHAT: the speakers' roles).
+    learners
+        Learner names of :data:`induceval.models.wopa.LEARNERS` (or learner
+        objects), scored in this order.
+    punct, initial, ties, seed, cooccurrence, chance, child_role, unintelligible, max_words
+        As in :func:`evaluate_wopa`.
+
+    Returns
+    -------
+    list of WopaResult
+        One result per learner: ``accuracy`` (WOPA, a proportion), the counts
+        and a signature.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -230,6 +246,22 @@ def adult_to_child(corpus: Corpus, learners: Sequence[object] = ("lexstat",), *,
 
     Raises :class:`~induceval.errors.InducevalError` when the corpus has no
     target-child lines.
+
+    Parameters
+    ----------
+    corpus
+        A corpus with a ``role`` sentence column (CHAT: the speakers' roles).
+    learners
+        Learner names of :data:`induceval.models.wopa.LEARNERS` (or learner
+        objects), scored in this order.
+    punct, initial, ties, seed, cooccurrence, chance, child_role, unintelligible, max_words
+        As in :func:`evaluate_wopa`.
+
+    Returns
+    -------
+    list of WopaResult
+        One result per learner: ``accuracy`` (WOPA, a proportion), the counts
+        and a signature.
 
     Example
     -------

@@ -227,9 +227,20 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
         The expected seconds of the cells to compute (wall clock), for the
         time left before the first cell is done (``None``: not said).
 
+    Returns
+    -------
+    dict
+        Cell key -> result, in the order of ``cells`` (stored cells read back).
+
     One run at a time stores cells in ``out_dir`` (a second is refused,
     :func:`~induceval.parallel.lock.folder_lock`); a damaged stored cell is
     set aside as ``*.damaged`` with a note and computed again.
+
+    Example
+    -------
+    >>> out = run_cells([Cell("a", pow, (2, 3)), Cell("b", pow, (3, 2))], None)
+    >>> out
+    {'a': 8, 'b': 9}
     """
     check_range("jobs", jobs, 1)
     keys = [c.key for c in cells]

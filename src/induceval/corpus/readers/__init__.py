@@ -529,6 +529,12 @@ def read_corpus(paths: str | os.PathLike | Sequence[str | os.PathLike], format: 
     **options
         Reader-specific options (see each reader's ``read``).
 
+    Returns
+    -------
+    Corpus
+        Every sentence read, in file order; what was skipped or left out is
+        counted in ``corpus.report``.
+
     Example
     -------
     >>> import tempfile, os

@@ -274,6 +274,17 @@ def detect_gold_scheme(corpus: Corpus) -> GoldScheme:
     the gold tags when present.  Every command uses this one function, and
     records the choice in its notes and signature.
 
+    Parameters
+    ----------
+    corpus
+        The gold corpus.
+
+    Returns
+    -------
+    GoldScheme
+        The gold tag column, the punctuation policy and the evidence
+        (``source``) it was decided from.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -505,6 +516,20 @@ def remove_punctuation(corpus: Corpus, policy: str = "upos") -> Corpus:
 
     Empty sentences are kept (drop them with
     :func:`induceval.corpus.transforms.drop_empty`).
+
+    Parameters
+    ----------
+    corpus
+        The corpus (its ``head`` and every ``head@NAME`` column re-attached).
+    policy
+        ``"upos"``, ``"tags:A,B"``, ``"unicode"`` or ``"keep"``
+        (:data:`PUNCT_POLICIES`).
+
+    Returns
+    -------
+    Corpus
+        A new corpus without the punctuation tokens; their number is counted
+        in ``report.counts["removed punctuation tokens"]``.
 
     References
     ----------

@@ -315,7 +315,7 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
         (default ``n_items``: max + 1).  The table then also carries
         ``item_counts``, a ``scipy.sparse`` CSR matrix of items by flattened
         cells (``gold * K + pred``): one additive table per item, for
-        :func:`induceval.measures.resampling.category_items`.
+        :func:`induceval.measures.categories.items.category_items`.
     weights
         Tokens each entry stands for (default 1), e.g. the counts of the
         entries of :class:`~induceval.measures.categories.statistics.TagStatistics`.

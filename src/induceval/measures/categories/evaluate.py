@@ -456,6 +456,13 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
         (``item_counts``) for bootstrap intervals and paired tests
         (:mod:`induceval.measures.resampling`).
 
+    Returns
+    -------
+    TagEvaluation
+        ``scores`` (every measure of :data:`MEASURES` at the requested level),
+        ``signature`` (every option that changes a number), ``counts`` and the
+        additive statistics the scores are computed from.
+
     Raises
     ------
     MismatchError
@@ -467,6 +474,14 @@ def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | N
     ----------
     Frank, Goldwater & Keller (2009); Gelling et al. (2012), §2; Reichart,
     Abend & Rappoport (2010), §3-4.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=30, seed=1)
+    >>> r = evaluate_tags(demo, demo, pred_column="xpos")
+    >>> r.signature.split("|")[:4], round(r.scores["m1"], 4)
+    (['tags', 'level:token', 'gold:upos', 'pred:xpos'], 0.9394)
     """
     return evaluate_tag_systems(
         gold, [pred], gold_column=gold_column, pred_column=pred_column,

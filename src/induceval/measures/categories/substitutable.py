@@ -108,8 +108,8 @@ __all__ = ["RECORDS", "SUBSTITUTABLE", "SubstitutableStats", "SubstitutableResul
 class SubstitutableStats:
     """Sufficient statistics of SP/SR: the three pair sums of eqs. 2-3, plus counts.
 
-    ``overlap_pairs`` = sum_s sum_c |s∩c|(|s∩c|-1) / 2; ``c_pairs`` = sum_c
-    |c|(|c|-1) / 2; ``s_pairs`` = sum_s |s|(|s|-1) / 2 (unordered pairs; the
+    ``overlap_pairs = sum_s sum_c |s∩c|(|s∩c|-1) / 2``; ``c_pairs = sum_c
+    |c|(|c|-1) / 2``; ``s_pairs = sum_s |s|(|s|-1) / 2`` (unordered pairs; the
     factor 2 cancels).
     """
 
@@ -424,9 +424,31 @@ def substitutable_scores(train: Corpus, test: Corpus, clustering, *, train_tags=
                          cluster_size: str = "tokens") -> SubstitutableResult:
     """Substitutable precision and recall of a clustering (Frank et al. 2009, eqs. 2-3).
 
-    See :func:`substitutable_stats` for the parameters and the module
-    docstring for the frame rules.  Returns scores ``sp``, ``sr`` and ``sf``
-    (their harmonic mean), the statistics and a signature.
+    See the module docstring for the frame rules.
+
+    Parameters
+    ----------
+    train, test, clustering, train_tags
+        The corpora and the clustering, as in :func:`substitutable_stats`.
+    form_column, unclustered, min_frame_count, boundaries, cluster_size
+        As in :func:`substitutable_stats`.
+
+    Returns
+    -------
+    SubstitutableResult
+        Scores ``sp``, ``sr`` and ``sf`` (their harmonic mean), the
+        statistics and a signature.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> for s in ("the dog runs", "the cat runs", "the cat runs"):
+    ...     b.add_sentence({"form": s.split()})
+    >>> corpus = b.build()
+    >>> r = substitutable_scores(corpus, corpus, {"the": 0, "dog": 1, "cat": 1, "runs": 2})
+    >>> r.signature.startswith("spsr|"), r.scores["sr"]
+    (True, 1.0)
     """
     stats = substitutable_stats(train, test, clustering, train_tags=train_tags,
                                 form_column=form_column, unclustered=unclustered,

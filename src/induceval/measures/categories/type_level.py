@@ -198,7 +198,7 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         default ``n_items``: max + 1): the entries then carry
         ``item_counts``, the per-item counts of every gold and induced pair,
         so that the type-level measures can be bootstrapped over items
-        (:func:`induceval.measures.resampling.type_level_items`).
+        (:func:`induceval.measures.categories.items.type_level_items`).
     weights
         Tokens each entry stands for (default 1), as in
         :func:`~induceval.measures.categories.contingency.contingency`.

@@ -341,6 +341,13 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
         Count roots, cycles and crossing edges of the predicted trees
         (``result.structure``).
 
+    Returns
+    -------
+    DependencyResult
+        ``scores`` (``directed``, ``undirected``, ``ned``, ``root``, with the
+        numbers of scored tokens and sentences), the breakdowns, the
+        predicted trees' structure and a signature.
+
     Raises
     ------
     MismatchError
@@ -351,6 +358,16 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
     References
     ----------
     Gelling et al. (2012), §2.3 and §6.4; Schwartz et al. (2011).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.models.dependencies import induce_dependencies
+    >>> demo = generate_demo_corpus(n_sentences=30, seed=1)
+    >>> rb = induce_dependencies(demo, "rb").corpus
+    >>> s = evaluate_dependencies(demo, rb, punct="upos").scores
+    >>> round(s["directed"], 4), s["ned"] >= s["undirected"] >= s["directed"]
+    (0.1616, True)
     """
     golds = [gold] if isinstance(gold, Corpus) else list(gold)
     return evaluate_dependency_systems(

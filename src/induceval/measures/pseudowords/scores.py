@@ -261,7 +261,7 @@ def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str
     baseline, without one or without items); ``baseline_stats`` (the
     baseline's rows, Figure 6 of the paper).  With ``item_stats`` also
     ``"item_stats"``: model -> rows array (not JSON; for
-    :func:`induceval.measures.resampling.pseudo_items`).
+    :func:`induceval.measures.pseudowords.scores.pseudo_items`).
 
     Example
     -------

@@ -140,6 +140,20 @@ def split_documents(documents: Iterable[str], *, test_fraction: float = 0.1,
     At least one document goes to test and, when ``dev_fraction > 0``, one
     to development; at least one must remain for training.
 
+    Parameters
+    ----------
+    documents
+        Document names (duplicates count once).
+    test_fraction, dev_fraction
+        Shares of the documents for test and development.
+    seed
+        Seed of the shuffle.
+
+    Returns
+    -------
+    DocumentSplit
+        The ``train``, ``dev`` and ``test`` document names.
+
     Example
     -------
     >>> s = split_documents([f"d{i}" for i in range(20)], seed=3)
@@ -498,6 +512,26 @@ def build_test_set(test: TupleInstances, noun_frequencies: Counter, method: str 
     Every occurrence in the test documents is a test item (the paper
     evaluates "the data in its entirety", §3); items for which no
     confounder exists are counted in ``skipped`` and left out.
+
+    Parameters
+    ----------
+    test
+        The (verb, relation, noun) occurrences of the test documents.
+    noun_frequencies
+        Noun counts of the training documents, from which confounders are drawn.
+    method
+        ``"random"``, ``"buckets"`` or ``"neighbor"`` (:data:`CONFOUNDER_METHODS`).
+    seed
+        Seed of the confounder draws.
+    corpus, split
+        Names recorded in the test set.
+    **options
+        The method's options (e.g. ``random_range``, ``buckets``).
+
+    Returns
+    -------
+    PseudoTestSet
+        The items with their confounders, the skipped counts and a signature.
 
     Example
     -------

@@ -44,7 +44,7 @@ class ItemStats:
     summed_from
         ``(base, pos)`` when the rows are the columns of a ``(m, P)`` sparse
         ``base`` shared with other systems, column ``p`` summed into column
-        ``pos[p]`` (see :func:`~induceval.measures.resampling.summed_category_items`):
+        ``pos[p]`` (see :func:`~induceval.measures.categories.items.summed_category_items`):
         the bootstrap then multiplies the resample weights with ``base``
         once for all of them.  ``None``: the rows are the system's own.
     """

@@ -307,6 +307,12 @@ def resample(stats: ItemStats, *, n: int = 1000, alpha: float = 0.05,
         Scores of resamples already drawn (see :func:`share_resamples`);
         used without ``groups``.
 
+    Returns
+    -------
+    Resampled
+        ``intervals`` (measure -> :class:`Interval`), the resampled scores and
+        the settings.
+
     Example
     -------
     >>> import numpy as np
@@ -345,6 +351,12 @@ def compare(baseline: ItemStats, systems: Sequence[ItemStats], *, test: str = "b
     cache
         Scores of bootstrap resamples already drawn (:func:`share_resamples`),
         reused by the paired bootstrap (without ``groups``).
+
+    Returns
+    -------
+    list of Comparison
+        One per system: ``delta`` and ``p_value`` per measure (and the
+        interval of the difference for the paired bootstrap).
 
     Example
     -------

@@ -96,6 +96,12 @@ def induce_tags(corpus: Corpus | BigramTable, model: str, k: int | None, *,
     **params
         Model parameters (see each model's function).
 
+    Returns
+    -------
+    TagInduction
+        The token tags (``tags``), the type clustering (``type_clusters``),
+        the model's log and a signature.
+
     Raises
     ------
     ParameterError

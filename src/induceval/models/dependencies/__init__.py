@@ -312,6 +312,18 @@ def induce_dependencies(corpus: Corpus, model: str, tags: str = "upos",
         (False), ``smoothing`` (0), ``harmonic_constant`` (0), ``train_on`` (a
         corpus to train on instead, sharing the tag vocabulary).
 
+    Returns
+    -------
+    DependencyInduction
+        The corpus with the predicted heads (``corpus``), the training log
+        and a signature.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> r = induce_dependencies(generate_demo_corpus(n_sentences=5, seed=1), "lb")
+    >>> r.signature.split("|")[0], r.corpus.n_sentences
+    ('deps-lb', 5)
     """
     check_choice("model", model, tuple(DEPENDENCY_MODELS))
     if punct != "keep":
