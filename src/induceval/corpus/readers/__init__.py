@@ -103,9 +103,10 @@ class FilePlan:
     and files whose ending and content name no format are skipped and listed
     in :attr:`skipped`; a folder in which no file has a format is read as
     plain text, but for files of annotation no reader knows (``word/tag``
-    tokens in PTB ``.pos`` chunks, bracketed trees), skipped and listed.  With a format named, the files of that format are read
-    (ten-column files as either, files of no format too as ``plain``) and
-    the others skipped and listed: no file is left out unnamed.
+    tokens in PTB ``.pos`` chunks, bracketed trees), skipped and listed.
+    With a format named, the files of that format are read (ten-column
+    files as either, files of no format too as ``plain``) and the others
+    skipped and listed: no file is left out unnamed.
 
     Attributes
     ----------
