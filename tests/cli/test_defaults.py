@@ -144,3 +144,18 @@ def test_induce_deps_without_tags_says_how_to_get_them(tmp_path, capsys):
     plain.write_text("the dog barks .\na cat sleeps .\n")
     assert main(["induce", "deps", str(plain), "-o", str(tmp_path / "x.conllu")]) == 2
     assert "induce tags" in capsys.readouterr().err
+
+
+def test_induce_deps_refusal_is_one_line_after_the_detected_choices(tmp_path, capsys):
+    # the detected tags and punctuation are said with the summary, after the run: a model
+    # that refuses the corpus (no sentence short enough to train on) gives its error alone
+    long = tmp_path / "long.conllu"
+    long.write_text("".join(f"{i}\tw{i}\t_\tNOUN\t_\t_\t{0 if i == 1 else 1}\t_\t_\t_\n"
+                            for i in range(1, 13)) + "\n")
+    assert main(["induce", "deps", str(long), "-o", str(tmp_path / "x.conllu")]) == 2
+    lines = [x for x in capsys.readouterr().err.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("induceval: error: no training sentences")
+    assert main(["induce", "deps", str(long), "-o", str(tmp_path / "x.conllu"),
+                 "--max-train-length", "0", "--iterations", "1"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("dmv: tags: upos (detected); punctuation: upos (detected)\n")

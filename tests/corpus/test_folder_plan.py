@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from induceval.cli.main import main
 from induceval.corpus.readers import plan_files, read_corpus
+from induceval.errors import InducevalError
 from tests.conftest import one_table
 
 CONLLU = ("# sent_id = 1\n1\tHi\thi\tINTJ\tUH\t_\t0\troot\t_\t_\n"
@@ -89,3 +92,27 @@ def test_eval_scores_comment_less_ud_v1_files_against_upos_and_says_why(tmp_path
     assert "|gold:upos|" in table["signature"]
     assert any(n.startswith(f"gold {gold}: files read as conllu by their content: 2")
                for n in table["notes"])
+
+
+def test_a_folder_of_no_format_reads_prose_but_not_tagged_text_or_trees_as_words(tmp_path):
+    # a folder whose files have no format is read as plain text; PTB .pos chunks and .prd
+    # trees are annotation, not prose: left out and named, never read as "Pierre/NNP" words
+    (tmp_path / "raw").mkdir()
+    (tmp_path / "raw" / "wsj_0001").write_text(".START\n\nPierre Vinken will join the board.\n")
+    plan = plan_files(tmp_path / "raw")
+    assert [f.name for f in plan.files] == ["wsj_0001"] and plan.formats == ["plain"]
+    (tmp_path / "tagged").mkdir()
+    (tmp_path / "tagged" / "wsj_0001.pos").write_text(
+        "[ Pierre/NNP Vinken/NNP ]\n,/, \n[ 61/CD years/NNS ]\nold/JJ ,/, will/MD\n"
+        "======================================\n")
+    (tmp_path / "tagged" / "wsj_0001.prd").write_text(
+        "( (S (NP-SBJ (NP Pierre Vinken)\n      (, ,)\n      (ADJP (NP 61 years) old) )\n")
+    plan = plan_files(tmp_path / "tagged")
+    assert plan.files == []
+    why = dict((f.name, why) for f, why in plan.skipped)
+    assert why["wsj_0001.pos"].startswith("word/tag tokens")
+    assert why["wsj_0001.prd"].startswith("lines of bracketed trees")
+    with pytest.raises(InducevalError, match=r"no corpus files found.*wsj_0001.pos \(word/tag"):
+        read_corpus(tmp_path / "tagged")
+    # named as plain, they are read as words: the user's choice
+    assert read_corpus(tmp_path / "tagged", format="plain").n_sentences > 0

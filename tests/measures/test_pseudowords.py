@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import numpy as np
@@ -394,3 +395,29 @@ def test_chat_without_child_directed_speech_says_so(tmp_path, capsys):
                    "@ID:\teng|x|CHI|2;0.0||||Target_Child|||\n*CHI:\tmore juice .\n@End\n")
     assert main(["pseudo", "extract", str(cha), "-o", str(tmp_path / "t.tsv")]) == 2
     assert "no child-directed utterances" in capsys.readouterr().err
+
+
+def test_pseudo_commands_name_the_relation_scheme_they_detected(tmp_path, capsys):
+    # the detected scheme decides which relations are subj/obj/prep: extract, build and
+    # score each name it, and score's signature holds the scheme read, not "auto"
+    from induceval.cli.main import main
+
+    corpus_file = tmp_path / "syn.conllu"
+    _write_conllu(synthetic_corpus(25, 8), corpus_file)
+    ts = tmp_path / "t.tsv"
+    assert main(["pseudo", "extract", str(corpus_file), "--format", "json"]) == 0
+    table = json.loads(capsys.readouterr().out)["tables"][0]
+    assert "scheme:ud" in table["signature"]
+    assert "relation scheme: ud (detected)" in table["notes"]
+    assert main(["pseudo", "build", str(corpus_file), "-o", str(ts)]) == 0
+    assert "relation scheme: ud (detected)" in capsys.readouterr().err
+    assert main(["pseudo", "score", str(corpus_file), "--test-set", str(ts), "--iterations", "5",
+                 "--models", "baseline", "--format", "json"]) == 0
+    detected = json.loads(capsys.readouterr().out)["tables"][0]
+    assert "|scheme:ud|" in detected["signature"]
+    # given explicitly, the same scheme gives the same signature and numbers
+    assert main(["pseudo", "score", str(corpus_file), "--test-set", str(ts), "--iterations", "5",
+                 "--models", "baseline", "--scheme", "ud", "--format", "json"]) == 0
+    explicit = json.loads(capsys.readouterr().out)["tables"][0]
+    assert explicit["signature"] == detected["signature"]
+    assert explicit["rows"] == detected["rows"]

@@ -64,13 +64,15 @@ def run(args: argparse.Namespace) -> int:
     punct = resolve_punct_policy(corpus, args.punct)
     tags = _tag_column(args, corpus)
     log_it = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
-    log_it(f"{args.model}: tags: {tags or 'none'}" + (" (detected)" if args.tags == "auto" else "")
-           + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else ""))
+    # said with the summary, after the run: a refusal of the model (no sentence short
+    # enough to train on...) is then its one error line, not the choices and the error
+    chosen = [f"{args.model}: tags: {tags or 'none'}"
+              + (" (detected)" if args.tags == "auto" else "")
+              + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
     if args.on_error == "fail":
         from induceval.cli.common import unused_tier_faults
 
-        for note in unused_tier_faults(corpus):
-            log_it(note)
+        chosen += unused_tier_faults(corpus)
     with progress_bars(progress_enabled(args)):   # EM iterations (on a terminal)
         res = induce_dependencies(corpus, args.model, tags=tags or "upos", seed=args.seed,
                                   punct=punct, **params)
@@ -79,9 +81,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         with atomic_path(args.output) as tmp:
             written = write_corpus(res.corpus, tmp, to)
-    lines = [f"{args.model}: parsed {corpus.n_sentences} sentences, {corpus.n_tokens} tokens; "
-             f"wrote {written.sentences} sentences, {written.tokens} tokens ({to}) to "
-             f"{args.output}"]
+    lines = chosen + [f"{args.model}: parsed {corpus.n_sentences} sentences, "
+                      f"{corpus.n_tokens} tokens; wrote {written.sentences} sentences, "
+                      f"{written.tokens} tokens ({to}) to {args.output}"]
     lines += [f"  left out: {reason}: {n}" for reason, n in sorted(written.left_out.items())]
     lines += [f"  skipped/flagged: {reason}: {n}" for reason, n in res.skipped.items()]
     ll = res.log_likelihood

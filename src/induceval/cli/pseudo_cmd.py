@@ -72,12 +72,26 @@ def _extract(args: argparse.Namespace) -> int:
             scheme = detect_scheme(reader(files[0]))
         counts = count_tuples(files, scheme, reader=reader, arguments=args.arguments)
     else:
-        counts = extract_tuples(_read(args), args.scheme, arguments=args.arguments).counts()
+        corpus = _read(args)
+        scheme = detect_scheme(corpus) if args.scheme == "auto" else args.scheme
+        counts = extract_tuples(corpus, scheme, arguments=args.arguments).counts()
     rows = [{"verb": v, "relation": r, "noun": n, "count": c}
             for (v, r, n), c in counts.counts.most_common()]
-    notes = [f"skipped: {n} {reason}" for reason, n in sorted(counts.skipped.items())]
+    opts = {"scheme": scheme, "arguments": args.arguments}
+    if args.on_error == "skip":
+        opts["on_error"] = "skip"
+    from induceval.signature import make_signature
+
+    # the scheme decides which relations are subj/obj/prep: named, as a guess can be wrong
+    notes = [f"signature: {make_signature('pseudo-extract', opts)}", _scheme_note(scheme, args)]
+    notes += [f"skipped: {n} {reason}" for reason, n in sorted(counts.skipped.items())]
     emit(Table(["verb", "relation", "noun", "count"], rows, notes=notes), args)
     return 0
+
+
+def _scheme_note(scheme: str | None, args: argparse.Namespace) -> str:
+    """``relation scheme: ud (detected)``: the scheme a command read the relations with."""
+    return f"relation scheme: {scheme}" + (" (detected)" if args.scheme == "auto" else "")
 
 
 def _statistics(args: argparse.Namespace, whole: bool = False):
@@ -111,7 +125,7 @@ def _build(args: argparse.Namespace) -> int:
     skipped = "; ".join(f"{k} {v}" for k, v in sorted(ts.skipped.items()) if v)
     print(f"pseudo build: {len(ts)} {args.part} items (verb, relation, noun, {args.method} "
           f"confounder) from the {args.part} documents of the split {split.describe()}; "
-          f"wrote {args.output}\n  signature: {ts.signature}"
+          f"wrote {args.output}\n  signature: {ts.signature}\n  {_scheme_note(stats.scheme, args)}"
           + (f"\n  left out: {skipped}" if skipped else ""), file=sys.stderr)
     return 0
 
@@ -123,14 +137,15 @@ def _split_params(text: str) -> dict[str, float]:
     return {k: float(v) for k, v in found.items()}
 
 
-def _score_signature(ts, args: argparse.Namespace) -> str:
-    """Every option of ``pseudo score`` that changes a number, with the test set's own."""
+def _score_signature(ts, args: argparse.Namespace, scheme: str | None) -> str:
+    """Every option of ``pseudo score`` that changes a number, with the test set's own
+    (``scheme``: the relation scheme the training corpus was read with, resolved)."""
     from induceval.signature import make_signature
 
     opts = {"method": ts.method, "split": ts.split}
     if ts.random_range:
         opts["range"] = ts.random_range
-    opts.update({"test_seed": ts.seed, "scheme": args.scheme, "arguments": args.arguments,
+    opts.update({"test_seed": ts.seed, "scheme": scheme, "arguments": args.arguments,
                  "train_fraction": args.train_fraction, "ties": args.ties,
                  "ar_iterations": args.iterations})
     if args.on_error == "skip":
@@ -185,7 +200,8 @@ def _score(args: argparse.Namespace) -> int:
                    "p_vs_baseline", "sig"], rows,
                   higher_is_better={"accuracy_guess": True, "accuracy": True},
                   title=f"{ts.method} confounders, {len(ts)} items",
-                  notes=[f"signature: {_score_signature(ts, args)}",
+                  notes=[f"signature: {_score_signature(ts, args, stats.scheme)}",
+                         _scheme_note(stats.scheme, args),
                          f"test set: {ts.signature}",
                          f"ties: {args.ties}, randomization: {args.iterations}"])
     if not want:

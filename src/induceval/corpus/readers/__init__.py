@@ -95,9 +95,11 @@ class FilePlan:
     content.  A folder's documentation (README, LICENSE...), binary files
     and files whose ending and content name no format are skipped and listed
     in :attr:`skipped`; a folder in which no file has a format is read as
-    plain text.  With a format named, the files of that format are read
-    (ten-column files as either, files of no format too as ``plain``) and
-    the others skipped and listed: no file is left out unnamed.
+    plain text, but for files of annotation no reader knows (``word/tag``
+    tokens in PTB ``.pos`` chunks, bracketed trees), skipped and listed.
+    With a format named, the files of that format are read (ten-column
+    files as either, files of no format too as ``plain``) and the others
+    skipped and listed: no file is left out unnamed.
 
     Attributes
     ----------
@@ -212,8 +214,12 @@ def plan_files(paths, fmt: str = "auto", *, claimed=None) -> FilePlan:
                 found.append((f, *_own_format(f)))
         if fmt == "auto" and found and all(own is None for _, own, _ in found) and \
                 claimed is None:
-            found = [(f, "plain", "no file of the folder has a corpus format") for f, _, _ in
-                     found]
+            # prose, not annotation in a format no reader knows (PTB .pos chunks, .prd
+            # trees without tags): those read as words would be brackets and "word/TAG"
+            notes = {f: _annotation_seen(f) for f, _, _ in found}
+            plan.skipped += [(f, why) for f, why in notes.items() if why]
+            found = [(f, "plain", "no file of the folder has a corpus format")
+                     for f, _, _ in found if not notes[f]]
         # a folder's ten-column files told by their content (not by a .conllu or .conllx
         # ending) are of one dialect: CoNLL-U when one of them shows it
         told = [(f, own) for f, own, _ in found
@@ -369,6 +375,32 @@ def _check_prose(path: str | os.PathLike) -> None:
                             "decides: give the file's format, or plain to read every line as "
                             "words anyway", path=str(p), line=found[0],
                             text=dict(lines)[found[0]].strip())
+
+
+def _annotation_seen(p: Path) -> str:
+    """Why a file of no known format, in a folder of such files, is annotated text rather
+    than prose (in its first 50 lines, 64 KB at most), or ``""``: most tokens ``word/tag``
+    once ``[``/``]`` chunk brackets and ``=====`` rules are left aside (PTB ``.pos``), or
+    most lines opening with ``(`` (bracketed trees, as PTB ``.prd``).
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "wsj_0001.pos")
+    >>> _ = open(p, "w").write("[ Pierre/NNP Vinken/NNP ]\\n,/, \\n[ 61/CD years/NNS ]\\n")
+    >>> _annotation_seen(Path(p)).split(";")[0]
+    'word/tag tokens (tagged text)'
+    """
+    with open(p, encoding="utf-8-sig", errors="replace") as fh:
+        lines = [h for h in fh.read(_HEAD_CHARS).split("\n")[:50] if h.strip()]
+    tokens = [t for h in lines for t in h.split() if t not in ("[", "]") and set(t) != {"="}]
+    if tokens and _mostly_tagged(tokens):
+        what = "word/tag tokens (tagged text)"
+    elif sum(h.lstrip().startswith("(") for h in lines) > len(lines) / 2:
+        what = "lines of bracketed trees"
+    else:
+        return ""
+    return f"{what}; not read as words: give --input-format (plain reads them as words)"
 
 
 def _seen(p: Path) -> str:
