@@ -47,7 +47,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     an unknown word) each command is one line of help (``HELP`` of its module),
     and no command's parser is built.
     """
-    parser = argparse.ArgumentParser(
+    from induceval.cli.common import ShortErrorParser  # an error in one line, not the usage
+
+    parser = ShortErrorParser(
         prog="induceval", description="Evaluate unsupervised induction of linguistic structure.",
     )
     parser.add_argument("--version", action="version", version=f"induceval {__version__}")
