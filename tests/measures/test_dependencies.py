@@ -202,8 +202,11 @@ def test_multiple_references_max_reported():
     assert not any("best over" in n for n in systems_table({"sys": one}).notes)
     # several gold corpora of the same text
     g2 = gold.with_tokens(head=gold.tokens["head@lexical"])
-    multi = evaluate_dependencies([gold, g2.__class__(**{**g2.__dict__, "name": "g2"})], pred)
+    golds = [gold, g2.__class__(**{**g2.__dict__, "name": "g2"})]
+    multi = evaluate_dependencies(golds, pred, references=("head",))
     assert multi.scores["directed"] == 1.0 and len(multi.references) == 2
+    # by default (as eval deps) every head column of every gold corpus is a reference
+    assert len(evaluate_dependencies(golds, pred).references) == 4
 
 
 def test_unknown_reference_lists_columns():

@@ -47,7 +47,8 @@ __all__ = ["CommandParser", "OptionType", "bounded_int", "finite_float", "comma_
            "add_progress_option", "add_punct_option", "check_output_path",
            "check_outputs_not_inputs", "clean_help", "emit", "emit_tables",
            "check_tables_output", "table_paths", "executor_from_args",
-           "progress_enabled", "read_options", "skipped_notes", "system_names"]
+           "progress_enabled", "read_options", "skipped_notes", "system_names",
+           "add_measure_options", "chosen_measures", "select_measures", "emit_scores"]
 
 #: the one default of ``--punct`` in every command
 PUNCT_DEFAULT = "auto"
@@ -583,20 +584,161 @@ def emit_tables(tables: list[Table], args: argparse.Namespace,
 
 
 def system_names(preds: list[str], names: list[str] | None) -> list[str]:
-    """One name per ``--pred``: the ``--name`` values, else the file stems (else the paths,
-    when two stems are alike).
+    """One name per ``--pred``: the ``--name`` values (repeated, or comma-separated), else
+    the file stems (else the paths, when two stems are alike).
 
     Example
     -------
     >>> system_names(["out/brown.conllu", "out/dmv.conllu"], None)
     ['brown', 'dmv']
+    >>> system_names(["a.conllu", "b.conllu", "c.conllu"], ["x,y", "z"])
+    ['x', 'y', 'z']
     """
     if names:
+        names = [n.strip() for value in names for n in value.split(",") if n.strip()]
         if len(names) != len(preds):
-            raise ParameterError(f"--name given {len(names)} times for {len(preds)} --pred")
+            raise ParameterError(f"--name gives {len(names)} names for {len(preds)} --pred "
+                                 "(repeat --name, or separate the names by commas)")
         return names
     stems = [Path(p).stem for p in preds]
     return stems if len(set(stems)) == len(stems) else list(preds)
+
+
+#: the help of ``--name`` in every command that takes several systems
+NAME_HELP = ("system names, one per --pred: repeat --name, or separate them by commas "
+             "(--name a,b); default: file stems")
+
+
+def add_measure_options(parser: argparse.ArgumentParser, family: str) -> None:
+    """``--measures M1,M2`` (the measure columns, in this order) and ``--score-only`` (the
+    numbers alone: one line per system, the measures separated by spaces).
+
+    Example
+    -------
+    >>> p = argparse.ArgumentParser(); add_measure_options(p, "tags")
+    >>> vars(p.parse_args(["--measures", "m1,vi", "--score-only"]))
+    {'measures': 'm1,vi', 'score_only': True}
+    """
+    g = parser.add_argument_group("measures shown")
+    g.add_argument("--measures", default=None, metavar="M1,M2",
+                   help=f"the measures shown, in this order, comma-separated (default: all; "
+                        f"an unknown name is refused with the list of the {family} measures)")
+    g.add_argument("--score-only", action="store_true",
+                   help="print the scores alone, as sacrebleu -b: one line per system (in "
+                        "--pred order), its --measures values (default: every measure of the "
+                        "table) separated by spaces; no table, notes or signature")
+
+
+def chosen_measures(args: argparse.Namespace, family: str) -> list[str] | None:
+    """The ``--measures`` names (``None`` when not given), refused in one line when one is
+    not a measure of the family (:func:`induceval.measures.family`).
+
+    Example
+    -------
+    >>> chosen_measures(argparse.Namespace(measures="m1, vi"), "tags")
+    ['m1', 'vi']
+    >>> chosen_measures(argparse.Namespace(measures="m1,bleu"), "deps")
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: --measures: unknown measure m1, bleu for deps; its \
+measures: directed, undirected, ned, root
+    """
+    text = getattr(args, "measures", None)
+    if text is None:
+        return None
+    from induceval.measures import family as measure_family
+
+    names = [m.strip() for m in text.split(",") if m.strip()]
+    known = [m.name for m in measure_family(family).measures]
+    bad = [m for m in names if m not in known]
+    if bad or not names:
+        raise ParameterError(f"--measures: unknown measure {', '.join(bad) or repr(text)} for "
+                             f"{family}; its measures: {', '.join(known)}")
+    return list(dict.fromkeys(names))
+
+
+def _measure_of(column: str, known) -> str | None:
+    """The measure a column shows (``vi``, ``vi ±``, ``vi_low``, ``directed[head@x]``)."""
+    for suffix in (" ±", "_low", "_high"):
+        if column.endswith(suffix) and column[:-len(suffix)] in known:
+            return column[:-len(suffix)]
+    base = column.split("[", 1)[0]
+    return base if base in known else None
+
+
+def select_measures(table: Table, measures: list[str] | None, family: str) -> Table:
+    """``table`` with the measure columns of ``measures`` only, in that order (with their
+    intervals); its other columns (system, counts) kept in place.  A table of one row
+    per measure (a paired test's) keeps the rows of ``measures``.
+
+    Example
+    -------
+    >>> t = Table(["system", "directed", "ned", "tokens"],
+    ...           [{"system": "a", "directed": 0.5, "ned": 0.7, "tokens": 9}])
+    >>> select_measures(t, ["ned"], "deps").columns
+    ['system', 'ned', 'tokens']
+    """
+    if measures is None:
+        return table
+    from dataclasses import replace as copy
+
+    from induceval.measures import family as measure_family
+
+    known = {m.name for m in measure_family(family).measures}
+    if "measure" in table.columns:
+        return copy(table, rows=[r for r in table.rows if r.get("measure") in measures])
+    shown = [c for c in table.columns if _measure_of(c, known) is None]
+    first = next((i for i, c in enumerate(table.columns) if _measure_of(c, known)), len(shown))
+    at = sum(1 for c in table.columns[:first] if _measure_of(c, known) is None)
+    block = [c for m in measures for c in table.columns if _measure_of(c, known) == m]
+    rows = [{k: v for k, v in r.items() if _measure_of(k, known) in (None, *measures)}
+            for r in table.rows]
+    return copy(table, columns=shown[:at] + block + shown[at:], rows=rows,
+                higher_is_better={k: v for k, v in table.higher_is_better.items()
+                                  if _measure_of(k, known) in (None, *measures)})
+
+
+def check_score_only(args: argparse.Namespace, *others: str) -> None:
+    """Before any work: ``--score-only`` prints the scores alone, so it is refused with the
+    options that make more than those (``--confidence``, ``--paired``, ``others``).
+
+    Example
+    -------
+    >>> check_score_only(argparse.Namespace(score_only=True, confidence=0, paired=None))
+    >>> check_score_only(argparse.Namespace(score_only=True, confidence=100, paired=None))
+    Traceback (most recent call last):
+    ...
+    induceval.errors.ParameterError: --score-only prints the scores alone: drop --confidence
+    """
+    if not getattr(args, "score_only", False):
+        return
+    given = [o for o in ("--confidence", "--paired", *others)
+             if getattr(args, o.lstrip("-").replace("-", "_"), None)]
+    if given:
+        raise ParameterError(f"--score-only prints the scores alone: drop {', '.join(given)}")
+
+
+def emit_scores(table: Table, measures: list[str] | None, family: str,
+                args: argparse.Namespace) -> None:
+    """``--score-only``: one line per row of ``table``, the values of ``measures`` (default:
+    every measure column of the table) separated by spaces, as the table shows them.
+
+    Example
+    -------
+    >>> t = Table(["system", "m1", "vi"], [{"system": "a", "m1": 0.5, "vi": 1.25},
+    ...                                    {"system": "b", "m1": 0.75, "vi": 1.0}])
+    >>> emit_scores(t, ["vi", "m1"], "tags", argparse.Namespace(output="-"))
+    1.2500 0.5000
+    1.0000 0.7500
+    """
+    from induceval.measures import family as measure_family
+
+    if getattr(args, "percent", False):
+        table = table.as_percent()
+    known = {m.name for m in measure_family(family).measures}
+    names = measures or [c for c in table.columns if c in known]
+    emit("".join(" ".join(table._cell(m, row.get(m)) for m in names) + "\n"
+                 for row in table.rows), args)
 
 
 def skipped_notes(evaluation, golds: list[str], preds: list[str], on_error: str) -> list[str]:

@@ -32,11 +32,17 @@ import argparse
 from pathlib import Path
 
 from induceval.cli.common import (
+    NAME_HELP,
     add_executor_options,
     add_format_option,
     add_gold_pred_format_options,
+    add_measure_options,
     add_punct_option,
+    check_score_only,
+    chosen_measures,
+    emit_scores,
     read_options,
+    select_measures,
     skipped_notes,
     system_names,
 )
@@ -65,8 +71,7 @@ def register(subparsers) -> None:
                    help="gold file or directory (repeat for several gold conversions)")
     p.add_argument("--pred", action="append", required=True, metavar="P",
                    help="predicted file (repeat: one row per system)")
-    p.add_argument("--name", action="append", default=None,
-                   help="system names, one per --pred (default: file stems)")
+    p.add_argument("--name", action="append", default=None, help=NAME_HELP)
     p.add_argument("--reference", action="append", default=None, metavar="COLUMN",
                    help="gold head column(s) to score against (default: every head and "
                         "head@NAME column of the gold, e.g. head and head@xgrt for Eve)")
@@ -95,6 +100,7 @@ def register(subparsers) -> None:
                         "PASCAL 2012 report)")
     add_resampling_options(p, seed=True)
     add_format_option(p)
+    add_measure_options(p, "deps")
     add_executor_options(p)
     p.set_defaults(func=run)
 
@@ -160,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
                         why="--by" if args.by else "--paired")
     if args.max_length is not None and args.max_length < 1:
         raise ParameterError(f"--max-length must be at least 1, got {args.max_length}")
+    check_score_only(args, "--by", "--plot")
+    measures = chosen_measures(args, "deps")
     names = system_names(args.pred, args.name)
     breakdowns = tuple(sorted(set(args.by or ()) | ({"edge-length-exact"} if args.plot else set())))
     from induceval.corpus.readers import SCORING_COLUMNS
@@ -170,16 +178,20 @@ def run(args: argparse.Namespace) -> int:
         args.gold, args.pred, read=read_options(args, SCORING_COLUMNS, ("form", "head")),
         gold_names=_gold_names(args.gold) if len(args.gold) > 1 else None,
         references=args.reference or "auto", punct=args.punct, max_length=args.max_length,
-        breakdowns=breakdowns, check_forms=not args.no_check_forms)
-    results = dict(zip(names, ev.results))
+        breakdowns=breakdowns, check_forms=not args.no_check_forms, names=names)
+    results = dict(ev)
     punct = ev.resolved["punct"]
     table = systems_table(results, title="Dependency accuracy" + (
         f" (length <= {args.max_length})" if args.max_length else ""))
     table.notes.insert(0, f"punctuation: {punct}" + (" (detected)" if args.punct == "auto"
                                                       else ""))
     table.notes += skipped_notes(ev, args.gold, args.pred, args.on_error)
+    if args.score_only:
+        emit_scores(select_measures(table, measures, "deps"), measures, "deps", args)
+        return 0
     tables = [table]
     tables += _resampling(table, results, names, ev.documents, args)
+    tables = [select_measures(t, measures, "deps") for t in tables]
     keys = ["accuracy", "paired"][:len(tables)]
     for by in args.by or ():
         bt = breakdown_table(results, by, measure=args.measure)

@@ -17,16 +17,20 @@ S-clusters come from frames of the test corpus as in Frank et al. (2009).
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from induceval.cli.common import (
+    NAME_HELP,
     add_executor_options,
     add_format_option,
     add_input_format_option,
+    add_measure_options,
+    chosen_measures,
     emit,
+    emit_scores,
     executor_from_args,
+    select_measures,
+    system_names,
 )
-from induceval.errors import ParameterError
 
 __all__ = ["register", "run"]
 
@@ -44,8 +48,7 @@ def register(subparsers) -> None:
                    help="word<TAB>cluster list, or a tagged corpus (e.g. induce tags "
                         "output: each word takes its most frequent cluster); repeat: one row "
                         "per system")
-    p.add_argument("--name", action="append", default=None,
-                   help="system names, one per --pred (default: file stems)")
+    p.add_argument("--name", action="append", default=None, help=NAME_HELP)
     add_input_format_option(p)
     p.add_argument("--on-error", choices=("fail", "skip"), default="fail",
                    help="a malformed sentence or transcript tier: fail (default) or skip it "
@@ -63,6 +66,7 @@ def register(subparsers) -> None:
                         "magnitudes) or in word types")
     add_executor_options(p)
     add_format_option(p)
+    add_measure_options(p, "substitutable")
     p.set_defaults(func=run)
 
 
@@ -74,22 +78,26 @@ def run(args: argparse.Namespace) -> int:
     from induceval.report.tables import Table
 
     check_output_path(args.output)
-    names = args.name or [Path(p).stem for p in args.pred]
-    if len(names) != len(args.pred):
-        raise ParameterError(f"--name given {len(names)} times for {len(args.pred)} --pred")
+    measures = chosen_measures(args, "substitutable")
+    names = system_names(args.pred, args.name)
     read = ReadOptions(gold_format=args.input_format,
                        pred_formats=(args.input_format,) * len(args.pred), on_error=args.on_error)
     ev = evaluate_substitutable(args.train, args.test, args.pred, read=read,
                                 executor=executor_from_args(args), jobs=args.jobs,
                                 unclustered=args.unclustered,
                                 min_frame_count=args.min_frame_count,
-                                boundaries=not args.no_boundaries, cluster_size=args.cluster_size)
+                                boundaries=not args.no_boundaries, cluster_size=args.cluster_size,
+                                names=names)
     rows = [{"system": name, **r.scores, "frames": r.stats.n_frames,
-             "s_members": r.stats.n_s_members} for name, r in zip(names, ev.results)]
-    notes = [f"{name}: {note}" for name, r in zip(names, ev.results) for note in r.notes]
+             "s_members": r.stats.n_s_members} for name, r in ev]
+    notes = [f"{name}: {note}" for name, r in ev for note in r.notes]
     table = Table(["system", "sp", "sr", "sf", "frames", "s_members"], rows,
                   higher_is_better={"sp": True, "sr": True, "sf": True},
                   title="substitutable precision and recall",
                   notes=[f"signature: {ev.results[-1].signature}", *notes])
-    emit(table, args)
+    table = select_measures(table, measures, "substitutable")
+    if args.score_only:
+        emit_scores(table, measures, "substitutable", args)
+    else:
+        emit(table, args)
     return 0

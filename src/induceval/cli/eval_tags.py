@@ -34,16 +34,22 @@ from __future__ import annotations
 import argparse
 
 from induceval.cli.common import (
+    NAME_HELP,
     POSITIVE,
     add_executor_options,
     add_format_option,
     add_gold_pred_format_options,
+    add_measure_options,
     add_punct_option,
     add_seed_option,
     bounded_int,
     category_column,
+    check_score_only,
+    chosen_measures,
     emit,
+    emit_scores,
     read_options,
+    select_measures,
     skipped_notes,
     system_names,
 )
@@ -67,8 +73,7 @@ def register(subparsers) -> None:
     p.add_argument("--gold", required=True, metavar="G", help="gold corpus file or directory")
     p.add_argument("--pred", action="append", required=True, metavar="P",
                    help="predicted corpus or word<TAB>cluster list (repeat: one row per system)")
-    p.add_argument("--name", action="append", default=None,
-                   help="system names, one per --pred (default: file stems)")
+    p.add_argument("--name", action="append", default=None, help=NAME_HELP)
     p.add_argument("--gold-column", default="auto", type=category_column,
                    help="gold tag column (default auto: upos, else PTB xpos, else CHILDES tags)")
     p.add_argument("--pred-column", default=None, type=category_column,
@@ -103,8 +108,72 @@ def register(subparsers) -> None:
     add_seed_option(p)
     add_resampling_options(p)
     add_format_option(p)
+    add_measure_options(p, "tags")
     add_executor_options(p)
     p.set_defaults(func=run)
+
+
+#: a gold tag set larger than this is a corpus's raw tags, said in the notes
+RAW_TAG_SET = 100
+
+
+def _measures(args: argparse.Namespace) -> list[str] | None:
+    """``--measures``, checked against the family and ``--level`` before any work."""
+    from induceval.errors import ParameterError
+
+    chosen = chosen_measures(args, "tags")
+    if chosen is None:
+        return None
+    from induceval.measures.categories import MEASURES
+
+    levels = {"token": ("token",), "type": ("type",), "both": ("token", "type")}[args.level]
+    other = [m for m in chosen if MEASURES[m].level not in levels]
+    if other:
+        need = "type or both" if args.level == "token" else "token or both"
+        raise ParameterError(f"--measures {', '.join(other)}: not measured at --level "
+                             f"{args.level}; give --level {need}")
+    return chosen
+
+
+def _check_resampled(args: argparse.Namespace) -> None:
+    """Before any work: ``--confidence``/``--paired`` resample sentences, which a
+    ``word<TAB>cluster`` list has no clusters of (said in the CLI's words)."""
+    from pathlib import Path
+
+    from induceval.errors import ParameterError
+    from induceval.measures.categories.evaluate import TAGS
+
+    for path in args.pred:
+        if Path(path).exists() and TAGS.prediction_format((path,), args.pred_format) == "types":
+            asked = " and ".join(o for o, v in (("--confidence", args.confidence),
+                                                ("--paired", args.paired)) if v)
+            raise ParameterError(
+                f"{asked} resample{'s' * (' and ' not in asked)} the gold's {args.unit}s, but "
+                f"--pred {path} is a word<TAB>cluster list: it has no clusters per "
+                f"{args.unit} to resample; give a prediction with a cluster per token (a "
+                "CoNLL-U, CoNLL-X or PASCAL file of the corpus, as induce tags -o writes it)")
+
+
+def tag_set_note(column: str | None, labels) -> list[str]:
+    """The note naming the gold tag set's size, and when it is large (more than
+    :data:`RAW_TAG_SET` tags) that it is the corpus's raw tags.
+
+    Example
+    -------
+    >>> tag_set_note("upos", ["NOUN", "VERB"])
+    ['gold tag set: upos, 2 tags']
+    >>> tag_set_note("xpos", [f"t{i}" for i in range(472)])[0][:60]
+    "gold tag set: xpos, 472 tags: the corpus's raw tags, not a c"
+    """
+    if column is None:
+        return []
+    n = len(labels)
+    note = f"gold tag set: {column}, {n} tag{'s' * (n != 1)}"
+    if n > RAW_TAG_SET:
+        note += (": the corpus's raw tags, not a coarse tag set (such as the 12 universal or "
+                 "45 PTB tags), so scores are not comparable with those against one; map "
+                 "the tags to one, or name another column with --gold-column")
+    return [note]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,6 +191,10 @@ def run(args: argparse.Namespace) -> int:
     needed = tuple(c for c in SCORING_COLUMNS if c not in ("head", "deprel")) + tuple(
         c for c in (args.gold_column, args.pred_column) if c not in (None, "auto"))
     want_items = resampling_requested(args)
+    check_score_only(args)
+    measures = _measures(args)
+    if want_items:
+        _check_resampled(args)
     names = system_names(args.pred, args.name)
     from induceval.measures.categories import evaluate_tag_systems
     from induceval.random import DEFAULT_SEED
@@ -132,16 +205,22 @@ def run(args: argparse.Namespace) -> int:
         unclustered=args.unclustered, log_base=args.log_base if args.log_base == "e" else 2,
         beta=args.beta, level=args.level, restarts=args.restarts,
         seed=DEFAULT_SEED if args.seed is None else args.seed,
-        allow_identical=args.allow_identical, items="sentence" if want_items else None)
+        allow_identical=args.allow_identical, items="sentence" if want_items else None,
+        names=names)
     results = ev.results
     gold_column, punct = ev.resolved["gold_column"], ev.resolved["punct"]
     notes = [f"gold tags: {gold_column}" + (" (detected)" if args.gold_column == "auto" else "")
              + f"; punctuation: {punct}" + (" (detected)" if args.punct == "auto" else "")]
+    notes += tag_set_note(gold_column, (ev.inventory or {}).get(gold_column, ()))
     notes += [f"{names[i]}: clusters read from {ev.resolved['pred_columns'][i]} (detected: "
               f"{why})" for i, why in ev.resolved.get("pred_evidence", {}).items()]
     notes += skipped_notes(ev, [args.gold], args.pred, args.on_error)
     if not want_items:
-        emit(build_table(results, names, notes), args)
+        table = select_measures(build_table(results, names, notes), measures, "tags")
+        if args.score_only:
+            emit_scores(table, measures, "tags", args)
+        else:
+            emit(table, args)
         return 0
     from induceval.cli.common import emit_tables
     from induceval.cli.resampling_options import (
@@ -160,8 +239,9 @@ def run(args: argparse.Namespace) -> int:
         r.signature = sign_resampling(r.signature, args)
     table = build_table(results, names, notes)
     scales = add_intervals(table, intervals, percent=getattr(args, "percent", False))
-    tables = [table]
+    tables = [select_measures(table, measures, "tags")]
     if comparisons:
-        tables.append(paired_table(comparisons, names[0], names[1:], args, scales=scales))
+        tables.append(select_measures(paired_table(comparisons, names[0], names[1:], args,
+                                                   scales=scales), measures, "tags"))
     emit_tables(tables, args, ["measures", "paired"])
     return 0

@@ -153,13 +153,46 @@ def _score_signature(ts, args: argparse.Namespace, scheme: str | None) -> str:
     return make_signature("pseudo-score", opts, seed=args.seed)
 
 
+def _sig(model: str, p: float | None) -> str:
+    """The ``sig`` cell of ``pseudo score``: never empty, so that a test that was not
+    significant is told from one that was not run.
+
+    Example
+    -------
+    >>> [_sig("baseline", None), _sig("erk", None), _sig("erk", 0.003), _sig("erk", 0.3)]
+    ['baseline', '-', '*', 'n.s.']
+    """
+    from induceval.measures.pseudowords import significance_mark
+
+    if model == "baseline":
+        return "baseline"
+    if p is None:
+        return "-"
+    return significance_mark(p) or "n.s."
+
+
+def _p_note(iterations: int, baseline: bool) -> str:
+    """What ``p_vs_baseline`` and ``sig`` test: accuracy_guess, by approximate randomization.
+
+    Example
+    -------
+    >>> _p_note(1000, True).split(";")[0][:81]
+    'p_vs_baseline: approximate randomization (1000 iterations, two-sided) of accuracy'
+    """
+    if not baseline:
+        return ("p_vs_baseline, sig: no test (the model baseline is not among --models); "
+                "-: not tested")
+    return (f"p_vs_baseline: approximate randomization ({iterations} iterations, two-sided) "
+            "of accuracy_guess (each item's credited value) against the baseline model; "
+            "sig: * p < 0.01, † p < 0.05, n.s. not significant, -: not tested")
+
+
 def _score(args: argparse.Namespace) -> int:
     from induceval.cli.common import check_output_path, check_tables_output, emit
     from induceval.experiments.chambers2010 import score_pseudowords
     from induceval.measures.pseudowords import (
         PseudoTestSet,
         fingerprint_v1,
-        significance_mark,
         split_documents,
     )
     from induceval.models.selpref import MODEL_ORDER
@@ -195,7 +228,7 @@ def _score(args: argparse.Namespace) -> int:
         rows.append({"model": name, "accuracy_guess": sc["accuracy_guess"],
                      "accuracy": sc["accuracy"], "precision": sc["precision"],
                      "coverage": sc["coverage"], "p_vs_baseline": p,
-                     "sig": significance_mark(p) if p is not None else ""})
+                     "sig": _sig(name, p)})
     table = Table(["model", "accuracy_guess", "accuracy", "precision", "coverage",
                    "p_vs_baseline", "sig"], rows,
                   higher_is_better={"accuracy_guess": True, "accuracy": True},
@@ -203,7 +236,8 @@ def _score(args: argparse.Namespace) -> int:
                   notes=[f"signature: {_score_signature(ts, args, stats.scheme)}",
                          _scheme_note(stats.scheme, args),
                          f"test set: {ts.signature}",
-                         f"ties: {args.ties}, randomization: {args.iterations}"])
+                         f"ties: {args.ties}, randomization: {args.iterations}",
+                         _p_note(args.iterations, "baseline" in res["models"])])
     if not want:
         emit(table, args)
         return 0
@@ -236,8 +270,9 @@ def _unseen(args: argparse.Namespace) -> int:
     from induceval.measures.pseudowords import prepare, seen_unseen
     from induceval.report.tables import Table
 
-    prep = prepare(_statistics(args), "corpus", seed=args.seed, with_cooccurrence=False,
-                   test_fraction=args.test_fraction, dev_fraction=args.dev_fraction)
+    prep = prepare(_statistics(args), ", ".join(map(str, args.corpus)), seed=args.seed,
+                   with_cooccurrence=False, test_fraction=args.test_fraction,
+                   dev_fraction=args.dev_fraction)
     emit(Table.from_records(**seen_unseen(prep, min_seen=args.min_seen)), args)
     return 0
 

@@ -53,8 +53,8 @@ from induceval.models.wopa import train as train_learner
 from induceval.random import DEFAULT_SEED
 from induceval.signature import Signature
 
-__all__ = ["MAX_WORDS", "WOPA_TESTS", "evaluate_wopa", "evaluate_wopa_corpus",
-           "self_prediction", "adult_to_child"]
+__all__ = ["MAX_WORDS", "DEFAULT_LEARNERS", "WOPA_TESTS", "evaluate_wopa",
+           "evaluate_wopa_corpus", "self_prediction", "adult_to_child"]
 
 #: default cap on the words of a scored or trained utterance (see "Long utterances")
 MAX_WORDS = 100
@@ -354,8 +354,12 @@ class _WopaTests:
 #: WOPA's tests as a family of :func:`induceval.measures.shards.evaluate_shards`
 WOPA_TESTS = _WopaTests()
 
+#: the learners of :func:`evaluate_wopa_corpus` and ``induceval wopa`` by default: the
+#: paper's six (Chang et al. 2006, Table 2)
+DEFAULT_LEARNERS = ("chance", "prevword", "freqframe", "tokentype", "typetoken", "lexstat")
 
-def evaluate_wopa_corpus(source, learners: Sequence[object] = ("lexstat",), *,
+
+def evaluate_wopa_corpus(source, learners: Sequence[object] = DEFAULT_LEARNERS, *,
                          read: ReadOptions | None = None, **options) -> Evaluation:
     """WOPA of each learner on one corpus, read and resolved by the evaluation driver.
 
@@ -365,7 +369,8 @@ def evaluate_wopa_corpus(source, learners: Sequence[object] = ("lexstat",), *,
         A :class:`~induceval.corpus.model.Corpus`, or a path (a file or a
         folder) or a list of paths, read as one corpus.
     learners
-        Learner names or objects (:func:`induceval.models.wopa.get_learner`).
+        Learner names or objects (:func:`induceval.models.wopa.get_learner`); default
+        :data:`DEFAULT_LEARNERS`, the six of ``induceval wopa``.
     read
         How the files are read (format, ``on_error``); WOPA uses the words only,
         so a fault in a tier of tags or relations is counted, not raised.

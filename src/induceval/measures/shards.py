@@ -45,11 +45,11 @@ import numpy as np
 
 from induceval.corpus.model import Column, Corpus, ReadReport, Vocabulary
 from induceval.errors import InducevalError, MismatchError, ParameterError
-from induceval.measures.result import Result
+from induceval.measures.result import Display, Result, html_table, short_value
 from induceval.signature import Signature
 
 __all__ = ["ReadOptions", "Shard", "Family", "Evaluation", "evaluate_shards", "shards_of",
-           "pair_files", "label_inventory"]
+           "pair_files", "label_inventory", "system_names"]
 
 @dataclass(frozen=True)
 class ReadOptions:
@@ -288,9 +288,13 @@ def _part(family: Family, options: Mapping, resolved: dict | None, shard: Shard)
                  _reports(golds), _reports(p for p in preds if isinstance(p, Corpus)))
 
 
-@dataclass
-class Evaluation:
-    """What :func:`evaluate_shards` measured.
+@dataclass(repr=False)
+class Evaluation(Display):
+    """What :func:`evaluate_shards` measured: one result per system, by name.
+
+    Iterating gives ``(name, result)`` pairs in the systems' order
+    (``dict(ev)`` maps names to results); ``ev["brown"]`` is one system's
+    result (``ev[0]`` the first's); ``len(ev)`` the number of systems.
 
     Attributes
     ----------
@@ -308,6 +312,18 @@ class Evaluation:
         Tokens and sentences of the (first) gold.
     documents
         The first gold's ``document`` sentence column over all shards, or ``None``.
+    names
+        The systems' names, one per result (:func:`system_names`: the ``names=``
+        of the entry point, else the file stems, else the corpora's names).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.measures.categories.evaluate import evaluate_tag_systems
+    >>> demo = generate_demo_corpus(n_sentences=30, seed=1)
+    >>> ev = evaluate_tag_systems(demo, [demo, demo], pred_column="xpos", names=["a", "b"])
+    >>> [name for name, _ in ev], ev["b"].name, round(ev["a"].scores["m1"], 4)
+    (['a', 'b'], 'b', 0.9394)
     """
 
     results: list
@@ -318,6 +334,116 @@ class Evaluation:
     n_tokens: int
     n_sentences: int
     documents: Column | None = None
+    names: tuple = ()
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.results):
+            self.names = tuple(getattr(r, "name", "") or f"system{i + 1}"
+                               for i, r in enumerate(self.results))
+
+    def __iter__(self):
+        return iter(zip(self.names, self.results))
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __getitem__(self, key):
+        if isinstance(key, int):
+            return self.results[key]
+        for name, result in self:
+            if name == key:
+                return result
+        raise KeyError(f"no system {key!r}; the systems: {', '.join(map(str, self.names))}")
+
+    def __contains__(self, key) -> bool:
+        return key in self.names
+
+    def keys(self) -> list:
+        """The systems' names (as a dict's keys: ``dict(ev)`` maps them to the results)."""
+        return list(self.names)
+
+    def to_dict(self) -> dict:
+        """The evaluation as plain JSON-ready data: ``systems`` (each result's
+        ``to_dict()``, its name in ``system``), ``resolved``, ``n_tokens``, ``n_sentences``.
+
+        Example
+        -------
+        >>> from induceval.measures.categories.evaluate import evaluate_tag_systems
+        >>> d = evaluate_tag_systems([0, 1, 1], [[0, 1, 1], [0, 0, 1]]).to_dict()
+        >>> [s["system"] for s in d["systems"]], d["n_tokens"]
+        (['system1', 'system2'], 3)
+        """
+        from induceval._json import jsonable
+
+        return {"systems": [r.to_dict() for r in self.results],
+                "resolved": jsonable(self.resolved, strict=False),
+                "n_tokens": self.n_tokens, "n_sentences": self.n_sentences}
+
+    def _records(self) -> list[dict]:
+        return [row for r in self.results for row in r._records()]
+
+    def _notes(self) -> list[str]:
+        sigs = dict.fromkeys(r.signature for r in self.results)
+        return [f"signature: {s}" for s in sigs]
+
+    def _repr_html_(self) -> str:
+        rows = [{"system": name, **r.scores} for name, r in self]
+        columns = list(dict.fromkeys(k for row in rows for k in row))
+        return html_table(columns, rows, caption=f"Evaluation of {len(self)} systems",
+                          notes=self._notes())
+
+    def __repr__(self) -> str:
+        lines = [f"Evaluation of {len(self)} system{'s' * (len(self) != 1)} "
+                 f"({self.n_tokens} tokens, {self.n_sentences} sentences)"]
+        width = max((len(str(n)) for n in self.names), default=0)
+        for name, r in self:
+            shown = list(r.scores.items())
+            text = " ".join(f"{k}={short_value(v)}" for k, v in shown[:8])
+            more = f" (+{len(shown) - 8} more)" if len(shown) > 8 else ""
+            lines.append(f"  {str(name).ljust(width)}  {text}{more}")
+        lines += [f"  {n}" for n in self._notes()]
+        return "\n".join(lines)
+
+
+def system_names(inputs: Sequence, names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """One name per system: ``names`` when given, else each input's file stem (the paths
+    when two stems are alike), a corpus's name, else ``system1``, ``system2``...
+
+    Raises
+    ------
+    ParameterError
+        When ``names`` has not one name per system.
+
+    Example
+    -------
+    >>> system_names(["out/brown.conllu", "out/dmv.conllu", [0, 1]])
+    ('brown', 'dmv', 'system3')
+    >>> system_names(["a/x.conllu", "b/x.conllu"])
+    ('a/x.conllu', 'b/x.conllu')
+    """
+    inputs = list(inputs)
+    if names is not None:
+        names = [names] if isinstance(names, str) else list(names)
+        if len(names) != len(inputs):
+            raise ParameterError(f"names= has {len(names)} names for {len(inputs)} systems")
+        return tuple(map(str, names))
+
+    def path_of(x):
+        if _is_path(x):
+            return Path(x)
+        if isinstance(x, (list, tuple)) and len(x) == 1 and _is_path(x[0]):
+            return Path(x[0])
+        return None
+
+    paths = [path_of(x) for x in inputs]
+    stems = [p.stem if p is not None else
+             (Path(x.name).stem if isinstance(x, Corpus) and x.name else f"system{i + 1}")
+             for i, (x, p) in enumerate(zip(inputs, paths))]
+    if len(set(stems)) == len(stems):
+        return tuple(stems)
+    full = [str(p) if p is not None else f"system{i + 1}" for i, p in enumerate(paths)]
+    return tuple(full) if len(set(full)) == len(full) else tuple(
+        f"system{i + 1}" for i in range(len(inputs)))
 
 
 def _documents(parts: list[_Part]) -> Column | None:
@@ -332,7 +458,8 @@ def _documents(parts: list[_Part]) -> Column | None:
 
 
 def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *,
-                    executor=None, jobs: int = 1) -> Evaluation:
+                    executor=None, jobs: int = 1,
+                    names: Sequence[str] | None = None) -> Evaluation:
     """Score every system over ``shards``: statistics per shard, summed, scored once.
 
     Parameters
@@ -346,6 +473,9 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
     executor, jobs
         Where shards of files are read and counted
         (:func:`induceval.parallel.map`); shards in memory stay in this process.
+    names
+        The systems' names (each result's ``name``; default: the name the family gave
+        the result, e.g. a WOPA learner's, else ``system1``, ``system2``...).
 
     Raises
     ------
@@ -382,9 +512,11 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
             parts[i] = p
     results = [family.result(reduce(operator.add, stats), resolved, options, inventory)
                for stats in zip(*(p.statistics for p in parts))]
-    for r in results:     # what its per-item statistics are built with (``items()``)
+    names = tuple(names) if names is not None else tuple(
+        getattr(r, "name", "") or f"system{i + 1}" for i, r in enumerate(results))
+    for r, name in zip(results, names):   # what its per-item statistics are built with
         if isinstance(r, Result):
-            r.family, r.options = family, dict(options)
+            r.family, r.options, r.name = family, dict(options), name
     gold_reports, pred_reports = ([reduce(ReadReport.merge, per_shard, ReadReport())
                                    for per_shard in zip(*(getattr(p, kind) for p in parts))]
                                   for kind in ("gold_reports", "pred_reports"))
@@ -401,7 +533,7 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
                                                               skipped=skipped).format()
     return Evaluation(results, resolved, inventory, gold_reports, pred_reports,
                       sum(p.n_tokens for p in parts), sum(p.n_sentences for p in parts),
-                      _documents(parts))
+                      _documents(parts), names)
 
 
 # -- shards of the user's inputs ----------------------------------------------------------

@@ -187,7 +187,7 @@ class _WopaFamily:
 WOPA = _WopaFamily()
 
 
-@dataclass
+@dataclass(repr=False)
 class WopaResult(Result):
     """WOPA of one learner on one test set (a :class:`~induceval.measures.result.Result`).
 
@@ -200,6 +200,10 @@ class WopaResult(Result):
     corpus: str = ""
     #: the accuracy per recording day (:func:`accuracy_by_day`), when asked for
     days: list | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name:   # the learner names the system (row(), repr, to_pandas)
+            self.name = self.learner
 
     @property
     def correct(self) -> np.ndarray:
@@ -248,13 +252,16 @@ class WopaResult(Result):
         ...                np.array([3, 1]), {"utterances": 2, "no_words": 0, "one_word": 1,
         ...                                   "scored": 1, "tied_steps": 0})
         >>> d = wopa_result(st, "Lexstat").to_dict()
-        >>> d["wopa"], d["scored"], d["one_word"]
-        (1.0, 1, 1)
+        >>> d["learner"], d["wopa"], d["scored"], d["one_word"]
+        ('Lexstat', 1.0, 1, 1)
         """
         return {"corpus": self.corpus, "learner": self.learner, "test": self.test,
                 "wopa": self.accuracy, "correct": self.n_correct, "scored": self.n_scored,
                 **{k: v for k, v in self.counts.items() if k != "scored"},
                 "signature": self.signature}
+
+    def _records(self) -> list[dict]:
+        return [self.to_dict()]
 
 
 def wopa_result(stats: WopaStats, learner: str, *, test: str = "self",

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from induceval._json import jsonable
 from induceval.errors import ParameterError
+from induceval.measures.result import Display, html_table
 
 __all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "table_keys",
            "signed", "tables_json", "write_tables"]
@@ -47,6 +48,12 @@ BEST_LEGEND = "*: the best value of its column"
 
 #: columns of p-values: in text formats, one below the last digit shows as ``< 0.001``
 P_VALUE_COLUMNS = frozenset({"p_value", "p"})
+
+#: the width a text table fits by default (long text wrapped, columns in blocks)
+TEXT_WIDTH = 100
+
+#: a text column is not wrapped narrower than this
+_MIN_WRAP = 24
 
 
 def format_value(value: object, digits: int = 4) -> str:
@@ -87,9 +94,21 @@ def latex_escape(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
 
 
-@dataclass
-class Table:
-    """Rows of results with a column order and best-value marking."""
+@dataclass(repr=False)
+class Table(Display):
+    """Rows of results with a column order and best-value marking.
+
+    Data and display as every result (:class:`~induceval.measures.result.Display`):
+    :meth:`to_dict`, :meth:`to_pandas`, a short ``repr`` and ``_repr_html_``.
+
+    Example
+    -------
+    >>> t = Table(["system", "m1"], [{"system": "a", "m1": 0.5}], title="scores")
+    >>> t
+    Table('scores', 1 row, columns: system, m1)
+    >>> t.to_dict()["rows"]
+    [{'system': 'a', 'm1': 0.5}]
+    """
 
     columns: list[str]
     rows: list[dict] = field(default_factory=list)
@@ -166,8 +185,56 @@ class Table:
             return f"{value:.{self.digits}g}"
         return format_value(value, self.digits)
 
-    def render(self, fmt: str = "table") -> str:
-        """Render as ``table`` (aligned text), ``markdown``, ``csv``, ``json`` or ``latex``."""
+    def to_dict(self) -> dict:
+        """The table as plain JSON-ready data (:meth:`to_json`: ``title``, ``signature``,
+        ``columns``, ``rows``, ``best``, ``notes``)."""
+        return self.to_json()
+
+    def _records(self) -> list[dict]:
+        return [{c: r.get(c) for c in self.columns} for r in self.rows]
+
+    def _columns(self) -> list[str]:
+        return list(self.columns)
+
+    def _notes(self) -> list[str]:
+        return list(self.notes)
+
+    def to_pandas(self):
+        """The rows as a ``pandas.DataFrame`` in the table's column order (``attrs``:
+        ``title``, ``notes``, ``signatures``).
+
+        Raises
+        ------
+        InducevalError
+            When pandas is not installed (``pip install 'induceval[pandas]'``).
+        """
+        frame = super().to_pandas()
+        frame.attrs.update(title=self.title, signatures=self.signatures())
+        return frame
+
+    def _repr_html_(self) -> str:
+        return html_table(self.columns, self.rows, caption=self.title, notes=self.notes,
+                          digits=self.digits)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(self.columns[:8]) + (f", ... ({len(self.columns)} columns)"
+                                               if len(self.columns) > 8 else "")
+        n = len(self.rows)
+        return f"Table({self.title!r}, {n} row{'s' * (n != 1)}, columns: {shown})"
+
+    def render(self, fmt: str = "table", *, width: int | None = TEXT_WIDTH) -> str:
+        """Render as ``table`` (aligned text), ``markdown``, ``csv``, ``json`` or ``latex``.
+
+        A text table fits ``width`` columns (``None``: no limit): long text
+        cells are wrapped onto more lines, and when the columns are still too
+        wide they are shown in blocks, the first column repeated in each.
+
+        Example
+        -------
+        >>> t = Table(["statistic", "value"], [{"statistic": "tags", "value": "NOUN 5, " * 30}])
+        >>> max(map(len, t.render().splitlines())) <= 100
+        True
+        """
         if fmt not in FORMATS:
             raise ParameterError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")
         if fmt == "json":
@@ -197,14 +264,9 @@ class Table:
             if notes:
                 lines += [""] + [f"_{n}_" for n in notes]
             return "\n".join(lines) + "\n"
-        widths = [max([len(h)] + [len(c[j]) for c in cells]) for j, h in enumerate(self.columns)]
-        lines = []
-        if self.title:
-            lines.append(self.title)
-        lines.append("  ".join(h.ljust(w) for h, w in zip(self.columns, widths)))
-        lines.append("  ".join("-" * w for w in widths))
-        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in cells]
-        lines += notes
+        lines = [self.title] if self.title else []
+        lines += _text_lines(list(self.columns), cells, width)
+        lines += [line for n in notes for line in _note_lines(n, width)]
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict:
@@ -262,6 +324,113 @@ class Table:
             write_atomic(path, self.render(fmt))
             paths.append(path)
         return paths
+
+
+def _text_block(columns: list[str], cells: list[list[str]]) -> list[str]:
+    """Aligned text of columns whose cells may hold several lines (``\\n``)."""
+    widths = [max([len(h)] + [len(line) for c in cells for line in c[j].split("\n")])
+              for j, h in enumerate(columns)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(columns, widths)),
+             "  ".join("-" * w for w in widths)]
+    for row in cells:
+        parts = [c.split("\n") for c in row]
+        for k in range(max(len(p) for p in parts)):
+            lines.append("  ".join((p[k] if k < len(p) else "").ljust(w)
+                                   for p, w in zip(parts, widths)))
+    return lines
+
+
+def _text_lines(columns: list[str], cells: list[list[str]], width: int | None) -> list[str]:
+    """The text table's lines: long text cells wrapped, then the columns in blocks of
+    ``width`` (the first column repeated), so that no line is wider."""
+    widths = [max([len(h)] + [len(c[j]) for c in cells]) for j, h in enumerate(columns)]
+
+    def total(ws):
+        return sum(ws) + 2 * (len(ws) - 1)
+
+    if width is None or total(widths) <= width:
+        return _text_block(columns, cells)
+    numeric = [all(_is_number(c[j]) for c in cells) for j in range(len(columns))]
+    # wrap the widest text columns, the widest first, down to what fits
+    for j in sorted(range(len(columns)), key=lambda j: -widths[j]):
+        over = total(widths) - width
+        if over <= 0:
+            break
+        if numeric[j] or widths[j] <= _MIN_WRAP:
+            continue
+        new = max(_MIN_WRAP, len(columns[j]), widths[j] - over)
+        for row in cells:
+            row[j] = "\n".join(wrap_items(row[j], new))
+        widths[j] = max([len(columns[j])] + [len(line) for c in cells
+                                              for line in c[j].split("\n")])
+    if total(widths) <= width or len(columns) < 3:
+        return _text_block(columns, cells)
+    # still too wide: blocks of columns, each after the first column
+    blocks, current = [], []
+    for j in range(1, len(columns)):
+        if current and total([widths[0]] + [widths[i] for i in current + [j]]) > width:
+            blocks.append(current)
+            current = []
+        current.append(j)
+    blocks.append(current)
+    lines: list[str] = []
+    for b, block in enumerate(blocks):
+        if b:
+            lines.append("")
+        idx = [0] + block
+        lines += _text_block([columns[i] for i in idx], [[row[i] for i in idx] for row in cells])
+    return lines
+
+
+def _note_lines(note: str, width: int | None) -> list[str]:
+    """A note of a text table, wrapped at ``width`` (continued after two spaces); a
+    signature stays on one line, to be copied whole."""
+    if width is None or len(note) <= width or note.startswith("signature:"):
+        return [note]
+    return wrap_items(note, width, indent="  ")
+
+
+def wrap_items(text: str, width: int, *, indent: str = "") -> list[str]:
+    """``text`` in lines of at most ``width``, broken after the ``, `` and ``; `` that
+    separate its items (an item longer than a line is broken between words); the lines
+    after the first begin with ``indent``.
+
+    Example
+    -------
+    >>> wrap_items("NOUN 12, VERB 10, ADJ 3; 15 relations", 18)
+    ['NOUN 12, VERB 10,', 'ADJ 3;', '15 relations']
+    >>> wrap_items("NOUN 12, VERB 10, ADJ 3", 20, indent="  ")
+    ['NOUN 12, VERB 10,', '  ADJ 3']
+    """
+    import textwrap
+
+    lines: list[str] = []
+    line = ""
+    for item in re.split(r"(?<=[,;] )", text):
+        if line and len(line) + len(item.rstrip()) > width:
+            lines.append(line.rstrip())
+            line = indent
+        if len(line) + len(item.rstrip()) > width:   # one item longer than a line
+            parts = textwrap.wrap(item, width, initial_indent=line, subsequent_indent=indent,
+                                  break_on_hyphens=False)
+            lines += parts[:-1]
+            line = parts[-1] + (" " if item.endswith(" ") else "") if parts else line
+        else:
+            line += item
+    if line.strip() or not lines:
+        lines.append(line.rstrip())
+    return lines
+
+
+def _is_number(text: str) -> bool:
+    text = text.rstrip("*").strip()
+    if text in ("", "-", "nan", "inf", "-inf"):
+        return True
+    try:
+        float(text.lstrip("< "))
+    except ValueError:
+        return False
+    return True
 
 
 def _slug(text: str) -> str:

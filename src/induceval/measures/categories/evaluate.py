@@ -58,6 +58,7 @@ from induceval.measures.shards import (
     evaluate_shards,
     label_inventory,
     shards_of,
+    system_names,
 )
 from induceval.random import DEFAULT_SEED
 from induceval.signature import make_signature
@@ -72,7 +73,7 @@ TOKEN_MEASURES = tuple(m.name for m in TOKEN)
 TYPE_LEVEL_MEASURES = tuple(m.name for m in TYPE)
 
 
-@dataclass
+@dataclass(repr=False)
 class TagEvaluation(Result):
     """The :class:`~induceval.measures.result.Result` of :func:`evaluate_tags`.
 
@@ -252,6 +253,17 @@ class _TagFamily:
             and path.suffix.lower() not in (".conllu", ".conll", ".pascal", ".conllx")
             else None)
 
+    def prediction_format(self, paths: tuple, fmt: str) -> str | None:
+        """The format of ours a prediction is in (``types``, ``labels``, ``wordtag``), or
+        ``None`` for a corpus a reader reads (``fmt="auto"``: told by its content).
+
+        Example
+        -------
+        >>> TAGS.prediction_format(("clusters.tsv",), "types")
+        'types'
+        """
+        return self._format(paths, fmt)
+
     def reads_itself(self, paths: tuple, fmt: str) -> bool:
         return self._format(paths, fmt) is not None
 
@@ -365,9 +377,9 @@ def tag_evaluation(stats: TagStatistics, resolved: Mapping, options: Mapping) ->
                          entries=entries)
 
 
-def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = None,
-                         executor=None, jobs: int = 1, group_bytes: int | None = None,
-                         **options) -> Evaluation:
+def evaluate_tag_systems(gold, preds: Sequence, *, names: Sequence[str] | None = None,
+                         read: ReadOptions | None = None, executor=None, jobs: int = 1,
+                         group_bytes: int | None = None, **options) -> Evaluation:
     """Score several systems' categories against one gold standard, in one pass over it.
 
     ``gold`` and each of ``preds`` are what :func:`evaluate_tags` takes, or
@@ -377,6 +389,10 @@ def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = No
 
     Parameters
     ----------
+    names
+        The systems' names (default: the file stems, as ``eval tags`` names them, else
+        the corpora's names, else ``system1``, ...;
+        :func:`~induceval.measures.shards.system_names`).
     read
         How files are read (formats, ``on_error``, columns).
     executor, jobs, group_bytes
@@ -388,16 +404,16 @@ def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = No
     Returns
     -------
     Evaluation
-        One :class:`TagEvaluation` per system; ``resolved``: ``gold_column``
-        and ``punct`` as detected.
+        One :class:`TagEvaluation` per system, by name (``for name, result in ev``,
+        ``ev["brown"]``); ``resolved``: ``gold_column`` and ``punct`` as detected.
 
     Example
     -------
     >>> from induceval.corpus.demo import generate_demo_corpus
     >>> demo = generate_demo_corpus(n_sentences=30, seed=1)
-    >>> ev = evaluate_tag_systems(demo, [demo, demo], pred_column="xpos")
-    >>> len(ev.results), ev.resolved
-    (2, {'gold_column': 'upos', 'punct': 'upos'})
+    >>> ev = evaluate_tag_systems(demo, [demo, demo], pred_column="xpos", names=["a", "b"])
+    >>> len(ev), ev.resolved, ev["b"].name
+    (2, {'gold_column': 'upos', 'punct': 'upos'}, 'b')
     """
     opts = TAGS.options(**options)
     if opts["gold_name"] is None and isinstance(gold, (str, os.PathLike)):
@@ -405,8 +421,9 @@ def evaluate_tag_systems(gold, preds: Sequence, *, read: ReadOptions | None = No
     if opts["pred_names"] is None:
         opts["pred_names"] = tuple(str(p) if isinstance(p, (str, os.PathLike)) else
                                    getattr(p, "name", None) for p in preds)
+    names = system_names(preds, names)
     shards = shards_of([gold], list(preds), read or ReadOptions(), group_bytes=group_bytes)
-    return evaluate_shards(TAGS, shards, opts, executor=executor, jobs=jobs)
+    return evaluate_shards(TAGS, shards, opts, executor=executor, jobs=jobs, names=names)
 
 
 def evaluate_tags(gold, pred, *, gold_column: str = "auto", pred_column: str | None = None,

@@ -392,7 +392,7 @@ def statistics_of(gold, pred, *, gold_column: str | None, pred_column: str | Non
     type_sets, identical, used = None, False, None
     if isinstance(pred, Mapping):
         if items is not None:
-            raise ParameterError("resampling (items=, --confidence, --paired) needs a "
+            raise ParameterError("resampling (items=) needs a "
                                  "prediction with a cluster per token (a CoNLL-U, CoNLL-X or "
                                  "PASCAL file of the corpus): a word<TAB>cluster list has no "
                                  "per-sentence clusters to resample")

@@ -96,7 +96,13 @@ from induceval.errors import (
 )
 from induceval.measures.categories.token import _pairs
 from induceval.measures.result import Measure, Result, ratio_of, score_records
-from induceval.measures.shards import Evaluation, ReadOptions, Shard, evaluate_shards
+from induceval.measures.shards import (
+    Evaluation,
+    ReadOptions,
+    Shard,
+    evaluate_shards,
+    system_names,
+)
 from induceval.signature import make_signature
 
 __all__ = ["RECORDS", "SUBSTITUTABLE", "SubstitutableStats", "SubstitutableResult",
@@ -170,7 +176,7 @@ def sp_sr(stats: SubstitutableStats) -> dict[str, float]:
     return {k: float(v[0]) for k, v in score_records(RECORDS, totals).items()}
 
 
-@dataclass
+@dataclass(repr=False)
 class SubstitutableResult(Result):
     """SP/SR scores with their statistics and signature (a
     :class:`~induceval.measures.result.Result`; ``notes``: what was decided about
@@ -595,8 +601,11 @@ class _Noted:
 SUBSTITUTABLE = _SubstitutableFamily()
 
 
-def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | None = None,
-                           executor=None, jobs: int = 1, **options) -> Evaluation:
+def evaluate_substitutable(train, test, preds: Sequence, *, names: Sequence[str] | None = None,
+                           unclustered: str = "merge", min_frame_count: int = 2,
+                           boundaries: bool = True, cluster_size: str = "tokens",
+                           form_column: str = "form", read: ReadOptions | None = None,
+                           executor=None, jobs: int = 1) -> Evaluation:
     """Substitutable precision and recall of several word clusterings (Frank et al.
     2009, eqs. 2-3), through the one evaluation driver.
 
@@ -610,20 +619,22 @@ def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | 
         Per system: a ``{word: cluster}`` mapping, a ``word<TAB>cluster`` list,
         or a tagged corpus (each word takes its most frequent cluster), in
         memory or as a path.
+    names
+        The systems' names (default: the file stems, as ``eval substitutable``
+        names them; :func:`~induceval.measures.shards.system_names`).
+    unclustered, min_frame_count, boundaries, cluster_size, form_column
+        As in :func:`substitutable_stats` (the defaults of ``eval substitutable``).
     read
         How files are read (formats, ``on_error``; only the words are needed,
         so a fault in another tier of a transcript is counted, not raised).
     executor, jobs
         Where the corpora are read (:func:`~induceval.measures.shards.evaluate_shards`;
         the numbers do not depend on it).
-    **options
-        Those of :func:`substitutable_scores` (``unclustered``,
-        ``min_frame_count``, ``boundaries``, ``cluster_size``, ``form_column``).
 
     Returns
     -------
     Evaluation
-        One :class:`SubstitutableResult` per system.
+        One :class:`SubstitutableResult` per system, by name.
 
     References
     ----------
@@ -640,7 +651,10 @@ def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | 
     """
     from dataclasses import replace
 
-    opts = SUBSTITUTABLE.options(**options)
+    opts = SUBSTITUTABLE.options(unclustered=unclustered, min_frame_count=min_frame_count,
+                                 boundaries=boundaries, cluster_size=cluster_size,
+                                 form_column=form_column)
+    names = system_names(preds, names)
     read = read or ReadOptions()
     columns = (opts["form_column"],)
     read = replace(read, gold_columns=columns,
@@ -652,4 +666,5 @@ def evaluate_substitutable(train, test, preds: Sequence, *, read: ReadOptions | 
             tuple(map(str, x)) if isinstance(x, list) else x
 
     shard = Shard((source(train), source(test)), tuple(source(p) for p in preds), read)
-    return evaluate_shards(SUBSTITUTABLE, [shard], opts, executor=executor, jobs=jobs)
+    return evaluate_shards(SUBSTITUTABLE, [shard], opts, executor=executor, jobs=jobs,
+                           names=names)

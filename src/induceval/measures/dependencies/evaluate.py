@@ -63,6 +63,7 @@ from induceval.measures.shards import (
     evaluate_shards,
     label_inventory,
     shards_of,
+    system_names,
 )
 from induceval.signature import make_signature
 
@@ -109,7 +110,7 @@ class ReferenceResult:
         return out
 
 
-@dataclass
+@dataclass(repr=False)
 class DependencyResult(Result):
     """Everything :func:`evaluate_dependencies` measured (a :class:`Result`).
 
@@ -165,7 +166,8 @@ class DependencyResult(Result):
         Returns
         -------
         dict
-            ``scores``, ``best_reference``, ``references`` (each with its
+            ``system`` (the name, ``None`` without one), ``scores``,
+            ``best_reference``, ``references`` (each with its
             ``scores`` and its breakdowns as lists of rows), ``structure``,
             ``preprocessing`` and ``signature``.  Scores without tokens are
             ``nan`` here; the CLI writes them as ``null``.
@@ -180,8 +182,13 @@ class DependencyResult(Result):
         >>> d = evaluate_dependencies(gold, gold).to_dict()
         >>> d["scores"]["directed"], sorted(d)[:3]
         (1.0, ['best_reference', 'preprocessing', 'references'])
+        >>> repr(evaluate_dependencies(gold, gold)).split(", signature=")[0]
+        "DependencyResult(system='system1', directed=1, undirected=1, ned=1, root=1, tokens=2, \
+sentences=1"
+
         """
         return {
+            "system": self.name or None,
             "scores": self.scores,
             "best_reference": self.best_reference,
             "references": {k: {"scores": r.scores,
@@ -199,7 +206,7 @@ class _DependencyFamily:
     name = "deps"
     measures = RECORDS
 
-    def options(self, references=("head",), punct="auto", max_length=None,
+    def options(self, references="auto", punct="auto", max_length=None,
                 pred_column="head", breakdowns=BREAKDOWNS, relation_scheme="auto",
                 pos_column="auto", check_forms=True, diagnostics=True, gold_name=None) -> dict:
         """Every option of :func:`evaluate_dependencies`, checked, with its default."""
@@ -296,7 +303,7 @@ DEPS = _DependencyFamily()
 
 
 def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.ndarray, *,
-                          references: str | Sequence[str] = ("head",), punct: str = "auto",
+                          references: str | Sequence[str] = "auto", punct: str = "auto",
                           max_length: int | None = None, pred_column: str = "head",
                           breakdowns: Sequence[str] = BREAKDOWNS,
                           relation_scheme: str | Mapping[str, str] = "auto",
@@ -315,8 +322,8 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
         of predicted heads aligned with the gold tokens.
     references
         Gold head columns to score against, e.g. ``("head", "head@xgrt")``
-        for Eve's ``%gra`` and ``%xgrt``; ``"auto"`` takes every ``head`` /
-        ``head@NAME`` column.
+        for Eve's ``%gra`` and ``%xgrt``; ``"auto"`` (default, as ``eval deps``)
+        takes every ``head`` / ``head@NAME`` column.
     punct
         Punctuation policy (``"auto"``, the default of ``eval deps`` too:
         decided from the gold's tag columns by
@@ -377,6 +384,7 @@ def evaluate_dependencies(gold: Corpus | Sequence[Corpus], pred: Corpus | np.nda
 
 
 def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
+                                names: Sequence[str] | None = None,
                                 read: ReadOptions | None = None, gold_names=None,
                                 executor=None, jobs: int = 1, group_bytes: int | None = None,
                                 **options) -> Evaluation:
@@ -388,8 +396,9 @@ def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
 
     Parameters
     ----------
-    read, executor, jobs, group_bytes
-        As in :func:`~induceval.measures.categories.evaluate.evaluate_tag_systems`.
+    names, read, executor, jobs, group_bytes
+        As in :func:`~induceval.measures.categories.evaluate.evaluate_tag_systems`
+        (``names``: the systems', default their file stems).
     gold_names
         Names of several gold references (default: their corpus names).
     **options
@@ -398,23 +407,25 @@ def evaluate_dependency_systems(golds: Sequence, preds: Sequence, *,
     Returns
     -------
     Evaluation
-        One :class:`DependencyResult` per system; ``resolved``: ``punct`` and
-        the relation ``schemes`` as detected.
+        One :class:`DependencyResult` per system, by name (``ev["DMV"]``);
+        ``resolved``: ``punct`` and the relation ``schemes`` as detected.
 
     Example
     -------
     >>> from induceval.corpus.demo import generate_demo_corpus
     >>> demo = generate_demo_corpus(n_sentences=30, seed=1)
-    >>> ev = evaluate_dependency_systems([demo], [demo, demo], punct="auto")
-    >>> ev.resolved["punct"], ev.results[1].scores["directed"]
+    >>> ev = evaluate_dependency_systems([demo], [demo, demo], punct="auto",
+    ...                                  names=["DMV", "LB"])
+    >>> ev.resolved["punct"], ev["LB"].scores["directed"]
     ('upos', 1.0)
     """
     opts = DEPS.options(**options)
     if opts["gold_name"] is None and golds and isinstance(golds[0], (str, os.PathLike)):
         opts["gold_name"] = str(golds[0])
+    names = system_names(preds, names)
     shards = shards_of(list(golds), list(preds), read or ReadOptions(),
                        gold_names=gold_names, group_bytes=group_bytes)
-    return evaluate_shards(DEPS, shards, opts, executor=executor, jobs=jobs)
+    return evaluate_shards(DEPS, shards, opts, executor=executor, jobs=jobs, names=names)
 
 
 def dependency_result(references: dict[str, ReferenceResult], structure: dict[str, int],

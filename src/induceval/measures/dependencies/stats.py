@@ -59,7 +59,7 @@ import numpy as np
 from induceval.errors import InducevalError, MismatchError, ParameterError
 from induceval.measures.resampling.base import ItemStats
 from induceval.measures.resampling.items import records_items
-from induceval.measures.result import Measure, ratio_of, score_records
+from induceval.measures.result import Display, Measure, ratio_of, score_records, short_value
 
 __all__ = ["STAT_COLUMNS", "RECORDS", "MEASURES", "EdgeMatches", "SentenceStats", "Breakdown",
            "edge_matches", "sentence_stats", "make_breakdown", "scores_from_totals",
@@ -324,12 +324,14 @@ def sentence_stats(matches: EdgeMatches, offsets: np.ndarray,
     return SentenceStats(rows, np.asarray(sentence_index, dtype=np.int64))
 
 
-@dataclass
-class Breakdown:
+@dataclass(repr=False)
+class Breakdown(Display):
     """Accuracy stratified by a token property (additive counts per group).
 
-    ``counts[:, j]`` holds tokens, directed, undirected and NED matches of
-    group ``labels[i]``.  ``+`` merges groups by label.
+    ``counts[:, j]`` holds the count named ``COLUMNS[j]`` of group
+    ``labels[i]``: its ``tokens``, and its ``directed``, ``undirected`` and
+    ``ned`` matches.  ``+`` merges groups by label.  :meth:`rows`,
+    :meth:`to_dict` and :meth:`to_pandas` name the columns.
 
     Example
     -------
@@ -337,11 +339,39 @@ class Breakdown:
     >>> b = Breakdown("pos", ["NOUN"], np.array([[4, 2, 3, 4]]))
     >>> (b + b).rows()[0]["directed"], (b + b).rows()[0]["tokens"]
     (0.5, 8)
+    >>> b
+    Breakdown(pos: NOUN tokens=4 directed=0.5 undirected=0.75 ned=1)
+    >>> b.to_dict()["counts"]
+    {'NOUN': {'tokens': 4, 'directed': 2, 'undirected': 3, 'ned': 4}}
     """
 
     name: str
     labels: list[str]
     counts: np.ndarray
+
+    #: the names of the columns of ``counts``
+    COLUMNS = ("tokens", "directed", "undirected", "ned")
+    #: the groups a repr shows before eliding the others with a count
+    REPR_GROUPS = 6
+
+    def to_dict(self) -> dict:
+        """The breakdown as plain data: ``name``, ``columns`` (the names of the count
+        columns), ``counts`` (label -> column -> count) and ``rows`` (:meth:`rows`)."""
+        return {"name": self.name, "columns": list(self.COLUMNS),
+                "counts": {lab: dict(zip(self.COLUMNS, map(int, row)))
+                           for lab, row in zip(self.labels, self.counts.tolist())},
+                "rows": self.rows()}
+
+    def _records(self) -> list[dict]:
+        return self.rows()
+
+    def __repr__(self) -> str:
+        groups = [f"{r[self.name]} " + " ".join(f"{k}={short_value(v)}" for k, v in r.items()
+                                                if k != self.name)
+                  for r in self.rows()[:self.REPR_GROUPS]]
+        if len(self.labels) > self.REPR_GROUPS:
+            groups.append(f"... {len(self.labels) - self.REPR_GROUPS} more groups")
+        return f"Breakdown({self.name}: {'; '.join(groups) or 'no groups'})"
 
     def rows(self) -> list[dict]:
         """One dict per group: the label (keyed by the breakdown's name),

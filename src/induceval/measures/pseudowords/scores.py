@@ -110,7 +110,7 @@ def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarr
                    - np.asarray(score_confounder, dtype=float)).astype(np.int8)
 
 
-@dataclass
+@dataclass(repr=False)
 class DecisionScores(Result):
     """Accuracy, accuracy with guessing, precision and coverage of decisions.
 
@@ -188,7 +188,8 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     signature = make_signature("pseudo", {"ties": ties}, seed=seed if ties == "random" else None)
     return DecisionScores(scores, signature, {"items": scores["items"],
                                               "undecided": int(undecided.sum())},
-                          stats, PSEUDO, {"ties": ties, "seed": seed}, ties=ties, seed=seed)
+                          stats, PSEUDO, {"ties": ties, "seed": seed}, model, ties=ties,
+                          seed=seed)
 
 
 def significance_mark(p: float) -> str:
