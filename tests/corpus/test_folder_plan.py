@@ -116,3 +116,15 @@ def test_a_folder_of_no_format_reads_prose_but_not_tagged_text_or_trees_as_words
         read_corpus(tmp_path / "tagged")
     # named as plain, they are read as words: the user's choice
     assert read_corpus(tmp_path / "tagged", format="plain").n_sentences > 0
+
+
+def test_induce_and_pseudo_read_a_mixed_folder_by_each_files_format_or_refuse(tmp_path, capsys):
+    root = _folder(tmp_path, {"a.conllu": CONLLU, "b.cha": CHAT})
+    out = tmp_path / "tags.conllu"
+    assert main(["induce", "tags", "--model", "brown", "--k", "2", str(root), "-o",
+                 str(out)]) == 0
+    assert out.read_text().count("\n1\t") + out.read_text().startswith("1\t") >= 1
+    capsys.readouterr()
+    assert main(["pseudo", "extract", str(root)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "CHAT transcripts and a.conllu" in err[0]

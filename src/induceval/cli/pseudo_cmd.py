@@ -53,20 +53,15 @@ def _read_shard(path: str, on_error: str = "skip", format: str = "auto"):
 
 def _extract(args: argparse.Namespace) -> int:
     from induceval.cli.common import emit, executor_from_args
-    from induceval.corpus.readers import detect_format, expand_paths
+    from induceval.corpus.readers import corpus_files
     from induceval.corpus.tuples import count_tuples, detect_scheme, extract_tuples
     from induceval.report.tables import Table
 
     spec = executor_from_args(args)
     if spec is not None and spec.resolved_engine() == "dask":
         # one shard per file, counted on the workers and summed in file order
-        files = [str(f) for f in expand_paths(list(args.corpus))]
-        if not files:
-            raise InducevalError(f"no corpus files under {', '.join(args.corpus)}")
-        fmt = args.input_format
-        if fmt == "auto" and detect_format(files[0]) == "chat":
-            fmt = "chat"  # as load_corpus: the first file's format for all
-        reader = partial(_read_shard, on_error=args.on_error, format=fmt)
+        files = [str(f) for f in corpus_files(list(args.corpus), args.input_format).files]
+        reader = partial(_read_shard, on_error=args.on_error, format=args.input_format)
         scheme = args.scheme
         if scheme == "auto":
             scheme = detect_scheme(reader(files[0]))

@@ -278,30 +278,36 @@ def load_corpus(name: str, paths: Sequence[str | os.PathLike], on_error: str = "
                 format: str = "auto") -> Corpus:
     """Read a corpus for pseudo-word evaluation.
 
-    CHAT corpora keep child-directed speech only; a file of another format
+    CHAT transcripts keep child-directed speech only; a file of another format
     without documents is one document, named by its file name.  ``format``
-    is the reader format (``auto``: by file ending and content; the first
-    file decides whether all are CHAT).
+    is the reader format (``auto``: each file's, by its ending and content,
+    :func:`~induceval.corpus.readers.plan_files`).  A corpus of transcripts
+    and files of other formats is refused: its relation schemes differ.
     """
     from induceval.corpus.model import concat
-    from induceval.corpus.readers import detect_format, expand_paths, read_corpus
+    from induceval.corpus.readers import corpus_files, read_corpus
 
-    files = expand_paths(list(paths))
-    if not files:
-        raise InducevalError(f"no corpus files under {', '.join(map(str, paths))}")
-    fmt = detect_format(files[0]) if format == "auto" else format
-    if fmt == "chat":
+    plan = corpus_files(list(paths), format)
+    formats = set(plan.formats)
+    if "chat" in formats and len(formats) > 1:
+        first = next(f for f, fmt in zip(plan.files, plan.formats) if fmt != "chat")
+        raise InducevalError(f"{name}: CHAT transcripts and {first.name} ({formats - {'chat'}}"
+                             "): the pseudo-word tuples of one corpus come from one relation "
+                             "scheme; give the transcripts and the other files apart")
+    if formats == {"chat"}:
         from induceval.corpus.transforms.childes import select_child_directed
 
-        return select_child_directed(read_corpus(files, "chat", on_error=on_error))
+        return select_child_directed(read_corpus(plan.files, "chat", on_error=on_error))
     parts = []
-    for f in files:
-        c = read_corpus(f, format=format, on_error=on_error)
+    for f, fmt in zip(plan.files, plan.formats):
+        c = read_corpus(f, format=fmt, on_error=on_error)
         if "document" not in c.sentences:
             vocab = Vocabulary([Path(f).stem])
             c = c.with_sentences(document=Column(np.zeros(c.n_sentences, np.int32), vocab))
         parts.append(c)
-    return concat(parts, name=name)
+    corpus = concat(parts, name=name)
+    plan.annotate(corpus.report)
+    return corpus
 
 
 def no_tokens_error(input_format: str) -> ParameterError:
@@ -460,14 +466,11 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         name = source.name if name is None else name
         shards = [source]
     else:
-        from induceval.corpus.readers import detect_format, expand_paths
+        from induceval.corpus.readers import corpus_files
 
-        files = [str(f) for f in expand_paths(list(source))]
-        if not files:
-            raise InducevalError(f"no corpus files under {', '.join(map(str, source))}")
+        plan = corpus_files(list(source), input_format)   # the files a folder's plan reads
+        files = [str(f) for f in plan.files]
         name = str(source[0]) if name is None else name
-        if input_format == "auto" and detect_format(files[0]) == "chat":
-            input_format = "chat"  # as load_corpus: the first file's format for all
         sizes = [path_size(f) for f in files]
         spec = current_executor()
         if group_bytes is None and executor is None and (

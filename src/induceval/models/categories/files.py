@@ -72,17 +72,19 @@ def counts_files(model: str, paths: Sequence[str | os.PathLike],
     paths
         Corpus files or folders (none: ``False``).
     input_format
-        The files' format, or ``"auto"`` (the first file's, by its content).
+        The files' format, or ``"auto"`` (each file's, by its ending and content:
+        :func:`~induceval.corpus.readers.plan_files`).
     """
-    from induceval.corpus.readers import detect_format, expand_paths
+    from induceval.corpus.readers import plan_files
     from induceval.models.categories.counts import COUNT_MODELS
 
     if model not in COUNT_MODELS or not paths:
         return False
     if input_format != "auto":
         return input_format != "chat"
-    files = expand_paths(list(paths), input_format)
-    return bool(files) and detect_format(files[0]) != "chat"
+    # files of several formats are read as one corpus instead (each by its own format)
+    formats = set(plan_files(list(paths), input_format).formats)
+    return len(formats) == 1 and "chat" not in formats
 
 
 def induce_and_write_files(paths: Sequence[str | os.PathLike], model: str, k: int | None,
