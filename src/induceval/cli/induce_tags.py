@@ -23,7 +23,7 @@ import json
 import sys
 
 from induceval.atomic import atomic_path, write_atomic
-from induceval.errors import ParameterError
+from induceval.errors import ParameterError, input_named
 from induceval.random import DEFAULT_SEED
 
 __all__ = ["register", "run"]
@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     if not counted:
         corpus = load_corpus(args, needs=tuple(dict.fromkeys(("form", args.column))))
         if corpus.n_tokens == 0:
-            raise ParameterError("the input corpus has no tokens")
+            raise ParameterError(f"{input_named(corpus.report.files, corpus.name)}: the input "
+                                 "corpus has no tokens")
     params = _model_options(args)
     if not counted:
         with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)

@@ -146,7 +146,11 @@ def _edge_length(run: Run) -> Verdict:
                    and isinstance(v, (int, float))]
             if len(pts) < 3:
                 continue
-            rho = spearmanr([k for k, _ in pts], [v for _, v in pts]).statistic
+            values = [v for _, v in pts]
+            # a constant accuracy (0 at every length: a small run) has no rho; scipy would
+            # say so in a warning on stderr, amid the run's lines
+            rho = (float("nan") if min(values) == max(values) else
+                   spearmanr([k for k, _ in pts], values).statistic)
             cases += 1
             hits += rho < 0
             if not rho < 0:
