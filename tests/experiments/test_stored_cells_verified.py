@@ -123,3 +123,20 @@ def test_the_inputs_digest_is_the_same_in_another_process():
                                                "PYTHONHASHSEED": seed}).stdout
                for seed in ("1", "2")}
     assert len(digests) == 1 and len(digests.pop().strip()) == 32
+
+
+def _n_tokens(corpus) -> int:
+    return int(corpus.n_tokens)
+
+
+def test_a_cell_of_another_corpus_under_the_same_key_is_recomputed(tmp_path, capsys):
+    from induceval.corpus.demo import generate_demo_corpus
+
+    one, other = generate_demo_corpus(30, seed=1), generate_demo_corpus(30, seed=2)
+    assert one.n_tokens != other.n_tokens
+    assert run_cells([Cell("c", _n_tokens, (one,))], tmp_path) == {"c": one.n_tokens}
+    assert run_cells([Cell("c", _n_tokens, (generate_demo_corpus(30, seed=1),))],
+                     tmp_path) == {"c": one.n_tokens}    # the same content: read back
+    assert "note" not in capsys.readouterr().err
+    assert run_cells([Cell("c", _n_tokens, (other,))], tmp_path) == {"c": other.n_tokens}
+    assert "other inputs or options" in capsys.readouterr().err

@@ -298,7 +298,9 @@ def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor,
             raise InducevalError(f"cannot create the folder {store}: "
                                  f"{exc.strerror or exc}") from None
     # the digest of each cell's inputs: checked against the stored cells, stored with new ones
-    inputs = {c.key: inputs_digest(c.fn, c.args, c.kwargs) for c in cells} if store else {}
+    shared: dict = {}   # a corpus several cells take is hashed once
+    inputs = ({c.key: inputs_digest(c.fn, c.args, c.kwargs, shared) for c in cells}
+              if store else {})
     results, todo = _load(cells, store, inputs)
     if todo:
         # longest processing time first (stable: equal costs keep the cells' order)

@@ -50,6 +50,8 @@ _FILES: dict[tuple, str] = {}
 #: strings this deep in a call's arguments are looked up as files and folders: an argument
 #: (1) or an item of a list argument (2)
 _PATH_DEPTH = 2
+#: the types of values a large mapping holds to be hashed as one JSON text
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 #: an address in a repr (``<object at 0x7f...>``): differs between processes, never hashed
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
@@ -165,7 +167,11 @@ class _Fingerprint:
         if isinstance(x, np.ndarray):
             self.put("ndarray", x.dtype.str, repr(x.shape))
             if x.dtype.hasobject:
-                for item in x.ravel():
+                items = x.ravel().tolist()
+                if depth > _PATH_DEPTH and all(type(i) is str for i in items):   # ids: fast
+                    self.put("\x01".join(items))
+                    return
+                for item in items:
                     self.value(item, depth)
             else:
                 self.h.update(np.ascontiguousarray(x).data)
@@ -180,6 +186,10 @@ class _Fingerprint:
             return
         if isinstance(x, Mapping):
             self.put(type(x).__name__, str(len(x)))
+            if depth > _PATH_DEPTH and len(x) > 16 and all(
+                    type(k) is str and type(v) in _PLAIN for k, v in x.items()):
+                self.put(json.dumps(x, sort_keys=True))   # a vocabulary's index: fast
+                return
             for k, v in sorted(x.items(), key=lambda kv: repr(kv[0])):
                 self.value(k, depth)
                 self.value(v, depth)
@@ -224,14 +234,33 @@ class _Fingerprint:
             self.put("repr", _ADDRESS.sub("", repr(x)))
 
 
-def inputs_digest(fn, args: tuple, kwargs: Mapping) -> str:
+def inputs_digest(fn, args: tuple, kwargs: Mapping, cache: dict | None = None) -> str:
     """The digest of the call ``fn(*args, **kwargs)``: the function's name, the values (and
-    the content of the files and folders that strings among them name)."""
+    the content of the files and folders that strings among them name).
+
+    ``cache``: digests of the arguments already met, by ``id`` (give one dict to the cells
+    of one run: a corpus that every cell takes is hashed once; the dict keeps the objects,
+    so that their ids stay theirs).
+    """
     fp = _Fingerprint()
     fp.value(getattr(fn, "__module__", "") or "")
     fp.value(getattr(fn, "__qualname__", None) or type(fn).__qualname__)
     if not isinstance(fn, (types.FunctionType, types.BuiltinFunctionType, type)):
         fp.value(fn)   # a callable object: its fields too
-    fp.value(tuple(args))   # depth 0: its items are 1, theirs 2 (_PATH_DEPTH)
-    fp.value(dict(kwargs))
+    for name, value in [*enumerate(args), *sorted(dict(kwargs).items())]:
+        fp.put(repr(name), _argument_digest(value, cache))
     return fp.h.hexdigest()
+
+
+def _argument_digest(value: object, cache: dict | None) -> str:
+    """The digest of one argument of a call (an argument at depth 1: its strings, and those
+    of its lists, may name files)."""
+    shared = cache is not None and not isinstance(value, (str, int, float, bool, type(None)))
+    if shared and id(value) in cache:
+        return cache[id(value)][1]
+    fp = _Fingerprint()
+    fp.value(value, 1)
+    digest = fp.h.hexdigest()
+    if shared:
+        cache[id(value)] = (value, digest)
+    return digest
