@@ -160,22 +160,42 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
         raise
 
 
+#: metadata that would make two saves of one figure differ (a date) or tie them to the
+#: matplotlib that wrote them, left out by format: the same run, the same bytes
+_FIGURE_METADATA = {"svg": {"Date": None}, "png": {"Software": None},
+                    "pdf": {"CreationDate": None, "ModDate": None, "Producer": None}}
+#: the salt of the ids in an SVG (clip paths, markers): fixed, not one drawn per process
+_SVG_SALT = "induceval"
+
+
+def _savefig(fig, tmp: str, fmt: str, options: dict) -> None:
+    """``fig.savefig`` with the same bytes for the same figure (:data:`_FIGURE_METADATA`,
+    :data:`_SVG_SALT`); metadata the caller gives are kept."""
+    import matplotlib
+
+    meta = {**_FIGURE_METADATA.get(fmt, {}), **(options.pop("metadata", None) or {})}
+    with matplotlib.rc_context({"svg.hashsalt": _SVG_SALT}):
+        fig.savefig(tmp, format=fmt, **({"metadata": meta} if meta else {}), **options)
+
+
 def save_figure(fig, path: str | os.PathLike, *, also: tuple[str, ...] = (),
                 **options) -> None:
     """``fig.savefig(path, **options)`` through a temporary file and a rename, in the format
     of the ending of ``path`` (matplotlib's default format without one).
 
     ``also``: more formats written beside it under the same name (e.g. ``("svg",)``: the
-    protocols' figures are also SVG, which the reproduction report shows inline).
+    protocols' figures are also SVG, which the reproduction report shows inline).  The
+    same figure gives the same bytes in every run: no date, no matplotlib version, SVG ids
+    from a fixed salt (every figure of induceval is saved here).
     """
     import matplotlib
 
     fmt = Path(path).suffix.lstrip(".").lower() or matplotlib.rcParams["savefig.format"]
     with atomic_path(path) as tmp:
-        fig.savefig(tmp, format=fmt, **options)
+        _savefig(fig, tmp, fmt, dict(options))
     for extra in also:
         with atomic_path(Path(path).with_suffix(f".{extra}")) as tmp:
-            fig.savefig(tmp, format=extra, **options)
+            _savefig(fig, tmp, extra, dict(options))
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

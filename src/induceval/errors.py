@@ -7,7 +7,8 @@ which is a :class:`ValueError`, so ``except ValueError`` also catches it.
 from __future__ import annotations
 
 __all__ = ["InducevalError", "CorpusFormatError", "ParameterError", "MismatchError", "check_range",
-           "check_choice", "shorten", "SHOWN_CHARS", "MAX_SEED", "MAX_ITERATIONS", "MAX_SIZE"]
+           "check_choice", "shorten", "SHOWN_CHARS", "MAX_SEED", "MAX_ITERATIONS", "MAX_SIZE",
+           "input_named"]
 
 #: The most characters of an offending text a message shows.
 SHOWN_CHARS = 80
@@ -35,6 +36,22 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     ('abc', 'xxxxxxx...')
     """
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def input_named(files=(), name: str = "", *, most: int = 3) -> str:
+    """How a message names what was read: its file, its first ``most`` files (and how many
+    more), else ``name`` (a folder with no files, the demo corpus), else ``the input``.
+
+    Example
+    -------
+    >>> input_named(["a.conllu"]), input_named(["a", "b", "c", "d", "e"]), input_named([], "dir")
+    ('a.conllu', 'a, b, c and 2 more', 'dir')
+    """
+    files = [str(f) for f in files or ()]
+    if not files:
+        return name or "the input"
+    shown = ", ".join(files[:most])
+    return shown + (f" and {len(files) - most} more" if len(files) > most else "")
 
 
 class InducevalError(ValueError):

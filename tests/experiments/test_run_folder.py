@@ -90,7 +90,62 @@ def test_the_lock_of_a_killed_run_is_taken_over(tmp_path):
     other.wait()
     assert str(other.pid) in (out / ".induceval.lock").read_text()
     assert run_cells(CELLS, out) == {"a": 9, "b": 16}
-    assert json.loads((out / ".induceval.lock").read_text())["pid"] == os.getpid()
+    # the run that took it over removed it when it ended
+    assert not (out / ".induceval.lock").exists()
+
+
+def test_a_run_leaves_no_lock_file_and_the_next_run_locks_again(tmp_path):
+    from induceval.parallel import folder_lock
+
+    out = tmp_path / "run"
+    with folder_lock(out):
+        held = json.loads((out / ".induceval.lock").read_text())
+        assert held["pid"] == os.getpid()
+        with pytest.raises(InducevalError, match="in use by another run"):
+            _other_process_locks(out)
+    assert list(out.iterdir()) == []
+    other = _holder(out)   # the folder is free: another process takes it
+    try:
+        with pytest.raises(InducevalError, match=rf"in use by another run \(pid {other.pid},"):
+            run_cells(CELLS, out)
+    finally:
+        other.stdin.close()
+        other.wait()
+    assert list(out.iterdir()) == []
+
+
+def _other_process_locks(folder: Path) -> None:
+    """Try to lock ``folder`` from another process; its refusal raised here."""
+    code = textwrap.dedent(f"""
+        from induceval.parallel import folder_lock
+        with folder_lock({str(folder)!r}):
+            pass
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": SRC})
+    if proc.returncode:
+        raise InducevalError(proc.stderr.strip().splitlines()[-1])
+
+
+def test_an_out_folder_that_cannot_be_written_is_one_line(tmp_path, monkeypatch, capsys):
+    """Before: an OSError traceback from the lock file's open."""
+    out = tmp_path / "readonly"
+    out.mkdir()
+    out.chmod(0o555)
+    if os.access(out, os.W_OK):   # root writes anywhere: the refusal is made as the kernel's
+        from induceval.parallel import lock
+
+        def refused(path, *args, **kwargs):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+
+        monkeypatch.setattr(lock, "open", refused, raising=False)
+    try:
+        assert main(["reproduce", "pascal2012-deps", str(TOY), "--systems", "LB",
+                     "--out", str(out), "--no-progress"]) == 2
+    finally:
+        out.chmod(0o755)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"induceval: error: cannot write in the folder {out}: Permission denied"]
 
 
 def test_two_concurrent_runs_one_finishes_the_other_is_refused(tmp_path):

@@ -48,7 +48,7 @@ import sys
 
 from induceval.cli.common import add_output_option
 from induceval.cli.info import add_input_options, load_corpus
-from induceval.errors import InducevalError, ParameterError
+from induceval.errors import InducevalError, ParameterError, input_named
 
 __all__ = ["register", "run", "transform", "MAP_TAGS"]
 
@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     corpus = load_corpus(args)
     n_in, t_in = corpus.n_sentences, corpus.n_tokens
     if t_in == 0:
-        raise InducevalError("the input corpus has no tokens: nothing to convert")
+        raise InducevalError(f"{input_named(corpus.report.files, corpus.name)}: the input "
+                             "corpus has no tokens: nothing to convert")
     corpus = transform(corpus, args)
     to_stdout = args.output in (None, "-")
     written = write_corpus(corpus, sys.stdout if to_stdout else args.output, to)

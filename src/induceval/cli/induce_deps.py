@@ -30,7 +30,7 @@ import json
 import sys
 
 from induceval.atomic import atomic_path, write_atomic
-from induceval.errors import ParameterError
+from induceval.errors import ParameterError, input_named
 
 __all__ = ["register", "run"]
 
@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
                        allowed=("conllu", "conllx", "pascal"))
     corpus = load_corpus(args, needs=("form", "upos", "xpos", "cpos"))
     if corpus.n_tokens == 0:
-        raise ParameterError("the input corpus has no tokens")
+        raise ParameterError(f"{input_named(corpus.report.files, corpus.name)}: the input "
+                             "corpus has no tokens")
     params = _model_params(args)
     punct = resolve_punct_policy(corpus, args.punct)
     tags = _tag_column(args, corpus)

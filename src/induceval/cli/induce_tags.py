@@ -30,7 +30,7 @@ from induceval.cli.common import (
     bounded_int,
     finite_float,
 )
-from induceval.errors import MAX_ITERATIONS, ParameterError
+from induceval.errors import MAX_ITERATIONS, ParameterError, input_named
 from induceval.random import DEFAULT_SEED
 
 #: the largest ``--alpha``/``--beta`` of the BHMM: the library's bound
@@ -109,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
     if not counted:
         corpus = load_corpus(args, needs=tuple(dict.fromkeys(("form", args.column))))
         if corpus.n_tokens == 0:
-            raise ParameterError("the input corpus has no tokens")
+            raise ParameterError(f"{input_named(corpus.report.files, corpus.name)}: the input "
+                                 "corpus has no tokens")
     params = _model_options(args)
     if not counted:
         with progress_bars(progress_enabled(args)):   # BHMM sweeps (on a terminal)

@@ -80,39 +80,100 @@ def _clean_tree(parser: argparse.ArgumentParser) -> None:
                 _clean_tree(sub)
 
 
-def _caused_by_interrupt(exc: BaseException) -> bool:
-    """True when ``exc`` wraps a KeyboardInterrupt (numba's dispatcher raises SystemError)."""
+class _Ended(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (what ``timeout``, ``docker stop``, Slurm and a closed terminal
+    send), raised where the run is as Ctrl-C's KeyboardInterrupt is, so that the same
+    clean-up runs: temporary files removed, stored cells kept, the folder's lock freed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: the signals that end a run as Ctrl-C does, and their names in its last line
+_ENDING = {"SIGTERM": "terminated", "SIGHUP": "hung up"}
+
+
+@contextlib.contextmanager
+def _ending_signals():
+    """SIGTERM and SIGHUP raise :class:`_Ended` while the command runs (the handlers before
+    are restored after: ``main`` called in a test's process leaves it as it was)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():   # handlers: main only
+        yield
+        return
+    ending = [False]
+
+    def handler(signum, frame):
+        if ending[0]:   # a second signal while the first is cleaned up: the first says it
+            return
+        ending[0] = True
+        raise _Ended(signum)
+
+    before = {}
+    for name in _ENDING:
+        num = getattr(signal, name, None)
+        if num is None:   # pragma: no cover - not POSIX (no SIGHUP)
+            continue
+        previous = signal.getsignal(num)
+        if previous is signal.SIG_IGN:   # started by nohup (SIGHUP ignored): keep it so
+            continue
+        before[num] = previous
+        signal.signal(num, handler)
+    try:
+        yield
+    finally:
+        for num, previous in before.items():
+            signal.signal(num, previous)
+
+
+def _caused_by_interrupt(exc: BaseException) -> _Ended | KeyboardInterrupt | None:
+    """The KeyboardInterrupt (or :class:`_Ended`) that ``exc`` is or wraps (numba's
+    dispatcher raises SystemError), else None."""
     seen = set()
     while exc is not None and id(exc) not in seen:
         if isinstance(exc, KeyboardInterrupt):
-            return True
+            return exc
         seen.add(id(exc))
         exc = exc.__cause__ or exc.__context__
-    return False
+    return None
 
 
-def _interrupted() -> int:
+def _interrupted(exc: BaseException | None = None) -> int:
+    """One line on stderr; the exit code: 130 for Ctrl-C, 128 + the signal's number for
+    SIGTERM (143) and SIGHUP (129), as a shell reports a process these signals ended."""
+    import signal
+
+    code, line = 130, "induceval: interrupted"
+    if isinstance(exc, _Ended):
+        name = signal.Signals(exc.signum).name
+        code, line = 128 + exc.signum, f"induceval: {_ENDING.get(name, 'ended')} ({name})"
     try:
-        print("induceval: interrupted", file=sys.stderr)
+        print(line, file=sys.stderr)
     except Exception:  # noqa: BLE001 - stderr may be gone
         pass
-    return 130
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the exit code (0 ok, 2 bad input, 1 other error, 130 Ctrl-C).
+    """Run the CLI; return the exit code (0 ok, 2 bad input, 1 other error, 130 Ctrl-C,
+    143 SIGTERM, 129 SIGHUP).
 
-    Ctrl-C ends every command with exit 130 and one line on stderr, no
+    Ctrl-C, SIGTERM and SIGHUP end every command with one line on stderr, no
     traceback; outputs are written through a temporary file and a rename, so
-    an interrupted command leaves no half-written file.
+    an ended command leaves no half-written file (nor the temporary one).
     """
     try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        return _interrupted()
+        with _ending_signals():
+            return _main(argv)
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     except SystemError as exc:
-        if _caused_by_interrupt(exc):
-            return _interrupted()
+        cause = _caused_by_interrupt(exc)
+        if cause is not None:
+            return _interrupted(cause)
         raise
 
 

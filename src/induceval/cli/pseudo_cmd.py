@@ -38,9 +38,11 @@ def _read(args: argparse.Namespace):
 
     corpus = load_corpus(_name(args), args.corpus, on_error=args.on_error, format=args.input_format)
     if corpus.n_tokens == 0:
+        from induceval.errors import input_named
         from induceval.measures.pseudowords.statistics import no_tokens_error
 
-        raise no_tokens_error("chat" if "role" in corpus.sentences else args.input_format)
+        raise no_tokens_error("chat" if "role" in corpus.sentences else args.input_format,
+                              input_named(corpus.report.files, _name(args)))
     return corpus
 
 

@@ -31,16 +31,26 @@ def _format(args: argparse.Namespace) -> str:
     raise ParameterError(f"-o {out}: the ending must say the format: .html, .md or .json")
 
 
-def write_report(runs, output: str, fmt: str) -> None:
+def write_report(runs, output: str, fmt: str, *, in_run: bool = False) -> None:
     """Check the findings on the run folders ``runs`` and write the report to ``output``
-    (``-``: stdout) as ``fmt`` (html, markdown or json); say where on stderr."""
+    (``-``: stdout) as ``fmt`` (html, markdown or json); say where on stderr.
+
+    ``in_run``: the page of ``reproduce --report``, inside the one run's folder: the run
+    is named ``.`` (its folder) and its start and duration are left to ``run.json``, so
+    that the same run in another folder writes the same bytes."""
+    import dataclasses
     import json
 
     from induceval.atomic import write_atomic
     from induceval.experiments.findings import load_run, report_data
     from induceval.report.reproduction import to_html, to_markdown
 
-    data = report_data([load_run(p) for p in runs])
+    loaded = [load_run(p) for p in runs]
+    if in_run:   # named as the folder the page is in (its figures are read where they are)
+        loaded = [dataclasses.replace(run, path=".", manifest={
+            k: v for k, v in run.manifest.items() if k not in ("started", "seconds")})
+            for run in loaded]
+    data = report_data(loaded)
     text = (to_html(data) if fmt == "html" else to_markdown(data) if fmt == "markdown"
             else json.dumps(data, indent=2, default=str) + "\n")
     if output == "-":

@@ -80,7 +80,7 @@ def _run_locked(protocol: Protocol, args: argparse.Namespace, data: Path) -> int
         if getattr(args, "report", False):
             from induceval.cli.report_cmd import write_report
 
-            write_report([args.out], str(Path(args.out) / "report.html"), "html")
+            write_report([args.out], str(Path(args.out) / "report.html"), "html", in_run=True)
     for note in notes:
         print(f"induceval: note: {note}", file=sys.stderr)
     c.emit_tables(tables, args)

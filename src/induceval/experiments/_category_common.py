@@ -9,13 +9,21 @@ import numpy as np
 
 from induceval.atomic import save_figure
 
-__all__ = ["spearman_rho", "stars", "ensure_dir", "finish_figure"]
+__all__ = ["spearman_rho", "stars", "ensure_dir", "finish_figure", "add_legend"]
 
 
 def ensure_dir(path: str | os.PathLike) -> Path:
     p = Path(path)
     p.mkdir(parents=True, exist_ok=True)
     return p
+
+
+def add_legend(ax, **options) -> None:
+    """``ax.legend(**options)`` when the axes hold a labelled artist: a small run (one
+    recording day, no fitted line) would otherwise draw an empty box and matplotlib warn
+    on stderr, in the middle of the run's lines."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(**options)
 
 
 def finish_figure(fig, path: str | os.PathLike, dpi: int = 120) -> str:

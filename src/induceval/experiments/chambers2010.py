@@ -45,7 +45,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import MAX_ITERATIONS, InducevalError, ParameterError
-from induceval.experiments._category_common import ensure_dir, finish_figure
+from induceval.experiments._category_common import add_legend, ensure_dir, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
@@ -442,7 +442,7 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
         # corpora differ in size by 10x and more: on a linear axis the small ones are
         # squeezed into the left edge
         ax.set_xscale("log")
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15),
+        add_legend(ax, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15),
                   ncol=3 if ax is axes[1] else 2, frameon=False)
     finish_figure(fig, out / "figures_1_2_unseen.png")
     fig, ax = plt.subplots(figsize=(6, 5.5))
@@ -461,7 +461,8 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
             k += 1
     ax.set_xticks([0.4, 1.4], ["verbs", "nouns"])
     ax.set(title="Rare words in tests (Fig. 3)", ylabel="percent rare words")
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2, frameon=False)
+    add_legend(ax, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=2,
+               frameon=False)
     finish_figure(fig, out / "figure_3_rare.png")
 
 

@@ -39,7 +39,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
-from induceval.experiments._category_common import finish_figure
+from induceval.experiments._category_common import add_legend, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import SEED, Option, Protocol, Shared
@@ -437,7 +437,7 @@ def _figures(per: Mapping[str, Mapping[str, Mapping[str, float]]],
     ax.set_xlabel("age of the child in days (CHAT reader's age convention)")
     ax.set_ylabel("WOPA per recording day (%)")
     ax.set_title("Fig. 3: Adult-to-child accuracy per recording day")
-    ax.legend(fontsize=8)
+    add_legend(ax, fontsize=8)
     paths.append(finish_figure(fig, out / "figure3_development.png"))
     return paths
 

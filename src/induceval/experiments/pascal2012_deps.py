@@ -57,7 +57,7 @@ import numpy as np
 
 from induceval.data import corpus_dir
 from induceval.errors import MAX_SIZE, InducevalError
-from induceval.experiments._category_common import finish_figure
+from induceval.experiments._category_common import add_legend, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
@@ -378,7 +378,7 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
     ax.set_xlabel("edge length")
     ax.set_ylabel("directed accuracy (%)")
     ax.set_title(f"{tb} (Gelling et al. 2012 Figure 1)")
-    ax.legend(fontsize=7)
+    add_legend(ax, fontsize=7)
     path.parent.mkdir(parents=True, exist_ok=True)
     finish_figure(fig, path, dpi=100)
     return path
@@ -449,8 +449,8 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     if figures and out_dir is not None:
         for tb in names.values():
             png = edge_length_figure(results, tb, shown, Path(out_dir) / f"figure1_{tb}.png")
-            if png:
-                tables[0].notes.append(f"Figure 1 ({tb}): {png}")
+            if png:   # named in the folder: the tables hold no path of the run
+                tables[0].notes.append(f"Figure 1 ({tb}): {Path(png).name}")
     if out_dir is not None:   # as every protocol: the tables beside their cells
         write_tables(tables, out_dir)
     return tables

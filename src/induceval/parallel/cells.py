@@ -4,7 +4,10 @@ A protocol is a set of *cells* (one model on one corpus at one K, say), each
 a picklable call returning a JSON-serialisable dict.  :func:`run_cells`
 stores each finished cell as ``<out>/cells/<key>.json`` and skips cells
 already stored, so an interrupted run resumes without recomputing them.
-A stored cell is reused only when it was written by the same package version.
+A stored cell is reused only when it was written by the same package version from
+the same inputs, and its content still matches the digest stored with it
+(:mod:`~induceval.parallel.digest`): a cell changed since, by hand or by a
+disk, is named in a note and computed again.
 
 Where cells run is the ``executor`` of :func:`induceval.parallel.map`
 (this process, a local pool, or Dask).  Either way the results are collected
@@ -43,6 +46,7 @@ from pathlib import Path
 from induceval._version import __version__
 from induceval.atomic import write_atomic
 from induceval.errors import InducevalError, check_range
+from induceval.parallel.digest import content_digest, inputs_digest
 from induceval.parallel.lock import folder_lock
 from induceval.parallel.maps import stream
 from induceval.progress import (
@@ -143,7 +147,8 @@ def _share(todo: Sequence[Cell], shown: bool = False) -> tuple[list[tuple], dict
 
 def _read_stored(path: Path) -> dict | None:
     """The stored cell at ``path`` (``None`` when absent); a damaged one (cut short, empty,
-    not a cell) is set aside as ``*.damaged`` with a note, and is computed again."""
+    not a cell, content not matching its digest) is set aside as ``*.damaged`` with a note,
+    and is computed again; one without a digest (an older induceval's) is computed again."""
     try:
         text = path.read_text("utf-8")
     except FileNotFoundError:
@@ -153,9 +158,17 @@ def _read_stored(path: Path) -> dict | None:
     else:
         try:
             stored = json.loads(text)
-            if isinstance(stored, dict) and "result" in stored:
+            if not (isinstance(stored, dict) and "result" in stored):
+                why = "not a stored cell"
+            elif "digest" not in stored:
+                # nothing to check it against: never trusted, rewritten with a digest
+                note(f"stored cell {path} has no digest (stored by an older induceval): "
+                     "computing it again")
+                return None
+            elif stored["digest"] == content_digest(stored):
                 return stored
-            why = "not a stored cell"
+            else:
+                why = "stored content does not match its digest"
         except json.JSONDecodeError as exc:
             why = "empty" if not text.strip() else f"invalid JSON, {exc.msg.removesuffix(' at')}" \
                                                     f" at character {exc.pos} of {len(text)}"
@@ -184,25 +197,38 @@ def cell_path(out_dir: str | os.PathLike, key: str) -> Path:
     return Path(out_dir) / "cells" / f"{_safe(key)}.json"
 
 
-def _load(cells: Sequence[Cell], store: Path | None) -> tuple[dict, list[Cell]]:
-    """The results stored by this package version, and the cells to compute."""
+def _load(cells: Sequence[Cell], store: Path | None,
+          inputs: dict[str, str]) -> tuple[dict, list[Cell]]:
+    """The results stored by this package version for the same inputs, whose content matches
+    its digest, and the cells to compute."""
     results: dict[str, object] = {}
     todo: list[Cell] = []
     for c in cells:
-        stored = _read_stored(store / f"{_safe(c.key)}.json") if store else None
+        path = store / f"{_safe(c.key)}.json" if store else None
+        stored = _read_stored(path) if path else None
         # a cell stored by another package version is recomputed: defaults may differ
         if stored is not None and stored.get("version") == __version__:
-            results[c.key] = stored["result"]
-        else:
-            todo.append(c)
+            if stored.get("inputs") == inputs[c.key]:
+                results[c.key] = stored["result"]
+                continue
+            note(f"stored cell {path} was made from other inputs or options (a file it reads "
+                 "changed since, or its arguments): computing it again")
+        todo.append(c)
     return results, todo
 
 
-def _save(store: Path, cell: Cell, result: object) -> None:
+def _stored_record(cell: Cell, inputs: str, result: object) -> dict:
+    """What is stored of a cell: key, version, the digest of its inputs, its result (as
+    JSON gives it back) and the digest of all of these."""
+    record = {"key": cell.key, "version": __version__, "inputs": inputs,
+              "result": json.loads(json.dumps(result, default=str))}
+    return {**record, "digest": content_digest(record)}
+
+
+def _save(store: Path, cell: Cell, inputs: str, result: object) -> None:
     # a unique temporary name (atomic_path): two processes never write the same one
     write_atomic(store / f"{_safe(cell.key)}.json",
-                 json.dumps({"key": cell.key, "version": __version__, "result": result},
-                            default=str))
+                 json.dumps(_stored_record(cell, inputs, result), default=str))
 
 
 def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs: int = 1,
@@ -277,8 +303,16 @@ def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor,
     store = None
     if out_dir is not None:
         store = Path(out_dir) / "cells"
-        store.mkdir(parents=True, exist_ok=True)
-    results, todo = _load(cells, store)
+        try:
+            store.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:   # a read-only folder, a file in the way: one line
+            raise InducevalError(f"cannot create the folder {store}: "
+                                 f"{exc.strerror or exc}") from None
+    # the digest of each cell's inputs: checked against the stored cells, stored with new ones
+    shared: dict = {}   # a corpus several cells take is hashed once
+    inputs = ({c.key: inputs_digest(c.fn, c.args, c.kwargs, shared) for c in cells}
+              if store else {})
+    results, todo = _load(cells, store, inputs)
     if todo:
         # longest processing time first (stable: equal costs keep the cells' order)
         todo.sort(key=lambda c: -c.cost)
@@ -295,5 +329,5 @@ def _run_cells(cells, keys, out_dir, jobs, show_progress, desc, executor,
                 count[0] += 1
                 results[todo[i].key] = result
                 if store is not None:
-                    _save(store, todo[i], result)
+                    _save(store, todo[i], inputs[todo[i].key], result)
     return {k: results[k] for k in keys}

@@ -41,6 +41,11 @@ def in_worker() -> bool:
 def _start_worker(parent: int, shared: dict) -> None:
     global _SHARED, _IN_WORKER
     _SHARED, _IN_WORKER = shared, True
+    # a forked worker inherits the command's SIGTERM/SIGHUP handlers, which raise in the run:
+    # a worker just ends (its parent reports the end and kills the pool it leaves)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     _end_with_parent(parent)
 
 

@@ -5,9 +5,11 @@ their files; :func:`folder_lock` lets the first in and refuses the second with
 one line naming the first (its pid, start time and command).  The lock is an
 advisory ``flock`` on ``<folder>/.induceval.lock``: the kernel releases it
 when its holder ends, however it ends, so the lock of a run that was killed
-is taken over by the next one.  Within one process the lock is re-entrant (a
-command holds it for its whole run, :func:`~induceval.parallel.run_cells`
-again for its cells).
+is taken over by the next one.  A run that ends (normally, on an error or a
+signal) removes its lock file, so that ``--out`` keeps nothing of the run's
+machinery; only a run killed outright (``SIGKILL``) leaves it, for the next.
+Within one process the lock is re-entrant (a command holds it for its whole
+run, :func:`~induceval.parallel.run_cells` again for its cells).
 
 Example
 -------
@@ -27,6 +29,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from induceval.errors import InducevalError
 
@@ -58,7 +61,7 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[None]:
     """Hold ``folder`` (created with its parents when absent) for this run, or raise
     :class:`FolderInUseError` naming the run that holds it."""
     try:
-        import fcntl
+        import fcntl  # noqa: F401 - only whether it exists: _locked uses it
     except ImportError:   # pragma: no cover - not POSIX: no lock
         yield
         return
@@ -77,14 +80,7 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[None]:
         finally:
             _HELD[key][1] -= 1
         return
-    fh = open(path / LOCK_NAME, "a+", encoding="utf-8")
-    try:
-        fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        who = _holder(fh)
-        fh.close()
-        raise FolderInUseError(f"{folder} is in use by another run ({who}); wait for it to "
-                               "end or give another folder") from None
+    fh = _locked(path, folder)
     try:
         # flock is held by this open file: the lock file is rewritten in place, never replaced
         fh.seek(0)
@@ -96,4 +92,36 @@ def folder_lock(folder: str | os.PathLike) -> Iterator[None]:
         yield
     finally:
         _HELD.pop(key, None)
-        fh.close()   # releases the lock; the file stays (removing it would race a new holder)
+        # removed while still held, so that the folder keeps nothing of the run: a run
+        # waiting on this file finds it gone once it gets the lock, and takes a new one
+        with contextlib.suppress(OSError):
+            os.unlink(path / LOCK_NAME)
+        fh.close()   # releases the lock
+
+
+def _locked(path: Path, folder) -> IO[str]:
+    """The lock file of ``path``, open and locked by this process (see :func:`folder_lock`)."""
+    import fcntl
+
+    while True:
+        try:
+            fh = open(path / LOCK_NAME, "a+", encoding="utf-8")
+        except OSError as exc:   # a read-only folder, a lock file of another user
+            raise InducevalError(f"cannot write in the folder {folder}: "
+                                 f"{exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            who = _holder(fh)
+            fh.close()
+            raise FolderInUseError(f"{folder} is in use by another run ({who}); wait for it "
+                                   "to end or give another folder") from None
+        # the holder before may have removed the file between our open and our lock: the
+        # lock is then on a file no other run will see; take the one at the path again
+        try:
+            same = os.path.samestat(os.fstat(fh.fileno()), os.stat(path / LOCK_NAME))
+        except OSError:
+            same = False
+        if same:
+            return fh
+        fh.close()

@@ -93,44 +93,44 @@ def _counts(run: dict) -> dict[str, int]:
 
 
 def to_markdown(data: dict) -> str:
-    """The report as Markdown (for a paper's appendix)."""
+    """The report as Markdown (for a paper's appendix); names of runs, corpora and
+    treebanks are text, never markup (:func:`~induceval.report.tables.markdown_table`)."""
+    from induceval.report.tables import markdown_code as code
+    from induceval.report.tables import markdown_escape as esc
+    from induceval.report.tables import markdown_table
+
     s = data["summary"]
     lines = ["# Reproduction report", "",
-             "Findings: " + ", ".join(f"{n} {k}" for k, n in s.items()), "",
-             *([f"How a verdict is reached: {data['rules']}", ""] if data.get("rules") else []),
-             "| protocol | " + " | ".join(STATUS_COLOURS) + " |",
-             "|---|" + "---|" * len(STATUS_COLOURS)]
-    for run in data["runs"]:
-        c = _counts(run)
-        lines.append(f"| {run['protocol']} | " + " | ".join(str(c[k]) for k in STATUS_COLOURS)
-                     + " |")
+             "Findings: " + esc(", ".join(f"{n} {k}" for k, n in s.items())), "",
+             *([f"How a verdict is reached: {esc(data['rules'])}", ""] if data.get("rules")
+               else [])]
+    lines += markdown_table(["protocol", *STATUS_COLOURS],
+                            [[run["protocol"], *(_counts(run)[k] for k in STATUS_COLOURS)]
+                             for run in data["runs"]])
     for run in data["runs"]:
         data = run.get("data") or {}
-        lines += ["", f"## {run['protocol']}", "", f"Run: `{run['path']}`; {_run_line(run)}", "",
-                  f"- the paper's data: {data.get('paper', '-')}",
-                  f"- ours: {data.get('ours', '-')}", "",
-                  "| verdict | where | the paper's words | ours | what decides it |",
-                  "|---|---|---|---|---|"]
-        for f in run["findings"]:
-            cells = [f["status"], f["where"], f["claim"], f["evidence"], f["reason"]]
-            lines.append("| " + " | ".join(c.replace("|", "/").replace("\n", " ")
-                                           for c in cells) + " |")
+        lines += ["", f"## {esc(run['protocol'])}", "",
+                  f"Run: {code(run['path'])}; {esc(_run_line(run))}", "",
+                  f"- the paper's data: {esc(data.get('paper', '-'))}",
+                  f"- ours: {esc(data.get('ours', '-'))}", ""]
+        lines += markdown_table(
+            ["verdict", "where", "the paper's words", "ours", "what decides it"],
+            [[f["status"], f["where"], f["claim"], f["evidence"], f["reason"]]
+             for f in run["findings"]])
         if run.get("not_checked"):
-            lines += ["", "Not checked:", "", "| where | the paper's words | why |",
-                      "|---|---|---|"]
-            lines += ["| " + " | ".join(c.replace("|", "/").replace("\n", " ") for c in
-                                        (n["where"], n["claim"], n["reason"])) + " |"
-                      for n in run["not_checked"]]
+            lines += ["", "Not checked:", ""]
+            lines += markdown_table(["where", "the paper's words", "why"],
+                                    [[n["where"], n["claim"], n["reason"]]
+                                     for n in run["not_checked"]])
         for comp in run["comparisons"]:
-            lines += ["", f"### {comp['title']}: ours beside the paper's", "",
-                      "| row | column | ours | ± | paper | difference |",
-                      "|---|---|---|---|---|---|"]
-            lines += [f"| {r['row']} | {r['column']} | {_num(r['ours'])} | {_num(r['±'])} | "
-                      f"{_num(r['paper'])} | {_num(r['difference'], sign=True)} |"
-                      for r in comp["rows"]]
+            lines += ["", f"### {esc(comp['title'])}: ours beside the paper's", ""]
+            lines += markdown_table(
+                ["row", "column", "ours", "±", "paper", "difference"],
+                [[r["row"], r["column"], _num(r["ours"]), _num(r["±"]), _num(r["paper"]),
+                  _num(r["difference"], sign=True)] for r in comp["rows"]])
         if run["figures"]:
-            lines += ["", "Figures: " + ", ".join(f"`{f}`" for f in run["figures"])]
-        lines += ["", "Signatures:", ""] + [f"- `{sig}`" for sig in run["signatures"]]
+            lines += ["", "Figures: " + ", ".join(code(f) for f in run["figures"])]
+        lines += ["", "Signatures:", ""] + [f"- {code(sig)}" for sig in run["signatures"]]
     return "\n".join(lines) + "\n"
 
 

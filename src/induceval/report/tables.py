@@ -37,8 +37,9 @@ from induceval._json import jsonable
 from induceval.errors import ParameterError
 from induceval.measures.result import Display, html_table
 
-__all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "table_keys",
-           "signed", "tables_json", "write_tables"]
+__all__ = ["Table", "FORMATS", "format_value", "json_clean", "latex_escape", "markdown_escape",
+           "markdown_code", "markdown_table", "table_keys", "signed", "tables_json",
+           "write_tables"]
 
 FORMATS = ("table", "markdown", "csv", "json", "latex")
 
@@ -92,6 +93,62 @@ def latex_escape(text: str) -> str:
     'm1\\\\_score 50\\\\%'
     """
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
+#: characters of Markdown text that a viewer would read as HTML or as a table's cell end
+_MARKDOWN_SPECIAL = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "\\|"}
+
+
+def markdown_escape(text: object) -> str:
+    """``text`` as Markdown shows it, never as markup a viewer runs: ``<``, ``>`` and ``&``
+    HTML-escaped (a corpus or folder named ``<img onerror=...>`` stays text), ``|`` escaped
+    (it would end a table's cell), line ends as spaces (they would end a table's row).
+
+    Example
+    -------
+    >>> print(markdown_escape("<img src=x onerror=alert(1)> a|b & c"))
+    &lt;img src=x onerror=alert(1)&gt; a\\|b &amp; c
+    """
+    text = " ".join(str(text).splitlines())
+    return "".join(_MARKDOWN_SPECIAL.get(ch, ch) for ch in text)
+
+
+def markdown_code(text: object) -> str:
+    """``text`` as a Markdown code span, its fence longer than any run of backticks inside
+    (none of them closes it); text holding ``<``, ``>`` or ``&`` is escaped text instead
+    (:func:`markdown_escape`): a code span shows them as typed to a viewer that follows
+    CommonMark, as raw HTML to one that does not, and an entity in it would show as typed.
+    For text outside a table: a ``|`` in a code span is kept (signatures hold them).
+
+    Example
+    -------
+    >>> markdown_code("runs/a"), markdown_code("a`b"), markdown_code("runs/<b>")
+    ('`runs/a`', '`` a`b ``', 'runs/&lt;b&gt;')
+    """
+    text = " ".join(str(text).splitlines())
+    if any(ch in text for ch in "<>&"):
+        return markdown_escape(text)
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest or text.startswith(" ") or text.endswith(" ") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def markdown_table(header: Sequence[object], rows: Sequence[Sequence[object]], *,
+                   raw: bool = False) -> list[str]:
+    """The lines of a Markdown table, every cell escaped (:func:`markdown_escape`; ``raw``:
+    the cells are Markdown already, each made by these helpers): the one place induceval
+    writes a Markdown table.
+
+    Example
+    -------
+    >>> markdown_table(["name", "m1"], [["<b>x</b>", "0.5"]])
+    ['| name | m1 |', '|---|---|', '| &lt;b&gt;x&lt;/b&gt; | 0.5 |']
+    """
+    cell = str if raw else markdown_escape
+    return (["| " + " | ".join(map(markdown_escape, header)) + " |",
+             "|" + "|".join("---" for _ in header) + "|"]
+            + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows])
 
 
 @dataclass(repr=False)
@@ -254,15 +311,13 @@ class Table(Display):
         notes = list(self.notes)
         if self.best() and not any(n.startswith(BEST_LEGEND[:2]) for n in notes):
             notes.append(BEST_LEGEND)   # every mark has its legend line
-        if fmt == "markdown":
+        if fmt == "markdown":   # names of corpora and treebanks are text, never markup
             lines = []
             if self.title:
-                lines += [f"**{self.title}**", ""]
-            lines.append("| " + " | ".join(self.columns) + " |")
-            lines.append("|" + "|".join("---" for _ in self.columns) + "|")
-            lines += ["| " + " | ".join(c) + " |" for c in cells]
+                lines += [f"**{markdown_escape(self.title)}**", ""]
+            lines += markdown_table(self.columns, cells)
             if notes:
-                lines += [""] + [f"_{n}_" for n in notes]
+                lines += [""] + [f"_{markdown_escape(n)}_" for n in notes]
             return "\n".join(lines) + "\n"
         lines = [self.title] if self.title else []
         lines += _text_lines(list(self.columns), cells, width)

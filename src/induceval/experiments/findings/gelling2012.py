@@ -175,7 +175,12 @@ def _edge_length(run: Run) -> Verdict:
                    and isinstance(v, (int, float))]
             if len(pts) < 3:
                 continue
-            res = spearmanr([k for k, _ in pts], [v for _, v in pts])
+            values = [v for _, v in pts]
+            if min(values) == max(values):   # a constant accuracy has no rho (and scipy
+                undecided += 1               # would warn on stderr, amid the run's lines)
+                said.append(f"{row['treebank']} {row['system']} constant: undecided")
+                continue
+            res = spearmanr([k for k, _ in pts], values)
             rho, p = float(res.statistic), float(res.pvalue)
             case = (f"{row['treebank']} {row['system']} rho {rho:+.2f} (p = {p:.3g}, "
                     f"{len(pts)} lengths)")

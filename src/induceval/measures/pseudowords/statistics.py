@@ -310,19 +310,21 @@ def load_corpus(name: str, paths: Sequence[str | os.PathLike], on_error: str = "
     return corpus
 
 
-def no_tokens_error(input_format: str) -> ParameterError:
-    """The error of a corpus with nothing to extract tuples from, saying why for CHAT.
+def no_tokens_error(input_format: str, source: str = "") -> ParameterError:
+    """The error of a corpus with nothing to extract tuples from, saying why for CHAT;
+    ``source``: what was read (its files, :func:`~induceval.errors.input_named`), named first.
 
     Example
     -------
     >>> str(no_tokens_error("chat")).split(";")[0]
     'the input corpus has no child-directed utterances'
     """
+    where = f"{source}: " if source else ""
     if input_format == "chat":   # load_corpus keeps the adults' child-directed speech only
-        return ParameterError("the input corpus has no child-directed utterances; pseudo-word "
-                              "tuples come from the adults' speech to the child, and these "
-                              "transcripts have none (the target child's lines only?)")
-    return ParameterError("the input corpus has no tokens")
+        return ParameterError(f"{where}the input corpus has no child-directed utterances; "
+                              "pseudo-word tuples come from the adults' speech to the child, "
+                              "and these transcripts have none (the target child's lines only?)")
+    return ParameterError(f"{where}the input corpus has no tokens")
 
 
 def shard_statistics(shard: Corpus | Sequence[str], *, scheme: str = "auto",
@@ -390,7 +392,7 @@ class _PseudoCounts:
                            format=read.gold_format)
 
     def no_tokens(self, options: Mapping) -> InducevalError:
-        return no_tokens_error(options["input_format"])
+        return no_tokens_error(options["input_format"], options.get("gold_name") or "")
 
     def inventory(self, golds, options) -> dict:
         from induceval.measures.shards import label_inventory

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import IO
 
 from induceval.corpus.writers import WriteReport
-from induceval.errors import ParameterError
+from induceval.errors import ParameterError, input_named
 from induceval.models.categories.result import TagInduction
 from induceval.random import DEFAULT_SEED
 
@@ -164,6 +164,6 @@ def _induce_over_files(paths, model, k, *, seed, min_count_unk, input_format, on
     name = read_name(paths if len(paths) > 1 else paths[0], list(map(Path, files)))
     table = replace(table, name=name or "the corpus")
     if table.n_tokens + table.n_missing == 0:
-        raise ParameterError("the input corpus has no tokens")
+        raise ParameterError(f"{input_named(files, name)}: the input corpus has no tokens")
     result = induce_tags(table, model, k, seed=seed, min_count_unk=min_count_unk, **params)
     return result, table, groups, fmt
