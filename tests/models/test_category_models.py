@@ -297,6 +297,76 @@ def test_bhmm_conditional_matches_brute_force_joint(seed, order):
         assert got == pytest.approx(expected, rel=1e-9)
 
 
+@pytest.mark.parametrize("order", [2, 3])
+@pytest.mark.parametrize("T,seed", [(2, 0), (2, 1), (3, 2), (3, 3), (6, 4), (6, 5)])
+@pytest.mark.parametrize("inv_temp", [1.0, 0.6])
+def test_bhmm_sampled_conditional_is_the_collapsed_one(T, seed, order, inv_temp):
+    # The distribution the sweep draws from (its own code on its count copies: the loop over
+    # candidates on the counts with the token, the candidates the token's counts touch
+    # recomputed) must be GG07's conditional (token_conditional) and the ratio of collapsed
+    # joint probabilities, raised to 1/temperature.  Few tags and short sentences make the
+    # repeated trigrams and the touched candidates common; six tags leave candidates to the
+    # loop alone.
+    from induceval.models.categories.bhmm import (
+        _build_counts,
+        _log_marginal_emit,
+        _log_marginal_trans,
+        sampler_conditional,
+        token_conditional,
+    )
+
+    rs = np.random.default_rng(seed)
+    V = 4
+    lengths = rs.integers(1, 6, size=6)
+    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    n = int(offsets[-1])
+    ids = rs.integers(0, V, size=n).astype(np.int64)
+    tags = rs.integers(0, T, size=n).astype(np.int64)
+    alpha, beta = 0.3, 0.7
+    for i in range(n):
+        got = sampler_conditional(ids, offsets, tags, i, T, V, alpha, beta, inv_temp, order)
+        logj = []
+        for t in range(T):
+            tt = tags.copy()
+            tt[i] = t
+            n3, n2, ne, nt = _build_counts(ids, offsets, tt, T, V, order)
+            logj.append(_log_marginal_trans(n3, n2, alpha, T + 1)
+                        + _log_marginal_emit(ne, nt, beta, T, V))
+        logj = inv_temp * np.array(logj)
+        expected = np.exp(logj - logj.max())
+        expected /= expected.sum()
+        assert got == pytest.approx(expected, rel=1e-9)
+        if inv_temp == 1.0:
+            ref = token_conditional(ids, offsets, tags.copy(), i, T, V, alpha, beta, order)
+            assert got == pytest.approx(ref, rel=1e-9)
+
+
+@pytest.mark.parametrize("order", [2, 3])
+def test_bhmm_count_copies_stay_in_step(demo, order):
+    # the sampler's copies of the counts (one per access pattern) and its powered
+    # denominators must equal those rebuilt from its final tags, after annealed sweeps and
+    # sweeps at temperature 1
+    from induceval.models.categories import bhmm
+    from induceval.models.categories.result import prepare_forms
+
+    ids, off, types = prepare_forms(demo)
+    ids, off = np.asarray(ids, np.int32), np.asarray(off, np.int64)
+    k, V = 5, len(types)
+    tags = np.random.default_rng(3).integers(0, k, size=len(ids)).astype(np.int32)
+    state = bhmm._sampler_state(ids, off, tags, k, V, order)
+    h, hb = np.zeros(6), np.zeros(6)
+    bhmm._seed_sampler(11)
+    bhmm._gibbs_sweeps(ids, off, tags, k, V, 0, 6, 0.1, 1.0, 2.0, 1.0, 3, True, 2, order,
+                       *state, h, hb, -1, state[-1])
+    fresh = bhmm._sampler_state(ids, off, tags, k, V, order)
+    for got, want in zip(state[:7], fresh[:7]):
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+    Tb = k + 1
+    n2 = state[3].astype(np.int64)
+    # the last sweep (temperature 1) ran with the alpha of the sweep before it
+    assert state[8] == pytest.approx(1.0 / (n2 + Tb * h[-2]), rel=1e-12)
+
+
 def test_exchange_restarts_keep_the_best_likelihood(demo):
     one = induce_tags(demo, "exchange", 8)
     many = induce_tags(demo, "exchange", 8, restarts=4, seed=2)

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         result, written = tag_run.result, tag_run.written
         n_sentences, n_tokens = tag_run.n_sentences, tag_run.n_tokens
     if args.clusters:
-        _write_clusters(args.clusters, result)
+        _write_clusters(args.clusters, result, getattr(args, "clusters_layout", "paths"))
     if args.log:
         _write_log(args.log, result)
     if not args.quiet:
@@ -187,11 +187,19 @@ def _write_log(path, result) -> None:
          "unclustered_types": len(result.unclustered), **log}), indent=2) + "\n")
 
 
-def _write_clusters(path, result) -> None:
-    """The ``word<TAB>cluster[<TAB>path]`` list, streamed through a temporary file (Brown's
-    paths of a large vocabulary run to 10^8 characters)."""
+def _write_clusters(path, result, layout: str = "paths") -> None:
+    """The clusters file, streamed through a temporary file.  A model with a cluster
+    hierarchy (Brown), ``layout`` ``paths``: wcluster's ``paths`` file, ``bits<TAB>word<TAB>
+    count`` (the bit string of the word's cluster in the tree over the K clusters), which
+    tools that read Brown clusters read; ``history``: ``word<TAB>cluster<TAB>path`` with the
+    word's whole merge path (10^8 characters for a large vocabulary).  Other models:
+    ``word<TAB>cluster``."""
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         paths = result.paths
+        if layout == "paths" and hasattr(paths, "wcluster_rows"):
+            for bits, form, count in paths.wcluster_rows():
+                fh.write(f"{bits}\t{form}\t{count}\n")
+            return
         for form, c in result.type_clusters.items():
             label = "UNCLUSTERED" if c is None else str(c)
             tail = f"\t{paths[form]}" if paths and form in paths else ""
@@ -241,7 +249,13 @@ def register(subparsers) -> None:
                         "the signature as min_count_unk:N)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
     p.add_argument("--clusters", metavar="FILE",
-                   help="also write 'word<TAB>cluster[<TAB>path]' lines here")
+                   help="also write the clusters here: 'word<TAB>cluster' lines, or for brown "
+                        "the layout of --clusters-layout")
+    p.add_argument("--clusters-layout", choices=("paths", "history"), default="paths",
+                   help="brown's --clusters file: paths (default), wcluster's paths file "
+                        "'bits<TAB>word<TAB>count', the bit string of the word's cluster in "
+                        "the tree over the K clusters; history, 'word<TAB>cluster<TAB>path' "
+                        "with the word's whole merge path")
     p.add_argument("--log", metavar="FILE",
                    help="also write the signature and training log as JSON here")
     for opt, (_, typ, help_text) in _PARAMS.items():

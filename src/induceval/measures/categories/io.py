@@ -1,7 +1,9 @@
 """``word<TAB>cluster`` type lists: reading, writing, and detecting them.
 
 A type list has one ``word<TAB>cluster`` pair a line (optionally followed by
-``<TAB>path``, the bit string of a Brown cluster, which is ignored); a
+``<TAB>path``, the bit string of a Brown cluster, which is ignored), or is
+wcluster's ``paths`` file, ``bits<TAB>word<TAB>count`` (Brown clusters as
+``induce tags --clusters`` writes them: the bit string is the cluster); a
 polysemous word has one line per cluster; the cluster ``UNCLUSTERED`` (or an
 empty cluster field) marks a word the model left unclustered.  Blank lines
 and comment lines are ignored: a comment starts with ``#`` and holds no tab,
@@ -38,35 +40,56 @@ def _is_comment(line: str) -> bool:
     return line.startswith("#") and "\t" not in line
 
 
+def _bits(field: str) -> bool:
+    return bool(field) and set(field) <= {"0", "1"}
+
+
+def _paths_row(fields: list[str]) -> bool:
+    """A line of wcluster's ``paths`` layout: bit string, word, count."""
+    return len(fields) == 3 and _bits(fields[0]) and bool(fields[1]) and fields[2].isdigit()
+
+
 def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
-    """Read a ``word<TAB>cluster`` list into ``{word: set of clusters}``.
+    """Read a ``word<TAB>cluster`` list, or wcluster's ``paths`` file (``bits<TAB>word<TAB>
+    count``: every line so), into ``{word: set of clusters}``.
 
     Raises
     ------
     CorpusFormatError
         On a line without exactly two tab-separated fields (file, line, text).
     """
-    out: dict[str, set[str]] = {}
+    rows: list[tuple[int, str, list[str]]] = []
     with open(path, encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, 1):
             line = line.rstrip("\n").rstrip("\r")
             if not line.strip() or _is_comment(line):
                 continue
-            parts = line.split("\t")
-            if len(parts) not in (2, 3) or not parts[0]:
-                raise CorpusFormatError("expected 'word<TAB>cluster[<TAB>path]'", path=str(path),
-                                        line=lineno, text=line)
-            word, cluster = parts[0], parts[1].strip()
-            entry = out.setdefault(word, set())
-            if cluster and cluster != UNCLUSTERED_LABEL:
-                entry.add(cluster)
+            rows.append((lineno, line, line.split("\t")))
+    # the layout is the file's: a word list whose words are all bit strings with 0/1 paths
+    # and digit clusters is not one a model writes
+    paths_layout = bool(rows) and all(_paths_row(parts) for _, _, parts in rows)
+    out: dict[str, set[str]] = {}
+    for lineno, line, parts in rows:
+        if paths_layout:
+            out.setdefault(parts[1], set()).add(parts[0])
+            continue
+        if len(parts) not in (2, 3) or not parts[0]:
+            raise CorpusFormatError("expected 'word<TAB>cluster[<TAB>path]' or "
+                                    "'bits<TAB>word<TAB>count'", path=str(path),
+                                    line=lineno, text=line)
+        word, cluster = parts[0], parts[1].strip()
+        entry = out.setdefault(word, set())
+        if cluster and cluster != UNCLUSTERED_LABEL:
+            entry.add(cluster)
     return out
 
 
 def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
-    """True when the first non-blank lines are ``word<TAB>cluster[<TAB>path]`` lines.
+    """True when the first non-blank lines are ``word<TAB>cluster[<TAB>path]`` lines, or
+    ``bits<TAB>word<TAB>count`` lines (wcluster's ``paths`` file).
 
-    Two tab-separated fields, or three whose third is a Brown bit path (0s and 1s).
+    Two tab-separated fields, or three whose third is a Brown bit path (0s and 1s), or
+    three whose first is a bit path and third a count.
     """
     seen = 0
     try:
@@ -76,8 +99,8 @@ def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
                 if not line.strip() or _is_comment(line):
                     continue
                 fields = line.split("\t")
-                if not (len(fields) == 2 or (len(fields) == 3 and fields[2]
-                                             and set(fields[2]) <= {"0", "1"})):
+                if not (len(fields) == 2 or (len(fields) == 3 and _bits(fields[2]))
+                        or _paths_row(fields)):
                     return False
                 seen += 1
                 if seen >= n_lines:

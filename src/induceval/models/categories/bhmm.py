@@ -130,32 +130,6 @@ def _log_marginal_emit(ne, nt, beta, T, V):
     return total
 
 
-@njit(cache=True)
-def _mh(value, logp_fn_id, n3, n2, ne, nt, T, V, Tb, steps):
-    """Metropolis-Hastings on one hyperparameter (0: alpha, 1: beta)."""
-    if logp_fn_id == 0:
-        cur = _log_marginal_trans(n3, n2, value, Tb)
-    else:
-        cur = _log_marginal_emit(ne, nt, value, T, V)
-    for _ in range(steps):
-        sd = 0.1 * value
-        prop = value + sd * np.random.standard_normal()  # noqa: NPY002 (numba, seeded)
-        if prop <= 0.0:
-            continue
-        if logp_fn_id == 0:
-            new = _log_marginal_trans(n3, n2, prop, Tb)
-        else:
-            new = _log_marginal_emit(ne, nt, prop, T, V)
-        sd_back = 0.1 * prop
-        # Gaussian proposal with value-dependent spread: Hastings correction
-        log_q_fwd = -math.log(sd) - 0.5 * ((prop - value) / sd) ** 2
-        log_q_back = -math.log(sd_back) - 0.5 * ((value - prop) / sd_back) ** 2
-        if math.log(np.random.random() + 1e-300) < new - cur + log_q_back - log_q_fwd:  # noqa: NPY002
-            value = prop
-            cur = new
-    return value
-
-
 @njit(cache=True, inline="always")
 def _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb, alpha, beta, Ta,
                  Vb, inv_temp):
@@ -226,10 +200,391 @@ def _seed_sampler(seed):
     np.random.seed(seed)  # noqa: NPY002 (numba: the per-thread state the sweeps draw from)
 
 
+# -- the sampler's state --------------------------------------------------------------------
+#
+# The loop over candidate tags reads, for each candidate ``t``, the trigram counts
+# ``(p2, p1, t)``, ``(q1, t, n1)`` and ``(t, n1, nn2)`` and the context counts ``(q1, t)`` and
+# ``(t, n1)``.  In one ``[a, b, c]`` array the last two trigram reads and the last context read
+# are strided by ``K + 1`` and ``(K + 1)^2`` entries: at K = 80 on a corpus of a million tokens
+# that is a cache miss per candidate and read.  So the sampler keeps a copy of the counts for
+# each access pattern, each laid out so that the candidate tag is the last (contiguous) index,
+# all kept in step:
+#
+#   n3a[(a*Tb + b)*Tb + c]   trigram (a, b, c), read as (p2, p1, t)
+#   n3m[(a*Tb + c)*Tb + b]   trigram (a, b, c), read as (q1, t, n1)
+#   n3f[(b*Tb + c)*Tb + a]   trigram (a, b, c), read as (t, n1, nn2)
+#   n2a[a*Tb + b], n2t[b*Tb + a]   context (a, b), read as (q1, t) and (t, n1)
+#
+# in the narrowest integer type that holds any count (uint16 below 65,536 trigrams, else
+# int32; every count is at most tokens + sentences), so that the three copies cost about
+# the memory of the one int64 array (K = 80, full Manchester: 9.4 against 10.3 MiB).  The
+# denominators of the conditional, ``(n2 + (K+1) alpha)`` and ``(nt + W beta)``, are kept as
+# their reciprocals raised to ``1 / temperature`` (recomputed from the integer counts when a
+# count changes, so they never drift), which leaves multiplications in the loop.
+
+#: counts below this read their annealed factor ``(c + alpha) ** x`` from a table (refilled
+#: once a sweep); the few larger counts take ``math.pow``
+POW_TABLE = 1 << 12
+
+
+def _count_dtype(bound: int):
+    """The narrowest integer type the sampler keeps counts of at most ``bound`` in."""
+    if bound <= np.iinfo(np.uint16).max:
+        return np.uint16
+    if bound <= np.iinfo(np.int32).max:
+        return np.int32
+    return np.int64
+
+
+def _sampler_state(ids, offsets, tags, T, V, order):
+    """The count copies (the comment above) of a tagging, and the float arrays
+    the sweeps fill: ``(n3a, n3m, n3f, n2a, n2t, ne, nt, ntx, d2, d2t, pa, pb, pd, p)``."""
+    Tb = T + 1
+    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
+    n_trans = len(ids) + max(len(offsets) - 1, 0)   # every count is at most this
+    tdt, edt = _count_dtype(n_trans), _count_dtype(len(ids))
+    cube = n3.reshape(Tb, Tb, Tb)
+    square = n2.reshape(Tb, Tb)
+    n3a = np.ascontiguousarray(cube, dtype=tdt).ravel()
+    n3m = np.ascontiguousarray(cube.transpose(0, 2, 1), dtype=tdt).ravel()
+    n3f = np.ascontiguousarray(cube.transpose(1, 2, 0), dtype=tdt).ravel()
+    n2a = np.ascontiguousarray(square, dtype=tdt).ravel()
+    n2t = np.ascontiguousarray(square.T, dtype=tdt).ravel()
+    floats = (np.zeros(T), np.zeros(Tb * Tb), np.zeros(Tb * Tb), np.zeros(POW_TABLE),
+              np.zeros(POW_TABLE), np.zeros(POW_TABLE), np.zeros(T))
+    return (n3a, n3m, n3f, n2a, n2t, ne.astype(edt), nt) + floats
+
+
+@njit(cache=True, inline="always")
+def _inc3(n3a, n3m, n3f, a, b, c, Tb, delta):
+    n3a[(a * Tb + b) * Tb + c] += delta
+    n3m[(a * Tb + c) * Tb + b] += delta
+    n3f[(b * Tb + c) * Tb + a] += delta
+
+
+@njit(cache=True, inline="always")
+def _inc2(n2a, n2t, a, b, Tb, delta):
+    n2a[a * Tb + b] += delta
+    n2t[b * Tb + a] += delta
+
+
+@njit(cache=True, inline="always")
+def _den(c, add, x, annealed):
+    """``(c + add) ** -x``, a plain reciprocal at temperature 1."""
+    if annealed:
+        return math.pow(c + add, -x)
+    return 1.0 / (c + add)
+
+
+@njit(cache=True, inline="always")
+def _set_den(d2, d2t, n2a, a, b, Tb, Ta, x, annealed, pd):
+    c = n2a[a * Tb + b]
+    if annealed:
+        v = pd[c] if c < len(pd) else math.pow(c + Ta, -x)
+    else:
+        v = 1.0 / (c + Ta)
+    d2[a * Tb + b] = v
+    d2t[b * Tb + a] = v
+
+
+@njit(cache=True, inline="always")
+def _pw(tab, c, add, x):
+    if c < len(tab):
+        return tab[np.uint32(c)]   # unsigned: no negative-index handling
+    return math.pow(c + add, x)
+
+
+@njit(cache=True)
+def _refresh(n2a, nt, ntx, d2, d2t, pa, pb, pd, T, Tb, alpha, beta, Ta, Vb, x, annealed):
+    """The powered denominators and tables for the sweep's ``alpha``, ``beta`` and ``x``."""
+    if annealed:
+        for c in range(len(pa)):
+            pa[c] = math.pow(c + alpha, x)
+            pb[c] = math.pow(c + beta, x)
+            pd[c] = math.pow(c + Ta, -x)
+    for t in range(T):
+        ntx[t] = _den(nt[t], Vb, x, annealed)
+    for a in range(Tb):
+        for b in range(Tb):
+            _set_den(d2, d2t, n2a, a, b, Tb, Ta, x, annealed, pd)
+
+
+@njit(cache=True, inline="always")
+def _without3(v, a, b, c, p2, p1, q1, old, n1, nn2, has3):
+    """Trigram count ``v`` of ``(a, b, c)`` without the token being sampled (its tag
+    ``old``)."""
+    v = np.int64(v)
+    if a == p2 and b == p1 and c == old:
+        v -= 1
+    if a == q1 and b == old and c == n1:
+        v -= 1
+    if has3 and a == old and b == n1 and c == nn2:
+        v -= 1
+    return v
+
+
+@njit(cache=True, inline="always")
+def _without2(v, a, b, p2, p1, q1, old, n1, has3):
+    """Context count ``v`` of ``(a, b)`` without the token being sampled."""
+    v = np.int64(v)
+    if a == p2 and b == p1:
+        v -= 1
+    if a == q1 and b == old:
+        v -= 1
+    if has3 and a == old and b == n1:
+        v -= 1
+    return v
+
+
+# Rows of the count copies are read as ``array[row + t]`` with ``row`` and ``t`` unsigned:
+# numba's handling of negative indices (and slicing, whose reference counting costs atomic
+# operations per token) then drops out and the loops over candidates vectorise, three times
+# faster at K = 80 than with signed indices.  ``R`` bundles a token's row offsets:
+# ``(re, r1, rm, rf, r2, r2t)`` into ``ne``, ``n3a``, ``n3m``, ``n3f``, ``n2a``/``d2`` and
+# ``n2t``/``d2t``.
+
+
+@njit(cache=True, inline="always")
+def _rows(w, p2, p1, q1, n1, nn2, T, Tb):
+    u = np.uint64
+    return (u(w * T), u((p2 * Tb + p1) * Tb), u((q1 * Tb + n1) * Tb), u((n1 * Tb + nn2) * Tb),
+            u(q1 * Tb), u(n1 * Tb))
+
+
+@njit(cache=True)
+def _exact_weight(t, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a, n2t, nt,
+                  alpha, beta, Ta, Vb, x, annealed):
+    """GG07 Eq. 8 for candidate ``t`` from the counts with the token, the token taken out
+    on the fly, the repeated-trigram corrections applied, without the factor common to
+    every candidate (``1 / (n2[p2, p1] + Ta)``); raised to ``x``.  The counts come from the
+    rows the candidate loop reads (row ``r1`` of ``n3a`` at ``t`` is trigram ``(p2, p1, t)``,
+    ``rm`` of ``n3m`` ``(q1, t, n1)``, ``rf`` of ``n3f`` ``(t, n1, nn2)``), in cache by
+    then: the same counts in the canonical layout would be cache misses again."""
+    re, r1, rm, rf, r2, r2t = R
+    ut = np.uint64(t)
+    e = np.int64(ne[re + ut])
+    n = np.int64(nt[ut])
+    if t == old:
+        e -= 1
+        n -= 1
+    val = (e + beta) / (n + Vb)
+    val *= _without3(n3a[r1 + ut], p2, p1, t, p2, p1, q1, old, n1, nn2, has3) + alpha
+    a2 = _without3(n3m[rm + ut], q1, t, n1, p2, p1, q1, old, n1, nn2, has3)
+    c2 = _without2(n2a[r2 + ut], q1, t, p2, p1, q1, old, n1, has3)
+    if p2 == q1 and p1 == t:
+        c2 += 1
+        if t == n1:
+            a2 += 1
+    val *= (a2 + alpha) / (c2 + Ta)
+    if has3:
+        a3 = _without3(n3f[rf + ut], t, n1, nn2, p2, p1, q1, old, n1, nn2, has3)
+        c3 = _without2(n2t[r2t + ut], t, n1, p2, p1, q1, old, n1, has3)
+        if p2 == t and p1 == n1:
+            c3 += 1
+            if t == nn2:
+                a3 += 1
+        if p1 == t and t == n1:
+            c3 += 1
+            if n1 == nn2:
+                a3 += 1
+        val *= (a3 + alpha) / (c3 + Ta)
+    if annealed:
+        val = math.pow(val, x)
+    return val
+
+
+# The weights of every candidate from the counts as they are; each case its own loop.
+
+
+@njit(cache=True, fastmath=True)
+def _bulk3(p, R, ne, a, m, f, ntx, d2, d2t, T, alpha, beta):
+    re, r1, rm, rf, r2, r2t = R
+    for t in range(np.uint64(T)):
+        p[t] = (((ne[re + t] + beta) * (a[r1 + t] + alpha) * (m[rm + t] + alpha)
+                 * (f[rf + t] + alpha)) * (ntx[t] * d2[r2 + t] * d2t[r2t + t]))
+
+
+@njit(cache=True, fastmath=True)
+def _bulk2(p, R, ne, a, m, ntx, d2, T, alpha, beta):
+    re, r1, rm, rf, r2, r2t = R
+    for t in range(np.uint64(T)):
+        p[t] = ((ne[re + t] + beta) * (a[r1 + t] + alpha) * (m[rm + t] + alpha)
+                * (ntx[t] * d2[r2 + t]))
+
+
+@njit(cache=True, fastmath=True)
+def _bulk3_annealed(p, R, ne, a, m, f, ntx, d2, d2t, pa, pb, T, alpha, beta, x):
+    re, r1, rm, rf, r2, r2t = R
+    for t in range(np.uint64(T)):
+        p[t] = (_pw(pb, ne[re + t], beta, x) * _pw(pa, a[r1 + t], alpha, x)
+                * _pw(pa, m[rm + t], alpha, x) * _pw(pa, f[rf + t], alpha, x)
+                * (ntx[t] * d2[r2 + t] * d2t[r2t + t]))
+
+
+@njit(cache=True, fastmath=True)
+def _bulk2_annealed(p, R, ne, a, m, ntx, d2, pa, pb, T, alpha, beta, x):
+    re, r1, rm, rf, r2, r2t = R
+    for t in range(np.uint64(T)):
+        p[t] = (_pw(pb, ne[re + t], beta, x) * _pw(pa, a[r1 + t], alpha, x)
+                * _pw(pa, m[rm + t], alpha, x) * (ntx[t] * d2[r2 + t]))
+
+
+@njit(cache=True)
+def _patch_rare(p, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a, n2t, nt, T,
+                alpha, beta, Ta, Vb, x, annealed):
+    """The exact weights of the candidates other than ``old`` that the token's counts or the
+    repeated-trigram corrections touch (order 2: ``q1 = p2 = B``, so ``p1`` always)."""
+    for j in range(5):
+        if j == 0:
+            t = p1 if q1 == p2 or p1 == n1 else T
+        elif j == 1:
+            t = p2 if p1 == n1 else T
+        elif j == 2:
+            t = n1 if q1 == old or (q1 == p2 and p1 == old) else T
+        elif j == 3:
+            t = nn2 if p2 == old and p1 == n1 else T
+        else:
+            t = q1 if n1 == old else T
+        if t < T and t != old:   # the boundary is no candidate
+            p[t] = _exact_weight(t, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a,
+                                 n2t, nt, alpha, beta, Ta, Vb, x, annealed)
+
+
+def sampler_conditional(ids, offsets, tags, i, T, V, alpha, beta, inv_temp=1.0, order=3):
+    """The normalised distribution a sweep draws token ``i``'s tag from, read off the sweep
+    itself (:func:`_gibbs_sweeps` run on token ``i`` alone, which it then leaves as it is),
+    for tests: the weights are computed by the sampler's own code, from its count copies."""
+    ids, offsets = np.asarray(ids, np.int32), np.asarray(offsets, np.int64)
+    tags = np.array(tags, dtype=np.int32)
+    state = _sampler_state(ids, offsets, tags, T, V, order)
+    out = np.zeros(T)
+    h = np.zeros(1)
+    _gibbs_sweeps(ids, offsets, tags, T, V, 0, 1, alpha, beta,
+                  1.0 / inv_temp, 1.0 / inv_temp, 0, False, 1, order, *state, h, h, i, out)
+    return out / out.sum()
+
+
+@njit(cache=True, inline="always")
+def _move(n3a, n3m, n3f, n2a, n2t, ne, nt, ntx, d2, d2t, pd, w, old, new, p2, p1, q1, n1, nn2,
+          has3, T, Tb, Ta, Vb, x, annealed):
+    """Retag a token ``old`` -> ``new`` in every copy of the counts (the context
+    ``(p2, p1)`` of its first trigram is unchanged) and refresh the denominators it moved."""
+    _inc3(n3a, n3m, n3f, p2, p1, old, Tb, -1)
+    _inc3(n3a, n3m, n3f, p2, p1, new, Tb, 1)
+    _inc3(n3a, n3m, n3f, q1, old, n1, Tb, -1)
+    _inc3(n3a, n3m, n3f, q1, new, n1, Tb, 1)
+    _inc2(n2a, n2t, q1, old, Tb, -1)
+    _inc2(n2a, n2t, q1, new, Tb, 1)
+    if has3:
+        _inc3(n3a, n3m, n3f, old, n1, nn2, Tb, -1)
+        _inc3(n3a, n3m, n3f, new, n1, nn2, Tb, 1)
+        _inc2(n2a, n2t, old, n1, Tb, -1)
+        _inc2(n2a, n2t, new, n1, Tb, 1)
+        _set_den(d2, d2t, n2a, old, n1, Tb, Ta, x, annealed, pd)
+        _set_den(d2, d2t, n2a, new, n1, Tb, Ta, x, annealed, pd)
+    _set_den(d2, d2t, n2a, q1, old, Tb, Ta, x, annealed, pd)
+    _set_den(d2, d2t, n2a, q1, new, Tb, Ta, x, annealed, pd)
+    ne[w * T + old] -= 1
+    ne[w * T + new] += 1
+    nt[old] -= 1
+    nt[new] += 1
+    ntx[old] = _den(nt[old], Vb, x, annealed)
+    ntx[new] = _den(nt[new], Vb, x, annealed)
+
+
+# -- hyperparameters ------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _profile(counts, cap):
+    """How many entries of ``counts`` hold each value: a histogram of the nonzero values
+    below ``cap`` and the list of the larger ones (the log marginals are sums over nonzero
+    counts of a function of the count, so a proposal costs the distinct values only)."""
+    hist = np.zeros(cap, np.int64)
+    n_big = 0
+    for v in counts:
+        if v >= cap:
+            n_big += 1
+        elif v > 0:
+            hist[v] += 1
+    big = np.empty(n_big, np.int64)
+    j = 0
+    for v in counts:
+        if v >= cap:
+            big[j] = v
+            j += 1
+    return hist, big
+
+
+@njit(cache=True)
+def _lgamma_sum(hist, big, add):
+    """Sum over the profiled nonzero counts ``c`` of ``lgamma(c + add) - lgamma(add)``."""
+    total = 0.0
+    la = math.lgamma(add)
+    for c in range(1, len(hist)):
+        if hist[c]:
+            total += hist[c] * (math.lgamma(c + add) - la)
+    for c in big:
+        total += math.lgamma(c + add) - la
+    return total
+
+
+@njit(cache=True)
+def _log_trans_profiled(h3, b3, h2, b2, alpha, Tb):
+    # every nonzero context contributes lgamma(Tb a) - lgamma(n + Tb a), every nonzero
+    # trigram lgamma(c + a) - lgamma(a) (the sum of _log_marginal_trans, regrouped)
+    return _lgamma_sum(h3, b3, alpha) - _lgamma_sum(h2, b2, Tb * alpha)
+
+
+@njit(cache=True)
+def _log_emit_profiled(he, be, nt, beta, T, V):
+    total = _lgamma_sum(he, be, beta)
+    lVb = math.lgamma(V * beta)
+    for t in range(T):
+        total += lVb - math.lgamma(nt[t] + V * beta)
+    return total
+
+
+@njit(cache=True)
+def _mh_profiled(value, which, n3a, n2a, ne, nt, T, V, Tb, steps):
+    """Metropolis-Hastings on one hyperparameter (0: alpha, 1: beta), the log marginals summed
+    over count profiles (each proposal costs the distinct count values, not every count)."""
+    cap = 4096
+    if which == 0:
+        h3, b3 = _profile(n3a, cap)
+        h2, b2 = _profile(n2a, cap)
+        cur = _log_trans_profiled(h3, b3, h2, b2, value, Tb)
+    else:
+        he, be = _profile(ne, cap)
+        cur = _log_emit_profiled(he, be, nt, value, T, V)
+    for _ in range(steps):
+        sd = 0.1 * value
+        prop = value + sd * np.random.standard_normal()  # noqa: NPY002 (numba, seeded)
+        if prop <= 0.0:
+            continue
+        if which == 0:
+            new = _log_trans_profiled(h3, b3, h2, b2, prop, Tb)
+        else:
+            new = _log_emit_profiled(he, be, nt, prop, T, V)
+        sd_back = 0.1 * prop
+        # Gaussian proposal with value-dependent spread: Hastings correction
+        log_q_fwd = -math.log(sd) - 0.5 * ((prop - value) / sd) ** 2
+        log_q_back = -math.log(sd_back) - 0.5 * ((value - prop) / sd_back) ** 2
+        if math.log(np.random.random() + 1e-300) < new - cur + log_q_back - log_q_fwd:  # noqa: NPY002
+            value = prop
+            cur = new
+    return value
+
+
+# -- the sweeps -----------------------------------------------------------------------------
+
+
 @njit(cache=True, fastmath=True)
 def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, temp_end,
-                  anneal_iters, sample_hyper, hyper_every, order, n3, n2, ne, nt, p,
-                  hist_alpha, hist_beta):
+                  anneal_iters, sample_hyper, hyper_every, order, n3a, n3m, n3f, n2a, n2t, ne,
+                  nt, ntx, d2, d2t, pa, pb, pd, p, hist_alpha, hist_beta, probe, probe_out):
+    """Sweeps ``it0..it1-1`` (``probe``: -1, or a token whose weights go to ``probe_out``,
+    no other token being visited)."""
     Tb = T + 1
     B = T
     for it in range(it0, it1):
@@ -237,9 +592,11 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
             temp = temp_start + (temp_end - temp_start) * it / anneal_iters
         else:
             temp = temp_end
-        inv_temp = 1.0 / temp
+        x = 1.0 / temp
+        annealed = x != 1.0
         Ta = Tb * alpha
         Vb = V * beta
+        _refresh(n2a, nt, ntx, d2, d2t, pa, pb, pd, T, Tb, alpha, beta, Ta, Vb, x, annealed)
         for s in range(len(offsets) - 1):
             start = offsets[s]
             end = offsets[s + 1]
@@ -247,18 +604,58 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
                 w = ids[i]
                 old = tags[i]
                 p2, p1, q1, n1, nn2, has3 = _context(tags, i, start, end, order, B)
-                _add_token(n3, n2, ne, nt, w, old, p2, p1, q1, n1, nn2, has3, T, Tb, -1)
-                total = _token_probs(p, w, p2, p1, q1, n1, nn2, has3, n3, n2, ne, nt, T, Tb,
-                                     alpha, beta, Ta, Vb, inv_temp)
+                if probe >= 0 and i != probe:
+                    continue
+                # The weights of every candidate into p (raised to x, all scaled alike) from
+                # the counts with the token, tagged old.  Taking the token out changes only
+                # the counts that candidates old, p2, p1, q1, n1 and nn2 read, and the
+                # repeated-trigram corrections concern only p1 and p2: every other candidate
+                # reads the counts as they are.  So the loop over candidates is branch-free on
+                # contiguous rows, and those few are recomputed exactly afterwards.  Counts
+                # with the token are also what the sweep has when the token keeps its tag,
+                # which it then does not have to take out and put back.  (Written out here,
+                # not as a function: numba's call or inlining of one cost twice the time.)
+                R = _rows(w, p2, p1, q1, n1, nn2, T, Tb)
+                if not annealed:
+                    if has3:
+                        _bulk3(p, R, ne, n3a, n3m, n3f, ntx, d2, d2t, T, alpha, beta)
+                    else:
+                        _bulk2(p, R, ne, n3a, n3m, ntx, d2, T, alpha, beta)
+                elif has3:
+                    _bulk3_annealed(p, R, ne, n3a, n3m, n3f, ntx, d2, d2t, pa, pb, T, alpha, beta,
+                                    x)
+                else:
+                    _bulk2_annealed(p, R, ne, n3a, n3m, ntx, d2, pa, pb, T, alpha, beta, x)
+                # old's counts hold the token: its weight is recomputed without it
+                p[np.uint64(old)] = _exact_weight(old, old, p2, p1, q1, n1, nn2, has3, R, ne,
+                                                  n3a, n3m, n3f, n2a, n2t, nt, alpha, beta, Ta,
+                                                  Vb, x, annealed)
+                # another candidate reads a count the token is in, or takes a correction,
+                # only when tags around the token are equal (each condition in _patch_rare
+                # makes one of the candidate's trigrams or contexts one of the token's)
+                if ((q1 == p2 or p1 == n1) and p1 < T) or q1 == old or n1 == old:
+                    _patch_rare(p, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a,
+                                n2t, nt, T, alpha, beta, Ta, Vb, x, annealed)
+                if i == probe:   # sampler_conditional: the weights, the token left as it is
+                    probe_out[:T] = p[:T]
+                    continue
+                total = 0.0
+                for t in range(T):
+                    total += p[t]
+                # one uniform a token, the tag where the running sum first passes it
                 u = np.random.random() * total  # noqa: NPY002
                 new = 0
-                while new < T - 1 and p[new] <= u:
+                acc = p[0]
+                while new < T - 1 and acc <= u:
                     new += 1
-                tags[i] = new
-                _add_token(n3, n2, ne, nt, w, new, p2, p1, q1, n1, nn2, has3, T, Tb, 1)
+                    acc += p[new]
+                if new != old:
+                    tags[i] = new
+                    _move(n3a, n3m, n3f, n2a, n2t, ne, nt, ntx, d2, d2t, pd, w, old, new, p2,
+                          p1, q1, n1, nn2, has3, T, Tb, Ta, Vb, x, annealed)
         if sample_hyper and (it + 1) % hyper_every == 0:
-            alpha = _mh(alpha, 0, n3, n2, ne, nt, T, V, Tb, 5)
-            beta = _mh(beta, 1, n3, n2, ne, nt, T, V, Tb, 5)
+            alpha = _mh_profiled(alpha, 0, n3a, n2a, ne, nt, T, V, Tb, 5)
+            beta = _mh_profiled(beta, 1, n3a, n2a, ne, nt, T, V, Tb, 5)
         hist_alpha[it] = alpha
         hist_beta[it] = beta
     return alpha, beta
@@ -272,21 +669,22 @@ def _gibbs(ids, offsets, tags, T, V, n_iter, alpha, beta, temp_start, temp_end, 
     from induceval.progress import step_bar
 
     _seed_sampler(seed)
-    n3, n2, ne, nt = _build_counts(ids, offsets, tags, T, V, order)
-    p = np.zeros(T)
+    state = _sampler_state(ids, offsets, tags, T, V, order)
     hist_alpha = np.zeros(n_iter)
     hist_beta = np.zeros(n_iter)
     hyper = [alpha, beta]
 
     def sweeps(it, stop):
         hyper[:] = _gibbs_sweeps(ids, offsets, tags, T, V, it, stop, *hyper, temp_start, temp_end,
-                                 anneal_iters, sample_hyper, hyper_every, order, n3, n2, ne, nt,
-                                 p, hist_alpha, hist_beta)
+                                 anneal_iters, sample_hyper, hyper_every, order, *state,
+                                 hist_alpha, hist_beta, -1, state[-1])
 
     with step_bar(n_iter, "BHMM Gibbs", "sweep") as bar:   # silent unless the CLI shows bars
         run_chunked(sweeps, 0, n_iter, first=1, bar=bar)
     alpha, beta = hyper
     Tb = T + 1
+    n3a, _, _, n2a, _, ne, nt = state[:7]
+    n3, n2, ne = n3a.astype(np.int64), n2a.astype(np.int64), ne.astype(np.int64)
     logp = _log_marginal_trans(n3, n2, alpha, Tb) + _log_marginal_emit(ne, nt, beta, T, V)
     return n3, n2, ne, nt, hist_alpha, hist_beta, logp
 

@@ -76,21 +76,53 @@ class BrownPaths(Mapping):
     """Word form -> bit-string path, each made on demand from the ``O(types)`` merge tree
     (all the strings of a large vocabulary would not fit: ``docs/scale.md``).
 
+    With ``cluster_nodes`` (the tree node of each word's flat cluster, by rank) and
+    ``counts`` (by rank), :meth:`cluster_path` gives the path of a word's cluster in the tree
+    over the flat clusters, and :meth:`wcluster_rows` the rows of wcluster's ``paths`` file.
+
     Example
     -------
-    >>> p = BrownPaths({"a": 0, "b": 1, "c": 2}, np.array([[1, 2, 3], [0, 3, 4]]), 3)
-    >>> dict(p)
-    {'a': '0', 'b': '10', 'c': '11'}
+    >>> p = BrownPaths({"a": 0, "b": 1, "c": 2}, np.array([[1, 2, 3], [0, 3, 4]]), 3,
+    ...                cluster_nodes=np.array([0, 3, 3]), counts=np.array([5, 2, 1]))
+    >>> dict(p), p.cluster_path("c")
+    ({'a': '0', 'b': '10', 'c': '11'}, '1')
+    >>> list(p.wcluster_rows())
+    [('0', 'a', 5), ('1', 'b', 2), ('1', 'c', 1)]
     """
 
-    def __init__(self, rank_of: dict[str, int], merges: np.ndarray, V: int) -> None:
+    def __init__(self, rank_of: dict[str, int], merges: np.ndarray, V: int,
+                 cluster_nodes: np.ndarray | None = None, counts: np.ndarray | None = None
+                 ) -> None:
         self._rank = rank_of
         self._parent, self._bit, self._depth = _tree(
             np.asarray(merges, dtype=np.int64).reshape(-1, 3), V)
+        self._nodes = None if cluster_nodes is None else np.asarray(cluster_nodes, np.int64)
+        self._counts = None if counts is None else np.asarray(counts, np.int64)
+
+    def _node_path(self, node: int) -> str:
+        return _path_bytes(node, self._parent, self._bit, self._depth).tobytes().decode("ascii")
 
     def __getitem__(self, form: str) -> str:
-        r = self._rank[form]
-        return _path_bytes(r, self._parent, self._bit, self._depth).tobytes().decode("ascii")
+        return self._node_path(self._rank[form])
+
+    def cluster_path(self, form: str) -> str:
+        """The bit string of ``form``'s flat cluster: its node's path from the root of the
+        tree of merges over the flat clusters (as wcluster's ``paths`` file; a single
+        cluster, the root itself, is ``0``)."""
+        if self._nodes is None:
+            raise ValueError("BrownPaths made without cluster_nodes: no cluster paths")
+        return self._node_path(int(self._nodes[self._rank[form]])) or "0"
+
+    def wcluster_rows(self) -> Iterator[tuple[str, str, int]]:
+        """``(bit string, word, count)`` for every word, as wcluster's ``paths`` file: by
+        cluster path, then by decreasing count (ties: rank)."""
+        if self._nodes is None or self._counts is None:
+            raise ValueError("BrownPaths made without cluster_nodes and counts: no rows")
+        bits = {int(nd): self._node_path(int(nd)) or "0" for nd in np.unique(self._nodes)}
+        rows = [(bits[int(self._nodes[r])], form, int(self._counts[r]), r)
+                for form, r in self._rank.items()]
+        rows.sort(key=lambda x: (x[0], -x[2], x[3]))
+        return ((b, form, c) for b, form, c, _ in rows)
 
     def __contains__(self, form: object) -> bool:
         return form in self._rank
@@ -112,8 +144,9 @@ def _run(corpus: Corpus, k: int, column: str, min_count: int):
     # code + 1 -> rank id (-1: missing, unused or rare)
     code_rank = np.where(dense >= 0, new_id[dense], -1)
     a, b, c = bigram_counts(values, offsets, V, table=code_rank)
-    flat, merges, n_clusters = _cluster(V, k, counts[word_of_rank], a, b, c)
-    return values, types, word_of_rank, flat, merges, code_rank, n_clusters
+    flat, merges, n_clusters, nodes = _cluster(V, k, counts[word_of_rank], a, b, c)
+    return (values, types, word_of_rank, flat, merges, code_rank, n_clusters,
+            (nodes, counts[word_of_rank]))
 
 
 def _ranked(counts: np.ndarray, min_count: int):
@@ -130,7 +163,8 @@ def _ranked(counts: np.ndarray, min_count: int):
 
 
 def _cluster(V: int, k: int, counts: np.ndarray, a, b, c):
-    """Merges and flat clusters of ``V`` words from their counts and distinct bigrams (rank ids)."""
+    """Merges and flat clusters of ``V`` words from their counts and distinct bigrams (rank
+    ids), and the tree node of each word's flat cluster."""
     out_ptr, out_idx, out_cnt = csr(a, b, c, V)
     in_ptr, in_idx, in_cnt = csr(b, a, c, V)
     unigram = counts.astype(np.float64)
@@ -144,17 +178,17 @@ def _cluster(V: int, k: int, counts: np.ndarray, a, b, c):
     node_order = flat_nodes[np.sort(first)]
     relabel = {int(nd): i for i, nd in enumerate(node_order.tolist())}
     flat = np.array([relabel[int(nd)] for nd in flat_nodes.tolist()], dtype=np.int64)
-    return flat, merges, len(node_order)
+    return flat, merges, len(node_order), flat_nodes
 
 
-def _result(tags, types, word_of_rank, flat, merges, n_clusters, k, min_count, column
-            ) -> TagInduction:
+def _result(tags, types, word_of_rank, flat, merges, n_clusters, k, min_count, column,
+            nodes_counts) -> TagInduction:
     type_clusters: dict[str, int | None] = {t: None for t in types}
     rank_of: dict[str, int] = {}
     for r, w in enumerate(word_of_rank.tolist()):
         type_clusters[types[w]] = int(flat[r])
         rank_of[types[w]] = r
-    path_map = BrownPaths(rank_of, merges, len(word_of_rank))
+    path_map = BrownPaths(rank_of, merges, len(word_of_rank), *nodes_counts)
     unclustered = {t for t, c in type_clusters.items() if c is None}
     sig = make_signature("brown", {"k": k, "min_count": min_count, "column": column})
     return TagInduction(tags=tags, type_clusters=type_clusters, unclustered=unclustered,
@@ -184,10 +218,10 @@ def brown_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b: np
     word_of_rank, new_id, V = _ranked(counts, min_count)
     ra, rb = new_id[np.asarray(a, np.int64)], new_id[np.asarray(b, np.int64)]
     keep = (ra >= 0) & (rb >= 0)
-    flat, merges, n_clusters = _cluster(V, k, counts[word_of_rank], ra[keep], rb[keep],
-                                        np.asarray(c, np.int64)[keep])
+    flat, merges, n_clusters, nodes = _cluster(V, k, counts[word_of_rank], ra[keep], rb[keep],
+                                               np.asarray(c, np.int64)[keep])
     return _result(np.zeros(0, np.int32), list(types), word_of_rank, flat, merges, n_clusters,
-                   k, min_count, column)
+                   k, min_count, column, (nodes, counts[word_of_rank]))
 
 
 def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
@@ -213,7 +247,7 @@ def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
     """
     check_range("k", k, 1)
     check_range("min_count", min_count, 1)
-    _, types, word_of_rank, flat, merges, _, n_clusters = _run(corpus, k, column, min_count)
+    _, types, word_of_rank, flat, merges, _, n_clusters, _ = _run(corpus, k, column, min_count)
     rank_of = {types[w]: r for r, w in enumerate(word_of_rank.tolist())}
     out = BrownClusters((form, int(flat[r])) for form, r in rank_of.items())
     out.paths = dict(BrownPaths(rank_of, merges, len(word_of_rank)))
@@ -238,9 +272,9 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
     """
     check_range("k", k, 1)
     check_range("min_count", min_count, 1)
-    values, types, word_of_rank, flat, merges, code_rank, n_clusters = _run(
+    values, types, word_of_rank, flat, merges, code_rank, n_clusters, nodes_counts = _run(
         corpus, k, column, min_count)
     # one vectorised pass: code -> cluster table, then a gather over the column
     code_tag = np.where(code_rank >= 0, flat[np.maximum(code_rank, 0)], -1).astype(np.int32)
     return _result(gather(code_tag, values), types, word_of_rank, flat, merges, n_clusters, k,
-                   min_count, column)
+                   min_count, column, nodes_counts)
