@@ -44,18 +44,18 @@ systems = {name: induceval.induce_tags(corpus, name, k=k, seed=1).tags
 # %%
 evaluation = induceval.evaluate_tag_systems(corpus, list(systems.values()),
                                             gold_column="upos", items="sentence",
-                                            pred_names=tuple(systems))
-results = dict(zip(systems, evaluation.results))
+                                            names=tuple(systems))
+results = dict(evaluation)                    # system name -> its result
+print(evaluation.to_pandas()[["system", "m1", "1to1", "vi", "v"]].round(3))
 intervals = {name: induceval.resample(r, n=300, seed=7).intervals for name, r in results.items()}
 tests = induceval.compare(results["brown"], [results["exchange"], results["random"]],
                           test="ar", n=300, seed=7)
 print(results["brown"].signature)
 
 # %% [markdown]
-# A DataFrame with one row per (system, measure): the score, the interval and
-# the measure's direction from the registry `induceval.MEASURES`. (Results may
-# also offer `to_pandas()`; building the frame from the scores needs nothing
-# but pandas.)
+# `to_pandas()` above gives one row per system. For the plot, a long frame with
+# one row per (system, measure): the score, the interval and the measure's
+# direction from the registry `induceval.MEASURES`.
 
 # %%
 rows = []
