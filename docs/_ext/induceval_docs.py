@@ -43,7 +43,7 @@ API_MODULES = (
     "induceval.measures.pseudowords", "induceval.measures.resampling",
     "induceval.models.categories", "induceval.models.dependencies", "induceval.models.wopa",
     "induceval.experiments.wopa", "induceval.experiments.findings",
-    "induceval.report.tables", "induceval.parallel",
+    "induceval.report.tables", "induceval.report.plot", "induceval.parallel",
 )
 
 

@@ -29,6 +29,10 @@ Registry and records
     ``MEASURES`` (every measure: family, direction, bounds, source),
     ``run_cells`` (a protocol's resumable cells), ``Table``, ``Signature`` and
     ``make_signature`` (every option that changes a number).
+Figures
+    ``plot`` (the module :mod:`induceval.report.plot`, loaded on first use):
+    ``plot.scores`` (systems × measures as bars, with intervals),
+    ``plot.accuracy_by_edge_length``; each returns a matplotlib ``Figure``.
 
 Errors are :class:`InducevalError` (a ``ValueError``) and its subclasses.
 
@@ -48,6 +52,9 @@ import importlib
 
 from induceval._version import __version__
 from induceval.errors import CorpusFormatError, InducevalError, MismatchError, ParameterError
+
+#: public module name -> the module it is (imported on first use; ``plot`` needs matplotlib)
+_MODULES = {"plot": "induceval.report.plot"}
 
 #: public name -> the module that defines it (imported on first use)
 _API = {
@@ -72,7 +79,7 @@ _API = {
 }
 
 __all__ = ["__version__", "InducevalError", "CorpusFormatError", "MismatchError", "ParameterError",
-           *_API]
+           *_API, *_MODULES]
 
 
 def __getattr__(name: str):
@@ -80,8 +87,12 @@ def __getattr__(name: str):
         value = getattr(importlib.import_module(_API[name]), name)
         globals()[name] = value
         return value
+    if name in _MODULES:
+        value = importlib.import_module(_MODULES[name])
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'induceval' has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_API))
+    return sorted(set(globals()) | set(_API) | set(_MODULES))

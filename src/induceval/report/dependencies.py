@@ -22,7 +22,7 @@ from induceval.measures.dependencies.evaluate import DependencyResult
 from induceval.report.tables import Table
 
 __all__ = ["systems_table", "breakdown_table", "evaluate_systems", "accuracy_by_edge_length",
-           "plot_accuracy_by_edge_length"]
+           "accuracy_by_edge_length_figure", "plot_accuracy_by_edge_length"]
 
 
 def systems_table(results: Mapping[str, DependencyResult], *, title: str = "",
@@ -131,22 +131,22 @@ def accuracy_by_edge_length(result, max_edge: int = 9, measure: str = "directed"
     return x, y
 
 
-def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
-                                 max_edge: int = 9, measure: str = "directed",
-                                 reference: str | None = None, title: str = "") -> str:
-    """Draw Gelling et al. 2012, Figure 1 for the given systems into ``path``; return it.
+def accuracy_by_edge_length_figure(results, *, max_edge: int = 9, measure: str = "directed",
+                                   reference: str | None = None, title: str = ""):
+    """Gelling et al. 2012, Figure 1 for the given systems, as a matplotlib ``Figure``.
 
-    Lengths 1..``max_edge`` (Gelling et al. 2012 omits 10 and more); points with no gold edge
-    of that length are left out.
+    ``results``: a mapping name -> result, or pairs (name, result) such as an
+    ``Evaluation``.  Lengths 1..``max_edge`` (Gelling et al. 2012 omits 10 and more);
+    points with no gold edge of that length are left out.  The figure is made without
+    pyplot (no backend is chosen, no figure is left open); it is public as
+    :func:`induceval.report.plot.accuracy_by_edge_length`.
     """
-    import matplotlib
+    from induceval.report._figure import new_figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(5, 4))
+    fig = new_figure(figsize=(5, 4))
+    ax = fig.subplots()
     markers = "os^vDx+*<>"
-    for i, (name, res) in enumerate(results.items()):
+    for i, (name, res) in enumerate(dict(results).items()):
         x, y = accuracy_by_edge_length(res, max_edge, measure, reference)
         ok = ~np.isnan(y)
         ax.plot(x[ok], y[ok], marker=markers[i % len(markers)], label=name)
@@ -159,6 +159,15 @@ def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
     if ax.get_legend_handles_labels()[0]:   # no empty legend
         ax.legend()
     fig.tight_layout()
+    return fig
+
+
+def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
+                                 max_edge: int = 9, measure: str = "directed",
+                                 reference: str | None = None, title: str = "") -> str:
+    """Draw :func:`accuracy_by_edge_length_figure` (Gelling et al. 2012, Figure 1) into
+    ``path``; return it."""
+    fig = accuracy_by_edge_length_figure(results, max_edge=max_edge, measure=measure,
+                                         reference=reference, title=title)
     save_figure(fig, path)
-    plt.close(fig)
     return path
