@@ -14,10 +14,6 @@
 # demo corpus: the same seed gives the same numbers.
 
 # %%
-import matplotlib
-
-matplotlib.use("Agg")              # no display needed; the figure is written to a file
-import matplotlib.pyplot as plt
 import pandas as pd
 
 import induceval
@@ -75,22 +71,11 @@ p_values = pd.DataFrame({name: t.p_value for name, t in zip(("exchange", "random
 print(p_values.loc[["m1", "1to1", "v"]].round(4))
 
 # %% [markdown]
-# A plot of four measures with their intervals as error bars.
+# A plot of four measures with their intervals as error bars (`induceval.plot`).
 
 # %%
 shown = ["m1", "1to1", "v", "pf"]
-fig, ax = plt.subplots(figsize=(7, 3.5))
-width = 0.25
-for i, name in enumerate(systems):
-    part = frame[(frame.system == name)].set_index("measure").loc[shown]
-    x = [j + (i - 1) * width for j in range(len(shown))]
-    ax.bar(x, part.score, width, label=name,
-           yerr=[part.score - part.low, part.high - part.score], capsize=3)
-ax.set_xticks(range(len(shown)), shown)
-ax.set_ylim(0, 1)
-ax.set_ylabel("score (95% bootstrap interval)")
-ax.legend()
-fig.tight_layout()
+fig = induceval.plot.scores(results, shown, intervals=intervals)   # a matplotlib Figure
 fig.savefig("three_systems.png", dpi=100)
 print("wrote three_systems.png")
 
