@@ -281,7 +281,7 @@ def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
     path
         The file.
     on_error
-        ``"fail"`` or ``"skip"`` bad lines.
+        ``"fail"`` or ``"skip"`` malformed trees.
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
     language
