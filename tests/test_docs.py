@@ -2,7 +2,8 @@
 
 - every measure of the registry has its entry (formula, edge cases, source),
   every protocol its cost, every API module its page;
-- the public functions of :mod:`induceval` have their numpydoc sections;
+- the public functions of :mod:`induceval` and of its modules (the CLI aside, and
+  those still pending) have their numpydoc sections;
 - the getting-started page's examples and the tutorial script run;
 - the site builds with Sphinx, warnings as errors and every cross-reference
   checked (``-W -n``), and every internal link of the HTML lands on a page and
@@ -17,6 +18,7 @@ import importlib
 import inspect
 import io
 import os
+import pkgutil
 import re
 import runpy
 import shlex
@@ -124,12 +126,57 @@ def _missing_sections(function) -> list[str]:
     return missing
 
 
+#: Modules (and the modules under them) whose public functions do not have their
+#: numpydoc sections yet: every other module of the package is held to them.  Each
+#: entry is work still to do, not an exemption by design; ``induceval.cli`` is out
+#: for good (its functions are command plumbing, documented by ``--help``).
+_SECTIONS_PENDING = (
+    "induceval.atomic", "induceval.data", "induceval.errors", "induceval.options",
+    "induceval.progress", "induceval.random", "induceval.signature",
+    "induceval.corpus.counting", "induceval.corpus.model", "induceval.corpus.stats",
+    "induceval.corpus.tagsets", "induceval.corpus.trees", "induceval.corpus.tuples",
+    "induceval.corpus.utterances",
+    "induceval.measures.layouts", "induceval.measures.pseudowords",
+    "induceval.measures.result", "induceval.measures.shards", "induceval.measures.wopa",
+    "induceval.experiments", "induceval.parallel", "induceval.report",
+)
+_SECTIONS_OUT = ("induceval.cli",)
+
+
+def _under(module: str, prefixes) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def _subpackage_functions() -> dict[str, object]:
+    """``module.name`` -> function, for every function in the ``__all__`` of a
+    module of the package that defines it (private modules and the CLI aside)."""
+    found = {}
+    for m in pkgutil.walk_packages(induceval.__path__, "induceval."):
+        if _under(m.name, _SECTIONS_OUT) or \
+                any(part.startswith("_") for part in m.name.split(".")[1:]):
+            continue
+        module = importlib.import_module(m.name)
+        for n in getattr(module, "__all__", ()):
+            f = getattr(module, n, None)
+            if inspect.isfunction(f) and f.__module__ == m.name:
+                found[f"{m.name}.{n}"] = f
+    return found
+
+
 def test_public_api_functions_have_numpydoc_sections():
-    """Every function of ``induceval.__all__``: Parameters (when it takes any), Returns
-    (when it returns a value) and an Example."""
+    """Every function of ``induceval.__all__``, and of the ``__all__`` of each module of
+    the package but those still pending: Parameters (when it takes any), Returns (when it
+    returns a value) and an Example."""
     functions = {n: getattr(induceval, n) for n in induceval.__all__
                  if inspect.isfunction(getattr(induceval, n))}
     assert len(functions) >= 20
+    found = _subpackage_functions()
+    covered = {q: f for q, f in found.items() if not _under(q.rpartition(".")[0],
+                                                            _SECTIONS_PENDING)}
+    assert len(covered) >= 190
+    for prefix in _SECTIONS_PENDING:     # no stale entry: each names public functions
+        assert any(_under(q.rpartition(".")[0], (prefix,)) for q in found), prefix
+    functions.update(covered)
     lacking = {n: m for n, f in functions.items() if (m := _missing_sections(f))}
     assert not lacking, f"public functions lacking numpydoc sections: {lacking}"
 
