@@ -136,8 +136,6 @@ _SECTIONS_PENDING = (
     "induceval.corpus.counting", "induceval.corpus.model", "induceval.corpus.stats",
     "induceval.corpus.tagsets", "induceval.corpus.trees", "induceval.corpus.tuples",
     "induceval.corpus.utterances",
-    "induceval.measures.layouts", "induceval.measures.pseudowords",
-    "induceval.measures.result", "induceval.measures.shards", "induceval.measures.wopa",
     "induceval.experiments", "induceval.parallel", "induceval.report",
 )
 _SECTIONS_OUT = ("induceval.cli",)
@@ -173,7 +171,7 @@ def test_public_api_functions_have_numpydoc_sections():
     found = _subpackage_functions()
     covered = {q: f for q, f in found.items() if not _under(q.rpartition(".")[0],
                                                             _SECTIONS_PENDING)}
-    assert len(covered) >= 190
+    assert len(covered) >= 230
     for prefix in _SECTIONS_PENDING:     # no stale entry: each names public functions
         assert any(_under(q.rpartition(".")[0], (prefix,)) for q in found), prefix
     functions.update(covered)
