@@ -133,9 +133,6 @@ def _missing_sections(function) -> list[str]:
 _SECTIONS_PENDING = (
     "induceval.atomic", "induceval.data", "induceval.errors", "induceval.options",
     "induceval.progress", "induceval.random", "induceval.signature",
-    "induceval.corpus.counting", "induceval.corpus.model", "induceval.corpus.stats",
-    "induceval.corpus.tagsets", "induceval.corpus.trees", "induceval.corpus.tuples",
-    "induceval.corpus.utterances",
     "induceval.experiments", "induceval.parallel", "induceval.report",
 )
 _SECTIONS_OUT = ("induceval.cli",)
@@ -171,7 +168,7 @@ def test_public_api_functions_have_numpydoc_sections():
     found = _subpackage_functions()
     covered = {q: f for q, f in found.items() if not _under(q.rpartition(".")[0],
                                                             _SECTIONS_PENDING)}
-    assert len(covered) >= 220
+    assert len(covered) >= 250
     for prefix in _SECTIONS_PENDING:     # no stale entry: each names public functions
         assert any(_under(q.rpartition(".")[0], (prefix,)) for q in found), prefix
     functions.update(covered)
