@@ -131,8 +131,7 @@ def _missing_sections(function) -> list[str]:
 #: entry is work still to do, not an exemption by design; ``induceval.cli`` is out
 #: for good (its functions are command plumbing, documented by ``--help``).
 _SECTIONS_PENDING = (
-    "induceval.experiments.chang2006", "induceval.experiments.pascal2012_deps",
-    "induceval.experiments.pascal2012_joint", "induceval.experiments.pascal2012_pos",
+    "induceval.experiments.pascal2012_deps", "induceval.experiments.pascal2012_joint",
 )
 _SECTIONS_OUT = ("induceval.cli",)
 
@@ -167,7 +166,7 @@ def test_public_api_functions_have_numpydoc_sections():
     found = _subpackage_functions()
     covered = {q: f for q, f in found.items() if not _under(q.rpartition(".")[0],
                                                             _SECTIONS_PENDING)}
-    assert len(covered) >= 340
+    assert len(covered) >= 350
     for prefix in _SECTIONS_PENDING:     # no stale entry: each names public functions
         assert any(_under(q.rpartition(".")[0], (prefix,)) for q in found), prefix
     functions.update(covered)
