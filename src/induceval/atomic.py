@@ -66,6 +66,16 @@ def writes_through(path: str | os.PathLike) -> bool:
     """Whether ``path`` is written through rather than replaced: it names (or links to) a
     device, a FIFO or a socket, or a link on its way lies in ``/dev`` or ``/proc``.
 
+    Parameters
+    ----------
+    path
+        A path.
+
+    Returns
+    -------
+    bool
+        Whether writes go through.
+
     Example
     -------
     >>> writes_through("/dev/null"), writes_through("/tmp/no-such-file.txt")
@@ -122,6 +132,16 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     (:func:`writes_through`); a link to a file has that file replaced.  An
     ``OSError`` of the writes in the block (no file name, or the temporary
     one) becomes a :class:`WriteError` naming ``path``.
+
+    Parameters
+    ----------
+    path
+        The file written.
+
+    Yields
+    ------
+    str
+        The temporary path to write (``path`` itself when written through).
 
     Example
     -------
@@ -187,6 +207,29 @@ def save_figure(fig, path: str | os.PathLike, *, also: tuple[str, ...] = (),
     protocols' figures are also SVG, which the reproduction report shows inline).  The
     same figure gives the same bytes in every run: no date, no matplotlib version, SVG ids
     from a fixed salt (every figure of induceval is saved here).
+
+    Parameters
+    ----------
+    fig
+        A matplotlib figure.
+    path
+        The file written.
+    also
+        More formats written beside it.
+    **options
+        Options of ``fig.savefig``.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(); _ = ax.plot([0, 1], [1, 0])
+    >>> p = os.path.join(tempfile.mkdtemp(), "fig.png")
+    >>> save_figure(fig, p, also=("svg",)); plt.close(fig)
+    >>> sorted(os.listdir(os.path.dirname(p)))
+    ['fig.png', 'fig.svg']
     """
     import matplotlib
 
@@ -199,6 +242,21 @@ def save_figure(fig, path: str | os.PathLike, *, also: tuple[str, ...] = (),
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (see `atomic_path`)."""
+    """Write ``text`` to ``path`` through a temporary file and a rename (see `atomic_path`).
+
+    Parameters
+    ----------
+    path
+        The file written.
+    text
+        The text written (UTF-8).
+
+    Example
+    -------
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+    >>> write_atomic(target, "done\\n"); target.read_text()
+    'done\\n'
+    """
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         fh.write(text)

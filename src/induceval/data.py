@@ -34,7 +34,19 @@ CORPORA = {
 
 
 def shared_data_dir() -> Path:
-    """The shared data folder; when none exists, the first place looked, for error messages."""
+    """The shared data folder; when none exists, the first place looked, for error messages.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder (from the environment variable, a checkout's ``../shared/data``,
+        or the first ``shared/data`` up from the working folder).
+
+    Example
+    -------
+    >>> shared_data_dir().name == "data" or bool(os.environ.get(ENV))
+    True
+    """
     env = os.environ.get(ENV)
     if env:
         return Path(env)
@@ -47,5 +59,23 @@ def shared_data_dir() -> Path:
 
 
 def corpus_dir(name: str, root: str | os.PathLike | None = None) -> Path:
-    """The folder (maybe absent) of a corpus of :data:`CORPORA` under ``root`` or the shared one."""
+    """The folder (maybe absent) of a corpus of :data:`CORPORA` under ``root`` or the shared one.
+
+    Parameters
+    ----------
+    name
+        A corpus of :data:`CORPORA`.
+    root
+        The data folder (default :func:`shared_data_dir`).
+
+    Returns
+    -------
+    pathlib.Path
+        The corpus folder, which may not exist.
+
+    Example
+    -------
+    >>> corpus_dir(next(iter(CORPORA)), "/data").parent.as_posix().startswith("/data")
+    True
+    """
     return (Path(root) if root is not None else shared_data_dir()) / CORPORA[name]

@@ -30,6 +30,18 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     """``text`` cut to ``limit`` characters (``...`` marking the cut), for messages: a
     50 MB line is shown by its start.
 
+    Parameters
+    ----------
+    text
+        The text.
+    limit
+        The most characters shown.
+
+    Returns
+    -------
+    str
+        The text, cut when longer.
+
     Example
     -------
     >>> shorten("abc"), shorten("x" * 100, 10)
@@ -41,6 +53,20 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
 def input_named(files=(), name: str = "", *, most: int = 3) -> str:
     """How a message names what was read: its file, its first ``most`` files (and how many
     more), else ``name`` (a folder with no files, the demo corpus), else ``the input``.
+
+    Parameters
+    ----------
+    files
+        The files read.
+    name
+        The input's name without files.
+    most
+        The most files named.
+
+    Returns
+    -------
+    str
+        The input's name in messages.
 
     Example
     -------
@@ -124,6 +150,19 @@ def check_range(name: str, value: float, low: float | None = None, high: float |
     """Raise :class:`ParameterError` unless ``low <= value <= high`` (NaN never is);
     ``finite``: infinities refused too, whatever the bounds.
 
+    Parameters
+    ----------
+    name
+        The parameter's name, in the message.
+    value
+        Its value.
+    low, high
+        The bounds (``None``: none).
+    low_open, high_open
+        Exclude the bound.
+    finite
+        Refuse infinities.
+
     Example
     -------
     >>> check_range("k", 3, 1)
@@ -158,6 +197,15 @@ def check_range(name: str, value: float, low: float | None = None, high: float |
 
 def check_choice(name: str, value: object, choices: list[str] | tuple[str, ...] | set[str]) -> None:
     """Raise :class:`ParameterError` unless ``value`` is one of ``choices``.
+
+    Parameters
+    ----------
+    name
+        The parameter's name, in the message.
+    value
+        Its value.
+    choices
+        The values allowed.
 
     Example
     -------

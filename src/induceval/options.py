@@ -87,14 +87,50 @@ class OptionType:
 
 def bounded_int(low: int, high: int, *, note: str = "") -> OptionType:
     """An integer option in ``[low, high]`` (``note``: what a special value means, shown
-    in the error)."""
+    in the error).
+
+    Parameters
+    ----------
+    low, high
+        The bounds, included.
+    note
+        What a special value means, shown in the error.
+
+    Returns
+    -------
+    OptionType
+        The argparse ``type=``.
+
+    Example
+    -------
+    >>> bounded_int(1, 10)("3")
+    3
+    """
     return OptionType(int, low, high, note=note)
 
 
 def finite_float(low: float, high: float | None = None, *, low_open: bool = False,
                  high_open: bool = False) -> OptionType:
     """A finite number option in ``[low, high]`` (``low_open``/``high_open``: ends excluded;
-    ``high=None``: no upper bound but finite)."""
+    ``high=None``: no upper bound but finite).
+
+    Parameters
+    ----------
+    low, high
+        The bounds (``high`` ``None``: none).
+    low_open, high_open
+        Exclude the bound.
+
+    Returns
+    -------
+    OptionType
+        The argparse ``type=``.
+
+    Example
+    -------
+    >>> finite_float(0, low_open=True)("0.5")
+    0.5
+    """
     return OptionType(float, low, high, low_open=low_open, high_open=high_open)
 
 
@@ -102,6 +138,20 @@ def comma_list(choices, *, what: str = "item", key=None):
     """An argparse ``type=``: ``A,B,...``, each one of ``choices`` (a sequence, or a function
     returning it, called when the option is given; ``key(name)``: the name looked up, e.g.
     lower-cased), at least one.
+
+    Parameters
+    ----------
+    choices
+        The names allowed, or a function returning them.
+    what
+        What an item is called, in the error.
+    key
+        ``name -> name looked up``, or ``None``.
+
+    Returns
+    -------
+    callable
+        ``text -> list of str``.
 
     Example
     -------

@@ -37,6 +37,24 @@ def progress(items: Iterable[T], *, total: int | None = None, desc: str = "",
              enabled: bool = False, unit: str = "it") -> Iterator[T]:
     """Wrap ``items`` in a tqdm bar on stderr when ``enabled`` (else pass through).
 
+    Parameters
+    ----------
+    items
+        The items.
+    total
+        Their number, when ``items`` has no length.
+    desc
+        The bar's label.
+    enabled
+        Show the bar.
+    unit
+        What an item is called.
+
+    Yields
+    ------
+    object
+        The items, in order.
+
     Example
     -------
     >>> list(progress([1, 2, 3]))
@@ -76,6 +94,16 @@ def _setting(name: str, value: object) -> Iterator[None]:
 @contextlib.contextmanager
 def progress_bars(enabled: bool = True) -> Iterator[None]:
     """Inside the block, :func:`step_bar` shows real bars on stderr when ``enabled``.
+
+    Parameters
+    ----------
+    enabled
+        Show the bars.
+
+    Yields
+    ------
+    None
+        Control, for the block.
 
     Example
     -------
@@ -119,6 +147,16 @@ _context = ""
 def format_seconds(s: float) -> str:
     """``s`` seconds as a short duration (s, min or h).
 
+    Parameters
+    ----------
+    s
+        Seconds.
+
+    Returns
+    -------
+    str
+        The duration, e.g. ``"10 min"``.
+
     Example
     -------
     >>> format_seconds(10.0), format_seconds(600), format_seconds(9000)
@@ -134,6 +172,16 @@ def format_seconds(s: float) -> str:
 @contextlib.contextmanager
 def within(label: str) -> Iterator[None]:
     """Inside the block, step bars start with ``label`` (the cell whose sweeps they count).
+
+    Parameters
+    ----------
+    label
+        The label of the bars started in the block.
+
+    Yields
+    ------
+    None
+        Control, for the block.
 
     Example
     -------
@@ -162,6 +210,22 @@ def heartbeat(status: Callable[[float], str], *, enabled: bool = True,
     bars), and only when no other progress line was printed in that time
     (a cell's own sweeps say more).  The line is printed by a daemon thread,
     so it comes while this process waits for workers or runs a long call.
+
+    Parameters
+    ----------
+    status
+        ``elapsed seconds -> line``.
+    enabled
+        Print the lines.
+    every
+        Seconds between lines (default :data:`LINE_SECONDS`).
+    stream
+        Where the lines go (default: stderr).
+
+    Yields
+    ------
+    None
+        Control, for the block.
 
     Example
     -------
@@ -237,6 +301,15 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
 
     ``total``: number of steps (``None``: unknown).
 
+    Parameters
+    ----------
+    total
+        The number of steps (``None``: unknown).
+    desc
+        The bar's label.
+    unit
+        What a step is called.
+
     Returns
     -------
     object
@@ -263,6 +336,11 @@ def step_bar(total: int | None, desc: str = "", unit: str = "it"):
 def say(text: str) -> None:
     """Print a line of ``text`` on stderr (above the bars when bars are shown).
 
+    Parameters
+    ----------
+    text
+        The line.
+
     Example
     -------
     >>> say("induceval: 3 cells to run")
@@ -271,7 +349,17 @@ def say(text: str) -> None:
 
 
 def note(text: str) -> None:
-    """``induceval: note: text`` on stderr, above any progress bars."""
+    """``induceval: note: text`` on stderr, above any progress bars.
+
+    Parameters
+    ----------
+    text
+        The note.
+
+    Example
+    -------
+    >>> note("the demo corpus is small")   # on stderr
+    """
     say(f"induceval: note: {text}")
 
 
@@ -348,6 +436,16 @@ def watch_compilation(stream=None):
     imported yet, the listener is installed as numba is imported.  Returns the
     listener when it was installed now (for ``numba.core.event.unregister``),
     else ``None``.
+
+    Parameters
+    ----------
+    stream
+        Where the announcement goes (default: stderr).
+
+    Returns
+    -------
+    callable or None
+        The listener installed now, else ``None``.
 
     Example
     -------

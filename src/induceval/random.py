@@ -71,6 +71,18 @@ def rng(seed: int | None = None, name: str | None = None) -> np.random.Generator
     With ``name``, the generator of the named stream (see :func:`stream`);
     without, the root stream ``default_rng(seed)``.
 
+    Parameters
+    ----------
+    seed
+        The seed (``None``: :data:`DEFAULT_SEED`).
+    name
+        A stream name, or ``None`` for the root stream.
+
+    Returns
+    -------
+    numpy.random.Generator
+        The generator.
+
     Example
     -------
     >>> int(rng(1).integers(100)) == int(rng(1).integers(100))
@@ -93,6 +105,18 @@ def _sequence(seed: int | None, name: str) -> np.random.SeedSequence:
 def stream(seed: int | None, name: str) -> np.random.Generator:
     """The independent random stream ``name`` derived from ``seed``.
 
+    Parameters
+    ----------
+    seed
+        The seed (``None``: :data:`DEFAULT_SEED`).
+    name
+        The stream's name.
+
+    Returns
+    -------
+    numpy.random.Generator
+        The stream's generator.
+
     Example
     -------
     >>> bool(stream(3, "a").random() == stream(3, "a").random())
@@ -108,6 +132,20 @@ def stream(seed: int | None, name: str) -> np.random.Generator:
 def stream_seed(seed: int | None, name: str, bits: int = 32) -> int:
     """An integer seed drawn from stream ``name`` (for numba's own generator).
 
+    Parameters
+    ----------
+    seed
+        The seed (``None``: :data:`DEFAULT_SEED`).
+    name
+        The stream's name.
+    bits
+        The seed's size in bits.
+
+    Returns
+    -------
+    int
+        The seed.
+
     Example
     -------
     >>> stream_seed(1, "models.bhmm.sampler") == stream_seed(1, "models.bhmm.sampler")
@@ -120,6 +158,20 @@ def stream_seed(seed: int | None, name: str, bits: int = 32) -> int:
 
 def spawn(seed: int | None, name: str, n: int) -> list[np.random.Generator]:
     """``n`` independent generators spawned from stream ``name`` (one per job/restart).
+
+    Parameters
+    ----------
+    seed
+        The seed (``None``: :data:`DEFAULT_SEED`).
+    name
+        The stream's name.
+    n
+        The number of generators.
+
+    Returns
+    -------
+    list of numpy.random.Generator
+        The generators.
 
     Example
     -------

@@ -162,6 +162,16 @@ def make_signature(name: str, options: Mapping[str, object] | None = None, *,
 def parse_signature(signature: str) -> dict[str, str]:
     """Split a signature back into its fields (``name`` holds the first).
 
+    Parameters
+    ----------
+    signature
+        A signature string.
+
+    Returns
+    -------
+    dict of str to str
+        Field -> value, ``name`` the first field.
+
     Example
     -------
     >>> parse_signature("m1|log:2|v:0.3.1")["log"]

@@ -242,12 +242,24 @@ def count_bigrams(shards: Sequence, column: str = "form", *, boundary: bool = Fa
     executor, jobs
         Where shards are counted (:func:`induceval.parallel.map_reduce`).
 
+    Returns
+    -------
+    BigramTable
+        The summed unigram and bigram counts, with the sentences and tokens counted.
+
     Raises
     ------
     InducevalError
         That of the first shard, in shard order, whose reading or counting
         raised one (a malformed file with ``on_error="fail"``): the error
         one process reading the shards in order meets, with its message.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> count_bigrams([demo, demo]).n_tokens      # two shards, summed
+    166
     """
     from induceval.parallel import map_reduce, path_size
 

@@ -58,6 +58,18 @@ def age_in_days(years: int, months: int = 0, days: int = 0, *,
     approximation of Chang, Lieven & Tomasello (2006), kept to reproduce
     their slopes; not monotonic (3;11.29 = 4;0.05 = 1465 days).
 
+    Parameters
+    ----------
+    years, months, days
+        The CHILDES age ``years;months.days``.
+    convention
+        ``"days"`` (default) or ``"chang2006"``.
+
+    Returns
+    -------
+    int
+        The age in days.
+
     References
     ----------
     Chang, F., Lieven, E. & Tomasello, M. (2006). Using child utterances to
@@ -85,6 +97,18 @@ def days_to_age(days: int, *, convention: str = "days") -> tuple[int, int, int]:
     """``(years, months, days)`` of an age in days: the inverse of :func:`age_in_days`
     (the latest age with that many days; exact for every age with days up to 29
     under ``"days"``, and while ``months * 31 + days < 365`` under ``"chang2006"``).
+
+    Parameters
+    ----------
+    days
+        An age in days.
+    convention
+        ``"days"`` (default) or ``"chang2006"``.
+
+    Returns
+    -------
+    tuple of (int, int, int)
+        ``(years, months, days)``.
 
     Example
     -------

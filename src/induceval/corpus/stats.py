@@ -35,6 +35,18 @@ def format_age(days: int, convention: str = "days") -> str:
     """CHILDES-style ``Y;M.D`` for an age in days (inverse of
     :func:`~induceval.corpus.model.age_in_days` under ``convention``).
 
+    Parameters
+    ----------
+    days
+        An age in days.
+    convention
+        ``"days"`` (default) or ``"chang2006"``.
+
+    Returns
+    -------
+    str
+        ``Y;M.D``.
+
     Example
     -------
     >>> format_age(737), format_age(608), format_age(613, "chang2006")
@@ -168,6 +180,20 @@ def summarise_files(paths, *, format: str = "auto", on_error: str = "fail",  # n
     processes) and summed in file order: the memory of a file, not of the collection,
     and the same :func:`describe_summary` as reading the files together.
 
+    Parameters
+    ----------
+    paths
+        Corpus files and folders.
+    format, on_error
+        As in :func:`~induceval.corpus.readers.read_corpus`.
+    jobs
+        Processes reading the files.
+
+    Returns
+    -------
+    CorpusSummary
+        The summary of the whole corpus.
+
     Example
     -------
     >>> import os, tempfile
@@ -229,7 +255,26 @@ def _group_summary(group: tuple[str, list[str]], *, on_error: str,
 
 
 def summarise(corpus: Corpus) -> CorpusSummary:
-    """The :class:`CorpusSummary` of one corpus."""
+    """The :class:`CorpusSummary` of one corpus.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+
+    Returns
+    -------
+    CorpusSummary
+        Its sizes, vocabulary, columns, tag inventories, head counts and ages:
+        additive over parts.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> s = summarise(generate_demo_corpus(n_sentences=20, seed=1))
+    >>> s.sentences, s.tokens, len(s.forms)
+    (20, 83, 45)
+    """
     lengths = corpus.lengths
     tags = {}
     for name, col in corpus.tokens.items():
@@ -255,7 +300,25 @@ def summarise(corpus: Corpus) -> CorpusSummary:
 
 
 def describe_summary(s: CorpusSummary) -> dict:
-    """:func:`describe`'s dict from a :class:`CorpusSummary` (of one corpus or of parts)."""
+    """:func:`describe`'s dict from a :class:`CorpusSummary` (of one corpus or of parts).
+
+    Parameters
+    ----------
+    s
+        A :class:`CorpusSummary`.
+
+    Returns
+    -------
+    dict
+        The description :func:`describe` returns.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> d = describe_summary(summarise(generate_demo_corpus(n_sentences=20, seed=1)))
+    >>> d["sentences"], d["types"], d["max_length"]
+    (20, 45, 6)
+    """
     ages = None
     if s.ages:
         lo, hi = min(s.ages), max(s.ages)
@@ -342,6 +405,16 @@ def reading_errors(report: dict) -> dict[str, dict]:
     counted, and every skip reason except utterances without words; each as
     ``{"count": n, "first": "file:line" or ""}``.
 
+    Parameters
+    ----------
+    report
+        The ``report`` of :func:`describe`.
+
+    Returns
+    -------
+    dict of str to dict
+        Kind -> ``{"count", "first"}``.
+
     Example
     -------
     >>> reading_errors({"counts": {"unaligned_gra": 1, "tokens": 9},
@@ -361,6 +434,20 @@ def reading_errors(report: dict) -> dict[str, dict]:
 def every_tag_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarray:
     """Sizes in types of the gold categories, a type counted under every tag it has.
 
+    Parameters
+    ----------
+    ids
+        Word id of every token.
+    gold
+        Gold tag code of every token (``< 0``: none).
+    n_types
+        The number of word types.
+
+    Returns
+    -------
+    numpy.ndarray
+        The number of types of each gold category, by gold code.
+
     Example
     -------
     >>> every_tag_sizes(np.array([0, 0, 1, 2]), np.array([0, 1, 1, 1]), 3).tolist()
@@ -377,6 +464,18 @@ def every_tag_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarr
 
 def scale_sizes(sizes: np.ndarray, total: int) -> np.ndarray:
     """Scale ``sizes`` to sum to ``total`` (largest remainders, each at least 1).
+
+    Parameters
+    ----------
+    sizes
+        Category sizes.
+    total
+        The sum wanted.
+
+    Returns
+    -------
+    numpy.ndarray
+        The scaled sizes, summing to ``total``.
 
     Example
     -------
@@ -449,6 +548,11 @@ def majority_labels(keys: np.ndarray, labels: np.ndarray, n_labels: int
         Non-negative integers, one pair per observation.
     n_labels
         One more than the largest label.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        The distinct keys and their majority labels.
 
     Example
     -------

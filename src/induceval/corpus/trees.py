@@ -118,6 +118,18 @@ def sentence_cycles(heads: np.ndarray, offsets: np.ndarray) -> np.ndarray:
 
     The ``cycle`` entry of :func:`sentence_diagnostics`, alone.
 
+    Parameters
+    ----------
+    heads
+        Heads of every token (1-based within the sentence, 0 = root, -1 = missing).
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    numpy.ndarray
+        A boolean per sentence.
+
     Example
     -------
     >>> sentence_cycles(np.array([0, 3, 2, 0, 3, 1, 2]), np.array([0, 3, 7])).tolist()
@@ -143,6 +155,25 @@ def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np
     table for crossing edges), in ``int32`` below 2**31 tokens: no compiled
     kernel, so scoring never loads numba.  Heads must lie in
     ``-1..len(sentence)``.
+
+    Parameters
+    ----------
+    heads
+        Heads of every token (1-based within the sentence, 0 = root, -1 = missing).
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        ``roots``, ``missing``, ``cycle`` and ``non_projective``, one entry per sentence.
+
+    Example
+    -------
+    >>> heads, offsets = np.array([2, 0, 0, 1, 0]), np.array([0, 2, 5])   # 2nd: two roots
+    >>> d = sentence_diagnostics(heads, offsets)
+    >>> d["roots"].tolist(), d["cycle"].tolist()
+    ([1, 2], [False, False])
     """
     offsets = np.asarray(offsets, dtype=np.int64)
     n_sent = len(offsets) - 1
@@ -165,7 +196,27 @@ def sentence_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, np
 
 
 def tree_diagnostics(heads: np.ndarray, offsets: np.ndarray) -> dict[str, int]:
-    """Counts of sentences with no root, multiple roots, cycles, crossing edges; missing heads."""
+    """Counts of sentences with no root, multiple roots, cycles, crossing edges; missing heads.
+
+    Parameters
+    ----------
+    heads
+        Heads of every token (1-based within the sentence, 0 = root, -1 = missing).
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    dict of str to int
+        ``sentences``, ``no_root``, ``multiple_roots``, ``cycles``,
+        ``non_projective`` and ``missing_heads``.
+
+    Example
+    -------
+    >>> heads, offsets = np.array([2, 0, 0, 1, 0]), np.array([0, 2, 5])   # 2nd: two roots
+    >>> tree_diagnostics(heads, offsets)["multiple_roots"]
+    1
+    """
     d = sentence_diagnostics(heads, offsets)
     nonempty = np.diff(np.asarray(offsets)) > 0
     return {"sentences": int(len(d["roots"])),

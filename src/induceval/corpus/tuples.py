@@ -139,6 +139,16 @@ ARGUMENTS = ("nouns", "nominals", "any")
 def detect_scheme(corpus: Corpus) -> str:
     """Guess the relation scheme from the relations present.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+
+    Returns
+    -------
+    str
+        A name in :data:`SCHEMES`.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -153,6 +163,20 @@ def detect_scheme(corpus: Corpus) -> str:
 def scheme_of_relations(name: str, columns: Iterable[str], labels: Iterable[str]) -> str:
     """:func:`detect_scheme` of a corpus named ``name`` with these token ``columns`` and
     ``deprel`` ``labels`` (e.g. the union of a corpus's shards).
+
+    Parameters
+    ----------
+    name
+        The corpus's name (in errors).
+    columns
+        Its token columns.
+    labels
+        Its ``deprel`` labels.
+
+    Returns
+    -------
+    str
+        A name in :data:`SCHEMES`.
 
     Example
     -------
@@ -259,6 +283,15 @@ def _code_set(column, tags: Iterable[str]) -> np.ndarray:
 def check_columns(scheme: RelationScheme, name: str, columns: Iterable[str]) -> None:
     """Refuse a corpus (named ``name``, with token ``columns``) lacking what ``scheme`` reads.
 
+    Parameters
+    ----------
+    scheme
+        The relation scheme.
+    name
+        The corpus's name.
+    columns
+        Its token columns.
+
     Example
     -------
     >>> check_columns(SCHEMES["ud"], "c", ["form", "upos"])
@@ -281,6 +314,17 @@ def token_words(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns"
                 use_lemma: bool = True, lowercase: bool = True,
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each token's word and kind: what frequencies and co-occurrence windows count.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    scheme
+        The :class:`RelationScheme`.
+    arguments
+        ``"nouns"``, ``"nominals"`` or ``"any"`` (see :func:`extract_tuples`).
+    use_lemma, lowercase
+        Use the ``lemma`` column when present (else forms); lower-case words.
 
     Returns
     -------
@@ -388,6 +432,17 @@ def tuple_codes(corpus: Corpus, scheme: RelationScheme, arguments: str = "nouns"
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Counter]:
     """:func:`token_words` and every tuple occurrence as codes (see :func:`extract_tuples`).
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    scheme
+        The :class:`RelationScheme`.
+    arguments
+        ``"nouns"``, ``"nominals"`` or ``"any"`` (see :func:`extract_tuples`).
+    use_lemma, lowercase
+        Use the ``lemma`` column when present (else forms); lower-case words.
+
     Returns
     -------
     (strings, words, kinds, rows, skipped)
@@ -447,6 +502,16 @@ def extract_tuples(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
     TupleInstances
         In corpus order; ``document`` from the sentence column ``document``
         (the corpus name when absent).
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["eat", "cake"], "upos": ["VERB", "NOUN"], "head": [0, 1],
+    ...                 "deprel": ["root", "obj"]})
+    >>> t = extract_tuples(b.build())
+    >>> t.verb.tolist(), t.relation.tolist(), t.noun.tolist()
+    (['eat'], ['obj'], ['cake'])
     """
     sch = _scheme(scheme, corpus)
     if arguments not in ARGUMENTS:
@@ -506,6 +571,11 @@ def count_tuples(corpora: Iterable, scheme: str | RelationScheme = "auto", *,
     reader
         Path -> Corpus (picklable: a module-level function or a partial).
 
+    Returns
+    -------
+    TupleCounts
+        Tuple -> occurrences, and the candidates skipped by reason.
+
     Example
     -------
     >>> count_tuples([]).total
@@ -540,6 +610,20 @@ def word_counts(strings: np.ndarray, words: np.ndarray, mask: np.ndarray) -> Cou
     """Token count of each word over the tokens of ``mask`` (words and codes of
     :func:`token_words`); words in string-table order.
 
+    Parameters
+    ----------
+    strings
+        The word strings.
+    words
+        Each token's code into ``strings`` (``-1``: none).
+    mask
+        The tokens counted.
+
+    Returns
+    -------
+    collections.Counter
+        Word -> tokens.
+
     Example
     -------
     >>> word_counts(np.array(["a", "b"], dtype=object), np.array([1, -1, 1, 0]),
@@ -559,6 +643,19 @@ def word_frequencies(corpus: Corpus, scheme: str | RelationScheme = "auto", *,
     Chambers & Jurafsky 2010 determine noun frequency "by counting all tokens
     with noun POS tags" (§6.2), and verb frequency over verb lemmas without
     relations (§3.1).
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    scheme
+        ``"auto"``, a name in :data:`SCHEMES`, or a :class:`RelationScheme`.
+    documents
+        The documents counted (default: all).
+    use_lemma, lowercase
+        Use the ``lemma`` column when present (else forms); lower-case words.
+    arguments
+        ``"nouns"``, ``"nominals"`` or ``"any"`` (see :func:`extract_tuples`).
 
     Returns
     -------
@@ -600,6 +697,24 @@ def window_counts(strings: np.ndarray, words: np.ndarray, kinds: np.ndarray,
     compiled pass, ``block`` tokens at a time: memory is that of the
     distinct pairs, not of the tokens.  Pairs are in (verb, noun) string order.
 
+    Parameters
+    ----------
+    strings, words, kinds
+        As from :func:`token_words`.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    keep
+        The sentences counted.
+    window
+        Positions less than this apart co-occur.
+    block
+        Tokens counted at a time.
+
+    Returns
+    -------
+    collections.Counter
+        (verb, noun) -> co-occurrences.
+
     Example
     -------
     >>> strings = np.array(["cake", "eat"], dtype=object)
@@ -640,6 +755,24 @@ def cooccurrence_counts(corpus: Corpus, scheme: str | RelationScheme = "auto", *
                         use_lemma: bool = True, lowercase: bool = True) -> Counter:
     """Verb-noun co-occurrences within ``window`` words of ``documents`` (all when ``None``):
     :func:`window_counts` of the corpus.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    scheme
+        ``"auto"``, a name in :data:`SCHEMES`, or a :class:`RelationScheme`.
+    window
+        Positions less than this apart co-occur.
+    documents
+        The documents counted (default: all).
+    use_lemma, lowercase
+        Use the ``lemma`` column when present (else forms); lower-case words.
+
+    Returns
+    -------
+    collections.Counter
+        (verb, noun) -> co-occurrences.
 
     Example
     -------

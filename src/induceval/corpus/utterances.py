@@ -211,6 +211,20 @@ def split_speakers(corpus: Corpus, *, child_role: str = "Target_Child",
     ``role`` column, whose ``speaker`` is ``child_speaker``); the adult lines
     are all other utterances, as in Chang et al. 2006, p. 155.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    child_role
+        The child's role.
+    child_speaker
+        The child's speaker code, without a ``role`` column.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        The adult and the child masks over the sentences.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder

@@ -117,6 +117,22 @@ def output_format(path: str | os.PathLike | None, to: str | None = None, *,
     Raises :class:`~induceval.errors.ParameterError` for an unknown ending
     (or a format not in ``allowed``), naming the endings understood.
 
+    Parameters
+    ----------
+    path
+        The output path (its ending decides), or ``None``.
+    to
+        The format named by the user, or ``None``.
+    allowed
+        The formats accepted.
+    option
+        The option's name in messages.
+
+    Returns
+    -------
+    str
+        A format of ``allowed``.
+
     Example
     -------
     >>> output_format("pred.conll"), output_format("x.out", "pascal"), output_format("a.tsv")
@@ -231,6 +247,10 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
 
     Parameters
     ----------
+    corpus
+        The corpus written.
+    path_or_file
+        A path, or an open text file.
     slots
         Slot names in file order (see :data:`CONLLU_SLOTS`).
     sources
@@ -249,6 +269,21 @@ def write_tabular(corpus: Corpus, path_or_file: str | os.PathLike | IO[str],
         Write the byte-order mark, CRLF line ends and file end the files read
         share (see the module docstring); False: no byte-order mark, ``\\n``
         line ends, a blank line at the end.
+
+    Returns
+    -------
+    WriteReport
+        Sentences and tokens written; what was left out.
+
+    Example
+    -------
+    >>> import io
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["Hi", "you"], "upos": ["INTJ", "PRON"]})
+    >>> out = io.StringIO()
+    >>> _ = write_tabular(b.build(), out, ["_id", "form", "upos"], sources={}, comments=False)
+    >>> out.getvalue().splitlines()
+    ['1\\tHi\\tINTJ', '2\\tyou\\tPRON', '']
     """
     report = WriteReport(format)
     kept, changed = _kept_lines(corpus)
@@ -404,6 +439,10 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
 
     Parameters
     ----------
+    corpus
+        The corpus written.
+    path_or_file
+        A path, or an open text file.
     tags_column
         What goes into ``tags_slot`` (``"upos"`` or ``"xpos"``; default: the
         corpus's ``upos``): a token column name, a Column, or an array aligned
@@ -424,6 +463,15 @@ def write_conllu(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
     -------
     WriteReport
         Sentences and tokens written; what was left out (e.g. empty sentences).
+
+    Example
+    -------
+    >>> import io
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["Hi"], "upos": ["INTJ"], "head": [0]})
+    >>> out = io.StringIO(); report = write_conllu(b.build(), out, comments=False)
+    >>> out.getvalue().split("\\t")[:4], report.tokens
+    (['1', 'Hi', '_', 'INTJ'], 1)
     """
     check_choice("tags_slot", tags_slot, ("upos", "xpos"))
     sources = dict(columns or {})
@@ -450,6 +498,24 @@ def write_conllx(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
     ``"cpos"`` or ``"xpos"``; other parameters as :func:`write_conllu`.
     CoNLL-X has no multiword-token or empty-node lines: those kept from a
     CoNLL-U source are left out and counted.
+
+    Parameters
+    ----------
+    corpus
+        The corpus written.
+    path_or_file
+        A path, or an open text file.
+    tags_column, heads_column, columns
+        The tag slot's, HEAD's and other slots' sources, as in :func:`write_conllu`.
+    tags_slot
+        The slot ``tags_column`` fills.
+    missing_tag, comments, layout
+        As in :func:`write_tabular`.
+
+    Returns
+    -------
+    WriteReport
+        Sentences and tokens written; what was left out.
 
     Example
     -------
@@ -485,6 +551,24 @@ def write_pascal(corpus: Corpus, path_or_file: str | os.PathLike | IO[str], *,
     parameters as :func:`write_conllu`.  Comments are off by default (the
     challenge files have none; the reader accepts them): the sentence's own
     comment lines are then left out and counted.
+
+    Parameters
+    ----------
+    corpus
+        The corpus written.
+    path_or_file
+        A path, or an open text file.
+    tags_column, heads_column, columns
+        The tag slot's, HEAD's and other slots' sources, as in :func:`write_conllu`.
+    tags_slot
+        The slot ``tags_column`` fills.
+    missing_tag, comments, layout
+        As in :func:`write_tabular` (``comments`` off by default).
+
+    Returns
+    -------
+    WriteReport
+        Sentences and tokens written; what was left out.
 
     Example
     -------
@@ -573,6 +657,13 @@ def write_type_clusters(path: str | os.PathLike, clusters: Mapping[str, object])
 
     A word without a cluster (``None`` or empty) is written as ``UNCLUSTERED``;
     one with several clusters gets one line each.
+
+    Parameters
+    ----------
+    path
+        The file written.
+    clusters
+        ``{word: cluster or set of clusters}`` (``None`` or empty: unclustered).
 
     Example
     -------

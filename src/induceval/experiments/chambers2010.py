@@ -242,6 +242,19 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
         independent within one, so these intervals (like the paper's tests)
         understate the variation between document samples.  Drawn in the main
         process from the ``resampling.bootstrap`` stream of ``seed``.
+
+    Returns
+    -------
+    dict of str to Table
+        The tables by key (``<corpus>_figure4``, ``<corpus>_sizes``...).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tables = run_chambers2010({"demo": generate_demo_corpus(n_sentences=400, seed=1)},
+    ...                           iterations=50, confidence=0, plots=False)
+    >>> sorted(tables)[:3]
+    ['demo_figure4', 'demo_figure5', 'demo_figure6']
     """
     from induceval.parallel import Cell
 
@@ -469,7 +482,25 @@ def _plot_unseen(tables: Mapping[str, Table], preps: Mapping[str, Prepared], out
 # -- corpora and CLI ----------------------------------------------------------
 
 def default_corpora(shared: str | os.PathLike) -> dict[str, list[str]]:
-    """The paper-style setup on the shared data: Manchester CDS and UD per language."""
+    """The paper-style setup on the shared data: Manchester CDS and UD per language.
+
+    Parameters
+    ----------
+    shared
+        The shared data folder.
+
+    Returns
+    -------
+    dict of str to list of str
+        Corpus name -> its folders.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp(); os.makedirs(os.path.join(d, "ud", "UD_English-EWT"))
+    >>> list(default_corpora(d))
+    ['ud-english']
+    """
     root = Path(shared)
     out: dict[str, list[str]] = {}
     man = root / "childes" / "eng-uk" / "Manchester"

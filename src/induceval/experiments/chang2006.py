@@ -63,6 +63,24 @@ def default_population(data_root: str | os.PathLike) -> dict[str, list[Path]]:
     """Corpus name -> folder, for Manchester children, Eve and the Estonian corpora.
 
     Missing folders are left out; an empty result raises an error naming the root.
+
+    Parameters
+    ----------
+    data_root
+        The shared data folder.
+
+    Returns
+    -------
+    dict of str to list of pathlib.Path
+        Corpus name -> its folders.
+
+    Example
+    -------
+    >>> import tempfile
+    >>> default_population(tempfile.mkdtemp())   # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    induceval.errors.InducevalError: no CHILDES corpora (Manchester, eve, estonian) under ...
     """
     root = Path(data_root)
     out: dict[str, list[Path]] = {}
@@ -116,6 +134,29 @@ def run_corpus(corpus: Corpus | Sequence[str], name: str, learners: Sequence[obj
 
     ``corpus`` is a Corpus or CHAT paths (read here, so cells can run in
     worker processes).  Returns a JSON-serialisable dict.
+
+    Parameters
+    ----------
+    corpus
+        A Corpus, or CHAT paths.
+    name
+        The corpus's name.
+    learners
+        The learners, in the paper's order.
+    **options
+        Options of the WOPA tests (ties, seed, ...).
+
+    Returns
+    -------
+    dict
+        Both tests' results, the per-day accuracies and the errors, JSON-ready.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=40, seed=1)
+    >>> sorted(run_corpus(demo, "demo"))[:4]
+    ['child', 'corpus', 'days', 'errors']
     """
     from induceval.experiments.wopa import adult_to_child, self_prediction
     from induceval.measures.wopa import accuracy_by_day
@@ -149,6 +190,27 @@ def paired_ttests(per_corpus: Mapping[str, Mapping[str, float]], order: Sequence
 
     ``per_corpus``: learner -> corpus -> WOPA.  Only corpora with a value for
     both learners enter a test.
+
+    Parameters
+    ----------
+    per_corpus
+        Learner -> corpus -> WOPA.
+    order
+        The learners, in order: each tested against the next.
+    test
+        The test's name, in the rows.
+
+    Returns
+    -------
+    Table
+        One row per consecutive pair: the mean difference, t, df and p.
+
+    Example
+    -------
+    >>> scores = {"A": {"x": 0.5, "y": 0.6, "z": 0.4}, "B": {"x": 0.6, "y": 0.7, "z": 0.6}}
+    >>> row = paired_ttests(scores, ["A", "B"]).rows[0]
+    >>> row["n_corpora"], row["t"], row["df"]
+    (3, 4.0, 2)
     """
     from scipy import stats
 
@@ -173,6 +235,18 @@ def age_window(age_range: tuple[float, float] | None,
     """The first and last age in days (inclusive) of ``age_range``, first and last age in
     years (``(1, 5)``: from 1;0.0 to 5;0.0; ``None``: every age, returned as ``None``),
     under the corpus's age ``convention`` (:func:`~induceval.corpus.model.age_in_days`).
+
+    Parameters
+    ----------
+    age_range
+        First and last age in years, or ``None``.
+    convention
+        The corpus's age convention.
+
+    Returns
+    -------
+    tuple of (int, int) or None
+        The first and last age in days.
 
     Example
     -------
@@ -203,6 +277,20 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
     (:func:`age_window`); days outside are left out and counted in the notes
     (a few of today's corpora go on to 14 years, where a straight line over
     all ages would be driven by the oldest recordings).
+
+    Parameters
+    ----------
+    days
+        Learner -> per-day records.
+    order
+        The learners, in order.
+    window
+        The first and last age in days fitted, or ``None``.
+
+    Returns
+    -------
+    tuple of (Table, Table)
+        The regressions per learner, and the slope comparisons.
 
     Example
     -------
@@ -475,6 +563,36 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
     reproducing its slopes; see :func:`~induceval.corpus.model.age_in_days`).
     Scored utterances without an age are left out of the per-day analysis and
     counted per learner in each cell's ``"undated"``.
+
+    Parameters
+    ----------
+    corpora
+        Name -> Corpus, or CHAT paths.
+    learners
+        The learners, in the paper's order.
+    out_dir, figures_dir
+        Where finished cells and figures go (``None``: none).
+    jobs
+        Processes running the corpora.
+    show_progress
+        Show a bar over the corpora.
+    confidence, alpha, age_range
+        See above.
+    **options
+        Options of the tests, learners and reader (see above).
+
+    Returns
+    -------
+    Chang2006Result
+        The tables, figures, cells and errors.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=40, seed=1)
+    >>> result = reproduce_corpora({"demo": demo}, confidence=0)
+    >>> "per_corpus" in result.tables
+    True
     """
     if not corpora:
         raise InducevalError("no corpora given")
@@ -516,6 +634,38 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 
     Tables are returned; figures are written to ``out_dir`` when given;
     ``confidence``/``alpha`` as in :func:`reproduce_corpora`.
+
+    Parameters
+    ----------
+    data_root
+        The shared data folder.
+    out_dir
+        Where tables, figures and finished cells go (``None``: nothing written).
+    learners
+        The learners, in the paper's order.
+    jobs
+        Processes running the corpora.
+    show_progress
+        Show a bar over the corpora.
+    figures
+        Draw the figures.
+    confidence, alpha, age_range
+        As in :func:`reproduce_corpora`.
+    **options
+        Options of the WOPA tests.
+
+    Returns
+    -------
+    Chang2006Result
+        The tables, figures, cells and errors.
+
+    Example
+    -------
+    >>> import tempfile
+    >>> reproduce(tempfile.mkdtemp())   # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    induceval.errors.InducevalError: no CHILDES corpora (Manchester, eve, estonian) under ...
     """
     pop = default_population(data_root)
     figdir = out_dir if (figures and out_dir is not None) else None

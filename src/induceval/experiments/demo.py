@@ -51,6 +51,29 @@ def run_demo(seed: int = DEFAULT_SEED, n_sentences: int = 2000, *,
     report holds the corpus description, each step's items (titled
     ``step: title``) and a final ``demo steps`` table (step, status, items,
     seconds).
+
+    Parameters
+    ----------
+    seed
+        Seed of the demo corpus and of every step.
+    n_sentences
+        Sentences of the demo corpus.
+    steps
+        The steps run, in order (names of :data:`DEMO_STEPS`).
+    strict
+        Re-raise a step's exception instead of reporting it.
+    show_progress
+        Show a bar over the steps on stderr.
+
+    Returns
+    -------
+    list of ReportItem
+        ``(title, Table or text)`` pairs.
+
+    Example
+    -------
+    >>> [title for title, _ in run_demo(1, 200, steps=("tags",))]
+    ['demo corpus', 'tags', 'demo steps']
     """
     corpus = generate_demo_corpus(n_sentences=n_sentences, seed=seed)
     # every table says what made its numbers: here the demo corpus's size and seed

@@ -28,7 +28,27 @@ __all__ = ["run"]
 
 
 def run(corpus: Corpus, seed: int) -> list:
-    """Score LB and RB chains on ``corpus`` (``seed`` is unused: nothing is random)."""
+    """Score LB and RB chains on ``corpus`` (``seed`` is unused: nothing is random).
+
+    Parameters
+    ----------
+    corpus
+        The demo corpus.
+    seed
+        The seed of the step (unused: nothing is random).
+
+    Returns
+    -------
+    list
+        The step's report items (tables, or text).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> items = run(generate_demo_corpus(n_sentences=20, seed=1), 1)
+    >>> items[0].title
+    'Chain baselines on the demo corpus (all lengths)'
+    """
     systems = {"LB": left_branching(corpus.offsets), "RB": right_branching(corpus.offsets)}
     tables, results = [], {}
     for max_length in (None, 10):

@@ -20,7 +20,27 @@ __all__ = ["run"]
 
 
 def run(corpus, seed: int) -> list:
-    """Run this demonstration step; return its report."""
+    """Run this demonstration step; return its report.
+
+    Parameters
+    ----------
+    corpus
+        The demo corpus.
+    seed
+        The seed of the step.
+
+    Returns
+    -------
+    list
+        The step's report items (tables, or text).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> items = run(generate_demo_corpus(n_sentences=20, seed=1), 1)
+    >>> items[0].title
+    'Dependency induction on the demo corpus (%, punctuation removed)'
+    """
     from induceval.measures.dependencies import evaluate_dependencies
     from induceval.models.dependencies import induce_dependencies
 

@@ -21,7 +21,27 @@ DEMO_SETTINGS = {
 
 
 def run(corpus: Corpus, seed: int) -> list:
-    """Induce one tagging per model on ``corpus`` and score it against ``upos``."""
+    """Induce one tagging per model on ``corpus`` and score it against ``upos``.
+
+    Parameters
+    ----------
+    corpus
+        The demo corpus.
+    seed
+        The seed of the step.
+
+    Returns
+    -------
+    list
+        The step's report items (tables, or text).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> items = run(generate_demo_corpus(n_sentences=20, seed=1), 1)
+    >>> [row["model"] for row in items[0].rows]
+    ['brown', 'exchange', 'hc', 'ff', 'bhmm', 'random']
+    """
     from induceval.measures.categories import evaluate_tags
     from induceval.models.categories import induce_tags
 

@@ -45,7 +45,27 @@ __all__ = ["run"]
 
 
 def run(corpus: Corpus, seed: int) -> list:
-    """Score the trivial taggings and the random baseline; return the tables."""
+    """Score the trivial taggings and the random baseline; return the tables.
+
+    Parameters
+    ----------
+    corpus
+        The demo corpus.
+    seed
+        The seed of the step.
+
+    Returns
+    -------
+    list
+        The step's report items (tables, or text).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> items = run(generate_demo_corpus(n_sentences=20, seed=1), 1)
+    >>> items[0].title
+    'category measures on the demo corpus (gold upos, random seed 1)'
+    """
     gold = corpus.column("upos").values.astype(np.int64)
     forms = corpus.forms.astype(np.int64)
     # a stream of its own: the demo's tables do not move with the model ``random``'s draws

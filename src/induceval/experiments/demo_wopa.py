@@ -19,7 +19,27 @@ __all__ = ["run"]
 
 
 def run(corpus: Corpus, seed: int) -> list:
-    """Both tests of the paper for all six learners on ``corpus``; one Table."""
+    """Both tests of the paper for all six learners on ``corpus``; one Table.
+
+    Parameters
+    ----------
+    corpus
+        The demo corpus.
+    seed
+        The seed of the step.
+
+    Returns
+    -------
+    list
+        The step's report items (tables, or text).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> items = run(generate_demo_corpus(n_sentences=20, seed=1), 1)
+    >>> items[0].title
+    'Word order prediction accuracy (WOPA) on the demo corpus'
+    """
     from induceval.experiments.wopa import adult_to_child, self_prediction
     from induceval.models.wopa import PAPER_ORDER
 

@@ -182,6 +182,28 @@ def prepare_childes(corpus: Corpus, *, child_directed: bool = True) -> Corpus:
     Adds token columns ``collapsed`` (12 categories) and ``stripped`` (``%mor``
     POS without morphology) from ``xpos``; removes tokens whose collapsed tag
     is ``PUNCT`` and sentences left empty.
+
+    Parameters
+    ----------
+    corpus
+        A CHILDES corpus (``%mor`` POS in ``xpos``).
+    child_directed
+        Keep only the child-directed utterances.
+
+    Returns
+    -------
+    Corpus
+        The prepared corpus.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["you", "play", "."], "xpos": ["pro", "v", "."]},
+    ...                {"speaker": "MOT", "unintelligible": "no"})
+    >>> s = prepare_childes(b.build()).sentence(0)
+    >>> s.strings("form"), s.strings("collapsed")
+    (['you', 'play'], ['N', 'V'])
     """
     from induceval.corpus.tagsets.childes import add_childes_tagsets
     from induceval.corpus.transforms.childes import select_child_directed
@@ -222,6 +244,38 @@ def frank_cell(model: str, k: int, gold: str, train: Corpus, test: Corpus | None
     figures and the model signature.  ``model`` is a registry name; with
     ``spsr_labels="tokens"`` a model of :data:`TOKEN_MODELS` is scored by
     SP/SR with its own token labels (see the module docstring).
+
+    Parameters
+    ----------
+    model
+        A model of the registry.
+    k
+        The number of clusters.
+    gold
+        The gold tag column (``collapsed`` or ``stripped``).
+    train
+        The training corpus (prepared).
+    test
+        The test corpus of SP/SR, or ``None``.
+    seed
+        The seed of the model.
+    params
+        The model's other parameters.
+    spsr_labels
+        ``"tokens"`` or ``"types"``: the labels SP/SR score.
+
+    Returns
+    -------
+    dict
+        The row, JSON-ready.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> train = prepare_childes(generate_demo_corpus(n_sentences=20, seed=1))
+    >>> row = frank_cell("random", 5, "collapsed", train, None)
+    >>> row["model"], sorted(row["merge"])[:3]
+    ('random', ['MA', 'PP', 'PR'])
     """
     from induceval.measures.categories import evaluate_tags, substitutable_scores
     from induceval.measures.categories.substitutable import context_labels
@@ -528,6 +582,14 @@ def run_frank2009(train: Corpus | str | os.PathLike | Sequence = None,
         ``table3`` (merge), ``table4`` (split), ``table2`` (correlations),
         ``table3_paper``, ``table4_paper``, ``coverage``, and with
         ``confidence`` ``table3_significance``, ``table4_significance``.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tables = run_frank2009(generate_demo_corpus(n_sentences=20, seed=1), ks=(5,),
+    ...                        models=("random",), figures=False, confidence=0)
+    >>> sorted(tables)[:4]
+    ['coverage', 'table2', 'table3', 'table3_paper']
     """
     for m in models:
         check_choice("model", m, tuple(MODEL_NAMES))

@@ -168,6 +168,16 @@ def load_treebank(path: str) -> Treebank:
 def as_treebank(path: str | Treebank) -> Treebank:
     """The treebank at ``path`` (:func:`load_treebank`), or ``path`` when it is one.
 
+    Parameters
+    ----------
+    path
+        A treebank, or its path.
+
+    Returns
+    -------
+    Treebank
+        The treebank.
+
     Example
     -------
     >>> from induceval.corpus.demo import generate_demo_corpus
@@ -206,7 +216,35 @@ def run_cell(path: str | Treebank, system: str, *, max_train_length: int | None 
              iterations: int = 100, tolerance: float = 1e-5, seed: int = DEFAULT_SEED,
              tag_column: str | None = None) -> dict:
     """One protocol cell: ``system`` on the treebank at ``path`` (or read), scored (JSON-ready
-    dict)."""
+    dict).
+
+    Parameters
+    ----------
+    path
+        The treebank, or its path.
+    system
+        A system of :data:`SYSTEMS` (or a DMV over ``tag_column``).
+    max_train_length
+        The longest training sentence (``None``: all).
+    iterations, tolerance
+        EM's iterations and stopping tolerance.
+    seed
+        The seed of the random trees.
+    tag_column
+        The tag column of the DMV and harmonic systems (default: by the system).
+
+    Returns
+    -------
+    dict
+        The scores (``all``, ``len10``), signature and notes, JSON-ready.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> sorted(run_cell(tb, "RB"))[:3]
+    ['all', 'iterations', 'len10']
+    """
     from induceval.models.dependencies import induce_dependencies
 
     tb = as_treebank(path)
@@ -234,7 +272,30 @@ def _pct(x) -> float | None:
 
 def improvement_table(results: dict, treebanks: list[str], key: str = "len10") -> Table:
     """DMV next to its own harmonic initialiser, per treebank and tag set (Gelling et al.
-    2012, §6.2)."""
+    2012, §6.2).
+
+    Parameters
+    ----------
+    results
+        The cells by ``"<treebank>|<system>"``.
+    treebanks
+        The treebanks' names, in row order.
+    key
+        The scores compared: ``len10`` or ``all``.
+
+    Returns
+    -------
+    Table
+        ``H<k>``, ``DMV<k>`` and ``gain<k>`` per tag set, a row per treebank.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> results = {f"demo|{s}": run_cell(tb, s, iterations=5) for s in ("Hu", "DMVu")}
+    >>> improvement_table(results, ["demo"]).columns[:4]
+    ['treebank', 'Hc', 'DMVc', 'gainc']
+    """
     rows = []
     for tb in treebanks:
         row: dict = {"treebank": tb}
@@ -257,6 +318,25 @@ def cell_items(cell: dict | None, key: str):
     """Per-sentence edge counts of a cell's ``key`` scores (``all``/``len10``) as ItemStats.
 
     ``None`` when the cell has none (a missing tag set, a cell stored without them).
+
+    Parameters
+    ----------
+    cell
+        A cell's result, or ``None``.
+    key
+        ``"all"`` or ``"len10"``.
+
+    Returns
+    -------
+    ItemStats or None
+        The per-sentence edge counts.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> round(cell_items(run_cell(tb, "RB"), "all").scores()["directed"], 4)
+    0.1643
     """
     from induceval.measures.dependencies import dependency_items
 
@@ -281,6 +361,41 @@ def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
     the percentile bootstrap interval over sentences, level ``1 - alpha``), and
     each row names its best system and the systems whose difference from it is
     not significant (paired bootstrap, two-sided, level ``alpha``).
+
+    Parameters
+    ----------
+    results
+        The cells by ``"<treebank>|<system>"``.
+    treebanks
+        The treebanks' names, in row order.
+    systems
+        The systems, in column order.
+    notes
+        Notes of the first table.
+    confidence, alpha, seed
+        The bootstrap (see above).
+    prefix
+        The cells' key prefix.
+    paper
+        The paper's tables, in the titles.
+    title
+        A title prefix.
+    with_k
+        Add each system's K.
+
+    Returns
+    -------
+    list of Table
+        Directed, undirected and NED, all lengths and length <= 10.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> results = {f"demo|{s}": run_cell(tb, s) for s in ("LB", "RB")}
+    >>> tables = accuracy_tables(results, ["demo"], ["LB", "RB"], confidence=0)
+    >>> len(tables), [row["treebank"] for row in tables[0].rows]
+    (6, ['demo', 'averages'])
     """
     marks = Marks(confidence, alpha, seed) if confidence else None
     items = {(tb, s, key): cell_items(results.get(f"{prefix}{tb}|{s}"), key)
@@ -322,7 +437,34 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
                       notes: list[str] | None = None, *, confidence: int = 1000,
                       alpha: float = 0.05, seed: int = DEFAULT_SEED) -> list[Table]:
     """Build Table 3/8-shaped tables (:func:`accuracy_tables`) and Table 6 (directed accuracy
-    by relation, one table per treebank)."""
+    by relation, one table per treebank).
+
+    Parameters
+    ----------
+    results
+        The cells by ``"<treebank>|<system>"``.
+    treebanks
+        The treebanks' names, in row order.
+    systems
+        The systems.
+    notes
+        Notes of the first table.
+    confidence, alpha, seed
+        The bootstrap, as in :func:`accuracy_tables`.
+
+    Returns
+    -------
+    list of Table
+        The accuracy tables and Table 6 per treebank.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> results = {f"demo|{s}": run_cell(tb, s) for s in ("LB", "RB")}
+    >>> len(tables_from_cells(results, ["demo"], ["LB", "RB"], confidence=0))
+    7
+    """
     tables = accuracy_tables(results, treebanks, systems, notes, confidence=confidence,
                              alpha=alpha, seed=seed)
     for tb in treebanks:
@@ -343,7 +485,32 @@ def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
 def edge_length_table(results: dict, treebanks: list[str], systems: list[str],
                       max_edge: int = 9) -> Table:
     """Gelling et al. 2012, Figure 1 as numbers: directed accuracy (%) by gold edge length,
-    a row per treebank and system, all sentence lengths."""
+    a row per treebank and system, all sentence lengths.
+
+    Parameters
+    ----------
+    results
+        The cells by ``"<treebank>|<system>"``.
+    treebanks
+        The treebanks' names, in row order.
+    systems
+        The systems.
+    max_edge
+        The longest edge length.
+
+    Returns
+    -------
+    Table
+        A row per treebank and system.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> results = {f"demo|{s}": run_cell(tb, s) for s in ("LB", "RB")}
+    >>> edge_length_table(results, ["demo"], ["RB"], max_edge=2).columns
+    ['treebank', 'system', '1', '2']
+    """
     rows = []
     for tb in treebanks:
         for s in systems:
@@ -387,7 +554,46 @@ def edge_length_figure(results: dict, tb: str, systems: list[str], path: Path,
 def treebank_cells(fn, treebanks: list[str], systems, options: dict, out_dir, *, jobs: int,
                    show_progress: bool, desc: str, prefix: str = ""):
     """Run ``fn(path, system, **options)`` for every treebank and system as resumable cells
-    keyed ``f"{prefix}{name}|{system}"``; return the treebank names by path and the cells."""
+    keyed ``f"{prefix}{name}|{system}"``; return the treebank names by path and the cells.
+
+    Parameters
+    ----------
+    fn
+        The cell function, ``fn(path, system, **options)``.
+    treebanks
+        The treebanks' paths.
+    systems
+        The systems.
+    options
+        The cells' options.
+    out_dir
+        Where finished cells go (``None``: none).
+    jobs
+        Processes running the cells.
+    show_progress
+        Show a bar over the cells.
+    desc
+        The bar's label.
+    prefix
+        The cells' key prefix.
+
+    Returns
+    -------
+    tuple of (dict, dict)
+        Treebank name by path, and the cells' results by key.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_conllu
+    >>> path = os.path.join(tempfile.mkdtemp(), "demo.conllu")
+    >>> _ = write_conllu(generate_demo_corpus(40, seed=1), path)
+    >>> names, cells = treebank_cells(run_cell, [path], ["RB"], {}, None, jobs=1,
+    ...                               show_progress=False, desc="cells")
+    >>> list(names.values()), list(cells)
+    (['demo'], ['demo|RB'])
+    """
     from induceval.parallel import Cell
 
     names = {str(t): Path(t).name if Path(t).is_dir() else Path(t).stem for t in treebanks}
@@ -412,6 +618,45 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
 
     Cells (treebank x system) are stored under ``out_dir/cells`` and reused
     on a rerun (resume); ``jobs`` runs them in parallel processes.
+
+    Parameters
+    ----------
+    treebanks
+        The treebanks' paths.
+    out_dir
+        Where tables, figures and finished cells go (``None``: nothing written).
+    jobs
+        Processes running the cells.
+    systems
+        The systems (default: every one).
+    max_train_length
+        The longest training sentence (``None``: all).
+    iterations, tolerance
+        EM's iterations and stopping tolerance.
+    seed
+        The seed of the random trees and the bootstrap.
+    show_progress
+        Show a bar over the cells.
+    figures
+        Draw the figures.
+    confidence, alpha
+        See above.
+
+    Returns
+    -------
+    list of Table
+        The accuracy tables, Table 6 by treebank and the edge-length table.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_conllu
+    >>> path = os.path.join(tempfile.mkdtemp(), "demo.conllu")
+    >>> _ = write_conllu(generate_demo_corpus(40, seed=1), path)
+    >>> tables = pascal2012_deps([path], systems=["LB", "RB"], confidence=0, figures=False)
+    >>> tables[0].columns
+    ['treebank', 'LB', 'RB']
     """
     systems = list(systems or SYSTEMS)
     for s in systems:
@@ -457,7 +702,24 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
 
 
 def default_treebank_paths(root=None) -> list[str]:
-    """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve."""
+    """The treebanks of the shared data folder present: UD folders, the PTB sample, Eve.
+
+    Parameters
+    ----------
+    root
+        The shared data folder (default: :func:`~induceval.data.shared_data_dir`).
+
+    Returns
+    -------
+    list of str
+        The treebanks' paths.
+
+    Example
+    -------
+    >>> import tempfile
+    >>> default_treebank_paths(tempfile.mkdtemp())
+    []
+    """
     out = sorted(str(p) for p in corpus_dir("ud", root).glob("UD_*") if p.is_dir())
     for extra in (corpus_dir("wsj-dependencies", root), corpus_dir("eve", root)):
         if extra.is_dir():

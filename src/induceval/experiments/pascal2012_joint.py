@@ -49,6 +49,29 @@ def cluster_column(corpus, k: int, punct: str = "keep", column: str = "brown"):
     """Add a token column of Brown cluster ids (``B0``, ``B1`` ...) computed without punctuation.
 
     Returns ``(corpus, n_clusters)``; unclustered words are missing (``-1``).
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    k
+        The number of clusters.
+    punct
+        The punctuation policy (punctuation is not clustered).
+    column
+        The name of the column added.
+
+    Returns
+    -------
+    tuple of (Corpus, int)
+        The corpus with the column, and the number of clusters.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> corpus, n = cluster_column(generate_demo_corpus(40, seed=1), 5)
+    >>> n, corpus.sentence(0).strings("brown")[:2]
+    (5, ['B0', 'B4'])
     """
     from induceval.corpus.model import Column, Vocabulary
     from induceval.corpus.transforms import punctuation_mask
@@ -70,7 +93,34 @@ def run_joint_cell(path: str | Treebank, system: str, *, max_k: int = 200,
                    max_train_length: int | None = 10, iterations: int = 100,
                    tolerance: float = 1e-5) -> dict:
     """One cell: DMV on Brown clusters with K = the size of tag set ``KINDS[system]``, on the
-    treebank at ``path`` (or read)."""
+    treebank at ``path`` (or read).
+
+    Parameters
+    ----------
+    path
+        The treebank, or its path.
+    system
+        A system of :data:`KINDS`.
+    max_k
+        The largest K.
+    max_train_length
+        The longest training sentence (``None``: all).
+    iterations, tolerance
+        EM's iterations and stopping tolerance.
+
+    Returns
+    -------
+    dict
+        The scores, K and signature, JSON-ready.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> tb = Treebank("demo", generate_demo_corpus(40, seed=1), {"u": "upos"}, punct="upos")
+    >>> cell = run_joint_cell(tb, "DMVu", iterations=5)
+    >>> cell["k_gold"], sorted(cell)[:3]
+    (11, ['all', 'iterations', 'k'])
+    """
     from induceval.corpus.transforms import punctuation_mask
     from induceval.experiments.pascal2012_deps import _evaluate
     from induceval.models.dependencies import induce_dependencies
@@ -107,6 +157,41 @@ def pascal2012_joint(treebanks: list[str], out_dir: str | None = None, *, jobs: 
     significantly different from it at ``alpha``, as in
     :func:`induceval.experiments.pascal2012_deps.accuracy_tables` (seed
     ``seed`` of the ``resampling.bootstrap`` stream).
+
+    Parameters
+    ----------
+    treebanks
+        The treebanks' paths.
+    out_dir
+        Where tables and finished cells go (``None``: nothing written).
+    jobs
+        Processes running the cells.
+    max_k
+        The largest K.
+    max_train_length
+        The longest training sentence (``None``: all).
+    iterations, tolerance
+        EM's iterations and stopping tolerance.
+    show_progress
+        Show a bar over the cells.
+    confidence, alpha, seed
+        See above.
+
+    Returns
+    -------
+    list of Table
+        The accuracy tables, rows treebanks.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_conllu
+    >>> path = os.path.join(tempfile.mkdtemp(), "demo.conllu")
+    >>> _ = write_conllu(generate_demo_corpus(40, seed=1), path)
+    >>> tables = pascal2012_joint([path], iterations=5, confidence=0)
+    >>> [row["treebank"] for row in tables[0].rows]
+    ['demo', 'averages']
     """
     from induceval.experiments.pascal2012_deps import accuracy_tables, treebank_cells
 

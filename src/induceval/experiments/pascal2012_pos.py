@@ -69,7 +69,24 @@ PAPER_KEY = {"m1": "m1", "1to1_greedy": "1to1", "v": "vm", "vi": "vi"}
 
 
 def default_treebanks(root=None) -> dict[str, tuple[list[str], str]]:
-    """The PASCAL 2012 treebank names -> (paths, format) in the shared data (those present)."""
+    """The PASCAL 2012 treebank names -> (paths, format) in the shared data (those present).
+
+    Parameters
+    ----------
+    root
+        The shared data folder (default: :func:`~induceval.data.shared_data_dir`).
+
+    Returns
+    -------
+    dict of str to tuple of (list of str, str)
+        Treebank name -> its paths and format.
+
+    Example
+    -------
+    >>> import tempfile
+    >>> default_treebanks(tempfile.mkdtemp())
+    {}
+    """
     ud = corpus_dir("ud", root)
     spec = {
         "basque": ud / "UD_Basque-BDT", "czech": ud / "UD_Czech-CAC",
@@ -117,6 +134,27 @@ def tag_counts(corpus: Corpus, columns: Mapping[str, str],
 
     ``max_k`` caps K (e.g. UD Czech has 600+ positional fine tags, where the
     PASCAL data had 61).
+
+    Parameters
+    ----------
+    corpus
+        The treebank.
+    columns
+        Condition -> its tag column.
+    max_k
+        The largest K, or ``None``.
+
+    Returns
+    -------
+    dict of str to int
+        Condition -> K.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=40, seed=1)
+    >>> tag_counts(demo, {"c": "upos", "p": "xpos", "u": "upos"})
+    {'c': 12, 'p': 20, 'u': 12}
     """
     ks = {t: corpus.n_types(columns[t]) for t in TAGSETS}
     if max_k is not None:
@@ -132,6 +170,35 @@ def pos_cell(corpus: Corpus, model: str, k: int, *, seed: int = DEFAULT_SEED,
     ``gold``: the column of each, ``{"upos": ..., "fine": ...}`` (default: ``upos``
     and ``xpos``); the results are keyed ``upos`` (Gelling et al. 2012, Table 2) and
     ``fine`` (Table 7).
+
+    Parameters
+    ----------
+    corpus
+        The treebank.
+    model
+        The model.
+    k
+        The number of clusters.
+    seed
+        The seed of the model.
+    punct
+        The punctuation policy of the scores.
+    params
+        The model's other parameters.
+    gold
+        The gold columns (see above).
+
+    Returns
+    -------
+    dict
+        The scores under ``upos`` and ``fine``, with the model's signature.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=40, seed=1)
+    >>> sorted(pos_cell(demo, "brown", 5))
+    ['fine', 'k', 'model', 'n_clusters', 'signature', 'upos']
     """
     from induceval.measures.categories import evaluate_tags
     from induceval.models.categories import induce_tags
@@ -179,6 +246,20 @@ def run_pascal2012_pos(treebanks: Mapping[str, Corpus | tuple] | None = None, *,
         resample's contingency table is rebuilt from per-sentence tables and
         re-mapped for M-1 and 1-1), drawn in the main process from the
         ``resampling.bootstrap`` stream of ``seed``: independent of ``jobs``.
+
+    Returns
+    -------
+    dict of str to Table
+        The tables by name: ``k``, ``table2_*`` (universal tags), ``table7_*``
+        (fine tags) and the paper's ``*_paper`` twins.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=40, seed=1)
+    >>> tables = run_pascal2012_pos({"demo": demo}, models=("brown",), confidence=0)
+    >>> sorted(tables)[:3]
+    ['k', 'table2_1to1', 'table2_1to1_optimal']
     """
     for m in models:
         check_choice("model", m, tuple(MODELS))

@@ -99,7 +99,18 @@ MODULES = ("frank2009", "reichart2010", "pascal2012_pos", "pascal2012_deps", "pa
 
 
 def protocols() -> list[Protocol]:
-    """Every protocol, in the order of ``induceval reproduce --help``."""
+    """Every protocol, in the order of ``induceval reproduce --help``.
+
+    Returns
+    -------
+    list of Protocol
+        The protocols.
+
+    Example
+    -------
+    >>> [p.name for p in protocols()][:3]
+    ['frank2009', 'reichart2010', 'pascal2012-pos']
+    """
     return [importlib.import_module(f"induceval.experiments.{m}").PROTOCOL for m in MODULES]
 
 
@@ -115,6 +126,26 @@ def write_manifest(out_dir: str | os.PathLike, protocol: str, options: Mapping[s
     The reproduction report (``induceval report``) reads it: the protocol, the
     package version, every option that changes the numbers (the seed among
     them), the data folder, the start time (UTC) and the run time.
+
+    Parameters
+    ----------
+    out_dir
+        The run's folder.
+    protocol
+        The protocol's name.
+    options
+        The run's options (those that change no number are left out).
+    data
+        The data folder.
+    started
+        The start time, in seconds since the epoch.
+    seconds
+        The run time.
+
+    Returns
+    -------
+    str
+        The path of ``run.json``.
 
     Example
     -------

@@ -76,6 +76,18 @@ def resolve_gold_column(gold: Corpus, gold_column: str = "auto") -> str:
     """``"auto"``: ``xpos`` (the fine tags, Reichart et al. 2010, §5.1) when ``gold`` has
     them, else ``upos``.
 
+    Parameters
+    ----------
+    gold
+        The gold corpus.
+    gold_column
+        A column, or ``"auto"``.
+
+    Returns
+    -------
+    str
+        The gold column.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -95,7 +107,36 @@ def score_tagging(gold: Corpus, pred, *, gold_column: str = "auto", punct="auto"
                   log_base="e", restarts: int = 10, seed: int = DEFAULT_SEED,
                   items: bool = False) -> dict:
     """Every Table 1 measure of one tagging (a tag array aligned with ``gold`` or a Corpus);
-    with ``items``, the per-sentence contingency tables too (for the bootstrap)."""
+    with ``items``, the per-sentence contingency tables too (for the bootstrap).
+
+    Parameters
+    ----------
+    gold
+        The gold corpus.
+    pred
+        A tag array aligned with ``gold``, or a Corpus.
+    gold_column
+        The gold column (``"auto"``: :func:`resolve_gold_column`).
+    punct, log_base
+        As in :func:`~induceval.measures.categories.evaluate_tags`.
+    restarts, seed
+        Of the type-level M-1 mappings.
+    items
+        Also return the per-sentence tables.
+
+    Returns
+    -------
+    dict
+        Measure -> score (and ``items`` when asked).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> s = score_tagging(demo, demo.tokens["upos"].values)
+    >>> sorted(s)[:4]
+    ['1-1', 'H(C|K)', 'H(K|C)', 'M-1']
+    """
     from induceval.measures.categories import evaluate_tags
 
     gold_column = resolve_gold_column(gold, gold_column)
@@ -184,6 +225,18 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     gold_column, punct, log_base, restarts, seed
         Scoring options (Reichart et al. 2010: fine tags -- ``"auto"`` takes ``xpos`` when
         present --, punctuation excluded, natural log, 10 restarts).
+
+    Returns
+    -------
+    dict of str to Table
+        ``table1`` and ``rank_correlation``.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> sorted(run_reichart2010(demo, predictions={"upos": demo.tokens["upos"].values}))
+    ['rank_correlation', 'table1']
     """
     if not isinstance(gold, Corpus):
         from induceval.corpus.readers import read_corpus

@@ -81,6 +81,11 @@ def evaluate_wopa(train: Utterances, test: Utterances, learner: object = "lexsta
     extra_signature
         Options of the caller that change the number (in the signature).
 
+    Returns
+    -------
+    WopaResult
+        WOPA, its counts and signature, with the per-utterance statistics.
+
     Example
     -------
     >>> u = Utterances.from_lists([["you", "ate", "it"], ["we", "ate", "it"]])

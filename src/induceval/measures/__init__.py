@@ -32,6 +32,17 @@ def family(name: str):
     """The measure family named ``name`` (its records in ``.measures``, its
     per-item statistics from ``.items``).
 
+    Parameters
+    ----------
+    name
+        A family of :data:`FAMILIES`: ``tags``, ``substitutable``, ``deps``, ``wopa`` or
+        ``pseudo``.
+
+    Returns
+    -------
+    object
+        The family's object, with its ``measures`` records and ``items``.
+
     Example
     -------
     >>> [m.name for m in family("deps").measures]

@@ -193,10 +193,32 @@ def _trees(rows) -> bool:
 def read_layout(paths, fmt: str, *, detected: bool = False) -> Layout:
     """Read the files of a prediction in layout ``fmt`` (one after the other).
 
+    Parameters
+    ----------
+    paths
+        The prediction's files.
+    fmt
+        ``"labels"``, ``"heads"`` or ``"wordtag"``.
+    detected
+        Whether :func:`detect_layout` chose ``fmt`` (errors then name ``--pred-format``).
+
+    Returns
+    -------
+    Layout
+        Per sentence its values and where they were read.
+
     Raises
     ------
     CorpusFormatError
         A ``wordtag`` line without exactly two tab-separated fields (file, line, text).
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "pred.labels")
+    >>> _ = open(p, "w").write("3 1\\n2 2 UNCLUSTERED\\n")
+    >>> read_layout((p,), "labels").rows
+    (('3', '1'), ('2', '2', 'UNCLUSTERED'))
     """
     rows, where, words = [], [], ([] if fmt == "wordtag" else None)
     for path in map(str, paths):
@@ -236,6 +258,27 @@ def detect_layout(paths, command: str) -> str | None:
 
     ``command``: ``"tags"`` or ``"deps"`` (which line layout integers are); see
     the module docstring for the rule.  Only the first file's first 200 lines are read.
+
+    Parameters
+    ----------
+    paths
+        The prediction's files.
+    command
+        ``"tags"`` or ``"deps"``.
+
+    Returns
+    -------
+    str or None
+        ``"labels"``, ``"heads"`` or ``"wordtag"``; ``None`` when the files are
+        in none of them.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "pred.labels")
+    >>> _ = open(p, "w").write("3 1\\n2 2 UNCLUSTERED\\n")
+    >>> detect_layout((p,), "tags"), detect_layout((p,), "deps")
+    ('labels', 'heads')
     """
     from induceval.corpus.readers import EXTENSIONS
 

@@ -43,6 +43,11 @@ def import_pandas():
     """The ``pandas`` module, or a one-line :class:`~induceval.errors.InducevalError`
     naming the extra to install.
 
+    Returns
+    -------
+    module
+        :mod:`pandas`.
+
     Example
     -------
     >>> import_pandas().__name__   # doctest: +SKIP
@@ -61,6 +66,18 @@ def import_pandas():
 def short_value(value: object, digits: int = 4) -> str:
     """A value as a repr shows it: floats with ``digits`` significant digits.
 
+    Parameters
+    ----------
+    value
+        Any value.
+    digits
+        Significant digits of floats.
+
+    Returns
+    -------
+    str
+        Its short repr.
+
     Example
     -------
     >>> short_value(0.123456), short_value(3), short_value("a")
@@ -74,6 +91,24 @@ def short_value(value: object, digits: int = 4) -> str:
 def html_table(columns: Sequence[str], rows: Sequence[Mapping], *, caption: str = "",
                notes: Sequence[str] = (), digits: int = 4) -> str:
     """A small HTML table (every text escaped): what a notebook shows of a result.
+
+    Parameters
+    ----------
+    columns
+        The column names, in order.
+    rows
+        One mapping column -> value per row (missing: empty cell).
+    caption
+        A caption, or ``""``.
+    notes
+        Lines shown under the table.
+    digits
+        Significant digits of floats.
+
+    Returns
+    -------
+    str
+        The HTML of the table.
 
     Example
     -------
@@ -172,6 +207,18 @@ def ratio_of(num: int, den: int, scale: float = 1.0) -> Callable:
     """The batched score ``scale * totals[:, num] / totals[:, den]`` of a ratio measure
     (``nan`` where the denominator is 0).
 
+    Parameters
+    ----------
+    num, den
+        The numerator's and the denominator's columns.
+    scale
+        A factor of the ratio.
+
+    Returns
+    -------
+    callable
+        ``(B, d)`` totals -> ``(B,)`` scores.
+
     Example
     -------
     >>> import numpy as np
@@ -189,6 +236,20 @@ def ratio_of(num: int, den: int, scale: float = 1.0) -> Callable:
 def score_records(records, view, want=None) -> dict:
     """``{name: record.score(view)}`` of the ``records`` in ``want`` (default: all), in
     the records' order.
+
+    Parameters
+    ----------
+    records
+        :class:`Measure` records.
+    view
+        What their ``score`` functions take (e.g. ``(B, d)`` column totals).
+    want
+        The names to score (default: every record).
+
+    Returns
+    -------
+    dict
+        Measure name -> its score (an array over the batch).
 
     Example
     -------

@@ -210,6 +210,18 @@ def label_inventory(corpus: Corpus, columns: Sequence[str]) -> dict[str, dict]:
     Additive (:func:`_add_inventories`): the inventory of files read one by one
     and summed is that of the files read as one corpus.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    columns
+        The columns whose labels are counted.
+
+    Returns
+    -------
+    dict of str to dict
+        Column -> label -> tokens (empty for the other columns).
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -409,6 +421,18 @@ def system_names(inputs: Sequence, names: Sequence[str] | None = None) -> tuple[
     """One name per system: ``names`` when given, else each input's file stem (the paths
     when two stems are alike), a corpus's name, else ``system1``, ``system2``...
 
+    Parameters
+    ----------
+    inputs
+        The systems' inputs (paths, corpora or arrays).
+    names
+        The names given by the user, or ``None``.
+
+    Returns
+    -------
+    tuple of str
+        One name per system.
+
     Raises
     ------
     ParameterError
@@ -477,11 +501,25 @@ def evaluate_shards(family: Family, shards: Sequence[Shard], options: Mapping, *
         The systems' names (each result's ``name``; default: the name the family gave
         the result, e.g. a WOPA learner's, else ``system1``, ``system2``...).
 
+    Returns
+    -------
+    Evaluation
+        One result per system, by name, and the resolved options.
+
     Raises
     ------
     InducevalError
         The first error in shard order: a reader's (naming file and line),
         or the family's (e.g. gold and prediction differ).
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.measures.categories.evaluate import TAGS
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> ev = evaluate_shards(TAGS, shards_of([demo], [demo]), TAGS.options(pred_column="xpos"))
+    >>> len(ev), round(ev[0].scores["m1"], 4)
+    (1, 0.9231)
     """
     from induceval.parallel import map as parallel_map
 
@@ -574,6 +612,18 @@ def pair_files(gold: str | os.PathLike, pred: str | os.PathLike, *, gold_format:
     at the same path relative to ``pred``, the file ending aside
     (``a/x.conllu`` with ``a/x.pascal``).
 
+    Parameters
+    ----------
+    gold, pred
+        The gold and the prediction folders.
+    gold_format, pred_format
+        Their files' formats, or ``"auto"``.
+
+    Returns
+    -------
+    list of tuple of (str, str)
+        The (gold file, prediction file) pairs, in gold order.
+
     Raises
     ------
     MismatchError
@@ -632,6 +682,25 @@ def shards_of(golds: Sequence, preds: Sequence, read: ReadOptions = ReadOptions(
     :func:`~induceval.corpus.readers.read_corpus` reads a folder
     (:func:`~induceval.corpus.readers.plan_files`), and the files it does not
     read are named in the readers' reports (``skipped_files``).
+
+    Parameters
+    ----------
+    golds
+        The gold inputs (corpora, files or folders), one per gold analysis.
+    preds
+        The systems' predictions, one per system.
+    read
+        How the files are read.
+    gold_names
+        Names of the gold analyses, or ``None``.
+    group_bytes
+        About the size of the file groups of one shard (default: chosen by
+        :func:`induceval.parallel.file_groups`).
+
+    Returns
+    -------
+    list of Shard
+        The shards, in corpus order.
 
     Example
     -------

@@ -111,6 +111,22 @@ def score_utterances(test: Utterances, producer: Producer, *,
     ``numbers``: each utterance's number in the whole test set (default
     ``0, 1, ...``: the shard is the whole test set).
 
+    Parameters
+    ----------
+    test
+        The test utterances of the shard.
+    producer
+        An object with ``outcomes(test, numbers)`` (e.g. a trained
+        :class:`~induceval.models.wopa.production.Production`).
+    numbers
+        Each utterance's number in the whole test set.
+
+    Returns
+    -------
+    WopaStats
+        Per utterance the (expected) correctness, whether scored, its number
+        and its length.
+
     Example
     -------
     >>> import math
@@ -147,6 +163,16 @@ RECORDS: tuple[Measure, ...] = (
 def wopa_score(stats: np.ndarray) -> float:
     """WOPA (a proportion) from summed (or per-utterance) statistics ``(correct, scored)``.
 
+    Parameters
+    ----------
+    stats
+        ``(correct, scored)`` per row.
+
+    Returns
+    -------
+    float
+        WOPA, ``nan`` with nothing scored.
+
     Example
     -------
     >>> wopa_score(np.array([[1, 1], [0, 1], [0.5, 1]]))
@@ -161,6 +187,16 @@ def wopa_score(stats: np.ndarray) -> float:
 def wopa_items(stats) -> ItemStats:
     """Per-utterance ``(correct, scored)`` of WOPA statistics (a :class:`WopaStats`, a
     :class:`WopaResult` or its rows); the score is WOPA.
+
+    Parameters
+    ----------
+    stats
+        A :class:`WopaStats`, a :class:`WopaResult` or ``(m, 2)`` rows.
+
+    Returns
+    -------
+    ItemStats
+        The per-utterance rows, scored by WOPA.
 
     Example
     -------
@@ -272,6 +308,26 @@ def wopa_result(stats: WopaStats, learner: str, *, test: str = "self",
     ``options``: every option that changes the number, in the signature's
     order; ``seed``: the seed of random tie breaking, when ties were drawn.
 
+    Parameters
+    ----------
+    stats
+        The summed statistics.
+    learner
+        The learner's label.
+    test
+        The test condition: ``"self"`` or ``"adult-child"``.
+    options
+        The options in the signature.
+    seed
+        The tie-breaking seed, when ties were drawn.
+    corpus
+        The corpus name.
+
+    Returns
+    -------
+    WopaResult
+        WOPA, the counts and the signature.
+
     Example
     -------
     >>> st = WopaStats(np.array([1.0, 0.0]), np.array([True, True]), np.array([0, 1]),
@@ -293,6 +349,15 @@ def accuracy_by_day(result: WopaResult, corpus: Corpus, *, undated: str = "skip"
     default) or raise :class:`~induceval.errors.InducevalError`
     (``undated="fail"``).  A corpus without an ``age_days`` column, or with no
     dated scored utterance, raises.
+
+    Parameters
+    ----------
+    result
+        A WOPA result, kept with its per-utterance statistics.
+    corpus
+        The test corpus (its ``age_days`` sentence column).
+    undated
+        ``"skip"`` or ``"fail"`` on undated scored utterances.
 
     Returns
     -------

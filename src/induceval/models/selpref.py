@@ -279,6 +279,22 @@ def train_models(counts: TupleCounts, cooccurrence: Counter | None = None, *,
     ``None``: cutoff 0.  Returns name -> model, in the order of ``models``,
     and the tuned cutoffs by similarity.
 
+    Parameters
+    ----------
+    counts
+        The training (verb, relation, noun) tuple counts.
+    cooccurrence
+        Verb-noun window co-occurrence counts, or ``None``.
+    models
+        The model names to train, among :data:`MODEL_ORDER`.
+    tune
+        ``tune(make, CUTOFFS) -> cutoff`` for the Erk models, or ``None`` (cutoff 0).
+
+    Returns
+    -------
+    tuple of (dict, dict of str to int)
+        Name -> trained model, and similarity -> tuned cutoff.
+
     Example
     -------
     >>> built, cutoffs = train_models(TupleCounts(Counter({("eat", "obj", "cake"): 2})),

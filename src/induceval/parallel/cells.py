@@ -189,6 +189,18 @@ def _read_stored(path: Path) -> dict | None:
 def cell_path(out_dir: str | os.PathLike, key: str) -> Path:
     """Where :func:`run_cells` stores the cell ``key`` under ``out_dir``.
 
+    Parameters
+    ----------
+    out_dir
+        The run's output folder.
+    key
+        The cell's key.
+
+    Returns
+    -------
+    pathlib.Path
+        The cell's JSON file.
+
     Example
     -------
     >>> cell_path("runs/x", "a b").as_posix()

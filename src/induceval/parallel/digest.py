@@ -63,6 +63,16 @@ def canonical_json(value: object) -> str:
     """``value`` as JSON with sorted keys and no spaces: the text its digest is taken over
     (a value read back from the stored JSON gives the same text as the value written).
 
+    Parameters
+    ----------
+    value
+        A JSON-serialisable value.
+
+    Returns
+    -------
+    str
+        Its canonical JSON.
+
     Example
     -------
     >>> canonical_json({"b": [1, 2.5], "a": None})
@@ -72,7 +82,23 @@ def canonical_json(value: object) -> str:
 
 
 def content_digest(stored: Mapping) -> str:
-    """The digest of a stored cell's fields (its ``digest`` field aside)."""
+    """The digest of a stored cell's fields (its ``digest`` field aside).
+
+    Parameters
+    ----------
+    stored
+        A stored cell's fields.
+
+    Returns
+    -------
+    str
+        The hexadecimal digest.
+
+    Example
+    -------
+    >>> content_digest({"a": 1, "digest": "x"}) == content_digest({"a": 1})
+    True
+    """
     h = _hasher()
     h.update(canonical_json({k: v for k, v in stored.items() if k != "digest"}).encode())
     return h.hexdigest()
@@ -243,6 +269,27 @@ def inputs_digest(fn, args: tuple, kwargs: Mapping, cache: dict | None = None) -
     ``cache``: digests of the arguments already met, by ``id`` (give one dict to the cells
     of one run: a corpus that every cell takes is hashed once; the dict keeps the objects,
     so that their ids stay theirs).
+
+    Parameters
+    ----------
+    fn
+        The function called.
+    args, kwargs
+        Its arguments.
+    cache
+        Digests of arguments already met, by ``id``, or ``None``.
+
+    Returns
+    -------
+    str
+        The hexadecimal digest.
+
+    Example
+    -------
+    >>> inputs_digest(len, ([1, 2],), {}) == inputs_digest(len, ([1, 2],), {})
+    True
+    >>> inputs_digest(len, ([1, 2],), {}) == inputs_digest(len, ([2, 1],), {})
+    False
     """
     fp = _Fingerprint()
     fp.value(getattr(fn, "__module__", "") or "")

@@ -59,7 +59,26 @@ def _holder(fh) -> str:
 @contextlib.contextmanager
 def folder_lock(folder: str | os.PathLike) -> Iterator[None]:
     """Hold ``folder`` (created with its parents when absent) for this run, or raise
-    :class:`FolderInUseError` naming the run that holds it."""
+    :class:`FolderInUseError` naming the run that holds it.
+
+    Parameters
+    ----------
+    folder
+        The run's folder.
+
+    Yields
+    ------
+    None
+        Control, for the block, the folder held.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> d = os.path.join(tempfile.mkdtemp(), "run")
+    >>> with folder_lock(d):
+    ...     os.path.isdir(d)
+    True
+    """
     try:
         import fcntl  # noqa: F401 - only whether it exists: _locked uses it
     except ImportError:   # pragma: no cover - not POSIX: no lock

@@ -32,6 +32,36 @@ def systems_table(results: Mapping[str, DependencyResult], *, title: str = "",
 
     With several references, the main columns hold the maximum over
     references and ``directed[REF]`` columns give each reference (Gelling et al. 2012, Table 5).
+
+    Parameters
+    ----------
+    results
+        System name -> its dependency result.
+    title
+        The table's title.
+    measures
+        The measures shown.
+    percent
+        Show percentages.
+
+    Returns
+    -------
+    Table
+        One row per system.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> from induceval.models.dependencies.chains import left_branching, right_branching
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": list("abc"), "head": [2, 0, 2], "upos": ["D", "N", "V"]})
+    >>> g = b.build()
+    >>> results = {name: evaluate_dependencies(g, chain(g.offsets), punct="keep",
+    ...                                        breakdowns=["pos"])
+    ...            for name, chain in (("LB", left_branching), ("RB", right_branching))}
+    >>> [(r["system"], round(r["undirected"], 3)) for r in systems_table(results).rows]
+    [('LB', 0.667), ('RB', 0.667)]
     """
     k = 100.0 if percent else 1.0
     rows, extra = [], {}
@@ -70,6 +100,38 @@ def breakdown_table(results: Mapping[str, DependencyResult], by: str, *,
     One system: a row per group with tokens and all three measures.  Several
     systems: a row per system and a column per group holding ``measure``
     (the shape of Gelling et al. 2012, Table 6).
+
+    Parameters
+    ----------
+    results
+        System name -> its dependency result.
+    by
+        The breakdown (e.g. ``"pos"``), computed in the results.
+    measure
+        The measure of the columns (several systems).
+    reference
+        The reference scored (default: the first).
+    title
+        The table's title.
+
+    Returns
+    -------
+    Table
+        The breakdown by group (one system) or by system and group.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> from induceval.models.dependencies.chains import left_branching, right_branching
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": list("abc"), "head": [2, 0, 2], "upos": ["D", "N", "V"]})
+    >>> g = b.build()
+    >>> results = {name: evaluate_dependencies(g, chain(g.offsets), punct="keep",
+    ...                                        breakdowns=["pos"])
+    ...            for name, chain in (("LB", left_branching), ("RB", right_branching))}
+    >>> breakdown_table(results, "pos").rows
+    [{'system': 'LB', 'D': 1.0, 'N': 0.0, 'V': 0.0}, {'system': 'RB', 'D': 0.0, 'N': 0.0, 'V': 1.0}]
     """
     check_choice("measure", measure, ("directed", "undirected", "ned"))
     by_system = {name: r.breakdown(by, reference) for name, r in results.items()}
@@ -91,6 +153,20 @@ def evaluate_systems(gold: Corpus | Sequence[Corpus], systems: Mapping[str, Corp
 
     ``options`` are those of :func:`evaluate_dependencies`.
 
+    Parameters
+    ----------
+    gold
+        The gold corpus (or its analyses).
+    systems
+        System name -> predicted corpus or heads.
+    **options
+        Options of :func:`evaluate_dependencies`.
+
+    Returns
+    -------
+    Table
+        One row per system.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -111,6 +187,22 @@ def evaluate_systems(gold: Corpus | Sequence[Corpus], systems: Mapping[str, Corp
 def accuracy_by_edge_length(result, max_edge: int = 9, measure: str = "directed",
                             reference: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(lengths 1..max_edge, accuracy in % or nan) from a result's ``edge-length-exact`` breakdown.
+
+    Parameters
+    ----------
+    result
+        A dependency result with its ``edge-length-exact`` breakdown.
+    max_edge
+        The longest edge length.
+    measure
+        The measure.
+    reference
+        The reference scored (default: the first).
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        The lengths and the accuracies (``nan`` with no gold edge of that length).
 
     Example
     -------
@@ -140,6 +232,35 @@ def accuracy_by_edge_length_figure(results, *, max_edge: int = 9, measure: str =
     points with no gold edge of that length are left out.  The figure is made without
     pyplot (no backend is chosen, no figure is left open); it is public as
     :func:`induceval.report.plot.accuracy_by_edge_length`.
+
+    Parameters
+    ----------
+    results
+        System name -> its dependency result, or (name, result) pairs.
+    max_edge
+        The longest edge length.
+    measure
+        The measure.
+    reference
+        The reference scored (default: the first).
+    title
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One line per system.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> from induceval.models.dependencies.chains import right_branching
+    >>> b = CorpusBuilder(); b.add_sentence({"form": list("abc"), "head": [2, 0, 2]})
+    >>> g = b.build()
+    >>> r = evaluate_dependencies(g, right_branching(g.offsets), punct="keep")
+    >>> type(accuracy_by_edge_length_figure({"RB": r}, max_edge=2)).__name__
+    'Figure'
     """
     from induceval.report._figure import new_figure
 
@@ -166,7 +287,36 @@ def plot_accuracy_by_edge_length(results: Mapping[str, object], path: str, *,
                                  max_edge: int = 9, measure: str = "directed",
                                  reference: str | None = None, title: str = "") -> str:
     """Draw :func:`accuracy_by_edge_length_figure` (Gelling et al. 2012, Figure 1) into
-    ``path``; return it."""
+    ``path``; return it.
+
+    Parameters
+    ----------
+    results
+        System name -> its dependency result.
+    path
+        The figure's file.
+    max_edge, measure, reference, title
+        As in :func:`accuracy_by_edge_length_figure`.
+
+    Returns
+    -------
+    str
+        ``path``.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> from induceval.measures.dependencies import evaluate_dependencies
+    >>> from induceval.models.dependencies.chains import right_branching
+    >>> b = CorpusBuilder(); b.add_sentence({"form": list("abc"), "head": [2, 0, 2]})
+    >>> g = b.build()
+    >>> r = evaluate_dependencies(g, right_branching(g.offsets), punct="keep")
+    >>> path = os.path.join(tempfile.mkdtemp(), "f.png")
+    >>> p = plot_accuracy_by_edge_length({"RB": r}, path, max_edge=2)
+    >>> os.path.getsize(p) > 0
+    True
+    """
     fig = accuracy_by_edge_length_figure(results, max_edge=max_edge, measure=measure,
                                          reference=reference, title=title)
     save_figure(fig, path)

@@ -34,7 +34,27 @@ _TREE_FLAWS = (("tokens_without_head", "tokens without"),
 
 
 def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
-    """Lay out :func:`~induceval.corpus.stats.describe`'s dict as ``statistic``/``value`` rows."""
+    """Lay out :func:`~induceval.corpus.stats.describe`'s dict as ``statistic``/``value`` rows.
+
+    Parameters
+    ----------
+    stats
+        The dict of :func:`~induceval.corpus.stats.describe`.
+    inventory_limit
+        The most tags shown of an inventory.
+
+    Returns
+    -------
+    Table
+        ``statistic``/``value`` rows.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.stats import describe
+    >>> describe_table(describe(generate_demo_corpus(n_sentences=20, seed=1))).rows[:2]
+    [{'statistic': 'sentences', 'value': 20}, {'statistic': 'tokens', 'value': 83}]
+    """
     rows: list[dict] = []
 
     def add(stat: str, value: object) -> None:
@@ -76,7 +96,31 @@ def describe_table(stats: dict, *, inventory_limit: int = 15) -> Table:
 
 def category_table(results: Sequence, names: Sequence[str], extra_notes: Sequence[str] = ()
                    ) -> Table:
-    """One row per system (category results), columns the measures, best values marked."""
+    """One row per system (category results), columns the measures, best values marked.
+
+    Parameters
+    ----------
+    results
+        Category results, one per system (the same measures).
+    names
+        The systems' names.
+    extra_notes
+        More notes under the table.
+
+    Returns
+    -------
+    Table
+        One row per system.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.measures.categories import evaluate_tags
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> t = category_table([evaluate_tags(demo, demo, pred_column="xpos")], ["xpos"])
+    >>> t.columns[:3], t.rows[0]["system"]
+    (['system', 'm1', '1to1'], 'xpos')
+    """
     from induceval.measures.categories import MEASURES
 
     cols = [m for m in MEASURES if m in results[0].scores]

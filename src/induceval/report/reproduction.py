@@ -94,7 +94,24 @@ def _counts(run: dict) -> dict[str, int]:
 
 def to_markdown(data: dict) -> str:
     """The report as Markdown (for a paper's appendix); names of runs, corpora and
-    treebanks are text, never markup (:func:`~induceval.report.tables.markdown_table`)."""
+    treebanks are text, never markup (:func:`~induceval.report.tables.markdown_table`).
+
+    Parameters
+    ----------
+    data
+        The report's data (its ``summary`` and ``runs``).
+
+    Returns
+    -------
+    str
+        The Markdown.
+
+    Example
+    -------
+    >>> data = {"summary": {"holds": 2}, "runs": []}
+    >>> to_markdown(data).splitlines()[:3]
+    ['# Reproduction report', '', 'Findings: 2 holds']
+    """
     from induceval.report.tables import markdown_code as code
     from induceval.report.tables import markdown_escape as esc
     from induceval.report.tables import markdown_table
@@ -200,7 +217,24 @@ def _comparison_html(comp: dict) -> str:
 
 
 def to_html(data: dict) -> str:
-    """The report as one self-contained HTML page (no network, figures embedded)."""
+    """The report as one self-contained HTML page (no network, figures embedded).
+
+    Parameters
+    ----------
+    data
+        The report's data (its ``summary`` and ``runs``).
+
+    Returns
+    -------
+    str
+        The HTML page.
+
+    Example
+    -------
+    >>> data = {"summary": {"holds": 2}, "runs": []}
+    >>> to_html(data).startswith("<!DOCTYPE html>")
+    True
+    """
     s = data["summary"]
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -58,7 +58,25 @@ _MIN_WRAP = 24
 
 
 def format_value(value: object, digits: int = 4) -> str:
-    """Format a cell: floats with ``digits`` decimals, None as ``-``."""
+    """Format a cell: floats with ``digits`` decimals, None as ``-``.
+
+    Parameters
+    ----------
+    value
+        A cell's value.
+    digits
+        Decimals of floats.
+
+    Returns
+    -------
+    str
+        The cell's text.
+
+    Example
+    -------
+    >>> format_value(0.5), format_value(None), format_value(float("nan")), format_value(3)
+    ('0.5000', '-', 'nan', '3')
+    """
     if value is None:
         return "-"
     if isinstance(value, float):
@@ -70,6 +88,16 @@ def format_value(value: object, digits: int = 4) -> str:
 
 def json_clean(x: object) -> object:
     """Plain JSON values: NaN/inf floats to ``None``, numpy scalars and arrays to Python.
+
+    Parameters
+    ----------
+    x
+        A value (nested dicts, lists, numpy values).
+
+    Returns
+    -------
+    object
+        The same value in plain JSON types.
 
     Example
     -------
@@ -86,6 +114,16 @@ _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{
 
 def latex_escape(text: str) -> str:
     """Escape LaTeX special characters.
+
+    Parameters
+    ----------
+    text
+        The text.
+
+    Returns
+    -------
+    str
+        The text, escaped.
 
     Example
     -------
@@ -104,6 +142,16 @@ def markdown_escape(text: object) -> str:
     HTML-escaped (a corpus or folder named ``<img onerror=...>`` stays text), ``|`` escaped
     (it would end a table's cell), line ends as spaces (they would end a table's row).
 
+    Parameters
+    ----------
+    text
+        The text.
+
+    Returns
+    -------
+    str
+        The text, escaped.
+
     Example
     -------
     >>> print(markdown_escape("<img src=x onerror=alert(1)> a|b & c"))
@@ -119,6 +167,16 @@ def markdown_code(text: object) -> str:
     (:func:`markdown_escape`): a code span shows them as typed to a viewer that follows
     CommonMark, as raw HTML to one that does not, and an entity in it would show as typed.
     For text outside a table: a ``|`` in a code span is kept (signatures hold them).
+
+    Parameters
+    ----------
+    text
+        The text.
+
+    Returns
+    -------
+    str
+        The code span, or the escaped text.
 
     Example
     -------
@@ -139,6 +197,20 @@ def markdown_table(header: Sequence[object], rows: Sequence[Sequence[object]], *
     """The lines of a Markdown table, every cell escaped (:func:`markdown_escape`; ``raw``:
     the cells are Markdown already, each made by these helpers): the one place induceval
     writes a Markdown table.
+
+    Parameters
+    ----------
+    header
+        The column names.
+    rows
+        The rows' cells.
+    raw
+        The cells are Markdown already.
+
+    Returns
+    -------
+    list of str
+        The table's lines.
 
     Example
     -------
@@ -495,6 +567,18 @@ def _slug(text: str) -> str:
 def table_keys(tables: list[Table], keys: list[str] | None = None) -> list[str]:
     """A distinct file-name key per table: ``keys`` when given, else from the titles.
 
+    Parameters
+    ----------
+    tables
+        The tables.
+    keys
+        The keys, or ``None``.
+
+    Returns
+    -------
+    list of str
+        One distinct key per table.
+
     Example
     -------
     >>> table_keys([Table(["a"], title="Dependency accuracy"), Table(["a"], title="x: by pos"),
@@ -518,6 +602,20 @@ def tables_json(tables: Sequence[Table], keys: Sequence[str] | None = None, *,
     ``texts``: position -> a text item (the demo's step messages), written as
     ``{"key", "title", "text"}`` at that position.
 
+    Parameters
+    ----------
+    tables
+        The tables.
+    keys
+        Their keys (default: :func:`table_keys`).
+    texts
+        Position -> a text item, or ``None``.
+
+    Returns
+    -------
+    str
+        The JSON text.
+
     Example
     -------
     >>> import json
@@ -533,6 +631,16 @@ def tables_json(tables: Sequence[Table], keys: Sequence[str] | None = None, *,
 def signed(tables: Sequence[Table]) -> list[Table]:
     """The tables, each without a signature given the first signed table's (the tables of
     one run): every table written carries the options its numbers depend on.
+
+    Parameters
+    ----------
+    tables
+        The tables.
+
+    Returns
+    -------
+    list of Table
+        The tables, each with a signature.
 
     Example
     -------
@@ -551,6 +659,18 @@ def write_tables(tables: Mapping[str, Table] | Sequence[Table],
     """Write each table as ``out_dir/KEY.md``, ``.csv`` and ``.json``, signed (:func:`signed`).
 
     ``tables``: by key, or a list keyed by :func:`table_keys`.
+
+    Parameters
+    ----------
+    tables
+        Tables by key, or a list.
+    out_dir
+        The folder written.
+
+    Returns
+    -------
+    list of str
+        The paths written.
 
     Example
     -------

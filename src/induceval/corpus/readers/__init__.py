@@ -52,6 +52,16 @@ __all__ = ["READERS", "EXTENSIONS", "SCORING_COLUMNS", "read_corpus", "read_part
 def is_binary(path: str | os.PathLike) -> bool:
     """True when a file looks binary: a NUL byte, or not UTF-8, in its first 8 KiB.
 
+    Parameters
+    ----------
+    path
+        The file.
+
+    Returns
+    -------
+    bool
+        Whether it looks binary.
+
     Example
     -------
     >>> import tempfile, os
@@ -182,10 +192,36 @@ def plan_files(paths, fmt: str = "auto", *, claimed=None) -> FilePlan:
     prediction in a layout of :mod:`induceval.measures.layouts`): kept, with
     the format ``"auto"``.
 
+    Parameters
+    ----------
+    paths
+        A file, a folder, or a list of them.
+    fmt
+        A format name, or ``"auto"``.
+    claimed
+        Optional ``path -> bool``: folder files the caller reads itself.
+
+    Returns
+    -------
+    FilePlan
+        The files read with their formats, and the files skipped (possibly
+        none to read).
+
     Raises
     ------
     InducevalError
         A path that does not exist, or a ``.txt`` file that is no prose.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp()
+    >>> line = "\\t".join(["1", "hi", "_", "INTJ", "_", "_", "0", "root", "_", "_"])
+    >>> _ = open(os.path.join(d, "a.conllu"), "w").write(line + "\\n\\n")
+    >>> _ = open(os.path.join(d, "README"), "w").write("About\\n")
+    >>> plan = plan_files(d)
+    >>> [f.name for f in plan.files], plan.formats
+    (['a.conllu'], ['conllu'])
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
@@ -248,7 +284,27 @@ def plan_files(paths, fmt: str = "auto", *, claimed=None) -> FilePlan:
 
 def expand_paths(paths: str | os.PathLike | Sequence[str | os.PathLike],
                  fmt: str = "auto") -> list[Path]:
-    """The files :func:`read_corpus` reads from ``paths`` (see :class:`FilePlan`)."""
+    """The files :func:`read_corpus` reads from ``paths`` (see :class:`FilePlan`).
+
+    Parameters
+    ----------
+    paths
+        A file, a folder, or a list of them.
+    fmt
+        A format name, or ``"auto"``.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files read, in order.
+
+    Example
+    -------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); _ = open(os.path.join(d, "a.txt"), "w").write("hi\\n")
+    >>> [f.name for f in expand_paths(d)]
+    ['a.txt']
+    """
     return plan_files(paths, fmt).files
 
 
@@ -257,6 +313,18 @@ def corpus_files(paths: str | os.PathLike | Sequence[str | os.PathLike],
     """The :class:`FilePlan` of ``paths``, raising
     :class:`~induceval.errors.InducevalError` (naming ``paths`` and the files
     skipped) when there is no file to read.
+
+    Parameters
+    ----------
+    paths
+        A file, a folder, or a list of them.
+    fmt
+        A format name, or ``"auto"``.
+
+    Returns
+    -------
+    FilePlan
+        The files read with their formats, and the files skipped.
 
     Example
     -------
@@ -289,6 +357,18 @@ def detect_format(path: str | os.PathLike, *, by_ending: bool = True) -> str:
     columns (``.conll`` files included) are CoNLL-U rather than CoNLL-X when
     the content says so (:func:`format_evidence`).
 
+    Parameters
+    ----------
+    path
+        The file.
+    by_ending
+        Let the file's ending decide (else the content only).
+
+    Returns
+    -------
+    str
+        A format name of :data:`READERS`.
+
     Example
     -------
     >>> import tempfile, os
@@ -310,6 +390,18 @@ def format_evidence(path: str | os.PathLike, *, by_ending: bool = True) -> tuple
     (MISC) or only the 17 UD tags in column 4 (UPOS); else CoNLL-X
     (CoNLL-U files without comment lines, such as Hebrew CHILDES's
     ``.conll.txt``, were read as CoNLL-X, and their UPOS column as CPOS).
+
+    Parameters
+    ----------
+    path
+        The file.
+    by_ending
+        Let the file's ending decide (else the content only).
+
+    Returns
+    -------
+    tuple of (str, str)
+        The format and what showed it (``""``: the ending).
 
     Example
     -------
@@ -625,6 +717,18 @@ def read_name(paths, files: list[Path]) -> str:
     """The name of the corpus :func:`read_corpus` reads from ``paths`` (expanded to ``files``):
     a folder given alone names it (else the file, or the files' common folder).
 
+    Parameters
+    ----------
+    paths
+        The paths given to :func:`read_corpus`.
+    files
+        The files they expand to.
+
+    Returns
+    -------
+    str
+        The corpus name.
+
     Example
     -------
     >>> read_name("corpora/eve", [Path("corpora/eve/a.cha"), Path("corpora/eve/sub/b.cha")])
@@ -645,6 +749,22 @@ def read_parts(paths: str | os.PathLike | Sequence[str | os.PathLike], format: s
     part order, are the corpus's; a consumer that needs no more than counts
     and each token's word (Brown and exchange clustering, their tags) sees
     the corpus.  Arguments and errors as in :func:`read_corpus`.
+
+    Parameters
+    ----------
+    paths
+        A file, a folder, or a list of them.
+    format
+        One of :data:`READERS`, or ``"auto"``.
+    on_error
+        ``"fail"`` or ``"skip"`` malformed sentences, as in :func:`read_corpus`.
+    **options
+        The other options of :func:`read_corpus`.
+
+    Yields
+    ------
+    Corpus
+        Consecutive parts of whole sentences of the corpus.
 
     Example
     -------
@@ -699,6 +819,18 @@ def read_corpora(requests: Sequence[tuple], *, jobs: int | None = None) -> list[
     the largest first.
     The corpora are those of :func:`read_corpus`, in request order, whatever
     ``jobs``; a read that fails raises its error, the first in request order.
+
+    Parameters
+    ----------
+    requests
+        ``(paths, options)`` pairs, ``options`` keyword arguments of :func:`read_corpus`.
+    jobs
+        Local processes to read with (default: chosen as above).
+
+    Returns
+    -------
+    list of Corpus
+        The corpora, in request order.
 
     Example
     -------

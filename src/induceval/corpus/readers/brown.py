@@ -84,7 +84,33 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
          name: str | None = None) -> Corpus:
     """Read Brown-format files into one corpus: ``files``, ``on_error`` and ``name`` as in
     :mod:`induceval.corpus.readers` (a bad line is skipped under ``"bad word/tag"``);
-    ``language`` fills the ``language`` sentence column."""
+    ``language`` fills the ``language`` sentence column.
+
+    Parameters
+    ----------
+    files
+        A file or a list of files.
+    on_error
+        ``"fail"`` or ``"skip"`` bad lines.
+    language
+        The ``language`` sentence column's value.
+    name
+        The corpus name (default: from the files).
+
+    Returns
+    -------
+    Corpus
+        Columns ``form``, ``xpos`` and ``cpos``.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("The/at dog/nn ran/vbd ./.\\n")
+    >>> s = read(p).sentence(0)
+    >>> s.strings("form"), s.strings("xpos")
+    (['The', 'dog', 'ran', '.'], ['at', 'nn', 'vbd', '.'])
+    """
     return read_line_format(files, _parse, ["form", "xpos", "cpos"], on_error=on_error,
                             language=language, name=name, reason="bad word/tag")
 
@@ -92,6 +118,31 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
 def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
                    report: ReadReport | None = None, language: str | None = "en",
                    ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
-    """Stream ``(tokens, meta)`` per line (arguments of ``CorpusBuilder.add_sentence``)."""
+    """Stream ``(tokens, meta)`` per line (arguments of ``CorpusBuilder.add_sentence``).
+
+    Parameters
+    ----------
+    path
+        The file.
+    on_error
+        ``"fail"`` or ``"skip"`` bad lines.
+    report
+        A :class:`~induceval.corpus.model.ReadReport` to count into.
+    language
+        The ``language`` sentence column's value.
+
+    Yields
+    ------
+    tuple of (dict, dict)
+        The token columns and the sentence columns of each sentence.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("The/at dog/nn ran/vbd ./.\\n")
+    >>> [t["form"] for t, meta in iter_sentences(p)]
+    [['The', 'dog', 'ran', '.']]
+    """
     return iter_line_sentences(path, _parse, on_error=on_error, report=report, language=language,
                                reason="bad word/tag")

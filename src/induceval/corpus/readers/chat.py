@@ -185,6 +185,8 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
 
     Parameters
     ----------
+    path
+        The ``.cha`` file.
     split_clitics
         Split ``%mor`` clitics (``~``, ``$``) into separate tokens (the
         default, as ``%gra`` counts them); with ``False`` a clitic group is one
@@ -194,6 +196,22 @@ def iter_utterances(path: str | os.PathLike, *, split_clitics: bool = True,
         As in :func:`read`.
     report
         A :class:`~induceval.corpus.model.ReadReport` to count into.
+
+    Yields
+    ------
+    ChatUtterance
+        Each utterance's token columns, sentence columns and line number.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "eve.cha")
+    >>> lines = ["@UTF8", "@Begin", "@Participants:\\tMOT Mother, CHI Eve Target_Child",
+    ...          "*MOT:\\tthe dog runs .", "%mor:\\tdet|the n|dog v|run-3S .", "@End"]
+    >>> _ = open(p, "w").write("\\n".join(lines) + "\\n")
+    >>> u = next(iter_utterances(p))
+    >>> u.tokens["lemma"], u.meta["speaker"], u.line
+    (['the', 'dog', 'run', '.'], 'MOT', 4)
     """
     _check_options(on_error, omitted, empty, ages, words)
     report = report if report is not None else ReadReport()
@@ -630,6 +648,17 @@ def read(files: str | os.PathLike | Sequence[str | os.PathLike], *, on_error: st
         ``report.counts["utterances"]`` (every utterance line read), ``tokens``,
         ``utterances_without_mor`` (kept, untagged; their punctuation is told by
         its form).
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "eve.cha")
+    >>> lines = ["@UTF8", "@Begin", "@Participants:\\tMOT Mother, CHI Eve Target_Child",
+    ...          "*MOT:\\tthe dog runs .", "%mor:\\tdet|the n|dog v|run-3S .", "@End"]
+    >>> _ = open(p, "w").write("\\n".join(lines) + "\\n")
+    >>> c = read(p)
+    >>> c.n_sentences, c.sentence(0).strings("form"), c.sentence(0).strings("xpos")
+    (1, ['the', 'dog', 'runs', '.'], ['det', 'n', 'v', '.'])
     """
     _check_options(on_error, omitted, empty, ages, words)
     if jobs is not None:

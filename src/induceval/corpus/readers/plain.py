@@ -58,7 +58,33 @@ def read(files, *, on_error: str = "fail", language: str | None = None,
          name: str | None = None) -> Corpus:
     """Read plain-text files into one corpus: ``files``, ``on_error`` and ``name`` as in
     :mod:`induceval.corpus.readers` (a line that is not UTF-8 is skipped under
-    ``"bad UTF-8"``); ``language`` fills the ``language`` sentence column."""
+    ``"bad UTF-8"``); ``language`` fills the ``language`` sentence column.
+
+    Parameters
+    ----------
+    files
+        A file or a list of files.
+    on_error
+        ``"fail"`` or ``"skip"`` bad lines.
+    language
+        The ``language`` sentence column's value.
+    name
+        The corpus name (default: from the files).
+
+    Returns
+    -------
+    Corpus
+        One sentence a line, its whitespace-separated words in ``form``.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("the dog barks\\nhi\\n")
+    >>> c = read(p)
+    >>> c.n_sentences, c.sentence(0).strings("form")
+    (2, ['the', 'dog', 'barks'])
+    """
     check_choice("on_error", on_error, ("fail", "skip"))
     paths = as_file_list(files)
     report = ReadReport()
@@ -81,6 +107,24 @@ def read_parts(files, *, on_error: str = "fail", language: str | None = None,
     appearance, so the union of the parts' vocabularies in part order is that of
     :func:`read`.  The parts share one report (skips, files), and the errors
     (file and line) are those of :func:`read`.  At least one part is yielded.
+
+    Parameters
+    ----------
+    files
+        A file or a list of files.
+    on_error
+        ``"fail"`` or ``"skip"`` bad lines.
+    language
+        The ``language`` sentence column's value.
+    name
+        The corpus name (default: from the files).
+    part_bytes
+        About the most text of one part (default :data:`PART_BYTES`).
+
+    Yields
+    ------
+    Corpus
+        The consecutive parts.
 
     Example
     -------
@@ -225,5 +269,30 @@ def _slow_piece(path: Path, first_line: int, data: bytes, on_error: str, report:
 def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
                    report: ReadReport | None = None, language: str | None = None,
                    ) -> Iterator[tuple[dict[str, list], dict[str, object]]]:
-    """Stream ``(tokens, meta)`` per line (arguments of ``CorpusBuilder.add_sentence``)."""
+    """Stream ``(tokens, meta)`` per line (arguments of ``CorpusBuilder.add_sentence``).
+
+    Parameters
+    ----------
+    path
+        The file.
+    on_error
+        ``"fail"`` or ``"skip"`` bad lines.
+    report
+        A :class:`~induceval.corpus.model.ReadReport` to count into.
+    language
+        The ``language`` sentence column's value.
+
+    Yields
+    ------
+    tuple of (dict, dict)
+        The token columns and the sentence columns of each sentence.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> _ = open(p, "w").write("the dog barks\\nhi\\n")
+    >>> [t["form"] for t, meta in iter_sentences(p)]
+    [['the', 'dog', 'barks'], ['hi']]
+    """
     return iter_line_sentences(path, _parse, on_error=on_error, report=report, language=language)

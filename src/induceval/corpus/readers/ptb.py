@@ -276,6 +276,24 @@ def iter_sentences(path: str | os.PathLike, *, on_error: str = "fail",
     """Stream ``(tokens, meta)`` per tree; the file is read and decoded at once, trees
     parsed and yielded one at a time.
 
+    Parameters
+    ----------
+    path
+        The file.
+    on_error
+        ``"fail"`` or ``"skip"`` malformed trees.
+    report
+        A :class:`~induceval.corpus.model.ReadReport` to count into.
+    language
+        The ``language`` sentence column's value.
+    new_tree_at_line_start, max_record_bytes
+        As in :func:`read`.
+
+    Yields
+    ------
+    tuple of (dict, dict)
+        The token columns and the sentence columns of each sentence.
+
     Example
     -------
     >>> import tempfile, os
@@ -312,6 +330,20 @@ def read(files, *, on_error: str = "fail", language: str | None = "en",
     max_record_bytes
         The largest tree read, in bytes (default :data:`MAX_RECORD_BYTES`); a
         larger one is an error naming this limit.
+
+    Returns
+    -------
+    Corpus
+        Columns ``form`` and ``xpos`` (the preterminals).
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.mrg")
+    >>> _ = open(p, "w").write("((S (NN Hi) (. .)))\\n")
+    >>> s = read(p).sentence(0)
+    >>> s.strings("form"), s.strings("xpos")
+    (['Hi', '.'], ['NN', '.'])
     """
     check_range("max_record_bytes", max_record_bytes, 1)
     return read_streamed(files, lambda p, report: iter_sentences(

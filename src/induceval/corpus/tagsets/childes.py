@@ -73,6 +73,16 @@ def stripped_tag(mor_pos: str) -> str:
     Accepts a POS (``pro:sub``) or a whole ``%mor`` item (``part|play-PROG``;
     for a clitic group ``pro|it~aux|be`` the host's POS is returned).
 
+    Parameters
+    ----------
+    mor_pos
+        A ``%mor`` POS or item.
+
+    Returns
+    -------
+    str
+        The POS without morphology.
+
     Example
     -------
     >>> stripped_tag("pro:poss:det"), stripped_tag("n|+n|graham+n|cracker"), stripped_tag(".")
@@ -98,6 +108,16 @@ def stripped_tag(mor_pos: str) -> str:
 def collapsed_tag(mor_pos: str) -> str:
     """One of the 12 collapsed categories (or ``PUNCT``) for a ``%mor`` POS.
 
+    Parameters
+    ----------
+    mor_pos
+        A ``%mor`` POS.
+
+    Returns
+    -------
+    str
+        The collapsed category.
+
     Example
     -------
     >>> [collapsed_tag(t) for t in ("adv:loc", "co", "inf", "neg", "qn", "mod", ".")]
@@ -111,6 +131,18 @@ def add_childes_tagsets(corpus: Corpus, source: str = "xpos") -> Corpus:
     """Add token columns ``collapsed`` and ``stripped`` computed from ``source``.
 
     Tokens missing ``source`` stay missing (-1).
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    source
+        The column holding the ``%mor`` POS.
+
+    Returns
+    -------
+    Corpus
+        A new corpus with the two columns added.
 
     Example
     -------

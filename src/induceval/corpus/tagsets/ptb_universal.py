@@ -57,5 +57,22 @@ def ptb_to_universal(tag: str, default: str | None = "X") -> str | None:
 
     Usable as the ``mapping`` of :func:`induceval.corpus.transforms.map_tags`
     (with ``default=None`` the unknown tags are counted there).
+
+    Parameters
+    ----------
+    tag
+        A PTB tag.
+    default
+        The value for tags the map does not list.
+
+    Returns
+    -------
+    str or None
+        The universal tag, or ``default``.
+
+    Example
+    -------
+    >>> ptb_to_universal("NNS"), ptb_to_universal("FOO"), ptb_to_universal("FOO", None)
+    ('NOUN', 'X', None)
     """
     return PTB_TO_UNIVERSAL.get(tag, default)

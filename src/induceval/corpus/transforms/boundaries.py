@@ -96,6 +96,18 @@ def add_boundaries(corpus: Corpus, marker: str = "<s>", *, where: str = "start",
 def boundary_mask(corpus: Corpus, markers: Sequence[str] = ("<s>", "</s>")) -> np.ndarray:
     """True for tokens whose form is one of ``markers``.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    markers
+        The boundary forms.
+
+    Returns
+    -------
+    numpy.ndarray
+        A boolean mask over the tokens.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder

@@ -64,6 +64,22 @@ def select_child_directed(corpus: Corpus, drop_unintelligible: bool = True, *,
       a CHAT punctuation item, or a form without letters or digits), e.g.
       ``0 [=! laughs] .``: ``"utterances dropped: no words"``.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    drop_unintelligible
+        Drop utterances holding unintelligible speech.
+    drop_empty
+        Drop utterances with no word left.
+    child_speakers
+        Speaker codes of the target child.
+
+    Returns
+    -------
+    Corpus
+        A new corpus of the kept utterances, the drops counted in its report.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -126,6 +142,16 @@ def split_contraction(form: str) -> list[str]:
     ``won't`` -> ``wo n't``, ``it's`` -> ``it 's``, ``shouldn't've`` ->
     ``should n't 've``.  Other apostrophes (``o'clock``, ``'cause``) are left alone.
 
+    Parameters
+    ----------
+    form
+        A word form.
+
+    Returns
+    -------
+    list of str
+        The host and its clitics (the form alone when it has none).
+
     Example
     -------
     >>> split_contraction("aren't"), split_contraction("let's"), split_contraction("o'clock")
@@ -154,11 +180,18 @@ def split_clitics(corpus: Corpus, *, heads: str = "attach") -> Corpus:
 
     Parameters
     ----------
+    corpus
+        The corpus.
     heads
         ``"attach"`` (default): dependency columns (``head``, ``head@*``) are
         renumbered, the host keeps the word's attachment and each clitic
         attaches to its host with a missing relation; ``"drop"``: the
         dependency columns are removed.
+
+    Returns
+    -------
+    Corpus
+        A new corpus with the contractions split.
 
     Example
     -------

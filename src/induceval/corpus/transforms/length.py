@@ -37,6 +37,18 @@ def filter_max_length(corpus: Corpus, n: int) -> Corpus:
     use :func:`drop_empty` to drop them.  The number of dropped sentences is
     counted in the report under ``"sentences dropped: longer than N tokens"``.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    n
+        The longest sentence kept, in tokens.
+
+    Returns
+    -------
+    Corpus
+        A new corpus of the kept sentences.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -54,6 +66,18 @@ def filter_max_length(corpus: Corpus, n: int) -> Corpus:
 def filter_min_length(corpus: Corpus, n: int) -> Corpus:
     """Keep the sentences with at least ``n`` tokens (counted like :func:`filter_max_length`).
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    n
+        The shortest sentence kept, in tokens.
+
+    Returns
+    -------
+    Corpus
+        A new corpus of the kept sentences.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -67,6 +91,16 @@ def filter_min_length(corpus: Corpus, n: int) -> Corpus:
 
 def drop_empty(corpus: Corpus) -> Corpus:
     """Drop sentences without tokens (counted under ``"sentences dropped: empty"``).
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+
+    Returns
+    -------
+    Corpus
+        A new corpus of the non-empty sentences.
 
     Example
     -------

@@ -80,6 +80,16 @@ UNICODE_PUNCT_CATEGORIES = frozenset({"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po",
 def is_unicode_punct(form: str | None) -> bool:
     """True when ``form`` is non-empty and all its characters are punctuation or symbols.
 
+    Parameters
+    ----------
+    form
+        A word form, or ``None``.
+
+    Returns
+    -------
+    bool
+        Whether it is all punctuation or symbols.
+
     Example
     -------
     >>> [is_unicode_punct(s) for s in (".", "--", "¿", "$", "a.", "", "3")]
@@ -90,6 +100,12 @@ def is_unicode_punct(form: str | None) -> bool:
 
 def check_punct_policy(policy: str) -> None:
     """Raise :class:`ParameterError` unless ``policy`` is a valid policy string.
+
+    Parameters
+    ----------
+    policy
+        A policy string: ``auto``, ``upos``, ``ptb``, ``childes``,
+        ``tags:TAG1,TAG2``, ``unicode`` or ``keep``.
 
     Example
     -------
@@ -147,6 +163,18 @@ def punctuation_mask(corpus: Corpus, policy: str = "upos") -> np.ndarray:
     """Boolean array over tokens: True for punctuation under ``policy`` (see the module
     docstring; a token without a tag is punctuation when its form is, as under
     ``"unicode"``; a missing form never is).
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    policy
+        A concrete policy (not ``auto``; see :func:`resolve_punct_policy`).
+
+    Returns
+    -------
+    numpy.ndarray
+        A boolean mask over the tokens, ``True`` for punctuation.
 
     Example
     -------
@@ -227,6 +255,16 @@ def scheme_label_counts(corpus: Corpus) -> dict[str, dict]:
     scheme of the files read as one corpus (:func:`gold_scheme_from_counts`).
     A column without a vocabulary counts its tokens under the label ``None``.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+
+    Returns
+    -------
+    dict of str to dict
+        Column -> label -> tokens, for the tag columns the corpus has.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -299,6 +337,16 @@ def detect_gold_scheme(corpus: Corpus) -> GoldScheme:
 def gold_scheme_from_counts(counts: dict[str, dict]) -> GoldScheme:
     """:func:`detect_gold_scheme` from :func:`scheme_label_counts` (summed over files).
 
+    Parameters
+    ----------
+    counts
+        Column -> label -> tokens, as from :func:`scheme_label_counts`.
+
+    Returns
+    -------
+    GoldScheme
+        The tag column, punctuation policy and what was recognised.
+
     Example
     -------
     >>> gold_scheme_from_counts({"xpos": {"NN": 9, "FOO": 1}})
@@ -335,6 +383,18 @@ _CHILDES = frozenset({"pro", "co", "mod", "aux", "inf", "poss", "int", "post", "
 def resolve_punct_policy(corpus: Corpus, policy: str = "auto") -> str:
     """The concrete policy: ``auto`` resolved by :func:`detect_gold_scheme`, others as given.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    policy
+        A policy string (see :func:`check_punct_policy`).
+
+    Returns
+    -------
+    str
+        The policy, ``auto`` replaced by the detected one.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -348,6 +408,16 @@ def resolve_punct_policy(corpus: Corpus, policy: str = "auto") -> str:
 
 def head_columns(corpus: Corpus) -> list[str]:
     """Names of the dependency head columns: ``head`` and every ``head@NAME``.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+
+    Returns
+    -------
+    list of str
+        The head columns, in the corpus's column order.
 
     Example
     -------
@@ -439,6 +509,30 @@ def remove_tokens_detailed(corpus: Corpus, remove: np.ndarray, *, what: str = "t
 
     See :func:`remove_tokens`.  ``what`` names the removed tokens in the
     report counts (e.g. ``"punctuation tokens"``).
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    remove
+        A boolean mask over the tokens, ``True`` for those removed.
+    what
+        What the removed tokens are called in the report counts.
+
+    Returns
+    -------
+    Removal
+        The new corpus, the mask, and the counts of removed tokens, emptied
+        sentences and invalid or lost heads.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["a", "b", "c"], "head": [2, 0, 2]})
+    >>> r = remove_tokens_detailed(b.build(), [False, True, False])
+    >>> r.n_removed, r.n_emptied, r.corpus.tokens["head"].values.tolist()
+    (1, 0, [0, 0])
     """
     remove = np.asarray(remove, dtype=bool)
     if remove.shape != (corpus.n_tokens,):
@@ -493,6 +587,20 @@ def remove_tokens(corpus: Corpus, remove: np.ndarray, *, what: str = "tokens") -
     input.  Counts go to a copy of the report, under ``"removed <what>"`` and
     ``"sentences empty after removing <what>"``; heads outside ``0..len``
     become missing (``-1``), counted.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    remove
+        A boolean mask over the tokens, ``True`` for those removed.
+    what
+        What the removed tokens are called in the report counts.
+
+    Returns
+    -------
+    Corpus
+        A new corpus without the removed tokens, its heads re-attached.
 
     References
     ----------

@@ -50,6 +50,20 @@ def unmapped_tags(corpus: Corpus, source: str, mapping: TagMapping) -> Counter:
     A tag is unknown when it is absent from the dict or the callable returns
     ``None``.  Missing values are not counted.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    source
+        The tag column looked at.
+    mapping
+        A dict tag -> tag, or a callable returning ``None`` for unknown tags.
+
+    Returns
+    -------
+    collections.Counter
+        Unknown tag -> tokens.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder

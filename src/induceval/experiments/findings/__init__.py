@@ -83,6 +83,21 @@ def not_checked(name: str) -> list[NotChecked]:
 
     A findings list ``NAME`` (``FINDINGS``, ``POS_FINDINGS``) has them in the module's
     ``NAME`` with ``FINDINGS`` read ``NOT_CHECKED`` (``NOT_CHECKED``, ``POS_NOT_CHECKED``).
+
+    Parameters
+    ----------
+    name
+        A protocol's name.
+
+    Returns
+    -------
+    list of NotChecked
+        Where each is, its claim and why it is not checked.
+
+    Example
+    -------
+    >>> not_checked("chang2006")[0].where
+    'Chang et al. 2006, p. 158'
     """
     found = _findings_of(name)
     if found is None:
@@ -93,6 +108,16 @@ def not_checked(name: str) -> list[NotChecked]:
 
 def detect_protocol(keys: Sequence[str]) -> str | None:
     """The protocol whose tables a folder holds, from their keys (None when unknown).
+
+    Parameters
+    ----------
+    keys
+        The keys of a folder's tables.
+
+    Returns
+    -------
+    str or None
+        The protocol's name.
 
     Example
     -------
@@ -113,6 +138,16 @@ def load_run(path: str | Path) -> Run:
     A folder without ``run.json`` (a run of an older version) is recognised by
     its tables' keys.  Raises :class:`InducevalError` for a folder that holds
     neither.
+
+    Parameters
+    ----------
+    path
+        The run's folder.
+
+    Returns
+    -------
+    Run
+        Its protocol, manifest and tables.
 
     Example
     -------
@@ -160,6 +195,16 @@ def check_run(run: Run) -> list[tuple[Finding, Verdict]]:
     A check that cannot be made (a table the run lacks, a model it did not
     run) gives ``not comparable`` with the reason, never an error.
 
+    Parameters
+    ----------
+    run
+        A run, as :func:`load_run` reads it.
+
+    Returns
+    -------
+    list of tuple of (Finding, Verdict)
+        Every finding with its verdict.
+
     Example
     -------
     >>> [v.status for _, v in check_run(Run("reichart2010", {}))][:2]
@@ -184,6 +229,16 @@ def comparisons(run: Run) -> list[dict]:
 
     Each row: the row's name, the column, ours, our interval's half-width (when the
     run has one), the paper's number and ours minus the paper's.
+
+    Parameters
+    ----------
+    run
+        A run, as :func:`load_run` reads it.
+
+    Returns
+    -------
+    list of dict
+        One comparison table per run table with a paper twin.
 
     Example
     -------
@@ -231,6 +286,16 @@ def report_data(runs: Sequence[Run]) -> dict:
     """The content of a reproduction report (JSON-ready): per run its protocol, manifest,
     findings with verdicts, paper-vs-ours comparisons, tables' signatures and figures; and
     a summary of the verdicts over all runs.
+
+    Parameters
+    ----------
+    runs
+        The runs reported.
+
+    Returns
+    -------
+    dict
+        ``runs``, ``summary`` and ``rules``.
 
     Example
     -------

@@ -105,12 +105,40 @@ class Run:
 
 
 def is_number(x: object) -> bool:
-    """A finite int or float (not a bool, not a string)."""
+    """A finite int or float (not a bool, not a string).
+
+    Parameters
+    ----------
+    x
+        Any value.
+
+    Returns
+    -------
+    bool
+        Whether it is a finite number.
+
+    Example
+    -------
+    >>> is_number(1.5), is_number(True), is_number(float("nan")), is_number("3")
+    (True, False, False, False)
+    """
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
 def fmt(x: object, digits: int = 3) -> str:
     """A number as the evidence shows it (tiny values with significant digits).
+
+    Parameters
+    ----------
+    x
+        A value.
+    digits
+        Decimals of ordinary numbers.
+
+    Returns
+    -------
+    str
+        The value's text.
 
     Example
     -------
@@ -125,7 +153,25 @@ def fmt(x: object, digits: int = 3) -> str:
 
 
 def by(rows: Sequence[Mapping], column: str) -> dict[str, dict]:
-    """Rows keyed by the value of ``column``."""
+    """Rows keyed by the value of ``column``.
+
+    Parameters
+    ----------
+    rows
+        A table's rows.
+    column
+        The key column.
+
+    Returns
+    -------
+    dict of str to dict
+        Key -> row (the last row of a repeated key).
+
+    Example
+    -------
+    >>> by([{"model": "ff", "m1": 0.5}, {"model": "hc", "m1": 0.4}], "model")["hc"]["m1"]
+    0.4
+    """
     return {str(r.get(column)): dict(r) for r in rows}
 
 
@@ -135,6 +181,26 @@ def share_verdict(hits: int, total: int, what: str, *, numbers: dict | None = No
     them, else ``does not hold``; the ``undecided`` cases (their interval covers the
     decision) are counted apart: ``undecided`` when no case is decided, ``not comparable``
     without any case (:data:`RULES`).
+
+    Parameters
+    ----------
+    hits
+        The decided cases that agree.
+    total
+        The decided cases.
+    what
+        What a case is, in the evidence.
+    numbers
+        The numbers shown with the verdict.
+    partly_from
+        The share of agreeing cases from which the finding partly holds.
+    undecided
+        The cases left undecided.
+
+    Returns
+    -------
+    Verdict
+        The status, evidence and numbers.
 
     Example
     -------
@@ -156,7 +222,25 @@ def share_verdict(hits: int, total: int, what: str, *, numbers: dict | None = No
 
 
 def half_width(row: Mapping, column: str) -> float | None:
-    """The half-width of ``column``'s interval in a run row (``<column> ±``), or None."""
+    """The half-width of ``column``'s interval in a run row (``<column> ±``), or None.
+
+    Parameters
+    ----------
+    row
+        A run table's row.
+    column
+        The column.
+
+    Returns
+    -------
+    float or None
+        The half-width.
+
+    Example
+    -------
+    >>> half_width({"m1": 60.0, "m1 ±": 1.5}, "m1"), half_width({"m1": 60.0}, "m1")
+    (1.5, None)
+    """
     h = row.get(f"{column} ±")
     return float(h) if is_number(h) else None
 
@@ -168,6 +252,18 @@ def apart(a: float, b: float, ha: float | None, hb: float | None) -> bool | None
 
     Non-overlap is the conservative reading of two intervals (a paired test would decide
     more cases); it is used where the run stores intervals but no test of the pair.
+
+    Parameters
+    ----------
+    a, b
+        The two values.
+    ha, hb
+        Their intervals' half-widths (``None``: none).
+
+    Returns
+    -------
+    bool or None
+        Whether the intervals are disjoint; ``None`` without both.
 
     Example
     -------
@@ -182,6 +278,20 @@ def apart(a: float, b: float, ha: float | None, hb: float | None) -> bool | None
 def spearman_interval(rho: float, n: int, level: float = 0.95) -> tuple[float, float] | None:
     """The interval of a Spearman rho over ``n`` items: Fisher's z with the standard error
     sqrt(1.06 / (n - 3)) of Fieller, Hartley & Pearson (1957); None for n < 4.
+
+    Parameters
+    ----------
+    rho
+        The Spearman correlation.
+    n
+        The number of items.
+    level
+        The confidence level.
+
+    Returns
+    -------
+    tuple of (float, float) or None
+        The interval's ends.
 
     Example
     -------

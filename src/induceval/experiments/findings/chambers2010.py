@@ -41,6 +41,16 @@ _NUMBER = re.compile(r"^\s*(-?\d+(?:\.\d+)?)")
 def cell_value(cell: object) -> float | None:
     """The number of a figure cell (``"84.2*"`` -> 84.2; ``"-"`` -> None).
 
+    Parameters
+    ----------
+    cell
+        A figure table's cell.
+
+    Returns
+    -------
+    float or None
+        Its number.
+
     Example
     -------
     >>> cell_value("84.2*"), cell_value("-"), cell_value(71.5)
@@ -280,7 +290,23 @@ PAPER_DATA = ("the NYT and APW sections of the Gigaword corpus parsed into depen
 
 
 def our_data(run: Run) -> str:
-    """Training tokens per corpus and size (from the ``*_sizes`` tables)."""
+    """Training tokens per corpus and size (from the ``*_sizes`` tables).
+
+    Parameters
+    ----------
+    run
+        The run.
+
+    Returns
+    -------
+    str
+        The line of the report's "ours" data.
+
+    Example
+    -------
+    >>> our_data(Run("chambers2010", {"x_sizes": {"rows": [{"size": "x1", "train_tokens": 100}]}}))
+    'x: x1 100 tokens'
+    """
     parts = []
     for key in sorted(k for k in run.tables if k.endswith("_sizes")):
         sizes = {r.get("size"): r.get("train_tokens") for r in run.rows(key)}

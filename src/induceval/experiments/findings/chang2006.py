@@ -282,7 +282,24 @@ PAPER_DATA = ("utterances of child-parent interactions in CHILDES corpora of twe
 
 
 def our_data(run: Run) -> str:
-    """The run's population: corpora and scored utterances (from ``per_corpus``)."""
+    """The run's population: corpora and scored utterances (from ``per_corpus``).
+
+    Parameters
+    ----------
+    run
+        The run.
+
+    Returns
+    -------
+    str
+        The line of the report's "ours" data.
+
+    Example
+    -------
+    >>> our_data(Run("chang2006", {"per_corpus": {"rows": [{"test": "self", "scored": 5,
+    ...                                                     "corpus": "eve"}]}}))
+    '1 corpora, 5 scored adult utterances (self-prediction): eve'
+    """
     rows = [r for r in run.rows("per_corpus") if r.get("test") == "self"]
     n = sum(r.get("scored") or 0 for r in rows)
     return (f"{len(rows)} corpora, {n} scored adult utterances (self-prediction): "

@@ -335,7 +335,23 @@ PAPER_DATA = ("the Manchester corpus (Theakston et al. 2001): child-directed spe
 
 
 def our_data(run: Run) -> str:
-    """The training and test corpus sizes the run's Table 3 states."""
+    """The training and test corpus sizes the run's Table 3 states.
+
+    Parameters
+    ----------
+    run
+        The run.
+
+    Returns
+    -------
+    str
+        The line of the report's "ours" data.
+
+    Example
+    -------
+    >>> our_data(Run("frank2009", {"table3": {"notes": ["train: 10 tokens"]}}))
+    'train: 10 tokens'
+    """
     notes = run.tables["table3"].get("notes", [])
     return next((n for n in notes if n.startswith("train:")), "see the run's Table 3 notes")
 

@@ -95,6 +95,16 @@ def our_data(run: Run) -> str:
     """The treebanks of the run and their tokens (from ``k``), or their names, and the
     challenge's treebanks the run lacks.
 
+    Parameters
+    ----------
+    run
+        The run.
+
+    Returns
+    -------
+    str
+        The line of the report's "ours" data.
+
     Example
     -------
     >>> our_data(Run("pascal2012-pos", {"k": {"rows": [{"testset": "danish", "tokens": 9}]}}))[:40]

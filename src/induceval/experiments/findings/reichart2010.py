@@ -90,7 +90,24 @@ PAPER_DATA = ("sections 2-21 of the PTB-WSJ: 39,832 sentences, 950,028 tokens, 4
 
 
 def our_data(run: Run) -> str:
-    """The gold tag set and the systems of the run's Table 1."""
+    """The gold tag set and the systems of the run's Table 1.
+
+    Parameters
+    ----------
+    run
+        The run.
+
+    Returns
+    -------
+    str
+        The line of the report's "ours" data.
+
+    Example
+    -------
+    >>> our_data(Run("reichart2010", {"table1": {"notes": ["gold upos"],
+    ...                                          "rows": [{"system": "bhmm"}]}}))
+    'gold upos; 1 systems: bhmm'
+    """
     t1 = run.tables["table1"]
     gold = next((n for n in t1.get("notes", []) if n.startswith("gold ")), "")
     systems = [str(r.get("system")) for r in t1.get("rows", [])]

@@ -171,6 +171,20 @@ def cell_scores_batch(values: np.ndarray, cells: Cells, *, log_base: float | str
     same scores as :func:`token_scores_batch` of the dense tables (the
     entropies may differ in the last bits: their sums skip the empty cells).
 
+    Parameters
+    ----------
+    values
+        ``(B, c)`` counts of the cells of ``cells``.
+    cells
+        The :class:`Cells` (positions in a ``G x K`` table) the values count.
+    log_base, beta, measures
+        As in :func:`token_scores_batch`.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Measure name -> ``(B,)`` scores.
+
     Example
     -------
     >>> import numpy as np
@@ -222,6 +236,27 @@ def token_scores_batch(tables: np.ndarray, *, log_base: float | str = 2, beta: f
     ``token_scores``; ``measures``: those to compute (default: all; the
     costly 1-1 mappings are skipped when not asked for).  Returns measure
     name -> ``(B,)`` array, ``nan`` for empty tables.
+
+    Parameters
+    ----------
+    tables
+        ``(B, G, K)`` counts (a single ``(G, K)`` table is one batch).
+    log_base, beta
+        As in :func:`token_scores`.
+    measures
+        The measures to compute (default: every one).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Measure name -> ``(B,)`` scores.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> s = token_scores_batch(np.array([[[2, 0], [0, 2]], [[1, 1], [1, 1]]]), measures=["m1"])
+    >>> s["m1"].tolist()
+    [1.0, 0.5]
     """
     t = np.asarray(tables, dtype=np.float64)
     if t.ndim == 2:
@@ -284,6 +319,11 @@ def token_scores(table, *, log_base: float | str = 2, beta: float = 1.0,
         ``2`` (bits) or ``"e"`` (nats) for VI, NVI and the entropies; the V-measure weight.
     measures
         The measures to compute (default: every one of the registry).
+
+    Returns
+    -------
+    dict of str to float
+        Measure name -> score.
 
     Example
     -------

@@ -265,6 +265,20 @@ def item_index(items, n_tokens: int, n_items: int | None = None) -> tuple[np.nda
 
     ``n_items`` defaults to the largest index + 1.
 
+    Parameters
+    ----------
+    items
+        The item (sentence) index of every token, integers ``>= 0``.
+    n_tokens
+        The number of tokens ``items`` must cover.
+    n_items
+        The number of items; default the largest index + 1.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, int)
+        The checked item codes and the number of items.
+
     Example
     -------
     >>> item_index([0, 0, 2], 3)
@@ -324,6 +338,12 @@ def contingency(gold, pred, *, mask=None, unclustered: str = "merge", forms=None
     ------
     MismatchError
         When the arrays differ in length.
+
+    Returns
+    -------
+    ContingencyTable
+        Gold classes as rows, induced clusters as columns, with the counts of
+        tokens left out (``n_missing_gold``, ``n_unclustered``).
 
     Example
     -------

@@ -95,6 +95,21 @@ class TagEvaluation(Result):
 def resolve_punct(gold, punct) -> tuple[np.ndarray | None, str]:
     """The punctuation mask (True = punctuation) and the policy name for the signature.
 
+    Parameters
+    ----------
+    gold
+        The gold :class:`~induceval.corpus.model.Corpus`, or gold code arrays.
+    punct
+        A policy string (``"auto"``, ``"keep"``, or a policy of
+        :func:`induceval.corpus.transforms.resolve_punct_policy`) or a boolean
+        mask over the tokens.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray or None, str)
+        The mask (``None`` when nothing is excluded) and the policy name
+        (``"keep"``, ``"mask"`` or the resolved policy).
+
     Example
     -------
     >>> resolve_punct([0, 1], "auto")
@@ -333,6 +348,21 @@ TAGS = _TagFamily()
 def tag_evaluation(stats: TagStatistics, resolved: Mapping, options: Mapping) -> TagEvaluation:
     """The :class:`TagEvaluation` of summed statistics (a pure function of them).
 
+    Parameters
+    ----------
+    stats
+        The summed :class:`~induceval.measures.categories.statistics.TagStatistics`.
+    resolved
+        The resolved columns and policy: ``gold_column`` and ``punct``.
+    options
+        The options of :func:`evaluate_tags`: ``level``, ``unclustered``,
+        ``log_base``, ``beta``, ``restarts``, ``seed``, ``allow_identical``.
+
+    Returns
+    -------
+    TagEvaluation
+        The scores, counts and signature.
+
     Example
     -------
     >>> from induceval.measures.categories.statistics import tag_statistics
@@ -515,6 +545,26 @@ def tag_signature(*, level: str, gold: str | None, pred: str | None, punct: str,
     ``gold``/``pred``: the gold and predicted columns (``None`` for code arrays);
     ``log_base`` and ``beta`` count at token level, ``restarts`` and ``seed``
     at type level.
+
+    Parameters
+    ----------
+    level
+        ``"token"``, ``"type"`` or ``"both"``.
+    gold, pred
+        The gold and predicted column names, ``None`` for code arrays.
+    punct
+        The punctuation policy name.
+    unclustered
+        ``"merge"`` or ``"split"``.
+    log_base, beta
+        The log base and V-measure beta (token level).
+    restarts, seed
+        Restarts and seed of the type-level mapping search.
+
+    Returns
+    -------
+    str
+        The signature string, ``"tags|level:...|..."``.
 
     Example
     -------

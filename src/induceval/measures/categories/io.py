@@ -53,10 +53,30 @@ def read_type_clusters(path: str | os.PathLike) -> dict[str, set[str]]:
     """Read a ``word<TAB>cluster`` list, or wcluster's ``paths`` file (``bits<TAB>word<TAB>
     count``: every line so), into ``{word: set of clusters}``.
 
+    Parameters
+    ----------
+    path
+        The list's file.
+
+    Returns
+    -------
+    dict of str to set of str
+        Each word's clusters (empty for a word listed as unclustered).
+
     Raises
     ------
     CorpusFormatError
         On a line without exactly two tab-separated fields (file, line, text).
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "clusters.txt")
+    ...     with open(p, "w", encoding="utf-8") as fh:
+    ...         _ = fh.write("dog\\t1\\ncat\\t1\\nthe\\t2\\n")
+    ...     sorted(read_type_clusters(p).items())
+    [('cat', {'1'}), ('dog', {'1'}), ('the', {'2'})]
     """
     rows: list[tuple[int, str, list[str]]] = []
     with open(path, encoding="utf-8") as fh:
@@ -90,6 +110,28 @@ def is_type_list(path: str | os.PathLike, n_lines: int = 50) -> bool:
 
     Two tab-separated fields, or three whose third is a Brown bit path (0s and 1s), or
     three whose first is a bit path and third a count.
+
+    Parameters
+    ----------
+    path
+        The file to look at.
+    n_lines
+        How many non-blank lines to check.
+
+    Returns
+    -------
+    bool
+        Whether the file reads as a type list.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "clusters.txt")
+    ...     with open(p, "w", encoding="utf-8") as fh:
+    ...         _ = fh.write("dog\\t1\\nthe\\t2\\n")
+    ...     is_type_list(p)
+    True
     """
     seen = 0
     try:
@@ -117,11 +159,34 @@ def tags_from_type_clusters(corpus: Corpus, clusters: Mapping[str, set[str]], *,
     Returns ``(codes, labels, n_unclustered_tokens)``; words absent from the
     list or unclustered get ``-1``.
 
+    Parameters
+    ----------
+    corpus
+        The corpus whose tokens are tagged.
+    clusters
+        ``{word: set of clusters}``, as from :func:`read_type_clusters`.
+    form_column
+        The column holding the words.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, list of str, int)
+        The cluster code of every token (``-1``: unclustered), the sorted cluster
+        labels, and the number of unclustered tokens.
+
     Raises
     ------
     InducevalError
         When a word of the corpus has several clusters (a polysemous type list
         can only be scored at the type level).
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder(); b.add_sentence({"form": ["the", "dog", "barks"]})
+    >>> codes, labels, n_unc = tags_from_type_clusters(b.build(), {"the": {"D"}, "dog": {"N"}})
+    >>> codes.tolist(), labels, n_unc
+    ([0, 1, -1], ['D', 'N'], 1)
     """
     col = corpus.column(form_column)
     labels: list[str] = sorted({c for cs in clusters.values() for c in cs})

@@ -87,6 +87,20 @@ def category_items(table, *, log_base: float | str = 2, beta: float = 1.0,
     both 1-1 mappings included (see
     :func:`induceval.measures.categories.batch.token_scores_batch`).
 
+    Parameters
+    ----------
+    table
+        A contingency table built with ``items=``.
+    log_base, beta
+        The log base of the entropies and the V-measure weight.
+    measures
+        The token measures to resample (default: every one).
+
+    Returns
+    -------
+    ItemStats
+        The per-item counts with the function scoring a resample of them.
+
     Example
     -------
     >>> from induceval.measures.categories.contingency import contingency
@@ -125,6 +139,22 @@ def summed_category_items(base, pair_cells, shape: tuple, *, log_base: float | s
     Frank, Goldwater & Keller (2009), §"Model Implementation and
     Experiments": the hierarchical clustering and random baselines label
     word types.
+
+    Parameters
+    ----------
+    base
+        ``(m, P)`` sparse per-sentence counts of the (gold, word) pairs.
+    pair_cells
+        The flattened cell of each pair, negative when not scored.
+    shape
+        ``(G, K)``, the shape of the gold-by-cluster table.
+    log_base, beta, measures
+        As in :func:`category_items`.
+
+    Returns
+    -------
+    ItemStats
+        The per-item statistics, sharing ``base`` with other systems built on it.
 
     Example
     -------
@@ -176,6 +206,20 @@ def type_level_items(entries, *, restarts: int = 10, seed: int | None = DEFAULT_
     interval does not shrink as ``1/sqrt(n)``; when every pair occurs in
     many sentences the interval has width 0.  Paired tests are affected
     alike for both systems.
+
+    Parameters
+    ----------
+    entries
+        Type entries built with ``items=``.
+    restarts, seed
+        Hill-climbing restarts and seed of the mappings' search.
+    mappings
+        The mappings scored: ``"1-1"`` and/or ``"m-1"``.
+
+    Returns
+    -------
+    ItemStats
+        The per-item type entries with the function scoring a resample.
 
     Example
     -------
@@ -248,6 +292,18 @@ def tag_items(statistics, options: Mapping) -> ItemStats:
     per-item counts (``evaluate_tags(..., items="sentence")``); ``options``
     those it was scored with (``level``, ``unclustered``, ``log_base``,
     ``beta``, ``restarts``, ``seed``).
+
+    Parameters
+    ----------
+    statistics
+        The result's statistics, with per-item counts.
+    options
+        The options the result was scored with.
+
+    Returns
+    -------
+    ItemStats
+        The per-item statistics of the token level, type level or both (joined).
 
     Example
     -------

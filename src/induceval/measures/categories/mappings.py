@@ -29,6 +29,16 @@ def many_to_one_mapping(table: ContingencyTable) -> np.ndarray:
 
     Empty clusters map to ``-1``.
 
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable`.
+
+    Returns
+    -------
+    numpy.ndarray
+        One gold class index per induced cluster (``int64``), ``-1`` for empty clusters.
+
     Example
     -------
     >>> from induceval.measures.categories.contingency import contingency
@@ -81,6 +91,8 @@ def one_to_one_mapping(table: ContingencyTable, method: str = "optimal") -> np.n
 
     Parameters
     ----------
+    table
+        The gold-by-induced :class:`ContingencyTable`.
     method
         ``"optimal"``: maximum-weight bipartite matching (Kuhn-Munkres, via
         ``scipy.optimize.linear_sum_assignment``, which handles rectangular
@@ -88,6 +100,12 @@ def one_to_one_mapping(table: ContingencyTable, method: str = "optimal") -> np.n
         2010): repeatedly take the largest remaining cell, map its cluster to
         its class, and remove that row and column (ties: lowest gold index,
         then lowest cluster index).
+
+    Returns
+    -------
+    numpy.ndarray
+        One gold class index per induced cluster (``int64``), ``-1`` for clusters
+        left unmapped.
 
     Example
     -------
@@ -131,6 +149,19 @@ def one_to_one_mapping(table: ContingencyTable, method: str = "optimal") -> np.n
 
 def mapped_overlap(table: ContingencyTable, mapping: np.ndarray) -> int:
     """Tokens in the cells a mapping (cluster -> gold class, ``-1`` unmapped) selects.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable`.
+    mapping
+        Gold class of each induced cluster, ``-1`` for unmapped, as from
+        :func:`many_to_one_mapping` or :func:`one_to_one_mapping`.
+
+    Returns
+    -------
+    int
+        The number of tokens whose cluster maps to their gold class.
 
     Example
     -------

@@ -70,6 +70,16 @@ def log_factor(log_base: float | str) -> float:
     ``2`` (bits, default of the package), ``"e"`` (nats, as Reichart et al. 2010), or
     any number > 1.
 
+    Parameters
+    ----------
+    log_base
+        ``2``/``"2"``/``"bits"``, ``"e"``/``"nats"``, or a number > 1.
+
+    Returns
+    -------
+    float
+        ``ln(log_base)``: natural-log values divided by it are in ``log_base`` units.
+
     Example
     -------
     >>> log_factor(2) == math.log(2), log_factor("e")
@@ -90,6 +100,18 @@ def log_factor(log_base: float | str) -> float:
 
 def xlogx(x: np.ndarray, axis) -> np.ndarray:
     """``sum x log x`` along ``axis`` (``0 log 0 = 0``).
+
+    Parameters
+    ----------
+    x
+        Non-negative values (counts or probabilities).
+    axis
+        The axis to sum along.
+
+    Returns
+    -------
+    numpy.ndarray
+        The sums of ``x ln x``, in nats.
 
     Example
     -------
@@ -222,6 +244,16 @@ def needs(names) -> frozenset:
 
     Found by scoring one table whose quantities note that they were asked for,
     so a record declares nothing beyond its score function.
+
+    Parameters
+    ----------
+    names
+        Names of token measures of the registry.
+
+    Returns
+    -------
+    frozenset of str
+        The costly quantities those measures read.
 
     Example
     -------

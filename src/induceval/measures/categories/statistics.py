@@ -200,6 +200,12 @@ def tag_statistics(gold, pred, *, mask=None, forms=None, items=None, n_items: in
     identical, type_sets
         See :class:`TagStatistics`.
 
+    Returns
+    -------
+    TagStatistics
+        The scored tokens aggregated into counts of distinct (gold, cluster[,
+        form, item]) entries, with the counts of tokens left out.
+
     Example
     -------
     >>> s = tag_statistics([0, 0, 1, -1], [1, 1, 0, 0])
@@ -253,6 +259,13 @@ def check_aligned(gold: Corpus, pred: Corpus, *, form_column: str = "form") -> N
     The message names the first sentence (1-based, with its ``sent_id``) and
     token where they differ.  Nothing is realigned.
 
+    Parameters
+    ----------
+    gold, pred
+        The gold and the predicted :class:`~induceval.corpus.model.Corpus`.
+    form_column
+        The column holding the words compared.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -302,6 +315,21 @@ def codes_of(x, column: str | None, what: str) -> tuple[np.ndarray, list | None]
     that ``unclustered=`` applies to it as to a type list; in a gold column it
     stays an ordinary label.
 
+    Parameters
+    ----------
+    x
+        A Corpus, or a 1-d array of integer codes or string labels.
+    column
+        The Corpus column to read (default ``upos``); ignored for arrays.
+    what
+        ``"gold"`` or ``"pred"``: where ``UNCLUSTERED`` in a Corpus becomes ``-1``.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, list or None)
+        The ``int64`` codes and their labels (``None`` for integer codes or an
+        unencoded column).
+
     Example
     -------
     >>> codes_of(["b", "a", None], None, "pred")
@@ -346,6 +374,18 @@ def default_pred_column(columns, gold_column: str | None) -> str | None:
     The evaluation checks it against what the prediction holds (a column of ``_``
     is not read in silence: :func:`~.evaluate.evaluate_tag_systems`).
 
+    Parameters
+    ----------
+    columns
+        The column names of the prediction.
+    gold_column
+        The gold column's name, or ``None``.
+
+    Returns
+    -------
+    str or None
+        The column to read the prediction from.
+
     Example
     -------
     >>> default_pred_column(["form", "cpos", "xpos"], "upos")
@@ -369,6 +409,31 @@ def statistics_of(gold, pred, *, gold_column: str | None, pred_column: str | Non
     on the tokens, as a polysemous list has no token clusters).
     ``forms``: form codes when ``gold`` is not a Corpus.  ``items``:
     ``"sentence"`` (a Corpus gold) or an item index per token.
+
+    Parameters
+    ----------
+    gold
+        A Corpus, or gold codes or strings per token.
+    pred
+        A Corpus, codes or strings per token, or a type list.
+    gold_column, pred_column
+        The columns read from Corpus inputs (``pred_column`` ``None``: chosen
+        as described above).
+    mask
+        ``True`` for tokens left out of scoring, or ``None``.
+    form_column, forms
+        The form column of a Corpus gold; form codes otherwise.
+    items
+        ``"sentence"`` or an item index per token, for resampling; or ``None``.
+    keep_forms
+        Keep the form codes (type level, ``unclustered="split"``).
+    token_level
+        Put a type list's clusters on the tokens.
+
+    Returns
+    -------
+    TagStatistics
+        The aggregated statistics, with the predicted column used (``pred_column``).
 
     Example
     -------

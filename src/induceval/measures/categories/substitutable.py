@@ -167,6 +167,16 @@ RECORDS: tuple[Measure, ...] = (
 def sp_sr(stats: SubstitutableStats) -> dict[str, float]:
     """SP, SR (and their F) from the statistics; ``nan`` when a denominator is 0.
 
+    Parameters
+    ----------
+    stats
+        The pair sums from :func:`substitutable_stats`.
+
+    Returns
+    -------
+    dict of str to float
+        ``sp``, ``sr`` and ``sf``.
+
     Example
     -------
     >>> sp_sr(SubstitutableStats(2, 4, 8))
@@ -309,6 +319,22 @@ def substitutable_stats(train: Corpus, test: Corpus, clustering, *, train_tags=N
     cluster_size
         ``"tokens"`` (the magnitudes of Frank et al. 2009, Table 3, SP ~ 1e-5
         to 1e-4) or ``"types"`` (then HC and FF on Manchester, split, get SP > 1).
+
+    Returns
+    -------
+    SubstitutableStats
+        The pair sums (overlap, substitutable and same-cluster pairs) and the
+        counts of frames, members and out-of-vocabulary test tokens.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> train = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> test = generate_demo_corpus(n_sentences=20, seed=2)
+    >>> f, x = train.tokens["form"], train.tokens["xpos"]
+    >>> by_tag = {f.vocab[w]: x.vocab[t] for w, t in zip(f.values.tolist(), x.values.tolist())}
+    >>> substitutable_stats(train, test, by_tag).c_pairs
+    308
     """
     check_choice("unclustered", unclustered, ("merge", "split"))
     check_choice("cluster_size", cluster_size, ("types", "tokens"))
@@ -366,6 +392,22 @@ def context_labels(train: Corpus, train_tags, test: Corpus, *,
     word, sentence boundaries included) -- for frequent frames exactly the
     model's rule (Frank et al. 2009, p. 2579); else the word's majority
     training label; ``-1`` for a word never labelled in training.
+
+    Parameters
+    ----------
+    train
+        The training corpus.
+    train_tags
+        The model's cluster code of every training token (``-1``: none).
+    test
+        The test corpus.
+    form_column
+        The column holding the words.
+
+    Returns
+    -------
+    numpy.ndarray
+        A cluster code per test token, ``-1`` for words never labelled in training.
 
     Example
     -------
@@ -473,6 +515,19 @@ def majority_clusters(pred: Corpus, columns: Sequence[str] = ("upos", "cpos", "x
     The cluster column is the first of ``columns`` the corpus has; ties go to the
     first cluster label in sorting order; ``UNCLUSTERED`` (or a missing tag) is
     ``None``.
+
+    Parameters
+    ----------
+    pred
+        A tagged corpus (a prediction).
+    columns
+        Candidate cluster columns, the first present is read.
+
+    Returns
+    -------
+    tuple of (dict, int)
+        Word -> majority cluster (``None`` when unclustered), and the number of
+        words seen with several clusters.
 
     Example
     -------

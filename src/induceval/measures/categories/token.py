@@ -47,6 +47,17 @@ def many_to_one(table: ContingencyTable) -> float:
     Each cluster maps to the gold class it shares most tokens with (Frank et
     al. 2009, "Matched Accuracy"; Gelling et al. 2012, §"M-1").
 
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    float
+        The fraction of tokens whose cluster's majority class is their gold
+        class, in [0, 1]; NaN with no tokens.
+
     Example
     -------
     >>> from induceval.measures.categories.contingency import contingency
@@ -61,6 +72,18 @@ def one_to_one(table: ContingencyTable, method: str = "optimal") -> float:
 
     Unmapped clusters (more clusters than classes) count as wrong.  See
     :func:`one_to_one_mapping` for ``method``; Gelling et al. 2012, §2, Reichart et al. 2010, §3.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    method
+        ``"optimal"`` (Hungarian assignment) or ``"greedy"`` (largest cells first).
+
+    Returns
+    -------
+    float
+        The fraction of tokens correct under the mapping, in [0, 1].
 
     Example
     -------
@@ -83,13 +106,51 @@ def _quantities(table: ContingencyTable, log_base) -> TableQuantities:
 
 
 def entropy_gold(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """H(C), the entropy of the gold classes over scored tokens (Reichart et al. 2010, §3)."""
+    """H(C), the entropy of the gold classes over scored tokens (Reichart et al. 2010, §3).
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        H(C) in ``log_base`` units; NaN for an empty table.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> entropy_gold(contingency([0, 0, 1, 1], [0, 1, 0, 1]))
+    1.0
+    """
     q = _quantities(table, log_base)
     return NAN if table.n == 0 else float(q.hc_e[0] / q.lf)
 
 
 def entropy_pred(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """H(K), the entropy of the induced clusters over scored tokens."""
+    """H(K), the entropy of the induced clusters over scored tokens.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        H(K) in ``log_base`` units; NaN for an empty table.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> entropy_pred(contingency([0, 0, 1, 1], [0, 0, 0, 1]), log_base=2) < 1
+    True
+    """
     q = _quantities(table, log_base)
     return NAN if table.n == 0 else float(q.hk_e[0] / q.lf)
 
@@ -98,6 +159,18 @@ def conditional_entropy_gold(table: ContingencyTable, log_base: float | str = 2)
     """H(C|K) = H(C,K) - H(K): uncertainty about the gold class given the cluster.
 
     Reichart et al. 2010, §3.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        H(C|K) in ``log_base`` units, ``>= 0``.
 
     Example
     -------
@@ -109,18 +182,68 @@ def conditional_entropy_gold(table: ContingencyTable, log_base: float | str = 2)
 
 
 def conditional_entropy_pred(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """H(K|C) = H(C,K) - H(C): uncertainty about the cluster given the gold class."""
+    """H(K|C) = H(C,K) - H(C): uncertainty about the cluster given the gold class.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        H(K|C) in ``log_base`` units, ``>= 0``.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> conditional_entropy_pred(contingency([0, 0, 1, 1], [0, 1, 0, 1]))
+    1.0
+    """
     return _score(table, "h_k_given_c", log_base=log_base)
 
 
 def mutual_information(table: ContingencyTable, log_base: float | str = 2) -> float:
-    """I(C;K) = H(C) - H(C|K)."""
+    """I(C;K) = H(C) - H(C|K).
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        I(C;K) in ``log_base`` units, ``>= 0``; NaN for an empty table.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> mutual_information(contingency([0, 0, 1, 1], [1, 1, 0, 0]))
+    1.0
+    """
     q = _quantities(table, log_base)
     return NAN if table.n == 0 else float(q.mi_e[0] / q.lf)
 
 
 def variation_of_information(table: ContingencyTable, log_base: float | str = 2) -> float:
     """VI = H(C|K) + H(K|C) (Meilă 2007; Gelling et al. 2012). Lower is better; 0 iff identical.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        VI in ``log_base`` units, ``>= 0``.
 
     Example
     -------
@@ -139,6 +262,18 @@ def normalized_variation_of_information(table: ContingencyTable,
     the chosen log base).  Lower is better; 0 iff the clusterings are
     identical; the worst value is ``1 + log|K| / H(C)``.
 
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    log_base
+        Base of the logarithms: a number, ``"e"``/``"nats"`` or ``"2"``/``"bits"``.
+
+    Returns
+    -------
+    float
+        NVI, ``>= 0`` (0 iff identical clusterings).
+
     Example
     -------
     >>> from induceval.measures.categories.contingency import contingency
@@ -150,12 +285,46 @@ def normalized_variation_of_information(table: ContingencyTable,
 
 def homogeneity(table: ContingencyTable) -> float:
     """h = 1 - H(C|K)/H(C), 1 when H(C) = 0 (Rosenberg & Hirschberg 2007; Reichart et al.
-    2010, §3)."""
+    2010, §3).
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    float
+        h in [0, 1]; 1 when every cluster holds a single gold class.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> homogeneity(contingency([0, 0, 1, 1], [0, 0, 1, 2]))
+    1.0
+    """
     return _score(table, "homogeneity")
 
 
 def completeness(table: ContingencyTable) -> float:
-    """c = 1 - H(K|C)/H(K), 1 when H(K) = 0."""
+    """c = 1 - H(K|C)/H(K), 1 when H(K) = 0.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    float
+        c in [0, 1]; 1 when every gold class lies in a single cluster.
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> completeness(contingency([0, 0, 1, 2], [0, 0, 1, 1]))
+    1.0
+    """
     return _score(table, "completeness")
 
 
@@ -164,6 +333,18 @@ def v_measure(table: ContingencyTable, beta: float = 1.0) -> float:
 
     ``beta > 1`` weighs completeness more, ``beta < 1`` homogeneity
     (Rosenberg & Hirschberg 2007, eq. as in scikit-learn).
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+    beta
+        Weight of completeness against homogeneity, ``> 0``.
+
+    Returns
+    -------
+    float
+        V_beta in [0, 1].
 
     Example
     -------
@@ -190,6 +371,17 @@ def pair_counts(table: ContingencyTable) -> tuple[int, int, int]:
     pairs in the same induced cluster; ``tp + fn`` = pairs in the same gold
     class.
 
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    tuple of int
+        ``(tp, tp + fp, tp + fn)``: pairs sharing both cluster and class, pairs
+        sharing a cluster, pairs sharing a class.
+
     Example
     -------
     >>> from induceval.measures.categories.contingency import contingency
@@ -200,16 +392,67 @@ def pair_counts(table: ContingencyTable) -> tuple[int, int, int]:
 
 
 def pairwise_precision(table: ContingencyTable) -> float:
-    """PP = tp / (tp + fp) (Frank et al. 2009, eq. 1); 1 when no pair shares a cluster."""
+    """PP = tp / (tp + fp) (Frank et al. 2009, eq. 1); 1 when no pair shares a cluster.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    float
+        PP in [0, 1].
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> round(pairwise_precision(contingency([0, 0, 0, 1], [0, 0, 1, 1])), 4)   # 1 / 2
+    0.5
+    """
     return _score(table, "pp")
 
 
 def pairwise_recall(table: ContingencyTable) -> float:
-    """PR = tp / (tp + fn) (Frank et al. 2009, eq. 1); 1 when no pair shares a gold class."""
+    """PR = tp / (tp + fn) (Frank et al. 2009, eq. 1); 1 when no pair shares a gold class.
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    float
+        PR in [0, 1].
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> round(pairwise_recall(contingency([0, 0, 0, 1], [0, 0, 1, 1])), 4)   # 1 / 3
+    0.3333
+    """
     return _score(table, "pr")
 
 
 def pairwise_f(table: ContingencyTable) -> float:
-    """Harmonic mean of PP and PR (0 when both are 0)."""
+    """Harmonic mean of PP and PR (0 when both are 0).
+
+    Parameters
+    ----------
+    table
+        The gold-by-induced :class:`ContingencyTable` of the scored tokens.
+
+    Returns
+    -------
+    float
+        The pairwise F-score in [0, 1].
+
+    Example
+    -------
+    >>> from induceval.measures.categories.contingency import contingency
+    >>> round(pairwise_f(contingency([0, 0, 0, 1], [0, 0, 1, 1])), 4)   # 2 PP PR / (PP + PR)
+    0.4
+    """
     return _score(table, "pf")
 

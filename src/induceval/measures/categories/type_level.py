@@ -203,6 +203,11 @@ def type_entries(forms, gold, pred, *, mask=None, unclustered: str = "merge",
         Tokens each entry stands for (default 1), as in
         :func:`~induceval.measures.categories.contingency.contingency`.
 
+    Returns
+    -------
+    TypeEntries
+        The (type, gold class) and (type, cluster) pairs with the types' set sizes.
+
     Example
     -------
     >>> e = type_entries([0, 0, 1], [0, 1, 1], [2, 2, -1])
@@ -269,6 +274,20 @@ def type_entries_from_sets(gold: dict, pred: dict, *, unclustered: str = "merge"
     Types of ``gold`` absent from ``pred`` (or with an empty set) are
     unclustered; types only in ``pred`` are not scored.
 
+    Parameters
+    ----------
+    gold
+        ``{type: set of gold classes}``.
+    pred
+        ``{type: set of clusters}``.
+    unclustered
+        ``"merge"`` or ``"split"``.
+
+    Returns
+    -------
+    TypeEntries
+        The entries of the types of ``gold``.
+
     Example
     -------
     >>> e = type_entries_from_sets({"a": {"N"}, "b": {"V", "N"}}, {"a": {1}, "b": {1, 2}})
@@ -305,6 +324,18 @@ def type_entries_from_sets(gold: dict, pred: dict, *, unclustered: str = "merge"
 
 def type_scores_for_mapping(entries: TypeEntries, mapping) -> dict[str, float]:
     """MacroI, MicroI and MicroC of a given mapping (``-1`` = unmapped cluster).
+
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    mapping
+        The gold class of every induced cluster, ``-1`` for unmapped.
+
+    Returns
+    -------
+    dict of str to float
+        ``macro_i``, ``micro_i`` and ``micro_c``.
 
     Example
     -------
@@ -361,6 +392,18 @@ def one_to_one_type_mapping(entries: TypeEntries, measure: str) -> np.ndarray:
     MicroI ``sum_i w_i [s∈A_i][j∈B_i]`` with ``w_i = 2/(|A_i|+|B_i|)``;
     MicroC ``(|k_j|/N*) · F(s, k_j)`` with ``F = 2 T_sj / (|s| + |k_j|)``.
 
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    measure
+        ``"macro_i"``, ``"micro_i"`` or ``"micro_c"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The gold class of every induced cluster, ``-1`` for unmapped.
+
     Example
     -------
     >>> e = type_entries_from_sets({"a": {0}, "b": {1}}, {"a": {1}, "b": {0}})
@@ -397,6 +440,21 @@ def many_to_one_type_mapping(entries: TypeEntries, measure: str, *, restarts: in
     best run is kept.  With ``greedy_start`` one more run starts from each
     cluster's class of most shared types (Reichart et al. 2010, §5.2), so
     that a perfect clustering is always recognised.
+
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    measure
+        ``"macro_i"``, ``"micro_i"`` or ``"micro_c"``.
+    restarts
+        Random restarts (besides the greedy start).
+    seed
+        Seed of the random starts and orders.
+    greedy_start
+        Also start from each cluster's class of most shared types.
+    max_sweeps
+        Most passes over the clusters in one climb.
 
     Returns
     -------
@@ -462,6 +520,20 @@ def macro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
             seed: int | None = DEFAULT_SEED) -> float:
     """MacroI (= MacroC) under the ``"1-1"`` or ``"m-1"`` mapping (Reichart et al. 2010, §4.1).
 
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    mapping
+        ``"1-1"`` (Kuhn-Munkres) or ``"m-1"`` (hill climbing).
+    restarts, seed
+        Random restarts and seed of the M-1 hill climbing.
+
+    Returns
+    -------
+    float
+        MacroI in [0, 1].
+
     Example
     -------
     >>> e = type_entries_from_sets({"a": {0, 1}}, {"a": {0}})
@@ -475,6 +547,20 @@ def micro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
             seed: int | None = DEFAULT_SEED) -> float:
     """MicroI: the mean over types of the per-type F-score (Reichart et al. 2010, §4.1).
 
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    mapping
+        ``"1-1"`` (Kuhn-Munkres) or ``"m-1"`` (hill climbing).
+    restarts, seed
+        Random restarts and seed of the M-1 hill climbing.
+
+    Returns
+    -------
+    float
+        MicroI in [0, 1].
+
     Example
     -------
     >>> e = type_entries_from_sets({"a": {0, 1}, "b": {0}}, {"a": {0}, "b": {0}})
@@ -487,6 +573,20 @@ def micro_i(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
 def micro_c(entries: TypeEntries, mapping: str = "1-1", *, restarts: int = 10,
             seed: int | None = DEFAULT_SEED) -> float:
     """MicroC: the size-weighted mean F-score of (merged) clusters (Reichart et al. 2010, §4.2).
+
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    mapping
+        ``"1-1"`` (Kuhn-Munkres) or ``"m-1"`` (hill climbing).
+    restarts, seed
+        Random restarts and seed of the M-1 hill climbing.
+
+    Returns
+    -------
+    float
+        MicroC in [0, 1].
 
     Example
     -------
@@ -504,6 +604,22 @@ def type_level_scores(entries: TypeEntries, *, restarts: int = 10,
                       mappings: tuple[str, ...] = ("1-1", "m-1"),
                       greedy_start: bool = True) -> dict[str, float]:
     """The six type-level measures: ``{macro_i,micro_i,micro_c}_{1to1,m1}``.
+
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    restarts, seed
+        Random restarts and seed of the M-1 hill climbing.
+    mappings
+        The mappings scored: ``"1-1"`` and/or ``"m-1"``.
+    greedy_start
+        Also start the hill climbing from the greedy mapping.
+
+    Returns
+    -------
+    dict of str to float
+        Measure name -> score, for each mapping asked for.
 
     Example
     -------
@@ -550,6 +666,20 @@ def type_scores_batch(entries: TypeEntries, totals: np.ndarray, *, restarts: int
     on the kept pairs only (not on their counts), so resamples that keep the
     same pairs (e.g. every pair, when each occurs in many sentences) are
     scored once.
+
+    Parameters
+    ----------
+    entries
+        The :class:`TypeEntries` scored.
+    totals
+        ``(B, d)`` summed per-item pair counts of the resamples.
+    restarts, seed, mappings, greedy_start
+        As in :func:`type_level_scores`.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Measure name -> ``(B,)`` scores.
 
     Example
     -------

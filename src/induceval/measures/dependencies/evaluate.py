@@ -434,6 +434,26 @@ def dependency_result(references: dict[str, ReferenceResult], structure: dict[st
     """The :class:`DependencyResult` of per-reference statistics: the maximum of each
     measure over the references, the first reference's token and sentence counts.
 
+    Parameters
+    ----------
+    references
+        Reference name -> its :class:`ReferenceResult`.
+    structure
+        Diagnostics of the predicted trees as scored
+        (:func:`~induceval.corpus.trees.tree_diagnostics`), reported as they are.
+    preprocessing
+        Counts of the preprocessing (punctuation removed, sentences over the
+        length limit), reported as they are.
+    signature
+        The result's signature.
+    statistics
+        The summed statistics, kept for resampling, or ``None``.
+
+    Returns
+    -------
+    DependencyResult
+        The scores (the maximum over the references), counts and signature.
+
     Example
     -------
     >>> from induceval.measures.dependencies.stats import SentenceStats

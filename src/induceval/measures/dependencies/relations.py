@@ -110,6 +110,16 @@ _CHILDES_MARKERS = {"SUBJ", "JCT", "POBJ", "INCROOT", "QUANT", "COM", "XCOMP"}
 def detect_scheme(labels: Iterable[str | None]) -> str:
     """Guess the label scheme (``ud``, ``childes`` or ``conll``) from the labels used.
 
+    Parameters
+    ----------
+    labels
+        The relation labels of a corpus (``None`` ignored).
+
+    Returns
+    -------
+    str
+        ``"ud"``, ``"childes"`` or ``"conll"``.
+
     Example
     -------
     >>> detect_scheme(["nsubj", "obj", "root"]), detect_scheme(["SUBJ", "ROOT"])
@@ -129,6 +139,23 @@ def relation_group(label: str | None, scheme: str = "auto") -> str:
 
     ``ROOT`` here follows the label; :func:`evaluate_dependencies` assigns
     ``ROOT`` by the gold head instead.
+
+    Parameters
+    ----------
+    label
+        A gold relation label (``None``: no label).
+    scheme
+        ``"ud"``, ``"childes"``, ``"conll"`` or ``"auto"`` (from the label).
+
+    Returns
+    -------
+    str
+        The group, e.g. ``"SBJ"``, ``"NMOD"``; ``"OTHER"`` when none fits.
+
+    Example
+    -------
+    >>> relation_group("nsubj"), relation_group("SUBJ", "childes"), relation_group("amod")
+    ('SBJ', 'SBJ', 'NMOD')
     """
     if label is None or label in ("", "_"):
         return "OTHER"
@@ -150,6 +177,26 @@ def group_mapper(labels: Iterable[str | None],
 
     ``scheme`` may also be a dict (label -> group, missing -> ``OTHER``) or a
     callable, for user-defined granularities.
+
+    Parameters
+    ----------
+    labels
+        The corpus's relation labels, read when ``scheme`` is ``"auto"``.
+    scheme
+        A scheme name, ``"auto"``, a dict label -> group or a callable.
+
+    Returns
+    -------
+    callable
+        Label (or ``None``) -> group.
+
+    Example
+    -------
+    >>> to_group = group_mapper(["nsubj", "obj"])
+    >>> to_group("nsubj"), to_group("obj"), to_group(None)
+    ('SBJ', 'OBJ', 'OTHER')
+    >>> group_mapper([], {"nsubj": "SUBJ"})("xcomp")
+    'OTHER'
     """
     if callable(scheme):
         return scheme

@@ -166,7 +166,26 @@ def _check_aligned(gold: Corpus, pred: Corpus, check_forms: bool) -> None:
 
 def references_of(gold: Corpus, references) -> list[str]:
     """The gold's head columns to score against: ``"auto"``/``None`` every ``head``
-    and ``head@NAME`` column, else the given ones (each must exist)."""
+    and ``head@NAME`` column, else the given ones (each must exist).
+
+    Parameters
+    ----------
+    gold
+        The gold corpus.
+    references
+        ``"auto"``/``None``, a column name or a sequence of them.
+
+    Returns
+    -------
+    list of str
+        The head columns to score against.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> references_of(generate_demo_corpus(n_sentences=20, seed=1), "auto")
+    ['head']
+    """
     available = [k for k in gold.tokens if k == "head" or k.startswith("head@")]
     if references == "auto" or references is None:
         refs = available
@@ -187,7 +206,26 @@ def references_of(gold: Corpus, references) -> list[str]:
 
 def pos_column_of(corpus: Corpus, pos_column: str) -> str | None:
     """The POS column of the ``pos`` breakdown: the given one, or (``"auto"``) the
-    first of ``upos``, ``cpos``, ``xpos`` with labels."""
+    first of ``upos``, ``cpos``, ``xpos`` with labels.
+
+    Parameters
+    ----------
+    corpus
+        The gold corpus.
+    pos_column
+        A column name, or ``"auto"``.
+
+    Returns
+    -------
+    str or None
+        The column, ``None`` when ``"auto"`` finds none with labels.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> pos_column_of(generate_demo_corpus(n_sentences=20, seed=1), "auto")
+    'upos'
+    """
     if pos_column != "auto":
         corpus.column(pos_column)
         return pos_column
@@ -287,6 +325,20 @@ def punct_chain_counts(heads: np.ndarray, offsets: np.ndarray,
     through removed tokens only (re-attached to the root);
     ``lost_in_punct_cycle``: the chain loops among removed tokens (the token
     is left without a head and counts as wrong).
+
+    Parameters
+    ----------
+    heads
+        Gold heads of every token (1-based within its sentence, 0 = root).
+    offsets
+        Sentence start offsets, with the total as the last entry.
+    punct
+        ``True`` for the removed tokens.
+
+    Returns
+    -------
+    dict of str to int
+        ``via_punct``, ``via_punct_to_root`` and ``lost_in_punct_cycle``.
 
     Example
     -------
@@ -394,6 +446,12 @@ def dependency_statistics(golds: Sequence[Corpus], pred, *, references="auto",
         Reference name -> relation scheme of its ``relation`` breakdown
         (default ``"auto"``: detected from its labels).
 
+    Returns
+    -------
+    DependencyStatistics
+        Per reference the per-sentence counts (and breakdowns), with the
+        structure and preprocessing counts.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -454,6 +512,22 @@ def order_breakdowns(breakdowns: Mapping[str, Breakdown], *, relations: Sequence
     ``relations`` and ``pos``: the reference's relation labels and the POS
     labels in order of first appearance in the whole gold; ``scheme``: its
     relation scheme.
+
+    Parameters
+    ----------
+    breakdowns
+        Breakdown name -> :class:`Breakdown` of one reference.
+    relations
+        The reference's relation labels in corpus order.
+    pos
+        The POS labels in corpus order.
+    scheme
+        The reference's relation scheme.
+
+    Returns
+    -------
+    dict of str to Breakdown
+        The same breakdowns, their groups reordered.
 
     Example
     -------

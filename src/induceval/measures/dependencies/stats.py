@@ -98,6 +98,16 @@ def scores_from_totals(totals: np.ndarray | Sequence[float]) -> dict[str, float]
 
     A ratio with a zero denominator is ``nan`` (no division by zero).
 
+    Parameters
+    ----------
+    totals
+        Summed counts in the order of :data:`STAT_COLUMNS`.
+
+    Returns
+    -------
+    dict of str to float
+        ``directed``, ``undirected``, ``ned`` and ``root``.
+
     Example
     -------
     >>> scores_from_totals([4, 2, 3, 4, 1, 1])["undirected"]
@@ -112,6 +122,16 @@ def dependency_items(stats) -> ItemStats:
 
     ``stats`` is a :class:`SentenceStats` (e.g. ``result.reference().stats``)
     or its ``rows`` array with the columns :data:`STAT_COLUMNS`.
+
+    Parameters
+    ----------
+    stats
+        A :class:`SentenceStats` or its ``rows``.
+
+    Returns
+    -------
+    ItemStats
+        The per-sentence counts with the function scoring a resample.
 
     Example
     -------
@@ -133,7 +153,24 @@ def _index_type(n: int) -> type:
 
 def token_positions(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For every token: the global index of its sentence's first token, and its 1-based
-    position (``int32`` below 2**31 tokens: half the memory)."""
+    position (``int32`` below 2**31 tokens: half the memory).
+
+    Parameters
+    ----------
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        Each token's sentence start and its 1-based position.
+
+    Example
+    -------
+    >>> starts, pos = token_positions(np.array([0, 2, 5]))
+    >>> starts.tolist(), pos.tolist()
+    ([0, 0, 2, 2, 2], [1, 2, 1, 2, 3])
+    """
     offsets = np.asarray(offsets, dtype=np.int64)
     n = int(offsets[-1]) if len(offsets) else 0
     index_t = _index_type(n)
@@ -151,6 +188,22 @@ def check_heads(heads: np.ndarray, offsets: np.ndarray, what: str = "head",
     Returns the heads as ``int64``.  Sentences and tokens are numbered from 1
     in messages.  Raises :class:`~induceval.errors.InducevalError`
     naming the sentence and token of the first offending head.
+
+    Parameters
+    ----------
+    heads
+        The heads to check (1-based within the sentence, 0 = root, -1 = missing).
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    what
+        The name of the heads in messages.
+    describe
+        Optional ``(sentence, token) -> str`` naming a position in messages.
+
+    Returns
+    -------
+    numpy.ndarray
+        The heads as ``int64``.
 
     Example
     -------
@@ -216,6 +269,18 @@ def edge_matches(gold: np.ndarray, pred: np.ndarray, offsets: np.ndarray) -> Edg
         Sentence offsets (``n_sentences + 1`` values).
 
     See the module notes for the exact definitions.
+
+    Returns
+    -------
+    EdgeMatches
+        Boolean arrays over the tokens: ``scored``, ``directed``, ``undirected``,
+        ``ned`` and ``gold_root``.
+
+    Example
+    -------
+    >>> m = edge_matches(np.array([2, 0, 0, 1]), np.array([2, 0, 2, 0]), np.array([0, 2, 4]))
+    >>> m.directed.tolist(), m.undirected.tolist()
+    ([True, True, False, False], [True, True, True, False])
     """
     starts, pos1 = token_positions(offsets)
     gold = np.asarray(gold).astype(starts.dtype, copy=False)
@@ -309,7 +374,29 @@ class SentenceStats:
 
 def sentence_stats(matches: EdgeMatches, offsets: np.ndarray,
                    sentence_index: np.ndarray | None = None) -> SentenceStats:
-    """Sum the per-token matches into one row per sentence."""
+    """Sum the per-token matches into one row per sentence.
+
+    Parameters
+    ----------
+    matches
+        The per-token matches, from :func:`edge_matches`.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    sentence_index
+        The index of every sentence in the whole corpus (default ``0..n-1``).
+
+    Returns
+    -------
+    SentenceStats
+        One row of :data:`STAT_COLUMNS` counts per sentence.
+
+    Example
+    -------
+    >>> offsets = np.array([0, 2, 4])
+    >>> m = edge_matches(np.array([2, 0, 0, 1]), np.array([2, 0, 2, 0]), offsets)
+    >>> sentence_stats(m, offsets).rows.tolist()
+    [[2, 2, 2, 2, 1, 1], [2, 0, 1, 2, 1, 0]]
+    """
     offsets = np.asarray(offsets, dtype=np.int64)
     n_sent = len(offsets) - 1
     sid = np.repeat(np.arange(n_sent, dtype=_index_type(max(n_sent, 0))), np.diff(offsets))
@@ -423,6 +510,31 @@ def make_breakdown(name: str, codes: np.ndarray, labels: Sequence[str],
 
     Groups without scored tokens are left out; ``order`` gives the display order
     of group indices (default: by index).
+
+    Parameters
+    ----------
+    name
+        The breakdown's name (e.g. ``"pos"``, ``"relation"``).
+    codes
+        Each token's group index into ``labels``.
+    labels
+        The group labels.
+    matches
+        The per-token matches, from :func:`edge_matches`.
+    order
+        The display order of the group indices (default: by index).
+
+    Returns
+    -------
+    Breakdown
+        Per group the scored, directed, undirected and NED counts.
+
+    Example
+    -------
+    >>> m = edge_matches(np.array([2, 0, 0, 1]), np.array([2, 0, 2, 0]), np.array([0, 2, 4]))
+    >>> make_breakdown("pos", np.array([0, 1, 0, 1]), ["NOUN", "VERB"], m)
+    Breakdown(pos: NOUN tokens=2 directed=0.5 undirected=1 ned=1; VERB tokens=2 directed=0.5 \
+undirected=0.5 ned=1)
     """
     n_groups = len(labels)
     scored = matches.scored

@@ -72,6 +72,16 @@ def pseudo_items(decisions) -> ItemStats:
     """Per-item ``(correct, wrong, undecided, credited)`` of pseudo-word decisions
     (a :class:`DecisionScores` or its rows), scored by :data:`RECORDS`.
 
+    Parameters
+    ----------
+    decisions
+        A :class:`DecisionScores` or its ``(m, 4)`` rows.
+
+    Returns
+    -------
+    ItemStats
+        The per-item rows, scored by :data:`RECORDS`.
+
     Example
     -------
     >>> st = pseudo_items(np.array([[1, 0, 0, 1], [0, 0, 1, 0.5]]))
@@ -100,6 +110,18 @@ PSEUDO = _PseudoFamily()
 
 def decide(score_original: np.ndarray, score_confounder: np.ndarray) -> np.ndarray:
     """Decisions: +1 original chosen, -1 confounder chosen, 0 tie (no decision).
+
+    Parameters
+    ----------
+    score_original
+        Each item's score of the original noun.
+    score_confounder
+        Each item's score of its confounder.
+
+    Returns
+    -------
+    numpy.ndarray
+        +1, -1 or 0 per item.
 
     Example
     -------
@@ -169,6 +191,22 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
     2010, §4); before 0.5.0 all models shared one stream, and paired tests
     never saw a difference on items that two models both tied on.
 
+    Parameters
+    ----------
+    decisions
+        +1/-1/0 per item, from :func:`decide` or :func:`model_decisions`.
+    ties
+        The tie policy: ``"random"`` guesses, ``"expected"`` credits one half.
+    seed
+        The seed of the guesses.
+    model
+        The model's name (its guesses' stream).
+
+    Returns
+    -------
+    DecisionScores
+        The scores and the per-item rows.
+
     Example
     -------
     >>> s = score_decisions(np.array([1, 1, -1, 0]), ties="expected").scores
@@ -193,7 +231,23 @@ def score_decisions(decisions: np.ndarray, *, ties: str = "random",
 
 
 def significance_mark(p: float) -> str:
-    """``*`` for p < 0.01 and ``†`` for p < 0.05, as in the paper's figures."""
+    """``*`` for p < 0.01 and ``†`` for p < 0.05, as in the paper's figures.
+
+    Parameters
+    ----------
+    p
+        A p-value.
+
+    Returns
+    -------
+    str
+        ``"*"``, ``"†"`` or ``""``.
+
+    Example
+    -------
+    >>> significance_mark(0.001), significance_mark(0.03), significance_mark(0.2)
+    ('*', '†', '')
+    """
     return "*" if p < 0.01 else ("†" if p < 0.05 else "")
 
 
@@ -203,6 +257,18 @@ def model_decisions(model, test: PseudoTestSet) -> np.ndarray:
     A model has ``decide(verbs, relations, nouns, confounders)`` or
     ``score(verbs, relations, nouns)`` (the noun scored above its confounder
     is chosen).
+
+    Parameters
+    ----------
+    model
+        A model with ``decide`` or ``score``.
+    test
+        The pseudo-word test set.
+
+    Returns
+    -------
+    numpy.ndarray
+        +1/-1/0 per test item.
 
     Example
     -------
@@ -227,6 +293,20 @@ def tune_parameter(make: Callable[[Any], object], candidates: Sequence,
     expected) on the development items: a linear search, as Chambers & Jurafsky 2010,
     §6.3 choose the Erk models' slot cutoff; ties go to the earlier candidate, and
     without development items the first is taken.
+
+    Parameters
+    ----------
+    make
+        ``x -> model``.
+    candidates
+        The values of ``x`` tried, in order.
+    dev
+        The development items.
+
+    Returns
+    -------
+    object
+        The best candidate.
 
     Example
     -------
@@ -263,6 +343,27 @@ def score_models(models: Mapping[str, object], test: PseudoTestSet, *, ties: str
     baseline's rows, Figure 6 of the paper).  With ``item_stats`` also
     ``"item_stats"``: model -> rows array (not JSON; for
     :func:`induceval.measures.pseudowords.scores.pseudo_items`).
+
+    Parameters
+    ----------
+    models
+        Name -> model (``baseline`` the reference of the p-values).
+    test
+        The pseudo-word test set.
+    ties
+        The tie policy of :func:`score_decisions`.
+    iterations
+        Approximate-randomization iterations of the p-values.
+    seed
+        The seed of the guesses and the test.
+    item_stats
+        Also return the per-item rows (not JSON).
+
+    Returns
+    -------
+    dict
+        ``items``, ``models`` (per model its scores, ``item_stats`` and
+        ``p_vs_baseline``) and ``baseline_stats``.
 
     Example
     -------

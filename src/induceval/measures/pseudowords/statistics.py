@@ -265,6 +265,25 @@ def fingerprint_v1(corpus: Corpus, documents: Iterable[str]) -> str:
     A SHA-1 over the sorted ``documents`` (those of the corpus after
     :func:`chunk_documents`), the corpus sizes, the sentence offsets and every
     form in order; it needs the whole corpus in one process.
+
+    Parameters
+    ----------
+    corpus
+        The whole corpus.
+    documents
+        Its documents, after :func:`chunk_documents`.
+
+    Returns
+    -------
+    str
+        The first 16 hexadecimal digits of the SHA-1.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
+    >>> len(fingerprint_v1(demo, shard_statistics(demo).documents))
+    16
     """
     h = hashlib.sha1()
     h.update("\n".join(sorted(set(documents))).encode("utf-8"))
@@ -283,6 +302,33 @@ def load_corpus(name: str, paths: Sequence[str | os.PathLike], on_error: str = "
     is the reader format (``auto``: each file's, by its ending and content,
     :func:`~induceval.corpus.readers.plan_files`).  A corpus of transcripts
     and files of other formats is refused: its relation schemes differ.
+
+    Parameters
+    ----------
+    name
+        The corpus's name.
+    paths
+        Its files and folders.
+    on_error
+        ``"skip"`` (default) or ``"fail"`` malformed sentences.
+    format
+        The reader format, or ``"auto"``.
+
+    Returns
+    -------
+    Corpus
+        The corpus, with documents.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_conllu
+    >>> p = os.path.join(tempfile.mkdtemp(), "demo.conllu")
+    >>> _ = write_conllu(generate_demo_corpus(n_sentences=20, seed=1), p)
+    >>> c = load_corpus("demo", [p])
+    >>> c.n_sentences, c.n_tokens
+    (20, 83)
     """
     from induceval.corpus.model import concat
     from induceval.corpus.readers import corpus_files, read_corpus
@@ -314,6 +360,18 @@ def no_tokens_error(input_format: str, source: str = "") -> ParameterError:
     """The error of a corpus with nothing to extract tuples from, saying why for CHAT;
     ``source``: what was read (its files, :func:`~induceval.errors.input_named`), named first.
 
+    Parameters
+    ----------
+    input_format
+        The format read.
+    source
+        What was read, or ``""``.
+
+    Returns
+    -------
+    ParameterError
+        The error, to raise.
+
     Example
     -------
     >>> str(no_tokens_error("chat")).split(";")[0]
@@ -339,6 +397,29 @@ def shard_statistics(shard: Corpus | Sequence[str], *, scheme: str = "auto",
     sizes and fingerprint part only (``scheme`` ``None``), for
     :func:`corpus_statistics` to complete.  A corpus without documents is one
     document, named after it.
+
+    Parameters
+    ----------
+    shard
+        A corpus, or files.
+    scheme, arguments
+        As in :func:`~induceval.corpus.tuples.extract_tuples`.
+    input_format, on_error
+        As in :func:`~induceval.corpus.readers.read_corpus`.
+    add_columns
+        Token columns to add as missing values.
+
+    Returns
+    -------
+    PseudoStatistics
+        The shard's documents, sizes, tuples and fingerprint part.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> s = shard_statistics(generate_demo_corpus(n_sentences=20, seed=1))
+    >>> s.scheme, s.documents[:2]
+    ('ud', ('demo01', 'demo02'))
     """
     corpus = shard if isinstance(shard, Corpus) else load_corpus(
         str(shard[0]), list(shard), on_error=on_error, format=input_format)
@@ -447,6 +528,11 @@ def corpus_statistics(source: Corpus | Sequence[str | os.PathLike], *, scheme: s
         Bytes of files per shard (default: all files in this process, else
         automatic; 0: a shard per file); the statistics do not depend on it.
 
+    Returns
+    -------
+    PseudoStatistics
+        The statistics of the whole corpus.
+
     Example
     -------
     >>> import tempfile
@@ -497,6 +583,20 @@ def chunk_documents(stats: PseudoStatistics, min_documents: int = 20,
     ``<document>#<k>`` (``k`` counted over the whole corpus), so that the
     split stays by document, never by sentence.
 
+    Parameters
+    ----------
+    stats
+        The corpus's statistics.
+    min_documents
+        Fewest documents needed.
+    chunk_sentences
+        Sentences of a pseudo-document.
+
+    Returns
+    -------
+    PseudoStatistics
+        The statistics, with pseudo-documents when there were too few.
+
     Example
     -------
     >>> one = PseudoStatistics(("a",), np.zeros(250, np.int32), np.ones(250, np.int64), 0)
@@ -542,6 +642,28 @@ def prepare(stats: PseudoStatistics, name: str = "", *, seed: int = DEFAULT_SEED
     models need: tuples, training frequencies, and the co-occurrence windows of
     each training size.
 
+    Parameters
+    ----------
+    stats
+        The corpus's statistics.
+    name
+        The corpus's name.
+    seed
+        The seed of the document split.
+    test_fraction, dev_fraction
+        The shares of documents held out for test and development.
+    sizes
+        Training size name -> fraction, for the co-occurrence windows.
+    with_cooccurrence
+        Count the co-occurrence windows.
+    min_documents, chunk_sentences
+        As in :func:`chunk_documents`.
+
+    Returns
+    -------
+    Prepared
+        The split, the tuples and the counts.
+
     Example
     -------
     >>> from induceval.corpus.demo import generate_demo_corpus
@@ -571,7 +693,30 @@ def prepare(stats: PseudoStatistics, name: str = "", *, seed: int = DEFAULT_SEED
 def seen_unseen(prep: Prepared, fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0),
                 min_seen: int = 2) -> dict:
     """Percentage of test tuples unseen in training as training grows (Chambers & Jurafsky
-    2010, Figures 1-2): a table's ``records``, ``title`` and ``notes``."""
+    2010, Figures 1-2): a table's ``records``, ``title`` and ``notes``.
+
+    Parameters
+    ----------
+    prep
+        The prepared corpus, from :func:`prepare`.
+    fractions
+        The training fractions.
+    min_seen
+        Times a tuple must be seen to count as seen.
+
+    Returns
+    -------
+    dict
+        ``records``, ``title`` and ``notes`` of the table.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> prep = prepare(shard_statistics(generate_demo_corpus(n_sentences=400, seed=1)), "demo",
+    ...                with_cooccurrence=False)
+    >>> [row["train_fraction"] for row in seen_unseen(prep, fractions=(0.5, 1.0))["records"]]
+    [0.5, 1.0]
+    """
     test = prep.instances.in_documents(prep.split.test)
     rows = []
     for frac in fractions:
@@ -612,6 +757,27 @@ def rare_words(prep: Prepared, min_seen: int = 2, share: float = 0.1) -> dict:
     A word is rare when it is in the lowest ``share`` of the training
     frequency list (verbs counted as lemmas without relations); a test word
     absent from training is rare too.
+
+    Parameters
+    ----------
+    prep
+        The prepared corpus, from :func:`prepare`.
+    min_seen
+        Times a tuple must be seen to count as seen.
+    share
+        The share of the frequency list counted rare.
+
+    Returns
+    -------
+    dict
+        ``records`` and ``title`` of the table.
+
+    Example
+    -------
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> prep = prepare(shard_statistics(generate_demo_corpus(n_sentences=400, seed=1)), "demo")
+    >>> rare_words(prep)["title"]
+    'Rare words in seen and unseen tests (demo)'
     """
     test = prep.instances.in_documents(prep.split.test)
     unseen = _unseen(test, prep.instances.in_documents(prep.split.train).counts().counts,

@@ -203,6 +203,20 @@ def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None, *
     it then becomes ``max(1, round(30 * s))`` (1 without ``corpus_tokens``),
     and if even that range holds fewer than 2 nouns the upper bound is dropped.
 
+    Parameters
+    ----------
+    frequencies
+        Noun token frequencies.
+    corpus_tokens
+        Tokens they were counted on (for ``scaled`` and the fallback floor).
+    reading
+        ``"top100"`` or ``"scaled"``.
+
+    Returns
+    -------
+    tuple of (int, int or None)
+        The inclusive range ``(low, high)``; ``high`` ``None``: no upper bound.
+
     Example
     -------
     Hand-worked: 1000 nouns of frequencies 1..1000; ``top100`` leaves out
@@ -244,6 +258,16 @@ def paper_random_range(frequencies: Counter, corpus_tokens: int | None = None, *
 def parse_random_range(text: str) -> str | tuple[int, int | None]:
     """Parse a ``--random-range`` value: ``paper``, ``scaled`` or ``LOW,HIGH`` (``HIGH``
     may be empty); :func:`paper_random_range` says what the first two mean.
+
+    Parameters
+    ----------
+    text
+        The option's value.
+
+    Returns
+    -------
+    str or tuple of (int, int or None)
+        ``"paper"``, ``"scaled"``, or ``(low, high)``.
 
     Example
     -------
@@ -292,10 +316,14 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
 
     Parameters
     ----------
+    nouns
+        The nouns (one per test item).
     frequencies
         Noun token frequencies (the training documents).
     method
         ``random``, ``buckets`` or ``neighbor`` (see the module docstring).
+    seed
+        The seed of the random choices.
     random_range
         ``"paper"`` or ``"scaled"`` (:func:`paper_random_range`) or an inclusive
         frequency range ``(low, high)`` (``high`` ``None``: no upper bound).
@@ -312,6 +340,14 @@ def confounders(nouns: Sequence[str], frequencies: Counter, method: str = "neigh
     (confounders, skipped)
         An object array (``None`` where no confounder exists) and the
         reasons counted.
+
+    Example
+    -------
+    >>> from collections import Counter
+    >>> chosen, skipped = confounders(["cake", "pie", "rock"],
+    ...                               Counter({"cake": 5, "pie": 4, "rock": 1}), "neighbor")
+    >>> chosen.tolist(), skipped
+    (['pie', 'cake', 'pie'], Counter())
     """
     if method not in CONFOUNDER_METHODS:
         raise ParameterError(

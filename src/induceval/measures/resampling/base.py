@@ -91,6 +91,18 @@ class ItemStats:
 def group_rows(rows, groups):
     """Sum the rows of each group (labels in first-seen order); additive statistics stay so.
 
+    Parameters
+    ----------
+    rows
+        ``(m, d)`` per-item statistics.
+    groups
+        A group label per row (e.g. the document of each sentence).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(g, d)`` sums, one row per group in first-seen order.
+
     Example
     -------
     >>> import numpy as np

@@ -161,6 +161,26 @@ def resampling_signature(*, confidence: int | None = None, alpha: float = 0.05,
     ``paired_n`` (default ``confidence``, else 1000), ``resample`` (the unit:
     sentence, document, utterance, item) and ``seed``.
 
+    Parameters
+    ----------
+    confidence
+        Bootstrap resamples of the intervals, ``None`` for none.
+    alpha
+        1 minus the confidence level.
+    paired
+        The paired test (``"bootstrap"``, ``"ar"``), ``None`` for none.
+    paired_n
+        Resamples or permutations of the test (default as above).
+    unit
+        The resampled unit.
+    seed
+        The seed of the draws.
+
+    Returns
+    -------
+    dict
+        The signature fields (only those that apply).
+
     Example
     -------
     >>> resampling_signature(confidence=1000, paired="ar", seed=7)
@@ -247,6 +267,16 @@ def items_of(stats) -> ItemStats:
     """``stats`` as :class:`ItemStats`: as it is, or a measure family's result's
     per-item statistics (its ``items()``, built by the family from the result's
     statistics and options).
+
+    Parameters
+    ----------
+    stats
+        An :class:`ItemStats`, or a result kept with per-item statistics.
+
+    Returns
+    -------
+    ItemStats
+        The per-item statistics.
 
     Example
     -------
@@ -455,6 +485,17 @@ def share_resamples(systems: Sequence[ItemStats], *, n: int = 1000,
     resample weights with each system's rows, and systems over the same items
     share the weights.  The results are those without the cache.
 
+    Parameters
+    ----------
+    systems
+        The :class:`ItemStats` resampled together.
+    n
+        Resamples.
+    seed
+        The seed of the draws.
+    cache
+        The caller's dict the scores go into.
+
     Example
     -------
     >>> import numpy as np
@@ -548,6 +589,30 @@ def ties_with_best(systems: Mapping[str, ItemStats], measure: str, *,
     measures compares each pair once (the draws of a pair do not depend on
     the other systems: cached and fresh results are identical); ``samples``
     (see :func:`share_resamples`) the systems' bootstrap scores, reused.
+
+    Parameters
+    ----------
+    systems
+        System name -> its :class:`ItemStats` (over the same items).
+    measure
+        The measure compared.
+    higher_is_better
+        The measure's direction.
+    alpha
+        The level of the two-sided tests.
+    n
+        Resamples (or permutations) of each test.
+    test
+        The paired test of :func:`compare`.
+    seed
+        The seed of the draws.
+    cache, samples
+        Optional dicts kept by the caller (see above).
+
+    Returns
+    -------
+    tuple of (str, list of str)
+        The best system, and the systems tied with it.
 
     Example
     -------

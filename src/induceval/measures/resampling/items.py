@@ -25,6 +25,16 @@ __all__ = ["ratio_items", "ratio_score", "records_score", "records_items", "join
 def filled_columns(rows) -> np.ndarray:
     """The columns of the CSR ``rows`` with an entry other than 0, in ascending order.
 
+    Parameters
+    ----------
+    rows
+        A ``scipy.sparse`` CSR matrix.
+
+    Returns
+    -------
+    numpy.ndarray
+        The column numbers.
+
     Example
     -------
     >>> from scipy import sparse
@@ -43,6 +53,18 @@ def select_columns(rows, flat: np.ndarray):
     order), by one lookup of each entry's new column instead of scipy's
     general indexing (``docs/scale.md`` has the figures).
 
+    Parameters
+    ----------
+    rows
+        A ``scipy.sparse`` CSR matrix.
+    flat
+        Ascending column numbers.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+        The selected columns.
+
     Example
     -------
     >>> from scipy import sparse
@@ -58,7 +80,29 @@ def select_columns(rows, flat: np.ndarray):
 def relabel_columns(rows, new: np.ndarray, width: int):
     """The CSR ``rows`` with each entry moved to column ``new[column]`` of ``width``
     (dropped where negative), in their order: entries that land in one column stay
-    side by side (sums, products and totals add them)."""
+    side by side (sums, products and totals add them).
+
+    Parameters
+    ----------
+    rows
+        A ``scipy.sparse`` CSR matrix.
+    new
+        The new column of every column (negative: dropped).
+    width
+        The number of columns of the result.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+        The relabelled matrix.
+
+    Example
+    -------
+    >>> from scipy import sparse
+    >>> m = sparse.csr_matrix([[1.0, 2.0, 0], [0, 3.0, 4.0]])
+    >>> relabel_columns(m, np.array([1, 0, -1]), 2).toarray().tolist()
+    [[2.0, 1.0], [3.0, 0.0]]
+    """
     from scipy import sparse as sp
 
     index = np.int32 if max(width, rows.nnz) < 2 ** 31 else np.int64
@@ -76,6 +120,18 @@ def ratio_score(pairs: Mapping[str, tuple[int, int]], scale: float = 1.0) -> Bat
     """The batched score of ratio measures: ``name -> scale * totals[:, i] / totals[:, j]``
     for each ``name: (i, j)`` of ``pairs`` (``nan`` where the denominator is 0).
 
+    Parameters
+    ----------
+    pairs
+        Measure name -> (numerator column, denominator column).
+    scale
+        A factor of every ratio.
+
+    Returns
+    -------
+    callable
+        ``(B, d)`` totals -> measure name -> ``(B,)`` scores.
+
     Example
     -------
     >>> ratio_score({"acc": (0, 1)})(np.array([[1.0, 4.0], [0.0, 0.0]]))["acc"].tolist()
@@ -89,6 +145,16 @@ def ratio_score(pairs: Mapping[str, tuple[int, int]], scale: float = 1.0) -> Bat
 def records_score(records) -> BatchScore:
     """The batched score of a family's :class:`~induceval.measures.result.Measure` records
     whose ``score`` takes the ``(B, d)`` column totals.
+
+    Parameters
+    ----------
+    records
+        The :class:`~induceval.measures.result.Measure` records.
+
+    Returns
+    -------
+    callable
+        ``(B, d)`` totals -> measure name -> ``(B,)`` scores.
 
     Example
     -------
@@ -106,6 +172,18 @@ def records_score(records) -> BatchScore:
 def records_items(rows, records) -> ItemStats:
     """Per-item ``rows`` scored by ``records`` (measures of the column totals).
 
+    Parameters
+    ----------
+    rows
+        ``(m, d)`` per-item statistics.
+    records
+        The :class:`~induceval.measures.result.Measure` records scoring their totals.
+
+    Returns
+    -------
+    ItemStats
+        The per-item rows with their batched score.
+
     Example
     -------
     >>> acc = Measure("acc", "item", True, 0, 1, "", "", "", ratio_of(0, 1))
@@ -118,6 +196,22 @@ def records_items(rows, records) -> ItemStats:
 def ratio_items(rows, name: str = "accuracy", *, scale: float = 1.0,
                 higher_is_better: bool = True) -> ItemStats:
     """Items whose score is ``scale * sum(col 0) / sum(col 1)`` (accuracy-like).
+
+    Parameters
+    ----------
+    rows
+        ``(m, 2)`` per-item numerator and denominator counts.
+    name
+        The measure's name.
+    scale
+        A factor of the ratio (e.g. 100 for percentages).
+    higher_is_better
+        The measure's direction.
+
+    Returns
+    -------
+    ItemStats
+        The per-item rows with their batched score.
 
     Example
     -------
@@ -136,6 +230,16 @@ def join_items(*parts: ItemStats) -> ItemStats:
 
     E.g. token and type-level measures of one system (``--level both``):
     every resample draws the same items for all parts.
+
+    Parameters
+    ----------
+    *parts
+        :class:`ItemStats` over the same items.
+
+    Returns
+    -------
+    ItemStats
+        Their columns side by side, scored by every part.
 
     Example
     -------

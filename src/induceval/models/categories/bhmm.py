@@ -696,6 +696,34 @@ def bhmm_counts(ids: np.ndarray, offsets: np.ndarray, tags: np.ndarray, k: int, 
     Returns ``(n3, n2, ne, nt)`` flat ``int64`` arrays (``n3`` indexed
     ``(a*(k+1)+b)*(k+1)+c`` with boundary tag ``k``; for ``order=2`` the first
     context tag ``a`` is always the boundary, so ``n3`` holds bigram counts).
+
+    Parameters
+    ----------
+    ids
+        Word id of every token.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    tags
+        Tag of every token, ``0..k-1``.
+    k
+        The number of tags.
+    n_types
+        The number of word types.
+    order
+        3 (trigram HMM) or 2 (bigram).
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(n3, n2, ne, nt)``: tag trigram (or bigram), context, emission
+        (``tag * n_types + word``) and tag counts.
+
+    Example
+    -------
+    >>> ids, offsets, tags = np.array([0, 1, 0]), np.array([0, 3]), np.array([0, 1, 0])
+    >>> n3, n2, ne, nt = bhmm_counts(ids, offsets, tags, 2, 2)
+    >>> int(n3.sum()), ne.tolist(), nt.tolist()     # 3 tokens + the final boundary
+    (4, [2, 0, 0, 1], [2, 1])
     """
     return _build_counts(np.asarray(ids, np.int64), np.asarray(offsets, np.int64),
                          np.asarray(tags, np.int64), k, n_types, order)

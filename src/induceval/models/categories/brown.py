@@ -204,6 +204,26 @@ def brown_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b: np
     the distinct bigrams ``a, b, c`` taken within sentences (no boundary) and
     ``counts`` > 0.
 
+    Parameters
+    ----------
+    types
+        The word types, in corpus code order.
+    counts
+        Their token counts.
+    a, b, c
+        The distinct within-sentence bigrams as type ids, and their counts.
+    k
+        The number of clusters.
+    column
+        The column named in the signature.
+    min_count
+        Types seen fewer times are unclustered.
+
+    Returns
+    -------
+    TagInduction
+        The type clusters and Brown paths, with empty ``tags``.
+
     Example
     -------
     >>> # the counts of "a b a b c": a b twice, b a once, b c once
@@ -235,6 +255,22 @@ def brown_clusters(corpus: Corpus, k: int, *, column: str = "form",
     of the full merge tree, root first) and ``n_clusters``.  Bigrams are
     taken within sentences (Brown et al. 1992; Liang 2005 ``wcluster``).
 
+    Parameters
+    ----------
+    corpus
+        The training corpus.
+    k
+        The number of clusters., the active clusters of the merge window.
+    column
+        The token column clustered.
+    min_count
+        Types seen fewer times are left out.
+
+    Returns
+    -------
+    BrownClusters
+        Form -> flat cluster id, with ``paths`` and ``n_clusters``.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder
@@ -262,6 +298,24 @@ def induce_brown(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED, column: st
     Parameters as :func:`brown_clusters` (``seed``: for a uniform interface;
     the algorithm is deterministic).  ``paths`` is a :class:`BrownPaths`;
     types below ``min_count`` are unclustered.
+
+    Parameters
+    ----------
+    corpus
+        The training corpus.
+    k
+        The number of clusters.
+    seed
+        Unused (the algorithm is deterministic).
+    column
+        The token column clustered.
+    min_count
+        Types seen fewer times are unclustered.
+
+    Returns
+    -------
+    TagInduction
+        The tag of every token, the type clusters and their paths.
 
     Example
     -------

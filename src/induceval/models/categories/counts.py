@@ -50,6 +50,18 @@ def table_counts(table: BigramTable, min_count_unk: int = 1):
     token (in vocabulary order), their counts, the bigrams as type ids (the
     boundary is ``len(types)``), the rare words and their tokens.
 
+    Parameters
+    ----------
+    table
+        A bigram table.
+    min_count_unk
+        Words seen fewer times become ``<unk>``.
+
+    Returns
+    -------
+    tuple
+        ``(types, counts, a, b, c, rare, n_rare)`` as above.
+
     Example
     -------
     >>> from induceval.corpus.counting import bigram_table
@@ -115,6 +127,26 @@ def induce_tags_from_counts(table: BigramTable, model: str, k: int, *,
     the wrong boundary, a parameter the model does not take, or ``k`` above
     the number of word types.
 
+    Parameters
+    ----------
+    table
+        The bigram table counted from the corpus.
+    model
+        ``"brown"`` or ``"exchange"``.
+    k
+        The number of clusters.
+    seed
+        The seed of the model.
+    min_count_unk
+        Words seen fewer times become ``<unk>``.
+    **params
+        The model's other parameters.
+
+    Returns
+    -------
+    TagInduction
+        The type clusters, with empty ``tags``.
+
     Example
     -------
     >>> from induceval.corpus.counting import bigram_table
@@ -157,6 +189,20 @@ def tag_tokens(result: TagInduction, corpus, column: str = "form") -> np.ndarray
 
     For Brown and exchange, the tags the model gives the corpus it was
     trained on (and each of its files).
+
+    Parameters
+    ----------
+    result
+        A tag induction with type clusters.
+    corpus
+        The corpus to tag.
+    column
+        The column holding the words.
+
+    Returns
+    -------
+    numpy.ndarray
+        The cluster of every token, ``-1`` for words without one.
 
     Example
     -------

@@ -229,6 +229,20 @@ def class_bigram_loglik(ids: np.ndarray, offsets: np.ndarray, classes: np.ndarra
     ``ids`` are word ids, ``classes[w]`` the class of word ``w``; sentences are
     wrapped in a boundary symbol with its own class.
 
+    Parameters
+    ----------
+    ids
+        Word id of every token.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    classes
+        The class of every word id.
+
+    Returns
+    -------
+    float
+        The log-likelihood, in nats.
+
     Example
     -------
     >>> ids = np.array([0, 1, 0, 1]); off = np.array([0, 2, 4])
@@ -397,6 +411,26 @@ def exchange_from_counts(types: list[str], counts: np.ndarray, a: np.ndarray, b:
     only names the column in the signature).  The result is the one on the
     corpus the counts come from, with empty ``tags`` (see
     :func:`~induceval.models.categories.counts.tag_tokens`).
+
+    Parameters
+    ----------
+    types
+        The word types, in corpus code order.
+    counts
+        Their token counts.
+    a, b, c
+        The distinct bigrams as type ids (boundary ``len(types)``), and their counts.
+    k
+        The number of clusters.
+    seed, max_iter, init, restarts, refine
+        As in :func:`induce_exchange`.
+    column
+        The column named in the signature.
+
+    Returns
+    -------
+    TagInduction
+        The type clusters, with empty ``tags``.
 
     Example
     -------

@@ -74,6 +74,21 @@ def counts_files(model: str, paths: Sequence[str | os.PathLike],
     input_format
         The files' format, or ``"auto"`` (each file's, by its ending and content:
         :func:`~induceval.corpus.readers.plan_files`).
+
+    Returns
+    -------
+    bool
+        Whether the files are clustered from their counts.
+
+    Example
+    -------
+    >>> import os, tempfile
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_conllu
+    >>> p = os.path.join(tempfile.mkdtemp(), "demo.conllu")
+    >>> _ = write_conllu(generate_demo_corpus(n_sentences=20, seed=1), p)
+    >>> counts_files("brown", [p]), counts_files("bhmm", [p])
+    (True, False)
     """
     from induceval.corpus.readers import plan_files
     from induceval.models.categories.counts import COUNT_MODELS
@@ -116,6 +131,18 @@ def induce_and_write_files(paths: Sequence[str | os.PathLike], model: str, k: in
     -------
     TagRun
         The result, the corpus's sentences and tokens, and the writer's report.
+
+    Example
+    -------
+    >>> import io, os, tempfile
+    >>> from induceval.corpus.demo import generate_demo_corpus
+    >>> from induceval.corpus.writers import write_conllu
+    >>> p = os.path.join(tempfile.mkdtemp(), "demo.conllu")
+    >>> _ = write_conllu(generate_demo_corpus(n_sentences=20, seed=1), p)
+    >>> out = io.StringIO()
+    >>> run = induce_and_write_files([p], "brown", 3, out, "conllu")
+    >>> run.result.n_clusters, run.n_tokens, run.written.tokens
+    (3, 83, 83)
     """
     from induceval.corpus.writers import write_predictions_on_dask, write_predictions_over_files
     from induceval.parallel import dask_client

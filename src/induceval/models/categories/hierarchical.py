@@ -72,6 +72,26 @@ def context_vectors(ids: np.ndarray, offsets: np.ndarray, targets: np.ndarray,
     compiled pass over the tokens adds into that array: no temporary the size
     of the corpus.
 
+    Parameters
+    ----------
+    ids
+        Word id of every token (``< 0``: missing).
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    targets
+        The target word ids.
+    contexts
+        The context word ids.
+    n_types
+        The number of word types.
+    positions
+        The relative positions counted.
+
+    Returns
+    -------
+    numpy.ndarray
+        The ``(len(targets), len(positions) * len(contexts))`` counts.
+
     Example
     -------
     >>> ids = np.array([0, 1, 2, 0, 1])
@@ -121,6 +141,10 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
 
     Parameters
     ----------
+    corpus
+        The corpus clustered.
+    k
+        The number of clusters.
     seed
         Accepted for a uniform interface; the method is deterministic.
     n_targets, n_contexts
@@ -129,6 +153,13 @@ def induce_hierarchical(corpus: Corpus, k: int, *, seed: int = DEFAULT_SEED,
         Relative context positions (Frank et al. 2009: -2, -1, +1, +2).
     linkage
         ``"average"`` (Redington et al.), or another scipy linkage method.
+    column
+        The column holding the words.
+
+    Returns
+    -------
+    TagInduction
+        The tag of every token (``-1`` outside the targets) and the type clusters.
 
     Example
     -------

@@ -59,6 +59,20 @@ def gold_type_sizes(ids: np.ndarray, gold: np.ndarray, n_types: int) -> np.ndarr
     category.  ``n_types`` is accepted for symmetry with
     :func:`~induceval.corpus.stats.every_tag_sizes`.
 
+    Parameters
+    ----------
+    ids
+        Word id of every token (``< 0``: missing).
+    gold
+        Gold tag code of every token (``< 0``: none).
+    n_types
+        The number of word types (unused).
+
+    Returns
+    -------
+    numpy.ndarray
+        The number of types of each gold category, by gold code.
+
     Example
     -------
     >>> gold_type_sizes(np.array([0, 0, 1, 2, -1]), np.array([0, 1, 1, 1, 0]), 3).tolist()
@@ -145,6 +159,8 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
 
     Parameters
     ----------
+    corpus
+        The corpus whose word types are clustered.
     k
         Used only without ``gold``: the word types are shuffled and dealt into
         ``k`` clusters of (nearly) equal size.  With ``gold`` the number of
@@ -155,9 +171,16 @@ def induce_random(corpus: Corpus, k: int | None = None, *, seed: int = DEFAULT_S
     gold
         Token column of gold tags whose type-size distribution is copied: the
         gold-tagged types, shuffled, are dealt into clusters of those sizes.
+    column
+        The column holding the words.
     sizes
         ``"every"`` (default) or ``"majority"``: how a type is counted (see
         the module docstring).
+
+    Returns
+    -------
+    TagInduction
+        The tag of every token and the random type clusters.
 
     Example
     -------

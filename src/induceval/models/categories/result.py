@@ -114,6 +114,27 @@ def prepare_forms(corpus: Corpus, column: str = "form") -> tuple[np.ndarray, np.
 
     Returns ``(ids, offsets, types)`` where ``ids`` are ``int64`` in ``0..len(types)-1``.
     Missing values (``-1``) are kept as ``-1``.
+
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    column
+        The column holding the words.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray, list of str)
+        ``(ids, offsets, types)``.
+
+    Example
+    -------
+    >>> from induceval.corpus.model import CorpusBuilder
+    >>> b = CorpusBuilder()
+    >>> b.add_sentence({"form": ["a", "b", "a"]}); b.add_sentence({"form": ["c"]})
+    >>> ids, offsets, types = prepare_forms(b.build())
+    >>> ids.tolist(), offsets.tolist(), types
+    ([0, 1, 0, 2], [0, 3, 4], ['a', 'b', 'c'])
     """
     col = corpus.column(column)
     vals = col.values.astype(np.int64)

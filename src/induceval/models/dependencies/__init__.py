@@ -96,6 +96,18 @@ def tag_codes(corpus: Corpus, tags: str) -> tuple[np.ndarray, list[str], int]:
     Returns ``(codes, names, n_missing)``; the names list has one more entry,
     ``"<missing>"``, when some tokens have no tag.
 
+    Parameters
+    ----------
+    corpus
+        The corpus.
+    tags
+        The tag column.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, list of str, int)
+        ``(codes, names, n_missing)``.
+
     Example
     -------
     >>> from induceval.corpus.model import CorpusBuilder

@@ -29,6 +29,16 @@ __all__ = ["left_branching", "right_branching"]
 def left_branching(offsets: np.ndarray) -> np.ndarray:
     """Heads (1-based, 0 = root) of the left-branching chain of each sentence.
 
+    Parameters
+    ----------
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    numpy.ndarray
+        The head of every token: the next word, the last word the root.
+
     Example
     -------
     >>> left_branching(np.array([0, 3, 4])).tolist()
@@ -43,6 +53,16 @@ def left_branching(offsets: np.ndarray) -> np.ndarray:
 
 def right_branching(offsets: np.ndarray) -> np.ndarray:
     """Heads (1-based, 0 = root) of the right-branching chain of each sentence.
+
+    Parameters
+    ----------
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    numpy.ndarray
+        The head of every token: the previous word, the first word the root.
 
     Example
     -------

@@ -192,6 +192,22 @@ def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *, const
 
     Returns ``(c_root, c_choose, c_stop, c_cont)`` with the parameter shapes.
 
+    Parameters
+    ----------
+    tags
+        The sentences' tag codes, concatenated.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    n_tags
+        The number of tags.
+    constant
+        Added to the distance in the attachment weights.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(c_root, c_choose, c_stop, c_cont)``, shaped as the DMV parameters.
+
     Example
     -------
     >>> r, ch, st, co = harmonic_counts(np.array([0, 1]), np.array([0, 2]), 2)
@@ -211,7 +227,34 @@ def harmonic_counts(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *, const
 def harmonic_params(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
                     constant: float = 0.0, smoothing: float = 0.0,
                     tag_names: list[str] | None = None) -> DMVParams:
-    """The DMV initialised by the harmonic initialiser (the H baseline's model)."""
+    """The DMV initialised by the harmonic initialiser (the H baseline's model).
+
+    Parameters
+    ----------
+    tags
+        The sentences' tag codes, concatenated.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    n_tags
+        The number of tags.
+    constant
+        Added to the distance in the attachment weights.
+    smoothing
+        Pseudo-count added to every event.
+    tag_names
+        The tags' names, kept with the parameters.
+
+    Returns
+    -------
+    DMVParams
+        The initial DMV.
+
+    Example
+    -------
+    >>> p = harmonic_params(np.array([0, 1]), np.array([0, 2]), 2)
+    >>> p.root.tolist()
+    [0.5, 0.5]
+    """
     counts = harmonic_counts(tags, offsets, n_tags, constant=constant)
     return DMVParams.from_counts(*counts, smoothing=smoothing, tags=tag_names)
 
@@ -273,6 +316,8 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
         Training sentences: tag codes ``0..n_tags-1`` concatenated, offsets.
         Every sentence must be non-empty and at most
         :data:`~induceval.models.dependencies.inside_outside.MAX_EM_LENGTH` long.
+    n_tags
+        The number of tags.
     iterations
         Maximum number of EM iterations (0 = return the initialiser).
     tolerance
@@ -286,8 +331,15 @@ def train_dmv(tags: np.ndarray, offsets: np.ndarray, n_tags: int, *,
         The constant added to the distance in the harmonic initialiser.
     init
         Start from these parameters instead of the harmonic initialiser.
+    tag_names
+        The tags' names, kept with the parameters.
     callback
         Called as ``callback(iteration, log_likelihood)`` after each E-step.
+
+    Returns
+    -------
+    tuple of (DMVParams, TrainingLog)
+        The trained parameters and the log-likelihood of every iteration.
 
     Example
     -------

@@ -72,6 +72,16 @@ def length_order(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Returns ``(order, bounds)``: sentences ``order[bounds[b]:bounds[b+1]]``
     all have the same length.
 
+    Parameters
+    ----------
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        ``(order, bounds)``.
+
     Example
     -------
     >>> o, b = length_order(np.array([0, 2, 3, 5]))
@@ -89,6 +99,16 @@ def length_order(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def zero_counts(n_tags: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Zero DMV event counts ``(c_root, c_choose, c_stop, c_cont)`` over ``n_tags`` tags.
+
+    Parameters
+    ----------
+    n_tags
+        The number of tags.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(c_root, c_choose, c_stop, c_cont)``, shaped as the DMV parameters.
 
     Example
     -------
@@ -367,6 +387,22 @@ def sentence_inside(tags: np.ndarray, root: np.ndarray, choose: np.ndarray,
                     stop: np.ndarray) -> float:
     """Log-probability of one sentence summed over all its projective trees.
 
+    Parameters
+    ----------
+    tags
+        The sentence's tag codes.
+    root
+        ``(T,)`` root probabilities.
+    choose
+        ``(T, 2, T)`` probabilities of a dependent's tag, by head tag and direction.
+    stop
+        ``(T, 2, 2)`` stop probabilities, by head tag, direction and adjacency.
+
+    Returns
+    -------
+    float
+        The log-probability (natural log).
+
     Example
     -------
     >>> root = np.array([1.0]); choose = np.ones((1, 2, 1)); stop = np.ones((1, 2, 2))
@@ -411,6 +447,22 @@ def tree_counts(tags: np.ndarray, offsets: np.ndarray, heads: np.ndarray, n_tags
 
     Used by Viterbi EM (hard counts) and by tests.  ``heads`` are 1-based
     within each sentence, 0 for the root.
+
+    Parameters
+    ----------
+    tags
+        The sentences' tag codes, concatenated.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    heads
+        The trees' heads.
+    n_tags
+        The number of tags.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(c_root, c_choose, c_stop, c_cont)``, shaped as the DMV parameters.
 
     Example
     -------

@@ -59,6 +59,16 @@ def count_projective_trees(n: int) -> int:
 
     Computed exactly (Python integers) by the same recurrences the sampler uses.
 
+    Parameters
+    ----------
+    n
+        The sentence length.
+
+    Returns
+    -------
+    int
+        The number of trees.
+
     Example
     -------
     >>> [count_projective_trees(n) for n in range(1, 6)]
@@ -132,6 +142,18 @@ def random_projective(offsets: np.ndarray, seed: int | None = None) -> np.ndarra
 
     Returns ``int32`` heads, 1-based within each sentence, 0 for the root
     (``seed=None``: :data:`induceval.random.DEFAULT_SEED`).
+
+    Parameters
+    ----------
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    seed
+        The seed of the draws.
+
+    Returns
+    -------
+    numpy.ndarray
+        The head of every token.
 
     Example
     -------

@@ -143,6 +143,24 @@ def viterbi_parse(tags: np.ndarray, offsets: np.ndarray, root: np.ndarray,
     Returns ``int32`` heads, 1-based within each sentence (0 = root), and each
     sentence's best-tree log-probability.
 
+    Parameters
+    ----------
+    tags
+        The sentences' tag codes, concatenated.
+    offsets
+        Sentence offsets (``n_sentences + 1`` values).
+    root
+        ``(T,)`` root probabilities.
+    choose
+        ``(T, 2, T)`` probabilities of a dependent's tag, by head tag and direction.
+    stop
+        ``(T, 2, 2)`` stop probabilities, by head tag, direction and adjacency.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        The heads of every token and each sentence's best-tree log-probability.
+
     Example
     -------
     >>> root = np.array([0.1, 0.9]); choose = np.full((2, 2, 2), 0.5)

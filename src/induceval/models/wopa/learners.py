@@ -340,6 +340,18 @@ def get_learner(learner: object, **options: object) -> object:
     ``options``: ``<name>_count`` (``"pair"`` or ``"frame"``) sets the ``count`` of that
     learner (prevword, freqframe, tokentype, typetoken).
 
+    Parameters
+    ----------
+    learner
+        A name of :data:`LEARNERS` or a learner object (returned as it is).
+    **options
+        ``<name>_count`` options (``"pair"`` or ``"frame"``).
+
+    Returns
+    -------
+    object
+        The learner.
+
     Example
     -------
     >>> get_learner("Type/Token").label

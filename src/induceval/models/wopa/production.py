@@ -154,6 +154,20 @@ def learn_statistics(train: Utterances, learner: object = "lexstat", *,
                      cooccurrence: str = "utterance") -> LearnedStatistics:
     """Categorise the words and collect the normalised context and access statistics.
 
+    Parameters
+    ----------
+    train
+        The training utterances.
+    learner
+        A name of :data:`~induceval.models.wopa.learners.LEARNERS` or a learner object.
+    cooccurrence
+        ``"utterance"`` (default) or ``"pairs"``: how access statistics are counted.
+
+    Returns
+    -------
+    LearnedStatistics
+        The learner's categories with their context and access statistics.
+
     Example
     -------
     >>> st = learn_statistics(Utterances.from_lists([["we", "ate", "the", "cake"]]))
@@ -209,6 +223,24 @@ def produce(statistics: LearnedStatistics, words: Sequence[str], start: str = ".
             ties: str = "random", seed: int = DEFAULT_SEED) -> list[str]:
     """The order a learner produces for one bag of words (for inspection).
 
+    Parameters
+    ----------
+    statistics
+        The learned statistics.
+    words
+        The bag of words to order.
+    start
+        The word the production starts after.
+    ties
+        ``"random"`` or ``"pessimistic"``.
+    seed
+        The seed of the tie draws.
+
+    Returns
+    -------
+    list of str
+        The words in the order produced.
+
     Example
     -------
     >>> st = learn_statistics(Utterances.from_lists([["we", "ate", "the", "cake"]]))
@@ -225,6 +257,18 @@ def produce(statistics: LearnedStatistics, words: Sequence[str], start: str = ".
 
 def chance_stats(utterances: Utterances, *, chance: str = "paper") -> np.ndarray:
     """Per-utterance expected correctness of a random order: ``1/n!`` (or exact).
+
+    Parameters
+    ----------
+    utterances
+        The test utterances.
+    chance
+        ``"paper"`` (``1/n!``) or ``"exact"`` (repeated words counted once).
+
+    Returns
+    -------
+    numpy.ndarray
+        The expected correctness of each utterance.
 
     Example
     -------
@@ -250,6 +294,16 @@ def chance_accuracy(lengths: Sequence[int]) -> float:
     """Chance WOPA (a proportion) of utterances of the given word counts: mean of ``1/n!``.
 
     Utterances shorter than two words are not scored.
+
+    Parameters
+    ----------
+    lengths
+        The word counts of the utterances.
+
+    Returns
+    -------
+    float
+        The mean chance correctness over the utterances of two words or more.
 
     Example
     -------
@@ -335,6 +389,28 @@ def train(train: Utterances, learner: object = "lexstat", *, ties: str = "random
     unseen in ``train`` get categories of their own.  ``ties``, ``seed`` (of the
     tie draws), ``cooccurrence`` and ``chance`` as in the module docstring;
     ``statistics``: those already learned from ``train`` by this learner.
+
+    Parameters
+    ----------
+    train
+        The training utterances.
+    learner
+        A name of :data:`~induceval.models.wopa.learners.LEARNERS` or a learner object.
+    ties
+        ``"random"`` or ``"pessimistic"``.
+    seed
+        The seed of the tie draws.
+    cooccurrence
+        ``"utterance"`` (default) or ``"pairs"``: how access statistics are counted.
+    chance
+        ``"paper"`` or ``"exact"`` chance accuracy.
+    statistics
+        Statistics already learned from ``train`` by this learner, or ``None``.
+
+    Returns
+    -------
+    Production
+        The trained producer, scoring test utterances.
 
     Example
     -------
