@@ -223,8 +223,10 @@ def _seed_sampler(seed):
 # count changes, so they never drift), which leaves multiplications in the loop.
 
 #: counts below this read their annealed factor ``(c + alpha) ** x`` from a table (refilled
-#: once a sweep); the few larger counts take ``math.pow``
-POW_TABLE = 1 << 12
+#: once a sweep); the few larger counts take ``math.pow`` (with a table of 4,096, the counts
+#: of the most frequent words and contexts of a million tokens past it were most of an
+#: annealed sweep's ``pow`` calls)
+POW_TABLE = 1 << 16
 
 
 def _count_dtype(bound: int):
@@ -351,7 +353,7 @@ def _rows(w, p2, p1, q1, n1, nn2, T, Tb):
             u(q1 * Tb), u(n1 * Tb))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _exact_weight(t, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a, n2t, nt,
                   alpha, beta, Ta, Vb, x, annealed):
     """GG07 Eq. 8 for candidate ``t`` from the counts with the token, the token taken out
@@ -394,9 +396,15 @@ def _exact_weight(t, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a, 
 
 
 # The weights of every candidate from the counts as they are; each case its own loop.
+#
+# The functions a token's step calls with arrays (these loops, _exact_weight, _patch_rare,
+# _move) are compiled without numba's reference counting (``_nrt=False``; they allocate
+# nothing): with it, every array passed to a function, or to a function inlined, costs an
+# atomic increment and decrement, some 50 of each a token: the largest cost of a sweep
+# (docs/scale.md, "BHMM sweeps").
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, _nrt=False)
 def _bulk3(p, R, ne, a, m, f, ntx, d2, d2t, T, alpha, beta):
     re, r1, rm, rf, r2, r2t = R
     for t in range(np.uint64(T)):
@@ -404,7 +412,7 @@ def _bulk3(p, R, ne, a, m, f, ntx, d2, d2t, T, alpha, beta):
                  * (f[rf + t] + alpha)) * (ntx[t] * d2[r2 + t] * d2t[r2t + t]))
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, _nrt=False)
 def _bulk2(p, R, ne, a, m, ntx, d2, T, alpha, beta):
     re, r1, rm, rf, r2, r2t = R
     for t in range(np.uint64(T)):
@@ -412,7 +420,7 @@ def _bulk2(p, R, ne, a, m, ntx, d2, T, alpha, beta):
                 * (ntx[t] * d2[r2 + t]))
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, _nrt=False)
 def _bulk3_annealed(p, R, ne, a, m, f, ntx, d2, d2t, pa, pb, T, alpha, beta, x):
     re, r1, rm, rf, r2, r2t = R
     for t in range(np.uint64(T)):
@@ -421,7 +429,7 @@ def _bulk3_annealed(p, R, ne, a, m, f, ntx, d2, d2t, pa, pb, T, alpha, beta, x):
                 * (ntx[t] * d2[r2 + t] * d2t[r2t + t]))
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, _nrt=False)
 def _bulk2_annealed(p, R, ne, a, m, ntx, d2, pa, pb, T, alpha, beta, x):
     re, r1, rm, rf, r2, r2t = R
     for t in range(np.uint64(T)):
@@ -429,7 +437,7 @@ def _bulk2_annealed(p, R, ne, a, m, ntx, d2, pa, pb, T, alpha, beta, x):
                 * _pw(pa, m[rm + t], alpha, x) * (ntx[t] * d2[r2 + t]))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _patch_rare(p, old, p2, p1, q1, n1, nn2, has3, R, ne, n3a, n3m, n3f, n2a, n2t, nt, T,
                 alpha, beta, Ta, Vb, x, annealed):
     """The exact weights of the candidates other than ``old`` that the token's counts or the
@@ -464,7 +472,7 @@ def sampler_conditional(ids, offsets, tags, i, T, V, alpha, beta, inv_temp=1.0, 
     return out / out.sum()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _move(n3a, n3m, n3f, n2a, n2t, ne, nt, ntx, d2, d2t, pd, w, old, new, p2, p1, q1, n1, nn2,
           has3, T, Tb, Ta, Vb, x, annealed):
     """Retag a token ``old`` -> ``new`` in every copy of the counts (the context
@@ -613,8 +621,7 @@ def _gibbs_sweeps(ids, offsets, tags, T, V, it0, it1, alpha, beta, temp_start, t
                 # reads the counts as they are.  So the loop over candidates is branch-free on
                 # contiguous rows, and those few are recomputed exactly afterwards.  Counts
                 # with the token are also what the sweep has when the token keeps its tag,
-                # which it then does not have to take out and put back.  (Written out here,
-                # not as a function: numba's call or inlining of one cost twice the time.)
+                # which it then does not have to take out and put back.
                 R = _rows(w, p2, p1, q1, n1, nn2, T, Tb)
                 if not annealed:
                     if has3:
