@@ -18,6 +18,7 @@ from induceval.experiments._cost import (
     WARM_UP,
     estimate_cells,
     extrapolate,
+    pool_seconds,
 )
 from induceval.experiments.pascal2012_pos import run_pascal2012_pos
 from induceval.parallel import Cell
@@ -31,6 +32,14 @@ class FakeClock:
 
     def __call__(self):
         return self.now
+
+
+def test_pool_estimate_lays_cells_out_costliest_first_on_the_first_free_worker():
+    cells = [Cell(k, abs, cost=c) for k, c in (("k12", 1.0), ("k80", 3.0), ("k53", 2.0))]
+    # k80 alone on one worker, k53 then k12 on the other: not the sum over the workers
+    assert pool_seconds(cells, [10.0, 50.0, 30.0], 2) == 50.0
+    assert pool_seconds(cells, [10.0, 50.0, 30.0], 1) == 90.0
+    assert pool_seconds(cells, [10.0, 20.0, 30.0], 2) == 30.0
 
 
 def test_extrapolate_is_linear_in_size_and_never_below_the_probe():
@@ -54,9 +63,10 @@ def test_cell_estimate_from_probes_on_prefixes_with_a_fake_clock():
              Cell("b", work, (corpus, 3), {"params": {"iterations": 1}}),
              Cell("c", work, ("not a corpus", 3), {"params": {}})]
     seconds, untimed = estimate_cells(cells, clock=clock)
-    # a: iterations probed at 5 and scaled by 40/5 (the set-up with them: an over-estimate)
-    a = 40 / 5 * (0.5 + 0.001 * 1000 * 5)
-    assert seconds == pytest.approx(a + 0.5 + 0.001 * 1000)
+    # a: iterations probed at 5 and 10, the set-up counted once (scaled by 40/5 with the
+    # iterations, it would be 44 s)
+    a = 0.5 + 0.001 * 1000 * 40
+    assert seconds == pytest.approx(a + 0.5 + 0.001 * 1000, rel=0.02)
     assert untimed == 1
 
 

@@ -4,10 +4,13 @@
 (with progress on) by one stderr line: the cells to run, an estimate of
 their time on this machine and the options that shorten or spread the work.
 The estimate times each cell on two short prefixes of its inputs (and, for
-iterative models, a few iterations) and extrapolates linearly in the
-sentences (and iterations): ``t(S) = t1 + (t2 - t1) (S - s1) / (s2 - s1)``,
-so that a fixed cost per cell (set-up, scoring) is not scaled with the
-corpus.  The prefixes are 1% and 2% of the corpus, or on a smaller corpus
+iterative models, a few iterations, and twice as many on the larger prefix)
+and extrapolates linearly in the sentences (and iterations): ``t(S) = t1 +
+(t2 - t1) (S - s1) / (s2 - s1)``, so that a fixed cost per cell (set-up,
+scoring) is not scaled with the corpus nor with the iterations.  With
+``jobs`` workers the cells' estimates are laid out as the pool starts them
+(costliest first, each on the first free worker), and the last to finish is
+the estimate.  The prefixes are 1% and 2% of the corpus, or on a smaller corpus
 PROBE_START and twice that, doubled while the next probe's predicted time
 fits a budget (PROBING_SHARE of the estimate, at least PROBING_FLOOR s or the
 estimate) and
@@ -50,8 +53,8 @@ from induceval.corpus.model import Corpus
 from induceval.parallel import Cell, run_cells
 from induceval.progress import format_seconds, say
 
-__all__ = ["run_protocol_cells", "estimate_cells", "extrapolate", "cut", "format_seconds",
-           "SPREAD"]
+__all__ = ["run_protocol_cells", "estimate_cells", "pool_seconds", "extrapolate", "cut",
+           "format_seconds", "SPREAD"]
 
 #: the options that spread a protocol's cells over processes or machines
 SPREAD = "spread it: --jobs N, --scheduler ADDRESS or --cluster slurm"
@@ -144,16 +147,16 @@ def cut(args: Sequence, n: int) -> list:
     return out
 
 
-def _fewer_iterations(kwargs: dict) -> tuple[dict, float]:
-    """``kwargs`` with its iteration counts cut to PROBE_ITERATIONS, and the factor cut."""
+def _fewer_iterations(kwargs: dict, probe: int = PROBE_ITERATIONS) -> tuple[dict, float]:
+    """``kwargs`` with its iteration counts cut to ``probe``, and the factor cut."""
     params = kwargs.get("params")
     if not isinstance(params, dict):
         return kwargs, 1.0
     factor, fewer = 1.0, dict(params)
     for name in ITERATION_PARAMS:
         n = params.get(name)
-        if isinstance(n, int) and n > PROBE_ITERATIONS:
-            fewer[name], factor = PROBE_ITERATIONS, factor * n / PROBE_ITERATIONS
+        if isinstance(n, int) and n > 2 * PROBE_ITERATIONS:
+            fewer[name], factor = probe, factor * n / probe
     return {**kwargs, "params": fewer}, factor
 
 
@@ -183,7 +186,7 @@ def _probed(cell: Cell, clock, probe_inputs, probe_start: int, warmed: set) -> f
     s1 = max(min(probe_start, target), share, fewest)
     kwargs, factor = _fewer_iterations(cell.kwargs)
 
-    def probe(size):
+    def probe(size, kwargs=kwargs):
         # the inputs are cut before the clock starts: cutting is not the cell's cost
         cut_values = cut([*cell.args, *kwargs.values()], size)
         args, kw = cut_values[:len(cell.args)], dict(zip(kwargs, cut_values[len(cell.args):]))
@@ -206,7 +209,18 @@ def _probed(cell: Cell, clock, probe_inputs, probe_start: int, warmed: set) -> f
         t3, took = _timed(probe(s3), clock)
         budget -= took
         s1, t1, s2, t2 = s2, t2, s3, t3
-    return read + factor * _linear((s1, s2), (t1, t2), n)
+    at_n = _linear((s1, s2), (t1, t2), n)
+    if factor > 1 and t2 > 0:
+        # An iterative cell's set-up and scoring are paid once, not once per iteration:
+        # twice the iterations on the larger probe give the time of an iteration there,
+        # taken as proportional to the sentences, and the cell is the probed iterations
+        # extrapolated to the corpus plus the remaining ones.
+        more, _ = _fewer_iterations(cell.kwargs, 2 * PROBE_ITERATIONS)
+        per_iteration = (_timed(probe(s2, more), clock)[0] - t2) / PROBE_ITERATIONS
+        if per_iteration > 0:
+            rest = factor * PROBE_ITERATIONS - PROBE_ITERATIONS
+            return read + at_n + rest * per_iteration * n / s2
+    return read + factor * at_n
 
 
 def estimate_cells(cells: Sequence[Cell], *, clock: Callable[[], float] = time.perf_counter,
@@ -219,14 +233,51 @@ def estimate_cells(cells: Sequence[Cell], *, clock: Callable[[], float] = time.p
     is more than 1% of the corpus (PROBE_MIN for models whose cost on fewer sentences is
     no guide).
     """
-    total, untimed, warmed = 0.0, 0, set()
+    times, untimed = _cell_times(cells, clock, probe_inputs, probe_start)
+    return sum(times), untimed
+
+
+def _cell_times(cells, clock, probe_inputs, probe_start) -> tuple[list[float], int]:
+    times, untimed, warmed = [], 0, set()
     for c in cells:
         est = _cell_estimate(c, clock, probe_inputs, probe_start, warmed)
-        if est is None:
-            untimed += 1
-        else:
-            total += est
-    return total, untimed
+        untimed += est is None
+        times.append(0.0 if est is None else est)
+    return times, untimed
+
+
+def pool_seconds(cells: Sequence[Cell], times: Sequence[float], jobs: int) -> float:
+    """The wall time of cells taking ``times`` on ``jobs`` workers started as the pool starts
+    them: costliest (by ``Cell.cost``) first, each on the first worker free.
+
+    Parameters
+    ----------
+    cells
+        The cells, with their ``cost`` (the pool's order).
+    times
+        The estimated seconds of each cell.
+    jobs
+        Workers (1: the cells one after the other).
+
+    Returns
+    -------
+    float
+        The seconds until the last cell is done.
+
+    Example
+    -------
+    >>> cells = [Cell("a", abs, cost=3.0), Cell("b", abs, cost=2.0), Cell("c", abs, cost=1.0)]
+    >>> pool_seconds(cells, [30.0, 20.0, 15.0], 2)   # a on one worker; b, then c, on the other
+    35.0
+    """
+    if jobs <= 1:
+        return float(sum(times))
+    order = sorted(range(len(cells)), key=lambda i: -cells[i].cost)   # stable, as the pool's
+    free = [0.0] * jobs
+    for i in order:
+        w = free.index(min(free))
+        free[w] += times[i]
+    return max(free)
 
 
 def _stored(cells: Sequence[Cell], out_dir) -> set[str]:
@@ -251,13 +302,13 @@ def run_protocol_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | Path 
     if show_progress:
         done = _stored(cells, out_dir)
         todo = [c for c in cells if c.key not in done]
-        seconds, untimed = estimate_cells(todo, probe_inputs=probe_inputs,
-                                          probe_start=probe_start)
-        per_job = f", about {format_seconds(seconds / jobs)} with --jobs {jobs}" if jobs > 1 else ""
+        times, untimed = _cell_times(todo, time.perf_counter, probe_inputs, probe_start)
+        seconds, wall = sum(times), pool_seconds(todo, times, jobs)
+        per_job = f", about {format_seconds(wall)} with --jobs {jobs}" if jobs > 1 else ""
         say(f"induceval: {desc}: {len(todo)} of {len(cells)} cells to run"
             + (f" ({len(done)} stored in {out_dir})" if done else "")
             + f"; estimated {format_seconds(seconds)} one after the other on this machine"
             + per_job + (f" ({untimed} cells not timed)" if untimed else "")
             + f"; shorten it: {shorten}; {SPREAD}")
     return run_cells(cells, out_dir, jobs=jobs, show_progress=show_progress, desc=desc,
-                     estimate=None if seconds is None else seconds / jobs)
+                     estimate=None if seconds is None else wall)
