@@ -427,3 +427,13 @@ def test_gelling2012_edge_length_and_joint_below_gold():
     data = report_data([joint, deps])
     first = data["runs"][0]["findings"][0]
     assert first["status"] == PARTLY and first["numbers"]["agree"] == 2   # DMVp is above gold
+
+
+def test_reproduce_names_treebanks_the_paper_has_no_row_for(tmp_path, capsys):
+    toy = FIXTURES / "category-models" / "tiny.conllu"
+    assert main(["reproduce", "pascal2012-pos", "--treebank", f"danish={toy}", "--treebank",
+                 f"english-ptb={toy}", "--confidence", "0", "--out", str(tmp_path / "p"),
+                 "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "--treebank english-ptb: no row of that name in Gelling et al. 2012" in err
+    assert "did you mean 'en-ptb'?" in err and "--treebank danish" not in err

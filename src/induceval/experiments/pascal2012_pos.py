@@ -56,7 +56,8 @@ from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
-__all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "PROTOCOL"]
+__all__ = ["run_pascal2012_pos", "default_treebanks", "pos_cell", "tag_counts", "paper_rows",
+           "unmatched_names", "PROTOCOL"]
 
 MODELS = {"brown": "B", "exchange": "MK"}
 TAGSETS = ("c", "p", "u")
@@ -393,26 +394,79 @@ def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
     return name, (rest.split(","), fmt)
 
 
+def paper_rows() -> list[str]:
+    """The treebank names Gelling et al. 2012 Tables 2 and 7 have rows for: a ``--treebank``
+    of one of these names is set beside the paper's numbers.
+
+    Returns
+    -------
+    list of str
+        The names, sorted.
+
+    Example
+    -------
+    >>> paper_rows()[:3]
+    ['arabic', 'basque', 'czech']
+    """
+    return sorted({name for rows in PAPER.values() for name in rows})
+
+
+def unmatched_names(names: Sequence[str]) -> list[str]:
+    """One note per treebank name the paper has no row for, with the nearest of its names.
+
+    Parameters
+    ----------
+    names
+        The ``--treebank`` names given.
+
+    Returns
+    -------
+    list of str
+        The notes (none when every name is one of :func:`paper_rows`).
+
+    Example
+    -------
+    >>> note, = unmatched_names(["danish", "english-ptb"])
+    >>> note.split(";")[0]
+    "--treebank english-ptb: no row of that name in Gelling et al. 2012 (did you mean 'en-ptb'?)"
+    """
+    import difflib
+
+    rows = paper_rows()
+    notes = []
+    for name in names:
+        if name in rows:
+            continue
+        near = difflib.get_close_matches(name, rows, n=1, cutoff=0.5)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        notes.append(f"--treebank {name}: no row of that name in Gelling et al. 2012{hint}; "
+                     f"its scores stand without the paper's; the paper's rows: "
+                     f"{', '.join(rows)}")
+    return notes
+
+
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce pascal2012-pos`` options."""
     treebanks = (dict(_parse_treebank(s) for s in o.treebank) if o.treebank
                  else default_treebanks(data))
     if not treebanks:
         raise InducevalError(f"no treebanks under {data}; give --treebank or --data")
+    notes = unmatched_names(list(treebanks)) if o.treebank else []
     tables = run_pascal2012_pos(treebanks, out_dir=o.out, models=o.models.split(","),
                                 seed=o.seed, punct="keep" if o.punct == "auto" else o.punct,
                                 max_sentences=o.max_sentences, max_k=o.max_k or None,
                                 jobs=o.jobs, show_progress=show_progress,
                                 confidence=o.confidence, alpha=o.alpha)
     return [tables[name] for name in ("k", "table2_m1", "table2_1to1", "table2_1to1_optimal",
-                                      "table2_v", "table2_vi")], []
+                                      "table2_v", "table2_vi")], notes
 
 
 PROTOCOL = Protocol(
     "pascal2012-pos", "PASCAL 2012 POS track baselines: Brown and mkcls "
     "(Gelling et al. 2012 Tables 2, 7)", __doc__.split("\n\n")[0], (
         Option("--treebank", "a treebank (repeatable); default: the PASCAL 2012 treebanks under "
-               "--data", action="append", metavar="NAME=PATH[,PATH][:FMT]"),
+               "--data; a NAME the paper has rows for (" + ", ".join(paper_rows()) + ") is set "
+               "beside its numbers", action="append", metavar="NAME=PATH[,PATH][:FMT]"),
         Shared("data"), Shared("out"),
         Option("--models", "comma-separated models (default: brown,exchange)", "brown,exchange"),
         SEED, Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
