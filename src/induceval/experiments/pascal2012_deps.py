@@ -12,7 +12,10 @@ and universal tags (DMVc, DMVp, DMVu), scored by directed, undirected and
 NED accuracy after punctuation removal with re-attachment (Gelling et al.
 §2.3), for all lengths (their Table 3) and for sentences of length <= 10
 (Table 8); plus directed accuracy by relation group (Table 6) and by gold
-edge length (Figure 1, one PNG per treebank).
+edge length (Figure 1, one PNG per treebank).  Beside the Table 3 and 8
+tables go the paper's numbers (``<key>_paper``, :func:`paper_twins`) for the
+treebanks that stand for its test sets (UD_Danish-DDT for danish ...), which
+``induceval report`` sets beside ours.
 
 Treebanks (a folder or files; the tag sets are those of every PASCAL protocol):
 
@@ -59,17 +62,25 @@ from induceval.data import corpus_dir
 from induceval.errors import MAX_SIZE, InducevalError
 from induceval.experiments._category_common import add_legend, finish_figure
 from induceval.experiments._cost import run_protocol_cells
+from induceval.experiments._pascal2012_paper import (
+    DEPENDENCY_PAPER,
+    DEPENDENCY_TABLES,
+    NOT_OURS,
+    TESTSETS,
+    WITHHELD,
+    paper_testset,
+)
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
 from induceval.experiments.protocols import Option, Protocol, Shared
 from induceval.options import ITERATIONS, SEED, bounded_int, finite_float
 from induceval.random import DEFAULT_SEED
-from induceval.report.tables import Table, write_tables
+from induceval.report.tables import Table, table_keys, write_tables
 from induceval.signature import make_signature
 
 __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", "pascal2012_deps",
            "improvement_table", "edge_length_table", "accuracy_tables", "tables_from_cells",
-           "treebank_cells", "as_treebank",
+           "treebank_cells", "as_treebank", "paper_twins",
            "PROTOCOL", "OPTIONS", "PTB_PUNCT", "default_treebank_paths", "cell_items"]
 
 #: PTB punctuation tags: every PTB tag that Petrov et al.'s (2011) universal map
@@ -87,8 +98,13 @@ SYSTEMS: dict[str, tuple[str, str | None]] = {
     "Hc": ("harmonic", "c"), "Hp": ("harmonic", "p"), "Hu": ("harmonic", "u"),
 }
 
-#: the columns of Gelling et al. 2012, Tables 3 and 8
+#: the columns of Gelling et al. 2012, Tables 3 and 8 (the paper prints no column for the
+#: random trees, which its §6.4 calls Ra)
 PAPER_SYSTEMS = ["DMVc", "DMVp", "DMVu", "H", "LB", "RB", "random"]
+
+#: the scores of :func:`accuracy_tables`' tables, in their order: all lengths then length
+#: <= 10, each directed, undirected and NED
+LENGTHS, MEASURES = ("all", "len10"), ("directed", "undirected", "ned")
 
 
 @dataclass
@@ -401,9 +417,10 @@ def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
     items = {(tb, s, key): cell_items(results.get(f"{prefix}{tb}|{s}"), key)
              for tb in treebanks for s in systems for key in ("all", "len10")} if marks else {}
     tables = []
-    for key, label in (("all", f"all sentence lengths (Gelling et al. 2012 {paper[0]})"),
-                       ("len10", f"sentences of length <= 10 (Gelling et al. 2012 {paper[1]})")):
-        for m in ("directed", "undirected", "ned"):
+    for key, label, table in zip(LENGTHS, (
+            f"all sentence lengths (Gelling et al. 2012 {paper[0]})",
+            f"sentences of length <= 10 (Gelling et al. 2012 {paper[1]})"), paper):
+        for m in MEASURES:
             rows = []
             for tb in treebanks:
                 row: dict = {"treebank": tb}
@@ -428,9 +445,106 @@ def accuracy_tables(results: dict, treebanks: list[str], systems: list[str],
                 cols = interval_columns(cols, systems)
                 tnotes.extend(marks.notes("sentences"))
                 tnotes.append("intervals and tests: scored against the first reference")
+            withheld = WITHHELD.get((_paper_key(table), m))
+            if withheld:
+                tnotes.append(f"not beside Gelling et al. 2012 {table}'s {m} block: {withheld}")
             tables.append(Table(cols, rows, title=f"{title}{m} accuracy (%), {label}", digits=1,
                                 notes=tnotes))
     return tables
+
+
+def _paper_key(table: str) -> str:
+    """``"Table 3"`` -> ``"table3"``, the key of the paper's numbers."""
+    return "table" + table.split()[-1]
+
+
+def paper_twins(tables: Sequence[Table], keys: Sequence[str],
+                paper: tuple[str, str] = ("Table 3", "Table 8"),
+                title: str = "") -> dict[str, Table]:
+    """The paper's numbers beside :func:`accuracy_tables`' tables: ``<key>_paper`` -> the
+    paper's block of the same measure and lengths, a row per run treebank it has.
+
+    A run's treebank is the paper's test set it stands for (UD_Danish-DDT is danish;
+    ``TREEBANKS`` of the paper's numbers); the paper's ``averages`` row is given only
+    when the run's treebanks are the paper's ten test sets, one each.  A table with no
+    such treebank, or whose block the paper printed wrongly (``WITHHELD``: Table 3's
+    directed block), has no twin.  The notes say which rows and columns of the paper's
+    have none of ours, and the reverse.
+    :func:`~induceval.experiments.findings.comparisons` pairs the rows by treebank.
+
+    Parameters
+    ----------
+    tables
+        The tables of :func:`accuracy_tables`, in its order.
+    keys
+        The keys they are written under.
+    paper
+        The paper's tables of all lengths and of length <= 10 (``("Table 4", "Table 9")``
+        for the joint task).
+    title
+        The title prefix of the tables (``"joint task: "``).
+
+    Returns
+    -------
+    dict of str to Table
+        The twins by key.
+
+    Example
+    -------
+    >>> ours = Table(["treebank", "LB"], [{"treebank": "UD_Swedish-Talbanken", "LB": 30.0}])
+    >>> twins = paper_twins([ours] * 6, [f"t{i}" for i in range(6)])
+    >>> sorted(twins)[:2], twins["t1_paper"].rows[0]["LB"]
+    (['t1_paper', 't2_paper'], 53.0)
+    """
+    twins = {}
+    task = title.rstrip(": ")
+    blocks = [(t, m, what) for t, what in zip(paper, ("all sentence lengths",
+                                                      "sentences of length <= 10"))
+              for m in MEASURES]
+    for ours, key, (table, m, what) in zip(tables, keys, blocks):
+        pkey = _paper_key(table)
+        if (pkey, m) in WITHHELD:
+            continue
+        where, caption, columns, _ = DEPENDENCY_TABLES[pkey]
+        block = DEPENDENCY_PAPER[(pkey, m)]
+        names = [str(r.get("treebank")) for r in ours.rows if r.get("treebank") != "averages"]
+        found = {name: paper_testset(name) for name in names}
+        rows = [{"treebank": name, **{c: v for c, v in zip(columns, block[ts]) if v is not None}}
+                for name, ts in found.items() if ts]
+        if not rows:
+            continue
+        ts_of_rows = [ts for ts in found.values() if ts]
+        whole = sorted(ts_of_rows) == sorted(TESTSETS)
+        if whole:
+            rows.append({"treebank": "averages", **{c: v for c, v in zip(columns,
+                                                                         block["averages"])
+                                                    if v is not None}})
+        cols = [c for c in columns if any(c in r for r in rows)]
+        n = table.split()[-1]
+        notes = [f"signature: paper|pascal2012|table:{n}", f"{where}: {caption}",
+                 "the paper's numbers are of the PASCAL 2012 test sets; ours of the run's "
+                 "treebanks"]
+        renamed = [f"{name} = {ts}" for name, ts in found.items() if ts and ts != name]
+        if renamed:
+            notes.append("rows named by the run's treebanks: " + ", ".join(renamed))
+        missing = [ts for ts in TESTSETS if ts not in ts_of_rows]
+        if not whole:
+            notes.append("paper rows with no run row: " + ", ".join(
+                [*missing, "averages (over the paper's ten test sets)"]))
+        alone = [name for name, ts in found.items() if not ts]
+        if alone:
+            notes.append("run rows with no paper row: " + ", ".join(alone))
+        theirs = [c for c in cols if c in NOT_OURS]
+        if theirs:
+            notes.append(f"columns {', '.join(theirs)}: the organisers' benchmark and the "
+                         "participants' systems, not in our runs")
+        if unmatched := [c for c in ours.columns if c in PAPER_SYSTEMS and c not in cols]:
+            notes.append(f"our columns with no paper column: {', '.join(unmatched)}")
+        twins[f"{key}_paper"] = Table(
+            ["treebank", *cols], rows, digits=1,
+            title=f"Gelling et al. 2012 {table}{f' ({task})' if task else ''}: {m} accuracy "
+                  f"(%), {what} (the paper's numbers)", notes=notes)
+    return twins
 
 
 def tables_from_cells(results: dict, treebanks: list[str], systems: list[str],
@@ -624,7 +738,8 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
     treebanks
         The treebanks' paths.
     out_dir
-        Where tables, figures and finished cells go (``None``: nothing written).
+        Where tables, figures and finished cells go, with the paper's numbers beside
+        the Table 3 and 8 tables (:func:`paper_twins`; ``None``: nothing written).
     jobs
         Processes running the cells.
     systems
@@ -696,8 +811,10 @@ def pascal2012_deps(treebanks: list[str], out_dir: str | None = None, *, jobs: i
             png = edge_length_figure(results, tb, shown, Path(out_dir) / f"figure1_{tb}.png")
             if png:   # named in the folder: the tables hold no path of the run
                 tables[0].notes.append(f"Figure 1 ({tb}): {Path(png).name}")
-    if out_dir is not None:   # as every protocol: the tables beside their cells
-        write_tables(tables, out_dir)
+    if out_dir is not None:   # as every protocol: the tables beside their cells, and the
+        keys = table_keys(tables)   # paper's numbers beside those it has
+        write_tables({**dict(zip(keys, tables)),
+                      **paper_twins(tables[:len(LENGTHS) * len(MEASURES)], keys)}, out_dir)
     return tables
 
 
