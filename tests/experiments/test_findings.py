@@ -393,6 +393,26 @@ def test_comparisons_name_rows_by_every_identifying_column():
     assert rows[0]["difference"] == pytest.approx(0.003)
 
 
+def test_comparisons_read_printed_numbers_with_their_significance_marks():
+    # Chambers & Jurafsky 2010's figures print "93.9*" and "92.7†" (ours print alike): a
+    # column of such cells holds values, not the row's name, and compares by its number;
+    # a cell without one ("-", a bound such as "< 0.0001") is left out
+    from induceval.experiments.findings import comparisons
+
+    cols = ["model", "random", "buckets"]
+    ours = [{"model": "baseline", "random": "90.0*", "random ±": 1.5, "buckets": "88.0"},
+            {"model": "cooccurrence", "random": "70.0", "buckets": "-"}]
+    paper = [{"model": "baseline", "random": "91.5", "buckets": "89.1"},
+             {"model": "cooccurrence", "random": "74.3*", "buckets": "< 0.0001"}]
+    run = Run("chambers2010", {"x_figure4": {"columns": cols, "rows": ours},
+                               "x_figure4_paper": {"columns": cols, "rows": paper}})
+    rows = comparisons(run)[0]["rows"]
+    assert [(r["row"], r["column"], r["ours"], r["paper"]) for r in rows] == [
+        ("baseline", "random", 90.0, 91.5), ("baseline", "buckets", 88.0, 89.1),
+        ("cooccurrence", "random", 70.0, 74.3)]
+    assert rows[0]["±"] == 1.5 and rows[2]["difference"] == pytest.approx(-4.3)
+
+
 def test_gelling2012_edge_length_and_joint_below_gold():
     # Figure 1 of Gelling et al. 2012: accuracy falls with edge length for all systems;
     # §6.3: the joint models below DMV on gold tags (Table 4 vs Table 3)

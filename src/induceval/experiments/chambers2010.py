@@ -22,6 +22,10 @@ against the column's baseline (Figures 4-5) or the number to the left
 documents by a linear search for every corpus, training size and confounder
 method, as in §6.3.
 
+The paper's Figures 4-6 are written next to each corpus's
+(``<corpus>_figure4_paper`` ..., :func:`paper_figures`), their rows under our
+models' names.
+
 Corpora with fewer than ``min_documents`` documents (e.g. UD treebanks
 without ``# newdoc`` marks) are cut into pseudo-documents of
 ``chunk_sentences`` consecutive sentences, so that the split stays by
@@ -45,6 +49,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import MAX_ITERATIONS, InducevalError, ParameterError
+from induceval.experiments import _chambers2010_paper as paper
 from induceval.experiments._category_common import add_legend, ensure_dir, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
@@ -74,7 +79,7 @@ from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
 __all__ = ["run_chambers2010", "score_pseudowords", "default_corpora", "load_corpus",
-           "PROTOCOL"]
+           "paper_figures", "PROTOCOL"]
 
 
 def _cell(prep: Prepared, size: str, method: str, ties: str, iterations: int, seed: int,
@@ -246,15 +251,17 @@ def run_chambers2010(corpora: Mapping[str, Corpus], out_dir: str | os.PathLike |
     Returns
     -------
     dict of str to Table
-        The tables by key (``<corpus>_figure4``, ``<corpus>_sizes``...).
+        The tables by key (``<corpus>_figure4``, ``<corpus>_sizes``...), and the paper's
+        Figures 4-6 next to each corpus's (``<corpus>_figure4_paper``...,
+        :func:`paper_figures`).
 
     Example
     -------
     >>> from induceval.corpus.demo import generate_demo_corpus
     >>> tables = run_chambers2010({"demo": generate_demo_corpus(n_sentences=400, seed=1)},
     ...                           iterations=50, confidence=0, plots=False)
-    >>> sorted(tables)[:3]
-    ['demo_figure4', 'demo_figure5', 'demo_figure6']
+    >>> sorted(tables)[:4]
+    ['demo_figure4', 'demo_figure4_paper', 'demo_figure5', 'demo_figure5_paper']
     """
     from induceval.parallel import Cell
 
@@ -372,7 +379,73 @@ def _corpus_tables(name: str, prep: Prepared, res, methods: Sequence[str], model
           "erk_cutoffs_neighbor": str((res("neighbor", s) or {}).get("cutoffs"))}
          for s, f in SIZES.items()],
         title=f"Training sizes and tuned Erk slot cutoffs ({name})")
+    tables.update(paper_figures(name, tables))
     return tables
+
+
+def paper_figures(name: str, tables: Mapping[str, Table]) -> dict[str, Table]:
+    """Chambers & Jurafsky 2010's Figures 4-6 as twins of corpus ``name``'s
+    ``<name>_figure4/5/6`` (one for each of them ``tables`` has), the report sets each
+    beside the run's rows.
+
+    The cells are the paper's as printed (``"93.9*"``); the rows of Figures 4-5 are
+    named as our models (the paper's Google is our ``cooccurrence``, Backoff Goog/Google
+    our ``backoff-cooccurrence``).  The notes say what differs and name the paper's rows
+    the run has no row for.
+
+    Parameters
+    ----------
+    name
+        The corpus's name in the run.
+    tables
+        The run's tables.
+
+    Returns
+    -------
+    dict of str to Table
+        ``<name>_figure4_paper`` ..., for the figures the run has.
+
+    Example
+    -------
+    >>> from induceval.report.tables import Table
+    >>> run = {"nyt_figure4": Table(["model", "random"], [{"model": "baseline"}])}
+    >>> twin = paper_figures("nyt", run)["nyt_figure4_paper"]
+    >>> [(r["model"], r["random"]) for r in twin.rows][:2]
+    [('baseline', '91.5'), ('erk-jaccard', '93.9*')]
+    """
+    out = {}
+    for fig, (where, caption, cells, columns, against) in paper.FIGURES.items():
+        ours = tables.get(f"{name}_{fig}")
+        if ours is None:
+            continue
+        row_id = "measure" if fig == "figure6" else "model"
+        rows = [{row_id: paper.MODELS.get(label, label), **dict(zip(columns, vals, strict=True))}
+                for label, vals in cells.items()]
+        have = {r.get(row_id) for r in ours.rows}
+        missing = [f"{label} ({r[row_id]})" if r[row_id] != label else label
+                   for label, r in zip(cells, rows, strict=True) if r[row_id] not in have]
+        marks = (f"* p < 0.01, † p < 0.05 against {against}" if fig != "figure6" else
+                 f"* p < 0.01 against {against} (the caption; it leaves † out, p < 0.05 in "
+                 "Figures 4-5)")
+        notes = [f"{where}: {caption}; the paper's cells as printed: {marks} (approximate "
+                 "randomization)",
+                 f"the paper's data: {paper.DATA}; ours: corpus {name}"]
+        if fig != "figure6":
+            notes.append("rows named as our models: Google is our cooccurrence (the paper "
+                         "counts the Google n-grams, ours the training text), Backoff "
+                         f"{'Goog' if fig == 'figure4' else 'Google'} our backoff-cooccurrence, "
+                         "Backoff Erk our backoff-erk (ours backs off to Erk-Jaccard; the paper "
+                         "does not say which)")
+        if fig == "figure5":
+            notes.append("the paper prints Google at Train x10 only, the numbers of its "
+                         "Figure 4 (its n-gram counts are not the NYT training data)")
+        if missing:
+            notes.append("paper rows with no run row: " + ", ".join(missing))
+        notes.append(f"signature: paper|chambers2010|{fig}")
+        out[f"{name}_{fig}_paper"] = Table(
+            [row_id, *columns], rows, digits=1, notes=notes,
+            title=f"{where} (paper's numbers, NYT Gigaword; %)")
+    return out
 
 
 def _paired_p(pairs: dict, prev: np.ndarray, st: np.ndarray, key: str, n: int,
@@ -535,7 +608,8 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                               methods=o.methods.split(","), arguments=o.arguments,
                               random_range=parse_random_range(o.random_range),
                               confidence=o.confidence, alpha=o.alpha)
-    return list(tables.values()), []
+    # the paper's figures are written to --out (the report sets them beside ours)
+    return [t for key, t in tables.items() if not key.endswith("_paper")], []
 
 
 PROTOCOL = Protocol(

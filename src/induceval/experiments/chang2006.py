@@ -10,6 +10,11 @@ comparing slopes ``t = (b1 - b2) / sqrt(se1^2 + se2^2)`` with
 ``n1 + n2 - 4`` degrees of freedom (the paper's ``t(2344)``); Figures 1-3 as
 PNG.
 
+The numbers the paper's text states (pp. 157-158: the self-prediction
+improvements and Lexstat's 71%, every t and p) are written next to ours
+(``means_paper``, ``ttests_paper``, ``slope_tests_paper``, :func:`paper_twins`);
+the paper's figures are not read.
+
 Population (:func:`default_population`): each child of Manchester
 (``childes/eng-uk/Manchester/<child>``), Eve (``childes/eve``) and each
 Estonian corpus (``childes/estonian/<corpus>``; the two loose files at the
@@ -21,8 +26,10 @@ Example
 >>> res = reproduce_corpora({"a": generate_demo_corpus(300, seed=1),
 ...                          "b": generate_demo_corpus(300, seed=2)},
 ...                         learners=("chance", "lexstat"), figures_dir=None)
->>> [t for t in res.tables]
+>>> [t for t in res.tables][:5]
 ['per_corpus', 'means', 'ttests', 'slopes', 'slope_tests']
+>>> [t for t in res.tables][5:]   # the paper's numbers (paper_twins)
+['means_paper', 'ttests_paper', 'slope_tests_paper']
 >>> res.tables["means"].rows[1]["learner"]
 'Lexstat'
 """
@@ -39,6 +46,7 @@ import numpy as np
 
 from induceval.corpus.model import Corpus
 from induceval.errors import InducevalError, ParameterError
+from induceval.experiments import _chang2006_paper as paper
 from induceval.experiments._category_common import add_legend, finish_figure
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import Marks, interval_columns
@@ -50,7 +58,8 @@ from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
 
 __all__ = ["PAPER_SELF", "default_population", "run_corpus", "reproduce", "reproduce_corpora",
-           "paired_ttests", "slope_analysis", "age_window", "Chang2006Result", "PROTOCOL"]
+           "paired_ttests", "slope_analysis", "age_window", "paper_twins", "Chang2006Result",
+           "PROTOCOL"]
 
 #: Paper's reported improvements (self-prediction, 14 corpora, p. 157): learner ->
 #: improvement over the previous learner in PAPER_ORDER (Lexstat: about 71 % overall).
@@ -338,9 +347,84 @@ def slope_analysis(days: Mapping[str, Sequence[dict]], order: Sequence[str], *,
     return slopes, tests
 
 
+def _missing(twin: Table, ours: Table | None, ids: Sequence[str]) -> list[str]:
+    """The rows of ``twin`` no row of ``ours`` has (by the columns ``ids``), as words."""
+    have = {tuple(r.get(c) for c in ids) for r in (ours.rows if ours is not None else [])}
+    return [" ".join(f"{r[c]}" for c in ids) for r in twin.rows
+            if tuple(r.get(c) for c in ids) not in have]
+
+
+def paper_twins(tables: Mapping[str, Table]) -> dict[str, Table]:
+    """The numbers Chang et al. 2006 state in their text, as twins of the run's ``means``,
+    ``ttests`` and ``slope_tests`` (the report sets each beside the run's rows).
+
+    ``means_paper`` has Lexstat's self-prediction 71% (the only mean the text states);
+    ``ttests_paper`` the self-prediction improvements with t(13) and p, and the
+    adult-to-child t(13) and p (pp. 157-158); ``slope_tests_paper`` the t(2344) and p
+    of the slope comparisons (p. 158).  The notes name the paper's rows the run has no
+    row for (a learner it did not run).
+
+    Parameters
+    ----------
+    tables
+        The run's tables (``means``, ``ttests``, ``slope_tests``; a missing one leaves
+        every paper row of its twin unpaired).
+
+    Returns
+    -------
+    dict of str to Table
+        ``means_paper``, ``ttests_paper`` and ``slope_tests_paper``.
+
+    Example
+    -------
+    >>> twins = paper_twins({})
+    >>> twins["means_paper"].rows, len(twins["ttests_paper"].rows)
+    ([{'learner': 'Lexstat', 'self': 71.0}], 9)
+    """
+    figures = ("every other mean, and every adult-to-child one, the paper shows only in its "
+               "Figures 1-2 (not read off the plots)")
+    data = f"the paper's population: {paper.DATA}"
+    means = Table(["learner", "self"], [{"learner": "Lexstat", "self": paper.LEXSTAT_SELF}],
+                  digits=0,
+                  title=f"{paper.WHERE_SELF}: mean WOPA (%) the text states (paper's numbers)",
+                  notes=[f"{paper.WHERE_SELF}: Lexstat 'has the highest accuracy (71%)' in "
+                         f"self-prediction; {figures}", data])
+    rows = [{"test": "self", "lower": lo, "higher": hi, "mean_diff": d, "t": t, "p": p}
+            for lo, hi, d, t, p in paper.SELF_TESTS]
+    rows += [{"test": "adult-child", "lower": lo, "higher": hi, "mean_diff": None, "t": t,
+              "p": p} for lo, hi, t, p in paper.CHILD_TESTS]
+    ttests = Table(["test", "lower", "higher", "mean_diff", "t", "p"], rows, digits=3,
+                   title="Chang et al. 2006, pp. 157-158: paired t-tests between learners, t("
+                         f"{paper.DF_TESTS}) (paper's numbers)",
+                   notes=[f"{paper.WHERE_SELF}: self-prediction improvements ('28%' ...) in "
+                          "WOPA % points, t(13) and p as printed ('12,19' read 12.19)",
+                          f"{paper.WHERE_CHILD}: adult-to-child t(13) and p; the text states "
+                          "no improvement and no test of Prevword against Chance", data])
+    slopes = Table(["lower", "higher", "t", "p"],
+                   [{"lower": lo, "higher": hi, "t": t, "p": p}
+                    for lo, hi, t, p in paper.SLOPE_TESTS], digits=3,
+                   title=f"{paper.WHERE_CHILD}: t-tests comparing regression slopes, t("
+                         f"{paper.DF_SLOPES}) (paper's numbers)",
+                   notes=[f"{paper.WHERE_CHILD}: t printed without a sign (ours: higher "
+                          "minus lower); the text says which slope is the more positive only "
+                          "for Type/Token against Token/Type", data])
+    twins = {"means_paper": (means, "means", ["learner"]),
+             "ttests_paper": (ttests, "ttests", ["test", "lower", "higher"]),
+             "slope_tests_paper": (slopes, "slope_tests", ["lower", "higher"])}
+    out = {}
+    for key, (twin, ours, ids) in twins.items():
+        missing = _missing(twin, tables.get(ours), ids)
+        if missing:
+            twin.notes.append("paper rows with no run row: " + "; ".join(missing))
+        twin.notes.append(f"signature: paper|chang2006|{ours}")
+        out[key] = twin
+    return out
+
+
 @dataclass
 class Chang2006Result:
-    """Tables (per corpus, means, t-tests, slopes, slope tests), figure paths, raw cells."""
+    """Tables (per corpus, means, t-tests, slopes, slope tests, and the paper's numbers next
+    to the means, t-tests and slope tests), figure paths, raw cells."""
 
     tables: dict[str, Table]
     figures: list[str] = field(default_factory=list)
@@ -622,6 +706,7 @@ def reproduce_corpora(corpora: Mapping[str, Corpus | Sequence[str]],
                                          seed=options.get("seed", DEFAULT_SEED))
     for table in res.tables.values():
         table.notes.insert(0, sig)
+    res.tables.update(paper_twins(res.tables))
     return res
 
 

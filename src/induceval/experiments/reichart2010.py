@@ -27,6 +27,13 @@ token and every type measure (lower-is-better measures negated), and between
 the mean token and type ranks: Reichart et al. 2010's point is that the two
 levels rank systems differently.
 
+The paper's own Table 1 is written next to ours (``table1_paper``,
+:func:`paper_table1`): its GG07 row beside our BHMM systems, its Clark03 row
+beside our exchange clusterings; its other rows (ARR10, GVG09(1)-(3), GJ08*)
+have no counterpart among our models and pair only with a prediction given
+under the paper's name (``--pred ARR10=PATH``).  The paper gives no rank
+correlations.
+
 References
 ----------
 Reichart, Abend & Rappoport (2010). Type level clustering evaluation: new
@@ -45,6 +52,7 @@ from induceval._json import jsonable
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
 from induceval.errors import MAX_ITERATIONS, InducevalError
+from induceval.experiments import _reichart2010_paper as paper
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars
 from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
 from induceval.experiments._uncertainty import (
@@ -59,8 +67,8 @@ from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 
-__all__ = ["run_reichart2010", "score_tagging", "resolve_gold_column", "TOKEN_COLUMNS",
-           "TYPE_COLUMNS", "PROTOCOL"]
+__all__ = ["run_reichart2010", "score_tagging", "resolve_gold_column", "paper_table1",
+           "TOKEN_COLUMNS", "TYPE_COLUMNS", "PROTOCOL"]
 
 #: Table 1 token columns: label -> (measure, higher is better)
 TOKEN_COLUMNS = {"M-1": ("m1", True), "1-1": ("1to1", True), "NVI": ("nvi", False),
@@ -202,6 +210,59 @@ def parse_model_spec(spec: str) -> tuple[str, int, dict]:
     return parts[0], int(parts[1]), params
 
 
+def paper_table1(systems: Mapping[str, str | None]) -> Table:
+    """Reichart et al. 2010's Table 1 as the twin of a run's ``table1``: each paper row named
+    as the run's systems that stand for it, so that the report pairs them.
+
+    A paper row is named after the run's systems of its counterpart model (GG07: every
+    ``bhmm`` system; Clark03: every ``exchange`` one) and after a system of the run that
+    has the paper's own name (a prediction file, ``--pred ARR10=PATH``); a row with
+    neither keeps the paper's name and is named in the notes as without a run row.
+
+    Parameters
+    ----------
+    systems
+        The run's systems in its order: name -> our model's registry name, or None (a
+        prediction file).
+
+    Returns
+    -------
+    Table
+        ``system`` and the 12 measures, the paper's numbers as printed; the notes say
+        which paper row stands beside which of ours, and which have no run row.
+
+    Example
+    -------
+    >>> t = paper_table1({"bhmm:45": "bhmm", "ARR10": None})
+    >>> [(r["system"], r["M-1"]) for r in t.rows][:3]
+    [('ARR10', 0.675), ('Clark03', 0.65), ('bhmm:45', 0.5)]
+    """
+    by_model: dict[str, list[str]] = {}
+    for name, model in systems.items():
+        if model is not None:
+            by_model.setdefault(model, []).append(name)
+    rows, beside, alone = [], [], []
+    for row, values in paper.TABLE1.items():
+        ours = by_model.get(paper.OURS[row][0], []) if row in paper.OURS else []
+        names = ([row] if row in systems else []) + [n for n in ours if n != row]
+        if ours:
+            beside.append(f"{row} ({paper.SYSTEMS[row]}) beside our {', '.join(ours)}: "
+                          f"{paper.OURS[row][1]}")
+        if not names:
+            alone.append(f"{row} ({paper.SYSTEMS[row]})")
+        rows += [{"system": n, **dict(zip(paper.COLUMNS, values, strict=True))}
+                 for n in names or [row]]
+    notes = [f"{paper.WHERE}: {paper.TITLE}; the paper's numbers as printed, on "
+             f"{paper.DATA}", *beside]
+    if alone:
+        notes.append("paper rows with no run row (no counterpart among our models; a "
+                     "prediction under the paper's name would pair): " + "; ".join(alone))
+    notes += ["the paper gives no rank correlations (no twin of rank_correlation)",
+              "signature: paper|reichart2010|table:1"]
+    return Table(["system", *paper.COLUMNS], rows, digits=3,
+                 title=f"{paper.WHERE} (paper's numbers, PTB-WSJ sections 2-21)", notes=notes)
+
+
 def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                      predictions: Mapping[str, object] | None = None,
                      models: Sequence[str] = (), out_dir: str | os.PathLike | None = None,
@@ -210,8 +271,8 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                      restarts: int = 10, seed: int = DEFAULT_SEED, jobs: int = 1,
                      show_progress: bool = False, confidence: int = 0,
                      alpha: float = 0.05) -> dict[str, Table]:
-    """Score taggings of one corpus at token and type level; return ``table1`` and
-    ``rank_correlation`` (Reichart et al. 2010, Table 1).
+    """Score taggings of one corpus at token and type level; return ``table1``,
+    ``rank_correlation`` and the paper's ``table1_paper`` (Reichart et al. 2010, Table 1).
 
     Parameters
     ----------
@@ -221,7 +282,8 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
         Model specs ``MODEL:K[:param=value...]`` run on the gold text here
         (e.g. ``brown:45``, ``bhmm:45:iterations=500``).
     out_dir
-        Writes ``table1`` and ``rank_correlation`` (md/csv/json) and the cells.
+        Writes ``table1``, ``rank_correlation`` and ``table1_paper`` (md/csv/json) and the
+        cells.
     gold_column, punct, log_base, restarts, seed
         Scoring options (Reichart et al. 2010: fine tags -- ``"auto"`` takes ``xpos`` when
         present --, punctuation excluded, natural log, 10 restarts).
@@ -229,14 +291,14 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
     Returns
     -------
     dict of str to Table
-        ``table1`` and ``rank_correlation``.
+        ``table1``, ``rank_correlation`` and ``table1_paper`` (:func:`paper_table1`).
 
     Example
     -------
     >>> from induceval.corpus.demo import generate_demo_corpus
     >>> demo = generate_demo_corpus(n_sentences=20, seed=1)
     >>> sorted(run_reichart2010(demo, predictions={"upos": demo.tokens["upos"].values}))
-    ['rank_correlation', 'table1']
+    ['rank_correlation', 'table1', 'table1_paper']
     """
     if not isinstance(gold, Corpus):
         from induceval.corpus.readers import read_corpus
@@ -268,7 +330,10 @@ def run_reichart2010(gold: Corpus | str | os.PathLike, *,
                       f"hill climbing, {restarts} restarts, seed {seed}",
                       *sorted({f"signature: {r['signature']}" for r in results.values()
                                if r.get("signature")})])
-    tables = {"table1": t1, "rank_correlation": _rank_correlation(rows, higher)}
+    systems = {name: None for name in (predictions or {})}
+    systems.update({spec: parse_model_spec(spec)[0] for spec in models})
+    tables = {"table1": t1, "rank_correlation": _rank_correlation(rows, higher),
+              "table1_paper": paper_table1({n: systems.get(n) for n in names})}
     if confidence:
         _add_intervals(t1, [results[cell.key] for cell in cells], confidence, alpha, seed,
                        log_base)
@@ -399,7 +464,7 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                               restarts=o.restarts, seed=o.seed, jobs=o.jobs,
                               show_progress=show_progress, confidence=o.confidence,
                               alpha=o.alpha)
-    return list(tables.values()), []
+    return [tables["table1"], tables["rank_correlation"]], []
 
 
 PROTOCOL = Protocol(

@@ -145,6 +145,9 @@ def to_markdown(data: dict) -> str:
                 ["row", "column", "ours", "±", "paper", "difference"],
                 [[r["row"], r["column"], _num(r["ours"]), _num(r["±"]), _num(r["paper"]),
                   _num(r["difference"], sign=True)] for r in comp["rows"]])
+            if comp.get("paper_title") or comp.get("paper_notes"):
+                lines += ["", f"From the paper: {esc(comp.get('paper_title') or '-')}", ""]
+                lines += [f"- {esc(n)}" for n in comp.get("paper_notes", [])]
         if run["figures"]:
             lines += ["", "Figures: " + ", ".join(code(f) for f in run["figures"])]
         lines += ["", "Signatures:", ""] + [f"- {code(sig)}" for sig in run["signatures"]]
@@ -213,7 +216,13 @@ def _comparison_html(comp: dict) -> str:
             tds.append(f"<td class=num><b>{_num(r['ours'])}</b>{pm}<br><span class=muted>"
                        f"{_num(r['paper'])} ({_num(r['difference'], sign=True)})</span></td>")
         out.append(f"<tr><th>{_e(name)}</th>{''.join(tds)}</tr>")
-    return "\n".join(out) + "</table>"
+    out.append("</table>")
+    if comp.get("paper_title") or comp.get("paper_notes"):
+        out.append(f"<p class=muted>from the paper: {_e(comp.get('paper_title') or '-')}</p>")
+        if comp.get("paper_notes"):
+            out.append("<ul class=muted>" + "".join(f"<li>{_e(n)}</li>"
+                                                    for n in comp["paper_notes"]) + "</ul>")
+    return "\n".join(out)
 
 
 def to_html(data: dict) -> str:

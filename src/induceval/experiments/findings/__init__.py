@@ -49,13 +49,14 @@ from induceval.experiments.findings.base import (
     by,
     fmt,
     is_number,
+    printed_number,
     share_verdict,
 )
 
 __all__ = ["HOLDS", "NOT", "PARTLY", "UNDECIDED", "NOT_COMPARABLE", "STATUSES", "RULES",
            "Verdict", "Finding", "NotChecked", "Run", "load_run", "check_run", "FINDINGS",
            "NOT_CHECKED", "not_checked", "detect_protocol", "comparisons", "report_data",
-           "is_number", "fmt", "by", "share_verdict"]
+           "is_number", "printed_number", "fmt", "by", "share_verdict"]
 
 
 def _protocols() -> list:
@@ -228,7 +229,10 @@ def comparisons(run: Run) -> list[dict]:
     ``<key>_paper`` twin, a row per (row, column) both give.
 
     Each row: the row's name, the column, ours, our interval's half-width (when the
-    run has one), the paper's number and ours minus the paper's.
+    run has one), the paper's number and ours minus the paper's.  A row is named by the
+    twin's columns that hold no float and no printed number; a cell that prints a number
+    with its significance marks (``"91.5*"``, Chambers & Jurafsky 2010's figures) compares
+    by that number, a cell without one (``"-"``, ``"< 0.0001"``) is left out.
 
     Parameters
     ----------
@@ -238,7 +242,9 @@ def comparisons(run: Run) -> list[dict]:
     Returns
     -------
     list of dict
-        One comparison table per run table with a paper twin.
+        One comparison table per run table with a paper twin: its ``key``, ``title``,
+        the twin's ``paper_title`` and ``paper_notes`` (its notes but its signature), and
+        ``rows``.
 
     Example
     -------
@@ -257,9 +263,10 @@ def comparisons(run: Run) -> list[dict]:
             continue
         ours = run.tables[key]
         prows = paper.get("rows", [])
-        # a row is named by the paper's columns that hold no float (testset; Model and K)
+        # a row is named by the paper's columns that hold no float and no printed number
+        # ("93.9*"): testset; Model and K
         ids = [c for c in paper.get("columns", []) if prows and
-               all(not isinstance(r.get(c), float) for r in prows)]
+               not any(_value_cell(r.get(c)) for r in prows)]
         values = [c for c in paper.get("columns", []) if c not in ids]
 
         def name(r: Mapping, ids: list[str] = ids) -> str:
@@ -272,14 +279,26 @@ def comparisons(run: Run) -> list[dict]:
             if p is None:
                 continue
             for col in values:
-                if is_number(r.get(col)) and is_number(p.get(col)):
-                    rows.append({"row": name(r), "column": col, "ours": r[col],
-                                 "±": r.get(f"{col} ±"), "paper": p[col],
-                                 "difference": r[col] - p[col]})
+                mine, printed = printed_number(r.get(col)), printed_number(p.get(col))
+                if mine is not None and printed is not None:
+                    rows.append({"row": name(r), "column": col,
+                                 "ours": r[col] if is_number(r[col]) else mine,
+                                 "±": r.get(f"{col} ±"),
+                                 "paper": p[col] if is_number(p[col]) else printed,
+                                 "difference": mine - printed})
         if rows:
+            # the twin's notes say which paper row stands beside which of ours, and which
+            # paper rows the run has none for
+            notes = [str(n) for n in paper.get("notes", []) if not str(n).startswith("signature:")]
             out.append({"key": key, "title": ours.get("title", key),
-                        "paper_title": paper.get("title", ""), "rows": rows})
+                        "paper_title": paper.get("title", ""), "paper_notes": notes,
+                        "rows": rows})
     return out
+
+
+def _value_cell(x: object) -> bool:
+    """A cell that holds a value, not a row's name: a float, or a printed number (``93.9*``)."""
+    return isinstance(x, float) or (isinstance(x, str) and printed_number(x) is not None)
 
 
 def report_data(runs: Sequence[Run]) -> dict:

@@ -13,14 +13,15 @@ Example
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from induceval.errors import InducevalError
 
 __all__ = ["HOLDS", "NOT", "PARTLY", "UNDECIDED", "NOT_COMPARABLE", "STATUSES", "RULES",
-           "Verdict", "Finding", "NotChecked", "Run", "is_number", "fmt", "by", "share_verdict",
-           "apart", "half_width", "spearman_interval"]
+           "Verdict", "Finding", "NotChecked", "Run", "is_number", "printed_number", "fmt", "by",
+           "share_verdict", "apart", "half_width", "spearman_interval"]
 
 HOLDS, NOT, PARTLY, NOT_COMPARABLE = "holds", "does not hold", "partly", "not comparable"
 #: a finding whose every case is within the run's uncertainty (an interval covering the
@@ -123,6 +124,36 @@ def is_number(x: object) -> bool:
     (True, False, False, False)
     """
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+#: a number as a figure prints it: decimals, then the significance marks (``91.5*``)
+_PRINTED = re.compile(r"\s*(-?\d+\.\d+)\s*[*†‡]*\s*")
+
+
+def printed_number(x: object) -> float | None:
+    """The number of a table cell: a finite int or float, or a string that prints a decimal
+    number with significance marks after it (``"91.5*"``, ``"95.0†"``, as Chambers &
+    Jurafsky 2010's Figures 4-6 print them); None for anything else (``"-"``, a name).
+
+    Parameters
+    ----------
+    x
+        A cell.
+
+    Returns
+    -------
+    float or None
+        Its number.
+
+    Example
+    -------
+    >>> printed_number("93.9*"), printed_number(0.5), printed_number("-"), printed_number("x1")
+    (93.9, 0.5, None, None)
+    """
+    if is_number(x):
+        return float(x)
+    m = _PRINTED.fullmatch(x) if isinstance(x, str) else None
+    return float(m.group(1)) if m else None
 
 
 def fmt(x: object, digits: int = 3) -> str:
