@@ -14,6 +14,13 @@ Words a tool leaves out (ClusterCat's ``--min-count``, default 3, is kept
 at 1 here for a like-for-like run; ``--cc-min-count`` changes it) would
 form one extra class.
 
+With both brown and wcluster, a second table follows, one row a size: the
+bytes of wcluster's ``paths`` file and of induceval's ``--clusters`` file
+(wcluster's layout, ``bits<TAB>word<TAB>count``, read back strictly: three
+fields, a bit string, a count), their ratio (induceval's over wcluster's), and
+for each the lines, the bit-string lengths (min/median/max) and the words the
+other file lacks.
+
 Commands (``IN`` the text, K=45):
 
 - induceval brown: ``induceval induce tags --model brown --k 45 IN -o OUT.pascal --clusters CL``
@@ -133,8 +140,9 @@ def run(cmd: list[str], cwd: Path) -> tuple[float, float, float]:
 def read_classes(tool: str, out: Path) -> dict[str, str]:
     """Word -> class label from a tool's output."""
     classes = {}
-    if tool == "wcluster":
-        for line in open(out / "paths", encoding="utf-8", errors="surrogateescape"):
+    if tool in ("wcluster", "brown"):  # both: wcluster's paths layout
+        for line in open(out / "paths" if tool == "wcluster" else out, encoding="utf-8",
+                         errors="surrogateescape"):
             bits, word, *_ = line.rstrip("\n").split("\t")
             classes[word] = bits
     else:
@@ -143,6 +151,20 @@ def read_classes(tool: str, out: Path) -> dict[str, str]:
             if len(parts) >= 2:
                 classes[parts[0]] = parts[1]
     return classes
+
+
+def paths_facts(path: Path) -> tuple[int, int, list[int], set[str]]:
+    """Bytes, lines, sorted bit-string lengths and words of a file in wcluster's paths layout
+    (``bits<TAB>word<TAB>count``); raises on a line not in it."""
+    lengths, forms = [], set()
+    with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+        for i, line in enumerate(fh, 1):
+            bits, word, count = line.rstrip("\n").split("\t")
+            if not (bits and set(bits) <= {"0", "1"} and count.isdigit()):
+                raise ValueError(f"{path}:{i}: not bits<TAB>word<TAB>count: {line!r}")
+            lengths.append(len(bits))
+            forms.add(word)
+    return path.stat().st_size, len(lengths), sorted(lengths), forms
 
 
 def many_to_one(classes: dict[str, str], words, tags) -> float:
@@ -210,6 +232,7 @@ def main(argv=None) -> int:
     print("| size | tokens | tool | wall s | CPU s | peak RSS MB | M-1 | wall ratio | CPU ratio | "
           "RSS ratio | M-1 diff |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
+    sizes = []
     for label in args.sizes.split(","):
         text, n_tokens, one_w, one_t = make_input(label, words, tags, workdir)
         figures = {}
@@ -234,6 +257,17 @@ def main(argv=None) -> int:
                   f"{m1:.4f} | {ratios} |", flush=True)
         if label != "0.2M" and not args.workdir:
             text.unlink()
+        if "brown" in figures and "wcluster" in figures:
+            sizes.append((label, paths_facts(workdir / f"wcluster_{label}" / "paths"),
+                          paths_facts(workdir / f"brown_{label}.cl")))
+    if sizes:
+        print("\n| size | wcluster paths bytes | induceval --clusters bytes | ratio | lines "
+              "(wcluster / induceval) | bits min/median/max (wcluster / induceval) | "
+              "words only in wcluster / induceval |\n|---|---|---|---|---|---|---|")
+    for label, (wb, wn, wl, wf), (ob, on, ol, of) in sizes:
+        print(f"| {label} | {wb} | {ob} | {ob / wb:.3f} | {wn} / {on} | "
+              f"{wl[0]}/{wl[len(wl) // 2]}/{wl[-1]} / {ol[0]}/{ol[len(ol) // 2]}/{ol[-1]} | "
+              f"{len(wf - of)} / {len(of - wf)} |")
     return 0
 
 
