@@ -92,5 +92,9 @@ def test_status_line_says_the_time_left_from_the_cells_done():
     assert line(600.0) == "induceval: pos: 1/4 cells done after 10 min; cell 2/4 running; " \
                           "about 30 min left"
     assert _status("pos", 4, [0], 100.0)(150.0).endswith("; over the estimate")
+    # while the estimate lasts it says the time left, not the rate of cells done (two cheap
+    # cells done in 16 min of a run of 14 whose costliest run first are no guide)
+    assert _status("frank2009", 14, [2], 3600.0, jobs=2)(960.0).endswith(
+        "2/14 cells done after 16 min; 2 cells running; about 44 min left (estimated)")
     assert _status("pos", 4, [4], None)(5.0) == "induceval: pos: 4/4 cells done after 5 s; " \
                                                 "about 0 s left"

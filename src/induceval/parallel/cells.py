@@ -289,15 +289,16 @@ def run_cells(cells: Sequence[Cell], out_dir: str | os.PathLike | None, *, jobs:
 
 
 def _status(desc: str, total: int, done: list[int], estimate: float | None, jobs: int = 1):
-    """The heartbeat's line: cells done, time so far, time left (from the cells done,
-    else from ``estimate``)."""
+    """The heartbeat's line: cells done, time so far, time left (from ``estimate`` until it
+    is spent, then from the cells done: cells of unequal cost, the costliest first, make a
+    rate of cells done a poor guide while the estimate lasts)."""
 
     def line(elapsed: float) -> str:
         n = done[0]
-        if n:
-            left = f"about {format_seconds(elapsed * (total - n) / n)} left"
-        elif estimate is not None and estimate > elapsed:
+        if estimate is not None and estimate > elapsed:
             left = f"about {format_seconds(estimate - elapsed)} left (estimated)"
+        elif n:
+            left = f"about {format_seconds(elapsed * (total - n) / n)} left"
         elif estimate is not None:
             left = "over the estimate"
         else:
