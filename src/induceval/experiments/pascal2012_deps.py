@@ -12,10 +12,12 @@ and universal tags (DMVc, DMVp, DMVu), scored by directed, undirected and
 NED accuracy after punctuation removal with re-attachment (Gelling et al.
 §2.3), for all lengths (their Table 3) and for sentences of length <= 10
 (Table 8); plus directed accuracy by relation group (Table 6) and by gold
-edge length (Figure 1, one PNG per treebank).  Beside the Table 3 and 8
-tables go the paper's numbers (``<key>_paper``, :func:`paper_twins`) for the
-treebanks that stand for its test sets (UD_Danish-DDT for danish ...), which
-``induceval report`` sets beside ours.
+edge length (Figure 1, one PNG per treebank).  The paper's numbers go beside
+the Table 3 and 8 tables, for the treebanks that stand for its test sets
+(UD_Danish-DDT for danish ...).
+
+The paper's tables are written as ``<key>_paper``, which ``induceval report``
+sets beside ours.
 
 Treebanks (a folder or files; the tag sets are those of every PASCAL protocol):
 
