@@ -119,6 +119,9 @@ def test_jobs_2_starts_a_local_cluster_same_bytes(folders, tmp_path, capsys):
             str(folders / "conllu")]
     serial = _outputs(tmp_path / "serial", args, ["--jobs", "1"], capsys, ".conllu")
     on_dask = _outputs(tmp_path / "dask", args, ["--jobs", "2"], capsys, ".conllu")
+    # on a machine (or an affinity) of one core, --jobs 2 says it runs one worker
+    on_dask["stderr"] = "".join(line for line in on_dask["stderr"].splitlines(keepends=True)
+                                if not line.startswith("induceval: note: --jobs 2 is more"))
     assert on_dask == serial
 
 
