@@ -30,6 +30,7 @@ from __future__ import annotations
 import base64
 import html
 import itertools
+import re
 from pathlib import Path
 
 __all__ = ["to_markdown", "to_html", "STATUS_COLOURS"]
@@ -52,6 +53,15 @@ th{background:#f4f4f4;text-align:left}td.num{text-align:right;font-variant-numer
 img,svg{max-width:100%;height:auto;border:1px solid #eee}figure{margin:1em 0}
 """
 
+
+def _label(run: dict) -> str:
+    """The run's name on the page (its protocol, and what sets it apart from another run of
+    that protocol)."""
+    return run.get("label") or run["protocol"]
+
+
+def _anchor(run: dict) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", _label(run).lower()).strip("-")
 
 def _num(x: object, sign: bool = False) -> str:
     """A number at a precision its size needs: percent with 2 decimals, proportions with 3,
@@ -122,11 +132,11 @@ def to_markdown(data: dict) -> str:
              *([f"How a verdict is reached: {esc(data['rules'])}", ""] if data.get("rules")
                else [])]
     lines += markdown_table(["protocol", *STATUS_COLOURS],
-                            [[run["protocol"], *(_counts(run)[k] for k in STATUS_COLOURS)]
+                            [[_label(run), *(_counts(run)[k] for k in STATUS_COLOURS)]
                              for run in data["runs"]])
     for run in data["runs"]:
         data = run.get("data") or {}
-        lines += ["", f"## {esc(run['protocol'])}", "",
+        lines += ["", f"## {esc(_label(run))}", "",
                   f"Run: {code(run['path'])}; {esc(_run_line(run))}", "",
                   f"- the paper's data: {esc(data.get('paper', '-'))}",
                   f"- ours: {esc(data.get('ours', '-'))}", ""]
@@ -256,12 +266,12 @@ def to_html(data: dict) -> str:
            + "</tr>"]
     for run in data["runs"]:
         c = _counts(run)
-        out.append(f'<tr><td><a href="#{_e(run["protocol"])}">{_e(run["protocol"])}</a></td>'
+        out.append(f'<tr><td><a href="#{_anchor(run)}">{_e(_label(run))}</a></td>'
                    + "".join(f"<td class=num>{c[k]}</td>" for k in STATUS_COLOURS) + "</tr>")
     out.append("</table>")
     counter = itertools.count()
     for run in data["runs"]:
-        out += [f'<h2 id="{_e(run["protocol"])}">{_e(run["protocol"])}</h2>',
+        out += [f'<h2 id="{_anchor(run)}">{_e(_label(run))}</h2>',
                 f"<p class=muted>Run <code>{_e(run['path'])}</code>; {_e(_run_line(run))}</p>",
                 "<table><tr><th>the paper's data</th><td>"
                 f"{_e((run.get('data') or {}).get('paper', '-'))}</td></tr><tr><th>ours</th>"

@@ -301,6 +301,41 @@ def _value_cell(x: object) -> bool:
     return isinstance(x, float) or (isinstance(x, str) and printed_number(x) is not None)
 
 
+def run_labels(runs: Sequence[Run]) -> list[str]:
+    """The name of each run on the page: its protocol, and where runs of one protocol
+    differ, the flags set on one and not the other (``frank2009 (--short)``), else its
+    folder.
+
+    Parameters
+    ----------
+    runs
+        The runs reported.
+
+    Returns
+    -------
+    list of str
+        One label a run, all different.
+
+    Example
+    -------
+    >>> full = Run("frank2009", {}, manifest={"options": {"short": False}}, path="runs/a")
+    >>> short = Run("frank2009", {}, manifest={"options": {"short": True}}, path="runs/b")
+    >>> run_labels([full, short, Run("chang2006", {})])
+    ['frank2009', 'frank2009 (--short)', 'chang2006']
+    """
+    labels = []
+    for run in runs:
+        same = [r for r in runs if r.protocol == run.protocol]
+        options = [(r.manifest or {}).get("options") or {} for r in same]
+        mine = (run.manifest or {}).get("options") or {}
+        flags = sorted(k for k, v in mine.items()
+                       if v is True and any(o.get(k) is not True for o in options))
+        labels.append(run.protocol + (f" ({', '.join('--' + f.replace('_', '-') for f in flags)})"
+                                      if flags else ""))
+    return [f"{label} ({Path(run.path).name})" if labels.count(label) > 1 else label
+            for run, label in zip(runs, labels)]
+
+
 def report_data(runs: Sequence[Run]) -> dict:
     """The content of a reproduction report (JSON-ready): per run its protocol, manifest,
     findings with verdicts, paper-vs-ours comparisons, tables' signatures and figures; and
@@ -325,7 +360,8 @@ def report_data(runs: Sequence[Run]) -> dict:
     True
     """
     papers, summary = [], dict.fromkeys(STATUSES, 0)
-    for run in runs:
+    labels = run_labels(runs)
+    for run, label in zip(runs, labels):
         run.others = {r.protocol: r for r in runs if r is not run}
         checked = check_run(run)
         for _, v in checked:
@@ -334,8 +370,8 @@ def report_data(runs: Sequence[Run]) -> dict:
                        if isinstance(s, str)})
         paper_data, ours = _data(run)
         papers.append({
-            "protocol": run.protocol, "path": run.path, "manifest": run.manifest,
-            "data": {"paper": paper_data, "ours": ours},
+            "protocol": run.protocol, "label": label, "path": run.path,
+            "manifest": run.manifest, "data": {"paper": paper_data, "ours": ours},
             "findings": [{"key": f.key, "where": f.where, "claim": f.claim, **v.to_dict()}
                          for f, v in checked],
             "not_checked": [{"where": n.where, "claim": n.claim, "reason": n.reason}
