@@ -125,11 +125,12 @@ def _estimate_and_cells(name, folder, monkeypatch) -> tuple[float, float]:
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     seen: dict = {}
-    estimate, run_cells = _cost.estimate_cells, _cost.run_cells
+    cell_times, run_cells = _cost._cell_times, _cost.run_cells
 
-    def estimated(*a, **kw):
-        seen["estimate"] = estimate(*a, clock=time.process_time, **kw)
-        return seen["estimate"]
+    def estimated(cells, clock, *a):
+        times, untimed = cell_times(cells, time.process_time, *a)
+        seen["estimate"] = sum(times), untimed
+        return times, untimed
 
     def timed(*a, **kw):
         seen["said"] = err.getvalue()       # what stderr held when the first cell started
@@ -138,13 +139,13 @@ def _estimate_and_cells(name, folder, monkeypatch) -> tuple[float, float]:
         seen["cells"] = time.process_time() - t0
         return out
 
-    monkeypatch.setattr(_cost, "estimate_cells", estimated)
+    monkeypatch.setattr(_cost, "_cell_times", estimated)
     monkeypatch.setattr(_cost, "run_cells", timed)
     try:
         folder.mkdir()
         PROTOCOLS[name](folder)
     finally:
-        monkeypatch.setattr(_cost, "estimate_cells", estimate)
+        monkeypatch.setattr(_cost, "_cell_times", cell_times)
         monkeypatch.setattr(_cost, "run_cells", run_cells)
     line = next(x for x in seen["said"].splitlines() if "cells to run" in x)
     assert re.match(rf"induceval: {name}: (\d+) of \1 cells to run; estimated \d", line), line
