@@ -19,7 +19,7 @@ from induceval.experiments import _chambers2010_paper as cj
 from induceval.experiments import _chang2006_paper as clt
 from induceval.experiments import _reichart2010_paper as rar
 from induceval.experiments.findings import comparisons, load_run, report_data
-from induceval.experiments.findings.chambers2010 import cell_value
+from induceval.experiments.findings.base import printed_number
 from induceval.report.reproduction import to_markdown
 from induceval.report.tables import write_tables
 from tests.experiments.test_findings_quotes import FILES, PAPERS, _located, _section_span
@@ -189,15 +189,15 @@ def test_chambers2010_figures_agree_with_each_other_and_the_prose():
     for label, (_, buckets, neighbor) in cj.FIGURE4.items():
         row = cj.FIGURE5["Backoff Google" if label == "Backoff Goog" else label]
         b, n = (2, 5) if label == "Google" else (1, 4)
-        assert (cell_value(row[b]), cell_value(row[n])) == \
-            (cell_value(buckets), cell_value(neighbor)), label
+        assert (printed_number(row[b]), printed_number(row[n])) == \
+            (printed_number(buckets), printed_number(neighbor)), label
     # Figure 6's accuracy +50% is "the full Baseline in all other figures" (§7)
-    assert [cell_value(c) for c in cj.FIGURE6["Accuracy +50%"]] == \
-        [cell_value(c) for c in cj.FIGURE5["Baseline"][:3]]
+    assert [printed_number(c) for c in cj.FIGURE6["Accuracy +50%"]] == \
+        [printed_number(c) for c in cj.FIGURE5["Baseline"][:3]]
     for where, words, fig, label, column, cell in cj.PROSE:
         cells, columns = cj.FIGURES[fig][2], cj.FIGURES[fig][3]
         assert cells[label][columns.index(column)] == cell, (where, words)
-        assert str(cell_value(cell)) in words, (where, words)
+        assert str(printed_number(cell)) in words, (where, words)
 
 
 @needs_texts
@@ -226,7 +226,7 @@ def test_chambers2010_run_writes_the_figures_twins_and_the_report_pairs_them(tmp
     assert sorted(comp) == ["syn_figure4", "syn_figure5", "syn_figure6"]
     ours = {r["model"]: r for r in run.rows("syn_figure4")}
     base = comp["syn_figure4"][("baseline", "random")]
-    assert base["paper"] == 91.5 and base["ours"] == cell_value(ours["baseline"]["random"])
+    assert base["paper"] == 91.5 and base["ours"] == printed_number(ours["baseline"]["random"])
     assert base["difference"] == pytest.approx(base["ours"] - 91.5)
     # the paper's Google is our co-occurrence model; its "-" cells pair with nothing
     assert comp["syn_figure4"][("cooccurrence", "random")]["paper"] == 74.3

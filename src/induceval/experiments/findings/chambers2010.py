@@ -13,8 +13,6 @@ evaluating selectional preferences. ACL, §7 (Figures 4 and 5).
 
 from __future__ import annotations
 
-import re
-
 from induceval.experiments._uncertainty import BEST, TIES
 from induceval.experiments.findings.base import (
     HOLDS,
@@ -28,38 +26,14 @@ from induceval.experiments.findings.base import (
     Verdict,
     apart,
     half_width,
+    printed_number,
     share_verdict,
 )
 
-__all__ = ["PAPER_DATA", "our_data", "FINDINGS", "NOT_CHECKED", "cell_value"]
+__all__ = ["PAPER_DATA", "our_data", "FINDINGS", "NOT_CHECKED"]
 
 DATA = ("our corpora are the CHILDES and UD dependency corpora of the shared data (at most a "
         "few million tokens), the paper's the 225M tokens of Gigaword's NYT section")
-_NUMBER = re.compile(r"^\s*(-?\d+(?:\.\d+)?)")
-
-
-def cell_value(cell: object) -> float | None:
-    """The number of a figure cell (``"84.2*"`` -> 84.2; ``"-"`` -> None).
-
-    Parameters
-    ----------
-    cell
-        A figure table's cell.
-
-    Returns
-    -------
-    float or None
-        Its number.
-
-    Example
-    -------
-    >>> cell_value("84.2*"), cell_value("-"), cell_value(71.5)
-    (84.2, None, 71.5)
-    """
-    if isinstance(cell, (int, float)) and not isinstance(cell, bool):
-        return float(cell)
-    m = _NUMBER.match(str(cell))
-    return float(m.group(1)) if m else None
 
 
 def _figures(run: Run, which: str) -> dict[str, list[dict]]:
@@ -81,7 +55,7 @@ def _size(run: Run, corpus: str) -> str:
 
 def _value(row: dict, col: str) -> tuple[float | None, float | None]:
     """A figure cell's number and its interval's half-width (points), or None."""
-    return cell_value(row.get(col)), half_width(row, col)
+    return printed_number(row.get(col)), half_width(row, col)
 
 
 def _models(rows: list[dict]) -> dict[str, dict]:
@@ -162,8 +136,8 @@ def _backoff_erk_best(run: Run) -> Verdict:
         ties = next((r for r in rows if r.get("model") == TIES), {})
         cases = []
         for method in ("random", "buckets", "neighbor"):
-            scored = {m: cell_value(r.get(method)) for m, r in models.items()
-                      if cell_value(r.get(method)) is not None}
+            scored = {m: printed_number(r.get(method)) for m, r in models.items()
+                      if printed_number(r.get(method)) is not None}
             if len(scored) < 2 or "backoff-erk" not in scored:
                 continue
             top = max(scored.values())
