@@ -61,7 +61,9 @@ def _label(run: dict) -> str:
 
 
 def _anchor(run: dict) -> str:
+    """The run's id on the HTML page (``frank2009-short``): unique as its label is."""
     return re.sub(r"[^a-z0-9]+", "-", _label(run).lower()).strip("-")
+
 
 def _num(x: object, sign: bool = False) -> str:
     """A number at a precision its size needs: percent with 2 decimals, proportions with 3,
