@@ -19,6 +19,7 @@ import pytest
 import induceval
 import induceval.cli
 from induceval.cli.main import build_parser, main
+from induceval.experiments.protocols import MODULES, module_doc, protocols
 
 
 def _leaves(parser, path=()):
@@ -97,9 +98,13 @@ def test_public_api_listed_in_help():
         assert getattr(induceval, name) is not None
 
 
+#: ``reproduce --help`` and each protocol's (the records name the modules that run them)
+_REPRODUCE = [["reproduce", "--help"]] + [["reproduce", p.name, "--help"] for p in protocols()]
+
+
 @pytest.mark.parametrize("argv", [["--help"], [], ["info", "--help"], ["eval", "tags", "--help"],
                                   ["induce", "tags", "--help"], ["pseudo", "score", "--help"],
-                                  ["wopa", "--help"]])
+                                  ["wopa", "--help"], *_REPRODUCE])
 def test_help_loads_no_numpy(argv):
     """The help is built from declarations: numpy (and every reader, measure and model)
     loads on use, so help and small commands start at once."""
@@ -113,3 +118,15 @@ def test_help_loads_no_numpy(argv):
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60)
     assert run.stderr.strip().splitlines()[-1] == "False False", run.stderr
+
+
+def test_protocol_records_are_their_modules():
+    """Each protocol's record is the one its module exports, its description is read from
+    that module's docstring, and its ``run`` is the module's function."""
+    for name, protocol in zip(MODULES, protocols(), strict=True):
+        module = importlib.import_module(f"induceval.experiments.{name}")
+        assert module.PROTOCOL is protocol
+        assert module_doc(module.__name__) == module.__doc__
+        assert module.__doc__.startswith(protocol.description), name
+        where, _, function = protocol.run.target.partition(":")
+        assert where == module.__name__ and callable(getattr(module, function))

@@ -359,6 +359,23 @@ TREEBANKS = {
 }
 
 
+def paper_rows() -> list[str]:
+    """The treebank names Gelling et al. 2012 Tables 2 and 7 have rows for: a ``--treebank``
+    of one of these names is set beside the paper's numbers.
+
+    Returns
+    -------
+    list of str
+        The names, sorted.
+
+    Example
+    -------
+    >>> paper_rows()[:3]
+    ['arabic', 'basque', 'czech']
+    """
+    return sorted({name for rows in PAPER.values() for name in rows})
+
+
 def paper_testset(name: str) -> str | None:
     """The paper's test set that a run's treebank ``name`` stands for (None: none).
 

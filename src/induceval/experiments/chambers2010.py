@@ -48,15 +48,14 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import MAX_ITERATIONS, InducevalError, ParameterError
+from induceval.errors import InducevalError, ParameterError
 from induceval.experiments import _chambers2010_paper as paper
 from induceval.experiments._category_common import add_legend, ensure_dir, finish_figure
+from induceval.experiments._chambers2010_protocol import PROTOCOL
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import BEST, TIES, Marks, interval_columns
-from induceval.experiments.protocols import SEED, Option, Protocol, Shared
 from induceval.measures.pseudowords import (
     CONFOUNDER_METHODS,
-    RANDOM_RANGE_HELP,
     SIZES,
     Prepared,
     PseudoTestSet,
@@ -73,7 +72,6 @@ from induceval.measures.pseudowords import (
     tune_parameter,
 )
 from induceval.models.selpref import MODEL_ORDER, train_models
-from induceval.options import bounded_int
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
 from induceval.signature import make_signature
@@ -610,24 +608,3 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                               confidence=o.confidence, alpha=o.alpha)
     # the paper's figures are written to --out (the report sets them beside ours)
     return [t for key, t in tables.items() if not key.endswith("_paper")], []
-
-
-PROTOCOL = Protocol(
-    "chambers2010", "pseudo-word selectional preferences (Chambers & Jurafsky 2010)",
-    __doc__.split("\n\n")[0], (
-        Option("--corpus", "a corpus (repeatable); default: Manchester CDS and UD per language "
-               "under --data", [], action="append", metavar="NAME=PATH[,PATH]"),
-        Shared("data"), Shared("out"),
-        Option("--methods", f"confounder methods (default: {','.join(CONFOUNDER_METHODS)})",
-               ",".join(CONFOUNDER_METHODS)),
-        Option("--ties", "ties scored as a random guess or as half right (default: random)",
-               "random", choices=("random", "expected")),
-        Option("--arguments", "which dependents count as arguments (default: nouns, as the "
-               "paper)", "nouns", choices=("nouns", "nominals", "any")),
-        Option("--iterations", "approximate randomization iterations (default 1000)", 1000,
-               bounded_int(1, MAX_ITERATIONS)),
-        Option("--random-range", RANDOM_RANGE_HELP, "paper", metavar="paper|scaled|LOW,HIGH"),
-        SEED, Shared("confidence", {"unit": "test items"}), Shared("executor"),
-        Shared("format", {"default": "markdown"})),
-    _from_options,
-    findings="chambers2010:FINDINGS", run_tables=("*_figure4",))

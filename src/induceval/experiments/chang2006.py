@@ -45,13 +45,13 @@ from pathlib import Path
 import numpy as np
 
 from induceval.corpus.model import Corpus
-from induceval.errors import InducevalError, ParameterError
+from induceval.errors import InducevalError
 from induceval.experiments import _chang2006_paper as paper
 from induceval.experiments._category_common import add_legend, finish_figure
+from induceval.experiments._chang2006_protocol import PROTOCOL
 from induceval.experiments._cost import run_protocol_cells
 from induceval.experiments._uncertainty import Marks, interval_columns
-from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.models.wopa import LEARNERS, PAPER_ORDER, get_learner
+from induceval.models.wopa import PAPER_ORDER, get_learner
 from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -761,20 +761,6 @@ def reproduce(data_root: str | os.PathLike, out_dir: str | os.PathLike | None = 
 
 # -- the reproduce protocol ------------------------------------------------------------
 
-def _age_range(text: str) -> tuple[float, float] | None:
-    """``--age-range`` value: ``FIRST,LAST`` in years, or ``all`` (``None``)."""
-    if text.strip().lower() == "all":
-        return None
-    try:
-        lo, hi = (float(x) for x in text.split(","))
-    except ValueError:
-        raise ParameterError(
-            f"expected FIRST,LAST in years (e.g. 1,5) or 'all', got {text!r}") from None
-    if not (0 <= lo <= hi < float("inf")):
-        raise ParameterError(f"expected 0 <= FIRST <= LAST, finite, got {text!r}")
-    return lo, hi
-
-
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce chang2006`` options; every table is written to --out."""
     learners = [s.strip() for s in o.learners.split(",") if s.strip()]
@@ -792,32 +778,3 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
     write_tables(res.tables, o.out)
     names = list(res.tables) if o.table == "all" else [o.table]
     return [res.tables[n] for n in names], [f"{k}: {msg}" for k, msg in res.errors.items()]
-
-
-PROTOCOL = Protocol(
-    "chang2006", "WOPA learners over CHILDES corpora (Chang, Lieven & Tomasello 2006)",
-    __doc__.split("\n\n")[0], (
-        Option("corpora", "corpus folders or files, each one corpus of the population "
-               "(default: the population under --data)", nargs="*", metavar="CORPUS"),
-        Shared("data"), Shared("out"),
-        Option("--learners", f"comma-separated, from {', '.join(LEARNERS)}", ",".join(PAPER_ORDER)),
-        Shared("executor"),
-        Option("--ties", "tie rule of production (default: random, a seeded draw)", "random",
-               choices=("random", "pessimistic")),
-        SEED, Option("--cooccurrence", "normalisation of the statistics (default: utterance)",
-               "utterance", choices=("utterance", "pairs")),
-        Option("--count", "Prevword/Freqframe category choice: global frequency of the context "
-               "(frame) or the word's own count in it (pair)", "frame", choices=("frame", "pair")),
-        Option("--ages", "age in days: days (default, monotonic: floor(365.25 y + 30.4375 m) "
-               "+ d) or chang2006 (the paper's y*365 + m*31 + d, for its slopes)", "days",
-               choices=("days", "chang2006")),
-        Shared("confidence", {"unit": "utterances, and of corpora for the means"}),
-        Option("--age-range", "ages in years of the recording days in the developmental "
-               "regression and Figure 3 (default 1,5: the paper's children between 1 and 5 "
-               "years; 'all' keeps every age)", (1.0, 5.0), _age_range, metavar="FIRST,LAST"),
-        Option("--no-figures", "write tables only", action="store_true"),
-        Option("--table", "which table to print (all are written to --out)", "means",
-               choices=("per_corpus", "means", "ttests", "slopes", "slope_tests", "all")),
-        Shared("format", {"default": "markdown"})),
-    _from_options,
-    findings="chang2006:FINDINGS", run_tables=("per_corpus", "means", "ttests"))

@@ -61,9 +61,10 @@ from pathlib import Path
 import numpy as np
 
 from induceval.data import corpus_dir
-from induceval.errors import MAX_SIZE, InducevalError
+from induceval.errors import InducevalError
 from induceval.experiments._category_common import add_legend, finish_figure
 from induceval.experiments._cost import run_protocol_cells
+from induceval.experiments._pascal2012_deps_protocol import OPTIONS, PROTOCOL, SYSTEMS
 from induceval.experiments._pascal2012_paper import (
     DEPENDENCY_PAPER,
     DEPENDENCY_TABLES,
@@ -74,8 +75,6 @@ from induceval.experiments._pascal2012_paper import (
 )
 from induceval.experiments._pascal2012_tagsets import pascal_tagsets
 from induceval.experiments._uncertainty import Marks, interval_columns
-from induceval.experiments.protocols import Option, Protocol, Shared
-from induceval.options import ITERATIONS, SEED, bounded_int, finite_float
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, table_keys, write_tables
 from induceval.signature import make_signature
@@ -89,16 +88,6 @@ __all__ = ["SYSTEMS", "PAPER_SYSTEMS", "Treebank", "load_treebank", "run_cell", 
 #: sends to ``.``, the tag PASCAL 2012 removes (Gelling et al. 2012, §2.3) -- so ``$`` and ``#``
 #: too, which Klein & Manning's WSJ10 list (``. , : `` '' -LRB- -RRB-``) keeps.
 PTB_PUNCT = ("tags:! # $ '' ( ) , -LRB- -RRB- . : ? ``")
-
-#: system name -> (model, tag kind or None); the column order of Gelling et al. 2012, Tables 3/8.
-#: ``H`` uses the fine tags (else coarse, else universal); ``Hc``/``Hp``/``Hu``
-#: are the harmonic initialiser on each tag set, for the "DMV improves on its
-#: initialiser" table (Gelling et al. 2012, §6.2).
-SYSTEMS: dict[str, tuple[str, str | None]] = {
-    "DMVc": ("dmv", "c"), "DMVp": ("dmv", "p"), "DMVu": ("dmv", "u"),
-    "H": ("harmonic", "pcu"), "LB": ("lb", None), "RB": ("rb", None), "random": ("random", None),
-    "Hc": ("harmonic", "c"), "Hp": ("harmonic", "p"), "Hu": ("harmonic", "u"),
-}
 
 #: the columns of Gelling et al. 2012, Tables 3 and 8 (the paper prints no column for the
 #: random trees, which its §6.4 calls Ra)
@@ -856,20 +845,6 @@ def treebanks_or_default(treebanks: Sequence[str], data) -> list[str]:
     return found
 
 
-#: the options of ``reproduce pascal2012-deps`` that ``pascal2012-joint`` shares
-OPTIONS = (
-    Option("treebanks", "treebank folders or files (UD *.conllu, PTB *.dp, CHAT *.cha; "
-           "default: the treebanks under --data)", nargs="*", metavar="TREEBANK"),
-    Shared("data"), Shared("out"), Shared("executor"),
-    Option("--max-train-length", "DMV trained on sentences of at most N tokens (default 10; "
-           "0 = all)", 10, bounded_int(0, MAX_SIZE, note="0: all"), metavar="N"),
-    Option("--iterations", "max EM iterations", 100, ITERATIONS),
-    Option("--tolerance", "relative log-likelihood gain to stop EM (0 to 1)", 1e-5,
-           finite_float(0, 1)),
-    Option("--seed", "seed of random trees", DEFAULT_SEED, SEED),
-    Shared("confidence"), Shared("format"))
-
-
 def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]:
     """The protocol from the ``reproduce pascal2012-deps`` options."""
     return pascal2012_deps(treebanks_or_default(o.treebanks, data), o.out, jobs=o.jobs,
@@ -877,10 +852,3 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                            max_train_length=o.max_train_length or None,
                            iterations=o.iterations, tolerance=o.tolerance, seed=o.seed,
                            show_progress=show_progress, confidence=o.confidence, alpha=o.alpha), []
-
-
-PROTOCOL = Protocol(
-    "pascal2012-deps", "PASCAL 2012 dependency track: LB, RB, random, H, DMVc/p/u", __doc__,
-    OPTIONS + (Option("--systems", f"comma-separated subset of {','.join(SYSTEMS)}"),),
-    _from_options, raw_description=True,
-    findings="gelling2012:DEPS_FINDINGS", run_tables=("dmv-vs-its-harmonic-initialiser*",))

@@ -29,14 +29,8 @@ from __future__ import annotations
 import numpy as np
 
 from induceval.errors import InducevalError
-from induceval.experiments.pascal2012_deps import (
-    OPTIONS,
-    Treebank,
-    as_treebank,
-    treebanks_or_default,
-)
-from induceval.experiments.protocols import Option, Protocol
-from induceval.options import SIZE
+from induceval.experiments._pascal2012_joint_protocol import PROTOCOL
+from induceval.experiments.pascal2012_deps import Treebank, as_treebank, treebanks_or_default
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, table_keys, write_tables
 from induceval.signature import Signature, make_signature
@@ -234,10 +228,3 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                             iterations=o.iterations, tolerance=o.tolerance,
                             show_progress=show_progress, confidence=o.confidence,
                             alpha=o.alpha, seed=o.seed), []
-
-
-PROTOCOL = Protocol(
-    "pascal2012-joint", "PASCAL 2012 joint track: DMV on Brown clusters (K = #tags)", __doc__,
-    OPTIONS + (Option("--max-k", "cap on the number of Brown clusters (default 200)", 200, SIZE),),
-    _from_options, raw_description=True,
-    findings="gelling2012:JOINT_FINDINGS", run_tables=("joint-task-*",))

@@ -39,18 +39,17 @@ from induceval._json import jsonable
 from induceval.corpus.model import Corpus
 from induceval.corpus.readers import READERS
 from induceval.data import corpus_dir
-from induceval.errors import MAX_SIZE, InducevalError, check_choice, check_range
+from induceval.errors import InducevalError, check_choice, check_range
 from induceval.experiments._category_common import ensure_dir
 from induceval.experiments._cost import run_protocol_cells
-from induceval.experiments._pascal2012_paper import COLUMNS, PAPER
+from induceval.experiments._pascal2012_paper import COLUMNS, PAPER, paper_rows
+from induceval.experiments._pascal2012_pos_protocol import PROTOCOL
 from induceval.experiments._uncertainty import (
     Marks,
     category_cell_items,
     interval_columns,
     sparse_to_json,
 )
-from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.options import SIZE, bounded_int
 from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -394,23 +393,6 @@ def _parse_treebank(spec: str) -> tuple[str, tuple[list[str], str]]:
     return name, (rest.split(","), fmt)
 
 
-def paper_rows() -> list[str]:
-    """The treebank names Gelling et al. 2012 Tables 2 and 7 have rows for: a ``--treebank``
-    of one of these names is set beside the paper's numbers.
-
-    Returns
-    -------
-    list of str
-        The names, sorted.
-
-    Example
-    -------
-    >>> paper_rows()[:3]
-    ['arabic', 'basque', 'czech']
-    """
-    return sorted({name for rows in PAPER.values() for name in rows})
-
-
 def unmatched_names(names: Sequence[str]) -> list[str]:
     """One note per treebank name the paper has no row for, with the nearest of its names.
 
@@ -459,22 +441,3 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                                 confidence=o.confidence, alpha=o.alpha)
     return [tables[name] for name in ("k", "table2_m1", "table2_1to1", "table2_1to1_optimal",
                                       "table2_v", "table2_vi")], notes
-
-
-PROTOCOL = Protocol(
-    "pascal2012-pos", "PASCAL 2012 POS track baselines: Brown and mkcls "
-    "(Gelling et al. 2012 Tables 2, 7)", __doc__.split("\n\n")[0], (
-        Option("--treebank", "a treebank (repeatable); default: the PASCAL 2012 treebanks under "
-               "--data; a NAME the paper has rows for (" + ", ".join(paper_rows()) + ") is set "
-               "beside its numbers", action="append", metavar="NAME=PATH[,PATH][:FMT]"),
-        Shared("data"), Shared("out"),
-        Option("--models", "comma-separated models (default: brown,exchange)", "brown,exchange"),
-        SEED, Shared("punct", {"what": "punctuation excluded from scoring (auto here: keep, as the "
-                                 "PASCAL 2012 POS track scored every token)"}),
-        Option("--max-sentences", "use only the first N sentences of each treebank (quick runs)",
-               type=SIZE),
-        Option("--max-k", "cap on K (default 200; 0: none)", 200,
-               bounded_int(0, MAX_SIZE, note="0: none")),
-        Shared("confidence"), Shared("executor"), Shared("format")),
-    _from_options, says_where=True,
-    findings="gelling2012:POS_FINDINGS", run_tables=("k", "table2_m1"))

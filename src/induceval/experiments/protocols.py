@@ -2,7 +2,10 @@
 
 Every ``induceval reproduce NAME`` subcommand is generated from a
 :class:`Protocol` record (:mod:`induceval.cli.reproduce`), so the
-experiments hold no parser.
+experiments hold no parser.  The records import neither numpy nor the
+modules that run them (``--help`` starts at once): each is declared in
+``induceval.experiments._MODULE_protocol``, names its runner by a
+:class:`Deferred` and reads its description with :func:`module_doc`.
 
 Example
 -------
@@ -16,6 +19,7 @@ Example
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -24,7 +28,8 @@ from typing import Any
 from induceval.options import SEED as SEED_TYPE
 from induceval.random import DEFAULT_SEED
 
-__all__ = ["Option", "Shared", "Protocol", "SEED", "MODULES", "protocols", "write_manifest"]
+__all__ = ["Option", "Shared", "Protocol", "Deferred", "SEED", "MODULES", "protocols",
+           "module_doc", "write_manifest"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,8 @@ class Protocol:
     ``run(options, data, show_progress)`` takes the parsed options (one
     attribute each), the shared data folder and whether to show progress;
     it returns the tables to print and the notes for stderr (printed before
-    them).  ``raw_description``: the description keeps its line breaks;
+    them); in the protocols' records it is a :class:`Deferred`.
+    ``raw_description``: the description keeps its line breaks;
     ``says_where``: "written to OUT" goes to stderr after the tables.
 
     ``findings`` names the paper's findings the report checks on a run, as
@@ -90,10 +96,77 @@ class Protocol:
     run_tables: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Deferred:
+    """The function ``target`` (``"MODULE:NAME"``), imported when called.
+
+    A protocol's record names the function that runs it so: the help builds
+    every protocol's parser without importing the modules that run them
+    (numpy, the models, the measures).
+
+    Parameters
+    ----------
+    target
+        ``"MODULE:NAME"``: a module's dotted name and the name of a function in it.
+
+    Example
+    -------
+    >>> Deferred("math:hypot")(3, 4)
+    5.0
+    """
+
+    target: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the function ``target`` names with these arguments."""
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+
+def module_doc(module: str) -> str:
+    """The docstring of ``module`` (its ``__doc__``), read from its source without importing it.
+
+    A protocol's description is the docstring of the module that runs it,
+    which imports numpy: the help reads only the source's first statement.
+
+    Parameters
+    ----------
+    module
+        The module's dotted name.
+
+    Returns
+    -------
+    str
+        The docstring as written (not dedented); empty when there is none.
+
+    Example
+    -------
+    >>> module_doc("induceval.experiments.protocols").splitlines()[0]
+    "The papers' protocols as data: name, help, options and the function that runs each one."
+    """
+    import ast
+    import tokenize
+
+    spec = importlib.util.find_spec(module)
+    if spec is None or not (spec.origin or "").endswith(".py"):   # no source: import it
+        return importlib.import_module(module).__doc__ or ""
+    lines: list[str] = []
+    with tokenize.open(spec.origin) as f:
+        def readline() -> str:
+            lines.append(f.readline())
+            return lines[-1]
+
+        for token in tokenize.generate_tokens(readline):
+            if token.type == tokenize.NEWLINE:   # the end of the first statement
+                break
+    return ast.get_docstring(ast.parse("".join(lines)), clean=False) or ""
+
+
 #: ``--seed`` as most protocols spell it
 SEED = Option("--seed", f"seed (default {DEFAULT_SEED})", DEFAULT_SEED, SEED_TYPE)
 
-#: the modules under :mod:`induceval.experiments` defining ``PROTOCOL``, in the order of the help
+#: the modules under :mod:`induceval.experiments` that run the protocols, in the order of the
+#: help; ``MODULE.PROTOCOL`` is declared in ``_MODULE_protocol``, which imports no numpy
 MODULES = ("frank2009", "reichart2010", "pascal2012_pos", "pascal2012_deps", "pascal2012_joint",
            "chang2006", "chambers2010")
 
@@ -111,7 +184,8 @@ def protocols() -> list[Protocol]:
     >>> [p.name for p in protocols()][:3]
     ['frank2009', 'reichart2010', 'pascal2012-pos']
     """
-    return [importlib.import_module(f"induceval.experiments.{m}").PROTOCOL for m in MODULES]
+    return [importlib.import_module(f"induceval.experiments._{m}_protocol").PROTOCOL
+            for m in MODULES]
 
 
 #: options that change what is shown, not the numbers (left out of a run's manifest)

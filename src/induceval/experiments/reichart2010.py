@@ -51,18 +51,17 @@ import numpy as np
 from induceval._json import jsonable
 from induceval.corpus.model import Corpus
 from induceval.data import corpus_dir
-from induceval.errors import MAX_ITERATIONS, InducevalError
+from induceval.errors import InducevalError
 from induceval.experiments import _reichart2010_paper as paper
 from induceval.experiments._category_common import ensure_dir, spearman_rho, stars
 from induceval.experiments._cost import PROBE_MIN, run_protocol_cells
+from induceval.experiments._reichart2010_protocol import PROTOCOL
 from induceval.experiments._uncertainty import (
     Marks,
     category_cell_items,
     interval_columns,
     sparse_to_json,
 )
-from induceval.experiments.protocols import SEED, Option, Protocol, Shared
-from induceval.options import bounded_int
 from induceval.parallel import Cell
 from induceval.random import DEFAULT_SEED
 from induceval.report.tables import Table, write_tables
@@ -465,25 +464,3 @@ def _from_options(o, data, show_progress: bool) -> tuple[list[Table], list[str]]
                               show_progress=show_progress, confidence=o.confidence,
                               alpha=o.alpha)
     return [tables["table1"], tables["rank_correlation"]], []
-
-
-PROTOCOL = Protocol(
-    "reichart2010", "Reichart et al. (2010): token and type level scores "
-    "(Reichart, Abend & Rappoport 2010 Table 1)", __doc__.split("\n\n")[0], (
-        Option("--gold", "gold corpus (default: the WSJ dependency sample under --data)"),
-        Shared("data"), Shared("gold-pred-format"),
-        Option("--gold-column", "gold tag column (default auto: xpos, the fine tags as Reichart "
-               "et al., when present, else upos)", "auto"),
-        Option("--pred", "prediction files (PASCAL/CoNLL, tags in the gold column or upos)", [],
-               nargs="*", metavar="[NAME=]PATH"),
-        Option("--model", "models to run on the gold text (default without --pred: "
-               "brown:45 exchange:45 hc:45 ff:45 bhmm:45:iterations=200 random)",
-               nargs="*", metavar="MODEL:K[:p=v]"),
-        Shared("out"), Shared("punct", {"what": "punctuation excluded from scoring"}),
-        Option("--log-base", "logarithm base of VI and NVI (default e)", "e"),
-        Option("--restarts", "M-1 hill-climbing restarts of the type-level measures (default 10)",
-               10, bounded_int(1, MAX_ITERATIONS)),
-        SEED, Shared("confidence", {"unit": "sentences"}), Shared("executor"),
-        Shared("format")),
-    _from_options, says_where=True,
-    findings="reichart2010:FINDINGS", run_tables=("table1",))

@@ -1,7 +1,8 @@
-"""Names and one-line descriptions of the category-induction models.
+"""Names and one-line descriptions of the category-induction models, and the names of the
+word order learners.
 
-Kept apart from :mod:`induceval.models.categories` (whose models import
-numba) so that building the command-line parser stays light.
+Kept apart from :mod:`induceval.models.categories` and :mod:`induceval.models.wopa`
+(whose models import numpy and numba) so that building the command-line parser stays light.
 
 Example
 -------
@@ -11,7 +12,7 @@ Example
 
 from __future__ import annotations
 
-__all__ = ["MODEL_DESCRIPTIONS"]
+__all__ = ["MODEL_DESCRIPTIONS", "WOPA_LEARNERS"]
 
 #: one-line description of each model (for ``--help``)
 MODEL_DESCRIPTIONS: dict[str, str] = {
@@ -22,3 +23,8 @@ MODEL_DESCRIPTIONS: dict[str, str] = {
     "exchange": "exchange clustering (Och 1999 mkcls; ClusterCat)",
     "random": "random baseline with the gold type-size distribution (Frank et al. 2009)",
 }
+
+#: the word order learners of :mod:`induceval.models.wopa` by name, in the paper's order,
+#: worst to best (Chang et al. 2006, Fig. 1)
+WOPA_LEARNERS: tuple[str, ...] = ("chance", "prevword", "freqframe", "tokentype", "typetoken",
+                                  "lexstat")

@@ -33,12 +33,12 @@ _STATISTICS = (
     "fingerprint_v1", "load_corpus", "prepare", "rare_words", "seen_unseen", "shard_statistics",
 )
 _TESTSETS = (
-    "CONFOUNDER_METHODS", "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
+    "DEFAULT_BUCKETS", "PAPER_RANDOM_RANGE", "DocumentSplit",
     "PseudoTestSet", "build_test_set", "confounders", "paper_random_range",
     "parse_random_range", "split_documents",
 )
 _OPTIONS = (
-    "RANDOM_RANGE_HELP",
+    "CONFOUNDER_METHODS", "RANDOM_RANGE_HELP",
 )
 
 #: public name -> the module that defines it (loaded on first use: a command's help that

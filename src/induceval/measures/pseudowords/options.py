@@ -1,7 +1,10 @@
 """What the pseudo-word options mean, for the help of every command that has them: text
 that costs no import (the command line's help loads no numpy)."""
 
-__all__ = ["RANDOM_RANGE_HELP"]
+__all__ = ["CONFOUNDER_METHODS", "RANDOM_RANGE_HELP"]
+
+#: how confounders are chosen (:func:`~induceval.measures.pseudowords.confounders`)
+CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 
 RANDOM_RANGE_HELP = ("noun frequency range of random confounders: paper (default) = "
                      "Chambers & Jurafsky's [30, 400000] as they meant it on any corpus, the "

@@ -82,7 +82,7 @@ from induceval.errors import (
     check_choice,
     check_range,
 )
-from induceval.measures.pseudowords.options import RANDOM_RANGE_HELP
+from induceval.measures.pseudowords.options import CONFOUNDER_METHODS, RANDOM_RANGE_HELP
 from induceval.random import DEFAULT_SEED, stream
 from induceval.signature import make_signature
 
@@ -91,7 +91,6 @@ __all__ = ["CONFOUNDER_METHODS", "PAPER_RANDOM_RANGE", "RANDOM_RANGE_HELP", "pap
            "DEFAULT_BUCKETS", "DocumentSplit", "split_documents", "confounders", "PseudoTestSet",
            "build_test_set"]
 
-CONFOUNDER_METHODS = ("random", "buckets", "neighbor")
 #: The paper's range of random confounders (Chambers & Jurafsky 2010, §6.2) and the size of the
 #: training corpus it was set on (Train x2, Chambers & Jurafsky 2010, §6.1).
 PAPER_RANDOM_RANGE = (30, 400000)

@@ -50,6 +50,7 @@ import numpy as np
 
 from induceval.corpus.utterances import Utterances
 from induceval.errors import ParameterError, check_choice
+from induceval.models.category_names import WOPA_LEARNERS
 
 __all__ = ["CategoryLearner", "NextWordScorer", "Lexstat", "Prevword", "Freqframe", "TokenType",
            "TypeToken", "Chance", "LEARNERS", "PAPER_ORDER", "get_learner"]
@@ -323,9 +324,10 @@ class Chance(_Builtin):
         return np.zeros(utts.n_ids, dtype=np.int64)
 
 
-#: Built-in learners by name.
-LEARNERS: dict[str, type] = {"chance": Chance, "prevword": Prevword, "freqframe": Freqframe,
-                             "tokentype": TokenType, "typetoken": TypeToken, "lexstat": Lexstat}
+#: Built-in learners by name, in the paper's order (the names: ``WOPA_LEARNERS`` of
+#: ``induceval.models.category_names``, which the help reads without importing numpy).
+LEARNERS: dict[str, type] = dict(zip(WOPA_LEARNERS, (Chance, Prevword, Freqframe, TokenType,
+                                                    TypeToken, Lexstat), strict=True))
 
 #: The paper's order, worst to best (Chang et al. 2006, Fig. 1).
 PAPER_ORDER: tuple[str, ...] = tuple(LEARNERS)
