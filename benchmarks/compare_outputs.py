@@ -49,6 +49,9 @@ Normalisation (applied to both sides before comparing; nothing else is)::
 
     v:0.3.1  ->  v:VERSION            the version field of signatures (text and JSON)
     "version": "0.3.1"                the version of stored cells (cells/*.json)
+    "digest": "1b55..."               a stored cell's digest of its own content, version
+                                      included (the content is compared as it is)
+    "started": "2026-...", "data": "/..."   a run's start time and data folder (run.json)
     JSON "seconds", "seconds_per_sweep", "seconds_per_iteration" -> "SECONDS"
                                       (induce tags/deps --log, demo --format json)
     the seconds column of the demo's "demo steps" table (text output)
@@ -161,7 +164,7 @@ DEMO_COMMANDS = [
     C("demo-steps",
       "demo --sentences 300 --steps demo_pseudo,demo_deps --format json -o demo.json",
       "demo --sentences 300 --steps demo_tags,demo_wopa --percent",
-      "demo --sentences 60 --steps demo_no_such_step -o missing.txt"),
+      "!2 demo --sentences 60 --steps demo_no_such_step -o missing.txt"),
 ]
 INFO_CONVERT = [
     C("help", *(f"{sub} --help".strip() for sub in HELP)),
@@ -365,7 +368,8 @@ WOPA_PSEUDO = [
       "--ties expected --format csv",
       f"pseudo unseen {DEMO} --format json -o unseen.json"),
     C("pseudo-real",
-      f"pseudo extract {EWT} {BECKY} --on-error skip",
+      # one corpus of CHAT and UD files: two relation schemes, refused since 0.9.0
+      f"!2 pseudo extract {EWT} {BECKY} --on-error skip",
       f"pseudo build {EWT} -o ewt-test-set.tsv",
       f"pseudo score {EWT} --test-set ewt-test-set.tsv --iterations 100 {CONFIDENCE}",
       f"pseudo build {BECKY} --on-error skip --arguments nominals -o becky-test-set.tsv",
@@ -659,6 +663,9 @@ def run_side(side: Side, commands: list[Command], jobs: int, timeout: float) -> 
 
 VERSION = re.compile(rb"(?<![\w.])v:\d+(?:\.\d+)+[\w.+-]*")
 CELL_VERSION = re.compile(rb'"version": "\d+(?:\.\d+)+[\w.+-]*"')
+CELL_DIGEST = re.compile(rb'"digest": "[0-9a-f]{32}"')
+RUN_STARTED = re.compile(rb'"started": "[^"]*"')
+RUN_DATA = re.compile(rb'"data": "[^"]*"')
 SECONDS_JSON = re.compile(rb'("seconds(?:_per_sweep|_per_iteration)?": )'
                           rb'(-?[\d.]+(?:e-?\d+)?|null|\[[^\]]*\])')
 DEMO_STEPS = re.compile(rb"^demo steps\n(?:.+\n?)*", re.M)
@@ -688,6 +695,9 @@ def normalise(data: bytes) -> bytes:
     """
     data = VERSION.sub(b"v:VERSION", data)
     data = CELL_VERSION.sub(b'"version": "VERSION"', data)
+    data = CELL_DIGEST.sub(b'"digest": "DIGEST"', data)
+    data = RUN_STARTED.sub(b'"started": "STARTED"', data)
+    data = RUN_DATA.sub(b'"data": "DATA"', data)
     data = SECONDS_JSON.sub(rb'\1"SECONDS"', data)
     return DEMO_STEPS.sub(_demo_steps_seconds, data)
 
